@@ -1,12 +1,14 @@
 // Generates the test models (deterministic, gitignored) once before all tests.
+// AIRGAP_EVAL_SKIP_TEST_MODELS=1 skips generation, for quick runs of unit tests that need no model.
 import { mkdirSync } from "node:fs";
-import { buildStarterModel } from "../../scripts/build-starter-model.js";
-import { writeTinyGguf } from "../../scripts/tiny-gguf.js";
-import { writeTinyOnnxEncoder } from "../../scripts/tiny-onnx-encoder.js";
 import { starterModelDir, testModelsDir, tinyEncoderDir, tinyGgufPath } from "./paths.js";
 
 export default async function setup(): Promise<void> {
+  if (process.env.AIRGAP_EVAL_SKIP_TEST_MODELS === "1") return;
   mkdirSync(testModelsDir, { recursive: true });
+  const { writeTinyGguf } = await import("../../scripts/tiny-gguf.js");
+  const { writeTinyOnnxEncoder } = await import("../../scripts/tiny-onnx-encoder.js");
+  const { buildStarterModel } = await import("../../scripts/build-starter-model.js");
   await writeTinyGguf(tinyGgufPath);
   await writeTinyOnnxEncoder(tinyEncoderDir);
   await buildStarterModel(starterModelDir);
