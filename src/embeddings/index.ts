@@ -1,0 +1,19 @@
+/**
+ * The embeddings layer: the {@link Embeddings} interface metrics receive, and {@link TransformersEmbeddings},
+ * which runs local ONNX encoders in-process through `@xenova/transformers`.
+ *
+ * @example
+ * import { TransformersEmbeddings, cosineSimilarity } from "airgap-eval";
+ * await using embeddings = await TransformersEmbeddings.load({ model: "models/starter/glove-100d" });
+ * const [a, b] = await embeddings.embed(["a cat", "a kitten"]);
+ * cosineSimilarity(a, b);
+ */
+export { cosineSimilarity } from "../math/cosine.js";
+export { normalizeInPlace, type Pooling } from "./pooling.js";
+export {
+  type EmbedDetailedResult,
+  TransformersEmbeddings,
+  type TransformersEmbeddingsOptions,
+} from "./transformers-embeddings.js";
+export type { Embeddings } from "./types.js";
+export { validateTexts } from "./validate-texts.js";

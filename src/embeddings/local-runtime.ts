@@ -1,0 +1,107 @@
+/**
+ * The only place that touches transformers.js globals. Everything here keeps the runtime on local files:
+ * remote loading is switched off in code before every load, and the ONNX session is created from bytes we
+ * read from disk ourselves.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { AutoTokenizer, env, type PreTrainedTokenizer } from "@xenova/transformers";
+
+/** The parts of an onnxruntime tensor that this layer reads and writes. */
+export interface OrtTensor {
+  readonly type: string;
+  readonly dims: readonly number[];
+  readonly data: unknown;
+}
+
+/** The parts of an onnxruntime `InferenceSession` that this layer uses. */
+export interface OrtSession {
+  readonly inputNames: readonly string[];
+  readonly outputNames: readonly string[];
+  run(feeds: Record<string, OrtTensor>): Promise<Record<string, OrtTensor>>;
+}
+
+/** onnxruntime session options that this layer sets (a subset of onnxruntime-common's `SessionOptions`). */
+export interface OrtSessionOptions {
+  executionProviders: string[];
+  intraOpNumThreads: number;
+  interOpNumThreads: number;
+  executionMode: "sequential" | "parallel";
+  graphOptimizationLevel: "disabled" | "basic" | "extended" | "all";
+}
+
+/** The onnxruntime module that transformers.js itself uses (onnxruntime-node under Node). */
+export interface OrtModule {
+  InferenceSession: { create(model: Uint8Array, options: OrtSessionOptions): Promise<OrtSession> };
+  Tensor: new (type: "int64", data: BigInt64Array, dims: readonly number[]) => OrtTensor;
+}
+
+/**
+ * Switches transformers.js to local files only. Called before every load (a user's own code could have
+ * flipped the globals in between): remote models off, local models on, no browser cache, no file-system
+ * cache (which could serve a stale copy), and `localModelPath` set to the directory that holds the model.
+ */
+export function lockToLocalFiles(modelsParentDir: string): void {
+  env.allowRemoteModels = false;
+  env.allowLocalModels = true;
+  env.useBrowserCache = false;
+  env.useFSCache = false;
+  env.localModelPath = modelsParentDir.endsWith("/") ? modelsParentDir : `${modelsParentDir}/`;
+  env.cacheDir = modelsParentDir;
+}
+
+// transformers.js reads its globals across awaits, so two loads from different parent directories must
+// not interleave: loads run one at a time through this chain.
+let loadChain: Promise<unknown> = Promise.resolve();
+
+/**
+ * Loads the tokenizer of the model directory `parentDir/name` (which holds `tokenizer.json` and
+ * `tokenizer_config.json`) through transformers.js with remote loading switched off.
+ */
+export function loadLocalTokenizer(parentDir: string, name: string): Promise<PreTrainedTokenizer> {
+  const run = async (): Promise<PreTrainedTokenizer> => {
+    lockToLocalFiles(parentDir);
+    return AutoTokenizer.from_pretrained(name, { local_files_only: true });
+  };
+  const result = loadChain.then(run, run);
+  loadChain = result.catch(() => undefined);
+  return result;
+}
+
+let ortModule: Promise<OrtModule> | undefined;
+
+/**
+ * The onnxruntime module instance that transformers.js loaded (so the session runs on exactly the runtime
+ * transformers.js ships with). transformers.js 2.17.2 creates sessions without options, so we create ours
+ * from the same module to be able to set thread counts.
+ */
+export function onnxRuntime(): Promise<OrtModule> {
+  // A non-literal specifier: the file has no type declarations; we type the parts we use above.
+  const specifier = "@xenova/transformers/src/backends/onnx.js";
+  ortModule ??= (import(specifier) as Promise<{ ONNX: OrtModule }>).then((m) => m.ONNX);
+  return ortModule;
+}
+
+let versions: { transformers: string; onnxruntime: string } | undefined;
+
+/** Installed versions of `@xenova/transformers` and `onnxruntime-node`, read from their package.json. */
+export function runtimeVersions(): { transformers: string; onnxruntime: string } {
+  if (versions) return versions;
+  const require = createRequire(import.meta.url);
+  const read = (pkg: string, from: NodeRequire): string => {
+    try {
+      const json = JSON.parse(readFileSync(from.resolve(`${pkg}/package.json`), "utf8")) as {
+        version?: string;
+      };
+      return json.version ?? "unknown";
+    } catch {
+      return "unknown";
+    }
+  };
+  const transformersPkg = require.resolve("@xenova/transformers/package.json");
+  versions = {
+    transformers: read("@xenova/transformers", require),
+    onnxruntime: read("onnxruntime-node", createRequire(transformersPkg)),
+  };
+  return versions;
+}

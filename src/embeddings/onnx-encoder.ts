@@ -1,0 +1,128 @@
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { AirgapEvalError } from "../errors.js";
+import { type OrtModule, type OrtSession, type OrtTensor, onnxRuntime } from "./local-runtime.js";
+
+/** A flat `last_hidden_state` `[batch, seqLength, dims]`. */
+export interface HiddenStates {
+  data: Float32Array;
+  seqLength: number;
+  dims: number;
+}
+
+const SUPPORTED_INPUTS = new Set(["input_ids", "attention_mask", "token_type_ids"]);
+
+/**
+ * An onnxruntime session over one encoder file, created from bytes read from disk (never a URL) with explicit
+ * thread settings. transformers.js 2.17.2 creates its sessions without options, so this layer creates its own on
+ * the very same onnxruntime module.
+ */
+export class OnnxEncoder {
+  private constructor(
+    readonly onnxPath: string,
+    /** sha256 (hex) of the file, computed from the same bytes the session was built from. */
+    readonly sha256: string,
+    private readonly ort: OrtModule,
+    private session: OrtSession | undefined,
+  ) {}
+
+  /** Reads `onnxPath` and creates the session with `threads` intra-op threads. */
+  static async open(onnxPath: string, threads: number): Promise<OnnxEncoder> {
+    const bytes = await readFile(onnxPath);
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    const ort = await onnxRuntime();
+    let session: OrtSession;
+    try {
+      session = await ort.InferenceSession.create(
+        new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        {
+          executionProviders: ["cpu"],
+          intraOpNumThreads: threads,
+          interOpNumThreads: 1,
+          executionMode: "sequential",
+          graphOptimizationLevel: "all",
+        },
+      );
+    } catch (err) {
+      throw new AirgapEvalError(
+        `${onnxPath}: onnxruntime could not load the model; the file may be damaged, copy it again`,
+        {
+          cause: err,
+        },
+      );
+    }
+    const unsupported = session.inputNames.filter((name) => !SUPPORTED_INPUTS.has(name));
+    if (unsupported.length > 0) {
+      throw new AirgapEvalError(
+        `${onnxPath}: the model needs input(s) ${unsupported.join(", ")}; only text encoders with input_ids, ` +
+          "attention_mask and token_type_ids inputs are supported",
+      );
+    }
+    return new OnnxEncoder(onnxPath, sha256, ort, session);
+  }
+
+  /** Whether {@link close} was called. */
+  get closed(): boolean {
+    return this.session === undefined;
+  }
+
+  /**
+   * Runs one batch of token-id sequences, right-padded with `padId` and masked, and returns the token vectors.
+   * Throws if the encoder was closed.
+   */
+  async run(batch: readonly (readonly number[])[], padId: number): Promise<HiddenStates> {
+    const session = this.session;
+    if (!session)
+      throw new AirgapEvalError(`${this.onnxPath}: the encoder was disposed; load it again to embed`);
+    const seqLength = Math.max(...batch.map((ids) => ids.length));
+    const shape = [batch.length, seqLength];
+    const inputIds = new BigInt64Array(batch.length * seqLength).fill(BigInt(padId));
+    const mask = new BigInt64Array(batch.length * seqLength);
+    batch.forEach((ids, row) => {
+      ids.forEach((id, j) => {
+        inputIds[row * seqLength + j] = BigInt(id);
+        mask[row * seqLength + j] = 1n;
+      });
+    });
+    const all: Record<string, OrtTensor> = {
+      input_ids: new this.ort.Tensor("int64", inputIds, shape),
+      attention_mask: new this.ort.Tensor("int64", mask, shape),
+      token_type_ids: new this.ort.Tensor("int64", new BigInt64Array(batch.length * seqLength), shape),
+    };
+    const feeds = Object.fromEntries(session.inputNames.map((name) => [name, all[name]!]));
+    let outputs: Record<string, OrtTensor>;
+    try {
+      outputs = await session.run(feeds);
+    } catch (err) {
+      throw new AirgapEvalError(
+        `${this.onnxPath}: onnxruntime failed on a batch of ${batch.length} texts of up to ${seqLength} tokens`,
+        { cause: err },
+      );
+    }
+    // Same output preference as transformers.js's feature-extraction pipeline.
+    const output =
+      outputs.last_hidden_state ??
+      outputs.logits ??
+      outputs.token_embeddings ??
+      outputs[session.outputNames[0] ?? ""];
+    if (output?.dims.length !== 3 || !(output.data instanceof Float32Array)) {
+      throw new AirgapEvalError(
+        `${this.onnxPath}: expected a float32 [batch, sequence, hidden] output named last_hidden_state; ` +
+          "this is not a text encoder",
+      );
+    }
+    return { data: output.data, seqLength: output.dims[1]!, dims: output.dims[2]! };
+  }
+
+  /**
+   * Drops the session. onnxruntime-node 1.14 has no explicit release (its handler's `dispose()` is a no-op); the
+   * native session is freed when garbage-collected, which dropping the last reference allows.
+   */
+  async close(): Promise<void> {
+    const session = this.session as
+      | (OrtSession & { handler?: { dispose?: () => Promise<void> } })
+      | undefined;
+    this.session = undefined;
+    await session?.handler?.dispose?.();
+  }
+}

@@ -1,0 +1,313 @@
+// Integration tests of TransformersEmbeddings through the real runtime (@xenova/transformers + onnxruntime-node)
+// on the generated tiny encoder (scripts/tiny-onnx-encoder.ts, written by the global test setup).
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { env, pipeline } from "@xenova/transformers";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { writeTinyOnnxEncoder } from "../scripts/tiny-onnx-encoder.js";
+import { cosineSimilarity, TransformersEmbeddings } from "../src/embeddings/index.js";
+import { type OrtSession, type OrtTensor, onnxRuntime } from "../src/embeddings/local-runtime.js";
+import { InvalidInputError, ModelNotFoundError } from "../src/errors.js";
+import { tinyEncoderDir } from "./setup/paths.js";
+
+// Mixed lengths (1 to ~20 words), punctuation, case, unknown words and a duplicate.
+const TEXTS = [
+  "Paris is the capital of France.",
+  "cat",
+  "The quick brown fox? No: the quick RED dog ran over the green field, then stopped near the old tree.",
+  "hello world",
+  "Einstein's theory of relativity changed physics.",
+  "cat",
+  "zyxwv qqq unknown-words only",
+  "a kitten sat on the mat by the door",
+];
+
+function norm(v: Float32Array): number {
+  return Math.sqrt(v.reduce((s, x) => s + x * x, 0));
+}
+
+function maxAbsDiff(a: readonly Float32Array[], b: readonly Float32Array[]): number {
+  expect(a.length).toBe(b.length);
+  let max = 0;
+  a.forEach((v, i) => {
+    v.forEach((x, k) => {
+      max = Math.max(max, Math.abs(x - b[i]![k]!));
+    });
+  });
+  return max;
+}
+
+let encoder: TransformersEmbeddings;
+
+beforeAll(async () => {
+  // The global setup writes the model; write it again if a unit-only run skipped that (same bytes anyway).
+  if (!existsSync(path.join(tinyEncoderDir, "onnx", "model.onnx")))
+    await writeTinyOnnxEncoder(tinyEncoderDir);
+  encoder = await TransformersEmbeddings.load({ model: tinyEncoderDir });
+});
+
+afterAll(async () => {
+  await encoder?.dispose();
+});
+
+describe("TransformersEmbeddings on the tiny encoder", () => {
+  it("returns one vector of `dimensions` (config hidden_size) per text", async () => {
+    expect(encoder.dimensions).toBe(32);
+    expect(encoder.id).toBe("tiny-encoder");
+    const vectors = await encoder.embed(TEXTS);
+    expect(vectors).toHaveLength(TEXTS.length);
+    for (const v of vectors) {
+      expect(v).toBeInstanceOf(Float32Array);
+      expect(v.length).toBe(32);
+      expect(v.every(Number.isFinite)).toBe(true);
+    }
+  });
+
+  it("normalizes to unit length by default, and not with normalize: false", async () => {
+    for (const v of await encoder.embed(TEXTS)) expect(Math.abs(norm(v) - 1)).toBeLessThan(1e-5);
+    const raw = await TransformersEmbeddings.load({ model: tinyEncoderDir, normalize: false });
+    const norms = (await raw.embed(TEXTS)).map(norm);
+    expect(norms.some((n) => Math.abs(n - 1) > 1e-3)).toBe(true);
+    // Same direction either way.
+    const normalized = await encoder.embed(TEXTS);
+    (await raw.embed(TEXTS)).forEach((v, i) => {
+      expect(cosineSimilarity(v, normalized[i]!)).toBeCloseTo(1, 5);
+    });
+  });
+
+  it("gives the same vectors whatever the batch split (batchSize 1, 2, 64)", async () => {
+    const runs = await Promise.all(
+      [1, 2, 3, 64].map(async (batchSize) => {
+        const e = await TransformersEmbeddings.load({ model: tinyEncoderDir, batchSize });
+        return e.embed(TEXTS);
+      }),
+    );
+    for (const run of runs.slice(1)) expect(maxAbsDiff(run, runs[0]!)).toBeLessThan(1e-5);
+    // And embedding a text alone equals embedding it among longer texts (padding is masked out).
+    const alone = await encoder.embed(["cat"]);
+    expect(maxAbsDiff(alone, [runs[3]![1]!])).toBeLessThan(1e-5);
+  });
+
+  it("matches @xenova/transformers' own feature-extraction pipeline (mean pooling, normalize)", async () => {
+    env.allowRemoteModels = false;
+    env.useFSCache = false;
+    env.localModelPath = `${path.dirname(tinyEncoderDir)}/`;
+    const extractor = await pipeline("feature-extraction", path.basename(tinyEncoderDir), {
+      quantized: true,
+    });
+    const output = await extractor(TEXTS, { pooling: "mean", normalize: true });
+    const data = output.data as Float32Array;
+    const expected = TEXTS.map((_, i) => data.slice(i * 32, (i + 1) * 32));
+    expect(maxAbsDiff(await encoder.embed(TEXTS), expected)).toBeLessThan(1e-5);
+    await extractor.dispose();
+  });
+
+  it("is deterministic across loads, and the generator writes the same bytes every run", async () => {
+    const second = await TransformersEmbeddings.load({ model: tinyEncoderDir });
+    expect(maxAbsDiff(await second.embed(TEXTS), await encoder.embed(TEXTS))).toBe(0);
+    const dir = mkdtempSync(path.join(os.tmpdir(), "airgap-eval-encoder-"));
+    try {
+      await writeTinyOnnxEncoder(dir);
+      const again = await TransformersEmbeddings.load({ model: dir });
+      expect(again.provenance().sha256).toBe(encoder.provenance().sha256);
+      expect(maxAbsDiff(await again.embed(TEXTS), await encoder.embed(TEXTS))).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("loads models from different parent directories concurrently (transformers.js globals do not race)", async () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), "airgap-eval-parent-"));
+    try {
+      const copy = path.join(parent, "renamed-encoder");
+      await cp(tinyEncoderDir, copy, { recursive: true });
+      const loaded = await Promise.all(
+        [copy, tinyEncoderDir, copy, tinyEncoderDir].map((model) => TransformersEmbeddings.load({ model })),
+      );
+      expect(loaded.map((e) => e.id)).toEqual([
+        "renamed-encoder",
+        "tiny-encoder",
+        "renamed-encoder",
+        "tiny-encoder",
+      ]);
+      const [a, b] = await Promise.all([loaded[0]!.embed(TEXTS), loaded[1]!.embed(TEXTS)]);
+      expect(maxAbsDiff(a, b)).toBe(0);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it("embeds each distinct text once per call and returns independent copies for duplicates", async () => {
+    const ort = await onnxRuntime();
+    const sessions: OrtSession[] = [];
+    const original = ort.InferenceSession.create.bind(ort.InferenceSession);
+    const createSpy = vi.spyOn(ort.InferenceSession, "create").mockImplementation(async (model, options) => {
+      const session = await original(model, options);
+      sessions.push(session);
+      return session;
+    });
+    try {
+      const e = await TransformersEmbeddings.load({ model: tinyEncoderDir, batchSize: 64 });
+      const session = sessions[0]!;
+      const runSpy = vi.spyOn(session, "run");
+      const texts = ["cat", "hello world", "cat", "cat", "hello world", "the end"];
+      const vectors = await e.embed(texts);
+      const rowsRun = runSpy.mock.calls.reduce(
+        (sum, [feeds]) => sum + (feeds as Record<string, OrtTensor>).input_ids!.dims[0]!,
+        0,
+      );
+      expect(rowsRun).toBe(3);
+      expect(maxAbsDiff([vectors[0]!, vectors[1]!], [vectors[2]!, vectors[4]!])).toBe(0);
+      expect(vectors[0]).not.toBe(vectors[2]);
+      vectors[2]!.fill(0);
+      expect(norm(vectors[3]!)).toBeCloseTo(1, 5);
+    } finally {
+      createSpy.mockRestore();
+    }
+  });
+
+  it("truncates texts longer than maxLength tokens, keeps [CLS]/[SEP], and says how many were cut", async () => {
+    const e = await TransformersEmbeddings.load({ model: tinyEncoderDir, maxLength: 8 });
+    const long = "the of and to in is it you that he was for on are";
+    const texts = ["cat", long, "hello world", `${long} with more`, long];
+    const { vectors, truncated, truncatedIndices } = await e.embedDetailed(texts);
+    expect(truncated).toBe(3);
+    expect(truncatedIndices).toEqual([1, 3, 4]);
+    // 8 tokens = [CLS] + 6 words + [SEP]: the cut text embeds exactly like its first six words.
+    const [firstSix] = await e.embed(["the of and to in is"]);
+    expect(maxAbsDiff([vectors[1]!], [firstSix!])).toBeLessThan(1e-6);
+    expect((await e.embedDetailed(["cat", "hello world"])).truncated).toBe(0);
+  });
+
+  it("truncates to the model's 64-token limit by default instead of failing in the runtime", async () => {
+    expect(encoder.maxLength).toBe(64);
+    const longText = Array.from({ length: 200 }, (_, i) => (i % 2 ? "water" : "fire")).join(" ");
+    const result = await encoder.embedDetailed([longText, "cat"]);
+    expect(result.truncated).toBe(1);
+    expect(result.truncatedIndices).toEqual([0]);
+    expect(Math.abs(norm(result.vectors[0]!) - 1)).toBeLessThan(1e-5);
+  });
+
+  it("rejects empty, whitespace-only and non-string texts with InvalidInputError naming the index", async () => {
+    const cases: Array<[unknown[], number, RegExp]> = [
+      [["cat", ""], 1, /empty/],
+      [["cat", "dog", "  \n\t"], 2, /whitespace-only/],
+      [[42, "cat"], 0, /got number/],
+      [["cat", null], 1, /got null/],
+    ];
+    for (const [texts, row, message] of cases) {
+      const error = await encoder.embed(texts as string[]).catch((err: unknown) => err);
+      expect(error).toBeInstanceOf(InvalidInputError);
+      const invalid = error as InvalidInputError;
+      expect(invalid.row).toBe(row);
+      expect(invalid.field).toBe(`texts[${row}]`);
+      expect(invalid.message).toContain(`texts[${row}]`);
+      expect(invalid.message).toMatch(message);
+    }
+    await expect(encoder.embed("cat" as unknown as string[])).rejects.toThrow(InvalidInputError);
+    expect(await encoder.embed([])).toEqual([]);
+  });
+
+  it("cls pooling gives different vectors from mean pooling", async () => {
+    const cls = await TransformersEmbeddings.load({ model: tinyEncoderDir, pooling: "cls" });
+    const a = await cls.embed(TEXTS);
+    const b = await encoder.embed(TEXTS);
+    expect(maxAbsDiff(a, b)).toBeGreaterThan(0.05);
+    for (const v of a) expect(Math.abs(norm(v) - 1)).toBeLessThan(1e-5);
+    expect(cls.provenance().settings.pooling).toBe("cls");
+  });
+
+  it("loads onnx/model_quantized.onnx by default and onnx/model.onnx with quantized: false", async () => {
+    expect(encoder.provenance().path).toBe(path.join(tinyEncoderDir, "onnx", "model_quantized.onnx"));
+    const full = await TransformersEmbeddings.load({ model: tinyEncoderDir, quantized: false });
+    expect(full.provenance().path).toBe(path.join(tinyEncoderDir, "onnx", "model.onnx"));
+    expect(full.provenance().sha256).not.toBe(encoder.provenance().sha256);
+    const [a, b] = [await full.embed(TEXTS), await encoder.embed(TEXTS)];
+    a.forEach((v, i) => {
+      expect(cosineSimilarity(v, b[i]!)).toBeGreaterThan(0.99);
+    });
+  });
+
+  it("records provenance: id, sha256, runtime version and settings", () => {
+    const p = encoder.provenance();
+    expect(p.kind).toBe("embedding");
+    expect(p.id).toBe("tiny-encoder");
+    expect(p.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(p.runtime).toEqual({ name: "@xenova/transformers", version: "2.17.2" });
+    expect(p.settings).toMatchObject({
+      pooling: "mean",
+      normalize: true,
+      quantized: true,
+      batchSize: 32,
+      maxLength: 64,
+      threads: 1,
+    });
+  });
+
+  it("never reaches for the network, even when a caller switched remote models back on", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    try {
+      env.allowRemoteModels = true;
+      const e = await TransformersEmbeddings.load({ model: tinyEncoderDir, id: "custom-id" });
+      expect(env.allowRemoteModels).toBe(false);
+      expect(e.id).toBe("custom-id");
+      await e.embed(["cat"]);
+      // A name that would be a hub id if remote loading were on: a local-only error, no request.
+      await expect(TransformersEmbeddings.load({ model: "Xenova/all-MiniLM-L6-v2" })).rejects.toThrow(
+        ModelNotFoundError,
+      );
+      expect(fetchSpy).not.toHaveBeenCalled();
+    } finally {
+      fetchSpy.mockRestore();
+    }
+  });
+
+  it("fails clearly for a missing directory, a missing file and bad options", async () => {
+    const missing = path.join(os.tmpdir(), "airgap-eval-no-such-model");
+    const error = await TransformersEmbeddings.load({ model: missing }).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(ModelNotFoundError);
+    expect((error as Error).message).toContain(missing);
+    expect((error as Error).message).toContain("airgap-eval models pull airgap-eval-no-such-model");
+
+    const dir = mkdtempSync(path.join(os.tmpdir(), "airgap-eval-partial-"));
+    try {
+      await cp(tinyEncoderDir, dir, { recursive: true });
+      rmSync(path.join(dir, "onnx", "model.onnx"));
+      await expect(TransformersEmbeddings.load({ model: dir, quantized: false })).rejects.toThrow(
+        /onnx\/model\.onnx is missing/,
+      );
+      rmSync(path.join(dir, "tokenizer.json"));
+      await expect(TransformersEmbeddings.load({ model: dir })).rejects.toThrow(/tokenizer\.json is missing/);
+      writeFileSync(path.join(dir, "not-a-dir"), "x");
+      await expect(TransformersEmbeddings.load({ model: path.join(dir, "not-a-dir") })).rejects.toThrow(
+        ModelNotFoundError,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    for (const [options, field] of [
+      [{ batchSize: 0 }, "batchSize"],
+      [{ threads: 1.5 }, "threads"],
+      [{ maxLength: 65 }, "maxLength"],
+      [{ maxLength: 2 }, "maxLength"],
+      [{ pooling: "max" }, "pooling"],
+    ] as const) {
+      const err = await TransformersEmbeddings.load({ model: tinyEncoderDir, ...(options as object) }).catch(
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(InvalidInputError);
+      expect((err as InvalidInputError).field).toBe(field);
+    }
+  });
+
+  it("serves concurrent calls correctly and refuses calls after dispose", async () => {
+    const e = await TransformersEmbeddings.load({ model: tinyEncoderDir, batchSize: 2 });
+    const [a, b] = await Promise.all([e.embed(TEXTS), e.embed([...TEXTS].reverse())]);
+    expect(maxAbsDiff(a, [...b].reverse())).toBeLessThan(1e-6);
+    await e[Symbol.asyncDispose]();
+    await expect(e.embed(["cat"])).rejects.toThrow(/disposed/);
+  });
+});
