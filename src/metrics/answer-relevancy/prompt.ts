@@ -1,0 +1,106 @@
+import { z } from "zod";
+import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
+
+/** What the question writer sees: the response only (never the original question), and how many questions to write. */
+export interface QuestionsInput {
+  response: string;
+  count: number;
+}
+
+/** One generated question and whether the response it came from is noncommittal (1) or not (0). */
+export interface GeneratedQuestion {
+  question: string;
+  noncommittal: 0 | 1;
+}
+
+/** The judge's answer: exactly `count` questions. */
+export interface QuestionsOutput {
+  questions: GeneratedQuestion[];
+}
+
+/** Version of the answer relevancy prompt; recorded in every result and cache key. */
+export const ANSWER_RELEVANCY_PROMPT_VERSION = "1.0.0";
+
+const questionSchema = z.object({
+  question: z.string(),
+  noncommittal: z.literal([0, 1]),
+});
+
+/**
+ * The output schema for `count` questions: an array with exactly `count` items, so the grammar
+ * makes the judge write that many.
+ */
+export function questionsSchema(count: number): z.ZodType<QuestionsOutput> {
+  return z.object({ questions: z.array(questionSchema).length(count) });
+}
+
+const INSTRUCTION = [
+  "You are shown an answer that an assistant gave. You do not see the question it was answering.",
+  "Write the requested number of questions that this answer would be a direct, fitting reply to.",
+  "Rules:",
+  "- Each question must be about the main point of the answer, as a user would have asked it.",
+  "- Make the questions differ from each other in wording or angle; never repeat a question.",
+  "- Use only what the answer itself says; do not add facts.",
+  "- Set noncommittal to 1 when the answer dodges, hedges or does not commit to anything",
+  '  (for example "I don\'t know", "it depends", "I cannot say"); otherwise set it to 0.',
+  "  Give every question of the same answer the same noncommittal value.",
+  "Reply with JSON only.",
+].join("\n");
+
+// Each example holds five questions; the template shows as many as the metric asks for.
+const EXAMPLES: ReadonlyArray<PromptExample<Omit<QuestionsInput, "count">, QuestionsOutput>> = [
+  {
+    input: {
+      response:
+        "The Amazon River flows east across Peru, Colombia and Brazil and empties into the Atlantic Ocean near the city of Belém.",
+    },
+    output: {
+      questions: [
+        { question: "Which countries does the Amazon River flow through?", noncommittal: 0 },
+        { question: "Where does the Amazon River reach the sea?", noncommittal: 0 },
+        { question: "What route does the Amazon River take across South America?", noncommittal: 0 },
+        { question: "Into which ocean does the Amazon River drain?", noncommittal: 0 },
+        { question: "Near which city does the Amazon meet the Atlantic?", noncommittal: 0 },
+      ],
+    },
+  },
+  {
+    input: {
+      response: "I'm not sure when the old harbour bridge was opened; the records I have don't give a date.",
+    },
+    output: {
+      questions: [
+        { question: "When was the old harbour bridge opened?", noncommittal: 1 },
+        { question: "In what year did the harbour bridge open to traffic?", noncommittal: 1 },
+        { question: "What is the opening date of the old harbour bridge?", noncommittal: 1 },
+        { question: "How long has the old harbour bridge been open?", noncommittal: 1 },
+        { question: "Do the records say when the harbour bridge was opened?", noncommittal: 1 },
+      ],
+    },
+  },
+];
+
+function formatInput(input: QuestionsInput): string {
+  return `Answer:\n${input.response.trim()}\n\nNumber of questions to write: ${input.count}`;
+}
+
+/**
+ * The answer relevancy prompt for `count` questions (Ragas `strictness`): instruction, few-shot
+ * examples trimmed to `count` questions each, and a schema with exactly `count` items.
+ *
+ * @example
+ * const template = answerRelevancyPrompt(3);
+ */
+export function answerRelevancyPrompt(count: number): PromptTemplate<QuestionsInput, QuestionsOutput> {
+  return {
+    name: "answer_relevancy/questions",
+    version: ANSWER_RELEVANCY_PROMPT_VERSION,
+    instruction: INSTRUCTION,
+    outputSchema: questionsSchema(count),
+    examples: EXAMPLES.map((ex) => {
+      const questions = ex.output.questions.slice(0, count);
+      return { input: { response: ex.input.response, count: questions.length }, output: { questions } };
+    }),
+    formatInput,
+  };
+}

@@ -1,0 +1,59 @@
+// Public API of the metrics layer: Ragas-style metrics, Haystack-style evaluators, the pipeline,
+// and the prompt templates (for inspection and prompt versions).
+
+export type { AnswerRelevancyOptions, NoncommittalMode } from "./answer-relevancy/metric.js";
+export { AnswerRelevancy, ResponseRelevancy } from "./answer-relevancy/metric.js";
+export type { GeneratedQuestion, QuestionsInput, QuestionsOutput } from "./answer-relevancy/prompt.js";
+export {
+  ANSWER_RELEVANCY_PROMPT_VERSION,
+  answerRelevancyPrompt,
+  questionsSchema,
+} from "./answer-relevancy/prompt.js";
+export type {
+  ContextRelevanceEvaluatorOptions,
+  ContextRelevanceExample,
+  ContextRelevanceRowResult,
+} from "./context-relevance/evaluator.js";
+export { ContextRelevanceEvaluator } from "./context-relevance/evaluator.js";
+export type { ContextRelevanceMode } from "./context-relevance/judge-context-relevance.js";
+export type { ContextRelevanceOptions } from "./context-relevance/metric.js";
+export { ContextRelevance } from "./context-relevance/metric.js";
+export {
+  CONTEXT_RELEVANCE_RELEVANT_VERSION,
+  CONTEXT_RELEVANCE_STATEMENTS_VERSION,
+  contextRelevanceRelevantPrompt,
+  contextRelevanceStatementsPrompt,
+} from "./context-relevance/prompt.js";
+export type {
+  FaithfulnessEvaluatorOptions,
+  FaithfulnessExample,
+  FaithfulnessRowResult,
+} from "./faithfulness/evaluator.js";
+export { FaithfulnessEvaluator } from "./faithfulness/evaluator.js";
+export type { FaithfulnessOptions } from "./faithfulness/metric.js";
+export { Faithfulness } from "./faithfulness/metric.js";
+export type { Verdict } from "./faithfulness/prompt.js";
+export {
+  FAITHFULNESS_STATEMENTS_VERSION,
+  FAITHFULNESS_VERDICTS_VERSION,
+  faithfulnessStatementsPrompt,
+  faithfulnessVerdictsPrompt,
+  verdictsSchema,
+} from "./faithfulness/prompt.js";
+export type { PipelineOutput, PipelineRunOptions } from "./pipeline.js";
+export { EvaluationPipeline, runEvaluators } from "./pipeline.js";
+export type { SASEvaluatorOptions, SASRowResult } from "./sas-evaluator.js";
+export { SASEvaluator } from "./sas-evaluator.js";
+export type { SemanticSimilarityOptions } from "./semantic-similarity.js";
+export { SemanticSimilarity } from "./semantic-similarity.js";
+export type { Evaluator, EvaluatorInputs, EvaluatorOutput, RunOptions } from "./shared/evaluator-runner.js";
+export type { SplitRecord } from "./shared/split.js";
+export type {
+  Metric,
+  MetricConfig,
+  MetricResult,
+  MetricStatus,
+  Sample,
+  SampleField,
+  ScoreOptions,
+} from "./types.js";

@@ -1,0 +1,103 @@
+import { InvalidInputError } from "../errors.js";
+import type { Evaluator, EvaluatorInputs, EvaluatorOutput, RunOptions } from "./shared/evaluator-runner.js";
+
+/** Each evaluator's output, keyed by the name it was added under. */
+export type PipelineOutput<E extends Record<string, Evaluator<unknown>>> = {
+  [K in keyof E]: E[K] extends Evaluator<infer R> ? EvaluatorOutput<R> : never;
+};
+
+/** Options of `runEvaluators` / `EvaluationPipeline.run`. */
+export interface PipelineRunOptions extends RunOptions {
+  /** Inputs for one evaluator only, by evaluator name; they override the shared inputs. Defaults to none. */
+  perEvaluator?: Record<string, EvaluatorInputs>;
+}
+
+/**
+ * Runs several Haystack-style evaluators over shared inputs: each evaluator receives the inputs it
+ * names (`inputNames`), and evaluators run one after another (they usually share one judge). Before
+ * anything runs, every evaluator's inputs are checked to be present.
+ *
+ * @example
+ * const results = await runEvaluators(
+ *   { context_relevance: new ContextRelevanceEvaluator({ llm }), faithfulness: new FaithfulnessEvaluator({ llm }) },
+ *   { questions, contexts, predictedAnswers },
+ * );
+ * console.log(results.faithfulness.score, results.context_relevance.individualScores);
+ */
+export async function runEvaluators<E extends Record<string, Evaluator<unknown>>>(
+  evaluators: E,
+  inputs: EvaluatorInputs,
+  options: PipelineRunOptions = {},
+): Promise<PipelineOutput<E>> {
+  const names = Object.keys(evaluators);
+  const unknown = Object.keys(options.perEvaluator ?? {}).filter((n) => !names.includes(n));
+  if (unknown.length > 0) {
+    throw new InvalidInputError(
+      `names no evaluator: ${unknown.join(", ")} (evaluators: ${names.join(", ")})`,
+      {
+        field: "perEvaluator",
+      },
+    );
+  }
+  const plan = names.map((name) => {
+    const evaluator = evaluators[name]!;
+    const merged: EvaluatorInputs = { ...inputs, ...options.perEvaluator?.[name] };
+    const picked: EvaluatorInputs = {};
+    for (const input of evaluator.inputNames) {
+      const value = merged[input];
+      if (value === undefined) {
+        throw new InvalidInputError(
+          `evaluator "${name}" needs the input "${input}"; pass it in the shared inputs or in perEvaluator.${name}`,
+          { field: input },
+        );
+      }
+      Object.assign(picked, { [input]: value });
+    }
+    return { name, evaluator, picked };
+  });
+  const out: Record<string, EvaluatorOutput<unknown>> = {};
+  for (const { name, evaluator, picked } of plan) {
+    out[name] = await evaluator.run(picked, options.signal !== undefined ? { signal: options.signal } : {});
+  }
+  return out as PipelineOutput<E>;
+}
+
+/**
+ * A named set of evaluators run together over shared inputs (the equivalent of a Haystack evaluation
+ * pipeline with several evaluator components).
+ *
+ * @example
+ * const pipeline = new EvaluationPipeline()
+ *   .addEvaluator("context_relevance", new ContextRelevanceEvaluator({ llm }))
+ *   .addEvaluator("faithfulness", new FaithfulnessEvaluator({ llm }));
+ * const results = await pipeline.run({ questions, contexts, predictedAnswers });
+ * for (const [name, r] of Object.entries(results)) console.log(name, r.score, r.individualScores);
+ */
+export class EvaluationPipeline {
+  private readonly evaluators: Record<string, Evaluator<unknown>> = {};
+
+  /** Adds an evaluator under a unique name; returns the pipeline for chaining. */
+  addEvaluator(name: string, evaluator: Evaluator<unknown>): this {
+    if (name === "" || name in this.evaluators) {
+      throw new InvalidInputError(
+        name === "" ? "must not be empty" : `"${name}" is already used in this pipeline; pick another name`,
+        { field: "name" },
+      );
+    }
+    this.evaluators[name] = evaluator;
+    return this;
+  }
+
+  /** Names of the evaluators, in the order they run. */
+  get names(): string[] {
+    return Object.keys(this.evaluators);
+  }
+
+  /** Runs every evaluator on the inputs it needs; returns each one's `{ score, individualScores, results, failedRows }`. */
+  async run(
+    inputs: EvaluatorInputs,
+    options: PipelineRunOptions = {},
+  ): Promise<Record<string, EvaluatorOutput<unknown>>> {
+    return runEvaluators(this.evaluators, inputs, options);
+  }
+}

@@ -1,0 +1,85 @@
+import type { Embeddings } from "../embeddings/types.js";
+import { meanOfPresent } from "../math/mean.js";
+import { applyThreshold, checkBatchSize, checkThreshold, ragasEmptyText } from "./semantic-similarity.js";
+import type { Evaluator, EvaluatorInputs, EvaluatorOutput, RunOptions } from "./shared/evaluator-runner.js";
+import { requireSameLengthLists, requireString } from "./shared/validate.js";
+import { cosineOrThrow, embedAll } from "./shared/vectors.js";
+import type { MetricConfig } from "./types.js";
+
+/** Options of {@link SASEvaluator}. */
+export interface SASEvaluatorOptions {
+  /** Embedding model (a bi-encoder) for both lists of answers. */
+  embeddings: Embeddings;
+  /** When set, each score becomes 1 if similarity >= threshold, else 0; 0 is a valid threshold. Defaults to undefined (raw cosine). */
+  threshold?: number;
+  /** Texts per `embeddings.embed` call. Defaults to 32. */
+  batchSize?: number;
+}
+
+/** One row of `SASEvaluator` output. */
+export interface SASRowResult {
+  /** Cosine similarity of the two answers' embeddings (not clamped). */
+  similarity: number;
+  /** The row score: the similarity, or 0/1 with a threshold. */
+  score: number;
+}
+
+/**
+ * Haystack's `SASEvaluator` (bi-encoder path): semantic answer similarity between each predicted
+ * answer and its ground-truth answer, as the cosine of their embeddings. All answers are embedded in
+ * batches of `batchSize`. Lists of different lengths throw `InvalidInputError`. An empty string is
+ * embedded as a single space (as Ragas does); empty lists give `score: null` and no individual scores.
+ *
+ * @example
+ * const sas = new SASEvaluator({ embeddings });
+ * const { score, individualScores } = await sas.run({
+ *   groundTruthAnswers: ["Berlin is the capital of Germany."],
+ *   predictedAnswers: ["The capital of Germany is Berlin."],
+ * });
+ */
+export class SASEvaluator implements Evaluator<SASRowResult> {
+  readonly inputNames = ["groundTruthAnswers", "predictedAnswers"] as const;
+  readonly threshold: number | undefined;
+  private readonly embeddings: Embeddings;
+  private readonly batchSize: number;
+
+  constructor(options: SASEvaluatorOptions) {
+    this.embeddings = options.embeddings;
+    this.threshold = checkThreshold(options.threshold);
+    this.batchSize = checkBatchSize(options.batchSize);
+  }
+
+  /** Embeds all answers and scores each pair. An embedding failure throws (there are no per-row judge calls to skip). */
+  async run(inputs: EvaluatorInputs, _options: RunOptions = {}): Promise<EvaluatorOutput<SASRowResult>> {
+    const { groundTruthAnswers, predictedAnswers } = inputs;
+    const count = requireSameLengthLists({ groundTruthAnswers, predictedAnswers }, "SASEvaluator");
+    const truths = groundTruthAnswers!.map(
+      (t, row) => ragasEmptyText(requireString(t, { field: "groundTruthAnswers", row })).text,
+    );
+    const predictions = predictedAnswers!.map(
+      (p, row) => ragasEmptyText(requireString(p, { field: "predictedAnswers", row })).text,
+    );
+    const vectors = await embedAll(this.embeddings, [...predictions, ...truths], this.batchSize);
+    const results = Array.from({ length: count }, (_, row): SASRowResult => {
+      const similarity = cosineOrThrow(
+        vectors[row]!,
+        vectors[count + row]!,
+        `predictedAnswers[${row}]`,
+        `groundTruthAnswers[${row}]`,
+      );
+      return { similarity, score: applyThreshold(similarity, this.threshold) };
+    });
+    const individualScores = results.map((r) => r.score);
+    return { score: meanOfPresent(individualScores), individualScores, results, failedRows: 0 };
+  }
+
+  /** Threshold and the embedding model's provenance. */
+  config(): MetricConfig {
+    return {
+      name: "semantic_similarity",
+      promptVersions: {},
+      options: { surface: "haystack", threshold: this.threshold ?? null },
+      models: [this.embeddings.provenance()],
+    };
+  }
+}

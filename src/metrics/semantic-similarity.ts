@@ -1,0 +1,182 @@
+import type { Embeddings } from "../embeddings/types.js";
+import { InvalidInputError } from "../errors.js";
+import { errorResult, mustPropagate } from "./shared/outcome.js";
+import { requireString } from "./shared/validate.js";
+import { cosineOrThrow, embedAll } from "./shared/vectors.js";
+import type { Metric, MetricConfig, MetricResult, Sample, SampleField, ScoreOptions } from "./types.js";
+
+/** Options of {@link SemanticSimilarity}. */
+export interface SemanticSimilarityOptions {
+  /** Embedding model for responses and references. */
+  embeddings: Embeddings;
+  /** When set, the value becomes 1 if similarity >= threshold, else 0; 0 is a valid threshold. Defaults to undefined (raw cosine). */
+  threshold?: number;
+  /** Texts per `embeddings.embed` call in `scoreBatch`. Defaults to 32. */
+  batchSize?: number;
+}
+
+/**
+ * Replaces an empty string by a single space before embedding, as Ragas does, and reports it.
+ * (A whitespace-only string is embedded as it is.)
+ */
+export function ragasEmptyText(text: string): { text: string; wasEmpty: boolean } {
+  return text === "" ? { text: " ", wasEmpty: true } : { text, wasEmpty: false };
+}
+
+/** Applies an optional threshold: `similarity >= threshold ? 1 : 0`, or the similarity itself without one. */
+export function applyThreshold(similarity: number, threshold: number | undefined): number {
+  return threshold === undefined ? similarity : similarity >= threshold ? 1 : 0;
+}
+
+/** Checks a threshold option: undefined or a finite number. */
+export function checkThreshold(threshold: unknown): number | undefined {
+  if (threshold === undefined) return undefined;
+  if (typeof threshold !== "number" || !Number.isFinite(threshold)) {
+    throw new InvalidInputError(`must be a finite number or left out, got ${String(threshold)}`, {
+      field: "threshold",
+    });
+  }
+  return threshold;
+}
+
+/** Checks a batch size option. */
+export function checkBatchSize(batchSize: unknown): number {
+  if (batchSize === undefined) return 32;
+  if (typeof batchSize !== "number" || !Number.isInteger(batchSize) || batchSize < 1) {
+    throw new InvalidInputError(`must be a positive integer, got ${String(batchSize)}`, {
+      field: "batchSize",
+    });
+  }
+  return batchSize;
+}
+
+interface Pair {
+  response: string;
+  reference: string;
+}
+
+/**
+ * Ragas `semantic_similarity` (Haystack's SAS with a bi-encoder): the cosine similarity of the
+ * embeddings of `response` and `reference`. The value is not clamped, so it can be negative. With
+ * `threshold`, the value is 1 when similarity >= threshold and 0 otherwise; a threshold of 0 works
+ * (Ragas skips a 0 threshold because of a truthiness check). An empty string is embedded as a single
+ * space, as in Ragas, and listed in `details.emptyFields`; a missing field is an `InvalidInputError`.
+ *
+ * @example
+ * const metric = new SemanticSimilarity({ embeddings });
+ * const { value } = await metric.score({
+ *   response: "The capital of France is Paris.",
+ *   reference: "Paris is the capital of France.",
+ * });
+ */
+export class SemanticSimilarity implements Metric {
+  readonly name = "semantic_similarity";
+  readonly requiredFields: readonly SampleField[] = ["response", "reference"];
+  readonly usesLlm = false;
+  readonly usesEmbeddings = true;
+  readonly threshold: number | undefined;
+  private readonly embeddings: Embeddings;
+  private readonly batchSize: number;
+
+  constructor(options: SemanticSimilarityOptions) {
+    this.embeddings = options.embeddings;
+    this.threshold = checkThreshold(options.threshold);
+    this.batchSize = checkBatchSize(options.batchSize);
+  }
+
+  /** Scores one sample. An embedding failure resolves to `status: "error"`; a missing field throws `InvalidInputError`. */
+  async score(sample: Sample, options: ScoreOptions = {}): Promise<MetricResult> {
+    const [result] = await this.scorePairs([this.validate(sample, undefined)], options.signal);
+    return result!;
+  }
+
+  /** Scores many samples, embedding all texts in batches of `batchSize`. All rows are validated first. */
+  async scoreBatch(samples: readonly Sample[], options: ScoreOptions = {}): Promise<MetricResult[]> {
+    if (!Array.isArray(samples)) {
+      throw new InvalidInputError("scoreBatch expects a list of samples", { field: "samples" });
+    }
+    return this.scorePairs(
+      samples.map((s, row) => this.validate(s, row)),
+      options.signal,
+    );
+  }
+
+  private validate(sample: Sample, row: number | undefined): Pair {
+    if (sample === null || typeof sample !== "object") {
+      throw new InvalidInputError("a sample must be an object such as { response, reference }", {
+        row,
+        field: "sample",
+      });
+    }
+    return {
+      response: requireString(
+        sample.response,
+        { field: "response", row },
+        "give the answer as a string (Ragas response)",
+      ),
+      reference: requireString(
+        sample.reference,
+        { field: "reference", row },
+        "give the expected answer as a string (Ragas reference)",
+      ),
+    };
+  }
+
+  private async scorePairs(pairs: Pair[], signal: AbortSignal | undefined): Promise<MetricResult[]> {
+    const prepared = pairs.map((p) => ({
+      response: ragasEmptyText(p.response),
+      reference: ragasEmptyText(p.reference),
+    }));
+    let vectors: Float32Array[];
+    try {
+      vectors = await embedAll(
+        this.embeddings,
+        prepared.flatMap((p) => [p.response.text, p.reference.text]),
+        this.batchSize,
+      );
+    } catch (err) {
+      if (mustPropagate(err, signal)) throw err;
+      return pairs.map(() => errorResult(err));
+    }
+    return prepared.map((p, i) => {
+      const emptyFields = [
+        ...(p.response.wasEmpty ? ["response"] : []),
+        ...(p.reference.wasEmpty ? ["reference"] : []),
+      ];
+      try {
+        const similarity = cosineOrThrow(
+          vectors[2 * i]!,
+          vectors[2 * i + 1]!,
+          "the response",
+          "the reference",
+        );
+        const value = applyThreshold(similarity, this.threshold);
+        return {
+          value,
+          status: "ok" as const,
+          reason:
+            this.threshold === undefined
+              ? "cosine similarity of the response and reference embeddings"
+              : `similarity ${similarity.toFixed(4)} ${similarity >= this.threshold ? ">=" : "<"} threshold ${this.threshold}`,
+          details: {
+            similarity,
+            ...(this.threshold !== undefined ? { threshold: this.threshold } : {}),
+            ...(emptyFields.length > 0 ? { emptyFields } : {}),
+          },
+        };
+      } catch (err) {
+        return errorResult(err);
+      }
+    });
+  }
+
+  /** Threshold and the embedding model's provenance. */
+  config(): MetricConfig {
+    return {
+      name: this.name,
+      promptVersions: {},
+      options: { threshold: this.threshold ?? null },
+      models: [this.embeddings.provenance()],
+    };
+  }
+}

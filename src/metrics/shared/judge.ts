@@ -1,0 +1,70 @@
+import type { z } from "zod";
+import { JudgeOutputError } from "../../errors.js";
+import type { Llm } from "../../llm/types.js";
+import { renderPrompt } from "../../prompts/render.js";
+import type { PromptTemplate } from "../../prompts/types.js";
+
+/** Generation settings every judge call of a metric uses. */
+export interface JudgeSettings {
+  /** Sampling temperature passed to every call. */
+  temperature: number;
+  /** Token budget per answer; undefined leaves the Llm's default. */
+  maxTokens: number | undefined;
+}
+
+/** Tokens and calls spent on one sample, reported in `details.usage`. */
+export interface JudgeUsage {
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** Creates an empty usage counter. */
+export function newUsage(): JudgeUsage {
+  return { calls: 0, promptTokens: 0, completionTokens: 0 };
+}
+
+/**
+ * Renders `template` with `input`, asks the judge for an object valid against `schema` (the
+ * template's schema unless a stricter one is given, e.g. one with a fixed array length), checks the
+ * answer again with zod (third-party Llm implementations may not), and adds the cost to `usage`.
+ * Throws `JudgeOutputError` for an answer that does not match, and lets `ContextOverflowError` through.
+ */
+export async function askJudge<I, O>(
+  llm: Llm,
+  template: PromptTemplate<I, O>,
+  input: I,
+  settings: JudgeSettings,
+  usage: JudgeUsage,
+  signal: AbortSignal | undefined,
+  schema: z.ZodType<O> = template.outputSchema,
+): Promise<O> {
+  const prompt = renderPrompt(template, input);
+  const result = await llm.generateObject(prompt, schema, {
+    temperature: settings.temperature,
+    ...(settings.maxTokens !== undefined ? { maxTokens: settings.maxTokens } : {}),
+    ...(signal !== undefined ? { signal } : {}),
+  });
+  usage.calls += 1;
+  usage.promptTokens += result.usage.promptTokens;
+  usage.completionTokens += result.usage.completionTokens;
+  const checked = schema.safeParse(result.value);
+  if (!checked.success) {
+    const problems = checked.error.issues
+      .map((i) => `${i.path.length > 0 ? i.path.join(".") : "(root)"}: ${i.message}`)
+      .join("; ");
+    throw new JudgeOutputError(
+      `judge answer for prompt "${template.name}" does not match its schema (${problems})`,
+      safeJson(result.value),
+    );
+  }
+  return checked.data;
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

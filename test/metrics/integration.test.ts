@@ -1,0 +1,165 @@
+// Integration tests: every seed metric through the real runtimes (node-llama-cpp on the generated tiny
+// GGUF, transformers.js on the generated tiny ONNX encoder). The tiny judge has random weights, so its
+// judgements mean nothing; what is checked is that outputs are valid, values are in range (or null
+// with a reason, or an error row with its text), and two runs give identical results.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TransformersEmbeddings } from "../../src/embeddings/transformers-embeddings.js";
+import { LlamaCppLlm } from "../../src/llm/llama-cpp-llm.js";
+import { faithfulnessVerdictsPrompt, verdictsSchema } from "../../src/metrics/faithfulness/prompt.js";
+import {
+  AnswerRelevancy,
+  ContextRelevance,
+  ContextRelevanceEvaluator,
+  Faithfulness,
+  FaithfulnessEvaluator,
+  type Metric,
+  type MetricResult,
+  runEvaluators,
+  SASEvaluator,
+  SemanticSimilarity,
+} from "../../src/metrics/index.js";
+import { renderPrompt } from "../../src/prompts/render.js";
+import { tinyEncoderDir, tinyGgufPath } from "../setup/paths.js";
+import { GEORGE_LUCAS_ANSWER, PYTHON_CONTEXT, PYTHON_QUESTION } from "./seed-examples.js";
+
+const samples = [
+  {
+    userInput: PYTHON_QUESTION,
+    response: GEORGE_LUCAS_ANSWER,
+    retrievedContexts: [PYTHON_CONTEXT],
+    reference: "Python was created by Guido van Rossum.",
+  },
+  {
+    userInput: "What is the capital of Italy?",
+    response: "Rome is the capital of Italy.",
+    retrievedContexts: ["Rome is the capital of Italy.", "Italy is in southern Europe."],
+    reference: "Rome.",
+  },
+];
+
+let llm: LlamaCppLlm;
+let embeddings: TransformersEmbeddings;
+
+beforeAll(async () => {
+  llm = await LlamaCppLlm.load({ modelPath: tinyGgufPath, threads: 1, contextSize: 2048, maxTokens: 96 });
+  embeddings = await TransformersEmbeddings.load({ model: tinyEncoderDir, threads: 1 });
+});
+
+afterAll(async () => {
+  await llm?.dispose();
+  await embeddings?.dispose();
+});
+
+/** A result is valid when it is a number in range, a null with a reason, or an error row with its text. */
+function expectValid(result: MetricResult, range: [number, number]): void {
+  if (result.status === "error") {
+    expect(result.value).toBeNull();
+    expect(result.error).toMatch(/\w+Error: /);
+    return;
+  }
+  expect(result.status).toBe("ok");
+  expect(typeof result.reason).toBe("string");
+  if (result.value === null) {
+    expect(result.reason!.length).toBeGreaterThan(0);
+  } else {
+    expect(Number.isFinite(result.value)).toBe(true);
+    expect(result.value).toBeGreaterThanOrEqual(range[0]);
+    expect(result.value).toBeLessThanOrEqual(range[1]);
+  }
+}
+
+describe("seed metrics on the real runtimes", () => {
+  const cases: Array<{ name: string; make: () => Metric; range: [number, number] }> = [
+    {
+      name: "answer_relevancy",
+      make: () => new AnswerRelevancy({ llm, embeddings, strictness: 3 }),
+      range: [-1, 1],
+    },
+    { name: "faithfulness", make: () => new Faithfulness({ llm }), range: [0, 1] },
+    { name: "context_relevance", make: () => new ContextRelevance({ llm }), range: [0, 1] },
+    {
+      name: "context_relevance (relevant-statements)",
+      make: () => new ContextRelevance({ llm, mode: "relevant-statements" }),
+      range: [0, 1],
+    },
+    { name: "semantic_similarity", make: () => new SemanticSimilarity({ embeddings }), range: [-1, 1] },
+  ];
+
+  it.each(cases)("$name: valid results, identical on two runs", async ({ make, range }) => {
+    const metric = make();
+    const first = await metric.scoreBatch(samples);
+    const second = await make().scoreBatch(samples);
+    expect(first).toHaveLength(samples.length);
+    for (const r of first) expectValid(r, range);
+    expect(second).toEqual(first);
+    const config = metric.config();
+    expect(config.models.length).toBeGreaterThan(0);
+    for (const m of config.models) expect(m.runtime.version.length).toBeGreaterThan(0);
+  });
+
+  it("semantic similarity with the real encoder: identical texts score 1", async () => {
+    const metric = new SemanticSimilarity({ embeddings });
+    const result = await metric.score({
+      response: "Rome is the capital.",
+      reference: "Rome is the capital.",
+    });
+    expect(result.value).toBeCloseTo(1, 5);
+  });
+
+  it("context relevance splits a context too long for the judge's window and records it", async () => {
+    const long = Array.from(
+      { length: 60 },
+      (_, i) => `Sentence ${i} says that the old town has a small museum with ${i} rooms.`,
+    ).join(" ");
+    expect(long.length).toBeGreaterThan(3000); // more bytes than the 2048-token window holds
+    const result = await new ContextRelevance({ llm }).score({
+      userInput: "How many rooms?",
+      retrievedContexts: [long],
+    });
+    expectValid(result, [0, 1]);
+    if (result.status === "ok") {
+      const splits = result.details!.splits as Array<{ parts: Array<Array<{ start: number; end: number }>> }>;
+      const parts = splits[0]!.parts.flat();
+      expect(parts.length).toBeGreaterThan(1);
+      expect(parts[0]!.start).toBe(0);
+      expect(parts.at(-1)!.end).toBe(long.length);
+    } else {
+      expect(result.error).not.toMatch(/ContextOverflowError/);
+    }
+  });
+
+  it("the verdicts schema makes the real judge return exactly one verdict per statement", async () => {
+    const statements = ["Python is a programming language.", "Python was created by George Lucas."];
+    const prompt = renderPrompt(faithfulnessVerdictsPrompt, { contexts: [PYTHON_CONTEXT], statements });
+    const { value } = await llm.generateObject(prompt, verdictsSchema(statements.length), { maxTokens: 160 });
+    expect(value.verdicts).toHaveLength(2);
+    for (const v of value.verdicts) expect([0, 1]).toContain(v.verdict);
+  });
+
+  it("Haystack evaluators and the pipeline give valid, repeatable outputs", async () => {
+    const inputs = {
+      questions: samples.map((s) => s.userInput),
+      contexts: samples.map((s) => s.retrievedContexts),
+      predictedAnswers: samples.map((s) => s.response),
+      groundTruthAnswers: samples.map((s) => s.reference),
+    };
+    const build = () => ({
+      context_relevance: new ContextRelevanceEvaluator({ llm, raiseOnFailure: false, progressBar: false }),
+      faithfulness: new FaithfulnessEvaluator({ llm, raiseOnFailure: false, progressBar: false }),
+      sas: new SASEvaluator({ embeddings }),
+    });
+    const first = await runEvaluators(build(), inputs);
+    const second = await runEvaluators(build(), inputs);
+    expect(second).toEqual(first);
+    for (const out of Object.values(first)) {
+      expect(out.individualScores).toHaveLength(samples.length);
+      const present = out.individualScores.filter((s): s is number => s !== null);
+      expect(out.individualScores.length - present.length).toBe(out.failedRows);
+      if (present.length > 0)
+        expect(out.score).toBeCloseTo(present.reduce((a, b) => a + b, 0) / present.length, 12);
+    }
+    for (const s of [...first.context_relevance.individualScores, ...first.faithfulness.individualScores]) {
+      if (s !== null) expect(s >= 0 && s <= 1).toBe(true);
+    }
+  });
+});

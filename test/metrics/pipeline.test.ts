@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { InvalidInputError } from "../../src/errors.js";
+import {
+  ContextRelevanceEvaluator,
+  EvaluationPipeline,
+  FaithfulnessEvaluator,
+  runEvaluators,
+  SASEvaluator,
+} from "../../src/metrics/index.js";
+import { FakeEmbeddings } from "../support/fake-embeddings.js";
+import { ScriptedLlm } from "../support/scripted-llm.js";
+import {
+  GEORGE_LUCAS_ANSWER,
+  GUIDO_STATEMENTS,
+  LUCAS_STATEMENTS,
+  LUCAS_VERDICTS,
+  PYTHON_CONTEXT,
+  PYTHON_QUESTION,
+} from "./seed-examples.js";
+
+const judge = () =>
+  new ScriptedLlm({
+    "context_relevance/statements": [GUIDO_STATEMENTS],
+    "faithfulness/statements": [LUCAS_STATEMENTS],
+    "faithfulness/verdicts": [LUCAS_VERDICTS],
+  });
+
+const inputs = {
+  questions: [PYTHON_QUESTION],
+  contexts: [[PYTHON_CONTEXT]],
+  predictedAnswers: [GEORGE_LUCAS_ANSWER],
+};
+
+describe("evaluation pipeline (the seed's pipeline example)", () => {
+  it("runEvaluators fans shared inputs out to each evaluator and returns each output", async () => {
+    const llm = judge();
+    const results = await runEvaluators(
+      {
+        context_relevance: new ContextRelevanceEvaluator({ llm, progressBar: false }),
+        faithfulness: new FaithfulnessEvaluator({ llm, progressBar: false }),
+      },
+      inputs,
+    );
+    expect(Object.keys(results)).toEqual(["context_relevance", "faithfulness"]);
+    expect(results.context_relevance).toMatchObject({ score: 1, individualScores: [1], failedRows: 0 });
+    expect(results.faithfulness).toMatchObject({ score: 0.5, individualScores: [0.5] });
+    expect(results.faithfulness.results[0]!.statementScores).toEqual([1, 0]);
+    expect(llm.calls.map((c) => c.prompt.name)).toEqual([
+      "context_relevance/statements",
+      "faithfulness/statements",
+      "faithfulness/verdicts",
+    ]);
+  });
+
+  it("EvaluationPipeline runs added evaluators, with per-evaluator inputs overriding shared ones", async () => {
+    const embeddings = new FakeEmbeddings({ "Guido van Rossum": [1, 0], Guido: [0.6, 0.8] });
+    const pipeline = new EvaluationPipeline()
+      .addEvaluator("context_relevance", new ContextRelevanceEvaluator({ llm: judge(), progressBar: false }))
+      .addEvaluator("sas", new SASEvaluator({ embeddings }));
+    expect(pipeline.names).toEqual(["context_relevance", "sas"]);
+    const results = await pipeline.run(
+      { ...inputs, groundTruthAnswers: ["Guido van Rossum"] },
+      { perEvaluator: { sas: { predictedAnswers: ["Guido"] } } },
+    );
+    expect(results.context_relevance!.score).toBe(1);
+    expect(results.sas!.score).toBeCloseTo(0.6, 6);
+  });
+
+  it("names the evaluator and input that is missing, before running anything", async () => {
+    const llm = judge();
+    const run = runEvaluators(
+      {
+        context_relevance: new ContextRelevanceEvaluator({ llm, progressBar: false }),
+        faithfulness: new FaithfulnessEvaluator({ llm, progressBar: false }),
+      },
+      { questions: inputs.questions, contexts: inputs.contexts },
+    );
+    await expect(run).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(run).rejects.toThrow(/evaluator "faithfulness" needs the input "predictedAnswers"/);
+    expect(llm.calls).toHaveLength(0);
+  });
+
+  it("rejects duplicate names and perEvaluator keys that name no evaluator", async () => {
+    const evaluator = new ContextRelevanceEvaluator({ llm: judge(), progressBar: false });
+    expect(() => new EvaluationPipeline().addEvaluator("a", evaluator).addEvaluator("a", evaluator)).toThrow(
+      /"a" is already used/,
+    );
+    await expect(runEvaluators({ a: evaluator }, inputs, { perEvaluator: { b: {} } })).rejects.toThrow(
+      /field "perEvaluator": names no evaluator: b/,
+    );
+  });
+});

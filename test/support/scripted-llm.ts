@@ -1,0 +1,103 @@
+// A scripted judge for unit tests: fixed answers keyed by prompt name (in call order, or computed
+// from the prompt), validated against the schema like a real judge's grammar-constrained answer.
+import type { z } from "zod";
+import { ContextOverflowError, JudgeOutputError } from "../../src/errors.js";
+import type { GenerateObjectOptions, GenerateObjectResult, Llm } from "../../src/llm/types.js";
+import type { JudgePrompt } from "../../src/prompts/types.js";
+import type { ModelProvenance } from "../../src/provenance.js";
+
+/** One scripted answer: an object the judge "returns", or an Error it throws. */
+export type ScriptedAnswer = unknown;
+
+/** Answers for one prompt name: a list used in call order, or a function of the prompt and call index. */
+export type ScriptEntry = readonly ScriptedAnswer[] | ((prompt: JudgePrompt, call: number) => ScriptedAnswer);
+
+/** Options of {@link ScriptedLlm}. */
+export interface ScriptedLlmOptions {
+  /** Model id reported in provenance. Defaults to "scripted-judge". */
+  id?: string;
+  /** Throw ContextOverflowError when `prompt.input` is longer than this many characters. Defaults to no limit. */
+  maxInputChars?: number;
+  /** Parallel calls the judge claims to serve. Defaults to undefined (metrics use 1). */
+  concurrency?: number;
+}
+
+/** A call the scripted judge received. */
+export interface RecordedCall {
+  prompt: JudgePrompt;
+  schema: z.ZodType;
+  options: GenerateObjectOptions | undefined;
+}
+
+/**
+ * Test double for {@link Llm}. Answers are looked up by `prompt.name`; an answer that does not match
+ * the schema becomes a `JudgeOutputError` (as a real judge whose output cannot be used).
+ */
+export class ScriptedLlm implements Llm {
+  readonly id: string;
+  readonly concurrency: number | undefined;
+  readonly calls: RecordedCall[] = [];
+  private readonly counts = new Map<string, number>();
+  private readonly maxInputChars: number | undefined;
+
+  constructor(
+    private readonly script: Record<string, ScriptEntry>,
+    options: ScriptedLlmOptions = {},
+  ) {
+    this.id = options.id ?? "scripted-judge";
+    this.concurrency = options.concurrency;
+    this.maxInputChars = options.maxInputChars;
+  }
+
+  /** Calls made for one prompt name. */
+  callsFor(name: string): RecordedCall[] {
+    return this.calls.filter((c) => c.prompt.name === name);
+  }
+
+  async generateObject<S extends z.ZodType>(
+    prompt: JudgePrompt,
+    schema: S,
+    options?: GenerateObjectOptions,
+  ): Promise<GenerateObjectResult<z.output<S>>> {
+    this.calls.push({ prompt, schema, options });
+    if (this.maxInputChars !== undefined && prompt.input.length > this.maxInputChars) {
+      throw new ContextOverflowError(
+        `prompt input of ${prompt.input.length} chars exceeds the scripted window of ${this.maxInputChars}`,
+        prompt.input.length,
+        this.maxInputChars,
+      );
+    }
+    const entry = this.script[prompt.name];
+    if (entry === undefined) throw new Error(`ScriptedLlm: no script for prompt "${prompt.name}"`);
+    const call = this.counts.get(prompt.name) ?? 0;
+    this.counts.set(prompt.name, call + 1);
+    let answer: ScriptedAnswer;
+    if (typeof entry === "function") {
+      answer = entry(prompt, call);
+    } else {
+      const list = entry as readonly ScriptedAnswer[];
+      if (call >= list.length) {
+        throw new Error(
+          `ScriptedLlm: script for "${prompt.name}" has ${list.length} answers, call ${call} asked`,
+        );
+      }
+      answer = list[call];
+    }
+    if (answer instanceof Error) throw answer;
+    const parsed = schema.safeParse(answer);
+    if (!parsed.success) {
+      throw new JudgeOutputError(
+        `scripted answer does not match the schema: ${parsed.error.issues.map((i) => i.message).join("; ")}`,
+        JSON.stringify(answer),
+      );
+    }
+    return {
+      value: parsed.data as z.output<S>,
+      usage: { promptTokens: Math.ceil(prompt.input.length / 4), completionTokens: 10 },
+    };
+  }
+
+  provenance(): ModelProvenance {
+    return { id: this.id, kind: "llm", runtime: { name: "scripted", version: "0" }, settings: {} };
+  }
+}
