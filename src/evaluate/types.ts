@@ -4,6 +4,8 @@ import type { MetricConfig, MetricResult, Sample } from "../metrics/types.js";
 export interface RowMetricRecord {
   /** 0-based row index in the dataset. */
   row: number;
+  /** 1-based line of the row in the dataset file, when loaded from one. */
+  line?: number;
   /** sha256 of the row's normalized sample (canonical JSON). */
   rowHash: string;
   /** Metric id. */
@@ -52,6 +54,14 @@ export interface RunMetadata {
   runtime: Record<string, string>;
   /** Evaluation options that were in force. */
   options: Record<string, string | number | boolean | null>;
+  /** True when the run was stopped (abort signal) before every row was evaluated. */
+  interrupted?: boolean;
+  /** Data rows in the dataset (valid and invalid), when known. */
+  totalRows?: number;
+  /** Results file the records were appended to, when there was one. */
+  resultsFile?: string;
+  /** Cache counters for the run, when a cache was used. */
+  cache?: { hits: number; misses: number };
 }
 
 /** Result of `evaluate()`: the equivalent of Haystack's EvaluationRunResult. */

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import type { GenerateObjectOptions, GenerateObjectResult, Llm } from "../llm/types.js";
+import type { JudgePrompt } from "../prompts/types.js";
+import type { ModelProvenance } from "../provenance.js";
+import type { Cache } from "./cache.js";
+import { cacheKey, cacheNamespaces, modelSha256 } from "./keys.js";
+
+/**
+ * An {@link Llm} that answers from the cache when the same model file (sha256), prompt (name, version
+ * and rendered text), output schema and generation settings were seen before, and asks the wrapped
+ * judge otherwise. Identical calls in flight at once share one judge call. A judge whose provenance
+ * has no sha256 is passed through uncached (its identity would be unsafe to key on).
+ *
+ * @example
+ * const cache = Cache.open();
+ * const judge = new CachedLlm(await LlamaCppLlm.load({ model: "qwen2.5-0.5b-instruct", threads: 2 }), cache);
+ * const metric = new Faithfulness({ llm: judge });
+ */
+export class CachedLlm implements Llm {
+  readonly id: string;
+  private readonly inFlight = new Map<string, Promise<GenerateObjectResult<unknown>>>();
+  /** Calls passed through without the cache (no model sha256, or a schema with no JSON Schema form). */
+  bypassed = 0;
+
+  constructor(
+    private readonly llm: Llm,
+    private readonly cache: Cache,
+  ) {
+    this.id = llm.id;
+  }
+
+  /** The wrapped judge's concurrency. */
+  get concurrency(): number | undefined {
+    return this.llm.concurrency;
+  }
+
+  /** The wrapped judge's provenance. */
+  provenance(): ModelProvenance {
+    return this.llm.provenance();
+  }
+
+  /** The cache key for a call, or undefined when the call cannot be cached. */
+  keyFor(prompt: JudgePrompt, schema: z.ZodType, options: GenerateObjectOptions = {}): string | undefined {
+    const provenance = this.llm.provenance();
+    const sha256 = modelSha256(provenance);
+    if (sha256 === undefined) return undefined;
+    let jsonSchema: unknown;
+    try {
+      jsonSchema = z.toJSONSchema(schema, { target: "draft-7", unrepresentable: "any" });
+    } catch {
+      return undefined;
+    }
+    return cacheKey({
+      v: 1,
+      model: sha256,
+      runtime: provenance.runtime,
+      prompt: {
+        name: prompt.name,
+        version: prompt.version,
+        system: prompt.system,
+        examples: prompt.examples,
+        input: prompt.input,
+      },
+      schema: jsonSchema,
+      settings: {
+        ...provenance.settings,
+        maxTokens: options.maxTokens,
+        temperature: options.temperature,
+        seed: options.seed,
+      },
+    });
+  }
+
+  /** Answers from the cache, or from the wrapped judge (then stores the answer). */
+  async generateObject<S extends z.ZodType>(
+    prompt: JudgePrompt,
+    schema: S,
+    options?: GenerateObjectOptions,
+  ): Promise<GenerateObjectResult<z.output<S>>> {
+    const key = this.keyFor(prompt, schema, options);
+    if (key === undefined) {
+      this.bypassed++;
+      return this.llm.generateObject(prompt, schema, options);
+    }
+    const pending = this.inFlight.get(key);
+    if (pending !== undefined) return (await pending) as GenerateObjectResult<z.output<S>>;
+    const stored = this.cache.getJson<GenerateObjectResult<z.output<S>>>(cacheNamespaces.llm, key);
+    if (stored !== undefined) return stored;
+    const call = this.llm.generateObject(prompt, schema, options).then((result) => {
+      this.cache.setJson(cacheNamespaces.llm, key, result);
+      return result;
+    });
+    this.inFlight.set(key, call);
+    try {
+      return await call;
+    } finally {
+      this.inFlight.delete(key);
+    }
+  }
+}

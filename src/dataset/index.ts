@@ -1,0 +1,13 @@
+export { defaultColumnAliases } from "./columns.js";
+export { assertNoInvalidRows, loadDataset } from "./load.js";
+export { parseListCell } from "./python-list.js";
+export { checkRequiredColumns, missingFields } from "./required.js";
+export type {
+  ColumnTarget,
+  Dataset,
+  DatasetFormat,
+  DatasetSample,
+  InvalidRow,
+  LoadDatasetOptions,
+} from "./types.js";
+export { sampleSchema } from "./validate.js";

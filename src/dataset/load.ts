@@ -1,0 +1,127 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { InvalidInputError } from "../errors.js";
+import { ColumnResolver } from "./columns.js";
+import { type RawRow, readCsv, readJsonArray, readJsonl } from "./readers.js";
+import type { Dataset, DatasetFormat, DatasetSample, InvalidRow, LoadDatasetOptions } from "./types.js";
+import { decodeUtf8 } from "./utf8.js";
+import { normalizeRow } from "./validate.js";
+
+function formatFromExtension(file: string): "jsonl" | "json" | "csv" {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === ".jsonl" || ext === ".ndjson") return "jsonl";
+  if (ext === ".json") return "json";
+  if (ext === ".csv") return "csv";
+  throw new InvalidInputError(
+    `cannot tell the dataset format from the extension "${ext || "(none)"}"; use .jsonl, .json or .csv, or pass format`,
+    { file },
+  );
+}
+
+function readFile(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" ? "does not exist" : `cannot be read (${code ?? String(err)})`;
+    throw new InvalidInputError(`dataset file ${why}; check the path`, { file }, { cause: err });
+  }
+}
+
+/**
+ * Loads a dataset from a JSONL, JSON-array or CSV file, or from rows in memory; maps Ragas, Haystack and
+ * camelCase column names (or your `columnMap`) to sample fields; and validates every row with zod.
+ * Invalid rows are listed in `invalid` with their row, line, field and problem, and left out of `samples`;
+ * with `strict` the first invalid row throws an `InvalidInputError` instead.
+ *
+ * @example
+ * const { samples, invalid } = loadDataset("eval.csv", { columnMap: { question_text: "user_input" } });
+ * for (const bad of invalid) console.warn(`line ${bad.line}, ${bad.field}: ${bad.message}`);
+ */
+export function loadDataset(
+  source: string | readonly Record<string, unknown>[],
+  options: LoadDatasetOptions = {},
+): Dataset {
+  const resolver = new ColumnResolver(options.columnMap);
+  let rawRows: RawRow[];
+  let format: DatasetFormat;
+  let file: string | undefined;
+  if (typeof source === "string") {
+    file = source;
+    format = options.format ?? formatFromExtension(source);
+    const decoded = decodeUtf8(readFile(source));
+    if (format === "jsonl") rawRows = readJsonl(decoded);
+    else if (format === "json") rawRows = readJsonArray(decoded, file);
+    else rawRows = readCsv(decoded, file);
+  } else {
+    if (!Array.isArray(source)) {
+      throw new InvalidInputError("expected a file path or an array of row objects as the dataset");
+    }
+    format = "rows";
+    rawRows = source.map((value: unknown) => {
+      const ok = value !== null && typeof value === "object" && !Array.isArray(value);
+      return {
+        line: 0,
+        values: ok ? (value as Record<string, unknown>) : undefined,
+        problems: ok ? [] : [{ message: "expected a row object" }],
+      };
+    });
+  }
+  if (rawRows.length === 0) {
+    throw new InvalidInputError("the dataset has no data rows", { file });
+  }
+
+  const samples: DatasetSample[] = [];
+  const invalid: InvalidRow[] = [];
+  const fromCsv = format === "csv";
+  rawRows.forEach((raw, row) => {
+    const line = format === "rows" ? undefined : raw.line;
+    let problems = raw.problems;
+    let normalized: ReturnType<typeof normalizeRow> | undefined;
+    if (raw.values !== undefined) {
+      normalized = normalizeRow(raw.values, resolver, fromCsv);
+      problems = [...problems, ...normalized.problems];
+    }
+    if (problems.length > 0 || normalized === undefined) {
+      for (const p of problems) {
+        invalid.push({
+          row,
+          ...(line !== undefined ? { line } : {}),
+          ...(p.field ? { field: p.field } : {}),
+          message: p.message,
+        });
+      }
+      return;
+    }
+    samples.push({
+      row,
+      ...(line !== undefined ? { line } : {}),
+      sample: normalized.sample,
+      extra: normalized.extra,
+    });
+  });
+
+  const dataset: Dataset = { samples, invalid, totalRows: rawRows.length, format, ...(file ? { file } : {}) };
+  if (options.strict) assertNoInvalidRows(dataset);
+  return dataset;
+}
+
+/**
+ * Throws an `InvalidInputError` naming the first invalid row (and how many more there are) when the
+ * dataset has any; used for `strict` runs.
+ *
+ * @example
+ * assertNoInvalidRows(loadDataset("eval.jsonl"));
+ */
+export function assertNoInvalidRows(dataset: Dataset): void {
+  const first = dataset.invalid[0];
+  if (first === undefined) return;
+  const rows = new Set(dataset.invalid.map((i) => i.row)).size;
+  const more = rows > 1 ? ` (${rows} invalid rows in all; fix them or run without strict to skip them)` : "";
+  throw new InvalidInputError(`${first.message}${more}`, {
+    file: dataset.file,
+    line: first.line,
+    row: first.row,
+    field: first.field,
+  });
+}

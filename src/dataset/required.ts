@@ -1,0 +1,55 @@
+import { InvalidInputError } from "../errors.js";
+import type { Metric, Sample, SampleField } from "../metrics/types.js";
+import type { Dataset } from "./types.js";
+
+const ragasNames: Record<SampleField, string> = {
+  userInput: "user_input",
+  response: "response",
+  retrievedContexts: "retrieved_contexts",
+  reference: "reference",
+  referenceContexts: "reference_contexts",
+};
+
+/** The fields of `metric.requiredFields` that a sample lacks. */
+export function missingFields(sample: Sample, metric: Pick<Metric, "requiredFields">): SampleField[] {
+  return metric.requiredFields.filter((field) => sample[field] === undefined);
+}
+
+/**
+ * Throws an `InvalidInputError` when a metric needs a field that no row of the dataset has, so the
+ * run stops before any model loads. Rows lacking a field only some rows have are not an error here:
+ * `evaluate` marks those row × metric pairs skipped.
+ *
+ * @example
+ * checkRequiredColumns(loadDataset("eval.jsonl"), [new Faithfulness({ llm })]);
+ */
+export function checkRequiredColumns(
+  dataset: Dataset | readonly Sample[],
+  metrics: readonly Pick<Metric, "name" | "requiredFields">[],
+): void {
+  const samples: readonly Sample[] = Array.isArray(dataset)
+    ? (dataset as readonly Sample[])
+    : (dataset as Dataset).samples.map((s) => s.sample);
+  const present = new Set<SampleField>();
+  for (const sample of samples) {
+    for (const key of Object.keys(sample) as SampleField[]) {
+      if (sample[key] !== undefined) present.add(key);
+    }
+  }
+  const problems: string[] = [];
+  for (const metric of metrics) {
+    const missing = metric.requiredFields.filter((field) => !present.has(field));
+    if (missing.length > 0) {
+      const names = missing.map((f) => `${ragasNames[f]} (${f})`).join(", ");
+      problems.push(`${metric.name} needs ${names}`);
+    }
+  }
+  if (problems.length > 0) {
+    const file = Array.isArray(dataset) ? undefined : (dataset as Dataset).file;
+    throw new InvalidInputError(
+      `no valid row has the columns these metrics need: ${problems.join("; ")}. Add the columns, map yours ` +
+        "with columnMap, or drop those metrics",
+      { file },
+    );
+  }
+}

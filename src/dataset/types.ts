@@ -1,0 +1,68 @@
+import type { Sample } from "../metrics/types.js";
+
+/** File formats {@link loadDataset} reads. `rows` means an in-memory array. */
+export type DatasetFormat = "jsonl" | "json" | "csv" | "rows";
+
+/** One valid dataset row: the normalized sample and where it came from. */
+export interface DatasetSample {
+  /** 0-based index of the row among the dataset's data rows (valid and invalid alike). */
+  row: number;
+  /** 1-based line in the file where the row starts; absent for in-memory rows. */
+  line?: number;
+  /** The row's fields under {@link Sample} names. */
+  sample: Sample;
+  /** Columns that map to no sample field (e.g. `id`), kept as they were for reports. */
+  extra: Record<string, unknown>;
+}
+
+/** A row that failed validation: which row, which line, which field and what is wrong. */
+export interface InvalidRow {
+  /** 0-based row index among the dataset's data rows. */
+  row: number;
+  /** 1-based line in the file, when loaded from one. */
+  line?: number;
+  /** The column as named in the dataset (e.g. `retrieved_contexts[2]`), when one field is at fault. */
+  field?: string;
+  /** What is wrong, in words. */
+  message: string;
+}
+
+/** A loaded dataset: valid samples in file order and the problems found in the other rows. */
+export interface Dataset {
+  /** Valid rows, in file order. */
+  samples: DatasetSample[];
+  /** One entry per problem found; a row with any problem is left out of `samples`. */
+  invalid: InvalidRow[];
+  /** Number of data rows read (valid and invalid). */
+  totalRows: number;
+  /** Format the rows were read as. */
+  format: DatasetFormat;
+  /** The file the rows came from, when loaded from one. */
+  file?: string;
+}
+
+/**
+ * Target of a column map entry: a {@link Sample} field in camelCase (`userInput`) or its Ragas
+ * column name (`user_input`).
+ */
+export type ColumnTarget =
+  | keyof Sample
+  | "user_input"
+  | "response"
+  | "retrieved_contexts"
+  | "reference"
+  | "reference_contexts";
+
+/** Options for {@link loadDataset}. */
+export interface LoadDatasetOptions {
+  /** File format. Defaults to the file extension: `.jsonl`/`.ndjson`, `.json` or `.csv`. */
+  format?: "jsonl" | "json" | "csv";
+  /**
+   * Maps your column names to sample fields, e.g. `{ question_text: "user_input", docs: "retrievedContexts" }`.
+   * A mapped field ignores its default column names. Defaults to `{}` (Ragas, Haystack and camelCase names are
+   * recognised without a map).
+   */
+  columnMap?: Record<string, ColumnTarget>;
+  /** Throw an `InvalidInputError` when any row is invalid, before any work starts. Defaults to false. */
+  strict?: boolean;
+}

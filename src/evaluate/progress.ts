@@ -1,0 +1,163 @@
+import cliProgress from "cli-progress";
+
+/** How `evaluate` shows progress: `auto` picks `bar` on a TTY and `lines` otherwise. */
+export type ProgressMode = "auto" | "bar" | "lines" | "none";
+
+/** Receives progress from `evaluate`. */
+export interface ProgressReporter {
+  /** The run starts with `done` of `total` rows already finished (resumed). */
+  start(total: number, done: number): void;
+  /** `done` rows finished so far; `errors` row × metric errors so far. */
+  update(done: number, errors: number): void;
+  /** The run ended (completely or not). */
+  stop(): void;
+}
+
+/** Options for {@link createProgress}. */
+export interface ProgressOptions {
+  /** Where progress goes. Defaults to `process.stderr`. */
+  stream?: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  /** In `lines` mode, the longest gap between lines while rows keep finishing, in ms. Defaults to 5000. */
+  intervalMs?: number;
+  /** Clock, in ms. Defaults to `Date.now`. */
+  now?: () => number;
+}
+
+function formatSeconds(seconds: number): string {
+  if (!Number.isFinite(seconds)) return "?";
+  const s = Math.round(seconds);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
+}
+
+class RateTracker {
+  private startedAt = 0;
+  private startDone = 0;
+  constructor(private readonly now: () => number) {}
+  start(done: number): void {
+    this.startedAt = this.now();
+    this.startDone = done;
+  }
+  /** Rows per second since start, and seconds left for `total`. */
+  measure(done: number, total: number): { rate: number; eta: number } {
+    const seconds = (this.now() - this.startedAt) / 1000;
+    const rate = seconds > 0 ? (done - this.startDone) / seconds : 0;
+    const eta = rate > 0 ? (total - done) / rate : Number.POSITIVE_INFINITY;
+    return { rate, eta };
+  }
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** Plain lines for logs and CI: at each 10% step, at most every `intervalMs`, and at the end. */
+class LineProgress implements ProgressReporter {
+  private total = 0;
+  private done = 0;
+  private errors = 0;
+  private lastLineAt = 0;
+  private lastStep = -1;
+  private readonly rate: RateTracker;
+
+  constructor(
+    private readonly stream: NodeJS.WritableStream,
+    private readonly intervalMs: number,
+    private readonly now: () => number,
+  ) {
+    this.rate = new RateTracker(now);
+  }
+
+  start(total: number, done: number): void {
+    this.total = total;
+    this.done = done;
+    this.rate.start(done);
+    this.lastLineAt = this.now();
+    this.lastStep = this.step(done);
+    const resumed = done > 0 ? ` (${done} already done)` : "";
+    this.stream.write(`airgap-eval: evaluating ${plural(total, "row")}${resumed}\n`);
+  }
+
+  private step(done: number): number {
+    return this.total === 0 ? 10 : Math.floor((done / this.total) * 10);
+  }
+
+  update(done: number, errors: number): void {
+    this.done = done;
+    this.errors = errors;
+    const step = this.step(done);
+    if (step > this.lastStep || this.now() - this.lastLineAt >= this.intervalMs) {
+      this.lastStep = step;
+      this.print();
+    }
+  }
+
+  private print(): void {
+    this.lastLineAt = this.now();
+    const { rate, eta } = this.rate.measure(this.done, this.total);
+    const pct = this.total === 0 ? 100 : Math.floor((this.done / this.total) * 100);
+    const etaText = this.done >= this.total ? "" : `, ETA ${formatSeconds(eta)}`;
+    this.stream.write(
+      `airgap-eval: ${this.done}/${this.total} rows (${pct}%), ${rate.toFixed(2)} rows/s${etaText}, ${plural(this.errors, "error")}\n`,
+    );
+  }
+
+  stop(): void {
+    if (this.lastLineAt !== 0 && this.done !== this.total) this.print();
+  }
+}
+
+/** A cli-progress bar: rows done/total, rate, ETA and errors so far. */
+class BarProgress implements ProgressReporter {
+  private readonly bar: cliProgress.SingleBar;
+  private readonly rate: RateTracker;
+  private total = 0;
+
+  constructor(stream: NodeJS.WritableStream, now: () => number) {
+    this.rate = new RateTracker(now);
+    this.bar = new cliProgress.SingleBar(
+      {
+        stream,
+        format: "{bar} {value}/{total} rows | {rate} rows/s | ETA {eta_text} | errors {errors}",
+        hideCursor: true,
+        clearOnComplete: false,
+        fps: 5,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+  }
+
+  start(total: number, done: number): void {
+    this.total = total;
+    this.rate.start(done);
+    this.bar.start(total, done, { rate: "0.00", eta_text: "?", errors: 0 });
+  }
+
+  update(done: number, errors: number): void {
+    const { rate, eta } = this.rate.measure(done, this.total);
+    this.bar.update(done, { rate: rate.toFixed(2), eta_text: formatSeconds(eta), errors });
+  }
+
+  stop(): void {
+    this.bar.stop();
+  }
+}
+
+const silent: ProgressReporter = { start() {}, update() {}, stop() {} };
+
+/**
+ * A progress reporter for `mode`: a bar on a TTY, plain periodic lines elsewhere, or nothing.
+ *
+ * @example
+ * const progress = createProgress(quiet ? "none" : "auto");
+ * progress.start(100, 0); progress.update(10, 0); progress.stop();
+ */
+export function createProgress(mode: ProgressMode, options: ProgressOptions = {}): ProgressReporter {
+  const stream = options.stream ?? process.stderr;
+  const now = options.now ?? Date.now;
+  const resolved = mode === "auto" ? (stream.isTTY ? "bar" : "lines") : mode;
+  if (resolved === "none") return silent;
+  if (resolved === "bar") return new BarProgress(stream, now);
+  return new LineProgress(stream, options.intervalMs ?? 5000, now);
+}
