@@ -95,8 +95,7 @@ function toDataset(dataset: EvaluateDataset, options: EvaluateOptions): Dataset 
 }
 
 function judgeConcurrency(metric: Metric): number | undefined {
-  const llm = (metric as unknown as { llm?: { concurrency?: unknown } }).llm;
-  const c = llm?.concurrency;
+  const c = metric.llm?.concurrency;
   return typeof c === "number" && Number.isFinite(c) && c >= 1 ? Math.floor(c) : undefined;
 }
 

@@ -1,3 +1,4 @@
+import type { Llm } from "../llm/types.js";
 import type { ModelProvenance } from "../provenance.js";
 
 /** One evaluation sample, with Ragas' fields in camelCase. Which fields a metric needs is in `requiredFields`. */
@@ -69,6 +70,8 @@ export interface Metric {
   readonly usesLlm: boolean;
   /** Needs an embedding model. */
   readonly usesEmbeddings: boolean;
+  /** The judge this metric calls, when it uses one; `evaluate` reads its `concurrency`. */
+  readonly llm?: Llm;
   /** Scores one sample. Judge failures resolve to `status: "error"`; bad input throws `InvalidInputError`. */
   score(sample: Sample, options?: ScoreOptions): Promise<MetricResult>;
   /** Scores many samples. */

@@ -57,7 +57,8 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
   readonly usesEmbeddings = true;
   readonly strictness: number;
   readonly noncommittalMode: NoncommittalMode;
-  private readonly llm: Llm;
+  /** The judge this metric calls. */
+  readonly llm: Llm;
   private readonly embeddings: Embeddings;
   private readonly settings: JudgeSettings;
   private readonly template: PromptTemplate<QuestionsInput, QuestionsOutput>;

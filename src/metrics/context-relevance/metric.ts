@@ -50,7 +50,8 @@ export class ContextRelevance extends BaseMetric<ContextRelevanceSampleInput> {
   readonly usesLlm = true;
   readonly usesEmbeddings = false;
   readonly mode: ContextRelevanceMode;
-  private readonly llm: Llm;
+  /** The judge this metric calls. */
+  readonly llm: Llm;
   private readonly settings: JudgeSettings;
 
   constructor(options: ContextRelevanceOptions) {

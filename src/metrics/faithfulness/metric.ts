@@ -42,7 +42,8 @@ export class Faithfulness extends BaseMetric<FaithfulnessInput> {
   readonly requiredFields: readonly SampleField[] = ["userInput", "response", "retrievedContexts"];
   readonly usesLlm = true;
   readonly usesEmbeddings = false;
-  private readonly llm: Llm;
+  /** The judge this metric calls. */
+  readonly llm: Llm;
   private readonly settings: JudgeSettings;
   private readonly prompts: FaithfulnessPrompts = {
     statements: faithfulnessStatementsPrompt,
