@@ -1,0 +1,20 @@
+/**
+ * The judge LLM layer: the {@link Llm} interface and its node-llama-cpp implementation.
+ *
+ * @example
+ * import { LlamaCppLlm } from "./llm/index.js";
+ * await using llm = await LlamaCppLlm.load({ modelPath: "judge.gguf" });
+ */
+
+export { toChatHistory } from "./chat-prompt.js";
+export { formatCompletionPrompt } from "./completion-prompt.js";
+export { zodToGrammarSchema } from "./json-schema.js";
+export {
+  DEFAULT_MAX_CONTEXT_SIZE,
+  DEFAULT_MAX_TOKENS,
+  DEFAULT_THREADS,
+  LlamaCppLlm,
+  type LlamaCppLlmOptions,
+  type PromptFormat,
+} from "./llama-cpp-llm.js";
+export type { GenerateObjectOptions, GenerateObjectResult, Llm, TokenUsage } from "./types.js";

@@ -1,0 +1,513 @@
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import {
+  type ChatWrapper,
+  type GbnfJsonSchema,
+  getModuleVersion,
+  type Llama,
+  type LlamaContext,
+  type LlamaContextSequence,
+  type LlamaGrammar,
+  LlamaGrammarEvaluationState,
+  type LlamaModel,
+  resolveChatWrapper,
+  type Token,
+} from "node-llama-cpp";
+import type { z } from "zod";
+import { AirgapEvalError, ContextOverflowError, JudgeOutputError, ModelNotFoundError } from "../errors.js";
+import type { JudgePrompt } from "../prompts/types.js";
+import type { ModelProvenance } from "../provenance.js";
+import { toChatHistory } from "./chat-prompt.js";
+import { formatCompletionPrompt } from "./completion-prompt.js";
+import { sha256OfFile } from "./file-sha256.js";
+import { zodToGrammarSchema } from "./json-schema.js";
+import { getSharedLlama } from "./llama-instance.js";
+import { SequencePool } from "./sequence-pool.js";
+import type { GenerateObjectOptions, GenerateObjectResult, Llm } from "./types.js";
+
+/**
+ * Default `threads`, measured with `bench/llm-threads.ts` on a 2-core machine: one thread was the
+ * fastest for the tiny test GGUF and for stories260K, and llama.cpp's own default (4 threads on
+ * 2 cores) was hundreds of times slower.
+ */
+export const DEFAULT_THREADS = 1;
+/** Default answer budget in tokens. */
+export const DEFAULT_MAX_TOKENS = 512;
+/** Largest default context (tokens per sequence); smaller when the model was trained on less. */
+export const DEFAULT_MAX_CONTEXT_SIZE = 4096;
+
+/** How a prompt is rendered for the model. */
+export type PromptFormat = "chat" | "completion";
+
+/** Options of {@link LlamaCppLlm.load}. */
+export interface LlamaCppLlmOptions {
+  /** Path of the GGUF file. Required. */
+  modelPath: string;
+  /** Id recorded in results and cache keys. Defaults to the file name without `.gguf`. */
+  id?: string;
+  /** CPU threads per evaluation. Always set explicitly to llama.cpp. Defaults to 1 (see {@link DEFAULT_THREADS}). */
+  threads?: number;
+  /** Context window in tokens, per sequence. Defaults to the model's training context, at most 4096. */
+  contextSize?: number;
+  /** Tokens evaluated per batch while reading the prompt. Defaults to min(512, contextSize). */
+  batchSize?: number;
+  /** Parallel sequences in the one context, i.e. calls served at once; more calls queue (FIFO). Defaults to 1. */
+  sequences?: number;
+  /** Sampling temperature; 0 is greedy (deterministic). Defaults to 0. */
+  temperature?: number;
+  /** Sampling seed used when temperature > 0, so sampled results repeat. Defaults to 0. */
+  seed?: number;
+  /** Answer budget in tokens per call. Defaults to 512. */
+  maxTokens?: number;
+  /** A cut-off answer is retried once with `maxTokens` times this factor (capped by the context). Defaults to 4. */
+  retryBudgetFactor?: number;
+  /** `chat` uses the model's chat template, `completion` a plain text format; `auto` picks chat when the GGUF has a template. Defaults to `"auto"`. */
+  promptFormat?: PromptFormat | "auto";
+  /** Known sha256 of the file (e.g. from the registry), to skip hashing it. Defaults to hashing the file once per process. */
+  sha256?: string;
+}
+
+interface Generation {
+  text: string;
+  tokens: number;
+  finished: boolean;
+}
+
+/**
+ * A judge LLM running in-process on a GGUF model through node-llama-cpp (prebuilt CPU binary,
+ * never a download). Every answer is constrained by a grammar built from the zod schema and then
+ * re-checked with the schema. `sequences` calls run at once on one context; more calls queue.
+ *
+ * @example
+ * await using llm = await LlamaCppLlm.load({ modelPath: "models/qwen2.5-0.5b-instruct-q4_k_m.gguf" });
+ * const { value } = await llm.generateObject(
+ *   { name: "demo", version: "1", system: "Answer with a verdict.", examples: [], input: "Is water wet?" },
+ *   z.object({ verdict: z.literal([0, 1]) }),
+ * );
+ */
+export class LlamaCppLlm implements Llm, AsyncDisposable {
+  /** Model id for results and cache keys. */
+  readonly id: string;
+  /** Absolute path of the GGUF file. */
+  readonly modelPath: string;
+  /** Context window in tokens (per sequence). A prompt plus its answer budget must fit in it. */
+  readonly contextSize: number;
+  /** Calls served at once (the number of sequences). */
+  readonly concurrency: number;
+  /** CPU threads per evaluation. */
+  readonly threads: number;
+  /** Prompt batch size. */
+  readonly batchSize: number;
+  /** Default sampling temperature. */
+  readonly temperature: number;
+  /** Default sampling seed. */
+  readonly seed: number;
+  /** Default answer budget in tokens. */
+  readonly maxTokens: number;
+  /** How prompts are rendered: with the model's chat template, or as plain completion text. */
+  readonly promptFormat: PromptFormat;
+
+  private readonly retryBudgetFactor: number;
+  private readonly grammars = new WeakMap<z.ZodType, Promise<LlamaGrammar>>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly disposeController = new AbortController();
+  private disposePromise: Promise<void> | undefined;
+
+  private constructor(
+    private readonly llama: Llama,
+    private readonly model: LlamaModel,
+    private readonly context: LlamaContext,
+    private readonly pool: SequencePool<LlamaContextSequence>,
+    private readonly chatWrapper: ChatWrapper | undefined,
+    private readonly sha256: string,
+    private readonly runtimeVersion: string,
+    settings: {
+      id: string;
+      modelPath: string;
+      threads: number;
+      batchSize: number;
+      temperature: number;
+      seed: number;
+      maxTokens: number;
+      retryBudgetFactor: number;
+    },
+  ) {
+    this.id = settings.id;
+    this.modelPath = settings.modelPath;
+    this.contextSize = context.contextSize;
+    this.concurrency = context.totalSequences;
+    this.threads = settings.threads;
+    this.batchSize = settings.batchSize;
+    this.temperature = settings.temperature;
+    this.seed = settings.seed;
+    this.maxTokens = settings.maxTokens;
+    this.retryBudgetFactor = settings.retryBudgetFactor;
+    this.promptFormat = chatWrapper ? "chat" : "completion";
+  }
+
+  /**
+   * Loads a GGUF file and creates one context with `sequences` sequences.
+   * Throws `ModelNotFoundError` when the file does not exist.
+   *
+   * @example
+   * const llm = await LlamaCppLlm.load({ modelPath: "judge.gguf", threads: 1, contextSize: 2048 });
+   */
+  static async load(options: LlamaCppLlmOptions): Promise<LlamaCppLlm> {
+    const modelPath = path.resolve(options.modelPath);
+    const id = options.id ?? path.basename(modelPath).replace(/\.gguf$/i, "");
+    if (!existsSync(modelPath) || !statSync(modelPath).isFile()) {
+      throw new ModelNotFoundError(
+        `GGUF model file not found: ${modelPath}. Check the path; for a registry model, run ` +
+          `"airgap-eval models pull <id>" on a connected machine and copy the file to this path.`,
+        id,
+        [modelPath],
+      );
+    }
+    const threads = positiveInteger(options.threads ?? DEFAULT_THREADS, "threads");
+    const sequences = positiveInteger(options.sequences ?? 1, "sequences");
+    const maxTokens = positiveInteger(options.maxTokens ?? DEFAULT_MAX_TOKENS, "maxTokens");
+    const temperature = options.temperature ?? 0;
+    if (!(temperature >= 0)) throw new AirgapEvalError(`temperature must be >= 0, got ${temperature}.`);
+    const seed = Math.trunc(options.seed ?? 0);
+    const retryBudgetFactor = options.retryBudgetFactor ?? 4;
+    if (!(retryBudgetFactor >= 1)) {
+      throw new AirgapEvalError(`retryBudgetFactor must be >= 1, got ${retryBudgetFactor}.`);
+    }
+
+    const [llama, sha256, runtimeVersion] = await Promise.all([
+      getSharedLlama(),
+      options.sha256 !== undefined ? Promise.resolve(options.sha256) : sha256OfFile(modelPath),
+      getModuleVersion(),
+    ]);
+    let model: LlamaModel;
+    try {
+      model = await llama.loadModel({ modelPath, gpuLayers: 0 });
+    } catch (err) {
+      throw new AirgapEvalError(
+        `Could not load GGUF model ${modelPath}: ${errorText(err)}. Is it a complete GGUF file? Re-copy it or check its sha256.`,
+        { cause: err },
+      );
+    }
+    let context: LlamaContext;
+    try {
+      const contextSize = positiveInteger(
+        options.contextSize ?? Math.min(model.trainContextSize, DEFAULT_MAX_CONTEXT_SIZE),
+        "contextSize",
+      );
+      const batchSize = positiveInteger(options.batchSize ?? Math.min(512, contextSize), "batchSize");
+      context = await model.createContext({
+        contextSize,
+        batchSize,
+        sequences,
+        threads,
+        flashAttention: false,
+      });
+    } catch (err) {
+      await model.dispose();
+      if (err instanceof AirgapEvalError) throw err;
+      throw new AirgapEvalError(`Could not create a context for ${modelPath}: ${errorText(err)}`, {
+        cause: err,
+      });
+    }
+    const seqs: LlamaContextSequence[] = [];
+    for (let i = 0; i < sequences; i++) seqs.push(context.getSequence());
+
+    const format = options.promptFormat ?? "auto";
+    const template = model.fileInfo.metadata.tokenizer?.chat_template;
+    const hasTemplate = typeof template === "string" && template.trim() !== "";
+    if (format === "chat" && !hasTemplate) {
+      await context.dispose();
+      await model.dispose();
+      throw new AirgapEvalError(
+        `promptFormat "chat" was asked for, but ${modelPath} has no tokenizer.chat_template. Use "completion" or "auto".`,
+      );
+    }
+    const useChat = format === "chat" || (format === "auto" && hasTemplate);
+    const chatWrapper = useChat
+      ? resolveChatWrapper(model, {
+          // Keep prompts free of the current date, so the same input gives the same prompt on every run.
+          customWrapperSettings: {
+            "llama3.1": { todayDate: null },
+            "llama3.2-lightweight": { todayDate: null },
+            harmony: { todayDate: null },
+            muse: { todayDate: null },
+          },
+        })
+      : undefined;
+
+    return new LlamaCppLlm(
+      llama,
+      model,
+      context,
+      new SequencePool(seqs),
+      chatWrapper,
+      sha256,
+      runtimeVersion,
+      {
+        id,
+        modelPath,
+        threads,
+        batchSize: context.batchSize,
+        temperature,
+        seed,
+        maxTokens,
+        retryBudgetFactor,
+      },
+    );
+  }
+
+  /** True once `dispose()` was called. */
+  get disposed(): boolean {
+    return this.disposeController.signal.aborted;
+  }
+
+  /**
+   * Tokens of a piece of text, without BOS or template tokens. Metrics use it with
+   * {@link contextSize} to shrink their input.
+   *
+   * @example
+   * if (llm.countTokens(context) > llm.contextSize / 2) context = shorten(context);
+   */
+  countTokens(text: string): number {
+    this.ensureUsable();
+    return this.model.tokenize(text, false).length;
+  }
+
+  /**
+   * Tokens of a whole rendered prompt (template, examples and input), as `generateObject` sees it.
+   * A call fits when `countPromptTokens(prompt) + maxTokens <= contextSize`.
+   */
+  countPromptTokens(prompt: JudgePrompt): number {
+    this.ensureUsable();
+    return this.promptTokens(prompt).length;
+  }
+
+  /** Generates one object valid against `schema`. See {@link Llm.generateObject}. */
+  async generateObject<S extends z.ZodType>(
+    prompt: JudgePrompt,
+    schema: S,
+    options: GenerateObjectOptions = {},
+  ): Promise<GenerateObjectResult<z.output<S>>> {
+    this.ensureUsable();
+    const task = this.run(prompt, schema, options);
+    this.inFlight.add(task);
+    try {
+      return await task;
+    } finally {
+      this.inFlight.delete(task);
+    }
+  }
+
+  /** How the model was made and configured. */
+  provenance(): ModelProvenance {
+    return {
+      id: this.id,
+      kind: "llm",
+      path: this.modelPath,
+      sha256: this.sha256,
+      runtime: { name: "node-llama-cpp", version: this.runtimeVersion },
+      settings: {
+        threads: this.threads,
+        contextSize: this.contextSize,
+        batchSize: this.batchSize,
+        sequences: this.concurrency,
+        temperature: this.temperature,
+        seed: this.seed,
+        maxTokens: this.maxTokens,
+        promptFormat: this.promptFormat,
+        chatWrapper: this.chatWrapper?.wrapperName ?? null,
+      },
+    };
+  }
+
+  /**
+   * Stops running calls (they reject), frees the context and the model. Safe to call twice.
+   * The shared llama.cpp runtime stays loaded for other models of the process.
+   */
+  dispose(): Promise<void> {
+    if (!this.disposePromise) {
+      this.disposeController.abort(this.disposedError());
+      this.pool.close(this.disposedError());
+      this.disposePromise = (async () => {
+        await Promise.allSettled([...this.inFlight]);
+        await this.context.dispose();
+        await this.model.dispose();
+      })();
+    }
+    return this.disposePromise;
+  }
+
+  /** Same as {@link dispose}, for `await using`. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.dispose();
+  }
+
+  private async run<S extends z.ZodType>(
+    prompt: JudgePrompt,
+    schema: S,
+    options: GenerateObjectOptions,
+  ): Promise<GenerateObjectResult<z.output<S>>> {
+    const tokens = this.promptTokens(prompt);
+    const maxTokens = positiveInteger(options.maxTokens ?? this.maxTokens, "maxTokens");
+    if (tokens.length + maxTokens > this.contextSize) {
+      throw new ContextOverflowError(
+        `Prompt "${prompt.name}" has ${tokens.length} tokens; with an answer budget of ${maxTokens} tokens it does ` +
+          `not fit the context of ${this.contextSize} tokens. Shorten the input, lower maxTokens, or load the judge ` +
+          "with a larger contextSize.",
+        tokens.length,
+        this.contextSize,
+      );
+    }
+    const grammar = await this.grammarFor(schema);
+    const signal = options.signal
+      ? AbortSignal.any([options.signal, this.disposeController.signal])
+      : this.disposeController.signal;
+    const sequence = await this.pool.acquire(signal);
+    let generation: Generation;
+    try {
+      const retryBudget = Math.min(
+        Math.ceil(maxTokens * this.retryBudgetFactor),
+        this.contextSize - tokens.length,
+      );
+      generation = await this.generate(sequence, tokens, grammar, {
+        maxTokens,
+        retryBudget,
+        temperature: options.temperature ?? this.temperature,
+        seed: options.seed ?? this.seed,
+        signal,
+      });
+    } finally {
+      this.pool.release(sequence);
+    }
+    const usage = { promptTokens: tokens.length, completionTokens: generation.tokens };
+    if (!generation.finished) {
+      throw new JudgeOutputError(
+        `Judge output for prompt "${prompt.name}" was cut off at ${generation.tokens} tokens (maxTokens ${maxTokens}, ` +
+          "retried once with a larger budget). Raise maxTokens or simplify the output schema.",
+        generation.text,
+      );
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(generation.text);
+    } catch (err) {
+      throw new JudgeOutputError(
+        `Judge output for prompt "${prompt.name}" is not valid JSON: ${errorText(err)}`,
+        generation.text,
+        { cause: err },
+      );
+    }
+    const checked = schema.safeParse(parsed);
+    if (!checked.success) {
+      const issues = checked.error.issues
+        .map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "(root)"}: ${issue.message}`)
+        .join("; ");
+      throw new JudgeOutputError(
+        `Judge output for prompt "${prompt.name}" does not match the output schema: ${issues}`,
+        generation.text,
+        { cause: checked.error },
+      );
+    }
+    return { value: checked.data as z.output<S>, usage };
+  }
+
+  /**
+   * Greedy or seeded sampling under the grammar, from a cleared sequence (so a result depends only
+   * on the prompt, not on earlier calls). When `maxTokens` is reached, generation continues once
+   * up to `retryBudget`: at temperature 0 this equals a retry with the larger budget, without
+   * recomputing the tokens already produced.
+   */
+  private async generate(
+    sequence: LlamaContextSequence,
+    tokens: Token[],
+    grammar: LlamaGrammar,
+    opts: { maxTokens: number; retryBudget: number; temperature: number; seed: number; signal: AbortSignal },
+  ): Promise<Generation> {
+    await sequence.clearHistory();
+    const grammarEvaluationState = new LlamaGrammarEvaluationState({ model: this.model, grammar });
+    const out: Token[] = [];
+    let limit = opts.maxTokens;
+    let finished = false;
+    const iterator = sequence.evaluate(tokens, {
+      temperature: opts.temperature,
+      seed: opts.seed,
+      grammarEvaluationState,
+      yieldEogToken: true,
+    });
+    try {
+      for await (const token of iterator) {
+        if (opts.signal.aborted) throw opts.signal.reason;
+        if (this.model.isEogToken(token)) {
+          finished = true;
+          break;
+        }
+        out.push(token);
+        // A JSON grammar lets the model pad a finished value with whitespace; stop at the first
+        // whitespace after a complete value instead of letting it run to maxTokens.
+        if (this.model.detokenize([token]).trim() === "" && isCompleteJson(this.model.detokenize(out))) {
+          out.pop();
+          finished = true;
+          break;
+        }
+        if (out.length >= limit) {
+          if (limit < opts.retryBudget) limit = opts.retryBudget;
+          else break;
+        }
+      }
+    } catch (err) {
+      if (opts.signal.aborted) throw opts.signal.reason;
+      throw err;
+    }
+    return { text: this.model.detokenize(out).trimEnd(), tokens: out.length, finished };
+  }
+
+  private promptTokens(prompt: JudgePrompt): Token[] {
+    if (this.chatWrapper) {
+      const { contextText } = this.chatWrapper.generateContextState({ chatHistory: toChatHistory(prompt) });
+      return contextText.tokenize(this.model.tokenizer);
+    }
+    const tokens = this.model.tokenize(formatCompletionPrompt(prompt), false);
+    const bos = this.model.tokens.bos;
+    return this.model.tokens.shouldPrependBosToken && bos !== null ? [bos, ...tokens] : tokens;
+  }
+
+  private grammarFor(schema: z.ZodType): Promise<LlamaGrammar> {
+    let grammar = this.grammars.get(schema);
+    if (!grammar) {
+      grammar = this.llama.createGrammarForJsonSchema<GbnfJsonSchema>(zodToGrammarSchema(schema));
+      this.grammars.set(schema, grammar);
+      grammar.catch(() => this.grammars.delete(schema));
+    }
+    return grammar;
+  }
+
+  private ensureUsable(): void {
+    if (this.disposed) throw this.disposedError();
+  }
+
+  private disposedError(): AirgapEvalError {
+    return new AirgapEvalError(
+      `LlamaCppLlm "${this.id}" was disposed; load the model again with LlamaCppLlm.load() to make more calls.`,
+    );
+  }
+}
+
+function isCompleteJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function positiveInteger(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new AirgapEvalError(`${name} must be a positive integer, got ${value}.`);
+  }
+  return value;
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
