@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+import { Command, CommanderError } from "commander";
+import { AirgapEvalError } from "../errors.js";
+import { version } from "../version.js";
+import { registerEvalCommand } from "./eval-command.js";
+import { ExitCode } from "./exit-codes.js";
+import { registerModelsCommand } from "./models-command.js";
+import { registerReportCommand } from "./report-command.js";
+
+const program = new Command()
+  .name("airgap-eval")
+  .description(
+    "Evaluate RAG and LLM outputs on this machine: local ONNX embeddings and GGUF judges, no network.",
+  )
+  .version(version)
+  .showHelpAfterError("(run with --help for usage)")
+  .exitOverride();
+
+registerEvalCommand(program);
+registerReportCommand(program);
+registerModelsCommand(program);
+
+program.addHelpText(
+  "after",
+  `
+Examples:
+  $ airgap-eval eval examples/rag-eval.jsonl --metrics semantic_similarity,faithfulness --report report.html
+  $ airgap-eval report results.jsonl --html report.html
+  $ airgap-eval models list
+
+Exit codes: 0 ok, 1 some rows failed, 2 bad usage or input, 3 below a --fail-under bar, 130 interrupted.`,
+);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) {
+    // Help and version displays are not errors; any other parse problem is bad usage.
+    const shown = err.code === "commander.helpDisplayed" || err.code === "commander.version";
+    process.exitCode = shown || err.exitCode === 0 ? ExitCode.ok : ExitCode.badInput;
+  } else if (err instanceof AirgapEvalError) {
+    process.stderr.write(`airgap-eval: ${err.message}\n`);
+    process.exitCode = ExitCode.badInput;
+  } else {
+    process.stderr.write(
+      `airgap-eval: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
+    process.exitCode = ExitCode.badInput;
+  }
+}

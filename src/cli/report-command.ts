@@ -1,0 +1,78 @@
+import type { Command } from "commander";
+import { InvalidInputError } from "../errors.js";
+import { loadResults } from "../evaluate/results-file.js";
+import { compareRuns } from "../report/compare.js";
+import { comparisonToMarkdown } from "../report/markdown.js";
+import { formatSummary } from "../report/summary.js";
+import { type ReportFormat, writeComparison, writeReport } from "../report/write.js";
+
+interface ReportFlags {
+  html?: string;
+  md?: string;
+  csv?: string;
+  json?: string;
+}
+
+interface CompareFlags {
+  out?: string;
+}
+
+/**
+ * Adds `report <results.jsonl>` and `report compare <a> <b>` to the `airgap-eval` program.
+ *
+ * @example
+ * registerReportCommand(new Command("airgap-eval"));
+ */
+export function registerReportCommand(program: Command): Command {
+  const report = program
+    .command("report")
+    .description("Turn a results JSONL file into reports (HTML, Markdown, CSV, JSON), or compare two runs.")
+    .argument("<results>", "results JSONL file written by `airgap-eval eval`")
+    .option("--html <file>", "self-contained HTML report (works offline)")
+    .option("--md <file>", "Markdown report")
+    .option("--csv <file>", "CSV of every row × metric (formula-injection safe)")
+    .option("--json <file>", "JSON with metadata, records and aggregates")
+    .addHelpText(
+      "after",
+      `
+With no output flag, prints the summary table.
+
+Examples:
+  $ airgap-eval report results.jsonl --html report.html --md report.md
+  $ airgap-eval report compare baseline.jsonl candidate.jsonl --out diff.md`,
+    )
+    .action(async (file: string, flags: ReportFlags) => {
+      const data = loadResults(file);
+      const outputs = (
+        [
+          [flags.html, "html"],
+          [flags.md, "markdown"],
+          [flags.csv, "csv"],
+          [flags.json, "json"],
+        ] as const
+      ).filter((o): o is readonly [string, ReportFormat] => o[0] !== undefined);
+      for (const [out, format] of outputs) {
+        await writeReport(out, data, { format });
+        process.stdout.write(`Report: ${out}\n`);
+      }
+      if (outputs.length === 0) process.stdout.write(formatSummary(data));
+    });
+
+  report
+    .command("compare")
+    .description("Compare two runs row by row: per-row and aggregate deltas (b minus a).")
+    .argument("<a>", "baseline results JSONL")
+    .argument("<b>", "candidate results JSONL")
+    .option("--out <file>", "write the comparison as .md or .json (default: print Markdown)")
+    .action(async (a: string, b: string, flags: CompareFlags) => {
+      if (a === b) throw new InvalidInputError("compare needs two different results files");
+      const comparison = compareRuns(loadResults(a), loadResults(b));
+      if (flags.out) {
+        await writeComparison(flags.out, comparison);
+        process.stdout.write(`Comparison: ${flags.out}\n`);
+      } else {
+        process.stdout.write(comparisonToMarkdown(comparison));
+      }
+    });
+  return report;
+}
