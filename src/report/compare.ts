@@ -1,0 +1,218 @@
+import type { MetricAggregate, RunMetadata } from "../evaluate/types.js";
+import type { MetricStatus } from "../metrics/types.js";
+import { aggregatedView, detailedView, type ReportInput, type ReportRow, reportData } from "./views.js";
+
+/** Options for {@link compareRuns}. */
+export interface CompareOptions {
+  /** Label of the first (baseline) run. Defaults to `"a"`. */
+  labelA?: string;
+  /** Label of the second (candidate) run. Defaults to `"b"`. */
+  labelB?: string;
+  /**
+   * How rows of the two runs are paired: `rowHash` (same content), `row` (same index), or `auto`, which uses
+   * `rowHash` when every row of both runs has one and the row index otherwise. Defaults to `"auto"`.
+   */
+  matchBy?: "auto" | "rowHash" | "row";
+  /** Per-row deltas with an absolute value at most this are counted as unchanged. Defaults to `1e-9`. */
+  epsilon?: number;
+}
+
+/** One metric on one paired row. `delta` is `b - a` when both are numbers. */
+export interface ComparedCell {
+  a: number | null;
+  b: number | null;
+  /** Status in run a; undefined when the metric did not run there. */
+  statusA?: MetricStatus;
+  /** Status in run b; undefined when the metric did not run there. */
+  statusB?: MetricStatus;
+  /** `b - a`, or null when either side has no number. */
+  delta: number | null;
+}
+
+/** A row present in both runs. */
+export interface ComparedRow {
+  /** Row index in run a. */
+  rowA: number;
+  /** Row index in run b. */
+  rowB: number;
+  /** Row hash (from run a; the same as run b's when matched by hash). */
+  rowHash: string;
+  /** The question, to name the row in reports. */
+  userInput?: string;
+  /** Per metric id. */
+  metrics: Record<string, ComparedCell>;
+}
+
+/** A row present in one run only. */
+export interface UnpairedRow {
+  row: number;
+  rowHash: string;
+  userInput?: string;
+}
+
+/** Aggregates of one metric in both runs, with deltas. */
+export interface MetricComparison {
+  metric: string;
+  /** Aggregate in run a; null when the metric is not in run a. */
+  a: MetricAggregate | null;
+  /** Aggregate in run b; null when the metric is not in run b. */
+  b: MetricAggregate | null;
+  /** `b.mean - a.mean` over each run's own ok rows; null when either mean is null. */
+  meanDelta: number | null;
+  /** Paired rows with a number on both sides. */
+  pairedCount: number;
+  /** Mean of the per-row deltas over those paired rows; null when there are none. */
+  pairedMeanDelta: number | null;
+  /** Paired rows whose value went up by more than epsilon. */
+  improved: number;
+  /** Paired rows whose value went down by more than epsilon. */
+  regressed: number;
+  /** Paired rows whose value changed by at most epsilon. */
+  unchanged: number;
+  /** True when the metric's configuration hash (models, prompts, options) differs between the runs. */
+  configChanged: boolean;
+}
+
+/** The comparative view of two runs. */
+export interface Comparison {
+  labels: { a: string; b: string };
+  /** How the rows were paired. */
+  matchedBy: "rowHash" | "row";
+  metrics: MetricComparison[];
+  /** Rows present in both runs, in run a's order. */
+  rows: ComparedRow[];
+  /** Rows only in run a. */
+  onlyInA: UnpairedRow[];
+  /** Rows only in run b. */
+  onlyInB: UnpairedRow[];
+  metadata: { a: RunMetadata; b: RunMetadata };
+}
+
+/**
+ * Compares two runs side by side: pairs rows by row hash (falling back to the row index), and gives per-row
+ * and aggregate deltas (`b - a`) plus the rows found in only one run.
+ *
+ * @example
+ * const comparison = compareRuns(await loadResults("before.jsonl"), await loadResults("after.jsonl"), {
+ *   labelA: "before",
+ *   labelB: "after",
+ * });
+ * console.log(comparisonToMarkdown(comparison));
+ */
+export function compareRuns(
+  inputA: ReportInput,
+  inputB: ReportInput,
+  options: CompareOptions = {},
+): Comparison {
+  const a = reportData(inputA);
+  const b = reportData(inputB);
+  const epsilon = options.epsilon ?? 1e-9;
+  const viewA = detailedView(a);
+  const viewB = detailedView(b);
+  const matchedBy = chooseMatch(options.matchBy ?? "auto", viewA.rows, viewB.rows);
+
+  const keyed = (rows: ReportRow[]): Map<string, ReportRow> => {
+    const seen = new Map<string, number>();
+    const out = new Map<string, ReportRow>();
+    for (const row of rows) {
+      const base = matchedBy === "rowHash" ? row.rowHash : String(row.row);
+      const n = seen.get(base) ?? 0;
+      seen.set(base, n + 1);
+      // Identical rows (same hash) pair up in order of appearance.
+      out.set(`${base}#${n}`, row);
+    }
+    return out;
+  };
+  const byKeyA = keyed(viewA.rows);
+  const byKeyB = keyed(viewB.rows);
+
+  const metrics = unique([...viewA.metrics, ...viewB.metrics]);
+  const rows: ComparedRow[] = [];
+  const onlyInA: UnpairedRow[] = [];
+  for (const [key, rowA] of byKeyA) {
+    const rowB = byKeyB.get(key);
+    if (!rowB) {
+      onlyInA.push(unpaired(rowA));
+      continue;
+    }
+    const cells: Record<string, ComparedCell> = {};
+    for (const metric of metrics) {
+      const ca = rowA.metrics[metric];
+      const cb = rowB.metrics[metric];
+      if (!ca && !cb) continue;
+      const va = ca?.value ?? null;
+      const vb = cb?.value ?? null;
+      const cell: ComparedCell = {
+        a: va,
+        b: vb,
+        delta: isNum(va) && isNum(vb) && ca?.status === "ok" && cb?.status === "ok" ? vb - va : null,
+      };
+      if (ca) cell.statusA = ca.status;
+      if (cb) cell.statusB = cb.status;
+      cells[metric] = cell;
+    }
+    const row: ComparedRow = { rowA: rowA.row, rowB: rowB.row, rowHash: rowA.rowHash, metrics: cells };
+    const question = rowA.sample.userInput ?? rowB.sample.userInput;
+    if (question !== undefined) row.userInput = question;
+    rows.push(row);
+  }
+  const onlyInB = [...byKeyB].filter(([key]) => !byKeyA.has(key)).map(([, row]) => unpaired(row));
+
+  const aggA = new Map(aggregatedView(a).map((g) => [g.metric, g]));
+  const aggB = new Map(aggregatedView(b).map((g) => [g.metric, g]));
+  const metricComparisons = metrics.map((metric): MetricComparison => {
+    const ga = aggA.get(metric) ?? null;
+    const gb = aggB.get(metric) ?? null;
+    const deltas = rows.map((r) => r.metrics[metric]?.delta).filter(isNum);
+    const pairedMeanDelta = deltas.length > 0 ? deltas.reduce((s, d) => s + d, 0) / deltas.length : null;
+    const hashA = a.metadata?.metrics?.[metric]?.configHash;
+    const hashB = b.metadata?.metrics?.[metric]?.configHash;
+    return {
+      metric,
+      a: ga,
+      b: gb,
+      meanDelta: isNum(ga?.mean) && isNum(gb?.mean) ? gb.mean - ga.mean : null,
+      pairedCount: deltas.length,
+      pairedMeanDelta,
+      improved: deltas.filter((d) => d > epsilon).length,
+      regressed: deltas.filter((d) => d < -epsilon).length,
+      unchanged: deltas.filter((d) => Math.abs(d) <= epsilon).length,
+      configChanged: hashA !== undefined && hashB !== undefined && hashA !== hashB,
+    };
+  });
+
+  return {
+    labels: { a: options.labelA ?? "a", b: options.labelB ?? "b" },
+    matchedBy,
+    metrics: metricComparisons,
+    rows,
+    onlyInA,
+    onlyInB,
+    metadata: { a: a.metadata, b: b.metadata },
+  };
+}
+
+function chooseMatch(
+  requested: "auto" | "rowHash" | "row",
+  a: ReportRow[],
+  b: ReportRow[],
+): "rowHash" | "row" {
+  if (requested !== "auto") return requested;
+  const allHashed = (rows: ReportRow[]) =>
+    rows.every((r) => typeof r.rowHash === "string" && r.rowHash !== "");
+  return allHashed(a) && allHashed(b) ? "rowHash" : "row";
+}
+
+function unpaired(row: ReportRow): UnpairedRow {
+  const out: UnpairedRow = { row: row.row, rowHash: row.rowHash };
+  if (row.sample.userInput !== undefined) out.userInput = row.sample.userInput;
+  return out;
+}
+
+function isNum(v: number | null | undefined): v is number {
+  return typeof v === "number" && Number.isFinite(v);
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}

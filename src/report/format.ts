@@ -1,0 +1,30 @@
+/**
+ * Formats a score for people: fixed decimals, `-` for null or non-finite, and no `-0.000`.
+ *
+ * @example
+ * formatScore(0.71234); // "0.712"
+ * formatScore(null); // "-"
+ */
+export function formatScore(value: number | null | undefined, digits = 3): string {
+  if (typeof value !== "number" || !Number.isFinite(value)) return "-";
+  const text = value.toFixed(digits);
+  return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
+}
+
+/**
+ * Formats a delta with an explicit sign: `+0.120`, `-0.050`, `0.000`, or `-` for null.
+ *
+ * @example
+ * formatDelta(0.12); // "+0.120"
+ */
+export function formatDelta(value: number | null | undefined, digits = 3): string {
+  const text = formatScore(value, digits);
+  if (text === "-" || text.startsWith("-") || Number(text) === 0) return text;
+  return `+${text}`;
+}
+
+/** Cuts text to at most `max` characters, ending with an ellipsis when cut. */
+export function truncate(text: string, max: number): string {
+  if (max <= 0 || text.length <= max) return text;
+  return `${text.slice(0, Math.max(0, max - 1))}…`;
+}

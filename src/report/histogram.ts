@@ -1,0 +1,119 @@
+import { formatScore } from "./format.js";
+import { html, type SafeHtml } from "./html-escape.js";
+
+/** Bin counts of a set of values over a domain. */
+export interface Histogram {
+  /** Lower end of the domain. */
+  lo: number;
+  /** Upper end of the domain. */
+  hi: number;
+  /** Count per bin; bin i covers [lo + i·w, lo + (i+1)·w), the last bin includes `hi`. */
+  counts: number[];
+}
+
+/**
+ * The domain a metric's values are drawn over: [0, 1] when every value lies in it (most scores), else the
+ * values' range widened to tenths (cosine similarity can be negative; counts can exceed 1).
+ *
+ * @example
+ * histogramDomain([0.2, 0.9]); // { lo: 0, hi: 1 }
+ * histogramDomain([-0.23, 0.8]); // { lo: -0.3, hi: 0.8 }
+ */
+export function histogramDomain(values: readonly number[]): { lo: number; hi: number } {
+  if (values.length === 0) return { lo: 0, hi: 1 };
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const v of values) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  if (min >= 0 && max <= 1) return { lo: 0, hi: 1 };
+  let lo = Math.floor(min * 10 + 1e-9) / 10;
+  let hi = Math.ceil(max * 10 - 1e-9) / 10;
+  if (hi - lo < 1e-9) {
+    lo -= 0.5;
+    hi += 0.5;
+  }
+  return { lo, hi };
+}
+
+/**
+ * Counts finite values into `bins` equal bins over {@link histogramDomain}.
+ *
+ * @example
+ * histogram([0, 0.05, 0.5, 1], 10).counts; // [2, 0, 0, 0, 0, 1, 0, 0, 0, 1]
+ */
+export function histogram(values: readonly number[], bins = 10): Histogram {
+  const finite = values.filter((v) => Number.isFinite(v));
+  const { lo, hi } = histogramDomain(finite);
+  const n = Math.max(1, Math.floor(bins));
+  const counts = new Array<number>(n).fill(0);
+  for (const v of finite) {
+    const i = Math.min(n - 1, Math.max(0, Math.floor(((v - lo) / (hi - lo)) * n)));
+    counts[i] = (counts[i] ?? 0) + 1;
+  }
+  return { lo, hi, counts };
+}
+
+/** Inputs to {@link histogramSvg}. */
+export interface HistogramSvgInput {
+  /** Metric id, used in the chart's accessible label. */
+  metric: string;
+  /** The metric's numeric values (ok rows only). */
+  values: readonly number[];
+  /** Mean to mark with a dashed line; null draws none. */
+  mean: number | null;
+  /** Number of bins. Defaults to `10`. */
+  bins?: number;
+}
+
+const W = 360;
+const H = 170;
+const M = { top: 14, right: 12, bottom: 30, left: 34 };
+
+/**
+ * An inline SVG histogram of one metric's values, with axis labels, a dashed mean line and a `<title>` per
+ * bar. Renders an empty frame with a note when there are no values.
+ *
+ * @example
+ * histogramSvg({ metric: "faithfulness", values: [0.5, 1], mean: 0.75 }).value; // "<svg ..."
+ */
+export function histogramSvg(input: HistogramSvgInput): SafeHtml {
+  const { lo, hi, counts } = histogram(input.values, input.bins ?? 10);
+  const plotW = W - M.left - M.right;
+  const plotH = H - M.top - M.bottom;
+  const maxCount = Math.max(1, ...counts);
+  const barW = plotW / counts.length;
+  const x = (v: number) => M.left + ((v - lo) / (hi - lo)) * plotW;
+  const y = (c: number) => M.top + plotH - (c / maxCount) * plotH;
+  const n = input.values.length;
+  const label = `Histogram of ${input.metric}: ${n} value${n === 1 ? "" : "s"} from ${formatScore(lo, 1)} to ${formatScore(hi, 1)}${input.mean === null ? "" : `, mean ${formatScore(input.mean)}`}`;
+
+  const bars = counts.map((c, i) => {
+    const from = lo + (i * (hi - lo)) / counts.length;
+    const to = lo + ((i + 1) * (hi - lo)) / counts.length;
+    const bx = (M.left + i * barW + 1).toFixed(1);
+    const by = y(c).toFixed(1);
+    const bh = (M.top + plotH - y(c)).toFixed(1);
+    const title = `${formatScore(from, 2)} – ${formatScore(to, 2)}${i === counts.length - 1 ? "" : " (excl.)"}: ${c} row${c === 1 ? "" : "s"}`;
+    return html`<rect class="bar" x="${bx}" y="${by}" width="${(barW - 2).toFixed(1)}" height="${bh}"><title>${title}</title></rect>`;
+  });
+  const mid = (lo + hi) / 2;
+  const ticksX = [lo, mid, hi].map(
+    (v, i) =>
+      html`<text class="tick" x="${x(v).toFixed(1)}" y="${H - 10}" text-anchor="${i === 0 ? "start" : i === 2 ? "end" : "middle"}">${formatScore(v, 2)}</text>`,
+  );
+  const ticksY = [0, maxCount].map(
+    (c) =>
+      html`<text class="tick" x="${M.left - 6}" y="${(y(c) + 4).toFixed(1)}" text-anchor="end">${c}</text>`,
+  );
+  const meanLine =
+    input.mean !== null && Number.isFinite(input.mean)
+      ? html`<line class="mean" x1="${x(input.mean).toFixed(1)}" x2="${x(input.mean).toFixed(1)}" y1="${M.top - 4}" y2="${M.top + plotH}"><title>mean ${formatScore(input.mean)}</title></line>`
+      : null;
+  const empty =
+    n === 0
+      ? html`<text class="empty" x="${M.left + plotW / 2}" y="${M.top + plotH / 2}" text-anchor="middle">no numeric values</text>`
+      : null;
+  return html`<svg class="histogram" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${label}"><title>${label}</title><line class="axis" x1="${M.left}" x2="${M.left + plotW}" y1="${M.top + plotH}" y2="${M.top + plotH}"/>${bars}${meanLine}${ticksX}${ticksY}${empty}</svg>`;
+}

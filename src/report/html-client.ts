@@ -1,0 +1,396 @@
+/**
+ * Script of the HTML report. It reads the data from `<script type="application/json" id="report-data">`
+ * and builds the row table with `createElement` and `textContent` only (never `innerHTML`), so dataset
+ * text can never become markup. Plain ES2017, no modules, nothing fetched.
+ */
+export const REPORT_SCRIPT = String.raw`
+(function () {
+  "use strict";
+  var source = document.getElementById("report-data");
+  if (!source) return;
+  var data = JSON.parse(source.textContent || "{}");
+  var metrics = data.metrics || [];
+  var rows = data.rows || [];
+  var ranges = data.ranges || {};
+  var STATUS_RANK = { ok: 0, skipped: 1, error: 2 };
+  // Rows are drawn a page at a time so that reports of thousands of rows open quickly.
+  var PAGE = 200;
+  var state = { key: "row", dir: 1, text: "", status: "all", expanded: {}, limit: PAGE };
+
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+  function fmt(v, digits) {
+    if (typeof v !== "number" || !isFinite(v)) return "-";
+    var s = v.toFixed(digits === undefined ? 3 : digits);
+    return /^-0\.?0*$/.test(s) ? s.slice(1) : s;
+  }
+  function humanize(key) {
+    return String(key).replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase();
+  }
+  function isPlainObject(v) {
+    return v !== null && typeof v === "object" && !Array.isArray(v);
+  }
+  function isPrimitive(v) {
+    return v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean";
+  }
+  function show(v) {
+    if (v === null || v === undefined) return "-";
+    if (typeof v === "number") return Number.isInteger(v) ? String(v) : fmt(v, 4);
+    if (typeof v === "string") return v;
+    if (typeof v === "boolean") return v ? "yes" : "no";
+    return JSON.stringify(v);
+  }
+  function rowStatus(row) {
+    var worst = "ok";
+    for (var i = 0; i < metrics.length; i++) {
+      var c = row.metrics[metrics[i]];
+      if (c && STATUS_RANK[c.status] > STATUS_RANK[worst]) worst = c.status;
+    }
+    return worst;
+  }
+
+  // Precompute per-row search text and status.
+  rows.forEach(function (row) {
+    var s = row.sample || {};
+    var parts = [String(row.row), s.userInput, s.response, s.reference]
+      .concat(s.retrievedContexts || [], s.referenceContexts || []);
+    metrics.forEach(function (m) {
+      var c = row.metrics[m];
+      if (!c) return;
+      parts.push(c.status, c.reason, c.error);
+      if (c.details) parts.push(JSON.stringify(c.details));
+    });
+    row._search = parts.filter(function (p) { return typeof p === "string"; }).join("\n").toLowerCase();
+    row._status = rowStatus(row);
+  });
+
+  // ---- details rendering (generic, so unknown metrics render too) ----
+  function table(headers, body) {
+    var t = el("table");
+    var tr = el("tr");
+    headers.forEach(function (h) { tr.appendChild(el("th", null, h)); });
+    var thead = el("thead");
+    thead.appendChild(tr);
+    t.appendChild(thead);
+    var tbody = el("tbody");
+    body.forEach(function (cells) {
+      var r = el("tr");
+      cells.forEach(function (c) { r.appendChild(el("td", typeof c === "number" ? "num" : null, show(c))); });
+      tbody.appendChild(r);
+    });
+    t.appendChild(tbody);
+    return t;
+  }
+  function renderValue(value, depth) {
+    if (Array.isArray(value)) {
+      if (value.length === 0) return el("span", "muted", "(none)");
+      if (value.every(function (v) { return typeof v === "string"; })) {
+        var ol = el("ol");
+        value.forEach(function (v) { ol.appendChild(el("li", null, v)); });
+        return ol;
+      }
+      if (value.every(isPrimitive)) return el("span", "mono", value.map(show).join(", "));
+      if (value.every(isPlainObject)) {
+        var keys = [];
+        value.forEach(function (o) {
+          Object.keys(o).forEach(function (k) { if (keys.indexOf(k) < 0) keys.push(k); });
+        });
+        return table(["#"].concat(keys.map(humanize)), value.map(function (o, i) {
+          return [i + 1].concat(keys.map(function (k) { return o[k]; }));
+        }));
+      }
+      return el("pre", "mono", JSON.stringify(value, null, 2));
+    }
+    if (isPlainObject(value)) {
+      if (depth > 2) return el("pre", "mono", JSON.stringify(value, null, 2));
+      return renderDetails(value, depth + 1);
+    }
+    var span = el("span", typeof value === "number" ? "mono" : null, show(value));
+    return span;
+  }
+  function renderDetails(details, depth) {
+    var wrap = el("div", "details");
+    var entries = Object.keys(details).map(function (k) { return [k, details[k]]; });
+    // Primitive arrays of the same length are parallel (statements + verdicts, questions + similarities):
+    // show them as one table.
+    var byLength = {};
+    entries.forEach(function (e) {
+      var v = e[1];
+      if (Array.isArray(v) && v.length > 0 && v.every(isPrimitive)) {
+        (byLength[v.length] = byLength[v.length] || []).push(e[0]);
+      }
+    });
+    var done = {};
+    var dl = el("dl");
+    entries.forEach(function (e) {
+      var key = e[0];
+      var value = e[1];
+      if (done[key]) return;
+      var group = Array.isArray(value) && value.length > 0 ? byLength[value.length] : null;
+      if (group && group.length > 1) {
+        group.forEach(function (k) { done[k] = true; });
+        dl.appendChild(el("dt", null, group.map(humanize).join(" · ")));
+        var dd = el("dd");
+        var body = [];
+        for (var i = 0; i < value.length; i++) {
+          body.push([i + 1].concat(group.map(function (k) { return details[k][i]; })));
+        }
+        dd.appendChild(table(["#"].concat(group.map(humanize)), body));
+        dl.appendChild(dd);
+        return;
+      }
+      done[key] = true;
+      dl.appendChild(el("dt", null, humanize(key)));
+      var cell = el("dd");
+      cell.appendChild(renderValue(value, depth));
+      dl.appendChild(cell);
+    });
+    wrap.appendChild(dl);
+    return wrap;
+  }
+  function badge(status, text) {
+    return el("span", "badge " + status, text || status);
+  }
+  function listBlock(dl, label, items) {
+    if (!items || items.length === 0) return;
+    dl.appendChild(el("dt", null, label + " (" + items.length + ")"));
+    var dd = el("dd");
+    var ol = el("ol");
+    items.forEach(function (t) { ol.appendChild(el("li", null, t)); });
+    dd.appendChild(ol);
+    dl.appendChild(dd);
+  }
+  function textBlock(dl, label, text) {
+    if (text === undefined || text === null) return;
+    dl.appendChild(el("dt", null, label));
+    dl.appendChild(el("dd", null, text));
+  }
+  function renderDetailPanel(row) {
+    var grid = el("div", "detail-grid");
+    var inputs = el("div", "block inputs");
+    inputs.appendChild(el("h4", null, "Inputs · row " + row.row));
+    var dl = el("dl");
+    var s = row.sample || {};
+    textBlock(dl, "Question", s.userInput);
+    textBlock(dl, "Response", s.response);
+    textBlock(dl, "Reference", s.reference);
+    listBlock(dl, "Retrieved contexts", s.retrievedContexts);
+    listBlock(dl, "Reference contexts", s.referenceContexts);
+    if (row.rowHash) {
+      dl.appendChild(el("dt", null, "Row hash"));
+      dl.appendChild(el("dd", "hash", row.rowHash));
+    }
+    inputs.appendChild(dl);
+    grid.appendChild(inputs);
+    metrics.forEach(function (m) {
+      var c = row.metrics[m];
+      if (!c) return;
+      var block = el("div", "block metric-detail");
+      block.setAttribute("data-metric", m);
+      var h = el("h4", null, m + " ");
+      h.appendChild(c.status === "ok" && c.value === null ? badge("null", "no value") : badge(c.status));
+      if (c.status === "ok" && c.value !== null) h.appendChild(el("span", "mono", " " + fmt(c.value)));
+      block.appendChild(h);
+      if (c.reason) block.appendChild(el("p", "reason", c.reason));
+      if (c.error) block.appendChild(el("pre", "error-text", c.error));
+      if (c.details && Object.keys(c.details).length > 0) block.appendChild(renderDetails(c.details, 0));
+      grid.appendChild(block);
+    });
+    return grid;
+  }
+
+  // ---- table ----
+  var tableEl = document.getElementById("row-table");
+  var thead = tableEl.querySelector("thead");
+  var tbody = tableEl.querySelector("tbody");
+  var countEl = document.getElementById("row-count");
+  var columns = [
+    { key: null, label: "" },
+    { key: "row", label: "#", num: true },
+    { key: "question", label: "Question" },
+    { key: "response", label: "Response" },
+  ].concat(metrics.map(function (m) { return { key: "m:" + m, label: m, num: true }; }))
+   .concat([{ key: "status", label: "Status" }]);
+
+  var headRow = el("tr");
+  var headerCells = {};
+  columns.forEach(function (col) {
+    var th = el("th", col.num ? "num" : null);
+    th.setAttribute("scope", "col");
+    if (col.key) {
+      var b = el("button", null, col.label);
+      b.type = "button";
+      b.setAttribute("data-sort", col.key);
+      b.addEventListener("click", function () {
+        if (state.key === col.key) state.dir = -state.dir;
+        else { state.key = col.key; state.dir = 1; }
+        render();
+      });
+      th.appendChild(b);
+      headerCells[col.key] = th;
+    }
+    headRow.appendChild(th);
+  });
+  thead.appendChild(headRow);
+
+  function sortValue(row, key) {
+    if (key === "row") return row.row;
+    if (key === "question") return (row.sample && row.sample.userInput) || "";
+    if (key === "response") return (row.sample && row.sample.response) || "";
+    if (key === "status") return STATUS_RANK[row._status];
+    var c = row.metrics[key.slice(2)];
+    return c && c.status === "ok" && typeof c.value === "number" ? c.value : null;
+  }
+  function compare(a, b) {
+    var va = sortValue(a, state.key);
+    var vb = sortValue(b, state.key);
+    // Rows without a number sort last in both directions.
+    if (va === null && vb === null) return a.row - b.row;
+    if (va === null) return 1;
+    if (vb === null) return -1;
+    var d = typeof va === "string" ? va.localeCompare(vb) : va - vb;
+    return d !== 0 ? d * state.dir : a.row - b.row;
+  }
+  function matches(row) {
+    if (state.status !== "all") {
+      if (state.status === "ok" && row._status !== "ok") return false;
+      if (state.status !== "ok") {
+        var any = metrics.some(function (m) { var c = row.metrics[m]; return c && c.status === state.status; });
+        if (!any) return false;
+      }
+    }
+    return state.text === "" || row._search.indexOf(state.text) >= 0;
+  }
+  function scoreCell(metric, c) {
+    var td = el("td", "num metric");
+    td.setAttribute("data-metric", metric);
+    if (!c) { td.textContent = ""; return td; }
+    if (c.status !== "ok") {
+      var b = badge(c.status);
+      b.title = c.error || c.reason || c.status;
+      td.appendChild(b);
+      return td;
+    }
+    if (typeof c.value !== "number") {
+      var n = badge("null", "n/a");
+      n.title = c.reason || "no value";
+      td.appendChild(n);
+      return td;
+    }
+    var range = ranges[metric] || { lo: 0, hi: 1 };
+    var t = range.hi > range.lo ? (c.value - range.lo) / (range.hi - range.lo) : 1;
+    t = Math.max(0, Math.min(1, t));
+    var wrap = el("div", "score");
+    var track = el("span", "track");
+    var fill = el("span", "fill");
+    fill.style.width = Math.round(t * 100) + "%";
+    fill.style.background = "hsl(" + Math.round(t * 120) + ", 55%, 48%)";
+    track.appendChild(fill);
+    wrap.appendChild(track);
+    wrap.appendChild(el("span", "value", fmt(c.value)));
+    if (c.reason) wrap.title = c.reason;
+    td.appendChild(wrap);
+    return td;
+  }
+  function toggle(row) {
+    if (state.expanded[row.row]) delete state.expanded[row.row];
+    else state.expanded[row.row] = true;
+    render();
+  }
+  function render() {
+    Object.keys(headerCells).forEach(function (k) {
+      if (k === state.key) headerCells[k].setAttribute("aria-sort", state.dir > 0 ? "ascending" : "descending");
+      else headerCells[k].removeAttribute("aria-sort");
+    });
+    var visible = rows.filter(matches).sort(compare);
+    var shown = visible.slice(0, state.limit);
+    var frag = document.createDocumentFragment();
+    shown.forEach(function (row) {
+      var open = !!state.expanded[row.row];
+      var tr = el("tr", "data status-" + row._status);
+      tr.setAttribute("data-row", String(row.row));
+      var tdToggle = el("td");
+      var btn = el("button", "toggle", open ? "\u25BE" : "\u25B8");
+      btn.type = "button";
+      btn.setAttribute("aria-expanded", open ? "true" : "false");
+      btn.setAttribute("aria-label", (open ? "Hide" : "Show") + " details of row " + row.row);
+      tdToggle.appendChild(btn);
+      tr.appendChild(tdToggle);
+      tr.appendChild(el("td", "num", row.row));
+      var s = row.sample || {};
+      var q = el("td", "text question");
+      q.appendChild(el("div", "clamp", s.userInput || ""));
+      tr.appendChild(q);
+      var r = el("td", "text response");
+      r.appendChild(el("div", "clamp", s.response || ""));
+      tr.appendChild(r);
+      metrics.forEach(function (m) { tr.appendChild(scoreCell(m, row.metrics[m])); });
+      var st = el("td", "status");
+      st.appendChild(badge(row._status));
+      tr.appendChild(st);
+      tr.addEventListener("click", function (ev) {
+        if (ev.target && ev.target.closest && ev.target.closest("a")) return;
+        var sel = window.getSelection && window.getSelection();
+        if (sel && String(sel).length > 0) return;
+        toggle(row);
+      });
+      frag.appendChild(tr);
+      if (open) {
+        var dtr = el("tr", "detail");
+        dtr.setAttribute("data-detail-row", String(row.row));
+        var td = el("td");
+        td.colSpan = columns.length;
+        td.appendChild(renderDetailPanel(row));
+        dtr.appendChild(td);
+        frag.appendChild(dtr);
+      }
+    });
+    var rest = visible.length - shown.length;
+    if (rest > 0) {
+      var moreRow = el("tr", "more");
+      var moreCell = el("td");
+      moreCell.colSpan = columns.length;
+      var more = el("button", "show-more", "Show " + Math.min(rest, PAGE) + " more (" + rest + " not shown)");
+      more.type = "button";
+      more.addEventListener("click", function () {
+        state.limit += PAGE;
+        render();
+      });
+      moreCell.appendChild(more);
+      moreRow.appendChild(moreCell);
+      frag.appendChild(moreRow);
+    }
+    tbody.replaceChildren(frag);
+    countEl.textContent =
+      "Showing " + (rest > 0 ? shown.length + " of " + visible.length + " matching, " : visible.length + " of ") +
+      rows.length + " rows";
+  }
+
+  var textInput = document.getElementById("filter-text");
+  var statusSelect = document.getElementById("filter-status");
+  textInput.addEventListener("input", function () {
+    state.text = textInput.value.trim().toLowerCase();
+    state.limit = PAGE;
+    render();
+  });
+  statusSelect.addEventListener("change", function () {
+    state.status = statusSelect.value;
+    state.limit = PAGE;
+    render();
+  });
+  document.getElementById("expand-all").addEventListener("click", function () {
+    var visible = rows.filter(matches).sort(compare).slice(0, state.limit);
+    var allOpen = visible.every(function (r) { return state.expanded[r.row]; });
+    visible.forEach(function (r) {
+      if (allOpen) delete state.expanded[r.row];
+      else state.expanded[r.row] = true;
+    });
+    render();
+  });
+  render();
+})();
+`;

@@ -1,0 +1,193 @@
+import type { EvaluationResultData, MetricAggregate } from "../evaluate/types.js";
+import { formatScore } from "./format.js";
+import { histogramDomain, histogramSvg } from "./histogram.js";
+import { REPORT_SCRIPT } from "./html-client.js";
+import { html, jsonForScript, SafeHtml } from "./html-escape.js";
+import { REPORT_CSS } from "./html-style.js";
+import {
+  aggregatedView,
+  detailedView,
+  problemGroups,
+  type ReportInput,
+  reportData,
+  runModels,
+} from "./views.js";
+
+/** Options for {@link toHtmlReport}. */
+export interface HtmlReportOptions {
+  /** Page title and heading. Defaults to `"airgap-eval report"`. */
+  title?: string;
+  /** Bins per histogram. Defaults to `10`. */
+  histogramBins?: number;
+}
+
+/** The Content-Security-Policy of the report: nothing may be fetched; inline style and script only. */
+export const REPORT_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
+
+function kvChips(record: Record<string, unknown> | undefined): SafeHtml {
+  const entries = Object.entries(record ?? {});
+  if (entries.length === 0) return html`<span class="muted">-</span>`;
+  return html`${entries.map(([k, v]) => html`<span class="kv">${k}=${v === null ? "null" : String(v)}</span> `)}`;
+}
+
+function definitionList(record: Record<string, unknown> | undefined): SafeHtml {
+  const entries = Object.entries(record ?? {});
+  if (entries.length === 0) return html`<p class="muted">none recorded</p>`;
+  return html`<dl>${entries.map(
+    ([k, v]) =>
+      html`<dt>${k}</dt><dd class="mono">${v === null ? "null" : typeof v === "object" ? JSON.stringify(v) : String(v)}</dd>`,
+  )}</dl>`;
+}
+
+function aggregateTable(aggregates: MetricAggregate[]): SafeHtml {
+  const num = (v: number | null) => html`<td class="num">${formatScore(v)}</td>`;
+  return html`<table id="aggregate-table">
+<thead><tr><th>Metric</th><th class="num">Mean</th><th class="num">Std</th><th class="num">Min</th><th class="num">Max</th><th class="num">Count</th><th class="num">Errors</th><th class="num">Skipped</th><th class="num">Null</th></tr></thead>
+<tbody>${aggregates.map(
+    (a) =>
+      html`<tr data-metric="${a.metric}"><td><code>${a.metric}</code></td>${num(a.mean)}${num(a.std)}${num(a.min)}${num(a.max)}<td class="num">${a.count}</td><td class="num">${a.errors}</td><td class="num">${a.skipped}</td><td class="num">${a.nulls ?? 0}</td></tr>`,
+  )}</tbody></table>`;
+}
+
+function runSection(data: EvaluationResultData): SafeHtml {
+  const meta = data.metadata;
+  const metricConfigs = Object.entries(meta?.metrics ?? {});
+  const models = runModels(data);
+  const usedBy = (id: string, sha: string | null | undefined) =>
+    metricConfigs
+      .filter(([, c]) => (c.models ?? []).some((m) => m.id === id && (m.sha256 ?? null) === (sha ?? null)))
+      .map(([name]) => name)
+      .join(", ");
+  const modelTable =
+    models.length === 0
+      ? html`<p class="muted">No models recorded (pure metrics only).</p>`
+      : html`<table id="model-table"><thead><tr><th>Model</th><th>Kind</th><th>sha256</th><th>Runtime</th><th>Settings</th><th>Used by</th></tr></thead><tbody>${models.map(
+          (m) =>
+            html`<tr><td><code>${m.id}</code>${m.path ? html`<div class="sha muted">${m.path}</div>` : null}</td><td>${m.kind}</td><td class="sha">${m.sha256 ?? "unknown"}</td><td>${m.runtime?.name ?? "?"} ${m.runtime?.version ?? ""}</td><td>${kvChips(m.settings)}</td><td>${usedBy(m.id, m.sha256)}</td></tr>`,
+        )}</tbody></table>`;
+  const metricTable =
+    metricConfigs.length === 0
+      ? html`<p class="muted">No metric configuration recorded.</p>`
+      : html`<table id="metric-config-table"><thead><tr><th>Metric</th><th>Prompt versions</th><th>Options</th><th>Config hash</th></tr></thead><tbody>${metricConfigs.map(
+          ([name, c]) =>
+            html`<tr><td><code>${name}</code></td><td>${kvChips(c.promptVersions)}</td><td>${kvChips(c.options)}</td><td class="sha" title="${c.configHash ?? ""}">${(c.configHash ?? "").slice(0, 16)}</td></tr>`,
+        )}</tbody></table>`;
+  return html`<section id="run" class="meta">
+<h2>How this run was made</h2>
+<dl><dt>airgap-eval</dt><dd>${meta?.version ?? "?"}</dd><dt>Dataset</dt><dd>${meta?.dataset ?? "(in-memory)"}</dd><dt>Started</dt><dd>${meta?.startedAt ?? "?"}</dd><dt>Finished</dt><dd>${meta?.finishedAt ?? "?"}</dd></dl>
+<h3>Models</h3>${modelTable}
+<h3>Metrics</h3>${metricTable}
+<details open><summary>Runtime</summary>${definitionList(meta?.runtime)}</details>
+<details open><summary>Options</summary>${definitionList(meta?.options)}</details>
+</section>`;
+}
+
+/**
+ * The run as one self-contained HTML file that works offline: inline CSS, script and SVG, a CSP that
+ * forbids every fetch, per-metric histograms, a sortable and filterable row table whose rows expand to
+ * show statements, questions, verdicts and reasons, and the run's metadata (models with sha256, runtime
+ * versions, settings, prompt versions). Dataset text is escaped in the markup and reaches the script as
+ * JSON (with `<` written as `\u003c`), which builds the table with `textContent` only.
+ *
+ * @example
+ * await writeFile("report.html", toHtmlReport(result, { title: "Nightly RAG eval" }));
+ */
+export function toHtmlReport(input: ReportInput, options: HtmlReportOptions = {}): string {
+  const data = reportData(input);
+  const title = options.title ?? "airgap-eval report";
+  const aggregates = aggregatedView(data);
+  const view = detailedView(data);
+  const meta = data.metadata;
+
+  const valuesOf = (metric: string) =>
+    view.rows
+      .map((r) => r.metrics[metric])
+      .filter((c) => c?.status === "ok" && typeof c.value === "number" && Number.isFinite(c.value))
+      .map((c) => c!.value as number);
+  const ranges: Record<string, { lo: number; hi: number }> = {};
+  for (const metric of view.metrics) ranges[metric] = histogramDomain(valuesOf(metric));
+
+  const totals = aggregates.reduce(
+    (t, a) => ({ errors: t.errors + a.errors, skipped: t.skipped + a.skipped }),
+    { errors: 0, skipped: 0 },
+  );
+  const invalid = data.invalidRows ?? [];
+
+  const charts = aggregates.map(
+    (a) =>
+      html`<figure class="chart" data-metric="${a.metric}"><figcaption><b>${a.metric}</b> · n=${a.count}${a.mean === null ? "" : ` · mean ${formatScore(a.mean)}`}${a.errors ? ` · ${a.errors} error${a.errors === 1 ? "" : "s"}` : ""}${a.skipped ? ` · ${a.skipped} skipped` : ""}</figcaption>${histogramSvg(
+        { metric: a.metric, values: valuesOf(a.metric), mean: a.mean, bins: options.histogramBins ?? 10 },
+      )}</figure>`,
+  );
+
+  const problems = problemGroups(data.records);
+  const problemSection =
+    problems.length === 0
+      ? null
+      : html`<section id="problems"><h2>Errors and skipped rows</h2>${problems.map(
+          (p) =>
+            html`<div class="problem ${p.status}"><h4><code>${p.metric}</code> <span class="badge ${p.status}">${p.status}</span> on ${p.rows.length} row${p.rows.length === 1 ? "" : "s"}: <span class="muted">${p.rows.length > 20 ? `${p.rows.slice(0, 20).join(", ")}, …` : p.rows.join(", ")}</span></h4><pre class="problem-text">${p.text}</pre></div>`,
+        )}</section>`;
+
+  const invalidSection =
+    invalid.length === 0
+      ? null
+      : html`<section id="invalid"><h2>Invalid rows (${invalid.length}, not evaluated)</h2><table><thead><tr><th class="num">Row</th><th class="num">Line</th><th>Field</th><th>Problem</th></tr></thead><tbody>${invalid.map(
+          (r) =>
+            html`<tr><td class="num">${r.row}</td><td class="num">${r.line ?? "-"}</td><td><code>${r.field ?? "-"}</code></td><td>${r.message}</td></tr>`,
+        )}</tbody></table></section>`;
+
+  const payload = { metrics: view.metrics, rows: view.rows, ranges };
+  const sub = [
+    meta?.dataset,
+    meta?.startedAt ? `run ${meta.startedAt}` : undefined,
+    `airgap-eval ${meta?.version ?? ""}`,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+
+  const page = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${new SafeHtml(REPORT_CSP)}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>${new SafeHtml(REPORT_CSS)}</style>
+</head>
+<body>
+<header class="top"><h1>${title}</h1><p class="sub">${sub}</p></header>
+<main>
+<section id="summary"><div class="cards">
+<div class="card"><div class="n">${view.rows.length}</div><div class="l">Rows evaluated</div></div>
+<div class="card"><div class="n">${view.metrics.length}</div><div class="l">Metrics</div></div>
+<div class="card${totals.errors ? " error" : ""}"><div class="n">${totals.errors}</div><div class="l">Errors</div></div>
+<div class="card${totals.skipped ? " skipped" : ""}"><div class="n">${totals.skipped}</div><div class="l">Skipped</div></div>
+<div class="card${invalid.length ? " error" : ""}"><div class="n">${invalid.length}</div><div class="l">Invalid rows</div></div>
+</div></section>
+<section id="aggregates"><h2>Metrics</h2>${aggregateTable(aggregates)}</section>
+${problemSection}
+<section id="charts"><h2>Score distributions</h2><div class="charts">${charts}</div></section>
+<section id="rows"><h2>Rows</h2>
+<div class="controls">
+<input id="filter-text" type="search" placeholder="Filter rows by any text…" title="Matches question, response, reference, contexts, reasons and details" aria-label="Filter rows by text">
+<select id="filter-status" aria-label="Filter rows by status"><option value="all">All statuses</option><option value="ok">All metrics ok</option><option value="error">Any error</option><option value="skipped">Any skipped</option></select>
+<button id="expand-all" type="button">Expand / collapse all</button>
+<span id="row-count" aria-live="polite"></span>
+</div>
+<div class="table-wrap"><table id="row-table"><thead></thead><tbody></tbody></table></div>
+<noscript><p>The row table needs JavaScript. The same rows are in the Markdown, CSV and JSON reports.</p></noscript>
+</section>
+${invalidSection}
+${runSection(data)}
+</main>
+<footer>Generated offline by airgap-eval ${meta?.version ?? ""}. This file fetches nothing.</footer>
+<script type="application/json" id="report-data">${new SafeHtml(jsonForScript(payload))}</script>
+<script>${new SafeHtml(REPORT_SCRIPT)}</script>
+</body>
+</html>
+`;
+  return page.value;
+}

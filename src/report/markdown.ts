@@ -1,0 +1,295 @@
+import type { MetricAggregate } from "../evaluate/types.js";
+import type { Comparison } from "./compare.js";
+import { formatDelta, formatScore, truncate } from "./format.js";
+import {
+  aggregatedView,
+  detailedView,
+  problemGroups,
+  type ReportInput,
+  reportData,
+  runModels,
+} from "./views.js";
+
+/** Options for {@link toMarkdownReport}. */
+export interface MarkdownReportOptions {
+  /** Heading of the report. Defaults to `"airgap-eval report"`. */
+  title?: string;
+  /** Longest text shown in a table cell before it is cut with an ellipsis; 0 keeps all. Defaults to `160`. */
+  maxCellLength?: number;
+  /** Adds the per-row table. Defaults to `true`. */
+  includeRows?: boolean;
+}
+
+/**
+ * Escapes text for one Markdown table cell: HTML-significant characters become entities (so dataset text
+ * can never be raw HTML), Markdown punctuation gets a backslash, pipes are escaped and line breaks
+ * become `<br>`.
+ *
+ * @example
+ * escapeMarkdownCell("a | b\n<script>"); // "a \\| b<br>&lt;script&gt;"
+ */
+export function escapeMarkdownCell(text: string): string {
+  return escapeInline(text)
+    .replace(/\r\n|\r|\n/g, "<br>")
+    .replace(/\t/g, " ");
+}
+
+/**
+ * Escapes text for Markdown outside tables (headings, list items): like {@link escapeMarkdownCell} but line
+ * breaks become spaces.
+ *
+ * @example
+ * escapeMarkdownText("*not bold*"); // "\\*not bold\\*"
+ */
+export function escapeMarkdownText(text: string): string {
+  return escapeInline(text).replace(/\r\n|\r|\n/g, " ");
+}
+
+function escapeInline(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/([\\`*_[\]|~#])/g, "\\$1");
+}
+
+/** An identifier (metric id, hash) as inline code, safe inside a table cell. */
+function code(text: string): string {
+  return `\`${text
+    .replace(/`/g, "'")
+    .replace(/\|/g, "\\|")
+    .replace(/[\r\n]+/g, " ")}\``;
+}
+
+function table(header: string[], rows: string[][], align?: Array<"l" | "r">): string {
+  const sep = header.map((_, i) => (align?.[i] === "r" ? "---:" : "---"));
+  return [header, sep, ...rows].map((cells) => `| ${cells.join(" | ")} |`).join("\n");
+}
+
+function aggregateTable(aggregates: MetricAggregate[]): string {
+  return table(
+    ["Metric", "Mean", "Std", "Min", "Max", "Count", "Errors", "Skipped", "Null"],
+    aggregates.map((a) => [
+      code(a.metric),
+      formatScore(a.mean),
+      formatScore(a.std),
+      formatScore(a.min),
+      formatScore(a.max),
+      String(a.count),
+      String(a.errors),
+      String(a.skipped),
+      String(a.nulls ?? 0),
+    ]),
+    ["l", "r", "r", "r", "r", "r", "r", "r", "r"],
+  );
+}
+
+/**
+ * The run as Markdown: run facts, models, the aggregate table, a per-row table (question, response, each
+ * metric's value or status), the distinct error and skip reasons with their rows, and the invalid rows.
+ * All dataset text is escaped.
+ *
+ * @example
+ * await writeFile("report.md", toMarkdownReport(result, { maxCellLength: 80 }));
+ */
+export function toMarkdownReport(input: ReportInput, options: MarkdownReportOptions = {}): string {
+  const data = reportData(input);
+  const max = options.maxCellLength ?? 160;
+  const cell = (text: string | undefined) => escapeMarkdownCell(truncate(text ?? "", max));
+  const { metadata } = data;
+  const { metrics, rows } = detailedView(data);
+  const out: string[] = [`# ${escapeMarkdownText(options.title ?? "airgap-eval report")}`, ""];
+
+  const facts: Array<[string, string | undefined]> = [
+    ["Dataset", metadata?.dataset],
+    ["airgap-eval", metadata?.version],
+    ["Started", metadata?.startedAt],
+    ["Finished", metadata?.finishedAt],
+    ["Rows evaluated", String(rows.length)],
+    ["Invalid rows", String(data.invalidRows?.length ?? 0)],
+  ];
+  for (const [label, value] of facts) {
+    if (value !== undefined && value !== "") out.push(`- **${label}:** ${escapeMarkdownText(value)}`);
+  }
+  out.push("", "## Aggregates", "", aggregateTable(aggregatedView(data)), "");
+
+  const models = runModels(data);
+  if (models.length > 0) {
+    out.push(
+      "## Models",
+      "",
+      table(
+        ["Model", "Kind", "sha256", "Runtime", "Settings"],
+        models.map((m) => [
+          cell(m.id),
+          m.kind,
+          m.sha256 ? code(m.sha256) : "-",
+          cell(`${m.runtime?.name ?? "?"} ${m.runtime?.version ?? ""}`.trim()),
+          cell(
+            Object.entries(m.settings ?? {})
+              .map(([k, v]) => `${k}=${String(v)}`)
+              .join(", "),
+          ),
+        ]),
+      ),
+      "",
+    );
+  }
+
+  if (options.includeRows ?? true) {
+    out.push("## Rows", "");
+    const header = ["Row", "Question", "Response", ...metrics.map((m) => code(m))];
+    const body = rows.map((row) => [
+      String(row.row),
+      cell(row.sample.userInput),
+      cell(row.sample.response),
+      ...metrics.map((m) => {
+        const c = row.metrics[m];
+        if (!c) return "";
+        if (c.status === "ok") return c.value === null ? "n/a" : formatScore(c.value);
+        return c.status;
+      }),
+    ]);
+    out.push(table(header, body, ["r", "l", "l", ...metrics.map(() => "r" as const)]), "");
+  }
+
+  const problems = problemGroups(data.records);
+  if (problems.length > 0) {
+    out.push("## Errors and skipped rows", "");
+    for (const p of problems) {
+      const rowList = p.rows.length > 12 ? `${p.rows.slice(0, 12).join(", ")}, …` : p.rows.join(", ");
+      out.push(
+        `- ${code(p.metric)} ${p.status} on ${p.rows.length} row${p.rows.length === 1 ? "" : "s"} (${rowList}): ${escapeMarkdownText(truncate(p.text, 600))}`,
+      );
+    }
+    out.push("");
+  }
+
+  if (data.invalidRows?.length) {
+    out.push("## Invalid rows", "");
+    for (const bad of data.invalidRows) {
+      const where = [`row ${bad.row}`, bad.line !== undefined ? `line ${bad.line}` : "", bad.field ?? ""]
+        .filter(Boolean)
+        .join(", ");
+      out.push(`- ${escapeMarkdownText(where)}: ${escapeMarkdownText(bad.message)}`);
+    }
+    out.push("");
+  }
+  return out.join("\n");
+}
+
+/** Options for {@link comparisonToMarkdown}. */
+export interface ComparisonMarkdownOptions {
+  /** Heading of the report. Defaults to `"airgap-eval comparison"`. */
+  title?: string;
+  /** Longest question shown before it is cut. Defaults to `80`. */
+  maxCellLength?: number;
+  /** Lists only paired rows where some metric changed or a status differs. Defaults to `true`. */
+  changedRowsOnly?: boolean;
+}
+
+/**
+ * Two runs side by side as Markdown: aggregate means with deltas (`b - a`), per-row deltas, and the rows
+ * found in only one run.
+ *
+ * @example
+ * console.log(comparisonToMarkdown(compareRuns(before, after, { labelA: "before", labelB: "after" })));
+ */
+export function comparisonToMarkdown(
+  comparison: Comparison,
+  options: ComparisonMarkdownOptions = {},
+): string {
+  const max = options.maxCellLength ?? 80;
+  const changedOnly = options.changedRowsOnly ?? true;
+  const { a: la, b: lb } = comparison.labels;
+  const A = escapeMarkdownCell(la);
+  const B = escapeMarkdownCell(lb);
+  const out: string[] = [`# ${escapeMarkdownText(options.title ?? "airgap-eval comparison")}`, ""];
+  out.push(
+    `- **${A}:** ${escapeMarkdownText(comparison.metadata.a?.dataset ?? "")} (${escapeMarkdownText(comparison.metadata.a?.startedAt ?? "?")})`,
+    `- **${B}:** ${escapeMarkdownText(comparison.metadata.b?.dataset ?? "")} (${escapeMarkdownText(comparison.metadata.b?.startedAt ?? "?")})`,
+    `- **Rows paired by:** ${comparison.matchedBy === "rowHash" ? "row content hash" : "row index"}; ${comparison.rows.length} paired, ${comparison.onlyInA.length} only in ${A}, ${comparison.onlyInB.length} only in ${B}`,
+    "",
+    "## Aggregates",
+    "",
+  );
+  out.push(
+    table(
+      [
+        "Metric",
+        `Mean ${A}`,
+        `Mean ${B}`,
+        "Delta",
+        "Paired rows",
+        "Paired mean delta",
+        "Up",
+        "Down",
+        "Same",
+        `Errors ${A}`,
+        `Errors ${B}`,
+        "Config changed",
+      ],
+      comparison.metrics.map((m) => [
+        code(m.metric),
+        formatScore(m.a?.mean),
+        formatScore(m.b?.mean),
+        formatDelta(m.meanDelta),
+        String(m.pairedCount),
+        formatDelta(m.pairedMeanDelta),
+        String(m.improved),
+        String(m.regressed),
+        String(m.unchanged),
+        m.a ? String(m.a.errors) : "-",
+        m.b ? String(m.b.errors) : "-",
+        m.configChanged ? "yes" : "no",
+      ]),
+      ["l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "l"],
+    ),
+    "",
+  );
+
+  const metrics = comparison.metrics.map((m) => m.metric);
+  const rows = comparison.rows.filter(
+    (row) =>
+      !changedOnly ||
+      Object.values(row.metrics).some(
+        (c) => (c.delta !== null && Math.abs(c.delta) > 1e-9) || c.statusA !== c.statusB,
+      ),
+  );
+  out.push(changedOnly ? "## Changed rows" : "## Rows", "");
+  if (rows.length === 0) {
+    out.push(changedOnly ? "No paired row changed." : "No paired rows.", "");
+  } else {
+    const side = (value: number | null, status: string | undefined) =>
+      status === undefined ? "-" : status === "ok" ? formatScore(value) : status;
+    out.push(
+      table(
+        [`Row ${A}`, `Row ${B}`, "Question", ...metrics.map((m) => `${code(m)} ${A} → ${B} (Δ)`)],
+        rows.map((row) => [
+          String(row.rowA),
+          String(row.rowB),
+          escapeMarkdownCell(truncate(row.userInput ?? "", max)),
+          ...metrics.map((m) => {
+            const c = row.metrics[m];
+            if (!c) return "";
+            return `${side(c.a, c.statusA)} → ${side(c.b, c.statusB)} (${formatDelta(c.delta)})`;
+          }),
+        ]),
+        ["r", "r", "l", ...metrics.map(() => "r" as const)],
+      ),
+      "",
+    );
+  }
+  for (const [label, list] of [
+    [A, comparison.onlyInA],
+    [B, comparison.onlyInB],
+  ] as const) {
+    if (list.length === 0) continue;
+    out.push(`## Only in ${label}`, "");
+    for (const row of list) {
+      out.push(`- row ${row.row}: ${escapeMarkdownText(truncate(row.userInput ?? "", max))}`);
+    }
+    out.push("");
+  }
+  return out.join("\n");
+}

@@ -1,0 +1,100 @@
+import type { EvaluationResultData, MetricAggregate } from "../evaluate/types.js";
+import { formatScore } from "./format.js";
+import { aggregatedView, type ProblemGroup, problemGroups, type ReportInput, reportData } from "./views.js";
+
+/** Options for {@link formatSummary}. */
+export interface SummaryOptions {
+  /** Decimals of the mean. Defaults to `3`. */
+  digits?: number;
+  /**
+   * Under the table, lists each metric's distinct skip reasons and error texts (at most `maxReasons` each),
+   * when a full result is given. Defaults to `true`.
+   */
+  showReasons?: boolean;
+  /** Most distinct reasons listed per metric and status. Defaults to `3`. */
+  maxReasons?: number;
+}
+
+/**
+ * Aligns rows of cells into columns: text columns padded on the right, numeric columns on the left.
+ *
+ * @example
+ * alignColumns([["a", "1"], ["bb", "22"]], [false, true]); // ["a    1", "bb  22"]
+ */
+export function alignColumns(rows: readonly string[][], numeric: readonly boolean[], gap = 2): string[] {
+  const widths: number[] = [];
+  for (const row of rows) {
+    row.forEach((cell, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, cell.length);
+    });
+  }
+  return rows.map((row) =>
+    row
+      .map((cell, i) => (numeric[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)))
+      .join(" ".repeat(gap))
+      .trimEnd(),
+  );
+}
+
+/**
+ * The compact plain-text summary the CLI prints at the end of a run: per metric the mean, count, errors and
+ * skipped, in aligned columns, then the invalid-row count and (for a full result) why rows were skipped or
+ * failed. No colours, so it is safe to pipe.
+ *
+ * @example
+ * process.stdout.write(formatSummary(result));
+ * // metric            mean  count  errors  skipped
+ * // answer_relevancy  0.812    19       1        0
+ */
+export function formatSummary(
+  input: ReportInput | readonly MetricAggregate[],
+  options: SummaryOptions = {},
+): string {
+  const digits = options.digits ?? 3;
+  const full = Array.isArray(input) ? undefined : reportData(input as ReportInput);
+  const aggregates = full ? aggregatedView(full) : (input as readonly MetricAggregate[]);
+  const rows = [
+    ["metric", "mean", "count", "errors", "skipped"],
+    ...aggregates.map((a) => [
+      a.metric,
+      formatScore(a.mean, digits),
+      String(a.count),
+      String(a.errors),
+      String(a.skipped),
+    ]),
+  ];
+  const lines = alignColumns(rows, [false, true, true, true, true]);
+  if (aggregates.length === 0) lines.push("(no metrics)");
+  if (full) {
+    const invalid = full.invalidRows?.length ?? 0;
+    if (invalid > 0) lines.push("", `${invalid} invalid row${invalid === 1 ? "" : "s"} not evaluated.`);
+    if (options.showReasons ?? true) lines.push(...reasonLines(full, options.maxReasons ?? 3));
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function reasonLines(data: EvaluationResultData, maxReasons: number): string[] {
+  const byMetricStatus = new Map<string, ProblemGroup[]>();
+  for (const group of problemGroups(data.records)) {
+    const key = `${group.metric} ${group.status}`;
+    byMetricStatus.set(key, [...(byMetricStatus.get(key) ?? []), group]);
+  }
+  if (byMetricStatus.size === 0) return [];
+  const out = [""];
+  for (const groups of byMetricStatus.values()) {
+    const sorted = [...groups].sort((x, y) => y.rows.length - x.rows.length);
+    for (const { metric, status, text, rows } of sorted.slice(0, maxReasons)) {
+      const lines = text
+        .trim()
+        .split(/\r?\n/)
+        .filter((l) => l.trim() !== "");
+      if (lines.length <= 1) out.push(`${metric}: ${rows.length} ${status}: ${text.trim()}`);
+      else out.push(`${metric}: ${rows.length} ${status}:`, ...lines.map((l) => `    ${l.trimEnd()}`));
+    }
+    const first = sorted[0]!;
+    if (sorted.length > maxReasons) {
+      out.push(`${first.metric}: ... ${sorted.length - maxReasons} more ${first.status} reasons`);
+    }
+  }
+  return out;
+}

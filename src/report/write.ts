@@ -1,0 +1,119 @@
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { dirname, extname } from "node:path";
+import { InvalidInputError } from "../errors.js";
+import type { Comparison } from "./compare.js";
+import { type CsvReportOptions, toCsvReport } from "./csv.js";
+import { type HtmlReportOptions, toHtmlReport } from "./html.js";
+import { comparisonToJson, type JsonReportOptions, toJsonReport } from "./json.js";
+import { comparisonToMarkdown, type MarkdownReportOptions, toMarkdownReport } from "./markdown.js";
+import type { ReportInput } from "./views.js";
+
+/** Report file formats. */
+export type ReportFormat = "json" | "csv" | "markdown" | "html";
+
+const EXTENSIONS: Record<string, ReportFormat> = {
+  ".json": "json",
+  ".csv": "csv",
+  ".md": "markdown",
+  ".markdown": "markdown",
+  ".html": "html",
+  ".htm": "html",
+};
+
+/**
+ * The report format for a file name, from its extension (`.json`, `.csv`, `.md`/`.markdown`,
+ * `.html`/`.htm`, any case). Throws {@link InvalidInputError} naming the supported extensions otherwise.
+ *
+ * @example
+ * reportFormatForPath("out/report.HTML"); // "html"
+ */
+export function reportFormatForPath(path: string): ReportFormat {
+  const format = EXTENSIONS[extname(path).toLowerCase()];
+  if (!format) {
+    throw new InvalidInputError(
+      `cannot tell the report format from the extension "${extname(path) || "(none)"}"; use one of ${Object.keys(EXTENSIONS).join(", ")}`,
+      { file: path },
+    );
+  }
+  return format;
+}
+
+/** Options for {@link writeReport}: the options of every exporter, plus an explicit format. */
+export interface WriteReportOptions
+  extends JsonReportOptions,
+    CsvReportOptions,
+    Omit<MarkdownReportOptions, "title">,
+    Omit<HtmlReportOptions, "title"> {
+  /** Format to write, overriding the file extension. Defaults to the format of the extension. */
+  format?: ReportFormat;
+  /** Title of Markdown and HTML reports. Defaults to `"airgap-eval report"`. */
+  title?: string;
+}
+
+/**
+ * Renders a run in the format chosen by the file extension (or `options.format`).
+ *
+ * @example
+ * const text = renderReport(result, "html");
+ */
+export function renderReport(
+  data: ReportInput,
+  format: ReportFormat,
+  options: WriteReportOptions = {},
+): string {
+  switch (format) {
+    case "json":
+      return toJsonReport(data, options);
+    case "csv":
+      return toCsvReport(data, options);
+    case "markdown":
+      return toMarkdownReport(data, options);
+    case "html":
+      return toHtmlReport(data, options);
+  }
+}
+
+/**
+ * Writes a run's report to `path`, choosing JSON, CSV, Markdown or HTML by extension. Creates the folder,
+ * and writes through a temporary file renamed into place, so a reader never sees half a report.
+ *
+ * @example
+ * await writeReport("out/report.html", result);
+ * await writeReport("out/rows.csv", result, { includeDetails: false });
+ */
+export async function writeReport(
+  path: string,
+  data: ReportInput,
+  options: WriteReportOptions = {},
+): Promise<ReportFormat> {
+  const format = options.format ?? reportFormatForPath(path);
+  await writeAtomically(path, renderReport(data, format, options));
+  return format;
+}
+
+/**
+ * Writes a comparison of two runs as JSON (`.json`) or Markdown (`.md`, `.markdown`).
+ *
+ * @example
+ * await writeComparison("compare.md", compareRuns(before, after));
+ */
+export async function writeComparison(path: string, comparison: Comparison): Promise<ReportFormat> {
+  const format = reportFormatForPath(path);
+  if (format !== "json" && format !== "markdown") {
+    throw new InvalidInputError(`a comparison can be written as .json or .md, not as ${format}`, {
+      file: path,
+    });
+  }
+  await writeAtomically(
+    path,
+    format === "json" ? comparisonToJson(comparison) : comparisonToMarkdown(comparison),
+  );
+  return format;
+}
+
+async function writeAtomically(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(temp, text, "utf8");
+  await rename(temp, path);
+}
