@@ -3,11 +3,13 @@ import {
   existsSync,
   fsyncSync,
   ftruncateSync,
+  mkdirSync,
   openSync,
   readFileSync,
   statSync,
   writeSync,
 } from "node:fs";
+import path from "node:path";
 import { InvalidInputError } from "../errors.js";
 import type { MetricConfig } from "../metrics/types.js";
 import { aggregateRecords } from "./aggregate.js";
@@ -214,6 +216,7 @@ export class ResultsWriter {
 
 function openFile(file: string, flags: string): number {
   try {
+    mkdirSync(path.dirname(file), { recursive: true });
     return openSync(file, flags);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;

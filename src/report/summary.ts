@@ -80,21 +80,28 @@ function reasonLines(data: EvaluationResultData, maxReasons: number): string[] {
     byMetricStatus.set(key, [...(byMetricStatus.get(key) ?? []), group]);
   }
   if (byMetricStatus.size === 0) return [];
-  const out = [""];
+  // The same reason for several metrics (typically one missing judge) is printed once, naming them all.
+  const shown = new Map<string, { metrics: string[]; status: string; text: string; count: number }>();
+  const more: string[] = [];
   for (const groups of byMetricStatus.values()) {
     const sorted = [...groups].sort((x, y) => y.rows.length - x.rows.length);
     for (const { metric, status, text, rows } of sorted.slice(0, maxReasons)) {
-      const lines = text
-        .trim()
-        .split(/\r?\n/)
-        .filter((l) => l.trim() !== "");
-      if (lines.length <= 1) out.push(`${metric}: ${rows.length} ${status}: ${text.trim()}`);
-      else out.push(`${metric}: ${rows.length} ${status}:`, ...lines.map((l) => `    ${l.trimEnd()}`));
+      const key = `${status}\u0000${rows.length}\u0000${text.trim()}`;
+      const entry = shown.get(key) ?? { metrics: [], status, text: text.trim(), count: rows.length };
+      entry.metrics.push(metric);
+      shown.set(key, entry);
     }
     const first = sorted[0]!;
     if (sorted.length > maxReasons) {
-      out.push(`${first.metric}: ... ${sorted.length - maxReasons} more ${first.status} reasons`);
+      more.push(`${first.metric}: ... ${sorted.length - maxReasons} more ${first.status} reasons`);
     }
   }
-  return out;
+  const out = [""];
+  for (const { metrics, status, text, count } of shown.values()) {
+    const head = `${metrics.join(", ")}: ${count} ${status}${metrics.length > 1 ? " each" : ""}:`;
+    const lines = text.split(/\r?\n/).filter((l) => l.trim() !== "");
+    if (lines.length <= 1) out.push(`${head} ${text}`);
+    else out.push(head, ...lines.map((l) => `    ${l.trimEnd()}`));
+  }
+  return [...out, ...more];
 }
