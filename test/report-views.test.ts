@@ -251,14 +251,21 @@ describe("formatSummary", () => {
   it("prints an aligned table with mean, count, errors and skipped, and why rows failed", () => {
     const text = formatSummary(makeFixtureResult());
     const lines = text.split("\n");
-    expect(lines[0]).toMatch(/^metric\s+mean\s+count\s+errors\s+skipped$/);
+    expect(lines[0]).toMatch(/^metric\s+mean\s+count\s+no score\s+errors\s+skipped$/);
     const table = lines.slice(0, 4);
     // Right-aligned numeric columns end at the same offset on every line.
     const ends = table.map((l) => l.length);
     expect(new Set(ends).size).toBe(1);
     const faith = lines.find((l) => l.startsWith("faithfulness "))!;
     const agg = makeFixtureResult().aggregates.find((a) => a.metric === "faithfulness")!;
-    expect(faith.split(/\s+/)).toEqual(["faithfulness", agg.mean!.toFixed(3), String(agg.count), "1", "0"]);
+    expect(faith.split(/\s+/)).toEqual([
+      "faithfulness",
+      agg.mean!.toFixed(3),
+      String(agg.count),
+      String(agg.nulls),
+      "1",
+      "0",
+    ]);
     expect(text).toContain("1 invalid row not evaluated.");
     expect(text).toContain(
       "answer_relevancy: 2 skipped: embedding model all-minilm-l6-v2 not found; run `airgap-eval models pull all-minilm-l6-v2`",
@@ -286,12 +293,12 @@ describe("formatSummary", () => {
     expect(text).toBe(
       `${alignColumns(
         [
-          ["metric", "mean", "count", "errors", "skipped"],
-          ["exact_match", "1.000", "3", "0", "0"],
+          ["metric", "mean", "count", "no score", "errors", "skipped"],
+          ["exact_match", "1.000", "3", "0", "0", "0"],
         ],
-        [false, true, true, true, true],
+        [false, true, true, true, true, true],
       ).join("\n")}\n`,
     );
-    expect(text.split("\n")[1]).toBe("exact_match  1.000      3       0        0");
+    expect(text.split("\n")[1]).toBe("exact_match  1.000      3         0       0        0");
   });
 });

@@ -37,14 +37,14 @@ export function alignColumns(rows: readonly string[][], numeric: readonly boolea
 }
 
 /**
- * The compact plain-text summary the CLI prints at the end of a run: per metric the mean, count, errors and
- * skipped, in aligned columns, then the invalid-row count and (for a full result) why rows were skipped or
+ * The compact plain-text summary the CLI prints at the end of a run: per metric the mean, count, rows
+ * scored ok but with no number ("no score", e.g. faithfulness with no statements), errors and skipped, in aligned columns, then the invalid-row count and (for a full result) why rows were skipped or
  * failed. No colours, so it is safe to pipe.
  *
  * @example
  * process.stdout.write(formatSummary(result));
- * // metric            mean  count  errors  skipped
- * // answer_relevancy  0.812    19       1        0
+ * // metric            mean  count  no score  errors  skipped
+ * // answer_relevancy  0.812    18         1       1        0
  */
 export function formatSummary(
   input: ReportInput | readonly MetricAggregate[],
@@ -54,16 +54,17 @@ export function formatSummary(
   const full = Array.isArray(input) ? undefined : reportData(input as ReportInput);
   const aggregates = full ? aggregatedView(full) : (input as readonly MetricAggregate[]);
   const rows = [
-    ["metric", "mean", "count", "errors", "skipped"],
+    ["metric", "mean", "count", "no score", "errors", "skipped"],
     ...aggregates.map((a) => [
       a.metric,
       formatScore(a.mean, digits),
       String(a.count),
+      String(a.nulls),
       String(a.errors),
       String(a.skipped),
     ]),
   ];
-  const lines = alignColumns(rows, [false, true, true, true, true]);
+  const lines = alignColumns(rows, [false, true, true, true, true, true]);
   if (aggregates.length === 0) lines.push("(no metrics)");
   if (full) {
     const invalid = full.invalidRows?.length ?? 0;
