@@ -10,6 +10,11 @@ export interface ModelProvenance {
   sha256?: string | null;
   /** Runtime that executed the model, e.g. `{ name: "node-llama-cpp", version: "3.21.1" }`. */
   runtime: { name: string; version: string };
-  /** Settings that change the output: threads, temperature, seed, batch size, pooling, ... */
+  /** Settings that can change the output: temperature, seed, context size, pooling, max length, ... */
   settings: Record<string, string | number | boolean | null>;
+  /**
+   * Settings that change speed but not outputs (threads, parallel sequences, embedding batch size).
+   * Recorded in results; left out of cache keys and resume hashes, so changing them keeps both valid.
+   */
+  performance?: Record<string, string | number | boolean | null>;
 }

@@ -236,14 +236,10 @@ describe("TransformersEmbeddings on the tiny encoder", () => {
     expect(p.id).toBe("tiny-encoder");
     expect(p.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(p.runtime).toEqual({ name: "@xenova/transformers", version: "2.17.2" });
-    expect(p.settings).toMatchObject({
-      pooling: "mean",
-      normalize: true,
-      quantized: true,
-      batchSize: 32,
-      maxLength: 64,
-      threads: 1,
-    });
+    expect(p.settings).toMatchObject({ pooling: "mean", normalize: true, quantized: true, maxLength: 64 });
+    // Speed-only settings are recorded apart, so they never enter cache keys or resume hashes.
+    expect(p.performance).toEqual({ batchSize: 32, threads: 1 });
+    expect(p.settings).not.toHaveProperty("batchSize");
   });
 
   it("never reaches for the network, even when a caller switched remote models back on", async () => {

@@ -173,13 +173,10 @@ describe.each(models)("LlamaCppLlm on $name", ({ modelPath, promptFormat }) => {
     expect(prov.path).toBe(path.resolve(modelPath));
     expect(prov.sha256).toBe(createHash("sha256").update(readFileSync(modelPath)).digest("hex"));
     expect(prov.runtime).toEqual({ name: "node-llama-cpp", version: "3.21.1" });
-    expect(prov.settings).toMatchObject({
-      threads: 1,
-      contextSize: 512,
-      sequences: 2,
-      temperature: 0,
-      seed: 0,
-    });
+    expect(prov.settings).toMatchObject({ contextSize: 512, temperature: 0, seed: 0 });
+    // Speed-only settings are recorded apart, so they never enter cache keys or resume hashes.
+    expect(prov.performance).toEqual({ threads: 1, sequences: 2 });
+    expect(prov.settings).not.toHaveProperty("threads");
     expect(llm.concurrency).toBe(2);
   });
 });

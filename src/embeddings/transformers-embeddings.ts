@@ -285,7 +285,15 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
       path: this.#encoder.onnxPath,
       sha256: this.#encoder.sha256,
       runtime: { name: "@xenova/transformers", version: versions.transformers },
-      settings: { ...this.#settings, onnxruntime: `onnxruntime-node ${versions.onnxruntime}` },
+      settings: {
+        pooling: this.#settings.pooling,
+        normalize: this.#settings.normalize,
+        quantized: this.#settings.quantized,
+        maxLength: this.#settings.maxLength,
+        onnxruntime: `onnxruntime-node ${versions.onnxruntime}`,
+      },
+      // Vectors do not depend on how texts are batched (equal within 1e-5, tested) or on the thread count.
+      performance: { batchSize: this.#settings.batchSize, threads: this.#settings.threads },
     };
   }
 

@@ -307,16 +307,17 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
       sha256: this.sha256,
       runtime: { name: "node-llama-cpp", version: this.runtimeVersion },
       settings: {
-        threads: this.threads,
         contextSize: this.contextSize,
         batchSize: this.batchSize,
-        sequences: this.concurrency,
         temperature: this.temperature,
         seed: this.seed,
         maxTokens: this.maxTokens,
         promptFormat: this.promptFormat,
         chatWrapper: this.chatWrapper?.wrapperName ?? null,
       },
+      // Each call clears its sequence, so parallel calls equal one-by-one calls (tested); llama.cpp's CPU
+      // kernels give each thread whole rows of a matrix product, so the thread count does not change sums.
+      performance: { threads: this.threads, sequences: this.concurrency },
     };
   }
 
