@@ -178,6 +178,16 @@ describe("resume", () => {
     expect(readLines(out).filter((l) => l.type === "header")).toHaveLength(1);
   });
 
+  it("refuses to resume a file written for a dataset with another number of rows", async () => {
+    const out = newFile();
+    await evaluate(rows(4), [new FakeMetric()], { out, progress: "none" });
+    const metric = new FakeMetric();
+    await expect(evaluate(rows(3), [metric], { out, resume: true, progress: "none" })).rejects.toThrow(
+      /dataset rows 4 -> 3.*same dataset/,
+    );
+    expect(metric.calls).toBe(0);
+  });
+
   it("re-runs rows that a skipped metric left, once the real metric is available", async () => {
     const out = newFile();
     await evaluate(rows(3), [skippedMetric("fake_length", ["response"], "judge missing")], {
@@ -229,7 +239,7 @@ describe("torn last line (crash mid-write)", () => {
 
   it("accepts a complete last line that lacks its newline", async () => {
     const out = newFile();
-    await evaluate(rows(2), [new FakeMetric()], { out, progress: "none" });
+    await runInterrupted(out, new FakeMetric(), 2, rows(3));
     writeFileSync(out, readFileSync(out, "utf8").trimEnd());
     expect(loadResults(out).records).toHaveLength(2);
     const result = await evaluate(rows(3), [new FakeMetric()], { out, resume: true, progress: "none" });

@@ -206,6 +206,11 @@ export async function evaluate(
       parsed = readResultsFile(options.out);
       const prior = latestMetricConfigs(parsed.lines);
       const differences: string[] = [];
+      // Records of rows the new dataset lacks would stay in the file and mix two datasets in reports.
+      const priorRows = parsed.lines.findLast((l) => l.type === "header")?.metadata.totalRows;
+      if (priorRows !== undefined && priorRows !== data.totalRows) {
+        differences.push(`dataset rows ${priorRows} -> ${data.totalRows}`);
+      }
       for (const entry of entries) {
         const old = prior.get(entry.metric.name);
         if (old === undefined || old.configHash === entry.configHash || isSkippedConfig(old)) continue;
@@ -214,7 +219,7 @@ export async function evaluate(
       }
       if (differences.length > 0) {
         throw new InvalidInputError(
-          `was written under another configuration (${differences.join("; ")}); resume with the same models, ` +
+          `was written under another configuration (${differences.join("; ")}); resume with the same dataset, models, ` +
             "prompts and options, or write to a new results file",
           { file: options.out },
         );
