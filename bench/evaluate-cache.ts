@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { writeTinyGguf } from "../scripts/tiny-gguf.js";
 import { Cache } from "../src/cache/cache.js";
 import { CachedEmbeddings } from "../src/cache/cached-embeddings.js";
 import { CachedLlm } from "../src/cache/cached-llm.js";
@@ -13,7 +14,6 @@ import { evaluate } from "../src/evaluate/evaluate.js";
 import { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 import { Faithfulness } from "../src/metrics/faithfulness/metric.js";
 import { SemanticSimilarity } from "../src/metrics/semantic-similarity.js";
-import { writeTinyGguf } from "../scripts/tiny-gguf.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dataset = path.join(root, "examples", "rag-eval.jsonl");
@@ -34,7 +34,10 @@ async function run(label: string): Promise<number> {
     new SemanticSimilarity({ embeddings: new CachedEmbeddings(embeddings, cache) }),
   ];
   const started = performance.now();
-  const result = await evaluate(dataset, metrics, { progress: "none", out: path.join(tmp, `${label}.jsonl`) });
+  const result = await evaluate(dataset, metrics, {
+    progress: "none",
+    out: path.join(tmp, `${label}.jsonl`),
+  });
   const ms = performance.now() - started;
   const rows = result.records.length / metrics.length;
   console.log(`| ${label} | ${rows} | ${ms.toFixed(0)} | ${((rows / ms) * 1000).toFixed(1)} |`);
@@ -46,7 +49,9 @@ try {
   console.log("|---|---:|---:|---:|");
   const cold = await run("cold cache");
   const warm = await run("warm cache");
-  console.log(`\nwarm/cold wall-time ratio: ${(warm / cold).toFixed(3)}  (cache: ${JSON.stringify(cache.stats())})`);
+  console.log(
+    `\nwarm/cold wall-time ratio: ${(warm / cold).toFixed(3)}  (cache: ${JSON.stringify(cache.stats())})`,
+  );
 } finally {
   cache.close();
   await llm.dispose();

@@ -10,7 +10,11 @@ const root = path.resolve(benchDir, "..");
 const benches: Array<{ title: string; file: string; args: string[] }> = [
   { title: "Judge: threads and sequences (tokens/s)", file: "llm-threads.ts", args: [] },
   { title: "Embeddings: batch size and threads (texts/s)", file: "embeddings.ts", args: ["--repeats", "3"] },
-  { title: "Starter embedder: sanity-set ordering per weighting variant", file: "starter-quality.ts", args: [] },
+  {
+    title: "Starter embedder: sanity-set ordering per weighting variant",
+    file: "starter-quality.ts",
+    args: [],
+  },
   { title: "evaluate(): cold vs warm cache on the example dataset", file: "evaluate-cache.ts", args: [] },
 ];
 
@@ -19,10 +23,14 @@ let failed = 0;
 for (const bench of benches) {
   if (only.length > 0 && !only.some((name) => bench.file.startsWith(name))) continue;
   process.stdout.write(`\n## ${bench.title} (bench/${bench.file})\n\n`);
-  const run = spawnSync(process.execPath, ["--import", "tsx", path.join(benchDir, bench.file), ...bench.args], {
-    cwd: root,
-    stdio: "inherit",
-  });
+  const run = spawnSync(
+    process.execPath,
+    ["--import", "tsx", path.join(benchDir, bench.file), ...bench.args],
+    {
+      cwd: root,
+      stdio: "inherit",
+    },
+  );
   if (run.status !== 0) {
     failed += 1;
     process.stdout.write(`bench/${bench.file} exited with ${run.status ?? run.signal}\n`);
