@@ -46,8 +46,14 @@ export type { SASEvaluatorOptions, SASRowResult } from "./sas-evaluator.js";
 export { SASEvaluator } from "./sas-evaluator.js";
 export type { SemanticSimilarityOptions } from "./semantic-similarity.js";
 export { SemanticSimilarity } from "./semantic-similarity.js";
-export type { Evaluator, EvaluatorInputs, EvaluatorOutput, RunOptions } from "./shared/evaluator-runner.js";
-export type { SplitRecord } from "./shared/split.js";
+export type {
+  Evaluator,
+  EvaluatorInputs,
+  EvaluatorOutput,
+  RowOutcome,
+  RunOptions,
+} from "./shared/evaluator-runner.js";
+export type { CutCounts, CutKind, SplitRecord } from "./shared/split.js";
 export type {
   Metric,
   MetricConfig,

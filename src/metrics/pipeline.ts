@@ -15,7 +15,9 @@ export interface PipelineRunOptions extends RunOptions {
 /**
  * Runs several Haystack-style evaluators over shared inputs: each evaluator receives the inputs it
  * names (`inputNames`), and evaluators run one after another (they usually share one judge). Before
- * anything runs, every evaluator's inputs are checked to be present.
+ * anything runs, every evaluator's inputs are checked: present, and valid for that evaluator (its
+ * `validateInputs`: list lengths, item types, empty strings), so a bad input for the last evaluator
+ * throws `InvalidInputError` before the first one spends any judge time.
  *
  * @example
  * const results = await runEvaluators(
@@ -55,11 +57,28 @@ export async function runEvaluators<E extends Record<string, Evaluator<unknown>>
     }
     return { name, evaluator, picked };
   });
+  for (const { name, evaluator, picked } of plan) validateFor(name, evaluator, picked);
   const out: Record<string, EvaluatorOutput<unknown>> = {};
   for (const { name, evaluator, picked } of plan) {
     out[name] = await evaluator.run(picked, options.signal !== undefined ? { signal: options.signal } : {});
   }
   return out as PipelineOutput<E>;
+}
+
+/** Runs one evaluator's `validateInputs`, adding the evaluator's name to an `InvalidInputError`. */
+function validateFor(name: string, evaluator: Evaluator<unknown>, inputs: EvaluatorInputs): void {
+  try {
+    evaluator.validateInputs?.(inputs);
+  } catch (err) {
+    if (!(err instanceof InvalidInputError)) throw err;
+    const named = new InvalidInputError(
+      `evaluator "${name}" cannot run, so no evaluator was started: ${err.message}`,
+      {},
+      { cause: err },
+    );
+    // Keep the row and field of the original error for callers that read them.
+    throw Object.assign(named, { row: err.row, line: err.line, field: err.field, file: err.file });
+  }
 }
 
 /**

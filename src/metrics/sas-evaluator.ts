@@ -1,7 +1,13 @@
 import type { Embeddings } from "../embeddings/types.js";
 import { meanOfPresent } from "../math/mean.js";
 import { applyThreshold, checkBatchSize, checkThreshold, ragasEmptyText } from "./semantic-similarity.js";
-import type { Evaluator, EvaluatorInputs, EvaluatorOutput, RunOptions } from "./shared/evaluator-runner.js";
+import type {
+  Evaluator,
+  EvaluatorInputs,
+  EvaluatorOutput,
+  RowOutcome,
+  RunOptions,
+} from "./shared/evaluator-runner.js";
 import { requireSameLengthLists, requireString } from "./shared/validate.js";
 import { cosineOrThrow, embedAll } from "./shared/vectors.js";
 import type { MetricConfig } from "./types.js";
@@ -16,8 +22,8 @@ export interface SASEvaluatorOptions {
   batchSize?: number;
 }
 
-/** One row of `SASEvaluator` output. */
-export interface SASRowResult {
+/** One row of `SASEvaluator` output; `status` is always "ok" and `promptVersions` empty (no judge). */
+export interface SASRowResult extends RowOutcome {
   /** Cosine similarity of the two answers' embeddings (not clamped). */
   similarity: number;
   /** The row score: the similarity, or 0/1 with a threshold. */
@@ -28,7 +34,12 @@ export interface SASRowResult {
  * Haystack's `SASEvaluator` (bi-encoder path): semantic answer similarity between each predicted
  * answer and its ground-truth answer, as the cosine of their embeddings. All answers are embedded in
  * batches of `batchSize`. Lists of different lengths throw `InvalidInputError`. An empty string is
- * embedded as a single space (as Ragas does); empty lists give `score: null` and no individual scores.
+ * embedded as a single space (as Ragas does).
+ *
+ * Empty lists: like Haystack's `SASEvaluator`, zero rows give `score: 0` (not null) without loading
+ * or calling the model. Haystack also returns `individual_scores: [0.0]` there, a score for a row
+ * that does not exist; this evaluator returns `individualScores: []` and `results: []` instead, so
+ * there is always exactly one individual score per input row.
  *
  * @example
  * const sas = new SASEvaluator({ embeddings });
@@ -49,16 +60,22 @@ export class SASEvaluator implements Evaluator<SASRowResult> {
     this.batchSize = checkBatchSize(options.batchSize);
   }
 
-  /** Embeds all answers and scores each pair. An embedding failure throws (there are no per-row judge calls to skip). */
+  /**
+   * Checks `groundTruthAnswers` and `predictedAnswers` without embedding: same lengths, strings only.
+   * Throws `InvalidInputError` naming the row and field.
+   */
+  validateInputs(inputs: EvaluatorInputs): void {
+    this.textsOf(inputs);
+  }
+
+  /**
+   * Embeds all answers and scores each pair. An embedding failure throws (there are no per-row judge
+   * calls to skip). Empty lists score 0, as in Haystack.
+   */
   async run(inputs: EvaluatorInputs, _options: RunOptions = {}): Promise<EvaluatorOutput<SASRowResult>> {
-    const { groundTruthAnswers, predictedAnswers } = inputs;
-    const count = requireSameLengthLists({ groundTruthAnswers, predictedAnswers }, "SASEvaluator");
-    const truths = groundTruthAnswers!.map(
-      (t, row) => ragasEmptyText(requireString(t, { field: "groundTruthAnswers", row })).text,
-    );
-    const predictions = predictedAnswers!.map(
-      (p, row) => ragasEmptyText(requireString(p, { field: "predictedAnswers", row })).text,
-    );
+    const { truths, predictions } = this.textsOf(inputs);
+    const count = truths.length;
+    if (count === 0) return { score: 0, individualScores: [], results: [], failedRows: 0 };
     const vectors = await embedAll(this.embeddings, [...predictions, ...truths], this.batchSize);
     const results = Array.from({ length: count }, (_, row): SASRowResult => {
       const similarity = cosineOrThrow(
@@ -67,10 +84,28 @@ export class SASEvaluator implements Evaluator<SASRowResult> {
         `predictedAnswers[${row}]`,
         `groundTruthAnswers[${row}]`,
       );
-      return { similarity, score: applyThreshold(similarity, this.threshold) };
+      return {
+        similarity,
+        score: applyThreshold(similarity, this.threshold),
+        status: "ok",
+        promptVersions: {},
+      };
     });
     const individualScores = results.map((r) => r.score);
     return { score: meanOfPresent(individualScores), individualScores, results, failedRows: 0 };
+  }
+
+  private textsOf(inputs: EvaluatorInputs): { truths: string[]; predictions: string[] } {
+    const { groundTruthAnswers, predictedAnswers } = inputs;
+    requireSameLengthLists({ groundTruthAnswers, predictedAnswers }, "SASEvaluator");
+    return {
+      truths: groundTruthAnswers!.map(
+        (t, row) => ragasEmptyText(requireString(t, { field: "groundTruthAnswers", row })).text,
+      ),
+      predictions: predictedAnswers!.map(
+        (p, row) => ragasEmptyText(requireString(p, { field: "predictedAnswers", row })).text,
+      ),
+    };
   }
 
   /** Threshold and the embedding model's provenance. */

@@ -1,6 +1,6 @@
 import type { Embeddings } from "../embeddings/types.js";
 import { InvalidInputError } from "../errors.js";
-import { errorResult, mustPropagate } from "./shared/outcome.js";
+import { errorResult, mustPropagate, withPromptVersions } from "./shared/outcome.js";
 import { requireString } from "./shared/validate.js";
 import { cosineOrThrow, embedAll } from "./shared/vectors.js";
 import type { Metric, MetricConfig, MetricResult, Sample, SampleField, ScoreOptions } from "./types.js";
@@ -122,7 +122,13 @@ export class SemanticSimilarity implements Metric {
     };
   }
 
+  /** Scores validated pairs; every result carries `details.promptVersions` (empty: no judge), as every metric's does. */
   private async scorePairs(pairs: Pair[], signal: AbortSignal | undefined): Promise<MetricResult[]> {
+    const versions = this.config().promptVersions;
+    return (await this.scoreRawPairs(pairs, signal)).map((r) => withPromptVersions(r, versions));
+  }
+
+  private async scoreRawPairs(pairs: Pair[], signal: AbortSignal | undefined): Promise<MetricResult[]> {
     const prepared = pairs.map((p) => ({
       response: ragasEmptyText(p.response),
       reference: ragasEmptyText(p.reference),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { InvalidInputError } from "../../src/errors.js";
-import { AnswerRelevancy, ResponseRelevancy } from "../../src/metrics/index.js";
+import { AnswerRelevancy, answerRelevancyPrompt, ResponseRelevancy } from "../../src/metrics/index.js";
 import { FakeEmbeddings } from "../support/fake-embeddings.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 
@@ -40,6 +40,7 @@ describe("AnswerRelevancy", () => {
       { question: "In which city is the Eiffel Tower?", noncommittal: 0, similarity: expect.closeTo(0.6, 6) },
       { question: "What city has the Eiffel Tower?", noncommittal: 0, similarity: 0 },
     ]);
+    expect(result.details!.promptVersions).toEqual({ [PROMPT]: "1.1.0" });
   });
 
   it("asks once, for exactly `strictness` questions, greedily, from the response alone", async () => {
@@ -101,22 +102,88 @@ describe("AnswerRelevancy", () => {
     expect(result.value).toBeCloseTo(-0.8, 6);
   });
 
-  it("ignores empty questions; none usable gives null with a reason", async () => {
-    const partly = new ScriptedLlm({
-      [PROMPT]: [{ questions: [q(""), q("In which city is the Eiffel Tower?"), q("  ", 1)] }],
+  it("a blank question is a judge error row (value null with the error), never a 0 or a skipped question", async () => {
+    // checkSchema false: a judge that returns whatever it got; the metric's own re-check must catch it.
+    for (const [blank, checkSchema] of [
+      ["", true],
+      ["  \n", true],
+      ["  \n", false],
+    ] as const) {
+      const llm = new ScriptedLlm(
+        {
+          [PROMPT]: [
+            { questions: [q(blank), q("In which city is the Eiffel Tower?"), q("What is unrelated?")] },
+          ],
+        },
+        { checkSchema },
+      );
+      const result = await new AnswerRelevancy({ llm, embeddings: embeddings() }).score({
+        userInput: USER,
+        response: RESPONSE,
+      });
+      expect(result).toMatchObject({ value: null, status: "error" });
+      expect(result.error).toMatch(
+        /JudgeOutputError: .*questions\.0\.question: must not be (empty|only whitespace)/,
+      );
+      expect(result.details!.promptVersions).toEqual({ [PROMPT]: "1.1.0" });
+    }
+  });
+
+  it("the output schema asks the grammar for non-empty questions and re-checks for a non-space character", () => {
+    const schema = answerRelevancyPrompt(2).outputSchema;
+    const json = z.toJSONSchema(schema) as unknown as {
+      properties: {
+        questions: { items: { properties: { question: { minLength: number; pattern: string } } } };
+      };
+    };
+    expect(json.properties.questions.items.properties.question).toMatchObject({
+      minLength: 1,
+      pattern: "\\S",
     });
-    const r1 = await new AnswerRelevancy({ llm: partly, embeddings: embeddings() }).score({
+    expect(schema.safeParse({ questions: [q("Where?"), q("When?", 1)] }).success).toBe(true);
+    expect(schema.safeParse({ questions: [q("Where?"), q(" \t")] }).success).toBe(false);
+  });
+
+  it("flags are per question: the prompt no longer asks for one value per answer and shows a mixed example", () => {
+    const template = answerRelevancyPrompt(3);
+    expect(template.version).toBe("1.1.0");
+    expect(template.instruction).not.toMatch(/same noncommittal value/);
+    expect(template.instruction).toMatch(/noncommittal for each question on its own/);
+    const flagsPerExample = template.examples.map((ex) =>
+      (JSON.parse(JSON.stringify(ex.output)) as { questions: Array<{ noncommittal: 0 | 1 }> }).questions.map(
+        (x) => x.noncommittal,
+      ),
+    );
+    expect(flagsPerExample.some((flags) => flags.includes(0) && flags.includes(1))).toBe(true);
+  });
+
+  it("mixed flags: 'all' keeps the mean similarity, 'any' zeroes it", async () => {
+    const mixed = () => new ScriptedLlm({ [PROMPT]: [three([0, 1, 0])] });
+    const sample = { userInput: USER, response: RESPONSE };
+    const all = await new AnswerRelevancy({ llm: mixed(), embeddings: embeddings() }).score(sample);
+    const any = await new AnswerRelevancy({
+      llm: mixed(),
+      embeddings: embeddings(),
+      noncommittalMode: "any",
+    }).score(sample);
+    expect(all.value).toBeCloseTo(1.6 / 3, 6);
+    expect(all.details).toMatchObject({ noncommittal: false, meanSimilarity: expect.closeTo(1.6 / 3, 6) });
+    expect(any.value).toBe(0);
+    expect(any.details).toMatchObject({ noncommittal: true, meanSimilarity: expect.closeTo(1.6 / 3, 6) });
+  });
+
+  it("does not split a response too long for the judge: an error row saying what to do", async () => {
+    const llm = new ScriptedLlm({ [PROMPT]: [three()] }, { maxInputChars: 80 });
+    const long = "The Eiffel Tower is in Paris. ".repeat(10);
+    const result = await new AnswerRelevancy({ llm, embeddings: embeddings() }).score({
       userInput: USER,
-      response: RESPONSE,
+      response: long,
     });
-    expect(r1.value).toBeCloseTo(0.6, 6);
-    const empty = new ScriptedLlm({ [PROMPT]: [{ questions: [q(""), q(" "), q("")] }] });
-    const r2 = await new AnswerRelevancy({ llm: empty, embeddings: embeddings() }).score({
-      userInput: USER,
-      response: RESPONSE,
-    });
-    expect(r2).toMatchObject({ value: null, status: "ok" });
-    expect(r2.reason).toMatch(/no usable \(non-empty\) question out of 3/);
+    expect(result).toMatchObject({ value: null, status: "error" });
+    expect(result.error).toMatch(/^ContextOverflowError: the response \(300 characters\) does not fit/);
+    expect(result.error).toMatch(/does not split the response/);
+    expect(result.error).toMatch(/larger contextSize, give it a smaller maxTokens, or shorten the response/);
+    expect(llm.calls).toHaveLength(1);
   });
 
   it("empty userInput or response is an InvalidInputError naming the field (and row)", async () => {
@@ -168,7 +235,7 @@ describe("AnswerRelevancy", () => {
     expect(alias).toBeInstanceOf(AnswerRelevancy);
     expect(alias.name).toBe("answer_relevancy");
     expect(alias.config()).toMatchObject({
-      promptVersions: { [PROMPT]: "1.0.0" },
+      promptVersions: { [PROMPT]: "1.1.0" },
       options: { strictness: 3, noncommittalMode: "all", temperature: 0 },
     });
     expect(alias.config().models.map((m) => m.kind)).toEqual(["llm", "embedding"]);

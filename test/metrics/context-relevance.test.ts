@@ -21,6 +21,8 @@ describe("ContextRelevanceEvaluator (Haystack surface)", () => {
         statementScores: [1],
         relevantStatements: ["Python, created by Guido van Rossum in the late 1980s."],
         score: 1,
+        status: "ok",
+        promptVersions: { [STATEMENTS]: "1.1.0" },
       },
     ]);
     // The judge saw the question and the context, with temperature 0.
@@ -68,7 +70,10 @@ describe("ContextRelevanceEvaluator (Haystack surface)", () => {
     expect(result.score).toBe(0.75);
     expect(result.failedRows).toBe(1);
     expect(result.results[1]!.score).toBeNull();
+    expect(result.results[1]!.status).toBe("error");
+    expect(result.results[1]!.promptVersions).toEqual({ [STATEMENTS]: "1.1.0" });
     expect(result.results[1]!.error).toMatch(/JudgeOutputError: judge answer was cut off/);
+    expect(result.results.map((r) => r.status)).toEqual(["ok", "error", "ok"]);
   });
 
   it("with raiseOnFailure true (the default), a failed row throws naming the row", async () => {
@@ -131,6 +136,8 @@ describe("ContextRelevanceEvaluator (Haystack surface)", () => {
       statementScores: [],
       relevantStatements: [],
       score: 0,
+      status: "ok",
+      promptVersions: { [RELEVANT]: "1.1.0" },
     });
     expect(llm.callsFor(STATEMENTS)).toHaveLength(0);
   });
@@ -192,7 +199,7 @@ describe("ContextRelevanceEvaluator (Haystack surface)", () => {
     });
     expect(shown[1]!.input).toContain("Madrid");
     const version = Object.values(statementsMode.config().promptVersions)[0]!;
-    expect(version).toMatch(/^1\.0\.0\+examples\.[0-9a-f]{12}$/);
+    expect(version).toMatch(/^1\.1\.0\+examples\.[0-9a-f]{12}$/);
 
     const relevantMode = new ContextRelevanceEvaluator({
       llm,
@@ -234,11 +241,15 @@ describe("ContextRelevance (Ragas-style surface, Haystack formula)", () => {
     const metric = new ContextRelevance({ llm });
     const result = await metric.score({ userInput: PYTHON_QUESTION, retrievedContexts: [PYTHON_CONTEXT] });
     expect(result).toMatchObject({ value: 1, status: "ok" });
-    expect(result.details).toMatchObject({ mode: "statements", statementScores: [1] });
+    expect(result.details).toMatchObject({
+      mode: "statements",
+      statementScores: [1],
+      promptVersions: { [STATEMENTS]: "1.1.0" },
+    });
     expect(metric.name).toBe("context_relevance");
     expect(metric.config()).toMatchObject({
       name: "context_relevance",
-      promptVersions: { [STATEMENTS]: "1.0.0" },
+      promptVersions: { [STATEMENTS]: "1.1.0" },
       options: { mode: "statements", temperature: 0 },
       models: [{ id: "scripted-judge", kind: "llm" }],
     });
@@ -295,18 +306,47 @@ describe("ContextRelevance (Ragas-style surface, Haystack formula)", () => {
     expect(parts.filter((p) => p.index === 1)).toEqual([{ index: 1, start: 0, end: short.length }]);
   });
 
-  it("reports a sentence too long for the window as an error row, never a truncated score", async () => {
-    const llm = new ScriptedLlm({ [STATEMENTS]: [] }, { maxInputChars: 40 });
-    const metric = new ContextRelevance({ llm });
-    const result = await metric.score({
+  it("a context with no sentence boundary is cut at words, so a long sentence still fits", async () => {
+    const sentence = "This single sentence is much longer than the tiny judge window allows";
+    const llm = new ScriptedLlm(
+      {
+        [STATEMENTS]: (prompt) => ({
+          statements: [{ statement: prompt.input.split("[1] ")[1]!, score: 0 }],
+        }),
+      },
+      { maxInputChars: 50 },
+    );
+    const result = await new ContextRelevance({ llm }).score({
       userInput: "q",
-      retrievedContexts: ["This single sentence is much longer than the tiny judge window allows"],
+      retrievedContexts: [sentence],
+    });
+    expect(result.status).toBe("ok");
+    const splits = result.details!.splits as Array<{
+      cuts: Record<string, number>;
+      parts: Array<Array<{ start: number; end: number }>>;
+    }>;
+    expect(splits[0]!.cuts.word).toBeGreaterThan(0);
+    expect(splits[0]!.cuts.character).toBe(0);
+    const parts = splits[0]!.parts.flat();
+    // Every cut is at the start of a word; the parts cover the sentence in order.
+    for (const p of parts.slice(1)) expect(sentence[p.start - 1]).toBe(" ");
+    expect(parts.map((p) => sentence.slice(p.start, p.end)).join("")).toBe(sentence);
+    expect((result.details!.statements as string[]).join(" ")).toBe(sentence.split(/ +/).join(" "));
+  });
+
+  it("reports a window too small for even one character as an error row, never a truncated score", async () => {
+    // The prompt input without any context ("Question:\nq\n\nContext:\n[1] ") is 26 characters.
+    const llm = new ScriptedLlm({ [STATEMENTS]: [] }, { maxInputChars: 26 });
+    const result = await new ContextRelevance({ llm }).score({
+      userInput: "q",
+      retrievedContexts: ["ab cd"],
     });
     expect(result.status).toBe("error");
     expect(result.value).toBeNull();
     expect(result.error).toMatch(
-      /ContextOverflowError: retrievedContexts\[0\] characters 0-\d+ form one sentence/,
+      /ContextOverflowError: retrievedContexts\[0\] characters \d-\d+: even a single character does not fit/,
     );
+    expect(result.error).toMatch(/larger contextSize/);
   });
 
   it("relevant-statements mode on the Ragas surface", async () => {

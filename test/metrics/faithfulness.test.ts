@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { InvalidInputError, JudgeOutputError } from "../../src/errors.js";
-import { Faithfulness, FaithfulnessEvaluator } from "../../src/metrics/index.js";
+import {
+  Faithfulness,
+  FaithfulnessEvaluator,
+  faithfulnessStatementsPrompt,
+  verdictsSchema,
+} from "../../src/metrics/index.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 import {
   GEORGE_LUCAS_ANSWER,
@@ -43,11 +48,46 @@ describe("Faithfulness (Ragas surface)", () => {
   });
 
   it("gives null with a reason when the response has no statements (Ragas NaN), without a verdict call", async () => {
-    const llm = new ScriptedLlm({ [STATEMENTS]: [{ statements: ["  "] }] });
+    const llm = new ScriptedLlm({ [STATEMENTS]: [{ statements: [] }] });
     const result = await new Faithfulness({ llm }).score({ ...lucasSample, response: "I don't know." });
     expect(result).toMatchObject({ value: null, status: "ok" });
     expect(result.reason).toMatch(/no statements/);
+    expect(result.details!.promptVersions).toEqual({ [STATEMENTS]: "1.1.0", [VERDICTS]: "1.1.0" });
     expect(llm.callsFor(VERDICTS)).toHaveLength(0);
+  });
+
+  it("a blank statement or reason is a judge error row, never a silently dropped statement", async () => {
+    const blankStatement = new ScriptedLlm({
+      [STATEMENTS]: [{ statements: ["Python is a language.", " "] }],
+    });
+    const r1 = await new Faithfulness({ llm: blankStatement }).score(lucasSample);
+    expect(r1).toMatchObject({ value: null, status: "error" });
+    expect(r1.error).toMatch(/JudgeOutputError: .*statements\.1: must not be only whitespace/);
+    expect(r1.details!.promptVersions).toEqual({ [STATEMENTS]: "1.1.0", [VERDICTS]: "1.1.0" });
+    const blankReason = new ScriptedLlm(
+      {
+        [STATEMENTS]: [LUCAS_STATEMENTS],
+        [VERDICTS]: [
+          { verdicts: [{ ...LUCAS_VERDICTS.verdicts[0]!, reason: "" }, LUCAS_VERDICTS.verdicts[1]!] },
+        ],
+      },
+      { checkSchema: false },
+    );
+    const r2 = await new Faithfulness({ llm: blankReason }).score(lucasSample);
+    expect(r2.status).toBe("error");
+    expect(r2.error).toMatch(/verdicts\.0\.reason: must not be empty/);
+  });
+
+  it("the statements and verdicts schemas give the grammar minLength 1 for every text", () => {
+    const statements = z.toJSONSchema(faithfulnessStatementsPrompt.outputSchema) as unknown as {
+      properties: { statements: { items: object } };
+    };
+    expect(statements.properties.statements.items).toMatchObject({ type: "string", minLength: 1 });
+    const verdicts = z.toJSONSchema(verdictsSchema(1)) as unknown as {
+      properties: { verdicts: { items: { properties: Record<string, object> } } };
+    };
+    expect(verdicts.properties.verdicts.items.properties.statement).toMatchObject({ minLength: 1 });
+    expect(verdicts.properties.verdicts.items.properties.reason).toMatchObject({ minLength: 1 });
   });
 
   it("a verdict list whose length differs from the statements is a judge error for that row", async () => {
@@ -67,7 +107,7 @@ describe("Faithfulness (Ragas surface)", () => {
     const verdictCall = llm.callsFor(VERDICTS)[0]!;
     const jsonSchema = z.toJSONSchema(verdictCall.schema) as unknown as { properties: { verdicts: object } };
     expect(jsonSchema.properties.verdicts).toMatchObject({ minItems: 2, maxItems: 2 });
-    expect(verdictCall.prompt.version).toBe("1.0.0");
+    expect(verdictCall.prompt.version).toBe("1.1.0");
     expect(verdictCall.options).toMatchObject({ temperature: 0 });
   });
 
@@ -119,6 +159,7 @@ describe("Faithfulness (Ragas surface)", () => {
       {
         field: "retrievedContexts",
         calls: 2,
+        cuts: { sentence: 0, word: 0, character: 0 },
         parts: [
           [{ index: 0, start: 0, end: contexts[0]!.length }],
           [{ index: 1, start: 0, end: contexts[1]!.length }],
@@ -131,7 +172,7 @@ describe("Faithfulness (Ragas surface)", () => {
     const metric = new Faithfulness({ llm: new ScriptedLlm({}), maxTokens: 256 });
     expect(metric.config()).toEqual({
       name: "faithfulness",
-      promptVersions: { [STATEMENTS]: "1.0.0", [VERDICTS]: "1.0.0" },
+      promptVersions: { [STATEMENTS]: "1.1.0", [VERDICTS]: "1.1.0" },
       options: { temperature: 0, maxTokens: 256 },
       models: [
         { id: "scripted-judge", kind: "llm", runtime: { name: "scripted", version: "0" }, settings: {} },
@@ -184,6 +225,10 @@ describe("FaithfulnessEvaluator (Haystack surface)", () => {
     expect(result.score).toBe(0.5);
     expect(result.failedRows).toBe(1);
     expect(result.results[1]!.error).toMatch(/expected exactly 2 verdicts/);
+    const versions = { [STATEMENTS]: "1.1.0", [VERDICTS]: "1.1.0" };
+    expect(result.results[0]).toMatchObject({ status: "ok", promptVersions: versions });
+    expect(result.results[0]).not.toHaveProperty("error");
+    expect(result.results[1]).toMatchObject({ status: "error", score: null, promptVersions: versions });
   });
 
   it("raiseOnFailure true throws the judge error with the row", async () => {
@@ -231,6 +276,6 @@ describe("FaithfulnessEvaluator (Haystack surface)", () => {
     expect(JSON.parse(statementTurn[0]!.output)).toEqual({ statements: example.outputs.statements });
     const verdictTurn = JSON.parse(llm.callsFor(VERDICTS)[0]!.prompt.examples[0]!.output);
     expect(verdictTurn.verdicts.map((v: { verdict: number }) => v.verdict)).toEqual([1, 0]);
-    expect(llm.callsFor(VERDICTS)[0]!.prompt.version).toMatch(/^1\.0\.0\+examples\./);
+    expect(llm.callsFor(VERDICTS)[0]!.prompt.version).toMatch(/^1\.1\.0\+examples\./);
   });
 });

@@ -1,7 +1,8 @@
 // Integration tests: every seed metric through the real runtimes (node-llama-cpp on the generated tiny
 // GGUF, transformers.js on the generated tiny ONNX encoder). The tiny judge has random weights, so its
-// judgements mean nothing; what is checked is that outputs are valid, values are in range (or null
-// with a reason, or an error row with its text), and two runs give identical results.
+// judgements mean nothing; what is checked is that outputs are valid, that the grammar makes the judge
+// write real (non-blank) questions and statements so every judge metric gives at least one number over
+// the sample rows, that values are in range, and that two runs give identical results.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TransformersEmbeddings } from "../../src/embeddings/transformers-embeddings.js";
 import { LlamaCppLlm } from "../../src/llm/llama-cpp-llm.js";
@@ -85,16 +86,39 @@ describe("seed metrics on the real runtimes", () => {
     { name: "semantic_similarity", make: () => new SemanticSimilarity({ embeddings }), range: [-1, 1] },
   ];
 
-  it.each(cases)("$name: valid results, identical on two runs", async ({ make, range }) => {
-    const metric = make();
-    const first = await metric.scoreBatch(samples);
-    const second = await make().scoreBatch(samples);
-    expect(first).toHaveLength(samples.length);
-    for (const r of first) expectValid(r, range);
-    expect(second).toEqual(first);
-    const config = metric.config();
-    expect(config.models.length).toBeGreaterThan(0);
-    for (const m of config.models) expect(m.runtime.version.length).toBeGreaterThan(0);
+  it.each(cases)(
+    "$name: at least one number, all in range, identical on two runs",
+    async ({ make, range }) => {
+      const metric = make();
+      const first = await metric.scoreBatch(samples);
+      const second = await make().scoreBatch(samples);
+      expect(first).toHaveLength(samples.length);
+      for (const r of first) expectValid(r, range);
+      const numbers = first.filter((r) => r.status === "ok" && r.value !== null).map((r) => r.value);
+      expect(numbers.length).toBeGreaterThan(0);
+      expect(second).toEqual(first);
+      const config = metric.config();
+      for (const r of first) expect(r.details!.promptVersions).toEqual(config.promptVersions);
+      expect(config.models.length).toBeGreaterThan(0);
+      for (const m of config.models) expect(m.runtime.version.length).toBeGreaterThan(0);
+    },
+  );
+
+  it("the grammar makes the real judge write non-blank questions and statements", async () => {
+    const relevancy = await new AnswerRelevancy({ llm, embeddings, strictness: 3 }).scoreBatch(samples);
+    for (const r of relevancy) {
+      expect(r.status).toBe("ok");
+      const questions = r.details!.questions as Array<{ question: string; similarity: number }>;
+      expect(questions).toHaveLength(3);
+      for (const q of questions) {
+        expect(q.question).toMatch(/\S/);
+        expect(Number.isFinite(q.similarity)).toBe(true);
+      }
+    }
+    const faithfulness = await new Faithfulness({ llm }).scoreBatch(samples);
+    const statements = faithfulness.flatMap((r) => (r.details?.statements as string[] | undefined) ?? []);
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) expect(statement).toMatch(/\S/);
   });
 
   it("semantic similarity with the real encoder: identical texts score 1", async () => {
@@ -160,6 +184,16 @@ describe("seed metrics on the real runtimes", () => {
     }
     for (const s of [...first.context_relevance.individualScores, ...first.faithfulness.individualScores]) {
       if (s !== null) expect(s >= 0 && s <= 1).toBe(true);
+    }
+    for (const [name, out] of Object.entries(first)) {
+      expect(
+        out.individualScores.some((s) => s !== null),
+        name,
+      ).toBe(true);
+      for (const row of out.results as Array<{ status: string; promptVersions: object }>) {
+        expect(["ok", "error"]).toContain(row.status);
+        expect(row.promptVersions).toBeTypeOf("object");
+      }
     }
   });
 });

@@ -80,6 +80,44 @@ describe("evaluation pipeline (the seed's pipeline example)", () => {
     expect(llm.calls).toHaveLength(0);
   });
 
+  it("validates every evaluator's inputs before the first one runs", async () => {
+    const llm = judge();
+    const embeddings = new FakeEmbeddings({ "Guido van Rossum": [1, 0] });
+    const evaluators = {
+      context_relevance: new ContextRelevanceEvaluator({ llm, progressBar: false }),
+      faithfulness: new FaithfulnessEvaluator({ llm, progressBar: false }),
+      sas: new SASEvaluator({ embeddings }),
+    };
+    // Bad only for the 2nd evaluator: faithfulness needs a non-empty list of contexts.
+    const emptyContexts = runEvaluators(evaluators, { ...inputs, contexts: [[]], groundTruthAnswers: ["x"] });
+    await expect(emptyContexts).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(emptyContexts).rejects.toThrow(
+      /evaluator "faithfulness" cannot run, so no evaluator was started: row 0, field "contexts": is an empty list/,
+    );
+    // Bad only for the 3rd: a length mismatch, and a non-string answer.
+    await expect(runEvaluators(evaluators, { ...inputs, groundTruthAnswers: ["a", "b"] })).rejects.toThrow(
+      /evaluator "sas" cannot run.*field "predictedAnswers": has 1 items but "groundTruthAnswers" has 2/,
+    );
+    const notText = runEvaluators(evaluators, { ...inputs, groundTruthAnswers: [7 as never] });
+    await expect(notText).rejects.toMatchObject({ row: 0, field: "groundTruthAnswers" });
+    expect(llm.calls).toHaveLength(0);
+    expect(embeddings.batches).toHaveLength(0);
+  });
+
+  it("custom evaluators without validateInputs still run after the presence check", async () => {
+    const custom = {
+      inputNames: ["questions"] as const,
+      run: async (given: { questions?: string[] }) => ({
+        score: given.questions!.length,
+        individualScores: [given.questions!.length],
+        results: [given.questions],
+        failedRows: 0,
+      }),
+    };
+    const results = await runEvaluators({ custom }, inputs);
+    expect(results.custom.score).toBe(1);
+  });
+
   it("rejects duplicate names and perEvaluator keys that name no evaluator", async () => {
     const evaluator = new ContextRelevanceEvaluator({ llm: judge(), progressBar: false });
     expect(() => new EvaluationPipeline().addEvaluator("a", evaluator).addEvaluator("a", evaluator)).toThrow(

@@ -22,6 +22,7 @@ describe("SemanticSimilarity", () => {
     });
     expect(result).toMatchObject({ status: "ok" });
     expect(result.value).toBeCloseTo(0.8, 6);
+    expect(result.details!.promptVersions).toEqual({});
     expect(metric.config()).toMatchObject({
       name: "semantic_similarity",
       promptVersions: {},
@@ -122,16 +123,34 @@ describe("SASEvaluator", () => {
     expect(result.score).toBe(0.5);
   });
 
-  it("rejects lists of different lengths and gives null for empty lists", async () => {
-    const sas = new SASEvaluator({ embeddings: new FakeEmbeddings(vectors) });
+  it("rejects lists of different lengths and gives 0 for empty lists, as Haystack, without embedding", async () => {
+    const embeddings = new FakeEmbeddings(vectors);
+    const sas = new SASEvaluator({ embeddings });
     await expect(sas.run({ groundTruthAnswers: ["a"], predictedAnswers: [] })).rejects.toThrow(
       /field "predictedAnswers": has 0 items but "groundTruthAnswers" has 1/,
     );
     expect(await sas.run({ groundTruthAnswers: [], predictedAnswers: [] })).toEqual({
-      score: null,
+      score: 0,
       individualScores: [],
       results: [],
       failedRows: 0,
     });
+    expect(embeddings.batches).toHaveLength(0);
+  });
+
+  it("row results carry status ok and (empty) prompt versions; validateInputs checks without embedding", async () => {
+    const embeddings = new FakeEmbeddings(vectors);
+    const sas = new SASEvaluator({ embeddings });
+    const result = await sas.run({
+      groundTruthAnswers: ["Paris is the capital of France."],
+      predictedAnswers: ["The capital of France is Paris."],
+    });
+    expect(result.results).toEqual([
+      { similarity: expect.closeTo(0.8, 6), score: expect.closeTo(0.8, 6), status: "ok", promptVersions: {} },
+    ]);
+    expect(() => sas.validateInputs({ groundTruthAnswers: ["a"], predictedAnswers: [3 as never] })).toThrow(
+      /row 0, field "predictedAnswers": must be a string, got number/,
+    );
+    expect(embeddings.batches).toHaveLength(1);
   });
 });

@@ -20,6 +20,12 @@ export interface ScriptedLlmOptions {
   maxInputChars?: number;
   /** Parallel calls the judge claims to serve. Defaults to undefined (metrics use 1). */
   concurrency?: number;
+  /**
+   * Check each answer against the schema, as a grammar-constrained judge does; false returns answers
+   * unchecked, like a third-party Llm that trusts its model (the metric's own re-check must catch them).
+   * Defaults to true.
+   */
+  checkSchema?: boolean;
 }
 
 /** A call the scripted judge received. */
@@ -39,6 +45,7 @@ export class ScriptedLlm implements Llm {
   readonly calls: RecordedCall[] = [];
   private readonly counts = new Map<string, number>();
   private readonly maxInputChars: number | undefined;
+  private readonly checkSchema: boolean;
 
   constructor(
     private readonly script: Record<string, ScriptEntry>,
@@ -47,6 +54,7 @@ export class ScriptedLlm implements Llm {
     this.id = options.id ?? "scripted-judge";
     this.concurrency = options.concurrency;
     this.maxInputChars = options.maxInputChars;
+    this.checkSchema = options.checkSchema ?? true;
   }
 
   /** Calls made for one prompt name. */
@@ -84,16 +92,19 @@ export class ScriptedLlm implements Llm {
       answer = list[call];
     }
     if (answer instanceof Error) throw answer;
+    const usage = { promptTokens: Math.ceil(prompt.input.length / 4), completionTokens: 10 };
+    if (!this.checkSchema) return { value: answer as z.output<S>, usage };
     const parsed = schema.safeParse(answer);
     if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
       throw new JudgeOutputError(
-        `scripted answer does not match the schema: ${parsed.error.issues.map((i) => i.message).join("; ")}`,
+        `scripted answer does not match the schema: ${problems.join("; ")}`,
         JSON.stringify(answer),
       );
     }
     return {
       value: parsed.data as z.output<S>,
-      usage: { promptTokens: Math.ceil(prompt.input.length / 4), completionTokens: 10 },
+      usage,
     };
   }
 

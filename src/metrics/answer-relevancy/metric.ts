@@ -1,5 +1,5 @@
 import type { Embeddings } from "../../embeddings/types.js";
-import { InvalidInputError, JudgeOutputError } from "../../errors.js";
+import { ContextOverflowError, InvalidInputError, JudgeOutputError } from "../../errors.js";
 import type { Llm } from "../../llm/types.js";
 import { mean } from "../../math/mean.js";
 import type { PromptTemplate } from "../../prompts/types.js";
@@ -37,10 +37,18 @@ interface AnswerRelevancyInput {
 /**
  * Ragas `answer_relevancy`: how well the response answers the user input. The judge reads only the
  * response and writes `strictness` distinct questions it would answer, in one call (greedy decoding,
- * a schema with exactly `strictness` items), each flagged noncommittal or not. The score is the mean
- * cosine similarity between the user input's embedding and each non-empty question's embedding,
- * set to 0 when the response is noncommittal (see `noncommittalMode`). Cosine is not clamped, so
- * the value can be negative. No usable question gives `value: null` with a reason.
+ * a schema with exactly `strictness` items), each flagged noncommittal when the response dodges that
+ * question. The score is the mean cosine similarity between the user input's embedding and each
+ * question's embedding, set to 0 when the response is noncommittal (see `noncommittalMode`). Cosine
+ * is not clamped, so the value can be negative. Every question must be real text (the grammar forbids
+ * an empty string; a whitespace-only one fails the schema re-check): when the judge cannot write one,
+ * the row is an error with `value: null` and the error text (where Ragas gives NaN), never a 0.
+ *
+ * The response is never split: the questions must be ones the whole response answers (as in Ragas,
+ * where each question is written from the full response), and questions pooled from fragments would
+ * measure the fragments instead. A response too long for the judge's window is an error row
+ * (`ContextOverflowError`) whose text says to load the judge with a larger `contextSize`, lower
+ * `maxTokens`, or shorten the response.
  *
  * @example
  * const metric = new AnswerRelevancy({ llm, embeddings, strictness: 3, noncommittalMode: "all" });
@@ -116,40 +124,31 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
       this.settings,
       usage,
       signal,
-    );
+    ).catch((err: unknown) => {
+      throw err instanceof ContextOverflowError ? unsplittable(err, input.response.length) : err;
+    });
     if (out.questions.length !== this.strictness) {
       throw new JudgeOutputError(
         `judge wrote ${out.questions.length} questions, expected ${this.strictness}`,
         JSON.stringify(out),
       );
     }
-    const usable = out.questions.filter((q) => q.question.trim() !== "");
     const details: Record<string, unknown> = { noncommittalMode: this.noncommittalMode, usage };
-    if (usable.length === 0) {
-      details.questions = out.questions.map((q) => ({ ...q, similarity: null }));
-      return {
-        value: null,
-        status: "ok",
-        reason: `the judge wrote no usable (non-empty) question out of ${this.strictness}, so there is nothing to compare with the user input`,
-        details,
-      };
-    }
+    // The schema (grammar minLength 1, re-checked for a non-space character) guarantees real text,
+    // so every question is usable; a blank one has already failed as a JudgeOutputError row.
     const [userVector, ...questionVectors] = await embedAll(this.embeddings, [
       input.userInput,
-      ...usable.map((q) => q.question),
+      ...out.questions.map((q) => q.question),
     ]);
     const similarities = questionVectors.map((v, i) =>
       cosineOrThrow(userVector!, v, "the user input", `generated question ${i}`),
     );
-    details.questions = out.questions.map((q) => {
-      const k = usable.indexOf(q);
-      return {
-        question: q.question,
-        noncommittal: q.noncommittal,
-        similarity: k >= 0 ? similarities[k]! : null,
-      };
-    });
-    const flags = usable.map((q) => q.noncommittal === 1);
+    details.questions = out.questions.map((q, i) => ({
+      question: q.question,
+      noncommittal: q.noncommittal,
+      similarity: similarities[i]!,
+    }));
+    const flags = out.questions.map((q) => q.noncommittal === 1);
     const noncommittal = this.noncommittalMode === "all" ? flags.every((f) => f) : flags.some((f) => f);
     const meanSimilarity = mean(similarities)!;
     details.meanSimilarity = meanSimilarity;
@@ -166,7 +165,7 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
     return {
       value: meanSimilarity,
       status: "ok",
-      reason: `mean cosine similarity between the user input and ${usable.length} question(s) generated from the response`,
+      reason: `mean cosine similarity between the user input and ${similarities.length} question(s) generated from the response`,
       details,
     };
   }
@@ -185,6 +184,20 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
       models: [this.llm.provenance(), this.embeddings.provenance()],
     };
   }
+}
+
+/** The judge's overflow error, restated for answer relevancy: what cannot be split, and what to do. */
+function unsplittable(err: ContextOverflowError, responseChars: number): ContextOverflowError {
+  return new ContextOverflowError(
+    `the response (${responseChars} characters) does not fit the judge's context window together with the ` +
+      `question-writing prompt (${err.promptTokens} prompt tokens, context size ${err.contextSize}). Answer ` +
+      "relevancy does not split the response, because the questions must be ones the whole response answers. " +
+      "Load the judge with a larger contextSize, give it a smaller maxTokens, or shorten the response. " +
+      `(judge said: ${err.message})`,
+    err.promptTokens,
+    err.contextSize,
+    { cause: err },
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
+import { judgeText } from "../shared/text-schema.js";
 
 /** What the question writer sees: the response only (never the original question), and how many questions to write. */
 export interface QuestionsInput {
@@ -7,7 +8,7 @@ export interface QuestionsInput {
   count: number;
 }
 
-/** One generated question and whether the response it came from is noncommittal (1) or not (0). */
+/** One generated question and whether the response dodges it (noncommittal 1) or answers it (0). */
 export interface GeneratedQuestion {
   question: string;
   noncommittal: 0 | 1;
@@ -19,10 +20,10 @@ export interface QuestionsOutput {
 }
 
 /** Version of the answer relevancy prompt; recorded in every result and cache key. */
-export const ANSWER_RELEVANCY_PROMPT_VERSION = "1.0.0";
+export const ANSWER_RELEVANCY_PROMPT_VERSION = "1.1.0";
 
 const questionSchema = z.object({
-  question: z.string(),
+  question: judgeText(),
   noncommittal: z.literal([0, 1]),
 });
 
@@ -41,9 +42,10 @@ const INSTRUCTION = [
   "- Each question must be about the main point of the answer, as a user would have asked it.",
   "- Make the questions differ from each other in wording or angle; never repeat a question.",
   "- Use only what the answer itself says; do not add facts.",
-  "- Set noncommittal to 1 when the answer dodges, hedges or does not commit to anything",
-  '  (for example "I don\'t know", "it depends", "I cannot say"); otherwise set it to 0.',
-  "  Give every question of the same answer the same noncommittal value.",
+  "- Set noncommittal for each question on its own: 1 when the answer dodges, hedges or does not",
+  '  commit to an answer to that question (for example "I don\'t know", "it depends", "I cannot say"),',
+  "  0 when the answer gives a definite reply to it. An answer that is clear on one point and evasive",
+  "  on another gets 0 for questions about the first point and 1 for questions about the second.",
   "Reply with JSON only.",
 ].join("\n");
 
@@ -75,6 +77,21 @@ const EXAMPLES: ReadonlyArray<PromptExample<Omit<QuestionsInput, "count">, Quest
         { question: "What is the opening date of the old harbour bridge?", noncommittal: 1 },
         { question: "How long has the old harbour bridge been open?", noncommittal: 1 },
         { question: "Do the records say when the harbour bridge was opened?", noncommittal: 1 },
+      ],
+    },
+  },
+  {
+    input: {
+      response:
+        "The museum opens at 9 a.m. on weekdays. I can't say what its weekend hours are; they may change with the season.",
+    },
+    output: {
+      questions: [
+        { question: "What time does the museum open on weekdays?", noncommittal: 0 },
+        { question: "What are the museum's opening hours at the weekend?", noncommittal: 1 },
+        { question: "When does the museum open on a Monday morning?", noncommittal: 0 },
+        { question: "Does the museum keep the same hours on Saturdays and Sundays?", noncommittal: 1 },
+        { question: "At what hour can visitors enter the museum on a weekday?", noncommittal: 0 },
       ],
     },
   },

@@ -7,6 +7,7 @@ import {
   type EvaluatorOutput,
   examplesFingerprint,
   parseExamples,
+  type RowOutcome,
   type RunOptions,
   runRows,
   toOutput,
@@ -80,8 +81,11 @@ export interface ContextRelevanceEvaluatorOptions {
   maxTokens?: number;
 }
 
-/** One row of `ContextRelevanceEvaluator` output. */
-export interface ContextRelevanceRowResult {
+/**
+ * One row of `ContextRelevanceEvaluator` output. `status` is "ok" or "error" (a failed row, only with
+ * `raiseOnFailure: false`, which also has `error`); `promptVersions` names the prompt that judged it.
+ */
+export interface ContextRelevanceRowResult extends RowOutcome {
   /** Statements of the contexts (`"statements"` mode) or the relevant ones (`"relevant-statements"` mode). */
   statements: string[];
   /** 0/1 per statement. */
@@ -90,8 +94,6 @@ export interface ContextRelevanceRowResult {
   relevantStatements: string[];
   /** Row score; null for a failed row. */
   score: number | null;
-  /** Error text of a failed row. */
-  error?: string;
   /** What was split to fit the judge's context window, when anything was. */
   splits?: SplitRecord[];
 }
@@ -140,6 +142,14 @@ export class ContextRelevanceEvaluator implements Evaluator<ContextRelevanceRowR
   }
 
   /**
+   * Checks `questions` and `contexts` without calling the judge: same lengths, a non-empty question and
+   * a list of non-empty strings per row. Throws `InvalidInputError` naming the row and field.
+   */
+  validateInputs(inputs: EvaluatorInputs): void {
+    this.rowsOf(inputs);
+  }
+
+  /**
    * Scores every row. Lists of different lengths, or a bad item, throw `InvalidInputError` naming the
    * row and field before any judge call. An empty list of contexts scores 0.
    */
@@ -147,22 +157,18 @@ export class ContextRelevanceEvaluator implements Evaluator<ContextRelevanceRowR
     inputs: EvaluatorInputs,
     options: RunOptions = {},
   ): Promise<EvaluatorOutput<ContextRelevanceRowResult>> {
-    const { questions, contexts } = inputs;
-    const count = requireSameLengthLists({ questions, contexts }, "ContextRelevanceEvaluator");
-    const rows = Array.from({ length: count }, (_, row) => ({
-      question: requireText(questions![row], { field: "questions", row }),
-      contexts: requireContexts(contexts![row], { field: "contexts", row }, { allowEmptyList: true }),
-    }));
-    const { results, failedRows } = await runRows(
-      count,
+    const rows = this.rowsOf(inputs);
+    const { results, failedRows } = await runRows<ContextRelevanceRowResult>(
+      rows.length,
       {
         label: "ContextRelevanceEvaluator",
         progressBar: this.progressBar,
         raiseOnFailure: this.raiseOnFailure,
         concurrency: this.llm.concurrency ?? 1,
         signal: options.signal,
+        promptVersions: this.config().promptVersions,
       },
-      async (row): Promise<ContextRelevanceRowResult> => {
+      async (row) => {
         const j = await judgeContextRelevance(
           this.llm,
           this.prompts,
@@ -180,9 +186,18 @@ export class ContextRelevanceEvaluator implements Evaluator<ContextRelevanceRowR
           ...(j.splits.length > 0 ? { splits: j.splits } : {}),
         };
       },
-      (_row, error) => ({ statements: [], statementScores: [], relevantStatements: [], score: null, error }),
+      () => ({ statements: [], statementScores: [], relevantStatements: [], score: null }),
     );
     return toOutput(results, failedRows);
+  }
+
+  private rowsOf(inputs: EvaluatorInputs): Array<{ question: string; contexts: string[] }> {
+    const { questions, contexts } = inputs;
+    const count = requireSameLengthLists({ questions, contexts }, "ContextRelevanceEvaluator");
+    return Array.from({ length: count }, (_, row) => ({
+      question: requireText(questions![row], { field: "questions", row }),
+      contexts: requireContexts(contexts![row], { field: "contexts", row }, { allowEmptyList: true }),
+    }));
   }
 
   /** Prompt version of the chosen mode (with a fingerprint of user examples), options and the judge's provenance. */

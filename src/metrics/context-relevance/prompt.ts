@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
+import { judgeText } from "../shared/text-schema.js";
 
 /** What the judge sees: the question and the contexts (or a part of them). */
 export interface ContextRelevanceInput {
@@ -24,9 +25,9 @@ export interface RelevantStatementsOutput {
 }
 
 /** Version of the `"statements"` mode prompt. */
-export const CONTEXT_RELEVANCE_STATEMENTS_VERSION = "1.0.0";
+export const CONTEXT_RELEVANCE_STATEMENTS_VERSION = "1.1.0";
 /** Version of the `"relevant-statements"` mode prompt. */
-export const CONTEXT_RELEVANCE_RELEVANT_VERSION = "1.0.0";
+export const CONTEXT_RELEVANCE_RELEVANT_VERSION = "1.1.0";
 
 const STATEMENTS_INSTRUCTION = [
   "You judge how useful retrieved context is for answering a question.",
@@ -94,7 +95,7 @@ export const contextRelevanceStatementsPrompt: PromptTemplate<ContextRelevanceIn
     version: CONTEXT_RELEVANCE_STATEMENTS_VERSION,
     instruction: STATEMENTS_INSTRUCTION,
     outputSchema: z.object({
-      statements: z.array(z.object({ statement: z.string(), score: z.literal([0, 1]) })),
+      statements: z.array(z.object({ statement: judgeText(), score: z.literal([0, 1]) })),
     }),
     examples: STATEMENTS_EXAMPLES,
     formatInput,
@@ -106,7 +107,7 @@ export const contextRelevanceRelevantPrompt: PromptTemplate<ContextRelevanceInpu
     name: "context_relevance/relevant_statements",
     version: CONTEXT_RELEVANCE_RELEVANT_VERSION,
     instruction: RELEVANT_INSTRUCTION,
-    outputSchema: z.object({ relevantStatements: z.array(z.string()) }),
+    outputSchema: z.object({ relevantStatements: z.array(judgeText()) }),
     examples: RELEVANT_EXAMPLES,
     formatInput,
   };

@@ -7,6 +7,7 @@ import {
   type EvaluatorOutput,
   examplesFingerprint,
   parseExamples,
+  type RowOutcome,
   type RunOptions,
   runRows,
   toOutput,
@@ -65,8 +66,11 @@ export interface FaithfulnessEvaluatorOptions {
   maxTokens?: number;
 }
 
-/** One row of `FaithfulnessEvaluator` output. */
-export interface FaithfulnessRowResult {
+/**
+ * One row of `FaithfulnessEvaluator` output. `status` is "ok" or "error" (a failed row, only with
+ * `raiseOnFailure: false`, which also has `error`); `promptVersions` names the prompts that judged it.
+ */
+export interface FaithfulnessRowResult extends RowOutcome {
   /** Statements the judge found in the predicted answer. */
   statements: string[];
   /** 1 when a statement can be inferred from the contexts, else 0; one per statement. */
@@ -75,8 +79,6 @@ export interface FaithfulnessRowResult {
   reasons: string[];
   /** supported / total; 0 when there are no statements (Haystack); null for a failed row. */
   score: number | null;
-  /** Error text of a failed row. */
-  error?: string;
   /** What was split to fit the judge's context window, when anything was. */
   splits?: SplitRecord[];
 }
@@ -124,23 +126,18 @@ export class FaithfulnessEvaluator implements Evaluator<FaithfulnessRowResult> {
     inputs: EvaluatorInputs,
     options: RunOptions = {},
   ): Promise<EvaluatorOutput<FaithfulnessRowResult>> {
-    const { questions, contexts, predictedAnswers } = inputs;
-    const count = requireSameLengthLists({ questions, contexts, predictedAnswers }, "FaithfulnessEvaluator");
-    const rows = Array.from({ length: count }, (_, row) => ({
-      question: requireText(questions![row], { field: "questions", row }),
-      contexts: requireContexts(contexts![row], { field: "contexts", row }, { allowEmptyList: false }),
-      response: requireText(predictedAnswers![row], { field: "predictedAnswers", row }),
-    }));
-    const { results, failedRows } = await runRows(
-      count,
+    const rows = this.rowsOf(inputs);
+    const { results, failedRows } = await runRows<FaithfulnessRowResult>(
+      rows.length,
       {
         label: "FaithfulnessEvaluator",
         progressBar: this.progressBar,
         raiseOnFailure: this.raiseOnFailure,
         concurrency: this.llm.concurrency ?? 1,
         signal: options.signal,
+        promptVersions: this.config().promptVersions,
       },
-      async (row): Promise<FaithfulnessRowResult> => {
+      async (row) => {
         const j = await judgeFaithfulness(this.llm, this.prompts, rows[row]!, this.settings, options.signal);
         const statementScores = j.verdicts.map((v) => v.verdict);
         const supported = statementScores.filter((s) => s === 1).length;
@@ -152,9 +149,28 @@ export class FaithfulnessEvaluator implements Evaluator<FaithfulnessRowResult> {
           ...(j.splits.length > 0 ? { splits: j.splits } : {}),
         };
       },
-      (_row, error) => ({ statements: [], statementScores: [], reasons: [], score: null, error }),
+      () => ({ statements: [], statementScores: [], reasons: [], score: null }),
     );
     return toOutput(results, failedRows);
+  }
+
+  /**
+   * Checks `questions`, `contexts` and `predictedAnswers` without calling the judge: same lengths,
+   * non-empty strings, and a non-empty list of non-empty contexts per row. Throws `InvalidInputError`
+   * naming the row and field.
+   */
+  validateInputs(inputs: EvaluatorInputs): void {
+    this.rowsOf(inputs);
+  }
+
+  private rowsOf(inputs: EvaluatorInputs): Array<{ question: string; contexts: string[]; response: string }> {
+    const { questions, contexts, predictedAnswers } = inputs;
+    const count = requireSameLengthLists({ questions, contexts, predictedAnswers }, "FaithfulnessEvaluator");
+    return Array.from({ length: count }, (_, row) => ({
+      question: requireText(questions![row], { field: "questions", row }),
+      contexts: requireContexts(contexts![row], { field: "contexts", row }, { allowEmptyList: false }),
+      response: requireText(predictedAnswers![row], { field: "predictedAnswers", row }),
+    }));
   }
 
   /** Prompt versions (with a fingerprint of user examples), options and the judge's provenance. */

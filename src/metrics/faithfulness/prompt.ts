@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
+import { judgeText } from "../shared/text-schema.js";
 
 /** Input of step 1: the question and the answer to break into statements. */
 export interface StatementsInput {
@@ -31,13 +32,17 @@ export interface VerdictsOutput {
 }
 
 /** Version of the faithfulness statements prompt. */
-export const FAITHFULNESS_STATEMENTS_VERSION = "1.0.0";
+export const FAITHFULNESS_STATEMENTS_VERSION = "1.1.0";
 /** Version of the faithfulness verdicts prompt. */
-export const FAITHFULNESS_VERDICTS_VERSION = "1.0.0";
+export const FAITHFULNESS_VERDICTS_VERSION = "1.1.0";
 
-const statementsSchema: z.ZodType<StatementsOutput> = z.object({ statements: z.array(z.string()) });
+const statementsSchema: z.ZodType<StatementsOutput> = z.object({ statements: z.array(judgeText()) });
 
-const verdictSchema = z.object({ statement: z.string(), reason: z.string(), verdict: z.literal([0, 1]) });
+const verdictSchema = z.object({
+  statement: judgeText(),
+  reason: judgeText(),
+  verdict: z.literal([0, 1]),
+});
 
 /** The verdicts schema for `count` statements: exactly `count` verdicts, so the grammar cannot skip one. */
 export function verdictsSchema(count: number): z.ZodType<VerdictsOutput> {

@@ -1,12 +1,13 @@
 import { InvalidInputError } from "../../errors.js";
 import type { Metric, MetricConfig, MetricResult, Sample, SampleField, ScoreOptions } from "../types.js";
-import { errorResult, mustPropagate } from "./outcome.js";
+import { errorResult, mustPropagate, withPromptVersions } from "./outcome.js";
 import { mapWithConcurrency } from "./pool.js";
 
 /**
  * Shared `score` / `scoreBatch` logic of the Ragas-style metrics: validate first (bad input throws
  * `InvalidInputError` naming the row and field, before any model runs), then compute; a model failure
- * on one row becomes `status: "error"` for that row only.
+ * on one row becomes `status: "error"` for that row only. Every result, ok or error, carries the
+ * metric's prompt versions in `details.promptVersions` (from `config()`).
  */
 export abstract class BaseMetric<V> implements Metric {
   abstract readonly name: string;
@@ -40,11 +41,12 @@ export abstract class BaseMetric<V> implements Metric {
   }
 
   private async computeSafely(input: V, signal: AbortSignal | undefined): Promise<MetricResult> {
+    const versions = this.config().promptVersions;
     try {
-      return await this.compute(input, signal);
+      return withPromptVersions(await this.compute(input, signal), versions);
     } catch (err) {
       if (mustPropagate(err, signal)) throw err;
-      return errorResult(err);
+      return withPromptVersions(errorResult(err), versions);
     }
   }
 }

@@ -52,6 +52,22 @@ export interface Evaluator<R = unknown> {
   readonly inputNames: ReadonlyArray<keyof EvaluatorInputs>;
   /** Evaluates all rows. */
   run(inputs: EvaluatorInputs, options?: RunOptions): Promise<EvaluatorOutput<R>>;
+  /**
+   * Checks the inputs `run()` would get (list lengths, item types, empty strings) without calling any
+   * model, throwing `InvalidInputError` naming the row and field. `runEvaluators` calls it for every
+   * evaluator before the first one runs. Optional: evaluators without it only get a presence check.
+   */
+  validateInputs?(inputs: EvaluatorInputs): void;
+}
+
+/** Fields every built-in Haystack-style row result carries, whatever the evaluator. */
+export interface RowOutcome {
+  /** `"ok"` for a scored row; `"error"` for a row whose judge call failed (only with `raiseOnFailure: false`). */
+  status: "ok" | "error";
+  /** Versions of the prompts that produced this row, by prompt name; empty for evaluators without a judge. */
+  promptVersions: Record<string, string>;
+  /** Error text of a failed row. */
+  error?: string;
 }
 
 /** How `runRows` treats failures and progress. */
@@ -61,35 +77,40 @@ export interface RowRunSettings {
   raiseOnFailure: boolean;
   concurrency: number;
   signal: AbortSignal | undefined;
+  /** Prompt versions written into every row result. */
+  promptVersions: Record<string, string>;
 }
 
 /**
  * Runs `work` for rows `0..count-1` with a progress bar. A failing row either throws (with the row in
- * the message) when `raiseOnFailure` is set, or becomes `failed(row, errorText)`.
+ * the message) when `raiseOnFailure` is set, or becomes `failed(row)` with `status: "error"` and the
+ * error text. Every row result gets its `status` and the prompt versions here, in one place.
  */
-export async function runRows<R>(
+export async function runRows<R extends RowOutcome>(
   count: number,
   settings: RowRunSettings,
-  work: (row: number) => Promise<R>,
-  failed: (row: number, error: string) => R,
+  work: (row: number) => Promise<Omit<R, keyof RowOutcome>>,
+  failed: (row: number) => Omit<R, keyof RowOutcome>,
 ): Promise<{ results: R[]; failedRows: number }> {
   const progress = startProgress(settings.progressBar, settings.label, count);
+  const promptVersions = settings.promptVersions;
   let failedRows = 0;
   try {
     const results = await mapWithConcurrency(
       Array.from({ length: count }, (_, i) => i),
       settings.concurrency,
-      async (row) => {
+      async (row): Promise<R> => {
         try {
           const r = await work(row);
           progress.tick(false);
-          return r;
+          return { ...r, status: "ok", promptVersions: { ...promptVersions } } as R;
         } catch (err) {
           if (mustPropagate(err, settings.signal)) throw err;
           if (settings.raiseOnFailure) throw withRow(err, row, settings.label);
           failedRows += 1;
           progress.tick(true);
-          return failed(row, errorText(err));
+          const error = errorText(err);
+          return { ...failed(row), status: "error", promptVersions: { ...promptVersions }, error } as R;
         }
       },
     );

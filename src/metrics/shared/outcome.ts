@@ -29,3 +29,14 @@ export function errorResult(err: unknown, details?: Record<string, unknown>): Me
     ...(Object.keys(extra).length > 0 ? { details: extra } : {}),
   };
 }
+
+/**
+ * Adds the prompt versions that produced a result to its `details.promptVersions` (an empty object
+ * for metrics without a judge), keeping every other field.
+ */
+export function withPromptVersions(
+  result: MetricResult,
+  promptVersions: Record<string, string>,
+): MetricResult {
+  return { ...result, details: { ...result.details, promptVersions: { ...promptVersions } } };
+}

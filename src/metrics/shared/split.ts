@@ -18,11 +18,19 @@ export interface PartResult<T> {
   value: T;
 }
 
-/** What `judgeWithSplitting` did: the calls' results and whether the input had to be split. */
+/** Which boundary a cut used: a sentence end, the start of a word, or (as a last resort) any character. */
+export type CutKind = "sentence" | "word" | "character";
+
+/** How many cuts of each kind were made inside texts. */
+export type CutCounts = Record<CutKind, number>;
+
+/** What `judgeWithSplitting` did: the calls' results, whether the input had to be split, and the cuts made. */
 export interface SplitOutcome<T> {
   results: Array<PartResult<T>>;
-  /** True when the first call (all texts at once) overflowed and the texts were split. */
+  /** True when the first call (all texts at once) overflowed and the texts were regrouped or cut. */
   split: boolean;
+  /** Cuts made inside texts, by kind (all 0 when whole texts were only regrouped). */
+  cuts: CutCounts;
 }
 
 /** The `details.splits` record of a split input: which character ranges went to which call. */
@@ -31,8 +39,10 @@ export interface SplitRecord {
   field: string;
   /** Judge calls made on parts (the overflowing attempts not counted). */
   calls: number;
-  /** Character ranges per call, e.g. `[[{ index: 0, start: 0, end: 812 }], ...]`. */
+  /** Character ranges per call, e.g. `[[{ index: 0, start: 0, end: 812 }, { index: 1, start: 0, end: 95 }], ...]`. */
   parts: Array<Array<{ index: number; start: number; end: number }>>;
+  /** Cuts made inside texts, by boundary kind: `{ sentence, word, character }`. */
+  cuts: CutCounts;
 }
 
 /** Splits a text into sentences (Intl.Segmenter, English rules), returned with their character offsets. */
@@ -44,11 +54,61 @@ export function sentenceSpans(text: string): Array<{ start: number; end: number 
 }
 
 /**
- * Calls `call` with all texts at once; when the judge throws `ContextOverflowError`, calls it once
- * per text, and a text that still overflows is cut at the sentence boundary nearest its middle,
- * recursively, until each part fits. Nothing is dropped: every character of every text is in exactly
- * one part. A single sentence that does not fit rethrows `ContextOverflowError` naming the text and
- * sentence, so the caller reports it instead of scoring a truncated input.
+ * Where to cut `text` in two, nearest its middle: at a sentence boundary when it has one, else at the
+ * start of a word (after whitespace), else between two characters (never inside a surrogate pair).
+ * Returns undefined for a text of one character, which cannot be cut.
+ */
+export function cutPoint(text: string): { at: number; kind: CutKind } | undefined {
+  const middle = text.length / 2;
+  const sentences = sentenceSpans(text).slice(1);
+  if (sentences.length > 0) {
+    let at = sentences[0]!.start;
+    for (const s of sentences) if (Math.abs(s.start - middle) < Math.abs(at - middle)) at = s.start;
+    return { at, kind: "sentence" };
+  }
+  const word = nearestWordStart(text, Math.floor(middle));
+  if (word !== undefined) return { at: word, kind: "word" };
+  let at = Math.floor(middle);
+  if (isLowSurrogate(text.charCodeAt(at)) && isHighSurrogate(text.charCodeAt(at - 1))) at += 1;
+  if (at <= 0 || at >= text.length) return undefined;
+  return { at, kind: "character" };
+}
+
+/** The start of a word (non-space after a space) nearest `from`, searching outwards; undefined when there is none. */
+function nearestWordStart(text: string, from: number): number | undefined {
+  const isStart = (i: number) => i > 0 && i < text.length && /\s/.test(text[i - 1]!) && !/\s/.test(text[i]!);
+  for (let d = 0; from - d > 0 || from + d < text.length; d++) {
+    if (isStart(from - d)) return from - d;
+    if (isStart(from + d)) return from + d;
+  }
+  return undefined;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+function charCount(parts: readonly TextPart[]): number {
+  return parts.reduce((n, p) => n + p.text.length, 0);
+}
+
+/**
+ * Calls `call` with all texts at once. When the judge throws `ContextOverflowError`, the texts are
+ * regrouped and cut until every call fits, and nothing is dropped: every character of every text is
+ * in exactly one part, in order.
+ *
+ * - Whole texts are packed greedily, in order, into calls no larger (in characters) than half of the
+ *   smallest group that overflowed, so several small contexts still share one call.
+ * - A text that overflows on its own (or is at least as long as an input that overflowed) is cut in
+ *   two near its middle: at a sentence boundary, else at a word boundary, else between characters;
+ *   the two parts are packed again like any other part. Cuts are counted by kind in `cuts`.
+ * - When even one character does not fit (the prompt without the text is too long already), the
+ *   `ContextOverflowError` is rethrown naming the text and range, so the caller reports it instead
+ *   of scoring a truncated input.
  */
 export async function judgeWithSplitting<T>(
   texts: readonly string[],
@@ -56,70 +116,80 @@ export async function judgeWithSplitting<T>(
   call: (parts: TextPart[]) => Promise<T>,
 ): Promise<SplitOutcome<T>> {
   const whole: TextPart[] = texts.map((text, index) => ({ index, start: 0, end: text.length, text }));
+  let firstOverflow: ContextOverflowError;
   try {
-    return { results: [{ parts: whole, value: await call(whole) }], split: false };
+    return { results: [{ parts: whole, value: await call(whole) }], split: false, cuts: noCuts() };
   } catch (err) {
-    if (!(err instanceof ContextOverflowError)) throw err;
-    const results: Array<PartResult<T>> = [];
-    if (whole.length > 1) {
-      for (const part of whole) await fitPart(part, what, call, results, null);
-    } else if (whole.length === 1) {
-      await fitPart(whole[0]!, what, call, results, err);
-    } else {
-      throw err;
-    }
-    return { results, split: true };
+    if (!(err instanceof ContextOverflowError) || whole.length === 0) throw err;
+    firstOverflow = err;
   }
-}
-
-async function fitPart<T>(
-  part: TextPart,
-  what: string,
-  call: (parts: TextPart[]) => Promise<T>,
-  out: Array<PartResult<T>>,
-  knownOverflow: ContextOverflowError | null,
-): Promise<void> {
-  let overflow = knownOverflow;
-  if (overflow === null) {
+  const results: Array<PartResult<T>> = [];
+  const cuts = noCuts();
+  const pending = [...whole];
+  // Any input of `overflowAt` characters or more is taken to overflow; multi-part groups stay within `packLimit`.
+  let overflowAt = charCount(whole);
+  let packLimit = Math.floor(overflowAt / 2);
+  let lastOverflow = firstOverflow;
+  while (pending.length > 0) {
+    const first = pending[0]!;
+    if (first.text.length >= overflowAt) {
+      cutFirst(pending, what, lastOverflow, cuts);
+      continue;
+    }
+    const group = [first];
+    let size = first.text.length;
+    for (const next of pending.slice(1)) {
+      if (size + next.text.length > packLimit || size + next.text.length >= overflowAt) break;
+      group.push(next);
+      size += next.text.length;
+    }
     try {
-      out.push({ parts: [part], value: await call([part]) });
-      return;
+      const value = await call(group);
+      results.push({ parts: group, value });
+      pending.splice(0, group.length);
     } catch (err) {
       if (!(err instanceof ContextOverflowError)) throw err;
-      overflow = err;
+      lastOverflow = err;
+      overflowAt = Math.min(overflowAt, size);
+      packLimit = Math.min(packLimit, Math.floor(size / 2));
     }
   }
-  const spans = sentenceSpans(part.text);
-  if (spans.length < 2) {
+  return { results, split: true, cuts };
+}
+
+function noCuts(): CutCounts {
+  return { sentence: 0, word: 0, character: 0 };
+}
+
+/** Replaces `pending[0]` by its two halves, or throws when it is a single character. */
+function cutFirst(pending: TextPart[], what: string, overflow: ContextOverflowError, cuts: CutCounts): void {
+  const part = pending[0]!;
+  const cut = cutPoint(part.text);
+  if (cut === undefined) {
     throw new ContextOverflowError(
-      `${what}[${part.index}] characters ${part.start}-${part.end} form one sentence that does not fit the judge's ` +
-        `context window (${overflow.promptTokens} prompt tokens > ${overflow.contextSize}); use a judge with a larger ` +
-        "context size or shorten that text",
+      `${what}[${part.index}] characters ${part.start}-${part.end}: even a single character does not fit the ` +
+        `judge's context window (${overflow.promptTokens} prompt tokens > ${overflow.contextSize}), so the rest ` +
+        "of the prompt (instructions, examples, question or statements) is already too long; load the judge " +
+        "with a larger contextSize or a smaller maxTokens",
       overflow.promptTokens,
       overflow.contextSize,
       { cause: overflow },
     );
   }
-  // Cut at the sentence boundary closest to the middle of the part (by characters).
-  const middle = part.text.length / 2;
-  let cut = spans[1]!.start;
-  for (const s of spans.slice(1)) {
-    if (Math.abs(s.start - middle) < Math.abs(cut - middle)) cut = s.start;
-  }
+  cuts[cut.kind] += 1;
   const left: TextPart = {
     index: part.index,
     start: part.start,
-    end: part.start + cut,
-    text: part.text.slice(0, cut),
+    end: part.start + cut.at,
+    text: part.text.slice(0, cut.at),
   };
   const right: TextPart = {
     index: part.index,
-    start: part.start + cut,
+    start: part.start + cut.at,
     end: part.end,
-    text: part.text.slice(cut),
+    text: part.text.slice(cut.at),
   };
-  await fitPart(left, what, call, out, null);
-  await fitPart(right, what, call, out, null);
+  pending.splice(0, 1, left, right);
 }
 
 /** Builds the `details.splits` record for a split outcome, or undefined when nothing was split. */
@@ -129,5 +199,6 @@ export function splitRecord<T>(field: string, outcome: SplitOutcome<T>): SplitRe
     field,
     calls: outcome.results.length,
     parts: outcome.results.map((r) => r.parts.map(({ index, start, end }) => ({ index, start, end }))),
+    cuts: { ...outcome.cuts },
   };
 }
