@@ -1,6 +1,6 @@
 // Integration tests of TransformersEmbeddings through the real runtime (@xenova/transformers + onnxruntime-node)
 // on the generated tiny encoder (scripts/tiny-onnx-encoder.ts, written by the global test setup).
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { writeTinyOnnxEncoder } from "../scripts/tiny-onnx-encoder.js";
 import { cosineSimilarity, TransformersEmbeddings } from "../src/embeddings/index.js";
 import { type OrtSession, type OrtTensor, onnxRuntime } from "../src/embeddings/local-runtime.js";
-import { InvalidInputError, ModelNotFoundError } from "../src/errors.js";
+import {
+  AirgapEvalError,
+  InvalidInputError,
+  ModelIntegrityError,
+  ModelNotFoundError,
+} from "../src/errors.js";
+import { parseRegistry } from "../src/models/registry.js";
+import { onnxEntry, registryOf } from "./fixtures/hub/hub-server.js";
 import { tinyEncoderDir } from "./setup/paths.js";
 
 // Mixed lengths (1 to ~20 words), punctuation, case, unknown words and a duplicate.
@@ -261,11 +268,22 @@ describe("TransformersEmbeddings on the tiny encoder", () => {
   });
 
   it("fails clearly for a missing directory, a missing file and bad options", async () => {
+    // A path that is not a registry id: the message says what is missing and the layout, and names no pull
+    // command (there is nothing to pull).
     const missing = path.join(os.tmpdir(), "airgap-eval-no-such-model");
     const error = await TransformersEmbeddings.load({ model: missing }).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(ModelNotFoundError);
-    expect((error as Error).message).toContain(missing);
-    expect((error as Error).message).toContain("airgap-eval models pull airgap-eval-no-such-model");
+    expect((error as Error).message).toContain(`no directory at ${missing}`);
+    expect((error as Error).message).toContain("transformers.js layout: config.json, tokenizer.json");
+    expect((error as Error).message).not.toContain("models pull");
+    // A missing directory named like a registry model: the pull command for that id.
+    const missingMiniLm = path.join(os.tmpdir(), "airgap-eval-nowhere", "all-MiniLM-L6-v2");
+    const pullError = await TransformersEmbeddings.load({ model: missingMiniLm }).catch(
+      (err: unknown) => err,
+    );
+    expect(pullError).toBeInstanceOf(ModelNotFoundError);
+    expect((pullError as Error).message).toContain("airgap-eval models pull all-MiniLM-L6-v2");
+    expect((pullError as Error).message).toContain(missingMiniLm);
 
     const dir = mkdtempSync(path.join(os.tmpdir(), "airgap-eval-partial-"));
     try {
@@ -299,11 +317,159 @@ describe("TransformersEmbeddings on the tiny encoder", () => {
     }
   });
 
+  it("wraps a corrupt tokenizer.json or tokenizer_config.json with the file's path and what to do", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "airgap-eval-corrupt-"));
+    try {
+      await cp(tinyEncoderDir, dir, { recursive: true });
+      for (const file of ["tokenizer.json", "tokenizer_config.json"]) {
+        const full = path.join(dir, file);
+        const good = readFileSync(full);
+        writeFileSync(full, good.subarray(0, Math.floor(good.length / 2)));
+        const error = await TransformersEmbeddings.load({ model: dir }).catch((err: unknown) => err);
+        expect(error).toBeInstanceOf(AirgapEvalError);
+        expect(error).not.toBeInstanceOf(SyntaxError);
+        const message = (error as Error).message;
+        expect(message).toContain(`${full}: not valid JSON`);
+        expect(message).toContain("copy the model directory to this machine again");
+        expect((error as Error).cause).toBeInstanceOf(SyntaxError);
+        writeFileSync(full, good);
+      }
+      writeFileSync(path.join(dir, "config.json"), "{");
+      await expect(TransformersEmbeddings.load({ model: dir })).rejects.toThrow(
+        /config\.json: not valid JSON .*copy the model directory to this machine again/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("gives a text with no known token a zero vector, reports it, and never runs it through the model", async () => {
+    const texts = ["cat", "zyxwv qqq", "qqq", "zyxwv qqq", "cat zyxwv", "\u200b"];
+    const { vectors, unknownOnly } = await encoder.embedDetailed(texts);
+    // All of "zyxwv qqq" and "qqq" are [UNK]; the zero-width space has no token at all.
+    expect(unknownOnly).toEqual([1, 2, 3, 5]);
+    for (const i of unknownOnly) {
+      expect(Array.from(vectors[i]!)).toEqual(new Array(32).fill(0));
+    }
+    // A known word next to an unknown one is embedded as usual.
+    expect(Math.abs(norm(vectors[4]!) - 1)).toBeLessThan(1e-5);
+    expect(Math.abs(norm(vectors[0]!) - 1)).toBeLessThan(1e-5);
+    expect((await encoder.embedDetailed(TEXTS)).unknownOnly).toEqual([]);
+    // Zero without normalization too, and independent copies for duplicates.
+    const raw = await TransformersEmbeddings.load({ model: tinyEncoderDir, normalize: false });
+    const rawResult = await raw.embedDetailed(["qqq", "cat", "qqq"]);
+    expect(rawResult.unknownOnly).toEqual([0, 2]);
+    expect(rawResult.vectors[0]!.every((x) => x === 0)).toBe(true);
+    expect(rawResult.vectors[0]).not.toBe(rawResult.vectors[2]);
+  });
+
   it("serves concurrent calls correctly and refuses calls after dispose", async () => {
     const e = await TransformersEmbeddings.load({ model: tinyEncoderDir, batchSize: 2 });
     const [a, b] = await Promise.all([e.embed(TEXTS), e.embed([...TEXTS].reverse())]);
     expect(maxAbsDiff(a, [...b].reverse())).toBeLessThan(1e-6);
     await e[Symbol.asyncDispose]();
     await expect(e.embed(["cat"])).rejects.toThrow(/disposed/);
+  });
+});
+
+describe("TransformersEmbeddings.load by registry id", () => {
+  const id = "acme/tiny-encoder";
+  const files = ["config.json", "tokenizer.json", "tokenizer_config.json", "onnx/model.onnx"];
+  const settings = { dimensions: 32, pooling: "cls", normalize: false, quantized: false, maxLength: 16 };
+  let modelsDir: string;
+
+  function registryWith(embedding: Record<string, unknown>, corruptOnnxPin = false) {
+    const bodies = files.map((file) => ({ path: file, body: readFileSync(path.join(tinyEncoderDir, file)) }));
+    const entry = { ...onnxEntry(id, "acme/tiny-encoder", bodies), embedding };
+    if (corruptOnnxPin) {
+      const onnx = entry.source.files.find((f) => f.path === "onnx/model.onnx")!;
+      onnx.sha256 = "0".repeat(64);
+    }
+    return parseRegistry(registryOf([entry]), path.join(modelsDir, "models.json"));
+  }
+
+  beforeAll(async () => {
+    modelsDir = mkdtempSync(path.join(os.tmpdir(), "airgap-eval-models-dir-"));
+    await cp(tinyEncoderDir, path.join(modelsDir, ...id.split("/")), { recursive: true });
+  });
+
+  afterAll(() => {
+    rmSync(modelsDir, { recursive: true, force: true });
+  });
+
+  it("finds the id in the models directory and applies the entry's embedding settings", async () => {
+    const registry = registryWith(settings);
+    const byId = await TransformersEmbeddings.load({ model: id, modelsDir, registry });
+    expect(byId.id).toBe(id);
+    expect(byId.maxLength).toBe(16);
+    const p = byId.provenance();
+    expect(p.path).toBe(path.join(modelsDir, "acme", "tiny-encoder", "onnx", "model.onnx"));
+    expect(p.settings).toMatchObject({ pooling: "cls", normalize: false, quantized: false, maxLength: 16 });
+    expect(p.sha256).toBe(registry.get(id)!.source.files.find((f) => f.path === "onnx/model.onnx")!.sha256);
+    // The same vectors as the directory loaded with those options spelled out.
+    const byDir = await TransformersEmbeddings.load({
+      model: path.join(modelsDir, "acme", "tiny-encoder"),
+      pooling: "cls",
+      normalize: false,
+      quantized: false,
+      maxLength: 16,
+    });
+    expect(maxAbsDiff(await byId.embed(TEXTS), await byDir.embed(TEXTS))).toBe(0);
+  });
+
+  it("lets explicit options override the registry settings", async () => {
+    const registry = registryWith(settings);
+    const e = await TransformersEmbeddings.load({
+      model: id,
+      modelsDir,
+      registry,
+      pooling: "mean",
+      normalize: true,
+      quantized: true,
+      maxLength: 64,
+      id: "custom",
+    });
+    expect(e.id).toBe("custom");
+    expect(e.provenance().settings).toMatchObject({
+      pooling: "mean",
+      normalize: true,
+      quantized: true,
+      maxLength: 64,
+    });
+    // onnx/model_quantized.onnx is not listed in the registry, so nothing pins it; it loads as a plain file.
+    expect(e.provenance().path).toBe(
+      path.join(modelsDir, "acme", "tiny-encoder", "onnx", "model_quantized.onnx"),
+    );
+    expect(maxAbsDiff(await e.embed(TEXTS), await encoder.embed(TEXTS))).toBe(0);
+  });
+
+  it("refuses an ONNX file whose sha256 differs from the pinned one, and a dimensions mismatch", async () => {
+    const pinned = registryWith(settings, true);
+    const error = await TransformersEmbeddings.load({ model: id, modelsDir, registry: pinned }).catch(
+      (err: unknown) => err,
+    );
+    expect(error).toBeInstanceOf(ModelIntegrityError);
+    expect((error as ModelIntegrityError).expectedSha256).toBe("0".repeat(64));
+    expect((error as Error).message).toContain(`airgap-eval models pull ${id}`);
+
+    const wrongSize = registryWith({ ...settings, dimensions: 384 });
+    await expect(TransformersEmbeddings.load({ model: id, modelsDir, registry: wrongSize })).rejects.toThrow(
+      /has 32 dimensions, but the registry .* says 384/,
+    );
+  });
+
+  it("names the pull command and the target folder when the id is not on this machine", async () => {
+    const registry = registryWith(settings);
+    const empty = mkdtempSync(path.join(os.tmpdir(), "airgap-eval-empty-models-"));
+    try {
+      const error = await TransformersEmbeddings.load({ model: id, modelsDir: empty, registry }).catch(
+        (err: unknown) => err,
+      );
+      expect(error).toBeInstanceOf(ModelNotFoundError);
+      expect((error as Error).message).toContain(`airgap-eval models pull ${id}`);
+      expect((error as Error).message).toContain(path.join(empty, "acme", "tiny-encoder"));
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });

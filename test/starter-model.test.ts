@@ -1,7 +1,8 @@
 // The starter GloVe encoder (scripts/build-starter-model.ts, issue 5) through the real runtime:
-// it loads offline, gives the same vectors on every load, orders the seed examples and the sanity
-// set the right way round, and never turns a text with no known word into NaN.
-import { readFileSync } from "node:fs";
+// it loads offline (by directory and by registry id), gives the same vectors on every load, orders the
+// seed examples and the sanity set the right way round, matches its models.json entry byte for byte,
+// and gives a text with no known word a reported zero vector (never NaN, never a score).
+import { readFileSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +14,8 @@ import { defaultRecipe } from "../scripts/starter/recipe.js";
 import { referenceTokenIds } from "../scripts/starter/reference-encoder.js";
 import { loadSanityTriples, scoreTriples } from "../scripts/starter/sanity-set.js";
 import { cosineSimilarity, TransformersEmbeddings } from "../src/embeddings/index.js";
+import { SemanticSimilarity } from "../src/metrics/semantic-similarity.js";
+import { loadRegistry } from "../src/models/registry.js";
 import { repoRoot, starterModelDir } from "./setup/paths.js";
 
 /**
@@ -33,7 +36,18 @@ const france = {
   full: "France is in western Europe and Paris is its capital.",
   partial: "France is in western Europe.",
 };
-const noKnownWord = ["zzqx wvvkj", "12345 67890", "qqqq"];
+// GloVe's vocabulary (as shipped) has no numbers and no non-Latin scripts: these texts carry no information.
+const noKnownWord = [
+  "zzqx wvvkj",
+  "12345 67890",
+  "qqqq",
+  "42",
+  "7",
+  "1889",
+  "2024",
+  "Привет мир",
+  "こんにちは",
+];
 
 let built: StarterBuildResult;
 let first: TransformersEmbeddings;
@@ -89,6 +103,19 @@ describe("starter model build", () => {
     }
   });
 
+  it("matches the models.json entry starter/glove-100d file by file (size and sha256)", () => {
+    const entry = loadRegistry(path.join(repoRoot, "models.json")).get("starter/glove-100d");
+    expect(entry?.source.files.map((f) => f.path).sort()).toEqual(
+      ["config.json", "onnx/model.onnx", "tokenizer.json", "tokenizer_config.json"].sort(),
+    );
+    for (const file of entry!.source.files) {
+      const where = `models.json starter/glove-100d ${file.path} (rebuild and update models.json)`;
+      expect(built.files[file.path], where).toBe(file.sha256);
+      expect(statSync(path.join(starterModelDir, file.path)).size, where).toBe(file.size);
+    }
+    expect(built.sha256).toBe(entry!.source.files.find((f) => f.path === "onnx/model.onnx")!.sha256);
+  });
+
   it("converts float16 with round-to-nearest-even", () => {
     expect(toFloat16Bits(1)).toBe(0x3c00);
     expect(toFloat16Bits(-2)).toBe(0xc000);
@@ -107,6 +134,18 @@ describe("starter model through TransformersEmbeddings (offline)", () => {
   it("loads from local files and reports the built file's sha256", () => {
     expect(first.dimensions).toBe(100);
     expect(first.provenance().sha256).toBe(built.sha256);
+  });
+
+  it("loads by its registry id from inside the package, with the same vectors", async () => {
+    await using byId = await TransformersEmbeddings.load({ model: "starter/glove-100d" });
+    expect(byId.id).toBe("starter/glove-100d");
+    expect(byId.provenance().path).toBe(path.join(starterModelDir, "onnx", "model.onnx"));
+    expect(byId.provenance().sha256).toBe(built.sha256);
+    expect(byId.provenance().settings).toMatchObject({ pooling: "mean", normalize: true, quantized: false });
+    const texts = [einstein.reference, france.question];
+    expect((await byId.embed(texts)).map((v) => Array.from(v))).toEqual(
+      (await first.embed(texts)).map((v) => Array.from(v)),
+    );
   });
 
   it("gives identical vectors on two separate loads", async () => {
@@ -136,36 +175,58 @@ describe("starter model through TransformersEmbeddings (offline)", () => {
     expect(score.accuracy, `misordered: ${score.failures.join(", ")}`).toBeGreaterThanOrEqual(SANITY_FLOOR);
   });
 
-  it("gives a text with no known word a finite unit vector, the same for every such text", async () => {
-    const out = await first.embed(noKnownWord);
-    for (const v of out) {
-      expect(v.every(Number.isFinite)).toBe(true);
-      expect(Math.hypot(...v)).toBeCloseTo(1, 5);
-      expect(cosineSimilarity(v, out[0]!)).toBeCloseTo(1, 6);
+  it("gives a text with no known word a zero vector and reports it in unknownOnly", async () => {
+    const texts = [einstein.reference, ...noKnownWord];
+    const { vectors: out, unknownOnly } = await first.embedDetailed(texts);
+    expect(unknownOnly).toEqual(noKnownWord.map((_, i) => i + 1));
+    expect(Math.hypot(...out[0]!)).toBeCloseTo(1, 5);
+    for (const v of out.slice(1)) expect(Array.from(v)).toEqual(new Array(100).fill(0));
+    // An unknown word next to known ones counts as nothing: it only scales the mean.
+    const [withNoise] = await first.embed([`${einstein.reference} zzqx 42`]);
+    expect(cosineSimilarity(withNoise!, vectors.get(einstein.reference)!)).toBeCloseTo(1, 6);
+  });
+
+  it("makes semantic similarity an error row, not 1.0, for texts with no known word", async () => {
+    const metric = new SemanticSimilarity({ embeddings: first });
+    for (const [response, reference] of [
+      ["42", "7"],
+      ["1889", "2024"],
+      ["Привет мир", "こんにちは"],
+    ] as const) {
+      const result = await metric.score({ response, reference });
+      expect(result.status, `${response} vs ${reference}`).toBe("error");
+      expect(result.value ?? null).toBeNull();
+      expect(result.error).toMatch(/zero vector/);
     }
-    // ... and it barely moves a text that has known words.
-    const [withNoise] = await first.embed([`${einstein.reference} zzqx`]);
-    expect(cosineSimilarity(withNoise!, vectors.get(einstein.reference)!)).toBeGreaterThan(0.9999);
+    const known = await metric.score({ response: "a cat sat", reference: "a kitten sat" });
+    expect(known.status).toBe("ok");
   });
 });
 
 describe("starter model through the transformers.js pipeline", () => {
-  it("matches TransformersEmbeddings and the JS reference tokenizer, with no NaN for unknown-only text", async () => {
+  it("matches TransformersEmbeddings and the JS reference tokenizer; unknown-only text is NaN there", async () => {
     env.allowRemoteModels = false;
     env.allowLocalModels = true;
     env.localModelPath = `${path.dirname(starterModelDir)}/`;
     const name = path.basename(starterModelDir);
     const extractor = await pipeline("feature-extraction", name, { quantized: false });
     try {
-      const texts = [einstein.reference, france.question, ...noKnownWord, ""];
-      const output = await extractor(texts, { pooling: "mean", normalize: true });
+      const known = [einstein.reference, france.question, "a cat sat on the mat"];
+      const output = await extractor([...known, ...noKnownWord], { pooling: "mean", normalize: true });
       const data = output.data as Float32Array;
-      expect(data.every(Number.isFinite)).toBe(true);
-      const ours = await first.embed(texts.slice(0, -1));
+      const row = (i: number) => data.subarray(i * 100, (i + 1) * 100);
+      // Every special token is a zero row, so the bare pipeline divides 0 by 0 for a text with no known
+      // word; TransformersEmbeddings returns a zero vector instead and reports the text (test above).
+      noKnownWord.forEach((text, j) => {
+        expect(row(known.length + j).every(Number.isNaN), text).toBe(true);
+      });
+      const ours = await first.embed(known);
       let maxDiff = 0;
       ours.forEach((v, i) => {
+        const theirs = row(i);
+        expect(theirs.every(Number.isFinite)).toBe(true);
         v.forEach((x, k) => {
-          maxDiff = Math.max(maxDiff, Math.abs(x - data[i * 100 + k]!));
+          maxDiff = Math.max(maxDiff, Math.abs(x - theirs[k]!));
         });
       });
       expect(maxDiff).toBeLessThan(1e-5);

@@ -29,7 +29,7 @@ evaluations use a transformer encoder such as \`all-MiniLM-L6-v2\` (\`airgap-eva
       ? "none (plain averaging)"
       : `smooth inverse frequency, each vector scaled by a / (a + p(w)) with a = ${r.sifA} and p(w) estimated from the word's frequency rank by Zipf's law`
   }; ${r.centre ? "mean vector subtracted; " : ""}${r.removeComponents} common component(s) removed (${r.componentWeighting}-weighted).
-- Unknown words and [PAD] map to zero vectors, which only scale the mean. [CLS] and [SEP] hold a tiny fixed vector (norm ${r.fallbackNorm}), so a text with no known word gets one fixed, finite vector instead of NaN.
+- Unknown words and the special tokens ([PAD], [UNK], [CLS], [SEP]) map to zero vectors, which only scale the mean. A text with no known word at all (for example a number, or a text in another script) carries no information for this model: airgap-eval's \`TransformersEmbeddings\` gives it a zero vector and reports it (\`embedDetailed(...).unknownOnly\`), and metrics report an error for it instead of a score. The bare transformers.js feature-extraction pipeline with \`normalize: true\` returns NaN for such a text.
 - Files: config.json (model_type "bert", hidden_size 100), tokenizer.json (NFKC, lowercase, curly quotes straightened, "n't" spelled "not", punctuation split off, whole-word lookup), tokenizer_config.json, onnx/model.onnx (Gather on a ${r.storage} table${r.storage === "float16" ? " + Cast to float32" : ""}). There is no onnx/model_quantized.onnx: the table is already stored compactly and a lookup has nothing to quantize, so loaders use model.onnx.
 
 Built by scripts/build-starter-model.ts; the same inputs give the same bytes.

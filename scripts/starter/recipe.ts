@@ -15,8 +15,6 @@ export interface StarterRecipe {
   removeComponents: number;
   /** How rows are weighted when estimating the mean and the dominant directions. */
   componentWeighting: "frequency" | "uniform";
-  /** Norm of the fixed vector given to [CLS] and [SEP], the only signal in a text with no known word. */
-  fallbackNorm: number;
   /** Storage type of the table inside model.onnx (a Cast to float32 follows the lookup for float16). */
   storage: "float16" | "float32";
 }
@@ -36,6 +34,5 @@ export const defaultRecipe: StarterRecipe = {
   centre: false,
   removeComponents: 1,
   componentWeighting: "frequency",
-  fallbackNorm: 1e-3,
   storage: "float16",
 };

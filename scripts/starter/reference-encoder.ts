@@ -26,7 +26,10 @@ export function referenceTokenIds(text: string, wordIndex: ReadonlyMap<string, n
   return ids;
 }
 
-/** Mean of the table rows for `ids`, L2-normalized (what feature extraction returns). */
+/**
+ * Mean of the table rows for `ids`, L2-normalized (what feature extraction returns). A text with no known
+ * word (every row zero) gives a zero vector, as `TransformersEmbeddings` does, not NaN.
+ */
 export function referenceEmbedding(
   ids: readonly number[],
   table: Float32Array,
@@ -41,6 +44,7 @@ export function referenceEmbedding(
   }
   norm = Math.sqrt(norm);
   const out = new Float32Array(dimensions);
+  if (norm === 0) return out;
   for (let k = 0; k < dimensions; k++) out[k] = sum[k]! / norm;
   return out;
 }

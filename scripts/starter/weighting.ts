@@ -2,7 +2,7 @@
 // common component are linear, so they can be baked into the rows (mean pooling stays linear).
 import { type GloveEntries, readGloveEntries } from "./glove-source.js";
 import type { StarterRecipe } from "./recipe.js";
-import { isProducibleToken, specialCount, specialIds } from "./tokenizer-files.js";
+import { isProducibleToken, specialCount } from "./tokenizer-files.js";
 
 /** The chosen vocabulary: words and their 0-based frequency rank in the source. */
 export interface StarterVocabulary {
@@ -108,9 +108,11 @@ export interface TableStats {
 /**
  * Builds the full lookup table (special rows first, then one row per word) in float32.
  *
- * Rows: [PAD] and [UNK] are zero (they only scale the mean and vanish after normalization);
- * [CLS] and [SEP] hold a fixed vector of norm `fallbackNorm` along (1, 1, ..., 1) / sqrt(d), so a
- * text with no known word pools to that direction instead of 0 / 0 = NaN.
+ * Rows: the special tokens [PAD], [UNK], [CLS] and [SEP] are zero, as issue 5 asks: they only scale the
+ * mean and vanish after normalization. A text with no known word therefore pools to a zero vector:
+ * `TransformersEmbeddings` detects such a text (all its own tokens are [UNK]), returns a zero vector
+ * without running the model and lists it in `embedDetailed(...).unknownOnly`; the raw transformers.js
+ * feature-extraction pipeline with `normalize: true` divides 0 by 0 and yields NaN for it.
  *
  * @example
  * const { table } = buildTable(vocabulary, defaultRecipe);
@@ -166,9 +168,8 @@ export function buildTable(
     }
   }
 
+  // The special rows (ids 0 .. specialCount - 1) stay zero.
   const table = new Float32Array((specialCount + n) * d);
-  const fallback = recipe.fallbackNorm / Math.sqrt(d);
-  for (const id of [specialIds.cls, specialIds.sep]) table.fill(fallback, id * d, id * d + d);
   for (let i = 0; i < n * d; i++) table[specialCount * d + i] = rows[i]!;
   return { table, stats: { removedComponents: recipe.removeComponents, meanWeight: weightSum / n } };
 }

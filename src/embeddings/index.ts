@@ -4,7 +4,7 @@
  *
  * @example
  * import { TransformersEmbeddings, cosineSimilarity } from "airgap-eval";
- * await using embeddings = await TransformersEmbeddings.load({ model: "models/starter/glove-100d" });
+ * await using embeddings = await TransformersEmbeddings.load({ model: "starter/glove-100d" });
  * const [a, b] = await embeddings.embed(["a cat", "a kitten"]);
  * cosineSimilarity(a, b);
  */

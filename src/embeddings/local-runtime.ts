@@ -5,7 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { AutoTokenizer, env, type PreTrainedTokenizer } from "@xenova/transformers";
+import { AirgapEvalError } from "../errors.js";
 
 /** The parts of an onnxruntime tensor that this layer reads and writes. */
 export interface OrtTensor {
@@ -54,14 +56,51 @@ export function lockToLocalFiles(modelsParentDir: string): void {
 // not interleave: loads run one at a time through this chain.
 let loadChain: Promise<unknown> = Promise.resolve();
 
+/** The tokenizer files transformers.js parses, in the order it reads them. */
+const tokenizerFiles = ["tokenizer.json", "tokenizer_config.json"] as const;
+
+/**
+ * Explains a failed tokenizer load: names the file that is not valid JSON (transformers.js throws a bare
+ * `SyntaxError` without the path), or else the directory, and says what to do (`recovery`).
+ */
+function tokenizerLoadError(dir: string, err: unknown, recovery: string): AirgapEvalError {
+  for (const file of tokenizerFiles) {
+    const full = path.join(dir, file);
+    try {
+      JSON.parse(readFileSync(full, "utf8"));
+    } catch (parseError) {
+      if (parseError instanceof SyntaxError) {
+        return new AirgapEvalError(
+          `${full}: not valid JSON (${parseError.message}); the model directory is damaged: ${recovery}`,
+          { cause: err },
+        );
+      }
+    }
+  }
+  return new AirgapEvalError(
+    `${dir}: transformers.js could not load the tokenizer (${err instanceof Error ? err.message : String(err)}); ` +
+      `check tokenizer.json and tokenizer_config.json, or ${recovery}`,
+    { cause: err },
+  );
+}
+
 /**
  * Loads the tokenizer of the model directory `parentDir/name` (which holds `tokenizer.json` and
- * `tokenizer_config.json`) through transformers.js with remote loading switched off.
+ * `tokenizer_config.json`) through transformers.js with remote loading switched off. A damaged file is an
+ * {@link AirgapEvalError} naming it and ending with `recovery` (what the user should do).
  */
-export function loadLocalTokenizer(parentDir: string, name: string): Promise<PreTrainedTokenizer> {
+export function loadLocalTokenizer(
+  parentDir: string,
+  name: string,
+  recovery: string,
+): Promise<PreTrainedTokenizer> {
   const run = async (): Promise<PreTrainedTokenizer> => {
     lockToLocalFiles(parentDir);
-    return AutoTokenizer.from_pretrained(name, { local_files_only: true });
+    try {
+      return await AutoTokenizer.from_pretrained(name, { local_files_only: true });
+    } catch (err) {
+      throw tokenizerLoadError(path.join(parentDir, name), err, recovery);
+    }
   };
   const result = loadChain.then(run, run);
   loadChain = result.catch(() => undefined);

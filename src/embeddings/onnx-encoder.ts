@@ -26,10 +26,21 @@ export class OnnxEncoder {
     private session: OrtSession | undefined,
   ) {}
 
-  /** Reads `onnxPath` and creates the session with `threads` intra-op threads. */
-  static async open(onnxPath: string, threads: number): Promise<OnnxEncoder> {
+  /**
+   * Reads `onnxPath` and creates the session with `threads` intra-op threads. The file is hashed once, from the
+   * bytes the session is built from; `checkDigest` (when given) sees that sha256 before the session is created
+   * and throws to refuse the file (e.g. when it differs from a pinned digest).
+   */
+  static async open(
+    onnxPath: string,
+    threads: number,
+    checkDigest?: (sha256: string) => void,
+  ): Promise<OnnxEncoder> {
     const bytes = await readFile(onnxPath);
+    // Not src/models/hash.ts's sha256File: that streams the file again from disk, and this digest must be of
+    // exactly the bytes the session is built from.
     const sha256 = createHash("sha256").update(bytes).digest("hex");
+    checkDigest?.(sha256);
     const ort = await onnxRuntime();
     let session: OrtSession;
     try {

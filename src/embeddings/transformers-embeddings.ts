@@ -1,9 +1,14 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { PreTrainedTokenizer } from "@xenova/transformers";
-import { AirgapEvalError, InvalidInputError } from "../errors.js";
+import { AirgapEvalError, InvalidInputError, ModelIntegrityError } from "../errors.js";
+import { integrityMessage } from "../models/integrity.js";
+import { loadRegistry, type ModelRegistry } from "../models/registry.js";
+import type { RegistryEntry } from "../models/registry-schema.js";
+import { type ResolvedModel, resolveModel } from "../models/resolve.js";
 import type { ModelProvenance } from "../provenance.js";
 import { loadLocalTokenizer, runtimeVersions } from "./local-runtime.js";
-import { openModelDirectory } from "./model-directory.js";
+import { defaultRecovery, openModelDirectory } from "./model-directory.js";
 import { OnnxEncoder } from "./onnx-encoder.js";
 import { normalizeInPlace, type Pooling, poolRow } from "./pooling.js";
 import { detectTemplate, encodeTruncated, type TokenTemplate } from "./token-template.js";
@@ -16,28 +21,46 @@ const MAX_LENGTH_CAP = 512;
 /** Options of {@link TransformersEmbeddings.load}. */
 export interface TransformersEmbeddingsOptions {
   /**
-   * Directory of the model in the transformers.js layout: `config.json`, `tokenizer.json`,
-   * `tokenizer_config.json`, `onnx/model.onnx` and/or `onnx/model_quantized.onnx`. Registry ids are resolved
-   * to a directory by the models layer before this call. Required; there is no default.
+   * A registry id (`starter/glove-100d`, `all-MiniLM-L6-v2`; see `airgap-eval models list`) or the directory of
+   * a model in the transformers.js layout: `config.json`, `tokenizer.json`, `tokenizer_config.json`,
+   * `onnx/model.onnx` and/or `onnx/model_quantized.onnx`. An id is found in the models directory (`modelsDir`,
+   * then `AIRGAP_EVAL_MODELS`, then the user cache directory; built-in models inside the package), its files'
+   * sizes are checked and the ONNX file's sha256 is compared with the pinned one; the entry's `embedding`
+   * settings become the defaults of `pooling`, `normalize`, `quantized` and `maxLength`. Required; there is
+   * no default.
    */
   model: string;
-  /** Id recorded in results and cache keys. Defaults to the directory's base name. */
+  /** Id recorded in results and cache keys. Defaults to the registry id, or the directory's base name. */
   id?: string;
-  /** `mean` (average of the real tokens, padding excluded) or `cls` (the first token). Defaults to `"mean"`. */
+  /**
+   * Models directory searched first when `model` is a registry id (like `--models-dir`). Defaults to
+   * `AIRGAP_EVAL_MODELS`, then the user cache directory.
+   */
+  modelsDir?: string;
+  /** Registry in which `model` is looked up. Defaults to the package's `models.json`. */
+  registry?: ModelRegistry;
+  /**
+   * `mean` (average of the real tokens, padding excluded) or `cls` (the first token). Defaults to the registry
+   * entry's `pooling`, else `"mean"`.
+   */
   pooling?: Pooling;
-  /** Scale each vector to unit length (a zero vector stays zero). Defaults to `true`. */
+  /**
+   * Scale each vector to unit length (a zero vector stays zero). Defaults to the registry entry's `normalize`,
+   * else `true`.
+   */
   normalize?: boolean;
   /**
-   * Load `onnx/model_quantized.onnx` instead of `onnx/model.onnx`. Defaults to `true` when
-   * `onnx/model_quantized.onnx` exists, else `false` (the same file transformers.js picks by default).
+   * Load `onnx/model_quantized.onnx` instead of `onnx/model.onnx`. Defaults to the registry entry's
+   * `quantized`, else `true` when `onnx/model_quantized.onnx` exists and `false` otherwise (the same file
+   * transformers.js picks by default).
    */
   quantized?: boolean;
   /** Number of distinct texts run through the model at once. Defaults to `32`. */
   batchSize?: number;
   /**
    * Maximum tokens per text, special tokens included; longer texts are cut (keeping `[CLS]`/`[SEP]`) and
-   * counted in {@link EmbedDetailedResult.truncated}. Defaults to the tokenizer's `model_max_length`, capped
-   * by `config.json`'s `max_position_embeddings` and by 512.
+   * counted in {@link EmbedDetailedResult.truncated}. Defaults to the registry entry's `maxLength`, else the
+   * tokenizer's `model_max_length` capped by `config.json`'s `max_position_embeddings` and by 512.
    */
   maxLength?: number;
   /**
@@ -55,6 +78,14 @@ export interface EmbedDetailedResult {
   truncated: number;
   /** Input indices of the cut texts, ascending. */
   truncatedIndices: number[];
+  /**
+   * Input indices (ascending, duplicates included) of texts that carry no information for this model: apart
+   * from special tokens such as `[CLS]`/`[SEP]`, all their tokens are the tokenizer's unknown token (e.g.
+   * "42" or "Привет мир" for the starter GloVe model, whose vocabulary has no numbers and no Cyrillic), or
+   * they have no tokens at all. Their vector is a zero vector (never NaN, and not run through the model): a
+   * zero vector has no direction, so a metric must not compare it (the metrics report an error for it).
+   */
+  unknownOnly: number[];
 }
 
 interface Settings {
@@ -68,6 +99,7 @@ interface Settings {
 
 interface LoadedParts {
   id: string;
+  unknownId: number | undefined;
   dir: string;
   dimensions: number;
   settings: Settings;
@@ -120,8 +152,10 @@ function resolveMaxLength(requested: number | undefined, limit: number, template
  * transformers.js; pooling uses the attention mask, so results do not depend on batching or padding, and they
  * equal transformers.js's `feature-extraction` pipeline output (within float rounding).
  *
+ * A text whose tokens are all unknown to the model gets a zero vector (see {@link EmbedDetailedResult.unknownOnly}).
+ *
  * @example
- * await using embeddings = await TransformersEmbeddings.load({ model: "models/starter/glove-100d" });
+ * await using embeddings = await TransformersEmbeddings.load({ model: "starter/glove-100d" });
  * const [a, b] = await embeddings.embed(["a cat sat", "a kitten sat"]);
  * console.log(cosineSimilarity(a, b));
  */
@@ -137,9 +171,11 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
   readonly #tokenizer: PreTrainedTokenizer;
   readonly #template: TokenTemplate;
   readonly #encoder: OnnxEncoder;
+  readonly #unknownId: number | undefined;
 
   private constructor(parts: LoadedParts) {
     this.id = parts.id;
+    this.#unknownId = parts.unknownId;
     this.dimensions = parts.dimensions;
     this.maxLength = parts.settings.maxLength;
     this.#dir = parts.dir;
@@ -150,17 +186,35 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
   }
 
   /**
-   * Loads the model from a local directory. Throws {@link ModelNotFoundError} when the directory or one of its
-   * files is missing, and {@link InvalidInputError} (with `field` set to the option name) for a bad option.
+   * Loads the model from a registry id or a local directory; never downloads. Throws
+   * {@link ModelNotFoundError} when the model or one of its files is missing (for a registry id, naming the
+   * `models pull` command and the folder to copy it into), {@link ModelIntegrityError} when a registry model's
+   * ONNX file differs from its pinned sha256, and {@link InvalidInputError} (with `field` set to the option
+   * name) for a bad option.
    *
    * @example
-   * const embeddings = await TransformersEmbeddings.load({ model: "/models/all-MiniLM-L6-v2", batchSize: 16 });
+   * const starter = await TransformersEmbeddings.load({ model: "starter/glove-100d" });
+   * const miniLm = await TransformersEmbeddings.load({ model: "all-MiniLM-L6-v2", modelsDir: "/mnt/models" });
+   * const custom = await TransformersEmbeddings.load({ model: "/models/my-encoder", batchSize: 16 });
    */
   static async load(options: TransformersEmbeddingsOptions): Promise<TransformersEmbeddings> {
     if (typeof options?.model !== "string" || options.model.length === 0) {
-      throw new InvalidInputError("must be the path of a model directory", { field: "model" });
+      throw new InvalidInputError("must be a registry id or the path of a model directory", {
+        field: "model",
+      });
     }
-    const pooling = options.pooling ?? "mean";
+    const registry = registryFor(options);
+    const fromRegistry = registry?.has(options.model)
+      ? await resolveModel(options.model, {
+          kind: "embedding",
+          modelsDir: options.modelsDir,
+          registry,
+          verify: "size",
+        })
+      : undefined;
+    const entrySettings: Partial<NonNullable<RegistryEntry["embedding"]>> =
+      fromRegistry?.entry?.embedding ?? {};
+    const pooling = options.pooling ?? entrySettings.pooling ?? "mean";
     if (pooling !== "mean" && pooling !== "cls") {
       throw new InvalidInputError(`must be "mean" or "cls", got ${JSON.stringify(pooling)}`, {
         field: "pooling",
@@ -168,19 +222,27 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
     }
     const batchSize = positiveInteger(options.batchSize, "batchSize", 32);
     const threads = positiveInteger(options.threads, "threads", 1);
-    const resolved = path.resolve(options.model);
-    const id = options.id ?? path.basename(resolved);
-    const model = await openModelDirectory(resolved, id, options.quantized);
+    const resolved = fromRegistry?.path ?? path.resolve(options.model);
+    const id = options.id ?? fromRegistry?.entry?.id ?? path.basename(resolved);
+    const recovery = recoveryAdvice(fromRegistry);
+    const model = await openModelDirectory(resolved, id, options.quantized ?? entrySettings.quantized, {
+      registry,
+      recovery,
+    });
 
-    const tokenizer = await loadLocalTokenizer(path.dirname(model.dir), path.basename(model.dir));
+    const tokenizer = await loadLocalTokenizer(path.dirname(model.dir), path.basename(model.dir), recovery);
     const template = detectTemplate(tokenizer, model.dir);
     const limit = modelTokenLimit(tokenizer, model.config.max_position_embeddings);
-    const maxLength = resolveMaxLength(options.maxLength, limit, template);
+    const maxLength = resolveMaxLength(options.maxLength ?? entrySettings.maxLength, limit, template);
 
-    const encoder = await OnnxEncoder.open(model.onnxPath, threads);
+    const encoder = await OnnxEncoder.open(
+      model.onnxPath,
+      threads,
+      pinnedDigestCheck(fromRegistry, model.onnxPath),
+    );
     const settings: Settings = {
       pooling,
-      normalize: options.normalize ?? true,
+      normalize: options.normalize ?? entrySettings.normalize ?? true,
       quantized: model.quantized,
       batchSize,
       maxLength,
@@ -191,8 +253,17 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
       typeof hiddenSize === "number" && Number.isInteger(hiddenSize) && hiddenSize > 0
         ? hiddenSize
         : (await encoder.run([encodeTruncated(tokenizer, template, "probe", maxLength).ids], 0)).dims;
+    if (entrySettings.dimensions !== undefined && entrySettings.dimensions !== dimensions) {
+      await encoder.close();
+      throw new AirgapEvalError(
+        `embedding model "${id}" (${model.dir}) has ${dimensions} dimensions, but the registry ` +
+          `(${registry?.file}) says ${entrySettings.dimensions}; the files are from another model: ${recovery}`,
+      );
+    }
+    const unknownId: unknown = tokenizer.unk_token_id;
     return new TransformersEmbeddings({
       id,
+      unknownId: typeof unknownId === "number" ? unknownId : undefined,
       dir: model.dir,
       dimensions,
       settings,
@@ -214,7 +285,8 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
   }
 
   /**
-   * Like {@link embed}, and also says which inputs were longer than `maxLength` tokens and were cut.
+   * Like {@link embed}, and also says which inputs were longer than `maxLength` tokens and were cut, and which
+   * carry no known token (their vector is a zero vector; see {@link EmbedDetailedResult.unknownOnly}).
    *
    * @example
    * const { vectors, truncated } = await embeddings.embedDetailed(passages);
@@ -241,21 +313,20 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
     const encoded = [...distinct.keys()].map((text) =>
       encodeTruncated(this.#tokenizer, this.#template, text, this.maxLength),
     );
-    encoded.forEach((e, i) => {
-      if (e.ids.length === 0) {
-        const row = slot.indexOf(i);
-        throw new InvalidInputError("text produced no tokens with this model's tokenizer", {
-          row,
-          field: `texts[${row}]`,
-        });
-      }
+    // A text with no known token gets a zero vector and is not run: whatever the model would return for it
+    // ([CLS]/[SEP] alone, or the [UNK] vector) is the same for every such text, so "42" and "7" would score
+    // cosine 1 against each other.
+    const unknown = encoded.map((e) => this.#unknownOnly(e.ids));
+    const distinctVectors: Float32Array[] = new Array(encoded.length);
+    unknown.forEach((isUnknown, i) => {
+      if (isUnknown) distinctVectors[i] = new Float32Array(this.dimensions);
     });
 
     // Longest first, so each batch holds texts of similar length and little padding is computed.
     const order = encoded
       .map((_, i) => i)
+      .filter((i) => !unknown[i])
       .sort((a, b) => encoded[b]!.ids.length - encoded[a]!.ids.length || a - b);
-    const distinctVectors: Float32Array[] = new Array(encoded.length);
     for (let start = 0; start < order.length; start += this.#settings.batchSize) {
       const batch = order.slice(start, start + this.#settings.batchSize);
       const vectors = await this.#embedBatch(batch.map((i) => encoded[i]!.ids));
@@ -273,7 +344,8 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
       return vector;
     });
     const truncatedIndices = slot.flatMap((s, i) => (encoded[s]!.truncated ? [i] : []));
-    return { vectors, truncated: truncatedIndices.length, truncatedIndices };
+    const unknownOnly = slot.flatMap((s, i) => (unknown[s] ? [i] : []));
+    return { vectors, truncated: truncatedIndices.length, truncatedIndices, unknownOnly };
   }
 
   /** How the model was made and configured: id, path and sha256 of the ONNX file, runtime, settings. */
@@ -307,6 +379,12 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
     await this.dispose();
   }
 
+  /** True when `ids` hold, besides the template's special tokens, no token or only the unknown token. */
+  #unknownOnly(ids: readonly number[]): boolean {
+    const own = ids.slice(this.#template.prefix.length, ids.length - this.#template.suffix.length);
+    return own.every((id) => id === this.#unknownId);
+  }
+
   async #embedBatch(batch: readonly number[][]): Promise<Float32Array[]> {
     const hidden = await this.#encoder.run(batch, this.#tokenizer.pad_token_id ?? 0);
     if (hidden.dims !== this.dimensions) {
@@ -332,4 +410,44 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
       return this.#settings.normalize ? normalizeInPlace(vector) : vector;
     });
   }
+}
+
+/** The registry to look `model` up in; undefined when the package registry is unreadable and `model` is a path. */
+function registryFor(options: TransformersEmbeddingsOptions): ModelRegistry | undefined {
+  if (options.registry) return options.registry;
+  try {
+    return loadRegistry();
+  } catch (err) {
+    // A broken package registry must not stop loading a directory the user named; without one, report it.
+    if (existsSync(options.model)) return undefined;
+    throw err;
+  }
+}
+
+/** What to do about a damaged file of `model`: pull or rebuild it for a registry model, else copy it again. */
+function recoveryAdvice(model: ResolvedModel | undefined): string {
+  if (model?.entry === undefined) return defaultRecovery;
+  if (model.location === "builtin") {
+    return "reinstall airgap-eval to rebuild it (in a checkout: node --import tsx scripts/build-starter-model.ts --force)";
+  }
+  return `delete ${model.dir}, run "airgap-eval models pull ${model.id}" on a connected machine and copy the folder it prints here again`;
+}
+
+/** Refuses the ONNX file when the registry (or the pull lock file) pins another sha256. */
+function pinnedDigestCheck(
+  model: ResolvedModel | undefined,
+  onnxPath: string,
+): ((sha256: string) => void) | undefined {
+  const file = model?.files.find((f) => f.absolutePath === onnxPath);
+  const expected = file?.sha256;
+  if (!model || !file || !expected) return undefined;
+  return (actual) => {
+    if (actual === expected) return;
+    throw new ModelIntegrityError(
+      integrityMessage(model, file, `has sha256 ${actual}, expected ${expected}`),
+      onnxPath,
+      expected,
+      actual,
+    );
+  };
 }
