@@ -5,10 +5,10 @@
  *
  * Run as a CLI: `node --import tsx scripts/tiny-gguf.ts out.gguf [--chat-template]`.
  */
-import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { mulberry32 } from "./shared/prng.js";
 
 /** Options of {@link writeTinyGguf}. */
 export interface TinyGgufOptions {
@@ -122,18 +122,6 @@ function buildVocab(chatTemplate: boolean): Vocab {
     mergeScore -= 0.01;
   }
   return { tokens, scores, types };
-}
-
-/** mulberry32: a small, fast, seeded PRNG with uniform output in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface Tensor {
@@ -377,10 +365,8 @@ export function buildTinyGguf(options: TinyGgufOptions = {}): Buffer {
  */
 export async function writeTinyGguf(filePath: string, options: TinyGgufOptions = {}): Promise<void> {
   const bytes = buildTinyGguf(options);
-  const expected = createHash("sha256").update(bytes).digest("hex");
   try {
-    const existing = await readFile(filePath);
-    if (createHash("sha256").update(existing).digest("hex") === expected) return;
+    if ((await readFile(filePath)).equals(bytes)) return;
   } catch {
     // missing or unreadable: (re)write below
   }

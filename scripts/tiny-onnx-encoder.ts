@@ -25,6 +25,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import onnxProto from "onnx-proto";
+import { mulberry32 } from "./shared/prng.js";
 
 const { onnx } = onnxProto;
 
@@ -94,18 +95,6 @@ export function tinyEncoderVocabulary(): string[] {
   return vocab;
 }
 
-/** mulberry32: a small seeded PRNG, so the weights are the same on every run and platform. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function randomMatrix(next: () => number, count: number, scale: number): Float32Array {
   const out = new Float32Array(count);
   for (let i = 0; i < count; i++) out[i] = (next() * 2 - 1) * scale;
@@ -156,7 +145,7 @@ interface Weights {
 
 function makeWeights(vocabSize: number, shape: Shape): Weights {
   const h = shape.hidden;
-  const next = prng(SEED);
+  const next = mulberry32(SEED);
   const weights: Weights = {
     wordEmbeddings: randomMatrix(next, vocabSize * h, 1),
     typeEmbeddings: randomMatrix(next, 2 * h, 0.1),

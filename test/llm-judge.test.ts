@@ -9,6 +9,7 @@ import { writeTinyGguf } from "../scripts/tiny-gguf.js";
 import {
   AirgapEvalError,
   ContextOverflowError,
+  InvalidInputError,
   JudgeOutputError,
   ModelNotFoundError,
 } from "../src/errors.js";
@@ -109,6 +110,38 @@ describe.each(models)("LlamaCppLlm on $name", ({ modelPath, promptFormat }) => {
       inputs.map((input) => llm.generateObject(prompt(input), schemas.nested)),
     );
     expect(parallel).toEqual(sequential);
+  });
+
+  it("gives the same object with threads 1 and 2 (threads is a speed-only setting)", async () => {
+    // The provenance keeps threads out of cache keys on the claim that it never changes outputs. One
+    // short sampled call: the prompt pass splits matrix products across threads, and sampling a free
+    // string at temperature 0.9 reads the whole distribution, so any difference in the sums shows.
+    const schema = z.object({ text: z.string().max(8) });
+    const call = (judge: LlamaCppLlm) =>
+      judge.generateObject(prompt("Iron floats."), schema, { maxTokens: 32, temperature: 0.9, seed: 7 });
+    const two = await LlamaCppLlm.load({ modelPath, threads: 2, contextSize: 512 });
+    try {
+      expect([llm.threads, two.threads]).toEqual([1, 2]);
+      expect(await call(two)).toEqual(await call(llm));
+    } finally {
+      await two.dispose();
+    }
+  });
+
+  it("refuses bad per-call options with InvalidInputError naming the option", async () => {
+    const cases: [string, object][] = [
+      ["maxTokens", { maxTokens: 0 }],
+      ["temperature", { temperature: Number.NaN }],
+      ["temperature", { temperature: -1 }],
+      ["seed", { seed: 0.5 }],
+    ];
+    for (const [field, options] of cases) {
+      const err = await llm
+        .generateObject(prompt("A."), schemas.literalVerdict, options)
+        .catch((e: unknown) => e);
+      expect(err, JSON.stringify(options)).toBeInstanceOf(InvalidInputError);
+      expect((err as InvalidInputError).field).toBe(field);
+    }
   });
 
   it("throws ContextOverflowError with the token counts before generating", async () => {

@@ -1,13 +1,14 @@
-import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
+import { sha256File } from "../models/hash.js";
 
 const cache = new Map<string, Promise<string>>();
 
 /**
- * sha256 (hex) of a file, read as a stream. Cached per process by absolute path, size and mtime,
- * so loading the same model twice hashes it once.
+ * sha256 (hex) of a file, hashed by {@link sha256File} (the project's one streaming implementation)
+ * and cached per process by absolute path, size and modification time, so loading the same judge
+ * model twice hashes a multi-gigabyte file once. A file rewritten in place gets a new mtime and is
+ * hashed again. A failed read is not cached.
  *
  * @example
  * const digest = await sha256OfFile("/models/judge.gguf");
@@ -18,13 +19,7 @@ export async function sha256OfFile(filePath: string): Promise<string> {
   const key = `${abs}\0${info.size}\0${info.mtimeMs}`;
   let digest = cache.get(key);
   if (!digest) {
-    digest = new Promise<string>((resolve, reject) => {
-      const hash = createHash("sha256");
-      createReadStream(abs)
-        .on("data", (chunk) => hash.update(chunk))
-        .on("error", reject)
-        .on("end", () => resolve(hash.digest("hex")));
-    });
+    digest = sha256File(abs);
     cache.set(key, digest);
     digest.catch(() => cache.delete(key));
   }

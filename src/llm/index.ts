@@ -8,6 +8,7 @@
 
 export { toChatHistory } from "./chat-prompt.js";
 export { formatCompletionPrompt } from "./completion-prompt.js";
+export { checkGgufFile, type GgufFileSummary } from "./gguf-check.js";
 export { zodToGrammarSchema } from "./json-schema.js";
 export {
   DEFAULT_MAX_CONTEXT_SIZE,

@@ -14,14 +14,25 @@ import {
   type Token,
 } from "node-llama-cpp";
 import type { z } from "zod";
-import { AirgapEvalError, ContextOverflowError, JudgeOutputError, ModelNotFoundError } from "../errors.js";
+import { AirgapEvalError, ContextOverflowError, InvalidInputError, JudgeOutputError } from "../errors.js";
 import type { JudgePrompt } from "../prompts/types.js";
 import type { ModelProvenance } from "../provenance.js";
 import { toChatHistory } from "./chat-prompt.js";
 import { formatCompletionPrompt } from "./completion-prompt.js";
 import { sha256OfFile } from "./file-sha256.js";
+import { checkGgufFile } from "./gguf-check.js";
 import { zodToGrammarSchema } from "./json-schema.js";
 import { getSharedLlama } from "./llama-instance.js";
+import { missingGgufError } from "./missing-model.js";
+import {
+  checkSeed,
+  checkTemperature,
+  nonEmptyString,
+  numberAtLeast,
+  oneOf,
+  positiveInteger,
+  sha256Hex,
+} from "./option-checks.js";
 import { SequencePool } from "./sequence-pool.js";
 import type { GenerateObjectOptions, GenerateObjectResult, Llm } from "./types.js";
 
@@ -53,9 +64,9 @@ export interface LlamaCppLlmOptions {
   batchSize?: number;
   /** Parallel sequences in the one context, i.e. calls served at once; more calls queue (FIFO). Defaults to 1. */
   sequences?: number;
-  /** Sampling temperature; 0 is greedy (deterministic). Defaults to 0. */
+  /** Sampling temperature, a finite number >= 0; 0 is greedy (deterministic). Defaults to 0. */
   temperature?: number;
-  /** Sampling seed used when temperature > 0, so sampled results repeat. Defaults to 0. */
+  /** Sampling seed (an integer from 0 to 2^32 - 1) used when temperature > 0, so sampled results repeat. Defaults to 0. */
   seed?: number;
   /** Answer budget in tokens per call. Defaults to 512. */
   maxTokens?: number;
@@ -147,36 +158,25 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
 
   /**
    * Loads a GGUF file and creates one context with `sequences` sequences.
-   * Throws `ModelNotFoundError` when the file does not exist.
+   * Throws `InvalidInputError` (with the option name as `field`) for a bad option,
+   * `ModelNotFoundError` when the file does not exist, `InvalidInputError` (with `file`) when it is
+   * not a complete GGUF file (checked before llama.cpp reads it), and `AirgapEvalError` when no
+   * prebuilt llama.cpp binary can run on this machine.
    *
    * @example
    * const llm = await LlamaCppLlm.load({ modelPath: "judge.gguf", threads: 1, contextSize: 2048 });
    */
   static async load(options: LlamaCppLlmOptions): Promise<LlamaCppLlm> {
-    const modelPath = path.resolve(options.modelPath);
-    const id = options.id ?? path.basename(modelPath).replace(/\.gguf$/i, "");
-    if (!existsSync(modelPath) || !statSync(modelPath).isFile()) {
-      throw new ModelNotFoundError(
-        `GGUF model file not found: ${modelPath}. Check the path; for a registry model, run ` +
-          `"airgap-eval models pull <id>" on a connected machine and copy the file to this path.`,
-        id,
-        [modelPath],
-      );
-    }
-    const threads = positiveInteger(options.threads ?? DEFAULT_THREADS, "threads");
-    const sequences = positiveInteger(options.sequences ?? 1, "sequences");
-    const maxTokens = positiveInteger(options.maxTokens ?? DEFAULT_MAX_TOKENS, "maxTokens");
-    const temperature = options.temperature ?? 0;
-    if (!(temperature >= 0)) throw new AirgapEvalError(`temperature must be >= 0, got ${temperature}.`);
-    const seed = Math.trunc(options.seed ?? 0);
-    const retryBudgetFactor = options.retryBudgetFactor ?? 4;
-    if (!(retryBudgetFactor >= 1)) {
-      throw new AirgapEvalError(`retryBudgetFactor must be >= 1, got ${retryBudgetFactor}.`);
-    }
+    const settings = checkLoadOptions(options);
+    const { modelPath, id, threads, sequences } = settings;
+    if (!existsSync(modelPath) || !statSync(modelPath).isFile())
+      throw missingGgufError(modelPath, options.id);
+    // Before llama.cpp sees the file: a damaged header can keep its loaders busy for minutes.
+    await checkGgufFile(modelPath);
 
     const [llama, sha256, runtimeVersion] = await Promise.all([
       getSharedLlama(),
-      options.sha256 !== undefined ? Promise.resolve(options.sha256) : sha256OfFile(modelPath),
+      settings.sha256 !== undefined ? Promise.resolve(settings.sha256) : sha256OfFile(modelPath),
       getModuleVersion(),
     ]);
     let model: LlamaModel;
@@ -190,11 +190,8 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
     }
     let context: LlamaContext;
     try {
-      const contextSize = positiveInteger(
-        options.contextSize ?? Math.min(model.trainContextSize, DEFAULT_MAX_CONTEXT_SIZE),
-        "contextSize",
-      );
-      const batchSize = positiveInteger(options.batchSize ?? Math.min(512, contextSize), "batchSize");
+      const contextSize = settings.contextSize ?? Math.min(model.trainContextSize, DEFAULT_MAX_CONTEXT_SIZE);
+      const batchSize = settings.batchSize ?? Math.min(512, contextSize);
       context = await model.createContext({
         contextSize,
         batchSize,
@@ -212,14 +209,15 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
     const seqs: LlamaContextSequence[] = [];
     for (let i = 0; i < sequences; i++) seqs.push(context.getSequence());
 
-    const format = options.promptFormat ?? "auto";
+    const format = settings.promptFormat;
     const template = model.fileInfo.metadata.tokenizer?.chat_template;
     const hasTemplate = typeof template === "string" && template.trim() !== "";
     if (format === "chat" && !hasTemplate) {
       await context.dispose();
       await model.dispose();
-      throw new AirgapEvalError(
-        `promptFormat "chat" was asked for, but ${modelPath} has no tokenizer.chat_template. Use "completion" or "auto".`,
+      throw new InvalidInputError(
+        `"chat" was asked for, but the model has no tokenizer.chat_template. Use "completion" or "auto".`,
+        { file: modelPath, field: "promptFormat" },
       );
     }
     const useChat = format === "chat" || (format === "auto" && hasTemplate);
@@ -248,10 +246,10 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
         modelPath,
         threads,
         batchSize: context.batchSize,
-        temperature,
-        seed,
-        maxTokens,
-        retryBudgetFactor,
+        temperature: settings.temperature,
+        seed: settings.seed,
+        maxTokens: settings.maxTokens,
+        retryBudgetFactor: settings.retryBudgetFactor,
       },
     );
   }
@@ -315,8 +313,9 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
         promptFormat: this.promptFormat,
         chatWrapper: this.chatWrapper?.wrapperName ?? null,
       },
-      // Each call clears its sequence, so parallel calls equal one-by-one calls (tested); llama.cpp's CPU
-      // kernels give each thread whole rows of a matrix product, so the thread count does not change sums.
+      // Speed-only settings, kept out of cache keys. Each call clears its sequence, so parallel calls equal
+      // one-by-one calls; llama.cpp's CPU kernels give each thread whole rows of a matrix product, so the
+      // thread count does not change sums. Both are tested in test/llm-judge.test.ts on every test model.
       performance: { threads: this.threads, sequences: this.concurrency },
     };
   }
@@ -350,6 +349,8 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   ): Promise<GenerateObjectResult<z.output<S>>> {
     const tokens = this.promptTokens(prompt);
     const maxTokens = positiveInteger(options.maxTokens ?? this.maxTokens, "maxTokens");
+    const temperature = checkTemperature(options.temperature ?? this.temperature, "temperature");
+    const seed = checkSeed(options.seed ?? this.seed, "seed");
     if (tokens.length + maxTokens > this.contextSize) {
       throw new ContextOverflowError(
         `Prompt "${prompt.name}" has ${tokens.length} tokens; with an answer budget of ${maxTokens} tokens it does ` +
@@ -373,8 +374,8 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
       generation = await this.generate(sequence, tokens, grammar, {
         maxTokens,
         retryBudget,
-        temperature: options.temperature ?? this.temperature,
-        seed: options.seed ?? this.seed,
+        temperature,
+        seed,
         signal,
       });
     } finally {
@@ -502,11 +503,35 @@ function isCompleteJson(text: string): boolean {
   }
 }
 
-function positiveInteger(value: number, name: string): number {
-  if (!Number.isInteger(value) || value < 1) {
-    throw new AirgapEvalError(`${name} must be a positive integer, got ${value}.`);
+/** Every load option checked, with defaults applied where they do not depend on the model. */
+function checkLoadOptions(options: LlamaCppLlmOptions) {
+  if (typeof options !== "object" || options === null) {
+    throw new InvalidInputError("LlamaCppLlm.load needs an options object with at least modelPath");
   }
-  return value;
+  const modelPath = path.resolve(nonEmptyString(options.modelPath, "modelPath"));
+  const id =
+    options.id === undefined
+      ? path.basename(modelPath).replace(/\.gguf$/i, "")
+      : nonEmptyString(options.id, "id");
+  return {
+    modelPath,
+    id,
+    threads: positiveInteger(options.threads ?? DEFAULT_THREADS, "threads"),
+    sequences: positiveInteger(options.sequences ?? 1, "sequences"),
+    maxTokens: positiveInteger(options.maxTokens ?? DEFAULT_MAX_TOKENS, "maxTokens"),
+    contextSize:
+      options.contextSize === undefined ? undefined : positiveInteger(options.contextSize, "contextSize"),
+    batchSize: options.batchSize === undefined ? undefined : positiveInteger(options.batchSize, "batchSize"),
+    temperature: checkTemperature(options.temperature ?? 0, "temperature"),
+    seed: checkSeed(options.seed ?? 0, "seed"),
+    retryBudgetFactor: numberAtLeast(options.retryBudgetFactor ?? 4, 1, "retryBudgetFactor"),
+    promptFormat: oneOf(
+      options.promptFormat ?? "auto",
+      ["auto", "chat", "completion"] as const,
+      "promptFormat",
+    ),
+    sha256: options.sha256 === undefined ? undefined : sha256Hex(options.sha256, "sha256"),
+  };
 }
 
 function errorText(err: unknown): string {

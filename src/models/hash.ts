@@ -1,8 +1,10 @@
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
 import { createReadStream } from "node:fs";
 
 /**
- * sha256 of a file, streamed (large GGUF files are never read into memory at once).
+ * sha256 of a file, streamed (large GGUF files are never read into memory at once). The one
+ * streaming file hash of the project: the judge's per-process cache (`src/llm/file-sha256.ts`)
+ * and the model checks use it.
  *
  * @param file Path of the file.
  * @param onBytes Called with the running byte count as the file is read. Defaults to none.
@@ -11,6 +13,27 @@ import { createReadStream } from "node:fs";
  */
 export async function sha256File(file: string, onBytes?: (bytesRead: number) => void): Promise<string> {
   const hash = createHash("sha256");
+  await hashFileInto(hash, file, onBytes);
+  return hash.digest("hex");
+}
+
+/**
+ * Streams a file into a running hash without finishing it, e.g. to continue hashing a partial
+ * download with the bytes still to come.
+ *
+ * @param hash The hash to feed; `digest()` is left to the caller.
+ * @param file Path of the file.
+ * @param onBytes Called with the running byte count as the file is read. Defaults to none.
+ * @returns The number of bytes read.
+ * @example
+ * const hash = createHash("sha256");
+ * await hashFileInto(hash, "model.gguf.partial");
+ */
+export async function hashFileInto(
+  hash: Hash,
+  file: string,
+  onBytes?: (bytesRead: number) => void,
+): Promise<number> {
   let read = 0;
   for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
     const buf = chunk as Buffer;
@@ -18,5 +41,5 @@ export async function sha256File(file: string, onBytes?: (bytesRead: number) => 
     read += buf.length;
     onBytes?.(read);
   }
-  return hash.digest("hex");
+  return read;
 }
