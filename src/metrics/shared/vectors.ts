@@ -32,10 +32,18 @@ export async function embedAll(
  * naming which text it came from, instead of returning NaN.
  */
 export function cosineOrThrow(a: Float32Array, b: Float32Array, aName: string, bName: string): number {
-  if (l2Norm(a) === 0)
-    throw new AirgapEvalError(`the embedding of ${aName} is a zero vector; cosine is undefined`);
-  if (l2Norm(b) === 0)
-    throw new AirgapEvalError(`the embedding of ${bName} is a zero vector; cosine is undefined`);
+  for (const [vector, name] of [
+    [a, aName],
+    [b, bName],
+  ] as const) {
+    if (l2Norm(vector) === 0) {
+      throw new AirgapEvalError(
+        `the embedding of ${name} is a zero vector: the embedding model knows no token of that text (e.g. only ` +
+          "numbers, or a script its vocabulary lacks), so cosine similarity is undefined and this row has no " +
+          "score; use an embedding model whose vocabulary covers the text, such as all-MiniLM-L6-v2",
+      );
+    }
+  }
   const sim = cosineSimilarity(a, b);
   if (!Number.isFinite(sim)) {
     throw new AirgapEvalError(`cosine similarity of ${aName} and ${bName} is not a finite number (${sim})`);
