@@ -4,7 +4,7 @@ import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { InvalidInputError, ModelIntegrityError, ModelNotFoundError } from "../errors.js";
 import { version } from "../version.js";
-import { sha256File } from "./hash.js";
+import { hashFileInto, sha256File } from "./hash.js";
 import { type LockedModel, lockFilePath, readLockFile, recordInLockFile } from "./lock-file.js";
 import { type ModelsDirOptions, modelDirIn, primaryModelsDir, userCacheModelsDir } from "./models-dir.js";
 import { ModelPullError } from "./pull-error.js";
@@ -261,7 +261,7 @@ async function download(
     offset = 0;
   }
   let hash = createHash("sha256");
-  if (offset > 0) await hashInto(hash, partial);
+  if (offset > 0) await hashFileInto(hash, partial);
   if (file.size !== null && offset === file.size) {
     return { bytes: offset, sha256: hash.digest("hex"), resumedFrom: offset };
   }
@@ -363,10 +363,6 @@ async function download(
     clearTimeout(timer);
     userSignal?.removeEventListener("abort", onUserAbort);
   }
-}
-
-async function hashInto(hash: Hash, file: string): Promise<void> {
-  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
 }
 
 function errorText(err: unknown): string {
