@@ -1,5 +1,5 @@
-import { createHash, type Hash } from "node:crypto";
-import { createReadStream, existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { InvalidInputError, ModelIntegrityError, ModelNotFoundError } from "../errors.js";
