@@ -5,19 +5,37 @@ import { CachedEmbeddings } from "../cache/cached-embeddings.js";
 import { CachedLlm } from "../cache/cached-llm.js";
 import { loadDataset } from "../dataset/load.js";
 import type { ColumnTarget } from "../dataset/types.js";
-import { TransformersEmbeddings } from "../embeddings/transformers-embeddings.js";
 import type { Embeddings } from "../embeddings/types.js";
-import { InvalidInputError, ModelNotFoundError } from "../errors.js";
+import { InvalidInputError } from "../errors.js";
 import { evaluate } from "../evaluate/evaluate.js";
 import type { EvaluationResult } from "../evaluate/result.js";
-import { LlamaCppLlm } from "../llm/llama-cpp-llm.js";
 import type { Llm } from "../llm/types.js";
-import { defaultModelId, resolveModel } from "../models/resolve.js";
 import { formatSummary } from "../report/summary.js";
 import { writeReport } from "../report/write.js";
-import { ExitCode } from "./exit-codes.js";
+import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
+import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { checkFailUnder, type FailUnderBar, parseFailUnder } from "./fail-under.js";
+import { InterruptHandler, resumeCommand } from "./interrupt.js";
 import { createMetric, type MetricId, metricCatalog, metricIds, parseMetricIds } from "./metric-factory.js";
+import { invalidRowLines, preflight } from "./preflight.js";
+
+/** Flags as commander hands them over: repeatable and boolean flags are absent when not given. */
+type RawEvalFlags = Partial<Omit<EvalFlags, "metrics" | "out" | "cache">> &
+  Pick<EvalFlags, "metrics" | "out" | "cache">;
+
+function normalizeFlags(raw: RawEvalFlags): EvalFlags {
+  return {
+    ...raw,
+    report: raw.report ?? [],
+    column: raw.column ?? [],
+    failUnder: raw.failUnder ?? [],
+    resume: raw.resume === true,
+    overwrite: raw.overwrite === true,
+    strict: raw.strict === true,
+    quiet: raw.quiet === true,
+    json: raw.json === true,
+  };
+}
 
 interface EvalFlags {
   metrics: string;
@@ -39,6 +57,28 @@ interface EvalFlags {
   column: string[];
 }
 
+/** What `eval --json` prints: the aggregates plus where things went and how the run ended. */
+export interface EvalJsonOutput {
+  /** Per metric: mean, count, errors, skipped, nulls, std, min, max. */
+  aggregates: ReturnType<EvaluationResult["aggregated"]>;
+  /** Row × metric pairs with status "error". */
+  errors: number;
+  /** Dataset rows that failed validation and were not evaluated. */
+  invalidRows: number;
+  /** True when Ctrl-C stopped the run. */
+  interrupted: boolean;
+  /** Messages of the `--fail-under` bars not met. */
+  failUnder: string[];
+  /** The exit code the command ends with. */
+  exitCode: ExitCodeValue;
+  /** Absolute path of the results JSONL file. */
+  resultsFile: string;
+  /** Absolute paths of the reports written. */
+  reports: string[];
+  /** Cache counters of the run, or null with --no-cache. */
+  cache: { file: string; hits: number; misses: number } | null;
+}
+
 function positiveInt(name: string) {
   return (value: string): number => {
     const n = Number(value);
@@ -51,68 +91,52 @@ function collect<T>(parse: (v: string) => T) {
   return (value: string, previous: T[] = []): T[] => [...previous, parse(value)];
 }
 
-/** `--column field=name` pairs into a column map (dataset column name -> sample field or Ragas name). */
-function parseColumnMap(pairs: readonly string[]): Record<string, ColumnTarget> {
+/** Fields a `--column` may map to: Ragas names first, then the camelCase ones. */
+const columnTargets: readonly ColumnTarget[] = [
+  "user_input",
+  "response",
+  "retrieved_contexts",
+  "reference",
+  "reference_contexts",
+  "userInput",
+  "retrievedContexts",
+  "referenceContexts",
+];
+
+/** `--column name=field` pairs into a column map (dataset column name -> sample field or Ragas name). */
+export function parseColumnMap(pairs: readonly string[]): Record<string, ColumnTarget> {
   const map: Record<string, ColumnTarget> = {};
   for (const pair of pairs) {
     const eq = pair.indexOf("=");
-    if (eq <= 0 || eq === pair.length - 1) {
+    const column = pair.slice(0, eq).trim();
+    const target = pair.slice(eq + 1).trim();
+    if (eq <= 0 || column === "" || target === "") {
       throw new InvalidInputError(
-        `--column "${pair}" must look like <dataset column>=<field>, e.g. question=user_input`,
+        `--column "${pair}" must look like <dataset column>=<field>, e.g. question_text=user_input`,
       );
     }
-    map[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim() as ColumnTarget;
+    if (!(columnTargets as readonly string[]).includes(target)) {
+      throw new InvalidInputError(
+        `--column "${pair}" maps to "${target}", which is not a sample field; use one of ${columnTargets.slice(0, 5).join(", ")}`,
+      );
+    }
+    if (Object.hasOwn(map, column)) {
+      throw new InvalidInputError(`--column maps "${column}" twice; give each dataset column once`);
+    }
+    map[column] = target as ColumnTarget;
   }
   return map;
 }
 
-/** The command that resumes this run: the same arguments with --resume and without --overwrite. */
-function resumeCommand(argv: readonly string[]): string {
-  const args = argv.slice(2).filter((a) => a !== "--overwrite" && a !== "--resume");
-  const quoted = args.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`));
-  return `airgap-eval ${quoted.join(" ")} --resume`;
+function exitCodeFor(result: EvaluationResult, failUnder: readonly string[]): ExitCodeValue {
+  if (result.interrupted) return ExitCode.interrupted;
+  if (failUnder.length > 0) return ExitCode.belowThreshold;
+  if (result.errorCount > 0 || result.invalidRows.length > 0) return ExitCode.rowsFailed;
+  return ExitCode.ok;
 }
 
-async function loadJudge(
-  flags: EvalFlags,
-  needed: boolean,
-): Promise<{ llm?: LlamaCppLlm; llmMissing?: string }> {
-  if (!needed) return {};
-  const requested = flags.llm ?? defaultModelId("llm");
-  try {
-    const model = await resolveModel(requested, { kind: "llm", modelsDir: flags.modelsDir });
-    const llm = await LlamaCppLlm.load({
-      modelPath: model.path,
-      id: model.id,
-      threads: flags.threads,
-      sequences: flags.concurrency,
-    });
-    return { llm };
-  } catch (err) {
-    // Only the default judge may be absent: the run goes on with its metrics skipped.
-    if (err instanceof ModelNotFoundError && flags.llm === undefined) return { llmMissing: err.message };
-    throw err;
-  }
-}
-
-async function loadEmbeddings(
-  flags: EvalFlags,
-  needed: boolean,
-): Promise<{ embeddings?: TransformersEmbeddings; embeddingsMissing?: string }> {
-  if (!needed) return {};
-  const requested = flags.embeddings ?? defaultModelId("embedding");
-  try {
-    const model = await resolveModel(requested, { kind: "embedding", modelsDir: flags.modelsDir });
-    const embeddings = await TransformersEmbeddings.load({ model: model.path, id: model.id });
-    return { embeddings };
-  } catch (err) {
-    if (err instanceof ModelNotFoundError && flags.embeddings === undefined)
-      return { embeddingsMissing: err.message };
-    throw err;
-  }
-}
-
-async function runEval(datasetPath: string, flags: EvalFlags): Promise<void> {
+async function runEval(datasetPath: string, raw: RawEvalFlags): Promise<void> {
+  const flags = normalizeFlags(raw);
   const ids = parseMetricIds(flags.metrics);
   const bars = flags.failUnder;
   for (const bar of bars) {
@@ -125,78 +149,104 @@ async function runEval(datasetPath: string, flags: EvalFlags): Promise<void> {
   if (flags.resume && flags.overwrite)
     throw new InvalidInputError("--resume and --overwrite contradict each other; pick one");
 
-  // Read and check the dataset before any model loads: bad input fails fast.
+  // Everything that can be checked without a model is checked first: bad input fails in milliseconds.
   const dataset = loadDataset(datasetPath, { columnMap: parseColumnMap(flags.column), strict: flags.strict });
-  for (const bad of dataset.invalid) {
-    process.stderr.write(`airgap-eval: skipping invalid row: ${bad.message}\n`);
-  }
+  for (const line of invalidRowLines(dataset)) process.stderr.write(`${line}\n`);
+  preflight({
+    dataset,
+    metrics: ids,
+    out: flags.out,
+    resume: flags.resume,
+    overwrite: flags.overwrite,
+    strict: flags.strict,
+    reports: flags.report,
+  });
 
-  const needsLlm = ids.some((id) => metricCatalog[id].llm);
-  const needsEmbeddings = ids.some((id) => metricCatalog[id].embeddings);
-  const judge = await loadJudge(flags, needsLlm);
-  const embedder = await loadEmbeddings(flags, needsEmbeddings);
-  const cache = flags.cache ? Cache.open({ path: flags.cacheFile }) : undefined;
-
-  const llm: Llm | undefined = judge.llm && cache ? new CachedLlm(judge.llm, cache) : judge.llm;
-  const embeddings: Embeddings | undefined =
-    embedder.embeddings && cache ? new CachedEmbeddings(embedder.embeddings, cache) : embedder.embeddings;
-  const metrics = ids.map((id) => createMetric(id, { ...judge, ...embedder, llm, embeddings }));
-
-  const controller = new AbortController();
-  let interrupts = 0;
-  const onSigint = () => {
-    interrupts += 1;
-    if (interrupts === 1) {
-      process.stderr.write(
-        "\nairgap-eval: stopping: finishing the rows in flight (Ctrl-C again to quit now)\n",
-      );
-      controller.abort();
-    } else {
-      process.exit(ExitCode.interrupted);
-    }
+  const needs = {
+    llm: ids.some((id) => metricCatalog[id].llm),
+    embeddings: ids.some((id) => metricCatalog[id].embeddings),
   };
-  process.on("SIGINT", onSigint);
-
-  let result: EvaluationResult;
-  try {
-    result = await evaluate(dataset, metrics, {
-      out: flags.out,
-      resume: flags.resume,
-      overwrite: flags.overwrite,
-      cache: cache ?? false,
-      concurrency: flags.concurrency,
-      progress: flags.quiet ? "none" : "auto",
-      strict: flags.strict,
-      signal: controller.signal,
-    });
-  } finally {
-    process.off("SIGINT", onSigint);
-    await judge.llm?.dispose();
-    await embedder.embeddings?.dispose();
-    cache?.close();
+  if (flags.llm !== undefined && !needs.llm) {
+    process.stderr.write(`airgap-eval: note: --llm is not used: none of ${ids.join(", ")} needs a judge\n`);
   }
-
-  for (const file of flags.report) await writeReport(file, result.toJSON());
-
-  if (flags.json) {
-    process.stdout.write(`${JSON.stringify(result.aggregated(), null, 2)}\n`);
-  } else {
-    process.stdout.write(formatSummary(result.toJSON()));
-    process.stdout.write(`\nResults: ${path.resolve(flags.out)}\n`);
-    for (const file of flags.report) process.stdout.write(`Report:  ${path.resolve(file)}\n`);
-  }
-
-  if (result.interrupted) {
+  if (flags.embeddings !== undefined && !needs.embeddings) {
     process.stderr.write(
-      `airgap-eval: interrupted; finished rows are in ${flags.out}. Resume with: ${resumeCommand(process.argv)}\n`,
+      `airgap-eval: note: --embeddings is not used: none of ${ids.join(", ")} needs embeddings\n`,
     );
-    process.exitCode = ExitCode.interrupted;
-    return;
   }
-  const failed = checkFailUnder(result.aggregated(), bars);
-  for (const line of failed) process.stderr.write(`airgap-eval: ${line}\n`);
-  if (failed.length > 0) process.exitCode = ExitCode.belowThreshold;
-  else if (result.errorCount > 0) process.exitCode = ExitCode.rowsFailed;
+
+  const interrupt = new InterruptHandler();
+  try {
+    const models: Partial<LoadedModels> = {};
+    let cache: Cache | undefined;
+    let result: EvaluationResult;
+    try {
+      const loaded = await loadEvalModels(flags, needs, models);
+      for (const note of loaded.notes) {
+        const skipped = ids.filter((id) => metricCatalog[id][note.kind]).join(", ");
+        process.stderr.write(`airgap-eval: skipping ${skipped}:\n${note.message}\n`);
+      }
+      cache = flags.cache ? Cache.open({ path: flags.cacheFile }) : undefined;
+      const llm: Llm | undefined = loaded.llm && cache ? new CachedLlm(loaded.llm, cache) : loaded.llm;
+      const embeddings: Embeddings | undefined =
+        loaded.embeddings && cache ? new CachedEmbeddings(loaded.embeddings, cache) : loaded.embeddings;
+      const metrics = ids.map((id) => createMetric(id, { ...loaded, llm, embeddings }));
+      result = await evaluate(dataset, metrics, {
+        out: flags.out,
+        resume: flags.resume,
+        overwrite: flags.overwrite,
+        cache: cache ?? false,
+        concurrency: flags.concurrency,
+        progress: flags.quiet ? "none" : "auto",
+        strict: flags.strict,
+        signal: interrupt.signal,
+      });
+    } finally {
+      await disposeModels(models);
+      cache?.close();
+    }
+
+    const reports = flags.report.map((file) => path.resolve(file));
+    for (const file of reports) await writeReport(file, result.toJSON());
+
+    const failUnder = result.interrupted ? [] : checkFailUnder(result.aggregated(), bars);
+    const exitCode = exitCodeFor(result, failUnder);
+    const resultsFile = path.resolve(flags.out);
+    const cacheStats = result.metadata.cache;
+    if (flags.json) {
+      const output: EvalJsonOutput = {
+        aggregates: result.aggregated(),
+        errors: result.errorCount,
+        invalidRows: new Set(result.invalidRows.map((r) => r.row)).size,
+        interrupted: result.interrupted,
+        failUnder,
+        exitCode,
+        resultsFile,
+        reports,
+        cache: cache && cacheStats ? { file: cache.path, ...cacheStats } : null,
+      };
+      process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+    } else {
+      process.stdout.write(formatSummary(result.toJSON()));
+      process.stdout.write(`\nResults: ${resultsFile}\n`);
+      for (const file of reports) process.stdout.write(`Report:  ${file}\n`);
+      process.stdout.write(
+        cache && cacheStats
+          ? `Cache:   ${cacheStats.hits} hits, ${cacheStats.misses} misses (${cache.path})\n`
+          : "Cache:   off (--no-cache)\n",
+      );
+    }
+
+    for (const line of failUnder) process.stderr.write(`airgap-eval: ${line}\n`);
+    if (result.interrupted) {
+      process.stderr.write(
+        `airgap-eval: interrupted; finished rows are in ${flags.out}. Resume with: ${resumeCommand(process.argv.slice(2))}\n`,
+      );
+    }
+    process.exitCode = exitCode;
+  } finally {
+    interrupt.dispose();
+  }
 }
 
 /**
@@ -212,70 +262,79 @@ export function registerEvalCommand(program: Command): Command {
       "Evaluate a dataset (JSONL, JSON array or CSV) with local models; never touches the network.",
     )
     .argument("<dataset>", "dataset file: .jsonl, .json or .csv with Ragas or Haystack column names")
-    .option(
-      "-m, --metrics <ids>",
-      `comma-separated metric ids (${metricIds.join(", ")})`,
-      metricIds.join(","),
-    )
+    .option("-m, --metrics <ids>", `comma-separated metric ids: ${metricIds.join(", ")}`, metricIds.join(","))
     .option(
       "--llm <id|path>",
-      "judge model: registry id or .gguf path (default: the registry's default judge)",
+      "judge model: registry id or .gguf file (default: the registry's default judge; when that one is not pulled, judge metrics are skipped)",
     )
     .option(
       "--embeddings <id|path>",
-      "embedding model: registry id or model directory (default: the registry's default embedder)",
+      "embedding model: registry id or ONNX model directory (default: the registry's default embedder)",
     )
     .option(
       "--models-dir <dir>",
-      "where pulled models live (default: $AIRGAP_EVAL_MODELS, else the user cache directory)",
+      "where pulled models live (default: $AIRGAP_EVAL_MODELS, else <user cache dir>/airgap-eval/models)",
     )
-    .option("-o, --out <file>", "results JSONL file, appended row by row", "airgap-eval-results.jsonl")
+    .option(
+      "-o, --out <file>",
+      "results JSONL file, one line per finished row × metric",
+      "airgap-eval-results.jsonl",
+    )
     .option(
       "-r, --report <file>",
-      "write a report; the extension picks the format: .html .md .csv .json (repeatable)",
+      "also write a report; the extension picks the format: .html .md .csv .json (repeatable)",
       collect(String),
-      [],
     )
     .option(
       "--concurrency <n>",
-      "rows evaluated at once; also the judge's parallel sequences (default: 1 with a judge, else 8)",
+      "rows evaluated at once, also the judge's parallel sequences (default: 1 with a judge metric, else 8)",
       positiveInt("--concurrency"),
     )
     .option(
       "--threads <n>",
-      "judge CPU threads (default: measured best for this machine, see README)",
+      "judge CPU threads (default: 1, measured fastest on small CPUs; try your core count)",
       positiveInt("--threads"),
     )
-    .option("--resume", "continue the --out file: skip rows it already holds", false)
-    .option("--overwrite", "replace an existing --out file", false)
-    .option("--strict", "any invalid row is fatal before work starts", false)
+    .option("--resume", "continue the --out file: skip the row × metric pairs it already holds")
+    .option("--overwrite", "replace an existing --out file")
+    .option(
+      "--strict",
+      "any invalid row, or a row lacking a column a metric needs, is fatal before work starts",
+    )
     .option("--no-cache", "do not read or write the result cache")
-    .option("--cache-file <file>", "SQLite cache file (default: <user cache dir>/airgap-eval/cache.sqlite)")
-    .option("-q, --quiet", "no progress output", false)
-    .option("--json", "print the aggregated result as JSON instead of the summary table", false)
+    .option(
+      "--cache-file <file>",
+      "SQLite cache file (default: $AIRGAP_EVAL_CACHE, else $XDG_CACHE_HOME or ~/.cache, then airgap-eval/cache.sqlite)",
+    )
+    .option("-q, --quiet", "no progress output on stderr")
+    .option("--json", "print the aggregates (and where results went) as JSON instead of the summary table")
     .addOption(
-      new Option("--fail-under <metric=value>", "exit 3 when a metric's mean is below value (repeatable)")
-        .argParser(collect(parseFailUnder))
-        .default([]),
+      new Option(
+        "--fail-under <metric=value>",
+        "exit 3 when a metric's mean is below value (repeatable)",
+      ).argParser(collect(parseFailUnder)),
     )
     .option(
-      "--column <column=field>",
-      "map a dataset column to a field, e.g. question=user_input (repeatable)",
+      "--column <name=field>",
+      "read dataset column <name> as <field> (user_input, response, retrieved_contexts, reference, reference_contexts) (repeatable)",
       collect(String),
-      [],
     )
     .addHelpText(
       "after",
       `
 Examples:
-  $ airgap-eval eval examples/rag-eval.jsonl --report report.html
-  $ airgap-eval eval data.csv --metrics faithfulness,answer_relevancy --llm qwen2.5-1.5b-instruct --concurrency 2
-  $ airgap-eval eval data.jsonl --out run.jsonl --resume                # continue after Ctrl-C or a crash
-  $ airgap-eval eval data.jsonl --fail-under faithfulness=0.8 --quiet    # CI gate: exit 3 below the bar
-  $ airgap-eval eval data.jsonl --column question=user_input --column answer=response
+  $ airgap-eval eval examples/rag-eval.jsonl --metrics semantic_similarity --report report.html
+  $ airgap-eval eval data.csv --metrics faithfulness,answer_relevancy --llm ./judge.gguf --threads 2
+  $ airgap-eval eval data.jsonl --out run.jsonl --resume               # continue after Ctrl-C or a crash
+  $ airgap-eval eval data.jsonl --fail-under faithfulness=0.8 --quiet   # CI gate: exit 3 below the bar
+  $ airgap-eval eval data.jsonl --column question_text=user_input --column answer_text=response
 
-Judge metrics whose default model has not been pulled are reported as skipped, with the pull command.
-Exit codes: 0 ok, 1 some rows failed, 2 bad usage or input, 3 below a --fail-under bar, 130 interrupted.`,
+Invalid rows are reported on stderr (file, line, row, field) and left out; --strict stops instead.
+Judge metrics whose default model has not been pulled are skipped, naming the "models pull" command.
+Ctrl-C once: finish the rows in flight, write them, exit 130; Ctrl-C twice: quit at once.
+
+Exit codes: 0 ok; 1 some rows failed (a metric errored on a row, or a row was invalid);
+2 bad usage or input; 3 below a --fail-under bar; 130 interrupted (resume with --resume).`,
     )
-    .action(async (dataset: string, flags: EvalFlags) => runEval(dataset, flags));
+    .action(async (dataset: string, flags: RawEvalFlags) => runEval(dataset, flags));
 }

@@ -24,11 +24,13 @@ program.addHelpText(
   "after",
   `
 Examples:
-  $ airgap-eval eval examples/rag-eval.jsonl --metrics semantic_similarity,faithfulness --report report.html
+  $ airgap-eval eval examples/rag-eval.jsonl --metrics semantic_similarity --out results.jsonl
   $ airgap-eval report results.jsonl --html report.html
+  $ airgap-eval report compare baseline.jsonl candidate.jsonl
   $ airgap-eval models list
 
-Exit codes: 0 ok, 1 some rows failed, 2 bad usage or input, 3 below a --fail-under bar, 130 interrupted.`,
+Run "airgap-eval <command> --help" for a command's flags and examples.
+Exit codes: 0 ok; 1 some rows failed; 2 bad usage or input; 3 below a --fail-under bar; 130 interrupted.`,
 );
 
 try {

@@ -63,7 +63,16 @@ Examples:
     .description("Compare two runs row by row: per-row and aggregate deltas (b minus a).")
     .argument("<a>", "baseline results JSONL")
     .argument("<b>", "candidate results JSONL")
-    .option("--out <file>", "write the comparison as .md or .json (default: print Markdown)")
+    .option("--out <file>", "write the comparison as .md or .json (default: print Markdown to stdout)")
+    .addHelpText(
+      "after",
+      `
+Rows are paired by content (row hash), so reordered datasets still line up; deltas are b minus a.
+
+Examples:
+  $ airgap-eval report compare baseline.jsonl candidate.jsonl
+  $ airgap-eval report compare baseline.jsonl candidate.jsonl --out diff.json`,
+    )
     .action(async (a: string, b: string, flags: CompareFlags) => {
       if (a === b) throw new InvalidInputError("compare needs two different results files");
       const comparison = compareRuns(loadResults(a), loadResults(b));

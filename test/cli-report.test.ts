@@ -1,0 +1,128 @@
+// `airgap-eval report` and `airgap-eval report compare` on results files written by `eval`.
+import { existsSync, readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadResults } from "../src/evaluate/results-file.js";
+import type { MetricAggregate } from "../src/evaluate/types.js";
+import { cliSandbox, runCli } from "./fixtures/cli/run-cli.js";
+import { tinyEncoderDir } from "./setup/paths.js";
+
+const box = cliSandbox("airgap-cli-report-");
+afterAll(() => box.cleanup());
+const runA = box.file("a.jsonl");
+const runB = box.file("b.jsonl");
+
+function semantic(file: string): MetricAggregate {
+  return loadResults(file).aggregates.find((a) => a.metric === "semantic_similarity")!;
+}
+
+beforeAll(async () => {
+  // Two runs of the same rows: the JSONL file with the starter embedder, the CSV file with the tiny encoder.
+  const [a, b] = await Promise.all([
+    runCli(
+      ["eval", "examples/rag-eval.jsonl", "-m", "semantic_similarity", "-o", runA, "--no-cache", "-q"],
+      box.env,
+    ),
+    runCli(
+      [
+        "eval",
+        "examples/rag-eval.csv",
+        "-m",
+        "semantic_similarity",
+        "--embeddings",
+        tinyEncoderDir,
+        "-o",
+        runB,
+        "--no-cache",
+        "-q",
+      ],
+      box.env,
+    ),
+  ]);
+  expect(a.code, a.stderr).toBe(0);
+  expect(b.code, b.stderr).toBe(0);
+});
+
+describe("report", { timeout: 300_000 }, () => {
+  it("--html --md --csv --json writes all four, each one a real report of the run", async () => {
+    const files = {
+      html: box.file("out/report.html"),
+      md: box.file("out/report.md"),
+      csv: box.file("out/report.csv"),
+      json: box.file("out/report.json"),
+    };
+    const result = await runCli(
+      ["report", runA, "--html", files.html, "--md", files.md, "--csv", files.csv, "--json", files.json],
+      box.env,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    for (const file of Object.values(files)) {
+      expect(existsSync(file)).toBe(true);
+      expect(result.stdout).toContain(file);
+    }
+    const agg = semantic(runA);
+    const json = JSON.parse(readFileSync(files.json, "utf8")) as { aggregates: MetricAggregate[] };
+    expect(json.aggregates.find((a) => a.metric === "semantic_similarity")?.mean).toBeCloseTo(agg.mean!, 12);
+    expect(readFileSync(files.html, "utf8")).toMatch(/^<!doctype html>/i);
+    expect(readFileSync(files.html, "utf8")).toContain("How tall is Mount Everest?");
+    expect(readFileSync(files.md, "utf8")).toContain("semantic_similarity");
+    const csvLines = readFileSync(files.csv, "utf8").trim().split(/\r?\n/);
+    expect(csvLines.length).toBeGreaterThanOrEqual(21);
+  });
+
+  it("with no output flag prints the summary table", async () => {
+    const result = await runCli(["report", runA], box.env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^metric\s+mean\s+count/m);
+    expect(result.stdout).toMatch(
+      new RegExp(`^semantic_similarity\\s+${semantic(runA).mean!.toFixed(3)}\\s+20\\s`, "m"),
+    );
+  });
+
+  it("a missing results file is bad input (exit 2)", async () => {
+    const result = await runCli(["report", box.file("nope.jsonl"), "--html", box.file("x.html")], box.env);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/nope\.jsonl: results file does not exist/);
+    expect(existsSync(box.file("x.html"))).toBe(false);
+  });
+});
+
+describe("report compare", { timeout: 300_000 }, () => {
+  it("prints the aggregate delta (b minus a) and the changed rows", async () => {
+    const result = await runCli(["report", "compare", runA, runB], box.env);
+    expect(result.code, result.stderr).toBe(0);
+    const a = semantic(runA).mean!;
+    const b = semantic(runB).mean!;
+    const delta = b - a;
+    const signed = `${delta >= 0 ? "+" : "-"}${Math.abs(delta).toFixed(3)}`;
+    const metricLine = result.stdout.split("\n").find((l) => l.includes("`semantic_similarity`"));
+    expect(metricLine).toBeDefined();
+    expect(metricLine).toContain(a.toFixed(3));
+    expect(metricLine).toContain(b.toFixed(3));
+    expect(metricLine).toContain(signed);
+    // JSONL and CSV hold the same rows: all 20 are paired by content.
+    expect(result.stdout).toMatch(/20 paired, 0 only in a, 0 only in b/);
+    expect(result.stdout).toContain("How tall is Mount Everest?");
+  });
+
+  it("--out writes the comparison as JSON", async () => {
+    const out = box.file("compare/diff.json");
+    const result = await runCli(["report", "compare", runA, runB, "--out", out], box.env);
+    expect(result.code, result.stderr).toBe(0);
+    const comparison = JSON.parse(readFileSync(out, "utf8")) as {
+      metrics: Array<{ metric: string; meanDelta: number; pairedCount: number }>;
+      onlyInA: unknown[];
+      onlyInB: unknown[];
+    };
+    const metric = comparison.metrics.find((m) => m.metric === "semantic_similarity")!;
+    expect(metric.meanDelta).toBeCloseTo(semantic(runB).mean! - semantic(runA).mean!, 12);
+    expect(metric.pairedCount).toBe(20);
+    expect(comparison.onlyInA).toEqual([]);
+    expect(comparison.onlyInB).toEqual([]);
+  });
+
+  it("comparing a file with itself is bad usage (exit 2)", async () => {
+    const result = await runCli(["report", "compare", runA, runA], box.env);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/compare needs two different results files/);
+  });
+});

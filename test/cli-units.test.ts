@@ -1,0 +1,188 @@
+// The CLI's small pieces, without spawning: flag parsers, the resume command, the Ctrl-C handler,
+// the metric catalog and the messages for invalid rows and missing models.
+import { EventEmitter } from "node:events";
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { parseColumnMap } from "../src/cli/eval-command.js";
+import { missingModelReason } from "../src/cli/eval-models.js";
+import { ExitCode } from "../src/cli/exit-codes.js";
+import { checkFailUnder, parseFailUnder } from "../src/cli/fail-under.js";
+import { InterruptHandler, resumeCommand } from "../src/cli/interrupt.js";
+import { createMetric, metricCatalog, metricIds, parseMetricIds } from "../src/cli/metric-factory.js";
+import { invalidRowLines } from "../src/cli/preflight.js";
+import type { Embeddings } from "../src/embeddings/types.js";
+import { InvalidInputError, ModelNotFoundError } from "../src/errors.js";
+import type { MetricAggregate } from "../src/evaluate/types.js";
+import type { Llm } from "../src/llm/types.js";
+
+class Capture extends Writable {
+  text = "";
+  override _write(chunk: Buffer, _enc: BufferEncoding, cb: () => void): void {
+    this.text += chunk.toString();
+    cb();
+  }
+}
+
+function aggregate(metric: string, mean: number | null): MetricAggregate {
+  return {
+    metric,
+    mean,
+    count: mean === null ? 0 : 3,
+    errors: 0,
+    skipped: 0,
+    nulls: 0,
+    std: 0,
+    min: mean,
+    max: mean,
+  };
+}
+
+describe("--fail-under", () => {
+  it("parses metric=value and rejects anything else", () => {
+    expect(parseFailUnder("faithfulness=0.8")).toEqual({ metric: "faithfulness", min: 0.8 });
+    expect(parseFailUnder(" answer_relevancy=1 ")).toEqual({ metric: "answer_relevancy", min: 1 });
+    for (const bad of ["faithfulness", "faithfulness=", "=0.5", "faithfulness=high", "a=0.5=1"]) {
+      expect(() => parseFailUnder(bad)).toThrow(/must look like <metric>=<number>/);
+    }
+  });
+
+  it("reports each bar not met, and a metric without any score as not met", () => {
+    const aggs = [
+      aggregate("faithfulness", 0.75),
+      aggregate("semantic_similarity", 0.9),
+      aggregate("context_relevance", null),
+    ];
+    const failures = checkFailUnder(aggs, [
+      { metric: "faithfulness", min: 0.8 },
+      { metric: "semantic_similarity", min: 0.9 },
+      { metric: "context_relevance", min: 0.1 },
+    ]);
+    expect(failures).toEqual([
+      "faithfulness: mean 0.7500 is below --fail-under 0.8",
+      "context_relevance: no score to compare with --fail-under 0.1 (every row failed or was skipped)",
+    ]);
+  });
+});
+
+describe("--metrics and --column", () => {
+  it("parses metric ids, dropping blanks and duplicates, and names the choices for an unknown one", () => {
+    expect(parseMetricIds("faithfulness, semantic_similarity,,faithfulness")).toEqual([
+      "faithfulness",
+      "semantic_similarity",
+    ]);
+    expect(() => parseMetricIds("bleu")).toThrow(/unknown metric "bleu"; choose from answer_relevancy/);
+    expect(() => parseMetricIds(" , ")).toThrow(/--metrics is empty/);
+  });
+
+  it("parses column maps and rejects malformed pairs, unknown fields and a column given twice", () => {
+    expect(parseColumnMap(["question_text=user_input", "docs = retrieved_contexts"])).toEqual({
+      question_text: "user_input",
+      docs: "retrieved_contexts",
+    });
+    expect(() => parseColumnMap(["question_text"])).toThrow(InvalidInputError);
+    expect(() => parseColumnMap(["=user_input"])).toThrow(/must look like <dataset column>=<field>/);
+    expect(() => parseColumnMap(["q="])).toThrow(/must look like/);
+    expect(() => parseColumnMap(["q=title"])).toThrow(/maps to "title", which is not a sample field/);
+    expect(() => parseColumnMap(["q=user_input", "q=response"])).toThrow(/maps "q" twice/);
+  });
+});
+
+describe("the metric catalog", () => {
+  const llm: Llm = {
+    id: "stub-judge",
+    generateObject: () => Promise.reject(new Error("not called in this test")),
+    provenance: () => ({
+      id: "stub-judge",
+      kind: "llm",
+      runtime: { name: "stub", version: "0" },
+      settings: {},
+    }),
+  };
+  const embeddings: Embeddings = {
+    id: "stub-embedder",
+    dimensions: 3,
+    embed: () => Promise.reject(new Error("not called in this test")),
+    provenance: () => ({
+      id: "stub-embedder",
+      kind: "embedding",
+      runtime: { name: "stub", version: "0" },
+      settings: {},
+    }),
+  };
+
+  it.each(metricIds)("%s: the catalog's fields and models match the metric", (id) => {
+    const metric = createMetric(id, { llm, embeddings });
+    expect(metric.name).toBe(id);
+    expect([...metric.requiredFields].sort()).toEqual([...metricCatalog[id].fields].sort());
+    expect(metric.usesLlm).toBe(metricCatalog[id].llm);
+    expect(metric.usesEmbeddings).toBe(metricCatalog[id].embeddings);
+  });
+
+  it("a metric whose model is missing becomes a skipped metric carrying the reason", async () => {
+    const metric = createMetric("faithfulness", { embeddings, llmMissing: "judge is not here: run X" });
+    expect(await metric.score({ userInput: "q", response: "r", retrievedContexts: ["c"] })).toEqual({
+      value: null,
+      status: "skipped",
+      reason: "judge is not here: run X",
+    });
+  });
+});
+
+describe("messages", () => {
+  it("names file, line, row and field of each invalid row", () => {
+    expect(
+      invalidRowLines({
+        file: "data.jsonl",
+        invalid: [
+          { row: 2, line: 3, field: "response", message: "expected a string, got a number" },
+          { row: 4, line: 5, message: "is not valid JSON (Unexpected end)" },
+        ],
+      }),
+    ).toEqual([
+      'airgap-eval: invalid row: data.jsonl, line 3, row 2, field "response": expected a string, got a number; row not evaluated',
+      "airgap-eval: invalid row: data.jsonl, line 5, row 4: is not valid JSON (Unexpected end); row not evaluated",
+    ]);
+  });
+
+  it("a missing default model's skip reason is one line with the exact pull command", () => {
+    const err = new ModelNotFoundError("long text", "qwen2.5-0.5b-instruct", ["/m/qwen2.5-0.5b-instruct"]);
+    const reason = missingModelReason("judge", err);
+    expect(reason).not.toContain("\n");
+    expect(reason).toContain("`airgap-eval models pull qwen2.5-0.5b-instruct`");
+    expect(reason).toContain("/m/qwen2.5-0.5b-instruct");
+    expect(reason).toContain("--llm <file.gguf>");
+  });
+
+  it("the resume command keeps every argument, adds --resume once, drops --overwrite and quotes for a shell", () => {
+    expect(resumeCommand(["eval", "data.jsonl", "--out", "r.jsonl", "--overwrite"])).toBe(
+      "airgap-eval eval data.jsonl --out r.jsonl --resume",
+    );
+    expect(resumeCommand(["eval", "my data.jsonl", "--resume", "--column", "it's=user_input"])).toBe(
+      "airgap-eval eval 'my data.jsonl' --column 'it'\\''s=user_input' --resume",
+    );
+  });
+});
+
+describe("Ctrl-C handler", () => {
+  it("first SIGINT aborts the signal, second exits 130; dispose stops listening", () => {
+    const target = new EventEmitter();
+    const stderr = new Capture();
+    const exits: number[] = [];
+    const handler = new InterruptHandler({
+      target: target as unknown as NodeJS.Process,
+      stderr,
+      exit: (code) => exits.push(code),
+    });
+    expect(handler.signal.aborted).toBe(false);
+    target.emit("SIGINT");
+    expect(handler.signal.aborted).toBe(true);
+    expect(handler.interrupted).toBe(true);
+    expect(exits).toEqual([]);
+    expect(stderr.text).toContain("finishing the rows in flight");
+    target.emit("SIGINT");
+    expect(exits).toEqual([ExitCode.interrupted]);
+    expect(stderr.text).toContain("quitting at once");
+    handler.dispose();
+    expect(target.listenerCount("SIGINT")).toBe(0);
+  });
+});
