@@ -7,6 +7,7 @@ import { loadDataset } from "../dataset/load.js";
 import type { ColumnTarget } from "../dataset/types.js";
 import type { Embeddings } from "../embeddings/types.js";
 import { InvalidInputError } from "../errors.js";
+import { BatchingEmbeddings } from "../evaluate/batching-embeddings.js";
 import { evaluate } from "../evaluate/evaluate.js";
 import type { EvaluationResult } from "../evaluate/result.js";
 import type { Llm } from "../llm/types.js";
@@ -188,8 +189,11 @@ async function runEval(datasetPath: string, raw: RawEvalFlags): Promise<void> {
       }
       cache = flags.cache ? Cache.open({ path: flags.cacheFile }) : undefined;
       const llm: Llm | undefined = loaded.llm && cache ? new CachedLlm(loaded.llm, cache) : loaded.llm;
+      // Embedding calls from concurrent rows go to the model as one batch; the cache sits in front,
+      // so only misses are batched.
+      const batched = loaded.embeddings && new BatchingEmbeddings(loaded.embeddings);
       const embeddings: Embeddings | undefined =
-        loaded.embeddings && cache ? new CachedEmbeddings(loaded.embeddings, cache) : loaded.embeddings;
+        batched && cache ? new CachedEmbeddings(batched, cache) : batched;
       const metrics = ids.map((id) => createMetric(id, { ...loaded, llm, embeddings }));
       result = await evaluate(dataset, metrics, {
         out: flags.out,

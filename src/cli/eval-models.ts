@@ -87,7 +87,13 @@ export async function loadEvalModels(
         modelsDir: flags.modelsDir,
       });
       const { TransformersEmbeddings } = await import("../embeddings/transformers-embeddings.js");
-      out.embeddings = await TransformersEmbeddings.load({ model: model.path, id: model.id });
+      // A registry model is loaded by id, so its entry's pooling and max length apply and its pinned
+      // sha256 is checked; a model named by path is loaded from that directory.
+      out.embeddings = await TransformersEmbeddings.load({
+        model: model.entry ? model.id : model.path,
+        id: model.id,
+        modelsDir: flags.modelsDir,
+      });
     } catch (err) {
       if (!(err instanceof ModelNotFoundError) || flags.embeddings !== undefined) throw err;
       out.embeddingsMissing = missingModelReason("embedding", err);

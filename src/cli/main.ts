@@ -33,6 +33,12 @@ Run "airgap-eval <command> --help" for a command's flags and examples.
 Exit codes: 0 ok; 1 some rows failed; 2 bad usage or input; 3 below a --fail-under bar; 130 interrupted.`,
 );
 
+// A reader that stops early (`airgap-eval eval ... | head`) is not an error of ours: stop quietly.
+process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+  if (err.code === "EPIPE") process.exit(process.exitCode ?? ExitCode.ok);
+  throw err;
+});
+
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
