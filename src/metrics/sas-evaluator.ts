@@ -1,6 +1,6 @@
 import type { Embeddings } from "../embeddings/types.js";
 import { meanOfPresent } from "../math/mean.js";
-import { applyThreshold, checkBatchSize, checkThreshold, ragasEmptyText } from "./semantic-similarity.js";
+import { applyThreshold, checkBatchSize, checkThreshold } from "./semantic-similarity.js";
 import type {
   Evaluator,
   EvaluatorInputs,
@@ -8,7 +8,7 @@ import type {
   RowOutcome,
   RunOptions,
 } from "./shared/evaluator-runner.js";
-import { requireSameLengthLists, requireString } from "./shared/validate.js";
+import { requireSameLengthLists, requireText } from "./shared/validate.js";
 import { cosineOrThrow, embedAll } from "./shared/vectors.js";
 import type { MetricConfig } from "./types.js";
 
@@ -33,8 +33,9 @@ export interface SASRowResult extends RowOutcome {
 /**
  * Haystack's `SASEvaluator` (bi-encoder path): semantic answer similarity between each predicted
  * answer and its ground-truth answer, as the cosine of their embeddings. All answers are embedded in
- * batches of `batchSize`. Lists of different lengths throw `InvalidInputError`. An empty string is
- * embedded as a single space (as Ragas does).
+ * batches of `batchSize`. Lists of different lengths, and an empty or whitespace-only answer, throw
+ * `InvalidInputError` naming the list and row. An answer in which the embedding model knows no token
+ * (a zero vector) throws `AirgapEvalError` naming the row: SAS has no per-row failure mode.
  *
  * Empty lists: like Haystack's `SASEvaluator`, zero rows give `score: 0` (not null) without loading
  * or calling the model. Haystack also returns `individual_scores: [0.0]` there, a score for a row
@@ -99,11 +100,11 @@ export class SASEvaluator implements Evaluator<SASRowResult> {
     const { groundTruthAnswers, predictedAnswers } = inputs;
     requireSameLengthLists({ groundTruthAnswers, predictedAnswers }, "SASEvaluator");
     return {
-      truths: groundTruthAnswers!.map(
-        (t, row) => ragasEmptyText(requireString(t, { field: "groundTruthAnswers", row })).text,
+      truths: groundTruthAnswers!.map((t, row) =>
+        requireText(t, { field: "groundTruthAnswers", row }, "give a non-empty answer"),
       ),
-      predictions: predictedAnswers!.map(
-        (p, row) => ragasEmptyText(requireString(p, { field: "predictedAnswers", row })).text,
+      predictions: predictedAnswers!.map((p, row) =>
+        requireText(p, { field: "predictedAnswers", row }, "give a non-empty answer"),
       ),
     };
   }

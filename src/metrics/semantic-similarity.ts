@@ -1,7 +1,7 @@
 import type { Embeddings } from "../embeddings/types.js";
 import { InvalidInputError } from "../errors.js";
 import { errorResult, mustPropagate, withPromptVersions } from "./shared/outcome.js";
-import { requireString } from "./shared/validate.js";
+import { requireText } from "./shared/validate.js";
 import { cosineOrThrow, embedAll } from "./shared/vectors.js";
 import type { Metric, MetricConfig, MetricResult, Sample, SampleField, ScoreOptions } from "./types.js";
 
@@ -13,14 +13,6 @@ export interface SemanticSimilarityOptions {
   threshold?: number;
   /** Texts per `embeddings.embed` call in `scoreBatch`. Defaults to 32. */
   batchSize?: number;
-}
-
-/**
- * Replaces an empty string by a single space before embedding, as Ragas does, and reports it.
- * (A whitespace-only string is embedded as it is.)
- */
-export function ragasEmptyText(text: string): { text: string; wasEmpty: boolean } {
-  return text === "" ? { text: " ", wasEmpty: true } : { text, wasEmpty: false };
 }
 
 /** Applies an optional threshold: `similarity >= threshold ? 1 : 0`, or the similarity itself without one. */
@@ -59,8 +51,10 @@ interface Pair {
  * Ragas `semantic_similarity` (Haystack's SAS with a bi-encoder): the cosine similarity of the
  * embeddings of `response` and `reference`. The value is not clamped, so it can be negative. With
  * `threshold`, the value is 1 when similarity >= threshold and 0 otherwise; a threshold of 0 works
- * (Ragas skips a 0 threshold because of a truthiness check). An empty string is embedded as a single
- * space, as in Ragas, and listed in `details.emptyFields`; a missing field is an `InvalidInputError`.
+ * (Ragas skips a 0 threshold because of a truthiness check). A missing, empty or whitespace-only
+ * `response` or `reference` is an `InvalidInputError` naming the field: Ragas embeds "" as a single
+ * space, whose vector means nothing, so airgap-eval asks for real text instead. A text in which the
+ * embedding model knows no token gives an error row (zero vector, cosine undefined).
  *
  * @example
  * const metric = new SemanticSimilarity({ embeddings });
@@ -109,15 +103,15 @@ export class SemanticSimilarity implements Metric {
       });
     }
     return {
-      response: requireString(
+      response: requireText(
         sample.response,
         { field: "response", row },
-        "give the answer as a string (Ragas response)",
+        "give the answer as a non-empty string (Ragas response)",
       ),
-      reference: requireString(
+      reference: requireText(
         sample.reference,
         { field: "reference", row },
-        "give the expected answer as a string (Ragas reference)",
+        "give the expected answer as a non-empty string (Ragas reference)",
       ),
     };
   }
@@ -129,26 +123,18 @@ export class SemanticSimilarity implements Metric {
   }
 
   private async scoreRawPairs(pairs: Pair[], signal: AbortSignal | undefined): Promise<MetricResult[]> {
-    const prepared = pairs.map((p) => ({
-      response: ragasEmptyText(p.response),
-      reference: ragasEmptyText(p.reference),
-    }));
     let vectors: Float32Array[];
     try {
       vectors = await embedAll(
         this.embeddings,
-        prepared.flatMap((p) => [p.response.text, p.reference.text]),
+        pairs.flatMap((p) => [p.response, p.reference]),
         this.batchSize,
       );
     } catch (err) {
       if (mustPropagate(err, signal)) throw err;
       return pairs.map(() => errorResult(err));
     }
-    return prepared.map((p, i) => {
-      const emptyFields = [
-        ...(p.response.wasEmpty ? ["response"] : []),
-        ...(p.reference.wasEmpty ? ["reference"] : []),
-      ];
+    return pairs.map((_pair, i) => {
       try {
         const similarity = cosineOrThrow(
           vectors[2 * i]!,
@@ -167,7 +153,6 @@ export class SemanticSimilarity implements Metric {
           details: {
             similarity,
             ...(this.threshold !== undefined ? { threshold: this.threshold } : {}),
-            ...(emptyFields.length > 0 ? { emptyFields } : {}),
           },
         };
       } catch (err) {

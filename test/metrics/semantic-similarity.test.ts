@@ -53,11 +53,16 @@ describe("SemanticSimilarity", () => {
     expect(metric.config().options).toEqual({ threshold: 0 });
   });
 
-  it("embeds an empty string as a single space (as Ragas) and says so", async () => {
-    const metric = new SemanticSimilarity({ embeddings: new FakeEmbeddings(vectors) });
-    const result = await metric.score({ response: "", reference: "Paris is the capital of France." });
-    expect(result.value).toBeCloseTo(0.6, 6);
-    expect(result.details).toMatchObject({ emptyFields: ["response"] });
+  it("an empty or whitespace-only response or reference is an InvalidInputError naming the field", async () => {
+    const embeddings = new FakeEmbeddings(vectors);
+    const metric = new SemanticSimilarity({ embeddings });
+    await expect(
+      metric.score({ response: "", reference: "Paris is the capital of France." }),
+    ).rejects.toThrow(/field "response"/);
+    await expect(metric.score({ response: "Paris.", reference: "  " })).rejects.toThrow(/field "reference"/);
+    await expect(
+      new SASEvaluator({ embeddings }).run({ groundTruthAnswers: ["Paris."], predictedAnswers: [""] }),
+    ).rejects.toThrow(/row 0, field "predictedAnswers"/);
   });
 
   it("a missing field is an InvalidInputError with the row in batches", async () => {
