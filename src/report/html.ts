@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { EvaluationResultData, MetricAggregate } from "../evaluate/types.js";
 import { formatScore } from "./format.js";
 import { histogramDomain, histogramSvg } from "./histogram.js";
@@ -21,9 +22,12 @@ export interface HtmlReportOptions {
   histogramBins?: number;
 }
 
-/** The Content-Security-Policy of the report: nothing may be fetched; inline style and script only. */
-export const REPORT_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
+/** The report's Content-Security-Policy: nothing may be fetched; inline style, and only the report's own script (allowed by its sha256). */
+export const REPORT_CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${createHash(
+  "sha256",
+)
+  .update(REPORT_SCRIPT)
+  .digest("base64")}'; img-src data:`;
 
 function kvChips(record: Record<string, unknown> | undefined): SafeHtml {
   const entries = Object.entries(record ?? {});
