@@ -26,7 +26,9 @@ export type {
 } from "./dataset/types.js";
 export type { Pooling } from "./embeddings/pooling.js";
 export {
+  DEFAULT_EMBEDDING_MEMO_SIZE,
   type EmbedDetailedResult,
+  type EmbeddingStats,
   TransformersEmbeddings,
   type TransformersEmbeddingsOptions,
 } from "./embeddings/transformers-embeddings.js";
@@ -57,12 +59,14 @@ export type {
 export {
   DEFAULT_MAX_CONTEXT_SIZE,
   DEFAULT_MAX_TOKENS,
+  DEFAULT_MEMO_SIZE,
   DEFAULT_THREADS,
   LlamaCppLlm,
   type LlamaCppLlmOptions,
+  MIN_DEFAULT_PREFIX_SLOTS,
   type PromptFormat,
 } from "./llm/llama-cpp-llm.js";
-export type { GenerateObjectOptions, GenerateObjectResult, Llm, TokenUsage } from "./llm/types.js";
+export type { GenerateObjectOptions, GenerateObjectResult, Llm, LlmStats, TokenUsage } from "./llm/types.js";
 // Embeddings
 export { cosineSimilarity } from "./math/cosine.js";
 // Metrics (Ragas style), evaluators (Haystack style), pipeline

@@ -245,7 +245,7 @@ describe("TransformersEmbeddings on the tiny encoder", () => {
     expect(p.runtime).toEqual({ name: "@xenova/transformers", version: "2.17.2" });
     expect(p.settings).toMatchObject({ pooling: "mean", normalize: true, quantized: true, maxLength: 64 });
     // Speed-only settings are recorded apart, so they never enter cache keys or resume hashes.
-    expect(p.performance).toEqual({ batchSize: 32, threads: 1 });
+    expect(p.performance).toEqual({ batchSize: 32, threads: 1, memoSize: 4096 });
     expect(p.settings).not.toHaveProperty("batchSize");
   });
 

@@ -14,6 +14,7 @@ import {
   ModelNotFoundError,
 } from "../src/errors.js";
 import { LlamaCppLlm } from "../src/llm/index.js";
+import type { GenerateObjectResult } from "../src/llm/types.js";
 import type { JudgePrompt } from "../src/prompts/types.js";
 import { extraGgufPath, testModelsDir, tinyGgufPath } from "./setup/paths.js";
 
@@ -47,6 +48,15 @@ function prompt(input: string, name = "test/judge"): JudgePrompt {
   };
 }
 
+/** The answer and the prompt/answer sizes: what a call returns, minus how much work it took (which reuse changes). */
+function answer<T>(result: GenerateObjectResult<T>) {
+  return {
+    value: result.value,
+    promptTokens: result.usage.promptTokens,
+    completionTokens: result.usage.completionTokens,
+  };
+}
+
 const schemas = {
   nested: z.object({
     claim: z.object({ text: z.string().max(24), supported: z.boolean() }),
@@ -64,7 +74,15 @@ describe.each(models)("LlamaCppLlm on $name", ({ modelPath, promptFormat }) => {
   let llm: LlamaCppLlm;
 
   beforeAll(async () => {
-    llm = await LlamaCppLlm.load({ modelPath, threads: 1, contextSize: 512, sequences: 2, maxTokens: 64 });
+    // memoSize 0: repeated calls must run the model, or the determinism tests below would test the memo.
+    llm = await LlamaCppLlm.load({
+      modelPath,
+      threads: 1,
+      contextSize: 512,
+      sequences: 2,
+      maxTokens: 64,
+      memoSize: 0,
+    });
   });
   afterAll(async () => {
     await llm?.dispose();
@@ -91,7 +109,8 @@ describe.each(models)("LlamaCppLlm on $name", ({ modelPath, promptFormat }) => {
     const p = prompt("Cats can fly.");
     const first = await llm.generateObject(p, schemas.nested);
     const second = await llm.generateObject(p, schemas.nested);
-    expect(second).toEqual(first);
+    expect(answer(second)).toEqual(answer(first));
+    expect(llm.stats().memoHits).toBe(0);
   });
 
   it("repeats sampled output for the same seed at temperature > 0", async () => {
@@ -99,15 +118,16 @@ describe.each(models)("LlamaCppLlm on $name", ({ modelPath, promptFormat }) => {
     const options = { temperature: 0.9, seed: 1234 };
     const first = await llm.generateObject(p, schemas.nested, options);
     const second = await llm.generateObject(p, schemas.nested, options);
-    expect(second).toEqual(first);
+    expect(answer(second)).toEqual(answer(first));
   });
 
   it("answers parallel calls exactly as it answers them one by one", async () => {
     const inputs = ["Snow is cold.", "Fire is wet.", "Grass is green.", "Iron floats."];
     const sequential = [];
-    for (const input of inputs) sequential.push(await llm.generateObject(prompt(input), schemas.nested));
+    for (const input of inputs)
+      sequential.push(answer(await llm.generateObject(prompt(input), schemas.nested)));
     const parallel = await Promise.all(
-      inputs.map((input) => llm.generateObject(prompt(input), schemas.nested)),
+      inputs.map(async (input) => answer(await llm.generateObject(prompt(input), schemas.nested))),
     );
     expect(parallel).toEqual(sequential);
   });
@@ -122,7 +142,7 @@ describe.each(models)("LlamaCppLlm on $name", ({ modelPath, promptFormat }) => {
     const two = await LlamaCppLlm.load({ modelPath, threads: 2, contextSize: 512 });
     try {
       expect([llm.threads, two.threads]).toEqual([1, 2]);
-      expect(await call(two)).toEqual(await call(llm));
+      expect(answer(await call(two))).toEqual(answer(await call(llm)));
     } finally {
       await two.dispose();
     }
@@ -208,7 +228,13 @@ describe.each(models)("LlamaCppLlm on $name", ({ modelPath, promptFormat }) => {
     expect(prov.runtime).toEqual({ name: "node-llama-cpp", version: "3.21.1" });
     expect(prov.settings).toMatchObject({ contextSize: 512, temperature: 0, seed: 0 });
     // Speed-only settings are recorded apart, so they never enter cache keys or resume hashes.
-    expect(prov.performance).toEqual({ threads: 1, sequences: 2 });
+    expect(prov.performance).toEqual({
+      threads: 1,
+      sequences: 2,
+      reusePromptPrefix: true,
+      prefixSlots: 4,
+      memoSize: 0,
+    });
     expect(prov.settings).not.toHaveProperty("threads");
     expect(llm.concurrency).toBe(2);
   });

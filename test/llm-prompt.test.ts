@@ -130,6 +130,31 @@ describe("SequencePool", () => {
     expect(order).toEqual(["1:s0", "2:s0", "3:s0"]);
   });
 
+  it("hands out at most maxInUse items, and the free item the caller prefers", async () => {
+    const pool = new SequencePool(["a", "b", "c"], 2);
+    const score = (wanted: string) => (item: string) => (item === wanted ? 1 : 0);
+    expect(await pool.acquire(undefined, score("c"))).toBe("c");
+    expect(await pool.acquire()).toBe("a"); // no preference: the item free the longest
+    let third: string | undefined;
+    const waiting = pool.acquire(undefined, score("b")).then((item) => {
+      third = item;
+    });
+    await Promise.resolve();
+    expect(third).toBeUndefined(); // two are out: the third caller waits although "b" is free
+    expect(pool.queued).toBe(1);
+    pool.release("a");
+    await waiting;
+    expect(third).toBe("b"); // it gets its preferred item, not the one just released
+  });
+
+  it("breaks preference ties by the item free the longest", async () => {
+    const pool = new SequencePool(["a", "b", "c"]);
+    const b = await pool.acquire(undefined, (item) => (item === "b" ? 5 : 0));
+    pool.release(b); // free order now a, c, b
+    expect(await pool.acquire(undefined, () => 0)).toBe("a");
+    expect(await pool.acquire(undefined, () => 0)).toBe("c");
+  });
+
   it("rejects waiters when closed or aborted", async () => {
     const pool = new SequencePool<string>([]);
     const controller = new AbortController();

@@ -11,7 +11,9 @@
 export { cosineSimilarity } from "../math/cosine.js";
 export { normalizeInPlace, type Pooling } from "./pooling.js";
 export {
+  DEFAULT_EMBEDDING_MEMO_SIZE,
   type EmbedDetailedResult,
+  type EmbeddingStats,
   TransformersEmbeddings,
   type TransformersEmbeddingsOptions,
 } from "./transformers-embeddings.js";

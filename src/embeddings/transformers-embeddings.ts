@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { PreTrainedTokenizer } from "@xenova/transformers";
+import { LRUCache } from "lru-cache";
 import { AirgapEvalError, InvalidInputError, ModelIntegrityError } from "../errors.js";
 import { integrityMessage } from "../models/integrity.js";
 import { loadRegistry, type ModelRegistry } from "../models/registry.js";
@@ -14,6 +15,9 @@ import { normalizeInPlace, type Pooling, poolRow } from "./pooling.js";
 import { detectTemplate, encodeTruncated, type TokenTemplate } from "./token-template.js";
 import type { Embeddings } from "./types.js";
 import { validateTexts } from "./validate-texts.js";
+
+/** Default {@link TransformersEmbeddingsOptions.memoSize}. */
+export const DEFAULT_EMBEDDING_MEMO_SIZE = 4096;
 
 /** Upper bound of the default `maxLength`, for tokenizers that declare no real limit (e.g. `1e30`). */
 const MAX_LENGTH_CAP = 512;
@@ -68,6 +72,31 @@ export interface TransformersEmbeddingsOptions {
    * measurable gain for small encoders and competes with the judge LLM (see `bench/embeddings.ts`).
    */
   threads?: number;
+  /**
+   * Vectors of recently embedded texts kept in memory (least recently used dropped first), so a text seen again,
+   * in the same call or a later one, is not run through the model twice. `0` turns this off (each call still runs
+   * each distinct text once). Defaults to `4096` (about 6 MB for 384 dimensions).
+   */
+  memoSize?: number;
+}
+
+/** Work done by a {@link TransformersEmbeddings} since it was loaded. */
+export interface EmbeddingStats {
+  /** Texts passed to `embed`/`embedDetailed`, duplicates included. */
+  texts: number;
+  /** Distinct texts of a call answered from the memo. */
+  memoHits: number;
+  /** Texts run through the model. */
+  modelTexts: number;
+  /** Batches run through the model. */
+  batches: number;
+}
+
+/** What the memo keeps per text. */
+interface Embedded {
+  vector: Float32Array;
+  truncated: boolean;
+  unknown: boolean;
 }
 
 /** What {@link TransformersEmbeddings.embedDetailed} returns. */
@@ -95,6 +124,7 @@ interface Settings {
   batchSize: number;
   maxLength: number;
   threads: number;
+  memoSize: number;
 }
 
 interface LoadedParts {
@@ -171,6 +201,8 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
   readonly #tokenizer: PreTrainedTokenizer;
   readonly #template: TokenTemplate;
   readonly #encoder: OnnxEncoder;
+  readonly #memo: LRUCache<string, Embedded> | undefined;
+  readonly #stats: EmbeddingStats = { texts: 0, memoHits: 0, modelTexts: 0, batches: 0 };
   readonly #unknownId: number | undefined;
 
   private constructor(parts: LoadedParts) {
@@ -183,6 +215,7 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
     this.#tokenizer = parts.tokenizer;
     this.#template = parts.template;
     this.#encoder = parts.encoder;
+    this.#memo = parts.settings.memoSize > 0 ? new LRUCache({ max: parts.settings.memoSize }) : undefined;
   }
 
   /**
@@ -222,6 +255,10 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
     }
     const batchSize = positiveInteger(options.batchSize, "batchSize", 32);
     const threads = positiveInteger(options.threads, "threads", 1);
+    const memoSize = options.memoSize ?? DEFAULT_EMBEDDING_MEMO_SIZE;
+    if (!Number.isInteger(memoSize) || memoSize < 0) {
+      throw new InvalidInputError(`must be an integer >= 0, got ${String(memoSize)}`, { field: "memoSize" });
+    }
     const resolved = fromRegistry?.path ?? path.resolve(options.model);
     const id = options.id ?? fromRegistry?.entry?.id ?? path.basename(resolved);
     const recovery = recoveryAdvice(fromRegistry);
@@ -247,6 +284,7 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
       batchSize,
       maxLength,
       threads,
+      memoSize,
     };
     const hiddenSize = model.config.hidden_size;
     const dimensions =
@@ -310,41 +348,54 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
       }
       return index;
     });
-    const encoded = [...distinct.keys()].map((text) =>
-      encodeTruncated(this.#tokenizer, this.#template, text, this.maxLength),
-    );
-    // A text with no known token gets a zero vector and is not run: whatever the model would return for it
-    // ([CLS]/[SEP] alone, or the [UNK] vector) is the same for every such text, so "42" and "7" would score
-    // cosine 1 against each other.
-    const unknown = encoded.map((e) => this.#unknownOnly(e.ids));
-    const distinctVectors: Float32Array[] = new Array(encoded.length);
-    unknown.forEach((isUnknown, i) => {
-      if (isUnknown) distinctVectors[i] = new Float32Array(this.dimensions);
-    });
+    this.#stats.texts += texts.length;
+    const results: Embedded[] = new Array(distinct.size);
+    const toRun: Array<{ index: number; text: string; ids: number[]; truncated: boolean }> = [];
+    for (const [text, index] of distinct) {
+      const known = this.#memo?.get(text);
+      if (known) {
+        this.#stats.memoHits += 1;
+        results[index] = { ...known, vector: known.vector.slice() };
+        continue;
+      }
+      const { ids, truncated } = encodeTruncated(this.#tokenizer, this.#template, text, this.maxLength);
+      // A text with no known token gets a zero vector and is not run: whatever the model would return for it
+      // ([CLS]/[SEP] alone, or the [UNK] vector) is the same for every such text, so "42" and "7" would score
+      // cosine 1 against each other.
+      if (this.#unknownOnly(ids)) {
+        results[index] = { vector: new Float32Array(this.dimensions), truncated, unknown: true };
+      } else {
+        toRun.push({ index, text, ids, truncated });
+      }
+    }
 
     // Longest first, so each batch holds texts of similar length and little padding is computed.
-    const order = encoded
-      .map((_, i) => i)
-      .filter((i) => !unknown[i])
-      .sort((a, b) => encoded[b]!.ids.length - encoded[a]!.ids.length || a - b);
-    for (let start = 0; start < order.length; start += this.#settings.batchSize) {
-      const batch = order.slice(start, start + this.#settings.batchSize);
-      const vectors = await this.#embedBatch(batch.map((i) => encoded[i]!.ids));
-      batch.forEach((i, k) => {
-        distinctVectors[i] = vectors[k]!;
+    toRun.sort((a, b) => b.ids.length - a.ids.length || a.index - b.index);
+    for (let start = 0; start < toRun.length; start += this.#settings.batchSize) {
+      const batch = toRun.slice(start, start + this.#settings.batchSize);
+      const vectors = await this.#embedBatch(batch.map((item) => item.ids));
+      this.#stats.batches += 1;
+      this.#stats.modelTexts += batch.length;
+      batch.forEach((item, k) => {
+        results[item.index] = { vector: vectors[k]!, truncated: item.truncated, unknown: false };
       });
+    }
+    for (const [text, index] of distinct) {
+      const result = results[index]!;
+      if (this.#memo && !this.#memo.has(text))
+        this.#memo.set(text, { ...result, vector: result.vector.slice() });
     }
 
     const seen = new Set<number>();
     const vectors = slot.map((s) => {
-      const vector = distinctVectors[s]!;
+      const vector = results[s]!.vector;
       // Duplicates get their own copy, so a caller mutating one vector does not change another.
       if (seen.has(s)) return vector.slice();
       seen.add(s);
       return vector;
     });
-    const truncatedIndices = slot.flatMap((s, i) => (encoded[s]!.truncated ? [i] : []));
-    const unknownOnly = slot.flatMap((s, i) => (unknown[s] ? [i] : []));
+    const truncatedIndices = slot.flatMap((s, i) => (results[s]!.truncated ? [i] : []));
+    const unknownOnly = slot.flatMap((s, i) => (results[s]!.unknown ? [i] : []));
     return { vectors, truncated: truncatedIndices.length, truncatedIndices, unknownOnly };
   }
 
@@ -364,9 +415,25 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
         maxLength: this.#settings.maxLength,
         onnxruntime: `onnxruntime-node ${versions.onnxruntime}`,
       },
-      // Vectors do not depend on how texts are batched (equal within 1e-5, tested) or on the thread count.
-      performance: { batchSize: this.#settings.batchSize, threads: this.#settings.threads },
+      // Vectors do not depend on how texts are batched (equal within 1e-5, tested) or on the thread count, and the
+      // memo returns the vector the model gave for the same text.
+      performance: {
+        batchSize: this.#settings.batchSize,
+        threads: this.#settings.threads,
+        memoSize: this.#settings.memoSize,
+      },
     };
+  }
+
+  /**
+   * Work done since the model was loaded: texts asked for, texts answered from the memo, texts and batches run
+   * through the model.
+   *
+   * @example
+   * const { texts, modelTexts } = embeddings.stats();
+   */
+  stats(): EmbeddingStats {
+    return { ...this.#stats };
   }
 
   /** Releases the ONNX session; later `embed` calls throw. Safe to call twice. */

@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
+import { LRUCache } from "lru-cache";
 import {
   type ChatWrapper,
   type GbnfJsonSchema,
@@ -15,6 +17,7 @@ import {
 } from "node-llama-cpp";
 import type { z } from "zod";
 import { AirgapEvalError, ContextOverflowError, InvalidInputError, JudgeOutputError } from "../errors.js";
+import { Memo } from "../memo.js";
 import type { JudgePrompt } from "../prompts/types.js";
 import type { ModelProvenance } from "../provenance.js";
 import { toChatHistory } from "./chat-prompt.js";
@@ -25,16 +28,18 @@ import { zodToGrammarSchema } from "./json-schema.js";
 import { getSharedLlama } from "./llama-instance.js";
 import { missingGgufError } from "./missing-model.js";
 import {
+  booleanOption,
   checkSeed,
   checkTemperature,
   nonEmptyString,
+  nonNegativeInteger,
   numberAtLeast,
   oneOf,
   positiveInteger,
   sha256Hex,
 } from "./option-checks.js";
 import { SequencePool } from "./sequence-pool.js";
-import type { GenerateObjectOptions, GenerateObjectResult, Llm } from "./types.js";
+import type { GenerateObjectOptions, GenerateObjectResult, Llm, LlmStats } from "./types.js";
 
 /**
  * Default `threads`, measured with `bench/llm-threads.ts` on a 2-core machine: one thread was the
@@ -46,6 +51,10 @@ export const DEFAULT_THREADS = 1;
 export const DEFAULT_MAX_TOKENS = 512;
 /** Largest default context (tokens per sequence); smaller when the model was trained on less. */
 export const DEFAULT_MAX_CONTEXT_SIZE = 4096;
+/** Default {@link LlamaCppLlmOptions.memoSize}. */
+export const DEFAULT_MEMO_SIZE = 1024;
+/** Fewest default {@link LlamaCppLlmOptions.prefixSlots}: one per prompt of the seed metrics (faithfulness has two). */
+export const MIN_DEFAULT_PREFIX_SLOTS = 4;
 
 /** How a prompt is rendered for the model. */
 export type PromptFormat = "chat" | "completion";
@@ -76,12 +85,33 @@ export interface LlamaCppLlmOptions {
   promptFormat?: PromptFormat | "auto";
   /** Known sha256 of the file (e.g. from the registry), to skip hashing it. Defaults to hashing the file once per process. */
   sha256?: string;
+  /**
+   * Keep what each sequence last evaluated, and evaluate only the part of a new prompt after the longest start it
+   * shares with it: a metric's instruction and few-shot examples are then read once per slot, not once per row.
+   * Results are the same either way (tested). Defaults to `true`.
+   */
+  reusePromptPrefix?: boolean;
+  /**
+   * Sequences that keep earlier prompts for {@link reusePromptPrefix}; each call runs on the free slot holding the
+   * longest start of its prompt, so metrics with different prompts do not evict each other. At most `sequences`
+   * run at once. Each slot holds `contextSize` tokens of KV memory. At least `sequences`. Defaults to
+   * `max(4, 2 × sequences)` with prompt reuse, else `sequences`.
+   */
+  prefixSlots?: number;
+  /**
+   * Finished answers kept in memory (least recently used dropped first), so an identical call (same rendered
+   * prompt, schema and sampling settings) is answered without running the model again; identical calls running at
+   * the same time are computed once. `0` turns this off. Defaults to `1024`.
+   */
+  memoSize?: number;
 }
 
 interface Generation {
   text: string;
   tokens: number;
   finished: boolean;
+  /** Prompt tokens run through the model (the rest came from the sequence's kept state). */
+  evaluatedPromptTokens: number;
 }
 
 /**
@@ -117,8 +147,19 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   readonly maxTokens: number;
   /** How prompts are rendered: with the model's chat template, or as plain completion text. */
   readonly promptFormat: PromptFormat;
+  /** Whether a prompt's start already held by a sequence is reused (see {@link LlamaCppLlmOptions.reusePromptPrefix}). */
+  readonly reusePromptPrefix: boolean;
+  /** Sequences kept for prompt reuse (see {@link LlamaCppLlmOptions.prefixSlots}). */
+  readonly prefixSlots: number;
 
   private readonly retryBudgetFactor: number;
+  private readonly memo: Memo<Generation>;
+  private readonly schemaKeys = new WeakMap<z.ZodType, string>();
+  /** Per instruction and examples: the prompt's tokens with a placeholder input, to find where the input starts. */
+  private readonly fixedParts = new LRUCache<string, Token[]>({ max: 64 });
+  /** Per sequence: how many leading tokens of its last prompt were instruction and examples (worth keeping). */
+  private readonly slotValue = new Map<LlamaContextSequence, number>();
+  private readonly counters = { calls: 0, promptTokens: 0, evaluatedPromptTokens: 0, completionTokens: 0 };
   private readonly grammars = new WeakMap<z.ZodType, Promise<LlamaGrammar>>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly disposeController = new AbortController();
@@ -141,12 +182,18 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
       seed: number;
       maxTokens: number;
       retryBudgetFactor: number;
+      sequences: number;
+      reusePromptPrefix: boolean;
+      memoSize: number;
     },
   ) {
     this.id = settings.id;
     this.modelPath = settings.modelPath;
     this.contextSize = context.contextSize;
-    this.concurrency = context.totalSequences;
+    this.concurrency = settings.sequences;
+    this.prefixSlots = context.totalSequences;
+    this.reusePromptPrefix = settings.reusePromptPrefix;
+    this.memo = new Memo(settings.memoSize);
     this.threads = settings.threads;
     this.batchSize = settings.batchSize;
     this.temperature = settings.temperature;
@@ -168,7 +215,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
    */
   static async load(options: LlamaCppLlmOptions): Promise<LlamaCppLlm> {
     const settings = checkLoadOptions(options);
-    const { modelPath, id, threads, sequences } = settings;
+    const { modelPath, id, threads, sequences, prefixSlots } = settings;
     if (!existsSync(modelPath) || !statSync(modelPath).isFile())
       throw missingGgufError(modelPath, options.id);
     // Before llama.cpp sees the file: a damaged header can keep its loaders busy for minutes.
@@ -195,7 +242,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
       context = await model.createContext({
         contextSize,
         batchSize,
-        sequences,
+        sequences: prefixSlots,
         threads,
         flashAttention: false,
       });
@@ -207,7 +254,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
       });
     }
     const seqs: LlamaContextSequence[] = [];
-    for (let i = 0; i < sequences; i++) seqs.push(context.getSequence());
+    for (let i = 0; i < prefixSlots; i++) seqs.push(context.getSequence());
 
     const format = settings.promptFormat;
     const template = model.fileInfo.metadata.tokenizer?.chat_template;
@@ -237,7 +284,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
       llama,
       model,
       context,
-      new SequencePool(seqs),
+      new SequencePool(seqs, sequences),
       chatWrapper,
       sha256,
       runtimeVersion,
@@ -250,6 +297,9 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
         seed: settings.seed,
         maxTokens: settings.maxTokens,
         retryBudgetFactor: settings.retryBudgetFactor,
+        sequences,
+        reusePromptPrefix: settings.reusePromptPrefix,
+        memoSize: settings.memoSize,
       },
     );
   }
@@ -296,6 +346,18 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
     }
   }
 
+  /**
+   * Work done since the model was loaded: calls, calls answered by the memo, and prompt tokens in the prompts
+   * against those actually evaluated (fewer with {@link reusePromptPrefix}).
+   *
+   * @example
+   * const { promptTokens, evaluatedPromptTokens } = llm.stats();
+   * console.log(`${(1 - evaluatedPromptTokens / promptTokens) * 100}% of prompt tokens reused`);
+   */
+  stats(): LlmStats {
+    return { ...this.counters, memoHits: this.memo.hits };
+  }
+
   /** How the model was made and configured. */
   provenance(): ModelProvenance {
     return {
@@ -316,7 +378,14 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
       // Speed-only settings, kept out of cache keys. Each call clears its sequence, so parallel calls equal
       // one-by-one calls; llama.cpp's CPU kernels give each thread whole rows of a matrix product, so the
       // thread count does not change sums. Both are tested in test/llm-judge.test.ts on every test model.
-      performance: { threads: this.threads, sequences: this.concurrency },
+      // Prompt reuse and the memo only skip work whose result is already known: tested equal in test/llm-levers.test.ts.
+      performance: {
+        threads: this.threads,
+        sequences: this.concurrency,
+        reusePromptPrefix: this.reusePromptPrefix,
+        prefixSlots: this.prefixSlots,
+        memoSize: this.memo.maxEntries,
+      },
     };
   }
 
@@ -364,24 +433,35 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
     const signal = options.signal
       ? AbortSignal.any([options.signal, this.disposeController.signal])
       : this.disposeController.signal;
-    const sequence = await this.pool.acquire(signal);
-    let generation: Generation;
-    try {
-      const retryBudget = Math.min(
-        Math.ceil(maxTokens * this.retryBudgetFactor),
-        this.contextSize - tokens.length,
-      );
-      generation = await this.generate(sequence, tokens, grammar, {
-        maxTokens,
-        retryBudget,
-        temperature,
-        seed,
-        signal,
-      });
-    } finally {
-      this.pool.release(sequence);
-    }
-    const usage = { promptTokens: tokens.length, completionTokens: generation.tokens };
+    const retryBudget = Math.min(
+      Math.ceil(maxTokens * this.retryBudgetFactor),
+      this.contextSize - tokens.length,
+    );
+    const settings = { maxTokens, retryBudget, temperature, seed };
+    this.counters.calls += 1;
+    this.counters.promptTokens += tokens.length;
+    const { value: generation, hit } = await this.memo.get(
+      this.memoKey(tokens, schema, settings),
+      async () => {
+        const fixed = this.fixedPartLength(prompt, tokens);
+        const sequence = await this.pool.acquire(signal, (candidate) => this.slotScore(candidate, tokens));
+        this.slotValue.set(sequence, fixed);
+        try {
+          const result = await this.generate(sequence, tokens, grammar, { ...settings, signal });
+          this.counters.evaluatedPromptTokens += result.evaluatedPromptTokens;
+          this.counters.completionTokens += result.tokens;
+          return result;
+        } finally {
+          this.pool.release(sequence);
+        }
+      },
+      signal,
+    );
+    const usage = {
+      promptTokens: tokens.length,
+      completionTokens: generation.tokens,
+      evaluatedPromptTokens: hit ? 0 : generation.evaluatedPromptTokens,
+    };
     if (!generation.finished) {
       throw new JudgeOutputError(
         `Judge output for prompt "${prompt.name}" was cut off at ${generation.tokens} tokens (maxTokens ${maxTokens}, ` +
@@ -414,10 +494,10 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   }
 
   /**
-   * Greedy or seeded sampling under the grammar, from a cleared sequence (so a result depends only
-   * on the prompt, not on earlier calls). When `maxTokens` is reached, generation continues once
-   * up to `retryBudget`: at temperature 0 this equals a retry with the larger budget, without
-   * recomputing the tokens already produced.
+   * Greedy or seeded sampling under the grammar. The sequence keeps the start it shares with the prompt (when
+   * reuse is on) and forgets everything else, so a result depends only on the prompt, not on earlier calls.
+   * When `maxTokens` is reached, generation continues once up to `retryBudget`: at temperature 0 this equals a
+   * retry with the larger budget, without recomputing the tokens already produced.
    */
   private async generate(
     sequence: LlamaContextSequence,
@@ -425,12 +505,16 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
     grammar: LlamaGrammar,
     opts: { maxTokens: number; retryBudget: number; temperature: number; seed: number; signal: AbortSignal },
   ): Promise<Generation> {
-    await sequence.clearHistory();
+    const keep = this.reusableTokens(sequence, tokens);
+    if (keep === 0) await sequence.clearHistory();
+    else if (sequence.nextTokenIndex > keep) {
+      await sequence.eraseContextTokenRanges([{ start: keep, end: sequence.nextTokenIndex }]);
+    }
     const grammarEvaluationState = new LlamaGrammarEvaluationState({ model: this.model, grammar });
     const out: Token[] = [];
     let limit = opts.maxTokens;
     let finished = false;
-    const iterator = sequence.evaluate(tokens, {
+    const iterator = sequence.evaluate(keep === 0 ? tokens : tokens.slice(keep), {
       temperature: opts.temperature,
       seed: opts.seed,
       grammarEvaluationState,
@@ -460,7 +544,66 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
       if (opts.signal.aborted) throw opts.signal.reason;
       throw err;
     }
-    return { text: this.model.detokenize(out).trimEnd(), tokens: out.length, finished };
+    return {
+      text: this.model.detokenize(out).trimEnd(),
+      tokens: out.length,
+      finished,
+      evaluatedPromptTokens: tokens.length - keep,
+    };
+  }
+
+  /**
+   * How many leading prompt tokens `sequence` already holds and can keep. At least the last prompt token is always
+   * evaluated again, since its logits choose the first answer token. A sequence whose oldest tokens were dropped
+   * (sliding-window models) keeps nothing.
+   */
+  private reusableTokens(sequence: LlamaContextSequence, tokens: Token[]): number {
+    if (!this.reusePromptPrefix || sequence.stateCellsStartIndex > 0) return 0;
+    return Math.min(sequence.compareContextTokens(tokens).firstDifferentIndex, tokens.length - 1);
+  }
+
+  /**
+   * Tokens of `tokens` that belong to the prompt's instruction and examples (the same for every row of a metric):
+   * the start it shares with the same prompt rendered around a placeholder input.
+   */
+  private fixedPartLength(prompt: JudgePrompt, tokens: Token[]): number {
+    if (!this.reusePromptPrefix) return 0;
+    const key = JSON.stringify([prompt.system, prompt.examples]);
+    let probe = this.fixedParts.get(key);
+    if (!probe) {
+      probe = this.promptTokens({ ...prompt, input: INPUT_PLACEHOLDER });
+      this.fixedParts.set(key, probe);
+    }
+    let shared = 0;
+    while (shared < probe.length && shared < tokens.length && probe[shared] === tokens[shared]) shared++;
+    return shared;
+  }
+
+  /**
+   * How good a free sequence is for a prompt: the tokens it lets the call skip, minus the instruction-and-examples
+   * tokens of another prompt that running there would erase. An empty sequence scores 0, so a call takes an empty
+   * slot rather than evict another metric's prompt for a shared template start.
+   */
+  private slotScore(sequence: LlamaContextSequence, tokens: Token[]): number {
+    const shared = this.reusableTokens(sequence, tokens);
+    return shared - Math.max(0, (this.slotValue.get(sequence) ?? 0) - shared);
+  }
+
+  /** Identifies a call for the memo: the prompt tokens, the output schema and every sampling setting. */
+  private memoKey(
+    tokens: Token[],
+    schema: z.ZodType,
+    settings: { maxTokens: number; retryBudget: number; temperature: number; seed: number },
+  ): string {
+    let schemaKey = this.schemaKeys.get(schema);
+    if (schemaKey === undefined) {
+      schemaKey = JSON.stringify(zodToGrammarSchema(schema));
+      this.schemaKeys.set(schema, schemaKey);
+    }
+    return createHash("sha256")
+      .update(JSON.stringify([settings, schemaKey]))
+      .update(Int32Array.from(tokens as number[]))
+      .digest("hex");
   }
 
   private promptTokens(prompt: JudgePrompt): Token[] {
@@ -494,6 +637,9 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   }
 }
 
+/** Stands for a row's input when finding where the input starts in a rendered prompt. */
+const INPUT_PLACEHOLDER = "\u0001";
+
 function isCompleteJson(text: string): boolean {
   try {
     JSON.parse(text);
@@ -513,11 +659,27 @@ function checkLoadOptions(options: LlamaCppLlmOptions) {
     options.id === undefined
       ? path.basename(modelPath).replace(/\.gguf$/i, "")
       : nonEmptyString(options.id, "id");
+  const sequences = positiveInteger(options.sequences ?? 1, "sequences");
+  const reusePromptPrefix = booleanOption(options.reusePromptPrefix ?? true, "reusePromptPrefix");
+  const prefixSlots = positiveInteger(
+    options.prefixSlots ??
+      (reusePromptPrefix ? Math.max(MIN_DEFAULT_PREFIX_SLOTS, 2 * sequences) : sequences),
+    "prefixSlots",
+  );
+  if (prefixSlots < sequences) {
+    throw new InvalidInputError(
+      `prefixSlots (${prefixSlots}) must be at least sequences (${sequences}): every running call needs a slot.`,
+      { field: "prefixSlots" },
+    );
+  }
   return {
     modelPath,
     id,
     threads: positiveInteger(options.threads ?? DEFAULT_THREADS, "threads"),
-    sequences: positiveInteger(options.sequences ?? 1, "sequences"),
+    sequences,
+    reusePromptPrefix,
+    prefixSlots,
+    memoSize: nonNegativeInteger(options.memoSize ?? DEFAULT_MEMO_SIZE, "memoSize"),
     maxTokens: positiveInteger(options.maxTokens ?? DEFAULT_MAX_TOKENS, "maxTokens"),
     contextSize:
       options.contextSize === undefined ? undefined : positiveInteger(options.contextSize, "contextSize"),

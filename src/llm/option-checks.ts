@@ -18,6 +18,31 @@ export function positiveInteger(value: unknown, field: string): number {
 }
 
 /**
+ * Checks that an option is an integer >= 0 (0 usually turns a feature off).
+ *
+ * @example
+ * const memoSize = nonNegativeInteger(options.memoSize ?? 1024, "memoSize");
+ */
+export function nonNegativeInteger(value: unknown, field: string): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+    throw new InvalidInputError(`must be an integer >= 0, got ${show(value)}`, { field });
+  }
+  return value;
+}
+
+/**
+ * Checks that an option is `true` or `false`.
+ *
+ * @example
+ * const reuse = booleanOption(options.reusePromptPrefix ?? true, "reusePromptPrefix");
+ */
+export function booleanOption(value: unknown, field: string): boolean {
+  if (typeof value !== "boolean")
+    throw new InvalidInputError(`must be true or false, got ${show(value)}`, { field });
+  return value;
+}
+
+/**
  * Checks a sampling temperature: a finite number >= 0 (0 is greedy decoding).
  *
  * @example

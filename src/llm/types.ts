@@ -16,7 +16,28 @@ export interface GenerateObjectOptions {
 
 /** Tokens spent on one call. */
 export interface TokenUsage {
+  /** Tokens of the whole rendered prompt. */
   promptTokens: number;
+  /** Tokens of the answer. */
+  completionTokens: number;
+  /**
+   * Prompt tokens actually run through the model for this call: fewer than `promptTokens` when a kept prompt start
+   * was reused, 0 when the answer came from memory. Absent when the implementation does not say.
+   */
+  evaluatedPromptTokens?: number;
+}
+
+/** Work done by a judge since it was loaded (see `LlamaCppLlm.stats()`). */
+export interface LlmStats {
+  /** `generateObject` calls that reached the model's queue (valid options, prompt fits). */
+  calls: number;
+  /** Calls answered from memory or by an identical call running at the same time. */
+  memoHits: number;
+  /** Sum of the rendered prompts' tokens over all calls. */
+  promptTokens: number;
+  /** Prompt tokens actually run through the model. */
+  evaluatedPromptTokens: number;
+  /** Answer tokens actually generated. */
   completionTokens: number;
 }
 

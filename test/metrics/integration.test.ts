@@ -43,8 +43,15 @@ let llm: LlamaCppLlm;
 let embeddings: TransformersEmbeddings;
 
 beforeAll(async () => {
-  llm = await LlamaCppLlm.load({ modelPath: tinyGgufPath, threads: 1, contextSize: 2048, maxTokens: 96 });
-  embeddings = await TransformersEmbeddings.load({ model: tinyEncoderDir, threads: 1 });
+  // No memo: "identical on two runs" must run the models twice (test/llm-levers.test.ts covers the memo).
+  llm = await LlamaCppLlm.load({
+    modelPath: tinyGgufPath,
+    threads: 1,
+    contextSize: 2048,
+    maxTokens: 96,
+    memoSize: 0,
+  });
+  embeddings = await TransformersEmbeddings.load({ model: tinyEncoderDir, threads: 1, memoSize: 0 });
 });
 
 afterAll(async () => {
@@ -216,8 +223,13 @@ describe.runIf(extraGgufPath !== undefined)("answer relevancy with a pretrained 
       threads: 1,
       contextSize: 2048,
       maxTokens: 96,
+      memoSize: 0,
     });
-    starter = await TransformersEmbeddings.load({ model: starterModelDir, id: "starter/glove-100d" });
+    starter = await TransformersEmbeddings.load({
+      model: starterModelDir,
+      id: "starter/glove-100d",
+      memoSize: 0,
+    });
   });
   afterAll(async () => {
     await judge?.dispose();
