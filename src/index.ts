@@ -57,13 +57,13 @@ export type {
 } from "./evaluate/types.js";
 // Judge LLM
 export {
+  DEFAULT_EXTRA_PREFIX_SLOTS,
   DEFAULT_MAX_CONTEXT_SIZE,
   DEFAULT_MAX_TOKENS,
   DEFAULT_MEMO_SIZE,
   DEFAULT_THREADS,
   LlamaCppLlm,
   type LlamaCppLlmOptions,
-  MIN_DEFAULT_PREFIX_SLOTS,
   type PromptFormat,
 } from "./llm/llama-cpp-llm.js";
 export type { GenerateObjectOptions, GenerateObjectResult, Llm, LlmStats, TokenUsage } from "./llm/types.js";

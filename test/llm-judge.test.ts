@@ -232,7 +232,7 @@ describe.each(models)("LlamaCppLlm on $name", ({ modelPath, promptFormat }) => {
       threads: 1,
       sequences: 2,
       reusePromptPrefix: true,
-      prefixSlots: 4,
+      prefixSlots: 6,
       memoSize: 0,
     });
     expect(prov.settings).not.toHaveProperty("threads");

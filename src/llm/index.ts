@@ -11,13 +11,13 @@ export { formatCompletionPrompt } from "./completion-prompt.js";
 export { checkGgufFile, type GgufFileSummary } from "./gguf-check.js";
 export { zodToGrammarSchema } from "./json-schema.js";
 export {
+  DEFAULT_EXTRA_PREFIX_SLOTS,
   DEFAULT_MAX_CONTEXT_SIZE,
   DEFAULT_MAX_TOKENS,
   DEFAULT_MEMO_SIZE,
   DEFAULT_THREADS,
   LlamaCppLlm,
   type LlamaCppLlmOptions,
-  MIN_DEFAULT_PREFIX_SLOTS,
   type PromptFormat,
 } from "./llama-cpp-llm.js";
 export type { GenerateObjectOptions, GenerateObjectResult, Llm, LlmStats, TokenUsage } from "./types.js";

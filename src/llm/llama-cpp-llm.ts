@@ -53,8 +53,11 @@ export const DEFAULT_MAX_TOKENS = 512;
 export const DEFAULT_MAX_CONTEXT_SIZE = 4096;
 /** Default {@link LlamaCppLlmOptions.memoSize}. */
 export const DEFAULT_MEMO_SIZE = 1024;
-/** Fewest default {@link LlamaCppLlmOptions.prefixSlots}: one per prompt of the seed metrics (faithfulness has two). */
-export const MIN_DEFAULT_PREFIX_SLOTS = 4;
+/**
+ * Default {@link LlamaCppLlmOptions.prefixSlots} beyond one per running call: one per prompt of the seed judge
+ * metrics (faithfulness has two), so each keeps its instruction and examples while others run.
+ */
+export const DEFAULT_EXTRA_PREFIX_SLOTS = 4;
 
 /** How a prompt is rendered for the model. */
 export type PromptFormat = "chat" | "completion";
@@ -94,8 +97,8 @@ export interface LlamaCppLlmOptions {
   /**
    * Sequences that keep earlier prompts for {@link reusePromptPrefix}; each call runs on the free slot holding the
    * longest start of its prompt, so metrics with different prompts do not evict each other. At most `sequences`
-   * run at once. Each slot holds `contextSize` tokens of KV memory. At least `sequences`. Defaults to
-   * `max(4, 2 × sequences)` with prompt reuse, else `sequences`.
+   * run at once. Each slot holds `contextSize` tokens of KV memory (about 48 MB for Qwen2.5-0.5B at 4096 tokens).
+   * At least `sequences`. Defaults to `sequences + 4` with prompt reuse, else `sequences`.
    */
   prefixSlots?: number;
   /**
@@ -662,8 +665,7 @@ function checkLoadOptions(options: LlamaCppLlmOptions) {
   const sequences = positiveInteger(options.sequences ?? 1, "sequences");
   const reusePromptPrefix = booleanOption(options.reusePromptPrefix ?? true, "reusePromptPrefix");
   const prefixSlots = positiveInteger(
-    options.prefixSlots ??
-      (reusePromptPrefix ? Math.max(MIN_DEFAULT_PREFIX_SLOTS, 2 * sequences) : sequences),
+    options.prefixSlots ?? (reusePromptPrefix ? sequences + DEFAULT_EXTRA_PREFIX_SLOTS : sequences),
     "prefixSlots",
   );
   if (prefixSlots < sequences) {
