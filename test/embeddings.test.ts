@@ -175,6 +175,30 @@ describe("TransformersEmbeddings on the tiny encoder", () => {
     }
   });
 
+  it("memoizes vectors across calls: a known text is not run again, and callers get their own copies", async () => {
+    const e = await TransformersEmbeddings.load({ model: tinyEncoderDir, memoSize: 2 });
+    const fresh = await TransformersEmbeddings.load({ model: tinyEncoderDir, memoSize: 0 });
+    try {
+      const first = await e.embedDetailed(["cat", "hello world"]);
+      first.vectors[0]!.fill(0); // must not change what the memo returns later
+      const second = await e.embedDetailed(["hello world", "cat", "the end"]);
+      expect(e.stats()).toEqual({ texts: 5, memoHits: 2, modelTexts: 3, batches: 2 });
+      const expected = await fresh.embed(["hello world", "cat", "the end"]);
+      expect(maxAbsDiff(second.vectors, expected)).toBe(0);
+      // Least recently used texts leave the memo: "hello world" was dropped for "the end".
+      await e.embed(["hello world"]);
+      expect(e.stats().memoHits).toBe(2);
+      expect(fresh.stats().memoHits).toBe(0);
+      expect(fresh.stats().modelTexts).toBe(3);
+    } finally {
+      await e.dispose();
+      await fresh.dispose();
+    }
+    await expect(TransformersEmbeddings.load({ model: tinyEncoderDir, memoSize: -1 })).rejects.toMatchObject({
+      field: "memoSize",
+    });
+  });
+
   it("truncates texts longer than maxLength tokens, keeps [CLS]/[SEP], and says how many were cut", async () => {
     const e = await TransformersEmbeddings.load({ model: tinyEncoderDir, maxLength: 8 });
     const long = "the of and to in is it you that he was for on are";
