@@ -207,6 +207,32 @@ describe("BatchingEmbeddings", () => {
     expect(encoder.batches.slice(1)).toEqual([["1", "2", "3", "4", "5"], ["6"]]);
   });
 
+  it("with no window, sends at once when idle and gathers the calls made while a batch runs", async () => {
+    const encoder = new CountingEmbeddings();
+    const embed = encoder.embed.bind(encoder);
+    let release!: () => void;
+    encoder.embed = async (texts) => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return embed(texts);
+    };
+    const batching = new BatchingEmbeddings(encoder);
+    const first = batching.embed(["a"]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batching.batches).toBe(1); // sent without waiting for a window
+    const later = [batching.embed(["b"]), batching.embed(["c", "a"])];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(batching.batches).toBe(1); // the model is busy: they wait
+    release();
+    await first;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batching.batches).toBe(2);
+    release();
+    await Promise.all(later);
+    expect(encoder.batches).toEqual([["a"], ["b", "c", "a"]]);
+  });
+
   it("rejects every waiting call when the batch fails", async () => {
     const failing = new CountingEmbeddings();
     failing.embed = async () => {

@@ -4,7 +4,11 @@ import type { ModelProvenance } from "../provenance.js";
 
 /** Options for {@link BatchingEmbeddings}. */
 export interface BatchingEmbeddingsOptions {
-  /** How long to collect calls before sending a batch, in ms. Defaults to 5. */
+  /**
+   * How long a call waits for others when the model is idle, in ms. With 0 it waits only for the calls made in
+   * the same turn of the event loop; calls that arrive while a batch runs always go together in the next batch.
+   * Defaults to 0 (measured: a fixed 5 ms window cost the starter embedder 21% of its rows/s).
+   */
   windowMs?: number;
   /** Send at once when this many texts are waiting. Defaults to 64. */
   maxBatchSize?: number;
@@ -17,9 +21,10 @@ interface Waiting {
 }
 
 /**
- * An {@link Embeddings} that gathers the `embed` calls made by concurrent rows within a few
- * milliseconds and sends them to the wrapped model as one batch (duplicate texts embedded once), so
- * embeddings are batched across rows without metrics knowing about each other. Put it inside a
+ * An {@link Embeddings} that sends the `embed` calls of concurrent rows to the wrapped model together
+ * (duplicate texts embedded once), so embeddings are batched across rows without metrics knowing about
+ * each other. It adds no waiting when the model is free: calls made in one turn of the event loop go out
+ * at once, and calls made while a batch runs are sent together as soon as it ends. Put it inside a
  * `CachedEmbeddings`, so only cache misses are batched.
  *
  * @example
@@ -34,7 +39,8 @@ export class BatchingEmbeddings implements Embeddings {
   private readonly maxBatchSize: number;
   private waiting: Waiting[] = [];
   private waitingTexts = 0;
-  private timer: NodeJS.Timeout | undefined;
+  private running = 0;
+  private cancelScheduled: (() => void) | undefined;
 
   constructor(
     private readonly embeddings: Embeddings,
@@ -42,7 +48,7 @@ export class BatchingEmbeddings implements Embeddings {
   ) {
     this.id = embeddings.id;
     this.dimensions = embeddings.dimensions;
-    this.windowMs = options.windowMs ?? 5;
+    this.windowMs = Math.max(0, options.windowMs ?? 0);
     this.maxBatchSize = Math.max(1, options.maxBatchSize ?? 64);
   }
 
@@ -58,34 +64,53 @@ export class BatchingEmbeddings implements Embeddings {
       this.waiting.push({ texts, resolve, reject });
       this.waitingTexts += texts.length;
       if (this.waitingTexts >= this.maxBatchSize) this.flush();
-      else if (this.timer === undefined) this.timer = setTimeout(() => this.flush(), this.windowMs);
+      else if (this.running === 0) this.schedule();
+      // Otherwise the running batch sends these when it ends.
     });
   }
 
+  private schedule(): void {
+    if (this.cancelScheduled) return;
+    if (this.windowMs > 0) {
+      const timer = setTimeout(() => this.flush(), this.windowMs);
+      this.cancelScheduled = () => clearTimeout(timer);
+    } else {
+      const immediate = setImmediate(() => this.flush());
+      this.cancelScheduled = () => clearImmediate(immediate);
+    }
+  }
+
   private flush(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.cancelScheduled?.();
+    this.cancelScheduled = undefined;
     const batch = this.waiting;
     this.waiting = [];
     this.waitingTexts = 0;
     if (batch.length === 0) return;
     const unique = [...new Set(batch.flatMap((w) => w.texts))];
     this.batches++;
-    this.embeddings.embed(unique).then(
-      (vectors) => {
-        if (vectors.length !== unique.length) {
-          const err = new AirgapEvalError(
-            `embedding model ${this.id} returned ${vectors.length} vectors for ${unique.length} texts`,
-          );
+    this.running++;
+    this.embeddings
+      .embed(unique)
+      .then(
+        (vectors) => {
+          if (vectors.length !== unique.length) {
+            const err = new AirgapEvalError(
+              `embedding model ${this.id} returned ${vectors.length} vectors for ${unique.length} texts`,
+            );
+            for (const w of batch) w.reject(err);
+            return;
+          }
+          const byText = new Map(unique.map((text, i) => [text, vectors[i]!]));
+          for (const w of batch) w.resolve(w.texts.map((t) => byText.get(t)!.slice()));
+        },
+        (err: unknown) => {
           for (const w of batch) w.reject(err);
-          return;
-        }
-        const byText = new Map(unique.map((text, i) => [text, vectors[i]!]));
-        for (const w of batch) w.resolve(w.texts.map((t) => byText.get(t)!.slice()));
-      },
-      (err: unknown) => {
-        for (const w of batch) w.reject(err);
-      },
-    );
+        },
+      )
+      .finally(() => {
+        this.running--;
+        if (this.running === 0 && this.waiting.length > 0) this.flush();
+      });
   }
 }
