@@ -3,10 +3,16 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { InvalidInputError, ModelNotFoundError } from "../src/errors.js";
-import { LlamaCppLlm, type LlamaCppLlmOptions } from "../src/llm/index.js";
+import {
+  DEFAULT_THREADS,
+  defaultThreadsFor,
+  LARGE_MODEL_PARAMETERS,
+  LlamaCppLlm,
+  type LlamaCppLlmOptions,
+} from "../src/llm/index.js";
 import { checkSeed, checkTemperature, MAX_SEED, positiveInteger } from "../src/llm/option-checks.js";
 import { loadRegistry } from "../src/models/registry.js";
-import { testModelsDir } from "./setup/paths.js";
+import { testModelsDir, tinyGgufPath } from "./setup/paths.js";
 
 // Options are checked before the file is looked at, so no model is needed here.
 const modelPath = path.join(testModelsDir, "never-read.gguf");
@@ -87,5 +93,25 @@ describe("LlamaCppLlm.load of a missing file", () => {
     expect(message).toContain(`(the default judge: airgap-eval models pull ${judgeId})`);
     if (id) expect(message).not.toContain(`models pull ${id}`);
     expect(message).not.toMatch(/<[a-z ]*id>/);
+  });
+});
+
+describe("default threads", () => {
+  it("is 1 below the large-model size and every math core from it on (measured in npm run bench)", () => {
+    expect(defaultThreadsFor(260_000, 8)).toBe(DEFAULT_THREADS);
+    expect(defaultThreadsFor(LARGE_MODEL_PARAMETERS - 1, 8)).toBe(1);
+    expect(defaultThreadsFor(LARGE_MODEL_PARAMETERS, 2)).toBe(2);
+    expect(defaultThreadsFor(494_000_000, 8)).toBe(8);
+    expect(defaultThreadsFor(494_000_000, 0)).toBe(1);
+  });
+
+  it("loads a tiny judge with 1 thread when threads is not given", async () => {
+    const llm = await LlamaCppLlm.load({ modelPath: tinyGgufPath, contextSize: 256 });
+    try {
+      expect(llm.threads).toBe(1);
+      expect(llm.provenance().performance).toMatchObject({ threads: 1 });
+    } finally {
+      await llm.dispose();
+    }
   });
 });

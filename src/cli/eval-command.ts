@@ -295,7 +295,7 @@ export function registerEvalCommand(program: Command): Command {
     )
     .option(
       "--threads <n>",
-      "judge CPU threads (default: 1, measured fastest on small CPUs; try your core count)",
+      "judge CPU threads (default: 1 for judges under 400M parameters, else every math core; measured by npm run bench)",
       positiveInt("--threads"),
     )
     .option("--resume", "continue the --out file: skip the row × metric pairs it already holds")

@@ -16,6 +16,8 @@ export {
   DEFAULT_MAX_TOKENS,
   DEFAULT_MEMO_SIZE,
   DEFAULT_THREADS,
+  defaultThreadsFor,
+  LARGE_MODEL_PARAMETERS,
   LlamaCppLlm,
   type LlamaCppLlmOptions,
   type PromptFormat,

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 import {
@@ -42,11 +43,28 @@ import { SequencePool } from "./sequence-pool.js";
 import type { GenerateObjectOptions, GenerateObjectResult, Llm, LlmStats } from "./types.js";
 
 /**
- * Default `threads`, measured with `bench/llm-threads.ts` on a 2-core machine: one thread was the
- * fastest for the tiny test GGUF and for stories260K, and llama.cpp's own default (4 threads on
- * 2 cores) was hundreds of times slower.
+ * Default `threads` for judges under {@link LARGE_MODEL_PARAMETERS}, measured with `npm run bench` on an idle
+ * 2-core machine: one thread generated fastest for every model up to 212M parameters (tiny test GGUF, stories260K,
+ * random-weight proxies of 5M, 30M, 110M and 212M), and a row's time is mostly generation.
  */
 export const DEFAULT_THREADS = 1;
+/**
+ * From this many parameters on, the default `threads` is every core llama.cpp counts for math: a Qwen2.5-0.5B-sized
+ * proxy (494M) generated 1.2–1.4× and read prompts 1.6× faster with 2 threads than with 1 on 2 cores, while 212M
+ * still generated fastest with 1.
+ */
+export const LARGE_MODEL_PARAMETERS = 400_000_000;
+
+/**
+ * The default `threads` for a model of `parameters` parameters on a machine with `mathCores` cores for math.
+ *
+ * @example
+ * defaultThreadsFor(494_000_000, 2); // 2
+ * defaultThreadsFor(30_000_000, 8); // 1
+ */
+export function defaultThreadsFor(parameters: number, mathCores: number): number {
+  return parameters >= LARGE_MODEL_PARAMETERS ? Math.max(1, Math.floor(mathCores)) : DEFAULT_THREADS;
+}
 /** Default answer budget in tokens. */
 export const DEFAULT_MAX_TOKENS = 512;
 /** Largest default context (tokens per sequence); smaller when the model was trained on less. */
@@ -68,7 +86,12 @@ export interface LlamaCppLlmOptions {
   modelPath: string;
   /** Id recorded in results and cache keys. Defaults to the file name without `.gguf`. */
   id?: string;
-  /** CPU threads per evaluation. Always set explicitly to llama.cpp. Defaults to 1 (see {@link DEFAULT_THREADS}). */
+  /**
+   * CPU threads per evaluation; always passed to llama.cpp explicitly. Defaults to 1 for models under 400M parameters
+   * and to the cores llama.cpp counts for math (`llama.cpuMathCores`, capped by the CPUs this process may use) for
+   * larger ones (see {@link defaultThreadsFor}). On a machine where other work keeps the cores busy, 1 is safer:
+   * 2 threads ran 2–8× slower than 1 whenever another process used a core.
+   */
   threads?: number;
   /** Context window in tokens, per sequence. Defaults to the model's training context, at most 4096. */
   contextSize?: number;
@@ -218,7 +241,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
    */
   static async load(options: LlamaCppLlmOptions): Promise<LlamaCppLlm> {
     const settings = checkLoadOptions(options);
-    const { modelPath, id, threads, sequences, prefixSlots } = settings;
+    const { modelPath, id, sequences, prefixSlots } = settings;
     if (!existsSync(modelPath) || !statSync(modelPath).isFile())
       throw missingGgufError(modelPath, options.id);
     // Before llama.cpp sees the file: a damaged header can keep its loaders busy for minutes.
@@ -238,6 +261,12 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
         { cause: err },
       );
     }
+    const threads =
+      settings.threads ??
+      defaultThreadsFor(
+        model.fileInsights.totalParameters,
+        Math.min(llama.cpuMathCores, os.availableParallelism()),
+      );
     let context: LlamaContext;
     try {
       const contextSize = settings.contextSize ?? Math.min(model.trainContextSize, DEFAULT_MAX_CONTEXT_SIZE);
@@ -677,7 +706,7 @@ function checkLoadOptions(options: LlamaCppLlmOptions) {
   return {
     modelPath,
     id,
-    threads: positiveInteger(options.threads ?? DEFAULT_THREADS, "threads"),
+    threads: options.threads === undefined ? undefined : positiveInteger(options.threads, "threads"),
     sequences,
     reusePromptPrefix,
     prefixSlots,
