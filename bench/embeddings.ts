@@ -1,50 +1,54 @@
 /**
- * Embedding throughput benchmark: texts per second of {@link TransformersEmbeddings} for several batch sizes and
- * onnxruntime thread counts, on the generated tiny encoder and, when it has been built, the starter GloVe model.
+ * Section "embeddings-threads": texts per second of {@link TransformersEmbeddings} at onnxruntime
+ * thread counts 1 and 2 (one batch size), thread counts in alternation (1, 2, 1, 2…) after a
+ * warm-up, with the memo off so every run does the model work. Says which count is faster and
+ * whether it is the library default (read back from a model loaded without a `threads` option).
+ * Batch sizes against the raw runtime are measured by bench/embeddings-vs-raw.ts.
  *
- * Run: `node --import tsx bench/embeddings.ts` (options: `--texts N`, `--repeats N`, `--batch 1,8,32`,
- * `--threads 1,2`). Timings belong here, never in tests.
+ * Run alone: node --import tsx bench/embeddings.ts [--onnx dir] [--threads 1,2] [--batch 32]
+ *            [--texts 256] [--rounds 3,7] [--budget-seconds 10] [--json out.json]
  */
-import { existsSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { writeTinyOnnxEncoder } from "../scripts/tiny-onnx-encoder.js";
-import { TransformersEmbeddings } from "../src/embeddings/index.js";
+import { TransformersEmbeddings } from "../src/embeddings/transformers-embeddings.js";
+import { flag, numberFlag, numberListFlag } from "./lib/cli.js";
+import { markdownTable, num, times } from "./lib/markdown.js";
+import { modelName, tinyEncoderDir } from "./lib/models.js";
+import { finishSection, isMain, note } from "./lib/section.js";
+import { alternate, median, ratio } from "./lib/stats.js";
 
-/** One measured configuration. */
-export interface EmbeddingsBenchRow {
-  /** Display name of the model. */
-  model: string;
-  /** `batchSize` option of the run. */
-  batchSize: number;
-  /** `threads` option of the run (onnxruntime intra-op threads). */
-  threads: number;
-  /** Distinct texts per `embed` call. */
-  texts: number;
-  /** Median over the repeats. */
-  textsPerSecond: number;
-  /** Median wall time of one `embed` call over all texts, in milliseconds. */
-  medianMs: number;
-  /** Median process CPU time (all threads) of one `embed` call, in milliseconds: steadier than wall time on a busy machine. */
-  medianCpuMs: number;
-}
-
-/** Options of {@link runEmbeddingsBench}. */
-export interface EmbeddingsBenchOptions {
-  /** Model directories to measure, by display name. Defaults to the tiny encoder and the starter model if built. */
-  models?: Record<string, string>;
-  /** Distinct texts per `embed` call. Defaults to `256`. */
-  texts?: number;
-  /** Timed repeats per configuration (after one warm-up call). Defaults to `3`. */
-  repeats?: number;
-  /** Batch sizes to try. Defaults to `[1, 8, 32, 128]`. */
-  batchSizes?: number[];
-  /** onnxruntime thread counts to try. Defaults to `[1, 2]`. */
+/** Options of {@link runEmbeddingsThreads}. */
+export interface EmbeddingsThreadsOptions {
+  /** Encoder directory (transformers.js layout). Required. */
+  modelDir: string;
+  /** Thread counts compared. Defaults to `[1, 2]`. */
   threads?: number[];
+  /** `batchSize` of the library. Defaults to 32. */
+  batchSize?: number;
+  /** Distinct texts per timed call. Defaults to 256. */
+  texts?: number;
+  /** Shortest timed sample: short calls are repeated until it has passed. Defaults to 250 ms. */
+  minSampleMs?: number;
+  /** Fewest timed rounds. Defaults to 3. */
+  minRounds?: number;
+  /** Most timed rounds. Defaults to 7. */
+  maxRounds?: number;
+  /** No new round after this many ms once `minRounds` are done. Defaults to 10,000. */
+  budgetMs?: number;
 }
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** One model's result of the embeddings threads section. */
+export interface EmbeddingsThreadsResult {
+  section: "embeddings-threads";
+  model: string;
+  batchSize: number;
+  texts: number;
+  rows: Array<{ threads: number; textsPerSecond: number }>;
+  fastest: number;
+  /** Best / second best rate. */
+  margin: number;
+  defaultThreads: number;
+  rounds: number;
+}
+
 const WORDS = (
   "the question answer context retrieval model paris france capital europe water fire river mountain " +
   "city people school study learn science physics motion theory time world house family friend music"
@@ -64,92 +68,120 @@ function makeTexts(count: number): string[] {
   });
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
 /**
- * Measures embedding throughput and returns one row per (model, batch size, threads).
+ * Measures one encoder at each thread count.
  *
  * @example
- * const rows = await runEmbeddingsBench({ batchSizes: [32], threads: [1] });
+ * const r = await runEmbeddingsThreads({ modelDir: "models/starter/glove-100d" });
+ * console.log(r.fastest === r.defaultThreads);
  */
-export async function runEmbeddingsBench(
-  options: EmbeddingsBenchOptions = {},
-): Promise<EmbeddingsBenchRow[]> {
-  const models = options.models ?? (await defaultModels());
+export async function runEmbeddingsThreads(
+  options: EmbeddingsThreadsOptions,
+): Promise<EmbeddingsThreadsResult> {
+  const threadCounts = options.threads ?? [1, 2];
+  const batchSize = options.batchSize ?? 32;
   const texts = makeTexts(options.texts ?? 256);
-  const repeats = options.repeats ?? 3;
-  const rows: EmbeddingsBenchRow[] = [];
-  for (const [name, dir] of Object.entries(models)) {
-    for (const threads of options.threads ?? [1, 2]) {
-      for (const batchSize of options.batchSizes ?? [1, 8, 32, 128]) {
-        const embeddings = await TransformersEmbeddings.load({ model: dir, batchSize, threads });
-        await embeddings.embed(texts.slice(0, Math.min(texts.length, batchSize * 2))); // warm-up
-        const times: number[] = [];
-        const cpuTimes: number[] = [];
-        for (let r = 0; r < repeats; r++) {
-          const cpuStart = process.cpuUsage();
-          const start = performance.now();
-          await embeddings.embed(texts);
-          times.push(performance.now() - start);
-          const cpu = process.cpuUsage(cpuStart);
-          cpuTimes.push((cpu.user + cpu.system) / 1000);
-        }
-        await embeddings.dispose();
-        const medianMs = median(times);
-        rows.push({
-          model: name,
-          batchSize,
-          threads,
-          texts: texts.length,
-          textsPerSecond: Math.round((texts.length / medianMs) * 1000),
-          medianMs: Math.round(medianMs * 10) / 10,
-          medianCpuMs: Math.round(median(cpuTimes) * 10) / 10,
-        });
-      }
+  const minSampleMs = options.minSampleMs ?? 250;
+  const probe = await TransformersEmbeddings.load({ model: options.modelDir });
+  const performance_ = probe.provenance().performance as { threads?: unknown } | undefined;
+  const defaultThreads = typeof performance_?.threads === "number" ? performance_.threads : Number.NaN;
+  await probe.dispose();
+  const models = new Map<number, TransformersEmbeddings>();
+  try {
+    for (const threads of threadCounts) {
+      // memoSize 0: every timed call runs all texts through the model.
+      models.set(
+        threads,
+        await TransformersEmbeddings.load({ model: options.modelDir, batchSize, threads, memoSize: 0 }),
+      );
     }
-  }
-  return rows;
-}
-
-async function defaultModels(): Promise<Record<string, string>> {
-  const tiny = path.join(repoRoot, ".test-models", "tiny-encoder");
-  if (!existsSync(path.join(tiny, "onnx", "model.onnx"))) await writeTinyOnnxEncoder(tiny);
-  // A compute proxy for all-MiniLM-L6-v2 (hidden 384, 6 feed-forward blocks of width 1536, about 7M
-  // multiply-adds per token), so thread counts are measured on real work, not on tokenizer overhead.
-  const proxy = path.join(repoRoot, ".test-models", "bench-encoder-384x6");
-  if (!existsSync(path.join(proxy, "onnx", "model.onnx"))) {
-    await writeTinyOnnxEncoder(proxy, { hiddenSize: 384, layers: 6, maxPositions: 128 });
-  }
-  const models: Record<string, string> = { "tiny-encoder": tiny, "proxy-384x6": proxy };
-  const starter = path.join(repoRoot, "models", "starter", "glove-100d");
-  if (existsSync(path.join(starter, "config.json"))) models["starter/glove-100d"] = starter;
-  return models;
-}
-
-function listArg(name: string): number[] | undefined {
-  const i = process.argv.indexOf(name);
-  const value = i >= 0 ? process.argv[i + 1] : undefined;
-  return value ? value.split(",").map(Number) : undefined;
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const rows = await runEmbeddingsBench({
-    texts: listArg("--texts")?.[0],
-    repeats: listArg("--repeats")?.[0],
-    batchSizes: listArg("--batch"),
-    threads: listArg("--threads"),
-  });
-  console.log(
-    `embeddings throughput (${os.cpus().length} CPUs, load average ${os.loadavg()[0]?.toFixed(2)})`,
-  );
-  console.log("| model | batch | threads | texts | median ms | median CPU ms | texts/s |");
-  console.log("|---|---:|---:|---:|---:|---:|---:|");
-  for (const r of rows) {
-    console.log(
-      `| ${r.model} | ${r.batchSize} | ${r.threads} | ${r.texts} | ${r.medianMs} | ${r.medianCpuMs} | ${r.textsPerSecond} |`,
+    const labels = threadCounts.map(String);
+    const rates = await alternate(
+      labels,
+      async (label) => {
+        // Several calls per sample when one is short, so timer and scheduler noise does not dominate.
+        const model = models.get(Number(label))!;
+        const t0 = performance.now();
+        let calls = 0;
+        do {
+          await model.embed(texts);
+          calls++;
+        } while (performance.now() - t0 < minSampleMs);
+        return (calls * texts.length) / ((performance.now() - t0) / 1000);
+      },
+      { minRounds: options.minRounds, maxRounds: options.maxRounds, budgetMs: options.budgetMs ?? 10_000 },
     );
+    const rows = threadCounts.map((threads) => ({
+      threads,
+      textsPerSecond: median(rates[String(threads)] ?? []),
+    }));
+    const sorted = [...rows].sort((a, b) => b.textsPerSecond - a.textsPerSecond);
+    return {
+      section: "embeddings-threads",
+      model: modelName(options.modelDir),
+      batchSize,
+      texts: texts.length,
+      rows,
+      fastest: sorted[0]!.threads,
+      margin: ratio(sorted[0]!.textsPerSecond, sorted[1]?.textsPerSecond ?? Number.NaN),
+      defaultThreads,
+      rounds: rates[labels[0]!]?.length ?? 0,
+    };
+  } finally {
+    for (const model of models.values()) await model.dispose();
   }
+}
+
+/** The embeddings threads section as Markdown. */
+export function formatEmbeddingsThreads(
+  results: ReadonlyArray<EmbeddingsThreadsResult & { peakRssMb?: number }>,
+): string {
+  const rows = results.flatMap((r) =>
+    r.rows.map((row) => [
+      r.model,
+      String(r.batchSize),
+      String(row.threads),
+      num(row.textsPerSecond, 0),
+      row.threads === r.fastest ? `fastest (${times(r.margin)})` : "",
+      row.threads === r.defaultThreads ? "yes" : "",
+      num(r.peakRssMb, 0),
+    ]),
+  );
+  const verdicts = results.map(
+    (r) =>
+      `- ${r.model}: ${r.fastest} thread(s) fastest by ${times(r.margin)}; the library default (${r.defaultThreads}) ` +
+      (r.fastest === r.defaultThreads
+        ? "is the faster setting."
+        : r.margin < 1.05
+          ? "is within 5% (a tie on this machine)."
+          : "is NOT the fastest here."),
+  );
+  return [
+    markdownTable(["encoder", "batch", "threads", "texts/s", "", "library default", "peak RSS MB"], rows, [
+      "l",
+      "r",
+      "r",
+      "r",
+      "l",
+      "l",
+      "r",
+    ]),
+    "",
+    ...verdicts,
+  ].join("\n");
+}
+
+if (isMain(import.meta.url)) {
+  const [minRounds, maxRounds] = numberListFlag("rounds", [3, 7]);
+  const result = await runEmbeddingsThreads({
+    modelDir: flag("onnx") ?? tinyEncoderDir,
+    threads: numberListFlag("threads", [1, 2]),
+    batchSize: numberFlag("batch", 32),
+    texts: numberFlag("texts", 256),
+    minRounds,
+    maxRounds,
+    budgetMs: numberFlag("budget-seconds", 10) * 1000,
+  });
+  note(`embeddings threads: ${result.model} fastest at ${result.fastest} thread(s)`);
+  finishSection(result, (r) => formatEmbeddingsThreads([r]));
 }

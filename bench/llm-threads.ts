@@ -1,179 +1,220 @@
 /**
- * Measures node-llama-cpp speed on this machine for the choice of LlamaCppLlm defaults:
- *   1. raw greedy generation tokens/s for threads 1, 2, 4 (prompt reading and generation apart);
- *   2. judge calls per second with LlamaCppLlm for sequences 1 and 2 (threads 1).
+ * Section "threads" (judge side): prompt processing and greedy generation tokens/s of one GGUF model
+ * at each thread count, on raw node-llama-cpp contexts of the same model, thread counts in
+ * alternation (1, 2, 1, 2…) after a warm-up. Says which count is faster and whether it is the
+ * library default (`DEFAULT_THREADS`).
  *
- * Usage: node --import tsx bench/llm-threads.ts [--models a.gguf,b.gguf] [--threads 1,2,4]
- *        [--tokens 48] [--runs 3] [--budget-seconds 20] [--json]
- * A configuration that is still running after the time budget stops early (fewer tokens, fewer runs).
- * Models default to the generated tiny GGUF (.test-models/tiny-llama.gguf, written if missing)
- * and ../shared/models/stories260K.gguf when it exists.
+ * Run alone: node --import tsx bench/llm-threads.ts [--gguf a.gguf] [--threads 1,2] [--tokens 48]
+ *            [--rounds 3,7] [--budget-seconds 15] [--json out.json]
+ * A thread count far slower than the others (more threads than free cores) stops generating at a
+ * per-run time cap, so a bad setting cannot stall the bench; its rate is still measured.
  */
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import type { Token } from "node-llama-cpp";
-import { z } from "zod";
-import { writeTinyGguf } from "../scripts/tiny-gguf.js";
-import { LlamaCppLlm } from "../src/llm/index.js";
+import type { LlamaContext, LlamaContextSequence, LlamaModel, Token } from "node-llama-cpp";
+import { defaultThreadsFor } from "../src/llm/llama-cpp-llm.js";
 import { getSharedLlama } from "../src/llm/llama-instance.js";
-import type { JudgePrompt } from "../src/prompts/types.js";
+import { flag, numberFlag, numberListFlag } from "./lib/cli.js";
+import { exampleRows } from "./lib/dataset.js";
+import { markdownTable, num, times } from "./lib/markdown.js";
+import { modelName, tinyGgufPath } from "./lib/models.js";
+import { finishSection, isMain, note } from "./lib/section.js";
+import { alternate, median, ratio } from "./lib/stats.js";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
+/** Options of {@link runLlmThreads}. */
+export interface LlmThreadsOptions {
+  /** GGUF file. Required. */
+  modelPath: string;
+  /** Thread counts compared. Defaults to `[1, 2]`. */
+  threads?: number[];
+  /** Prompt length in tokens (text from the example dataset). Defaults to 256. */
+  promptTokens?: number;
+  /** Tokens generated per run. Defaults to 48. */
+  tokens?: number;
+  /** Fewest timed rounds. Defaults to 3. */
+  minRounds?: number;
+  /** Most timed rounds. Defaults to 7. */
+  maxRounds?: number;
+  /** No new round after this many ms once `minRounds` are done. Defaults to 15,000. */
+  budgetMs?: number;
+  /** Longest time one generation may run before it stops early (rate still measured). Defaults to 3,000 ms. */
+  runCapMs?: number;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
-interface ThreadResult {
-  model: string;
+/** One thread count's medians. */
+export interface ThreadsRow {
   threads: number;
-  promptTokens: number;
   promptTokensPerSecond: number;
-  generatedTokens: number;
   generatedTokensPerSecond: number;
+  /** Median tokens generated per run (fewer than asked when the run cap stopped it). */
+  generatedTokens: number;
 }
 
-interface SequenceResult {
+/** One model's result of the threads section. */
+export interface LlmThreadsResult {
+  section: "threads";
   model: string;
-  sequences: number;
-  calls: number;
-  callsPerSecond: number;
+  promptTokens: number;
+  rows: ThreadsRow[];
+  /** Thread count with the best generation rate, and with the best prompt rate. */
+  fastestGeneration: number;
+  fastestPrompt: number;
+  /** The library default. */
+  defaultThreads: number;
+  /** Parameters of the model (elements of all its tensors, from the GGUF header). */
+  parameters: number;
+  /** Best / second best generation rate. */
+  generationMargin: number;
+  rounds: number;
 }
 
-const PROMPT_TEXT =
-  "Once upon a time, there was a little girl named Lily. She loved to play outside in the park with her friends.";
+interface Slot {
+  context: LlamaContext;
+  sequence: LlamaContextSequence;
+}
 
-async function measureThreads(
-  modelPath: string,
-  threads: number,
-  tokens: number,
-  runs: number,
-  budgetMs: number,
-): Promise<ThreadResult> {
-  const llama = await getSharedLlama();
-  const model = await llama.loadModel({ modelPath });
-  const context = await model.createContext({
-    contextSize: 512,
-    batchSize: 512,
-    threads,
-    flashAttention: false,
-  });
-  const sequence = context.getSequence();
+/** Prompt tokens cut from the example dataset's texts, `count` of them after BOS. */
+function promptTokens(model: LlamaModel, count: number): Token[] {
+  const text = exampleRows()
+    .flatMap((r) => [r.user_input, r.response, ...r.retrieved_contexts])
+    .join("\n");
   const bos = model.tokens.bos;
-  const promptTokens: Token[] = [...(bos !== null ? [bos] : []), ...model.tokenize(PROMPT_TEXT)];
-  const promptRates: number[] = [];
-  const genRates: number[] = [];
-  let generated = 0;
-  const started = performance.now();
+  return [...(bos !== null ? [bos] : []), ...model.tokenize(text, false).slice(0, count)];
+}
+
+/**
+ * Measures one model at each thread count.
+ *
+ * @example
+ * const r = await runLlmThreads({ modelPath: "judge.gguf", threads: [1, 2] });
+ * console.log(r.fastestGeneration === r.defaultThreads);
+ */
+export async function runLlmThreads(options: LlmThreadsOptions): Promise<LlmThreadsResult> {
+  const threadCounts = options.threads ?? [1, 2];
+  const wantTokens = options.tokens ?? 48;
+  const runCapMs = options.runCapMs ?? 3000;
+  const llama = await getSharedLlama();
+  const model = await llama.loadModel({ modelPath: options.modelPath, gpuLayers: 0 });
+  const slots = new Map<number, Slot>();
   try {
-    // Warm-up: read the prompt once.
-    await sequence.evaluateWithoutGeneratingNewTokens(promptTokens);
-    for (let run = 0; run < runs; run++) {
-      await sequence.clearHistory();
-      const t0 = performance.now();
-      const iterator = sequence.evaluate(promptTokens, { temperature: 0 });
-      const first = await iterator.next(); // the prompt is read, and the first token sampled
-      const t1 = performance.now();
-      let count = first.done ? 0 : 1;
-      // Slow configurations (more threads than free cores) stop at the time budget.
-      while (count < tokens && performance.now() - started < budgetMs) {
-        if ((await iterator.next()).done) break;
-        count++;
-      }
-      await iterator.return();
-      const t2 = performance.now();
-      generated = count;
-      promptRates.push(promptTokens.length / ((t1 - t0) / 1000));
-      if (count > 1) genRates.push((count - 1) / ((t2 - t1) / 1000));
-      if (performance.now() - started >= budgetMs) break;
+    const prompt = promptTokens(model, options.promptTokens ?? 256);
+    for (const threads of threadCounts) {
+      const context = await model.createContext({
+        contextSize: 1024,
+        batchSize: 512,
+        threads,
+        flashAttention: false,
+      });
+      slots.set(threads, { context, sequence: context.getSequence() });
     }
+    const promptRates = new Map<number, number[]>(threadCounts.map((t) => [t, []]));
+    const generated = new Map<number, number[]>(threadCounts.map((t) => [t, []]));
+    const labels = threadCounts.map(String);
+    const genRates = await alternate(
+      labels,
+      async (label, round) => {
+        const threads = Number(label);
+        const { sequence } = slots.get(threads)!;
+        await sequence.clearHistory();
+        const t0 = performance.now();
+        const iterator = sequence.evaluate(prompt, { temperature: 0 });
+        const first = await iterator.next(); // reads the prompt and samples the first token
+        const t1 = performance.now();
+        let count = first.done ? 0 : 1;
+        while (count < wantTokens && performance.now() - t1 < runCapMs) {
+          if ((await iterator.next()).done) break;
+          count++;
+        }
+        await iterator.return(undefined);
+        const t2 = performance.now();
+        if (round >= 0) {
+          promptRates.get(threads)!.push(prompt.length / ((t1 - t0) / 1000));
+          generated.get(threads)!.push(count);
+        }
+        return count > 1 ? (count - 1) / ((t2 - t1) / 1000) : Number.NaN;
+      },
+      { minRounds: options.minRounds, maxRounds: options.maxRounds, budgetMs: options.budgetMs ?? 15_000 },
+    );
+    const rows: ThreadsRow[] = threadCounts.map((threads) => ({
+      threads,
+      promptTokensPerSecond: median(promptRates.get(threads)!),
+      generatedTokensPerSecond: median(genRates[String(threads)] ?? []),
+      generatedTokens: median(generated.get(threads)!),
+    }));
+    const byGen = [...rows].sort((a, b) => b.generatedTokensPerSecond - a.generatedTokensPerSecond);
+    const byPrompt = [...rows].sort((a, b) => b.promptTokensPerSecond - a.promptTokensPerSecond);
+    return {
+      section: "threads",
+      model: modelName(options.modelPath),
+      promptTokens: prompt.length,
+      rows,
+      fastestGeneration: byGen[0]!.threads,
+      fastestPrompt: byPrompt[0]!.threads,
+      defaultThreads: defaultThreadsFor(model.fileInsights.totalParameters, llama.cpuMathCores),
+      parameters: model.fileInsights.totalParameters,
+      generationMargin: ratio(
+        byGen[0]!.generatedTokensPerSecond,
+        byGen[1]?.generatedTokensPerSecond ?? Number.NaN,
+      ),
+      rounds: genRates[labels[0]!]?.length ?? 0,
+    };
   } finally {
-    await context.dispose();
+    for (const { context } of slots.values()) await context.dispose();
     await model.dispose();
   }
-  return {
-    model: path.basename(modelPath),
-    threads,
-    promptTokens: promptTokens.length,
-    promptTokensPerSecond: median(promptRates),
-    generatedTokens: generated,
-    generatedTokensPerSecond: median(genRates),
-  };
 }
 
-async function measureSequences(
-  modelPath: string,
-  sequences: number,
-  calls: number,
-): Promise<SequenceResult> {
-  const llm = await LlamaCppLlm.load({ modelPath, threads: 1, contextSize: 512, sequences, maxTokens: 64 });
-  const schema = z.object({ claim: z.string().max(40), verdict: z.literal([0, 1]) });
-  const prompt = (i: number): JudgePrompt => ({
-    name: "bench",
-    version: "1",
-    system: "Judge the statement. Answer in JSON.",
-    examples: [{ input: "The sun is hot.", output: '{"claim":"The sun is hot.","verdict":1}' }],
-    input: `Statement number ${i}: ${PROMPT_TEXT}`,
+/** The judge threads section as Markdown: one line per model and thread count. */
+export function formatLlmThreads(results: ReadonlyArray<LlmThreadsResult & { peakRssMb?: number }>): string {
+  const rows = results.flatMap((r) =>
+    r.rows.map((row) => [
+      r.model,
+      String(row.threads),
+      num(row.promptTokensPerSecond, 0),
+      num(row.generatedTokensPerSecond, 1),
+      [
+        row.threads === r.fastestPrompt ? "prompt" : "",
+        row.threads === r.fastestGeneration ? "generation" : "",
+      ]
+        .filter((s) => s !== "")
+        .join(", ") || "–",
+      row.threads === r.defaultThreads ? "yes" : "",
+      num(r.peakRssMb, 0),
+    ]),
+  );
+  const verdicts = results.map(
+    (r) =>
+      `- ${r.model}: ${r.fastestGeneration} thread(s) generate fastest (${times(r.generationMargin)} the next), ` +
+      `${r.fastestPrompt} read the prompt (${r.promptTokens} tokens) fastest; the library default (${r.defaultThreads}) ` +
+      `${r.fastestGeneration === r.defaultThreads && r.fastestPrompt === r.defaultThreads ? "is the faster setting" : "is NOT the fastest here"}.`,
+  );
+  return [
+    markdownTable(
+      [
+        "model",
+        "threads",
+        "prompt tok/s",
+        "generation tok/s",
+        "fastest for",
+        "library default",
+        "peak RSS MB",
+      ],
+      rows,
+      ["l", "r", "r", "r", "l", "l", "r"],
+    ),
+    "",
+    ...verdicts,
+  ].join("\n");
+}
+
+if (isMain(import.meta.url)) {
+  const [minRounds, maxRounds] = numberListFlag("rounds", [3, 7]);
+  const result = await runLlmThreads({
+    modelPath: flag("gguf") ?? tinyGgufPath,
+    threads: numberListFlag("threads", [1, 2]),
+    tokens: numberFlag("tokens", 48),
+    minRounds,
+    maxRounds,
+    budgetMs: numberFlag("budget-seconds", 15) * 1000,
   });
-  try {
-    await llm.generateObject(prompt(-1), schema); // warm-up
-    const t0 = performance.now();
-    await Promise.all(Array.from({ length: calls }, (_, i) => llm.generateObject(prompt(i), schema)));
-    const seconds = (performance.now() - t0) / 1000;
-    return { model: path.basename(modelPath), sequences, calls, callsPerSecond: calls / seconds };
-  } finally {
-    await llm.dispose();
-  }
+  note(`threads: ${result.model} fastest generation at ${result.fastestGeneration} thread(s)`);
+  finishSection(result, (r) => formatLlmThreads([r]));
 }
-
-async function main(): Promise<void> {
-  const tinyPath = path.join(repoRoot, ".test-models", "tiny-llama.gguf");
-  const storiesPath = path.resolve(repoRoot, "..", "shared", "models", "stories260K.gguf");
-  let models = arg("models")?.split(",");
-  if (!models) {
-    await writeTinyGguf(tinyPath);
-    models = [tinyPath, ...(existsSync(storiesPath) ? [storiesPath] : [])];
-  }
-  const threadCounts = (arg("threads") ?? "1,2,4").split(",").map(Number);
-  const tokens = Number(arg("tokens") ?? 48);
-  const runs = Number(arg("runs") ?? 3);
-  const budgetMs = Number(arg("budget-seconds") ?? 20) * 1000;
-
-  const threadResults: ThreadResult[] = [];
-  for (const modelPath of models) {
-    for (const threads of threadCounts) {
-      const result = await measureThreads(modelPath, threads, tokens, runs, budgetMs);
-      threadResults.push(result);
-      if (!process.argv.includes("--json")) {
-        console.log(
-          `${result.model.padEnd(22)} threads=${threads}  prompt ${result.promptTokensPerSecond.toFixed(0).padStart(7)} tok/s` +
-            `  generate ${result.generatedTokensPerSecond.toFixed(1).padStart(8)} tok/s (${result.generatedTokens} tokens, median of <= ${runs} runs)`,
-        );
-      }
-    }
-  }
-  const sequenceResults: SequenceResult[] = [];
-  for (const modelPath of models) {
-    for (const sequences of [1, 2]) {
-      const result = await measureSequences(modelPath, sequences, 8);
-      sequenceResults.push(result);
-      if (!process.argv.includes("--json")) {
-        console.log(
-          `${result.model.padEnd(22)} threads=1 sequences=${sequences}  ${result.callsPerSecond.toFixed(1)} judge calls/s (${result.calls} parallel calls)`,
-        );
-      }
-    }
-  }
-  if (process.argv.includes("--json")) {
-    console.log(JSON.stringify({ threads: threadResults, sequences: sequenceResults }, null, 2));
-  }
-}
-
-await main();

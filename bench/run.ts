@@ -1,39 +1,571 @@
-// `npm run bench`: every benchmark in one run, one after another (never in parallel: they would
-// compete for the 2 cores). Compare ratios within one run; absolute numbers vary with machine load.
-import { spawnSync } from "node:child_process";
+/**
+ * `npm run bench`: every benchmark section, each in its own child process (one after another, never
+ * in parallel: they would compete for the cores), so each section's peak memory is its own. Prints
+ * Markdown tables (a summary, the levers, peak memory, then each section) and writes one JSON file with
+ * the machine, runtime versions, every model's sha256, the settings and all results.
+ *
+ *   npm run bench [-- --gguf a.gguf[,b.gguf]] [--onnx dir[,dir]] [--only judge,rows,...]
+ *                 [--json out/bench.json] [--concurrency 1,2] [--quick]
+ *
+ * Sections: embeddings (library vs raw onnxruntime, bench/embeddings-vs-raw.ts), judge (library vs raw
+ * node-llama-cpp), threads (judge threads), embeddings-threads, rows (evaluate() rows/s by
+ * concurrency), prompt-work (prompt tokens evaluated per row, prefix reuse on/off), levers (rows/s with
+ * and without each lever), proxy (a Qwen2.5-0.5B-shaped judge, bench/proxy-model.ts), cache (cold vs
+ * warm), starter-quality (the starter embedder's sanity set).
+ * Defaults: the generated tiny models (written when missing), the starter GloVe model, and
+ * ../shared/models/stories260K.gguf when present. `--quick` runs fewer rounds (a smoke test, not numbers).
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { DEFAULT_THREADS } from "../src/llm/llama-cpp-llm.js";
+import { type EmbeddingBatchingResult, formatEmbeddingBatching } from "./embedding-batching.js";
+import { type EmbeddingsThreadsResult, formatEmbeddingsThreads } from "./embeddings.js";
+import type { EmbeddingsVsRawResult } from "./embeddings-vs-raw.js";
+import { type EvaluateCacheResult, formatEvaluateCache } from "./evaluate-cache.js";
+import { formatJudgeVsRaw, type JudgeVsRawResult } from "./judge-vs-raw.js";
+import { formatLevers, type LeverResult, type LeversResult, leverLabels } from "./levers.js";
+import { flag, hasFlag, listFlag } from "./lib/cli.js";
+import { estimateRealJudge, formatRealJudgeEstimate } from "./lib/estimate.js";
+import { BENCH_CONTEXT_SIZE, metricLabels } from "./lib/judges.js";
+import { machineInfo, runtimeVersions } from "./lib/machine.js";
+import { markdownTable, num, percent, times } from "./lib/markdown.js";
+import {
+  defaultGgufs,
+  defaultOnnxDirs,
+  describeModel,
+  type ModelInfo,
+  modelName,
+  prepareDefaultModels,
+  repoRoot,
+  starterDir,
+} from "./lib/models.js";
+import { ratio } from "./lib/stats.js";
+import { formatLlmThreads, type LlmThreadsResult } from "./llm-threads.js";
+import { formatPromptWork, type PromptWorkResult } from "./prompt-work.js";
+import { formatRows, type RowsResult } from "./rows.js";
 
-const benchDir = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(benchDir, "..");
+const benchDir = path.join(repoRoot, "bench");
 
-const benches: Array<{ title: string; file: string; args: string[] }> = [
-  { title: "Judge: threads and sequences (tokens/s)", file: "llm-threads.ts", args: [] },
-  { title: "Embeddings: batch size and threads (texts/s)", file: "embeddings.ts", args: ["--repeats", "3"] },
+/** What a section runs on: each judge, each encoder, all encoders in one process, the first judge, or nothing. */
+type Scope = "gguf" | "onnx" | "all-onnx" | "first-gguf" | "none";
+
+interface SectionSpec {
+  name: string;
+  title: string;
+  file: string;
+  scope: Scope;
+  /** Extra arguments (the model flag is added by the scope). */
+  args: string[];
+  /** The child writes `--json`; otherwise its stdout is the section's Markdown. */
+  json: boolean;
+}
+
+interface SectionRun {
+  section: string;
+  model: string | undefined;
+  exitCode: number | null;
+  seconds: number;
+  /** Whole-process peak RSS in MB (from the preloaded bench/lib/rss-on-exit.ts). */
+  peakRssMb: number | undefined;
+  result: Record<string, unknown> | undefined;
+  stdout: string;
+}
+
+const quick = hasFlag("quick");
+const quickRounds = ["--rounds", "2,2"];
+const concurrency = flag("concurrency") ?? "1,2";
+
+const SECTIONS: SectionSpec[] = [
   {
-    title: "Starter embedder: sanity-set ordering per weighting variant",
-    file: "starter-quality.ts",
-    args: [],
+    name: "embeddings",
+    title: "1. Embeddings: TransformersEmbeddings vs raw onnxruntime-node (texts/s)",
+    file: "embeddings-vs-raw.ts",
+    scope: "all-onnx",
+    args: quick ? ["--runs", "2", "--batch", "1,32"] : [],
+    json: true,
   },
-  { title: "evaluate(): cold vs warm cache on the example dataset", file: "evaluate-cache.ts", args: [] },
+  {
+    name: "judge",
+    title: "2. Judge: LlamaCppLlm.generateObject vs raw node-llama-cpp (generated tokens/s)",
+    file: "judge-vs-raw.ts",
+    scope: "gguf",
+    args: quick ? [...quickRounds, "--prompts", "2"] : [],
+    json: true,
+  },
+  {
+    name: "threads",
+    title: "3. Threads: judge prompt processing and generation by thread count",
+    file: "llm-threads.ts",
+    scope: "gguf",
+    args: quick ? quickRounds : [],
+    json: true,
+  },
+  {
+    name: "embeddings-threads",
+    title: "3b. Threads: embeddings texts/s by onnxruntime thread count",
+    file: "embeddings.ts",
+    scope: "onnx",
+    args: quick ? quickRounds : [],
+    json: true,
+  },
+  {
+    name: "rows",
+    title: "4. Rows: evaluate() rows/s by concurrency",
+    file: "rows.ts",
+    scope: "gguf",
+    args: [...(quick ? quickRounds : []), "--concurrency", concurrency],
+    json: true,
+  },
+  {
+    name: "prompt-work",
+    title: "5. Prompt work: prompt tokens evaluated per row, prefix reuse on and off",
+    file: "prompt-work.ts",
+    scope: "gguf",
+    args: [],
+    json: true,
+  },
+  {
+    name: "levers",
+    title: "Levers: rows/s with and without each lever",
+    file: "levers.ts",
+    scope: "gguf",
+    args: quick ? quickRounds : [],
+    json: true,
+  },
+  {
+    name: "embedding-batching",
+    title: "Levers: batching embeddings across rows (semantic similarity, 8 rows at once)",
+    file: "embedding-batching.ts",
+    scope: "onnx",
+    args: quick ? quickRounds : [],
+    json: true,
+  },
+  {
+    name: "proxy",
+    title:
+      "Real size: a Qwen2.5-0.5B-shaped random-weight proxy judge, and seconds per row (bench/proxy-model.ts)",
+    file: "proxy-model.ts",
+    scope: "none",
+    args: quick ? [...quickRounds, "--budget-seconds", "20"] : [],
+    json: true,
+  },
+  {
+    name: "cache",
+    title: "Cache: evaluate() cold vs warm",
+    file: "evaluate-cache.ts",
+    scope: "first-gguf",
+    args: quick ? ["--rounds", "1"] : [],
+    json: true,
+  },
+  {
+    name: "starter-quality",
+    title:
+      "Starter embedder: sanity-set ordering (bench/starter-quality.ts --quick; drop --quick for the variant sweep)",
+    file: "starter-quality.ts",
+    scope: "none",
+    args: ["--quick"],
+    json: false,
+  },
 ];
 
-const only = process.argv.slice(2);
-let failed = 0;
-for (const bench of benches) {
-  if (only.length > 0 && !only.some((name) => bench.file.startsWith(name))) continue;
-  process.stdout.write(`\n## ${bench.title} (bench/${bench.file})\n\n`);
-  const run = spawnSync(
-    process.execPath,
-    ["--import", "tsx", path.join(benchDir, bench.file), ...bench.args],
-    {
-      cwd: root,
-      stdio: "inherit",
-    },
+/** Runs one section in a child process; its stderr (progress) goes to ours. */
+function runChild(spec: SectionSpec, model: string | undefined, tmp: string): Promise<SectionRun> {
+  const tag = `${spec.name}-${model ? modelName(model).replace(/[^\w.-]+/g, "_") : "all"}`;
+  const jsonFile = path.join(tmp, `${tag}.json`);
+  const rssFile = path.join(tmp, `${tag}.rss.json`);
+  const modelArgs =
+    model === undefined
+      ? []
+      : spec.scope === "onnx" || spec.scope === "all-onnx"
+        ? ["--onnx", model]
+        : ["--gguf", model];
+  const args = [
+    "--import",
+    "tsx",
+    "--import",
+    path.join(benchDir, "lib", "rss-on-exit.ts"),
+    path.join(benchDir, spec.file),
+    ...modelArgs,
+    ...spec.args,
+    ...(spec.json ? ["--json", jsonFile] : []),
+  ];
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, {
+      cwd: repoRoot,
+      env: { ...process.env, BENCH_RSS_FILE: rssFile },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let stdout = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      stdout += chunk;
+    });
+    child.on("close", (code, signal) => {
+      const readJson = (file: string): Record<string, unknown> | undefined => {
+        try {
+          return JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+        } catch {
+          return undefined;
+        }
+      };
+      const rss = readJson(rssFile)?.peakRssMb;
+      resolve({
+        section: spec.name,
+        model: model === undefined ? undefined : modelName(model),
+        exitCode: code ?? (signal ? 128 : null),
+        seconds: Math.round((performance.now() - started) / 100) / 10,
+        peakRssMb: typeof rss === "number" ? rss : undefined,
+        result: spec.json ? readJson(jsonFile) : undefined,
+        stdout,
+      });
+    });
+  });
+}
+
+function resultsOf<R>(runs: readonly SectionRun[], section: string): R[] {
+  return runs.filter((r) => r.section === section && r.result !== undefined).map((r) => r.result as R);
+}
+
+/** The one-line-per-goal summary of the issue's items 1–5. */
+function summaryTable(runs: readonly SectionRun[]): string {
+  const rows: string[][] = [];
+  for (const e of resultsOf<EmbeddingsVsRawResult>(runs, "embeddings")) {
+    for (const r of e.rows.filter((x) => x.batchSize === 32)) {
+      rows.push([
+        "1 embeddings vs raw, batch 32",
+        r.model,
+        `${times(r.ratio)} (paired ${times(r.pairedRatio)})`,
+        "≥ 0.90×",
+        r.ratio >= 0.9 ? "yes" : "no",
+      ]);
+    }
+  }
+  for (const r of resultsOf<JudgeVsRawResult>(runs, "judge")) {
+    rows.push([
+      "2 judge vs raw, tokens/s",
+      r.model,
+      `${times(r.ratio)} (paired ${times(r.pairedRatio)}; ${num(r.libTokensPerSecond, 0)} vs ${num(r.rawTokensPerSecond, 0)} tok/s)`,
+      "≥ 0.90×",
+      r.ratio >= 0.9 ? "yes" : "no",
+    ]);
+  }
+  for (const r of resultsOf<LlmThreadsResult>(runs, "threads")) {
+    const ok = r.fastestGeneration === r.defaultThreads && r.fastestPrompt === r.defaultThreads;
+    rows.push([
+      "3 judge threads",
+      r.model,
+      `fastest: ${r.fastestGeneration} (generation), ${r.fastestPrompt} (prompt)`,
+      `default ${r.defaultThreads} is fastest`,
+      ok ? "yes" : "no",
+    ]);
+  }
+  for (const r of resultsOf<EmbeddingsThreadsResult>(runs, "embeddings-threads")) {
+    const ok = r.fastest === r.defaultThreads || r.margin < 1.05;
+    rows.push([
+      "3 embeddings threads",
+      r.model,
+      `fastest: ${r.fastest} by ${times(r.margin)}`,
+      `default ${r.defaultThreads} is fastest (or within 5%)`,
+      ok ? "yes" : "no",
+    ]);
+  }
+  for (const r of resultsOf<RowsResult>(runs, "rows")) {
+    for (const m of r.metrics) {
+      rows.push([
+        `4 rows/s, ${metricLabels[m.metric]}`,
+        r.model,
+        `${m.rows.map((x) => `${num(x.rowsPerSecond, 2)} at ${x.concurrency}`).join(", ")}; best ${m.best} (${times(m.speedup)} vs 1)` +
+          (m.errors > 0 ? `; ${m.errors}/${m.ok + m.errors} error rows` : ""),
+        "speed-up reported",
+        "–",
+      ]);
+    }
+  }
+  for (const r of resultsOf<PromptWorkResult>(runs, "prompt-work")) {
+    for (const x of r.results) {
+      rows.push([
+        `5 prompt tokens/row, ${x.metric === "all" ? "all three" : metricLabels[x.metric]}`,
+        r.model,
+        `${num(x.reuse.evaluatedPerRow, 0)} vs ${num(x.noReuse.evaluatedPerRow, 0)}: ${percent(x.fewer)} fewer; scores ${x.sameScores ? "identical" : "DIFFER"}`,
+        "≥ 60% fewer, same scores",
+        x.fewer >= 0.6 && x.sameScores ? "yes" : "no",
+      ]);
+    }
+  }
+  return markdownTable(["item", "model", "measured", "goal", "met"], rows);
+}
+
+/** Every lever with and without, including sequences from the rows section and prompt tokens from prompt-work. */
+function leverRows(runs: readonly SectionRun[]): LeverResult[] {
+  const out: LeverResult[] = [];
+  for (const r of resultsOf<RowsResult>(runs, "rows")) {
+    for (const m of r.metrics) {
+      const base = m.rows.find((x) => x.concurrency === 1);
+      const more = m.rows
+        .filter((x) => x.concurrency > 1)
+        .sort((a, b) => b.rowsPerSecond - a.rowsPerSecond)[0];
+      if (!base || !more) continue;
+      out.push({
+        lever: "sequences",
+        setup: `${r.model}: ${metricLabels[m.metric]}, concurrency ${more.concurrency} vs 1`,
+        withRowsPerSecond: more.rowsPerSecond,
+        withoutRowsPerSecond: base.rowsPerSecond,
+        speedup: ratio(more.rowsPerSecond, base.rowsPerSecond),
+        samples: { with: more.samples, without: base.samples },
+      });
+    }
+  }
+  for (const r of resultsOf<LeversResult>(runs, "levers")) {
+    for (const l of r.levers) out.push({ ...l, setup: `${r.model}: ${l.setup}` });
+  }
+  for (const r of resultsOf<EmbeddingBatchingResult>(runs, "embedding-batching")) out.push(r.lever);
+  return out;
+}
+
+function leversTable(runs: readonly SectionRun[]): string {
+  const tokens = new Map(
+    resultsOf<PromptWorkResult>(runs, "prompt-work").map((r) => [
+      r.model,
+      r.results.find((x) => x.metric === "all"),
+    ]),
   );
-  if (run.status !== 0) {
-    failed += 1;
-    process.stdout.write(`bench/${bench.file} exited with ${run.status ?? run.signal}\n`);
+  const rows = leverRows(runs).map((l) => {
+    const verdict = l.speedup >= 1.05 ? "helps" : l.speedup > 0.95 ? "no measurable effect" : "hurts";
+    let extra = "";
+    if (l.lever === "prefix") {
+      const t = tokens.get(l.setup.split(":")[0] ?? "");
+      if (t)
+        extra = `; prompt tokens evaluated/row ${num(t.reuse.evaluatedPerRow, 0)} vs ${num(t.noReuse.evaluatedPerRow, 0)} (all three metrics)`;
+    }
+    if (l.lever === "memo" && l.modelCalls)
+      extra = `; model calls ${num(l.modelCalls.with)} vs ${num(l.modelCalls.without)}`;
+    return [
+      leverLabels[l.lever],
+      l.setup,
+      num(l.withRowsPerSecond, 2),
+      num(l.withoutRowsPerSecond, 2),
+      times(l.speedup) + extra,
+      verdict,
+    ];
+  });
+  return markdownTable(
+    ["lever", "measured on", "rows/s with", "rows/s without", "with / without", "verdict"],
+    rows,
+    ["l", "l", "r", "r", "l", "l"],
+  );
+}
+
+function rssTable(runs: readonly SectionRun[]): string {
+  return markdownTable(
+    ["section", "model", "peak RSS MB", "wall s"],
+    runs.map((r) => {
+      const own = r.result?.peakRssMb;
+      return [
+        r.section,
+        r.model ?? "–",
+        num(typeof own === "number" ? own : r.peakRssMb, 0),
+        num(r.seconds, 1),
+      ];
+    }),
+    ["l", "l", "r", "r"],
+  );
+}
+
+/** The proxy section's own formatter, loaded only when that section ran (bench/proxy-model.ts has its own owner). */
+async function formatProxy(results: readonly Record<string, unknown>[]): Promise<string> {
+  try {
+    const { formatProxyModel } = await import("./proxy-model.js");
+    return results
+      .map((r) => formatProxyModel(r as unknown as Parameters<typeof formatProxyModel>[0]))
+      .join("\n\n");
+  } catch (err) {
+    return `(could not format: ${err instanceof Error ? err.message : String(err)}; see the JSON)`;
   }
 }
-process.exitCode = failed > 0 ? 1 : 0;
+
+async function sectionMarkdown(spec: SectionSpec, runs: readonly SectionRun[]): Promise<string> {
+  const mine = runs.filter((r) => r.section === spec.name);
+  const results = mine.map((r) => r.result).filter((r) => r !== undefined);
+  const failed = mine.filter((r) => r.exitCode !== 0);
+  const failures = failed.map(
+    (r) => `- FAILED: ${spec.file}${r.model ? ` on ${r.model}` : ""} (exit ${r.exitCode})`,
+  );
+  let body: string;
+  switch (spec.name) {
+    case "judge":
+      body = formatJudgeVsRaw(results as unknown as JudgeVsRawResult[]);
+      break;
+    case "threads":
+      body = formatLlmThreads(results as unknown as LlmThreadsResult[]);
+      break;
+    case "embeddings-threads":
+      body = formatEmbeddingsThreads(results as unknown as EmbeddingsThreadsResult[]);
+      break;
+    case "rows":
+      body = formatRows(results as unknown as RowsResult[]);
+      break;
+    case "prompt-work":
+      body = formatPromptWork(results as unknown as PromptWorkResult[]);
+      break;
+    case "levers":
+      body = formatLevers(results as unknown as LeversResult[]);
+      break;
+    case "cache":
+      body = formatEvaluateCache(results as unknown as EvaluateCacheResult[]);
+      break;
+    case "proxy":
+      body = await formatProxy(results);
+      break;
+    case "embedding-batching":
+      body = formatEmbeddingBatching(results as unknown as EmbeddingBatchingResult[]);
+      break;
+    default:
+      // embeddings (its own formatter printed it) and starter-quality: the child's stdout.
+      body = mine.map((r) => r.stdout.trim()).join("\n\n");
+  }
+  return [`### ${spec.title}`, "", body, ...(failures.length > 0 ? ["", ...failures] : [])].join("\n");
+}
+
+async function main(): Promise<void> {
+  const only = listFlag("only");
+  const unknown = only?.filter((name) => !SECTIONS.some((s) => s.name === name)) ?? [];
+  if (unknown.length > 0) {
+    throw new Error(
+      `--only: unknown section(s) ${unknown.join(", ")}; choose from ${SECTIONS.map((s) => s.name).join(", ")}`,
+    );
+  }
+  const jsonPath = path.resolve(repoRoot, flag("json") ?? path.join("out", "bench.json"));
+  const machine = machineInfo();
+  const started = new Date();
+  await prepareDefaultModels();
+  const ggufs = (listFlag("gguf") ?? defaultGgufs()).map((p) => path.resolve(p));
+  const onnxDirs = (listFlag("onnx") ?? defaultOnnxDirs()).map((p) => path.resolve(p));
+  for (const file of [...ggufs, ...onnxDirs]) {
+    if (!existsSync(file)) throw new Error(`${file} does not exist; check the --gguf / --onnx paths`);
+  }
+  const selected = SECTIONS.filter((s) => only === undefined || only.includes(s.name));
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "airgap-eval-bench-"));
+  const runs: SectionRun[] = [];
+  try {
+    for (const spec of selected) {
+      const targets: Array<string | undefined> =
+        spec.scope === "gguf"
+          ? ggufs
+          : spec.scope === "onnx"
+            ? onnxDirs
+            : spec.scope === "all-onnx"
+              ? [onnxDirs.join(",")]
+              : spec.scope === "first-gguf"
+                ? ggufs.slice(0, 1)
+                : [undefined];
+      for (const target of targets) {
+        const label = target === undefined ? "" : ` on ${target.split(",").map(modelName).join(", ")}`;
+        process.stderr.write(`bench: ${spec.name}${label}\n`);
+        const run = await runChild(spec, target, tmp);
+        if (spec.scope === "all-onnx") run.model = "all encoders";
+        runs.push(run);
+        if (run.exitCode !== 0) process.stderr.write(`bench: ${spec.file} exited with ${run.exitCode}\n`);
+      }
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+
+  const models: ModelInfo[] = [];
+  for (const p of [...ggufs, ...onnxDirs, ...(onnxDirs.includes(starterDir) ? [] : [starterDir])]) {
+    models.push(...(await describeModel(p)));
+  }
+  const finished = new Date();
+  const failed = runs.filter((r) => r.exitCode !== 0);
+  const output = {
+    startedAt: started.toISOString(),
+    finishedAt: finished.toISOString(),
+    command: ["npm run bench --", ...process.argv.slice(2)].join(" "),
+    machine: { ...machine, loadAverageAtEnd: Math.round((os.loadavg()[0] ?? 0) * 100) / 100 },
+    runtimes: runtimeVersions(),
+    models,
+    settings: {
+      quick,
+      sections: selected.map((s) => ({
+        name: s.name,
+        file: `bench/${s.file}`,
+        scope: s.scope,
+        args: s.args,
+      })),
+      judgeDefaultThreads: DEFAULT_THREADS,
+      judgeContextSizeInEvaluateSections: BENCH_CONTEXT_SIZE,
+      rowsConcurrency: concurrency,
+      dataset:
+        "examples/rag-eval.jsonl (20 rows, marked per round so no memo answers a row from an earlier round)",
+      answerRelevancyEmbeddings: "starter/glove-100d",
+    },
+    sections: Object.fromEntries(
+      selected.map((s) => [
+        s.name,
+        runs
+          .filter((r) => r.section === s.name)
+          .map((r) => ({
+            model: r.model,
+            exitCode: r.exitCode,
+            seconds: r.seconds,
+            processPeakRssMb: r.peakRssMb,
+            ...(r.result !== undefined ? { result: r.result } : { stdout: r.stdout }),
+          })),
+      ]),
+    ),
+    levers: leverRows(runs),
+    estimate: estimateRealJudge(
+      resultsOf<LlmThreadsResult>(runs, "threads"),
+      resultsOf<PromptWorkResult>(runs, "prompt-work"),
+    ),
+    failures: failed.map((r) => ({ section: r.section, model: r.model, exitCode: r.exitCode })),
+  };
+  mkdirSync(path.dirname(jsonPath), { recursive: true });
+  writeFileSync(jsonPath, `${JSON.stringify(output, null, 2)}\n`);
+
+  const minutes = ((finished.getTime() - started.getTime()) / 60_000).toFixed(1);
+  const sectionTexts: string[] = [];
+  for (const s of selected) sectionTexts.push(await sectionMarkdown(s, runs), "");
+  const markdown = [
+    "## Benchmark",
+    "",
+    `Machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${num(machine.memoryMb / 1024, 1)} GB, ${machine.platform}-${machine.arch}, ` +
+      `node ${machine.node}; node-llama-cpp ${output.runtimes["node-llama-cpp"]}, onnxruntime-node ${output.runtimes["onnxruntime-node"]}, ` +
+      `@xenova/transformers ${output.runtimes["@xenova/transformers"]}. Load average ${machine.loadAverage} at start, ` +
+      `${output.machine.loadAverageAtEnd} at end; ${minutes} min. Models: ${models
+        .filter((m) => !m.file.endsWith("model_quantized.onnx"))
+        .map((m) => `${m.name} (sha256 ${m.sha256.slice(0, 12)}…)`)
+        .join(", ")}.${quick ? " QUICK RUN: fewer rounds, not for publishing." : ""}`,
+    "",
+    "### Summary",
+    "",
+    summaryTable(runs),
+    "",
+    "### Levers (keep a lever only where it helps)",
+    "",
+    leversTable(runs),
+    "",
+    "### Estimate: Qwen2.5-0.5B-Instruct as the judge on this machine",
+    "",
+    formatRealJudgeEstimate(output.estimate),
+    "",
+    "### 6. Peak memory (RSS) per section and model",
+    "",
+    rssTable(runs),
+    "",
+    ...sectionTexts,
+    `JSON: ${path.relative(repoRoot, jsonPath)}`,
+  ];
+  process.stdout.write(`${markdown.join("\n")}\n`);
+  if (failed.length > 0) {
+    process.stderr.write(
+      `bench: ${failed.length} section run(s) failed: ${failed.map((f) => f.section).join(", ")}\n`,
+    );
+    process.exitCode = 1;
+  }
+}
+
+await main();
