@@ -424,7 +424,7 @@ describe("--help of every command shows examples", { timeout: 300_000 }, () => {
     const result = await runCli(["eval", "--help"], box.env);
     for (const text of [
       'default: "airgap-eval-results.jsonl"',
-      "default: 1,",
+      "default: 1 for judges under 400M parameters",
       "default: the registry's default judge",
       "default: $AIRGAP_EVAL_MODELS",
       "0 ok; 1 some rows failed",
