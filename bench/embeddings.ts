@@ -9,11 +9,11 @@
  *            [--texts 256] [--rounds 3,7] [--budget-seconds 10] [--json out.json]
  */
 import { TransformersEmbeddings } from "../src/embeddings/transformers-embeddings.js";
-import { flag, numberFlag, numberListFlag } from "./lib/cli.js";
+import { flag, numberFlag, numberListFlag, roundFlags } from "./lib/cli.js";
 import { markdownTable, num, times } from "./lib/markdown.js";
 import { modelName, tinyEncoderDir } from "./lib/models.js";
 import { finishSection, isMain, note } from "./lib/section.js";
-import { alternate, median, ratio } from "./lib/stats.js";
+import { alternate, fastestThreads, median } from "./lib/stats.js";
 
 /** Options of {@link runEmbeddingsThreads}. */
 export interface EmbeddingsThreadsOptions {
@@ -115,15 +115,15 @@ export async function runEmbeddingsThreads(
       threads,
       textsPerSecond: median(rates[String(threads)] ?? []),
     }));
-    const sorted = [...rows].sort((a, b) => b.textsPerSecond - a.textsPerSecond);
+    const fastest = fastestThreads(rows, (r) => r.textsPerSecond);
     return {
       section: "embeddings-threads",
       model: modelName(options.modelDir),
       batchSize,
       texts: texts.length,
       rows,
-      fastest: sorted[0]!.threads,
-      margin: ratio(sorted[0]!.textsPerSecond, sorted[1]?.textsPerSecond ?? Number.NaN),
+      fastest: fastest.threads,
+      margin: fastest.margin,
       defaultThreads,
       rounds: rates[labels[0]!]?.length ?? 0,
     };
@@ -172,15 +172,12 @@ export function formatEmbeddingsThreads(
 }
 
 if (isMain(import.meta.url)) {
-  const [minRounds, maxRounds] = numberListFlag("rounds", [3, 7]);
   const result = await runEmbeddingsThreads({
     modelDir: flag("onnx") ?? tinyEncoderDir,
     threads: numberListFlag("threads", [1, 2]),
     batchSize: numberFlag("batch", 32),
     texts: numberFlag("texts", 256),
-    minRounds,
-    maxRounds,
-    budgetMs: numberFlag("budget-seconds", 10) * 1000,
+    ...roundFlags([3, 7], 10),
   });
   note(`embeddings threads: ${result.model} fastest at ${result.fastest} thread(s)`);
   finishSection(result, (r) => formatEmbeddingsThreads([r]));

@@ -30,7 +30,7 @@ import { contextRelevanceRelevantPrompt } from "../src/metrics/context-relevance
 import { faithfulnessStatementsPrompt } from "../src/metrics/faithfulness/prompt.js";
 import { renderPrompt } from "../src/prompts/render.js";
 import type { JudgePrompt } from "../src/prompts/types.js";
-import { flag, numberFlag, numberListFlag } from "./lib/cli.js";
+import { flag, numberFlag, roundFlags } from "./lib/cli.js";
 import { benchRows } from "./lib/dataset.js";
 import { markdownTable, num, times } from "./lib/markdown.js";
 import { modelName, tinyGgufPath } from "./lib/models.js";
@@ -318,14 +318,11 @@ export function formatJudgeVsRaw(results: ReadonlyArray<JudgeVsRawResult & { pea
 }
 
 if (isMain(import.meta.url)) {
-  const [minRounds, maxRounds] = numberListFlag("rounds", [3, 5]);
   const result = await runJudgeVsRaw({
     modelPath: flag("gguf") ?? tinyGgufPath,
     threads: numberFlag("threads", DEFAULT_THREADS),
     prompts: numberFlag("prompts", 4),
-    minRounds,
-    maxRounds,
-    budgetMs: numberFlag("budget-seconds", 20) * 1000,
+    ...roundFlags([3, 5], 20),
   });
   note(`judge: ${result.model} lib/raw ${result.ratio.toFixed(3)} over ${result.rounds} rounds`);
   finishSection(result, (r) => formatJudgeVsRaw([r]));

@@ -16,7 +16,7 @@
  */
 import type { Embeddings } from "../src/embeddings/types.js";
 import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
-import { flag, listFlag, numberFlag, numberListFlag } from "./lib/cli.js";
+import { flag, listFlag, roundFlags } from "./lib/cli.js";
 import { benchRows, type RagRow } from "./lib/dataset.js";
 import {
   type JudgeLevers,
@@ -217,13 +217,10 @@ export function formatLevers(results: ReadonlyArray<LeversResult & { peakRssMb?:
 }
 
 if (isMain(import.meta.url)) {
-  const [minRounds, maxRounds] = numberListFlag("rounds", [3, 5]);
   const result = await runLevers({
     modelPath: flag("gguf") ?? tinyGgufPath,
     levers: listFlag("levers") as LeverName[] | undefined,
-    minRounds,
-    maxRounds,
-    budgetMs: numberFlag("budget-seconds", 15) * 1000,
+    ...roundFlags([3, 5], 15),
   });
   finishSection(result, (r) => formatLevers([r]));
 }

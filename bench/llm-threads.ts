@@ -9,15 +9,16 @@
  * A thread count far slower than the others (more threads than free cores) stops generating at a
  * per-run time cap, so a bad setting cannot stall the bench; its rate is still measured.
  */
-import type { LlamaContext, LlamaContextSequence, LlamaModel, Token } from "node-llama-cpp";
+import type { LlamaModel, Token } from "node-llama-cpp";
 import { defaultThreadsFor } from "../src/llm/llama-cpp-llm.js";
 import { getSharedLlama } from "../src/llm/llama-instance.js";
-import { flag, numberFlag, numberListFlag } from "./lib/cli.js";
+import { flag, numberFlag, numberListFlag, roundFlags } from "./lib/cli.js";
 import { exampleRows } from "./lib/dataset.js";
-import { markdownTable, num, times } from "./lib/markdown.js";
+import { fastestForCell, markdownTable, num, times } from "./lib/markdown.js";
 import { modelName, tinyGgufPath } from "./lib/models.js";
 import { finishSection, isMain, note } from "./lib/section.js";
-import { alternate, median, ratio } from "./lib/stats.js";
+import { alternate, fastestThreads, median } from "./lib/stats.js";
+import { disposeThreadSlots, openThreadSlots, type ThreadSlot } from "./lib/thread-slots.js";
 
 /** Options of {@link runLlmThreads}. */
 export interface LlmThreadsOptions {
@@ -66,11 +67,6 @@ export interface LlmThreadsResult {
   rounds: number;
 }
 
-interface Slot {
-  context: LlamaContext;
-  sequence: LlamaContextSequence;
-}
-
 /** Prompt tokens cut from the example dataset's texts, `count` of them after BOS. */
 function promptTokens(model: LlamaModel, count: number): Token[] {
   const text = exampleRows()
@@ -93,18 +89,10 @@ export async function runLlmThreads(options: LlmThreadsOptions): Promise<LlmThre
   const runCapMs = options.runCapMs ?? 3000;
   const llama = await getSharedLlama();
   const model = await llama.loadModel({ modelPath: options.modelPath, gpuLayers: 0 });
-  const slots = new Map<number, Slot>();
+  const slots = new Map<number, ThreadSlot>();
   try {
     const prompt = promptTokens(model, options.promptTokens ?? 256);
-    for (const threads of threadCounts) {
-      const context = await model.createContext({
-        contextSize: 1024,
-        batchSize: 512,
-        threads,
-        flashAttention: false,
-      });
-      slots.set(threads, { context, sequence: context.getSequence() });
-    }
+    await openThreadSlots(slots, model, threadCounts, 1024);
     const promptRates = new Map<number, number[]>(threadCounts.map((t) => [t, []]));
     const generated = new Map<number, number[]>(threadCounts.map((t) => [t, []]));
     const labels = threadCounts.map(String);
@@ -139,25 +127,21 @@ export async function runLlmThreads(options: LlmThreadsOptions): Promise<LlmThre
       generatedTokensPerSecond: median(genRates[String(threads)] ?? []),
       generatedTokens: median(generated.get(threads)!),
     }));
-    const byGen = [...rows].sort((a, b) => b.generatedTokensPerSecond - a.generatedTokensPerSecond);
-    const byPrompt = [...rows].sort((a, b) => b.promptTokensPerSecond - a.promptTokensPerSecond);
+    const generation = fastestThreads(rows, (r) => r.generatedTokensPerSecond);
     return {
       section: "threads",
       model: modelName(options.modelPath),
       promptTokens: prompt.length,
       rows,
-      fastestGeneration: byGen[0]!.threads,
-      fastestPrompt: byPrompt[0]!.threads,
+      fastestGeneration: generation.threads,
+      fastestPrompt: fastestThreads(rows, (r) => r.promptTokensPerSecond).threads,
       defaultThreads: defaultThreadsFor(model.fileInsights.totalParameters, llama.cpuMathCores),
       parameters: model.fileInsights.totalParameters,
-      generationMargin: ratio(
-        byGen[0]!.generatedTokensPerSecond,
-        byGen[1]?.generatedTokensPerSecond ?? Number.NaN,
-      ),
+      generationMargin: generation.margin,
       rounds: genRates[labels[0]!]?.length ?? 0,
     };
   } finally {
-    for (const { context } of slots.values()) await context.dispose();
+    await disposeThreadSlots(slots);
     await model.dispose();
   }
 }
@@ -170,12 +154,7 @@ export function formatLlmThreads(results: ReadonlyArray<LlmThreadsResult & { pea
       String(row.threads),
       num(row.promptTokensPerSecond, 0),
       num(row.generatedTokensPerSecond, 1),
-      [
-        row.threads === r.fastestPrompt ? "prompt" : "",
-        row.threads === r.fastestGeneration ? "generation" : "",
-      ]
-        .filter((s) => s !== "")
-        .join(", ") || "–",
+      fastestForCell(row.threads, r),
       row.threads === r.defaultThreads ? "yes" : "",
       num(r.peakRssMb, 0),
     ]),
@@ -206,14 +185,11 @@ export function formatLlmThreads(results: ReadonlyArray<LlmThreadsResult & { pea
 }
 
 if (isMain(import.meta.url)) {
-  const [minRounds, maxRounds] = numberListFlag("rounds", [3, 7]);
   const result = await runLlmThreads({
     modelPath: flag("gguf") ?? tinyGgufPath,
     threads: numberListFlag("threads", [1, 2]),
     tokens: numberFlag("tokens", 48),
-    minRounds,
-    maxRounds,
-    budgetMs: numberFlag("budget-seconds", 15) * 1000,
+    ...roundFlags([3, 7], 15),
   });
   note(`threads: ${result.model} fastest generation at ${result.fastestGeneration} thread(s)`);
   finishSection(result, (r) => formatLlmThreads([r]));

@@ -16,14 +16,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type {
-  GbnfJsonSchema,
-  LlamaContext,
-  LlamaContextSequence,
-  LlamaGrammar,
-  LlamaModel,
-  Token,
-} from "node-llama-cpp";
+import type { GbnfJsonSchema, LlamaContextSequence, LlamaGrammar, LlamaModel, Token } from "node-llama-cpp";
 import { LlamaGrammarEvaluationState } from "node-llama-cpp";
 import { PROXY_GGUF_PATH, writeProxyGguf } from "../scripts/proxy-gguf.js";
 import { formatCompletionPrompt } from "../src/llm/completion-prompt.js";
@@ -40,14 +33,15 @@ import {
 import { sentenceSpans } from "../src/metrics/shared/split.js";
 import { renderPrompt } from "../src/prompts/render.js";
 import type { JudgePrompt } from "../src/prompts/types.js";
-import { flag, numberFlag, numberListFlag } from "./lib/cli.js";
+import { flag, numberFlag, numberListFlag, roundFlags } from "./lib/cli.js";
 import { exampleRows, type RagRow } from "./lib/dataset.js";
 import { type JudgeMetricName, metricLabels } from "./lib/judges.js";
 import { type MachineInfo, machineInfo, runtimeVersions } from "./lib/machine.js";
-import { markdownTable, num, times } from "./lib/markdown.js";
+import { fastestForCell, markdownTable, num, times } from "./lib/markdown.js";
 import { describeModel, exampleDataset } from "./lib/models.js";
 import { finishSection, isMain, note } from "./lib/section.js";
-import { alternate, median, ratio } from "./lib/stats.js";
+import { alternate, fastestThreads, median } from "./lib/stats.js";
+import { disposeThreadSlots, openThreadSlots, type ThreadSlot } from "./lib/thread-slots.js";
 
 /** Options of {@link runProxyModel}. */
 export interface ProxyModelOptions {
@@ -220,11 +214,6 @@ const F16_BYTES = 2;
 const CLOCK_TICKS = 100;
 
 // ---- measurement ----------------------------------------------------------------------------
-
-interface Slot {
-  context: LlamaContext;
-  sequence: LlamaContextSequence;
-}
 
 /** Rendered seed judge prompts for the example rows, as plain text, cut to `count` tokens. */
 function benchPrompt(model: LlamaModel, rows: readonly RagRow[], count: number): Token[] {
@@ -529,7 +518,7 @@ export async function runProxyModel(options: ProxyModelOptions = {}): Promise<Pr
   const model = await llama.loadModel({ modelPath, gpuLayers: 0 });
   const loadSeconds = (performance.now() - t0) / 1000;
   note(`proxy: loaded ${info!.name} in ${loadSeconds.toFixed(1)} s`);
-  const slots = new Map<number, Slot>();
+  const slots = new Map<number, ThreadSlot>();
   try {
     const prompt = benchPrompt(model, rows, wantPrompt);
     const head = prompt.slice(0, -1);
@@ -537,15 +526,7 @@ export async function runProxyModel(options: ProxyModelOptions = {}): Promise<Pr
     const grammar = await llama.createGrammarForJsonSchema<GbnfJsonSchema>(
       zodToGrammarSchema(verdictsSchema(3)),
     );
-    for (const threads of threadCounts) {
-      const context = await model.createContext({
-        contextSize: Math.max(1024, prompt.length + 2 * wantTokens + 8),
-        batchSize: 512,
-        threads,
-        flashAttention: false,
-      });
-      slots.set(threads, { context, sequence: context.getSequence() });
-    }
+    await openThreadSlots(slots, model, threadCounts, Math.max(1024, prompt.length + 2 * wantTokens + 8));
 
     // KV memory: from the shapes, and from how llama.cpp's state grows per evaluated token.
     const arch = architectureNumbers(model);
@@ -626,8 +607,8 @@ export async function runProxyModel(options: ProxyModelOptions = {}): Promise<Pr
         otherCores: med((r) => r.otherCores),
       };
     });
-    const byPrompt = [...threadRows].sort((a, b) => b.promptTokensPerSecond - a.promptTokensPerSecond);
-    const byGen = [...threadRows].sort((a, b) => b.freeTokensPerSecond - a.freeTokensPerSecond);
+    const promptFastest = fastestThreads(threadRows, (r) => r.promptTokensPerSecond);
+    const generationFastest = fastestThreads(threadRows, (r) => r.freeTokensPerSecond);
 
     const prompts = estimatePrompts(rows, strictness, charsPerToken);
     const byThreads = threadRows.map((row) => threadsEstimate(row, prompts, evaluationRows));
@@ -653,13 +634,10 @@ export async function runProxyModel(options: ProxyModelOptions = {}): Promise<Pr
       quietOnly,
       rows: threadRows,
       roundRecords: records,
-      fastestPrompt: byPrompt[0]!.threads,
-      fastestGeneration: byGen[0]!.threads,
-      promptMargin: ratio(
-        byPrompt[0]!.promptTokensPerSecond,
-        byPrompt[1]?.promptTokensPerSecond ?? Number.NaN,
-      ),
-      generationMargin: ratio(byGen[0]!.freeTokensPerSecond, byGen[1]?.freeTokensPerSecond ?? Number.NaN),
+      fastestPrompt: promptFastest.threads,
+      fastestGeneration: generationFastest.threads,
+      promptMargin: promptFastest.margin,
+      generationMargin: generationFastest.margin,
       defaultThreads: defaultThreadsFor(model.fileInsights.totalParameters, llama.cpuMathCores),
       kv: {
         contextSize: KV_CONTEXT_SIZE,
@@ -681,7 +659,7 @@ export async function runProxyModel(options: ProxyModelOptions = {}): Promise<Pr
       },
     };
   } finally {
-    for (const { context } of slots.values()) await context.dispose();
+    await disposeThreadSlots(slots);
     await model.dispose();
   }
 }
@@ -722,12 +700,7 @@ export function formatProxyModel(r: ProxyModelResult & { peakRssMb?: number }): 
         num(row.grammarTokensPerSecond, 2),
         String(row.rounds),
         num(row.otherCores, 2),
-        [
-          row.threads === r.fastestPrompt ? "prompt" : "",
-          row.threads === r.fastestGeneration ? "generation" : "",
-        ]
-          .filter((s) => s !== "")
-          .join(", ") || "–",
+        fastestForCell(row.threads, r),
         row.threads === r.defaultThreads ? "yes" : "",
       ]),
       ["r", "r", "r", "r", "r", "r", "l", "l"],
@@ -799,16 +772,13 @@ export function formatProxyModel(r: ProxyModelResult & { peakRssMb?: number }): 
 }
 
 if (isMain(import.meta.url)) {
-  const [minRounds, maxRounds] = numberListFlag("rounds", [3, 5]);
   const gguf = flag("gguf");
   const result = await runProxyModel({
     ...(gguf !== undefined ? { modelPath: gguf } : {}),
     threads: numberListFlag("threads", [1, 2]),
     promptTokens: numberFlag("prompt-tokens", 400),
     tokens: numberFlag("tokens", 32),
-    minRounds,
-    maxRounds,
-    budgetMs: numberFlag("budget-seconds", 60) * 1000,
+    ...roundFlags([3, 5], 60),
     charsPerToken: numberFlag("chars-per-token", 4),
   });
   note(

@@ -11,7 +11,7 @@
  *            [--metrics answer_relevancy,faithfulness] [--rounds 3,5] [--budget-seconds 20] [--json out.json]
  */
 import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
-import { flag, listFlag, numberFlag, numberListFlag } from "./lib/cli.js";
+import { flag, listFlag, numberFlag, numberListFlag, roundFlags } from "./lib/cli.js";
 import { benchRows } from "./lib/dataset.js";
 import {
   BENCH_CONTEXT_SIZE,
@@ -181,15 +181,12 @@ export function formatRows(results: ReadonlyArray<RowsResult & { peakRssMb?: num
 }
 
 if (isMain(import.meta.url)) {
-  const [minRounds, maxRounds] = numberListFlag("rounds", [3, 5]);
   const result = await runRows({
     modelPath: flag("gguf") ?? tinyGgufPath,
     concurrency: numberListFlag("concurrency", [1, 2]),
     metrics: listFlag("metrics") as JudgeMetricName[] | undefined,
     copies: numberFlag("copies", 1),
-    minRounds,
-    maxRounds,
-    budgetMs: numberFlag("budget-seconds", 20) * 1000,
+    ...roundFlags([3, 5], 20),
   });
   finishSection(result, (r) => formatRows([r]));
 }

@@ -23,7 +23,7 @@ import { DEFAULT_THREADS } from "../src/llm/llama-cpp-llm.js";
 import { type EmbeddingBatchingResult, formatEmbeddingBatching } from "./embedding-batching.js";
 import { type EmbeddingsThreadsResult, formatEmbeddingsThreads } from "./embeddings.js";
 import type { EmbeddingsVsRawResult } from "./embeddings-vs-raw.js";
-import { type EvaluateCacheResult, formatEvaluateCache } from "./evaluate-cache.js";
+import { formatEvaluateCache } from "./evaluate-cache.js";
 import { formatJudgeVsRaw, type JudgeVsRawResult } from "./judge-vs-raw.js";
 import { formatLevers, type LeverResult, type LeversResult, leverLabels } from "./levers.js";
 import { flag, hasFlag, listFlag } from "./lib/cli.js";
@@ -392,6 +392,28 @@ async function formatProxy(results: readonly Record<string, unknown>[]): Promise
   }
 }
 
+/** A section's formatter, fed the JSON results of its runs. */
+type SectionFormatter = (results: readonly Record<string, unknown>[]) => string | Promise<string>;
+
+/** `format` taking the JSON results as the result type it was written for. */
+const fromJson =
+  <R>(format: (results: R[]) => string): SectionFormatter =>
+  (results) =>
+    format(results as unknown as R[]);
+
+/** Formatters by section name; the others (embeddings, starter-quality) print their own Markdown. */
+const FORMATTERS: Partial<Record<string, SectionFormatter>> = {
+  judge: fromJson(formatJudgeVsRaw),
+  threads: fromJson(formatLlmThreads),
+  "embeddings-threads": fromJson(formatEmbeddingsThreads),
+  rows: fromJson(formatRows),
+  "prompt-work": fromJson(formatPromptWork),
+  levers: fromJson(formatLevers),
+  cache: fromJson(formatEvaluateCache),
+  proxy: formatProxy,
+  "embedding-batching": fromJson(formatEmbeddingBatching),
+};
+
 async function sectionMarkdown(spec: SectionSpec, runs: readonly SectionRun[]): Promise<string> {
   const mine = runs.filter((r) => r.section === spec.name);
   const results = mine.map((r) => r.result).filter((r) => r !== undefined);
@@ -399,39 +421,9 @@ async function sectionMarkdown(spec: SectionSpec, runs: readonly SectionRun[]): 
   const failures = failed.map(
     (r) => `- FAILED: ${spec.file}${r.model ? ` on ${r.model}` : ""} (exit ${r.exitCode})`,
   );
-  let body: string;
-  switch (spec.name) {
-    case "judge":
-      body = formatJudgeVsRaw(results as unknown as JudgeVsRawResult[]);
-      break;
-    case "threads":
-      body = formatLlmThreads(results as unknown as LlmThreadsResult[]);
-      break;
-    case "embeddings-threads":
-      body = formatEmbeddingsThreads(results as unknown as EmbeddingsThreadsResult[]);
-      break;
-    case "rows":
-      body = formatRows(results as unknown as RowsResult[]);
-      break;
-    case "prompt-work":
-      body = formatPromptWork(results as unknown as PromptWorkResult[]);
-      break;
-    case "levers":
-      body = formatLevers(results as unknown as LeversResult[]);
-      break;
-    case "cache":
-      body = formatEvaluateCache(results as unknown as EvaluateCacheResult[]);
-      break;
-    case "proxy":
-      body = await formatProxy(results);
-      break;
-    case "embedding-batching":
-      body = formatEmbeddingBatching(results as unknown as EmbeddingBatchingResult[]);
-      break;
-    default:
-      // embeddings (its own formatter printed it) and starter-quality: the child's stdout.
-      body = mine.map((r) => r.stdout.trim()).join("\n\n");
-  }
+  const format = FORMATTERS[spec.name];
+  // Without a formatter (embeddings: its own formatter printed it; starter-quality): the child's stdout.
+  const body = format ? await format(results) : mine.map((r) => r.stdout.trim()).join("\n\n");
   return [`### ${spec.title}`, "", body, ...(failures.length > 0 ? ["", ...failures] : [])].join("\n");
 }
 

@@ -17,7 +17,23 @@ import { existsSync, statSync } from "node:fs";
 import { type FileHandle, mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  byteTokenText,
+  CHATML_TEMPLATE,
+  GGML_F32,
+  GGML_Q8_0,
+  type GgufKv,
+  GgufWriter,
+  type SentencePieceVocab,
+  sentencePieceKvs,
+  TOKEN_BYTE,
+  TOKEN_CONTROL,
+  TOKEN_NORMAL,
+  TOKEN_UNKNOWN,
+  writeGgufHeader,
+} from "./shared/gguf-writer.js";
 import { mulberry32 } from "./shared/prng.js";
+import { toFloat16Bits } from "./starter/float16.js";
 
 /** Options of {@link writeProxyGguf}. */
 export interface ProxyGgufOptions {
@@ -76,21 +92,7 @@ const ALIGNMENT = 32;
  */
 const CLOSER_BIAS: Record<string, number> = { '"': 4, "]": 3 };
 
-// SentencePiece token types as llama.cpp reads them.
-const TOKEN_NORMAL = 1;
-const TOKEN_UNKNOWN = 2;
-const TOKEN_CONTROL = 3;
-const TOKEN_BYTE = 6;
-// GGUF value types.
-const T_UINT32 = 4;
-const T_INT32 = 5;
-const T_FLOAT32 = 6;
-const T_BOOL = 7;
-const T_STRING = 8;
-const T_ARRAY = 9;
-// GGML tensor types and the file type "mostly Q8_0".
-const GGML_F32 = 0;
-const GGML_Q8_0 = 8;
+/** GGUF file type "mostly Q8_0". */
 const FILE_TYPE_MOSTLY_Q8_0 = 7;
 /** Q8_0: blocks of 32 values, each an fp16 scale followed by 32 int8. */
 const Q8_BLOCK = 32;
@@ -101,17 +103,8 @@ const UNK_ID = 0;
 const ENDOFTEXT_ID = 1;
 const IM_END_ID = 3;
 
-const CHATML_TEMPLATE =
-  "{% for message in messages %}{{ '<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>' + '\\n' }}{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}";
-
 /** JSON-ish merged pieces, ahead of the letter pieces. */
 const JSON_PIECES = ['{"', '":', '",', '"}', '":"', '"]', "},", "}]", "▁the", "▁a", "▁of", "▁and"];
-
-interface Vocab {
-  tokens: string[];
-  scores: number[];
-  types: number[];
-}
 
 /**
  * Qwen-sized byte-fallback SentencePiece vocabulary: control tokens, the 256 byte tokens, printable
@@ -120,7 +113,7 @@ interface Vocab {
  * than `<unused_N>` fillers keep token lengths and characters per token nearer a real BPE vocabulary,
  * which is what grammar checks and prompt tokenization see.
  */
-function buildVocab(size: number): Vocab {
+function buildVocab(size: number): SentencePieceVocab {
   const tokens: string[] = [];
   const scores: number[] = [];
   const types: number[] = [];
@@ -137,7 +130,7 @@ function buildVocab(size: number): Vocab {
   add("<|im_start|>", TOKEN_CONTROL, 0);
   add("<|im_end|>", TOKEN_CONTROL, 0);
   for (let b = 0; b < 256; b++) {
-    add(`<0x${b.toString(16).toUpperCase().padStart(2, "0")}>`, TOKEN_BYTE, 0);
+    add(byteTokenText(b), TOKEN_BYTE, 0);
   }
   // Merges run highest score first: longer pieces score lower, so short merges form first and grow.
   let score = -1;
@@ -160,96 +153,6 @@ function buildVocab(size: number): Vocab {
   }
   if (tokens.length !== size) throw new Error(`proxy vocabulary has ${tokens.length} pieces, wanted ${size}`);
   return { tokens, scores, types };
-}
-
-type KvValue =
-  | { type: "u32"; value: number }
-  | { type: "f32"; value: number }
-  | { type: "bool"; value: boolean }
-  | { type: "str"; value: string }
-  | { type: "str[]"; value: readonly string[] }
-  | { type: "f32[]"; value: readonly number[] }
-  | { type: "i32[]"; value: readonly number[] };
-
-/** Little-endian writer for the (small) header; tensor data is streamed separately. */
-class HeaderWriter {
-  private chunks: Buffer[] = [];
-  length = 0;
-
-  push(b: Buffer): void {
-    this.chunks.push(b);
-    this.length += b.length;
-  }
-  u32(v: number): void {
-    const b = Buffer.alloc(4);
-    b.writeUInt32LE(v);
-    this.push(b);
-  }
-  u64(v: number): void {
-    const b = Buffer.alloc(8);
-    b.writeBigUInt64LE(BigInt(v));
-    this.push(b);
-  }
-  str(s: string): void {
-    const bytes = Buffer.from(s, "utf8");
-    this.u64(bytes.length);
-    this.push(bytes);
-  }
-  kv(key: string, v: KvValue): void {
-    this.str(key);
-    switch (v.type) {
-      case "u32":
-        this.u32(T_UINT32);
-        this.u32(v.value);
-        break;
-      case "f32": {
-        this.u32(T_FLOAT32);
-        const b = Buffer.alloc(4);
-        b.writeFloatLE(v.value);
-        this.push(b);
-        break;
-      }
-      case "bool":
-        this.u32(T_BOOL);
-        this.push(Buffer.from([v.value ? 1 : 0]));
-        break;
-      case "str":
-        this.u32(T_STRING);
-        this.str(v.value);
-        break;
-      case "str[]":
-        this.u32(T_ARRAY);
-        this.u32(T_STRING);
-        this.u64(v.value.length);
-        for (const s of v.value) this.str(s);
-        break;
-      case "f32[]": {
-        this.u32(T_ARRAY);
-        this.u32(T_FLOAT32);
-        this.u64(v.value.length);
-        const b = Buffer.alloc(v.value.length * 4);
-        for (const [i, x] of v.value.entries()) b.writeFloatLE(x, i * 4);
-        this.push(b);
-        break;
-      }
-      case "i32[]": {
-        this.u32(T_ARRAY);
-        this.u32(T_INT32);
-        this.u64(v.value.length);
-        const b = Buffer.alloc(v.value.length * 4);
-        for (const [i, x] of v.value.entries()) b.writeInt32LE(x, i * 4);
-        this.push(b);
-        break;
-      }
-    }
-  }
-  padTo(alignment: number): void {
-    const pad = (alignment - (this.length % alignment)) % alignment;
-    if (pad > 0) this.push(Buffer.alloc(pad));
-  }
-  result(): Buffer {
-    return Buffer.concat(this.chunks, this.length);
-  }
 }
 
 /** How a tensor's values are made. */
@@ -312,8 +215,6 @@ function tensorSpecs(scale: number, shape: ProxyShape): TensorSpec[] {
   return specs;
 }
 
-const alignUp = (n: number) => Math.ceil(n / ALIGNMENT) * ALIGNMENT;
-
 interface Layout {
   header: Buffer;
   specs: TensorSpec[];
@@ -321,7 +222,7 @@ interface Layout {
   offsets: number[];
   dataStart: number;
   totalBytes: number;
-  vocab: Vocab;
+  vocab: SentencePieceVocab;
   parameters: number;
 }
 
@@ -329,7 +230,7 @@ function layout(scale: number, shape: Partial<ProxyShape> = {}): Layout {
   const s: ProxyShape = { ...QWEN25_05B, ...shape };
   const vocab = buildVocab(s.nVocab);
   const specs = tensorSpecs(scale, s);
-  const kvs: Array<[string, KvValue]> = [
+  const kvs: GgufKv[] = [
     ["general.architecture", { type: "str", value: "qwen2" }],
     ["general.name", { type: "str", value: "airgap-eval speed proxy (Qwen2.5-0.5B shapes, random Q8_0)" }],
     ["general.file_type", { type: "u32", value: FILE_TYPE_MOSTLY_Q8_0 }],
@@ -343,10 +244,7 @@ function layout(scale: number, shape: Partial<ProxyShape> = {}): Layout {
     ["qwen2.rope.dimension_count", { type: "u32", value: s.ropeDim }],
     ["qwen2.rope.freq_base", { type: "f32", value: s.ropeFreqBase }],
     ["qwen2.attention.layer_norm_rms_epsilon", { type: "f32", value: s.rmsEps }],
-    ["tokenizer.ggml.model", { type: "str", value: "llama" }],
-    ["tokenizer.ggml.tokens", { type: "str[]", value: vocab.tokens }],
-    ["tokenizer.ggml.scores", { type: "f32[]", value: vocab.scores }],
-    ["tokenizer.ggml.token_type", { type: "i32[]", value: vocab.types }],
+    ...sentencePieceKvs(vocab),
     ["tokenizer.ggml.bos_token_id", { type: "u32", value: ENDOFTEXT_ID }],
     ["tokenizer.ggml.eos_token_id", { type: "u32", value: IM_END_ID }],
     ["tokenizer.ggml.padding_token_id", { type: "u32", value: ENDOFTEXT_ID }],
@@ -355,69 +253,27 @@ function layout(scale: number, shape: Partial<ProxyShape> = {}): Layout {
     ["tokenizer.ggml.add_eos_token", { type: "bool", value: false }],
     ["tokenizer.chat_template", { type: "str", value: CHATML_TEMPLATE }],
   ];
-  const w = new HeaderWriter();
-  w.push(Buffer.from("GGUF", "ascii"));
-  w.u32(3); // GGUF version
-  w.u64(specs.length);
-  w.u64(kvs.length);
-  for (const [key, value] of kvs) w.kv(key, value);
-  const offsets: number[] = [];
-  let offset = 0;
-  for (const t of specs) {
-    w.str(t.name);
-    w.u32(t.dims.length);
-    for (const d of t.dims) w.u64(d);
-    w.u32(t.type);
-    w.u64(offset);
-    offsets.push(offset);
-    offset = alignUp(offset + byteSize(t));
-  }
-  w.padTo(ALIGNMENT);
+  const w = new GgufWriter();
+  const infos = specs.map((t) => ({ name: t.name, dims: t.dims, type: t.type, byteSize: byteSize(t) }));
+  const { offsets, dataBytes } = writeGgufHeader(w, kvs, infos, ALIGNMENT);
   const header = w.result();
   return {
     header,
     specs,
     offsets,
     dataStart: header.length,
-    totalBytes: header.length + offset,
+    totalBytes: header.length + dataBytes,
     vocab,
     parameters: specs.reduce((sum, t) => sum + elementCount(t), 0),
   };
 }
 
-// ---- fp16 and Q8_0 --------------------------------------------------------------------------
-const f32View = new Float32Array(1);
-const u32View = new Uint32Array(f32View.buffer);
-
-/** IEEE half-precision bits of `v`, rounded to nearest even (as ggml's FP32_TO_FP16). */
-export function toFloat16Bits(v: number): number {
-  f32View[0] = v;
-  const x = u32View[0]!;
-  const sign = (x >>> 16) & 0x8000;
-  const rawExp = (x >>> 23) & 0xff;
-  let mant = x & 0x7fffff;
-  if (rawExp === 0xff) return sign | 0x7c00 | (mant !== 0 ? 0x200 : 0);
-  const exp = rawExp - 127 + 15;
-  if (exp >= 0x1f) return sign | 0x7c00;
-  if (exp <= 0) {
-    if (exp < -10) return sign;
-    mant |= 0x800000;
-    const shift = 14 - exp;
-    let half = mant >>> shift;
-    const rem = mant & ((1 << shift) - 1);
-    const halfway = 1 << (shift - 1);
-    if (rem > halfway || (rem === halfway && (half & 1) === 1)) half++;
-    return sign | half;
-  }
-  let half = (exp << 10) | (mant >>> 13);
-  const rem = mant & 0x1fff;
-  if (rem > 0x1000 || (rem === 0x1000 && (half & 1) === 1)) half++; // a carry rounds into the exponent
-  return sign | half;
-}
+// ---- Q8_0 ------------------------------------------------------------------------------------
 
 /**
  * Quantizes `values` (a multiple of 32 long) to Q8_0 into `out` at `offset`, as ggml's reference
- * quantize_row_q8_0 does: per block, d = max|x| / 127 stored as fp16, q = round(x / d) (half away from zero).
+ * quantize_row_q8_0 does: per block, d = max|x| / 127 stored as fp16 (rounded to nearest even, as ggml's
+ * FP32_TO_FP16), q = round(x / d) (half away from zero).
  *
  * @example
  * const out = Buffer.alloc(34);
@@ -450,7 +306,7 @@ async function writeTensor(
   position: number,
   t: TensorSpec,
   rand: () => number,
-  vocab: Vocab,
+  vocab: SentencePieceVocab,
 ): Promise<void> {
   const n = elementCount(t);
   if (t.type === GGML_F32) {

@@ -8,6 +8,20 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  byteTokenText,
+  CHATML_TEMPLATE,
+  GGML_F32,
+  type GgufKv,
+  GgufWriter,
+  type SentencePieceVocab,
+  sentencePieceKvs,
+  TOKEN_BYTE,
+  TOKEN_CONTROL,
+  TOKEN_NORMAL,
+  TOKEN_UNKNOWN,
+  writeGgufHeader,
+} from "./shared/gguf-writer.js";
 import { mulberry32 } from "./shared/prng.js";
 
 /** Options of {@link writeTinyGguf}. */
@@ -42,25 +56,6 @@ const UNK_ID = 0;
 const BOS_ID = 1;
 const EOS_ID = 2;
 
-// SentencePiece token types as llama.cpp reads them.
-const TOKEN_NORMAL = 1;
-const TOKEN_UNKNOWN = 2;
-const TOKEN_CONTROL = 3;
-const TOKEN_BYTE = 6;
-
-// GGUF value types.
-const T_UINT32 = 4;
-const T_INT32 = 5;
-const T_FLOAT32 = 6;
-const T_BOOL = 7;
-const T_STRING = 8;
-const T_ARRAY = 9;
-// GGML tensor type F32.
-const GGML_F32 = 0;
-
-const CHATML_TEMPLATE =
-  "{% for message in messages %}{{ '<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>' + '\\n' }}{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}";
-
 /** Merged pieces beyond single characters: a few JSON-ish and English bigrams (SentencePiece uses ▁ for a space). */
 const MERGES = [
   '{"',
@@ -81,13 +76,7 @@ const MERGES = [
   "ed",
 ];
 
-interface Vocab {
-  tokens: string[];
-  scores: number[];
-  types: number[];
-}
-
-function buildVocab(chatTemplate: boolean): Vocab {
+function buildVocab(chatTemplate: boolean): SentencePieceVocab {
   const tokens: string[] = ["<unk>", "<s>", "</s>"];
   const types: number[] = [TOKEN_UNKNOWN, TOKEN_CONTROL, TOKEN_CONTROL];
   const scores: number[] = [0, 0, 0];
@@ -99,7 +88,7 @@ function buildVocab(chatTemplate: boolean): Vocab {
     }
   }
   for (let b = 0; b < 256; b++) {
-    tokens.push(`<0x${b.toString(16).toUpperCase().padStart(2, "0")}>`);
+    tokens.push(byteTokenText(b));
     types.push(TOKEN_BYTE);
     scores.push(0);
   }
@@ -142,7 +131,7 @@ function onesTensor(name: string, n: number): Tensor {
   return { name, dims: [n], data: new Float32Array(n).fill(1) };
 }
 
-function buildTensors(vocab: Vocab, seed: number): Tensor[] {
+function buildTensors(vocab: SentencePieceVocab, seed: number): Tensor[] {
   const rand = mulberry32(seed);
   const vocabSize = vocab.tokens.length;
   const headDim = N_EMBD / N_HEAD;
@@ -177,111 +166,6 @@ function buildTensors(vocab: Vocab, seed: number): Tensor[] {
   return tensors;
 }
 
-/** Little-endian byte writer that grows as needed. */
-class ByteWriter {
-  private buf = Buffer.alloc(1 << 16);
-  length = 0;
-
-  private ensure(n: number): void {
-    if (this.length + n <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.length + n) size *= 2;
-    const next = Buffer.alloc(size);
-    this.buf.copy(next, 0, 0, this.length);
-    this.buf = next;
-  }
-  u32(v: number): void {
-    this.ensure(4);
-    this.buf.writeUInt32LE(v, this.length);
-    this.length += 4;
-  }
-  i32(v: number): void {
-    this.ensure(4);
-    this.buf.writeInt32LE(v, this.length);
-    this.length += 4;
-  }
-  u64(v: number): void {
-    this.ensure(8);
-    this.buf.writeBigUInt64LE(BigInt(v), this.length);
-    this.length += 8;
-  }
-  f32(v: number): void {
-    this.ensure(4);
-    this.buf.writeFloatLE(v, this.length);
-    this.length += 4;
-  }
-  u8(v: number): void {
-    this.ensure(1);
-    this.buf.writeUInt8(v, this.length);
-    this.length += 1;
-  }
-  str(s: string): void {
-    const bytes = Buffer.from(s, "utf8");
-    this.u64(bytes.length);
-    this.bytes(bytes);
-  }
-  bytes(b: Uint8Array): void {
-    this.ensure(b.length);
-    this.buf.set(b, this.length);
-    this.length += b.length;
-  }
-  padTo(alignment: number): void {
-    while (this.length % alignment !== 0) this.u8(0);
-  }
-  result(): Buffer {
-    return this.buf.subarray(0, this.length);
-  }
-}
-
-type KvValue =
-  | { type: "u32"; value: number }
-  | { type: "f32"; value: number }
-  | { type: "bool"; value: boolean }
-  | { type: "str"; value: string }
-  | { type: "str[]"; value: string[] }
-  | { type: "f32[]"; value: number[] }
-  | { type: "i32[]"; value: number[] };
-
-function writeKv(w: ByteWriter, key: string, v: KvValue): void {
-  w.str(key);
-  switch (v.type) {
-    case "u32":
-      w.u32(T_UINT32);
-      w.u32(v.value);
-      break;
-    case "f32":
-      w.u32(T_FLOAT32);
-      w.f32(v.value);
-      break;
-    case "bool":
-      w.u32(T_BOOL);
-      w.u8(v.value ? 1 : 0);
-      break;
-    case "str":
-      w.u32(T_STRING);
-      w.str(v.value);
-      break;
-    case "str[]":
-      w.u32(T_ARRAY);
-      w.u32(T_STRING);
-      w.u64(v.value.length);
-      for (const s of v.value) w.str(s);
-      break;
-    case "f32[]":
-      w.u32(T_ARRAY);
-      w.u32(T_FLOAT32);
-      w.u64(v.value.length);
-      for (const x of v.value) w.f32(x);
-      break;
-    case "i32[]":
-      w.u32(T_ARRAY);
-      w.u32(T_INT32);
-      w.u64(v.value.length);
-      for (const x of v.value) w.i32(x);
-      break;
-  }
-}
-
 /**
  * Builds the GGUF bytes of the tiny llama in memory.
  *
@@ -293,7 +177,7 @@ export function buildTinyGguf(options: TinyGgufOptions = {}): Buffer {
   const vocab = buildVocab(chatTemplate);
   const tensors = buildTensors(vocab, options.seed ?? DEFAULT_SEED);
 
-  const kvs: Array<[string, KvValue]> = [
+  const kvs: GgufKv[] = [
     ["general.architecture", { type: "str", value: "llama" }],
     [
       "general.name",
@@ -310,10 +194,7 @@ export function buildTinyGguf(options: TinyGgufOptions = {}): Buffer {
     ["llama.attention.head_count_kv", { type: "u32", value: N_HEAD_KV }],
     ["llama.attention.layer_norm_rms_epsilon", { type: "f32", value: 1e-5 }],
     ["llama.vocab_size", { type: "u32", value: vocab.tokens.length }],
-    ["tokenizer.ggml.model", { type: "str", value: "llama" }],
-    ["tokenizer.ggml.tokens", { type: "str[]", value: vocab.tokens }],
-    ["tokenizer.ggml.scores", { type: "f32[]", value: vocab.scores }],
-    ["tokenizer.ggml.token_type", { type: "i32[]", value: vocab.types }],
+    ...sentencePieceKvs(vocab),
     ["tokenizer.ggml.bos_token_id", { type: "u32", value: BOS_ID }],
     ["tokenizer.ggml.eos_token_id", { type: "u32", value: EOS_ID }],
     ["tokenizer.ggml.unknown_token_id", { type: "u32", value: UNK_ID }],
@@ -324,32 +205,17 @@ export function buildTinyGguf(options: TinyGgufOptions = {}): Buffer {
     kvs.push(["tokenizer.chat_template", { type: "str", value: CHATML_TEMPLATE }]);
   }
 
-  const w = new ByteWriter();
-  w.bytes(Buffer.from("GGUF", "ascii"));
-  w.u32(3); // version
-  w.u64(tensors.length);
-  w.u64(kvs.length);
-  for (const [key, value] of kvs) writeKv(w, key, value);
-
-  let offset = 0;
-  const offsets: number[] = [];
+  const w = new GgufWriter();
+  const infos = tensors.map((t) => ({
+    name: t.name,
+    dims: t.dims,
+    type: GGML_F32,
+    byteSize: t.data.byteLength,
+  }));
+  writeGgufHeader(w, kvs, infos, ALIGNMENT);
   for (const t of tensors) {
-    w.str(t.name);
-    w.u32(t.dims.length);
-    for (const d of t.dims) w.u64(d);
-    w.u32(GGML_F32);
-    w.u64(offset);
-    offsets.push(offset);
-    offset += t.data.byteLength;
-    offset = Math.ceil(offset / ALIGNMENT) * ALIGNMENT;
-  }
-  w.padTo(ALIGNMENT);
-  const dataStart = w.length;
-  for (const [i, t] of tensors.entries()) {
-    while (w.length < dataStart + (offsets[i] ?? 0)) w.u8(0);
-    const le = Buffer.alloc(t.data.length * 4);
-    for (let j = 0; j < t.data.length; j++) le.writeFloatLE(t.data[j] ?? 0, j * 4);
-    w.bytes(le);
+    w.padTo(ALIGNMENT); // each tensor starts at its aligned offset
+    w.f32s(t.data);
   }
   w.padTo(ALIGNMENT);
   return w.result();

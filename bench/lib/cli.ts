@@ -56,3 +56,28 @@ export function numberListFlag(
     return n;
   });
 }
+
+/** The rounds options of a section that compares settings in alternation (see `alternate`). */
+export interface RoundFlags {
+  /** From `--rounds min,max`. */
+  minRounds: number | undefined;
+  maxRounds: number | undefined;
+  /** From `--budget-seconds`, in ms. */
+  budgetMs: number;
+}
+
+/**
+ * `--rounds min,max` (else `rounds`) and `--budget-seconds s` (else `budgetSeconds`), the flags every
+ * alternating section takes, as its `minRounds`, `maxRounds` and `budgetMs` options.
+ *
+ * @example
+ * const result = await runLevers({ modelPath, ...roundFlags([3, 5], 15) });
+ */
+export function roundFlags(
+  rounds: [min: number, max: number],
+  budgetSeconds: number,
+  argv: readonly string[] = process.argv,
+): RoundFlags {
+  const [minRounds, maxRounds] = numberListFlag("rounds", rounds, argv);
+  return { minRounds, maxRounds, budgetMs: numberFlag("budget-seconds", budgetSeconds, argv) * 1000 };
+}

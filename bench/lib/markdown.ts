@@ -31,3 +31,23 @@ export function times(value: number | undefined): string {
 export function percent(value: number | undefined): string {
   return value === undefined || !Number.isFinite(value) ? "n/a" : `${(value * 100).toFixed(1)}%`;
 }
+
+/**
+ * The "fastest for" cell of a thread count in a judge threads table: "prompt", "generation", both, or "–".
+ *
+ * @example
+ * fastestForCell(2, { fastestPrompt: 2, fastestGeneration: 1 }); // "prompt"
+ */
+export function fastestForCell(
+  threads: number,
+  result: { fastestPrompt: number; fastestGeneration: number },
+): string {
+  return (
+    [
+      threads === result.fastestPrompt ? "prompt" : "",
+      threads === result.fastestGeneration ? "generation" : "",
+    ]
+      .filter((s) => s !== "")
+      .join(", ") || "–"
+  );
+}

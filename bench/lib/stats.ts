@@ -54,3 +54,22 @@ export async function alternate<L extends string>(
 export function ratio(a: number, b: number): number {
   return Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : Number.NaN;
 }
+
+/**
+ * The thread count of the row with the highest `rate`, and that rate over the next best (the margin;
+ * NaN with fewer than two rows). Ties keep the earlier row.
+ *
+ * @example
+ * const { threads, margin } = fastestThreads(rows, (r) => r.generatedTokensPerSecond);
+ */
+export function fastestThreads<R extends { threads: number }>(
+  rows: readonly R[],
+  rate: (row: R) => number,
+): { threads: number; margin: number } {
+  const sorted = [...rows].sort((a, b) => rate(b) - rate(a));
+  const second = sorted[1];
+  return {
+    threads: sorted[0]!.threads,
+    margin: ratio(rate(sorted[0]!), second !== undefined ? rate(second) : Number.NaN),
+  };
+}
