@@ -35,6 +35,7 @@ export class Memo<V extends {}> {
     signal?: AbortSignal,
   ): Promise<{ value: V; hit: boolean }> {
     if (!this.finished) return { value: await compute(), hit: false };
+    if (signal?.aborted) throw signal.reason;
     const known = this.finished.get(key);
     if (known !== undefined) {
       this.hits += 1;
@@ -43,12 +44,14 @@ export class Memo<V extends {}> {
     const running = this.running.get(key);
     if (running) {
       try {
-        const value = await running.promise;
+        const value = await untilAborted(running.promise, signal);
         this.hits += 1;
         return { value, hit: true };
       } catch (err) {
-        if (!running.signal?.aborted || signal?.aborted) throw err;
-        // The computation was stopped by its own caller, not by a problem with the input: compute again.
+        if (signal?.aborted || !running.signal?.aborted) throw err;
+        // The computation was stopped by its own caller, not by a problem with the input: look again (another
+        // waiting caller may have started it anew), else compute.
+        return this.get(key, compute, signal);
       }
     }
     return { value: await this.compute(key, compute, signal), hit: false };
@@ -66,4 +69,24 @@ export class Memo<V extends {}> {
       if (this.running.get(key) === entry) this.running.delete(key);
     }
   }
+}
+
+/** `promise`, or a rejection with the signal's reason as soon as `signal` aborts. */
+function untilAborted<V>(promise: Promise<V>, signal: AbortSignal | undefined): Promise<V> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<V>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(err);
+      },
+    );
+  });
 }

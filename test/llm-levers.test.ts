@@ -2,7 +2,7 @@
 // only skip work whose result is already known: every answer must be identical with and without each
 // of them, on every test model. How much work they save is measured by `npm run bench`, not here.
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { writeTinyGguf } from "../scripts/tiny-gguf.js";
 import { LlamaCppLlm, type LlamaCppLlmOptions } from "../src/llm/index.js";
@@ -85,7 +85,6 @@ describe.each(models)("judge levers on $name", ({ modelPath }) => {
     expect(stats.memoHits).toBe(0);
     expect(stats.calls).toBe(calls.length);
   });
-  afterAll(() => undefined);
 
   it("prompt-prefix reuse gives identical answers and evaluates under half the prompt tokens", async () => {
     const { results, stats } = await run({ reusePromptPrefix: true, memoSize: 0 });

@@ -73,6 +73,39 @@ describe("Memo", () => {
     expect(await second).toEqual({ value: "own value", hit: false });
   });
 
+  it("lets a waiting caller stop on its own signal while the shared computation goes on", async () => {
+    const memo = new Memo<string>(8);
+    const work = controlled<string>();
+    const first = memo.get("k", work.compute);
+    const controller = new AbortController();
+    const second = memo.get("k", work.compute, controller.signal);
+    controller.abort(new Error("second caller gave up"));
+    await expect(second).rejects.toThrow("second caller gave up");
+    work.finish("v");
+    expect(await first).toEqual({ value: "v", hit: false });
+    await expect(memo.get("k", work.compute, controller.signal)).rejects.toThrow("second caller gave up");
+  });
+
+  it("after an aborted leader, waiting callers compute the value once between them", async () => {
+    const memo = new Memo<string>(8);
+    const controller = new AbortController();
+    const aborted = controlled<string>();
+    const first = memo.get("k", aborted.compute, controller.signal);
+    let runs = 0;
+    const again = async () => {
+      runs += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return "v";
+    };
+    const waiting = [memo.get("k", again), memo.get("k", again), memo.get("k", again)];
+    controller.abort(new Error("stop"));
+    aborted.fail(controller.signal.reason);
+    await expect(first).rejects.toThrow("stop");
+    const results = await Promise.all(waiting);
+    expect(results.map((r) => r.value)).toEqual(["v", "v", "v"]);
+    expect(runs).toBe(1);
+  });
+
   it("with size 0 shares nothing", async () => {
     const memo = new Memo<string>(0);
     let runs = 0;

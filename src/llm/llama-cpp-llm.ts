@@ -39,6 +39,7 @@ import {
   positiveInteger,
   sha256Hex,
 } from "./option-checks.js";
+import { reusableLength } from "./prefix-reuse.js";
 import { SequencePool } from "./sequence-pool.js";
 import type { GenerateObjectOptions, GenerateObjectResult, Llm, LlmStats } from "./types.js";
 
@@ -49,9 +50,9 @@ import type { GenerateObjectOptions, GenerateObjectResult, Llm, LlmStats } from 
  */
 export const DEFAULT_THREADS = 1;
 /**
- * From this many parameters on, the default `threads` is every core llama.cpp counts for math: a Qwen2.5-0.5B-sized
- * proxy (494M) generated 1.2–1.4× and read prompts 1.6× faster with 2 threads than with 1 on 2 cores, while 212M
- * still generated fastest with 1.
+ * From this many parameters on, the default `threads` is every core llama.cpp counts for math: on 2 cores a
+ * Qwen2.5-0.5B-sized proxy (494M) read prompts 1.6–1.7× faster with 2 threads than with 1 and generated 0.95–1.9×
+ * as fast across three runs (a whole judge row was never slower), while 212M still generated fastest with 1.
  */
 export const LARGE_MODEL_PARAMETERS = 400_000_000;
 
@@ -72,8 +73,9 @@ export const DEFAULT_MAX_CONTEXT_SIZE = 4096;
 /** Default {@link LlamaCppLlmOptions.memoSize}. */
 export const DEFAULT_MEMO_SIZE = 1024;
 /**
- * Default {@link LlamaCppLlmOptions.prefixSlots} beyond one per running call: one per prompt of the seed judge
- * metrics (faithfulness has two), so each keeps its instruction and examples while others run.
+ * Default {@link LlamaCppLlmOptions.prefixSlots} beyond one per running call. The seed judge metrics have five
+ * prompts (faithfulness and context relevance two each, answer relevancy one); with one sequence, 1 + 4 slots keep
+ * each prompt's instruction and examples while the others run.
  */
 export const DEFAULT_EXTRA_PREFIX_SLOTS = 4;
 
@@ -114,14 +116,18 @@ export interface LlamaCppLlmOptions {
   /**
    * Keep what each sequence last evaluated, and evaluate only the part of a new prompt after the longest start it
    * shares with it: a metric's instruction and few-shot examples are then read once per slot, not once per row.
-   * Results are the same either way (tested). Defaults to `true`.
+   * The kept part is chosen so the last prompt batch has the same size class as in a fresh read, which makes the
+   * next-token probabilities bit-identical to a cleared sequence's (tested on the probabilities and on every seed
+   * metric's results). Not for recurrent or sliding-window models, which always start from a cleared sequence.
+   * Defaults to `true`.
    */
   reusePromptPrefix?: boolean;
   /**
    * Sequences that keep earlier prompts for {@link reusePromptPrefix}; each call runs on the free slot holding the
    * longest start of its prompt, so metrics with different prompts do not evict each other. At most `sequences`
-   * run at once. Each slot holds `contextSize` tokens of KV memory (about 48 MB for Qwen2.5-0.5B at 4096 tokens).
-   * At least `sequences`. Defaults to `sequences + 4` with prompt reuse, else `sequences`.
+   * run at once. Each slot holds `contextSize` tokens of KV memory, allocated at load: about 48 MiB for
+   * Qwen2.5-0.5B at 4096 tokens, about 512 MiB for an 8B model with 8 KV heads; lower it (or `contextSize`) when
+   * memory is short. At least `sequences`. Defaults to `sequences + 4` with prompt reuse, else `sequences`.
    */
   prefixSlots?: number;
   /**
@@ -159,7 +165,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   readonly modelPath: string;
   /** Context window in tokens (per sequence). A prompt plus its answer budget must fit in it. */
   readonly contextSize: number;
-  /** Calls served at once (the number of sequences). */
+  /** Calls served at once (the `sequences` option; the context holds {@link prefixSlots} sequences). */
   readonly concurrency: number;
   /** CPU threads per evaluation. */
   readonly threads: number;
@@ -230,7 +236,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   }
 
   /**
-   * Loads a GGUF file and creates one context with `sequences` sequences.
+   * Loads a GGUF file and creates one context with `prefixSlots` sequences, of which `sequences` run at once.
    * Throws `InvalidInputError` (with the option name as `field`) for a bad option,
    * `ModelNotFoundError` when the file does not exist, `InvalidInputError` (with `file`) when it is
    * not a complete GGUF file (checked before llama.cpp reads it), and `AirgapEvalError` when no
@@ -407,10 +413,12 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
         promptFormat: this.promptFormat,
         chatWrapper: this.chatWrapper?.wrapperName ?? null,
       },
-      // Speed-only settings, kept out of cache keys. Each call clears its sequence, so parallel calls equal
-      // one-by-one calls; llama.cpp's CPU kernels give each thread whole rows of a matrix product, so the
-      // thread count does not change sums. Both are tested in test/llm-judge.test.ts on every test model.
-      // Prompt reuse and the memo only skip work whose result is already known: tested equal in test/llm-levers.test.ts.
+      // Speed-only settings, kept out of cache keys. A call sees only its own prompt (kept prefix or cleared
+      // sequence); llama.cpp's CPU kernels give each thread whole rows of a matrix product, so the thread count does
+      // not change sums; parallel calls gave the same answers as one-by-one calls on every test model (their
+      // probabilities can differ in the last bits, as sequences share batches). test/llm-judge.test.ts tests these;
+      // prompt reuse and the memo (which only skip work whose result is known) are tested in test/llm-levers.test.ts,
+      // test/prefix-reuse.test.ts and test/evaluate-levers.test.ts.
       performance: {
         threads: this.threads,
         sequences: this.concurrency,
@@ -590,8 +598,9 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
    * (sliding-window models) keeps nothing.
    */
   private reusableTokens(sequence: LlamaContextSequence, tokens: Token[]): number {
-    if (!this.reusePromptPrefix || sequence.stateCellsStartIndex > 0) return 0;
-    return Math.min(sequence.compareContextTokens(tokens).firstDifferentIndex, tokens.length - 1);
+    if (!this.reusePromptPrefix || sequence.stateCellsStartIndex > 0 || sequence.needsCheckpoints) return 0;
+    const shared = sequence.compareContextTokens(tokens).firstDifferentIndex;
+    return reusableLength(shared, tokens.length, this.batchSize);
   }
 
   /**

@@ -22,7 +22,8 @@ export interface TokenUsage {
   completionTokens: number;
   /**
    * Prompt tokens actually run through the model for this call: fewer than `promptTokens` when a kept prompt start
-   * was reused, 0 when the answer came from memory. Absent when the implementation does not say.
+   * was reused, 0 when the judge's in-memory memo answered. Absent when the implementation does not say; a disk
+   * cache hit (`CachedLlm`) returns the count of the call that filled the cache.
    */
   evaluatedPromptTokens?: number;
 }
