@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import { existsSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -226,6 +227,8 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
     this.prefixSlots = context.totalSequences;
     this.reusePromptPrefix = settings.reusePromptPrefix;
     this.memo = new Memo(settings.memoSize);
+    // Every queued call listens on this signal until it starts; many queued calls are normal, not a leak.
+    setMaxListeners(0, this.disposeController.signal);
     this.threads = settings.threads;
     this.batchSize = settings.batchSize;
     this.temperature = settings.temperature;
@@ -593,9 +596,9 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   }
 
   /**
-   * How many leading prompt tokens `sequence` already holds and can keep. At least the last prompt token is always
-   * evaluated again, since its logits choose the first answer token. A sequence whose oldest tokens were dropped
-   * (sliding-window models) keeps nothing.
+   * How many leading prompt tokens `sequence` already holds and can keep (see {@link reusableLength}). A sequence
+   * whose oldest tokens were dropped (sliding-window models) or whose state cannot be cut (recurrent models) keeps
+   * nothing.
    */
   private reusableTokens(sequence: LlamaContextSequence, tokens: Token[]): number {
     if (!this.reusePromptPrefix || sequence.stateCellsStartIndex > 0 || sequence.needsCheckpoints) return 0;
