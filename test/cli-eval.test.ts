@@ -412,6 +412,7 @@ describe("--help of every command shows examples", { timeout: 300_000 }, () => {
     [["models", "pull"]],
     [["models", "verify"]],
     [["models", "path"]],
+    [["bench"]],
   ])("airgap-eval %j --help", async (command) => {
     const result = await runCli([...command, "--help"], box.env);
     expect(result.code).toBe(0);

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { type Command, InvalidArgumentError, Option } from "commander";
+import { type Command, Option } from "commander";
 import { Cache } from "../cache/cache.js";
 import { CachedEmbeddings } from "../cache/cached-embeddings.js";
 import { CachedLlm } from "../cache/cached-llm.js";
@@ -17,6 +17,7 @@ import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { checkFailUnder, type FailUnderBar, parseFailUnder } from "./fail-under.js";
 import { InterruptHandler, resumeCommand } from "./interrupt.js";
 import { createMetric, type MetricId, metricCatalog, metricIds, parseMetricIds } from "./metric-factory.js";
+import { collect, positiveInt } from "./option-parsers.js";
 import { invalidRowLines, preflight } from "./preflight.js";
 
 /** Flags as commander hands them over: repeatable and boolean flags are absent when not given. */
@@ -77,18 +78,6 @@ export interface EvalJsonOutput {
   reports: string[];
   /** Cache counters of the run, or null with --no-cache. */
   cache: { file: string; hits: number; misses: number } | null;
-}
-
-function positiveInt(name: string) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a whole number >= 1.`);
-    return n;
-  };
-}
-
-function collect<T>(parse: (v: string) => T) {
-  return (value: string, previous: T[] = []): T[] => [...previous, parse(value)];
 }
 
 /** Fields a `--column` may map to: Ragas names first, then the camelCase ones. */

@@ -2,6 +2,7 @@
 import { Command, CommanderError } from "commander";
 import { AirgapEvalError } from "../errors.js";
 import { version } from "../version.js";
+import { registerBenchCommand } from "./bench-command.js";
 import { registerEvalCommand } from "./eval-command.js";
 import { ExitCode } from "./exit-codes.js";
 import { registerModelsCommand } from "./models-command.js";
@@ -19,6 +20,7 @@ const program = new Command()
 registerEvalCommand(program);
 registerReportCommand(program);
 registerModelsCommand(program);
+registerBenchCommand(program);
 
 program.addHelpText(
   "after",
@@ -28,6 +30,7 @@ Examples:
   $ airgap-eval report results.jsonl --html report.html
   $ airgap-eval report compare baseline.jsonl candidate.jsonl
   $ airgap-eval models list
+  $ airgap-eval bench data.jsonl --llm ./judge.gguf --threads 1,2
 
 Run "airgap-eval <command> --help" for a command's flags and examples.
 Exit codes: 0 ok; 1 some rows failed; 2 bad usage or input; 3 below a --fail-under bar; 130 interrupted.`,

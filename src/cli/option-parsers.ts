@@ -1,0 +1,21 @@
+import { InvalidArgumentError } from "commander";
+
+/** A commander parser for a whole number >= 1, naming the flag when the value is not one. */
+export function positiveInt(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a whole number >= 1.`);
+    return n;
+  };
+}
+
+/** A commander parser for a comma-separated list of whole numbers >= 1 (e.g. `1,2`). */
+export function positiveIntList(name: string) {
+  const one = positiveInt(name);
+  return (value: string): number[] => value.split(",").map((part) => one(part.trim()));
+}
+
+/** A commander parser that collects a repeatable flag's values. */
+export function collect<T>(parse: (v: string) => T) {
+  return (value: string, previous: T[] = []): T[] => [...previous, parse(value)];
+}
