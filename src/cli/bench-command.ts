@@ -131,7 +131,7 @@ async function benchOnce(
   }
 }
 
-/** Seconds as `1 h 05 min`, `3 min 20 s` or `12.3 s`. */
+/** Seconds as `1 h 05 min`, `3 min 20 s`, `12.3 s` or `42.0 ms`. */
 export function formatDuration(seconds: number): string {
   if (seconds >= 3600) {
     const minutes = Math.round(seconds / 60);
@@ -141,7 +141,8 @@ export function formatDuration(seconds: number): string {
     const whole = Math.round(seconds);
     return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, "0")} s`;
   }
-  return `${seconds.toFixed(1)} s`;
+  if (seconds >= 1) return `${seconds.toFixed(1)} s`;
+  return `${(seconds * 1000).toFixed(1)} ms`;
 }
 
 function formatBench(json: BenchJson): string {
@@ -152,11 +153,12 @@ function formatBench(json: BenchJson): string {
   ];
   for (const run of json.runs) {
     lines.push(
-      `${run.threads === null ? "no judge" : `judge threads ${run.threads}`}: ${run.secondsPerRow.toFixed(2)} s/row, ` +
+      `${run.threads === null ? "no judge" : `judge threads ${run.threads}`}: ${formatDuration(run.secondsPerRow)}/row, ` +
         `projected ${formatDuration(run.projectedSeconds)} for ${json.validRows} rows; peak memory ${Math.round(run.peakRssMb)} MB`,
     );
+    lines.push("  time inside each metric per row (overlaps when rows or metrics run at once):");
     for (const [metric, s] of Object.entries(run.metricSecondsPerRow)) {
-      lines.push(`  ${metric.padEnd(20)} ${s.toFixed(2)} s/row`);
+      lines.push(`    ${metric.padEnd(20)} ${formatDuration(s)}/row`);
     }
     if (run.judge) {
       lines.push(
