@@ -1,0 +1,58 @@
+import type { z } from "zod";
+import type { Embeddings } from "../embeddings/types.js";
+import type { Llm } from "../llm/types.js";
+import type { Metric, SampleField } from "./types.js";
+
+/** The models a descriptor may build its metric with; which ones it needs is in the descriptor. */
+export interface MetricModels {
+  /** The judge, for descriptors with `needsLlm`. */
+  llm?: Llm;
+  /** The embedder, for descriptors with `needsEmbeddings`. */
+  embeddings?: Embeddings;
+}
+
+/**
+ * Everything the CLI, `evaluate()`, the column checks and the README's metric table know about a
+ * built-in metric, in one place. Adding a metric means one folder with a `descriptor.ts` and one
+ * line in `catalog.ts`.
+ *
+ * @example
+ * export const exactMatchDescriptor = defineMetric({
+ *   id: "exact_match",
+ *   description: "1 when the response equals the reference exactly, else 0.",
+ *   requiredFields: ["response", "reference"],
+ *   needsLlm: false,
+ *   needsEmbeddings: false,
+ *   options: z.object({}),
+ *   create: (_models, _options) => new ExactMatch(),
+ * });
+ */
+export interface MetricDescriptor<S extends z.ZodType = z.ZodType> {
+  /** Ragas or Haystack id in snake_case, e.g. `faithfulness`; also `Metric.name`. */
+  readonly id: string;
+  /** One line: what the number means. */
+  readonly description: string;
+  /** Sample fields every scored row must have. */
+  readonly requiredFields: readonly SampleField[];
+  /** Needs a judge LLM. */
+  readonly needsLlm: boolean;
+  /** Needs an embedding model. */
+  readonly needsEmbeddings: boolean;
+  /**
+   * The metric's own options (never the models), each with its default, as a zod schema. The CLI
+   * and `createMetric` parse user options with it; a bad option is an `InvalidInputError`.
+   */
+  readonly options: S;
+  /**
+   * True for metrics that run only when asked for by id (they need a definition, e.g. a rubric, or
+   * duplicate another metric). Defaults to false: the metric is in the default set.
+   */
+  readonly optIn?: boolean;
+  /** Builds the metric; models it declares as needed are present. */
+  create(models: MetricModels, options: z.output<S>): Metric;
+}
+
+/** Identity helper that keeps the option schema's type, so `create` sees parsed options. */
+export function defineMetric<S extends z.ZodType>(descriptor: MetricDescriptor<S>): MetricDescriptor<S> {
+  return descriptor;
+}
