@@ -5,9 +5,10 @@
  *
  * Run alone: node --import tsx bench/embedding-batching.ts [--onnx dir] [--rounds 3,5] [--json out.json]
  */
+
+import { BatchingEmbeddings } from "../src/embeddings/batching-embeddings.js";
 import { TransformersEmbeddings } from "../src/embeddings/index.js";
 import type { Embeddings } from "../src/embeddings/types.js";
-import { BatchingEmbeddings } from "../src/evaluate/batching-embeddings.js";
 import { SemanticSimilarity } from "../src/metrics/index.js";
 import type { LeverResult } from "./levers.js";
 import { flag, numberListFlag } from "./lib/cli.js";

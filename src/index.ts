@@ -11,8 +11,6 @@
  */
 
 export { Cache, type CacheOptions, type CacheStats } from "./cache/cache.js";
-export { CachedEmbeddings } from "./cache/cached-embeddings.js";
-export { CachedLlm } from "./cache/cached-llm.js";
 export { defaultCachePath } from "./cache/default-path.js";
 // Datasets, evaluation, cache
 export { loadDataset } from "./dataset/load.js";
@@ -24,6 +22,8 @@ export type {
   InvalidRow,
   LoadDatasetOptions,
 } from "./dataset/types.js";
+export { BatchingEmbeddings, type BatchingEmbeddingsOptions } from "./embeddings/batching-embeddings.js";
+export { CachedEmbeddings } from "./embeddings/cached-embeddings.js";
 export type { Pooling } from "./embeddings/pooling.js";
 export {
   DEFAULT_EMBEDDING_MEMO_SIZE,
@@ -43,7 +43,6 @@ export {
   ModelIntegrityError,
   ModelNotFoundError,
 } from "./errors.js";
-export { BatchingEmbeddings, type BatchingEmbeddingsOptions } from "./evaluate/batching-embeddings.js";
 export { type EvaluateDataset, type EvaluateOptions, evaluate } from "./evaluate/evaluate.js";
 export type { ProgressMode, ProgressReporter } from "./evaluate/progress.js";
 export { EvaluationResult } from "./evaluate/result.js";
@@ -55,6 +54,7 @@ export type {
   RowMetricRecord,
   RunMetadata,
 } from "./evaluate/types.js";
+export { CachedLlm } from "./llm/cached-llm.js";
 // Judge LLM
 export {
   DEFAULT_EXTRA_PREFIX_SLOTS,

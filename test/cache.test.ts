@@ -5,8 +5,10 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { Cache, CachedEmbeddings, CachedLlm, defaultCachePath } from "../src/cache/index.js";
+import { Cache, defaultCachePath } from "../src/cache/index.js";
+import { CachedEmbeddings } from "../src/embeddings/index.js";
 import { evaluate } from "../src/evaluate/index.js";
+import { CachedLlm } from "../src/llm/index.js";
 import type { JudgePrompt } from "../src/prompts/types.js";
 import { CountingEmbeddings, CountingLlm, FakeMetric, JudgeMetric } from "./support/fake-metrics.js";
 

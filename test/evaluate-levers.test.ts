@@ -5,9 +5,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { BatchingEmbeddings } from "../src/embeddings/batching-embeddings.js";
 import { TransformersEmbeddings, type TransformersEmbeddingsOptions } from "../src/embeddings/index.js";
 import type { Embeddings } from "../src/embeddings/types.js";
-import { BatchingEmbeddings } from "../src/evaluate/batching-embeddings.js";
 import { evaluate } from "../src/evaluate/evaluate.js";
 import { LlamaCppLlm, type LlamaCppLlmOptions } from "../src/llm/index.js";
 import { AnswerRelevancy, ContextRelevance, Faithfulness, SemanticSimilarity } from "../src/metrics/index.js";

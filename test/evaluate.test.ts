@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadDataset } from "../src/dataset/index.js";
+import { BatchingEmbeddings } from "../src/embeddings/index.js";
 import { InvalidInputError, JudgeOutputError } from "../src/errors.js";
 import {
   aggregateRecords,
-  BatchingEmbeddings,
   createProgress,
   defaultConcurrency,
   evaluate,

@@ -10,8 +10,8 @@ import {
   LlamaCppLlm,
   type LlamaCppLlmOptions,
 } from "../src/llm/index.js";
-import { checkSeed, checkTemperature, MAX_SEED, positiveInteger } from "../src/llm/option-checks.js";
 import { loadRegistry } from "../src/models/registry.js";
+import { checkSeed, checkTemperature, MAX_SEED, positiveInteger } from "../src/util/option-checks.js";
 import { testModelsDir, tinyGgufPath } from "./setup/paths.js";
 
 // Options are checked before the file is looked at, so no model is needed here.

@@ -7,12 +7,12 @@
  * const run = await timeEvaluate(benchRows({ tag: "a" }), makeMetric("faithfulness", llm), 2);
  */
 
+import { BatchingEmbeddings } from "../../src/embeddings/batching-embeddings.js";
 import {
   TransformersEmbeddings,
   type TransformersEmbeddingsOptions,
 } from "../../src/embeddings/transformers-embeddings.js";
 import type { Embeddings } from "../../src/embeddings/types.js";
-import { BatchingEmbeddings } from "../../src/evaluate/batching-embeddings.js";
 import { evaluate } from "../../src/evaluate/evaluate.js";
 import type { RowMetricRecord } from "../../src/evaluate/types.js";
 import { LlamaCppLlm, type LlamaCppLlmOptions } from "../../src/llm/llama-cpp-llm.js";

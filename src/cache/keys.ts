@@ -1,5 +1,5 @@
-import { canonicalJson, sha256Hex } from "../evaluate/hash.js";
 import type { ModelProvenance } from "../provenance.js";
+import { canonicalHash } from "../util/hash.js";
 
 /** Cache namespaces: what kind of value a key holds. */
 export const cacheNamespaces = {
@@ -10,7 +10,7 @@ export const cacheNamespaces = {
 
 /** sha256 (hex) of the canonical JSON of `parts`: a cache key. */
 export function cacheKey(parts: unknown): string {
-  return sha256Hex(canonicalJson(parts));
+  return canonicalHash(parts);
 }
 
 /** The model's file sha256 when provenance knows it; a model without one is never cached. */

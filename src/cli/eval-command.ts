@@ -1,14 +1,14 @@
 import path from "node:path";
 import { type Command, Option } from "commander";
 import { Cache } from "../cache/cache.js";
-import { CachedEmbeddings } from "../cache/cached-embeddings.js";
-import { CachedLlm } from "../cache/cached-llm.js";
 import { loadDataset } from "../dataset/load.js";
 import type { ColumnTarget } from "../dataset/types.js";
+import { CachedEmbeddings } from "../embeddings/cached-embeddings.js";
 import type { Embeddings } from "../embeddings/types.js";
 import { InvalidInputError } from "../errors.js";
 import { evaluate } from "../evaluate/evaluate.js";
 import type { EvaluationResult } from "../evaluate/result.js";
+import { CachedLlm } from "../llm/cached-llm.js";
 import type { Llm } from "../llm/types.js";
 import { formatSummary } from "../report/summary.js";
 import { writeReport } from "../report/write.js";

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from "commander";
-import type { MetricAggregate } from "../evaluate/types.js";
+import type { MetricAggregate } from "../results/types.js";
 
 /** One `--fail-under metric=value` bar. */
 export interface FailUnderBar {

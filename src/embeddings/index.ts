@@ -9,6 +9,8 @@
  * cosineSimilarity(a, b);
  */
 export { cosineSimilarity } from "../math/cosine.js";
+export { BatchingEmbeddings, type BatchingEmbeddingsOptions } from "./batching-embeddings.js";
+export { CachedEmbeddings } from "./cached-embeddings.js";
 export { normalizeInPlace, type Pooling } from "./pooling.js";
 export {
   DEFAULT_EMBEDDING_MEMO_SIZE,

@@ -6,8 +6,10 @@ import { checkRequiredColumns, missingFields } from "../dataset/required.js";
 import type { Dataset, DatasetSample, LoadDatasetOptions } from "../dataset/types.js";
 import { AirgapEvalError, InvalidInputError, JudgeOutputError } from "../errors.js";
 import type { Metric, MetricConfig, MetricResult, Sample } from "../metrics/types.js";
+import { aggregateRecords } from "../results/aggregate.js";
+import type { RowMetricRecord, RunMetadata } from "../results/types.js";
+import { errorText } from "../util/error-text.js";
 import { version } from "../version.js";
-import { aggregateRecords } from "./aggregate.js";
 import { describeConfigDifferences } from "./config-diff.js";
 import { configHash as hashConfig, rowHash as hashRow } from "./hash.js";
 import { createProgress, type ProgressMode, type ProgressReporter } from "./progress.js";
@@ -22,7 +24,6 @@ import {
   resultsFormatVersion,
 } from "./results-file.js";
 import { isSkippedConfig } from "./skipped-metric.js";
-import type { RowMetricRecord, RunMetadata } from "./types.js";
 
 /** What `evaluate` accepts as a dataset: a loaded {@link Dataset}, a file path, or rows in memory. */
 export type EvaluateDataset = Dataset | string | readonly Record<string, unknown>[];
@@ -105,12 +106,6 @@ export function defaultConcurrency(metrics: readonly Metric[]): number {
   if (llmMetrics.length === 0) return 8;
   const known = llmMetrics.map(judgeConcurrency).filter((c): c is number => c !== undefined);
   return known.length > 0 ? Math.min(...known) : 1;
-}
-
-function errorText(err: unknown): string {
-  if (err instanceof Error)
-    return err.name && err.name !== "Error" ? `${err.name}: ${err.message}` : err.message;
-  return String(err);
 }
 
 function normalizeResult(result: unknown, metric: string): MetricResult {

@@ -1,8 +1,13 @@
-export { aggregateRecords } from "./aggregate.js";
-export { BatchingEmbeddings, type BatchingEmbeddingsOptions } from "./batching-embeddings.js";
+export { aggregateRecords } from "../results/aggregate.js";
+export type {
+  EvaluationResultData,
+  MetricAggregate,
+  RowMetricRecord,
+  RunMetadata,
+} from "../results/types.js";
 export { describeConfigDifferences } from "./config-diff.js";
 export { defaultConcurrency, type EvaluateDataset, type EvaluateOptions, evaluate } from "./evaluate.js";
-export { canonicalJson, configHash, rowHash, sha256Hex } from "./hash.js";
+export { canonicalJson, configHash, rowHash } from "./hash.js";
 export {
   createProgress,
   type ProgressMode,
@@ -24,4 +29,3 @@ export {
   resultsFormatVersion,
 } from "./results-file.js";
 export { isSkippedConfig, skippedMetric } from "./skipped-metric.js";
-export type { EvaluationResultData, MetricAggregate, RowMetricRecord, RunMetadata } from "./types.js";

@@ -1,6 +1,11 @@
 import type { MetricResult, Sample } from "../metrics/types.js";
+import type {
+  EvaluationResultData,
+  MetricAggregate,
+  RowMetricRecord,
+  RunMetadata,
+} from "../results/types.js";
 import { loadResults } from "./results-file.js";
-import type { EvaluationResultData, MetricAggregate, RowMetricRecord, RunMetadata } from "./types.js";
 
 /** One row of the detailed view: the inputs and each metric's outcome. */
 export interface DetailedRow {

@@ -12,8 +12,8 @@ import {
 import path from "node:path";
 import { InvalidInputError } from "../errors.js";
 import type { MetricConfig } from "../metrics/types.js";
-import { aggregateRecords } from "./aggregate.js";
-import type { EvaluationResultData, RowMetricRecord, RunMetadata } from "./types.js";
+import { aggregateRecords } from "../results/aggregate.js";
+import type { EvaluationResultData, RowMetricRecord, RunMetadata } from "../results/types.js";
 
 /** `format` value on a results file's header line. */
 export const resultsFormat = "airgap-eval-results";

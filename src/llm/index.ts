@@ -6,6 +6,7 @@
  * await using llm = await LlamaCppLlm.load({ modelPath: "judge.gguf" });
  */
 
+export { CachedLlm } from "./cached-llm.js";
 export { toChatHistory } from "./chat-prompt.js";
 export { formatCompletionPrompt } from "./completion-prompt.js";
 export { checkGgufFile, type GgufFileSummary } from "./gguf-check.js";

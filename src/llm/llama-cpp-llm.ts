@@ -22,13 +22,7 @@ import { AirgapEvalError, ContextOverflowError, InvalidInputError, JudgeOutputEr
 import { Memo } from "../memo.js";
 import type { JudgePrompt } from "../prompts/types.js";
 import type { ModelProvenance } from "../provenance.js";
-import { toChatHistory } from "./chat-prompt.js";
-import { formatCompletionPrompt } from "./completion-prompt.js";
-import { sha256OfFile } from "./file-sha256.js";
-import { checkGgufFile } from "./gguf-check.js";
-import { zodToGrammarSchema } from "./json-schema.js";
-import { getSharedLlama } from "./llama-instance.js";
-import { missingGgufError } from "./missing-model.js";
+import { errorText } from "../util/error-text.js";
 import {
   booleanOption,
   checkSeed,
@@ -38,8 +32,15 @@ import {
   numberAtLeast,
   oneOf,
   positiveInteger,
-  sha256Hex,
-} from "./option-checks.js";
+  sha256DigestOption,
+} from "../util/option-checks.js";
+import { toChatHistory } from "./chat-prompt.js";
+import { formatCompletionPrompt } from "./completion-prompt.js";
+import { sha256OfFile } from "./file-sha256.js";
+import { checkGgufFile } from "./gguf-check.js";
+import { zodToGrammarSchema } from "./json-schema.js";
+import { getSharedLlama } from "./llama-instance.js";
+import { missingGgufError } from "./missing-model.js";
 import { reusableLength } from "./prefix-reuse.js";
 import { SequencePool } from "./sequence-pool.js";
 import type { GenerateObjectOptions, GenerateObjectResult, Llm, LlmStats } from "./types.js";
@@ -735,10 +736,6 @@ function checkLoadOptions(options: LlamaCppLlmOptions) {
       ["auto", "chat", "completion"] as const,
       "promptFormat",
     ),
-    sha256: options.sha256 === undefined ? undefined : sha256Hex(options.sha256, "sha256"),
+    sha256: options.sha256 === undefined ? undefined : sha256DigestOption(options.sha256, "sha256"),
   };
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import { ModelIntegrityError, ModelNotFoundError } from "../errors.js";
 import { sha256File } from "./hash.js";
 import { lockFilePath } from "./lock-file.js";
-import type { ResolvedModel, ResolvedModelFile } from "./resolve.js";
+import type { ResolvedModel, ResolvedModelFile } from "./resolved-model.js";
 
 /**
  * Result for one file: `ok` (digest matches), `mismatch`, `missing`, or `unpinned` (present, but neither the

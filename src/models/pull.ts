@@ -346,7 +346,7 @@ async function download(
       await handle.close();
       const why = controller.signal.aborted
         ? String((controller.signal.reason as Error)?.message ?? "aborted")
-        : errorText(err);
+        : networkErrorText(err);
       throw new ModelPullError(
         [
           `The transfer of ${file.path} for "${ctx.entry.id}" stopped after ${bytes}${file.size !== null ? ` of ${file.size}` : ""} bytes (${why}).`,
@@ -365,7 +365,8 @@ async function download(
   }
 }
 
-function errorText(err: unknown): string {
+/** A network failure in one line: the error code (ECONNREFUSED, ENOTFOUND, ...) and the underlying message. */
+function networkErrorText(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   const cause = (err as { cause?: unknown }).cause;
   const code = (cause as { code?: string } | undefined)?.code ?? (err as NodeJS.ErrnoException).code;
@@ -378,7 +379,7 @@ function unreachable(ctx: PullContext, url: string, err: unknown): ModelPullErro
   const origin = safeOrigin(url);
   return new ModelPullError(
     [
-      `Could not reach ${origin} (${errorText(err)}) to fetch ${url}.`,
+      `Could not reach ${origin} (${networkErrorText(err)}) to fetch ${url}.`,
       "airgap-eval models pull must run on a connected machine.",
       `Run "airgap-eval models pull ${ctx.entry.id}" there, then copy the folder ${ctx.dir} to this machine as <models dir>/${ctx.entry.id},`,
       `where <models dir> is --models-dir, $AIRGAP_EVAL_MODELS, or the user cache directory (${userCacheModelsDir(ctx.options)}).`,

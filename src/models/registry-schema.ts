@@ -1,7 +1,9 @@
 import { z } from "zod";
 
 /** A lowercase hex sha256 digest. */
-const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, "must be 64 lowercase hex characters (a sha256 digest)");
+const sha256DigestSchema = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/, "must be 64 lowercase hex characters (a sha256 digest)");
 
 /** A relative, forward-slash path inside a model folder: no leading slash, no `..`, no backslash. */
 const relativeFilePath = z
@@ -20,7 +22,7 @@ export const registryFileSchema = z.strictObject({
   /** Size in bytes, or null when not known in advance. */
   size: z.number().int().nonnegative().nullable(),
   /** sha256 of the file, or null when no public source gives it (pull then records it in the lock file). */
-  sha256: sha256Hex.nullable(),
+  sha256: sha256DigestSchema.nullable(),
 });
 
 /** A model hosted on the Hugging Face hub at a pinned commit. */

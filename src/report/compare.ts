@@ -1,5 +1,5 @@
-import type { MetricAggregate, RunMetadata } from "../evaluate/types.js";
 import type { MetricStatus } from "../metrics/types.js";
+import type { MetricAggregate, RunMetadata } from "../results/types.js";
 import { aggregatedView, detailedView, type ReportInput, type ReportRow, reportData } from "./views.js";
 
 /** Options for {@link compareRuns}. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { EvaluationResultData, MetricAggregate } from "../evaluate/types.js";
+import type { EvaluationResultData, MetricAggregate } from "../results/types.js";
 import { formatScore } from "./format.js";
 import { histogramDomain, histogramSvg } from "./histogram.js";
 import { REPORT_SCRIPT } from "./html-client.js";

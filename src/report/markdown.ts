@@ -1,4 +1,4 @@
-import type { MetricAggregate } from "../evaluate/types.js";
+import type { MetricAggregate } from "../results/types.js";
 import type { Comparison } from "./compare.js";
 import { formatDelta, formatScore, truncate } from "./format.js";
 import {

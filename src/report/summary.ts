@@ -1,4 +1,4 @@
-import type { EvaluationResultData, MetricAggregate } from "../evaluate/types.js";
+import type { EvaluationResultData, MetricAggregate } from "../results/types.js";
 import { formatScore } from "./format.js";
 import { aggregatedView, type ProblemGroup, problemGroups, type ReportInput, reportData } from "./views.js";
 

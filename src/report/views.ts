@@ -1,7 +1,7 @@
-import { aggregateRecords } from "../evaluate/aggregate.js";
-import type { EvaluationResultData, MetricAggregate, RowMetricRecord } from "../evaluate/types.js";
 import type { MetricStatus, Sample } from "../metrics/types.js";
 import type { ModelProvenance } from "../provenance.js";
+import { aggregateRecords } from "../results/aggregate.js";
+import type { EvaluationResultData, MetricAggregate, RowMetricRecord } from "../results/types.js";
 
 /** One metric's outcome on one row, as shown in the detailed view. */
 export interface DetailedMetricCell {

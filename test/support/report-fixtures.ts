@@ -1,8 +1,8 @@
 // Fixture evaluation results for the report tests: deterministic, with hostile text, errors and skips.
 import { createHash } from "node:crypto";
-import { aggregateRecords } from "../../src/evaluate/aggregate.js";
 import type { EvaluationResultData, RowMetricRecord, RunMetadata } from "../../src/evaluate/types.js";
 import type { MetricResult, Sample } from "../../src/metrics/types.js";
+import { aggregateRecords } from "../../src/results/aggregate.js";
 
 /** Text that tries to break out of HTML, the report's data JSON, Markdown tables and CSV. */
 export const HOSTILE = {

@@ -1,8 +1,8 @@
-import type { Embeddings } from "../embeddings/types.js";
+import type { Cache } from "../cache/cache.js";
+import { cacheKey, cacheNamespaces, modelSha256 } from "../cache/keys.js";
 import { InvalidInputError } from "../errors.js";
 import type { ModelProvenance } from "../provenance.js";
-import type { Cache } from "./cache.js";
-import { cacheKey, cacheNamespaces, modelSha256 } from "./keys.js";
+import type { Embeddings } from "./types.js";
 
 /**
  * An {@link Embeddings} that keeps every vector in the cache, keyed by the model file's sha256, its

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { GenerateObjectOptions, GenerateObjectResult, Llm } from "../llm/types.js";
+import type { Cache } from "../cache/cache.js";
+import { cacheKey, cacheNamespaces, modelSha256 } from "../cache/keys.js";
 import type { JudgePrompt } from "../prompts/types.js";
 import type { ModelProvenance } from "../provenance.js";
-import type { Cache } from "./cache.js";
-import { cacheKey, cacheNamespaces, modelSha256 } from "./keys.js";
+import type { GenerateObjectOptions, GenerateObjectResult, Llm } from "./types.js";
 
 /**
  * An {@link Llm} that answers from the cache when the same model file (sha256), prompt (name, version

@@ -119,9 +119,9 @@ export function nonEmptyString(value: unknown, field: string): string {
  * Checks a sha256 digest: 64 hexadecimal characters. Returns it in lower case.
  *
  * @example
- * const digest = sha256Hex(options.sha256, "sha256");
+ * const digest = sha256DigestOption(options.sha256, "sha256");
  */
-export function sha256Hex(value: unknown, field: string): string {
+export function sha256DigestOption(value: unknown, field: string): string {
   if (typeof value !== "string" || !/^[0-9a-f]{64}$/i.test(value)) {
     throw new InvalidInputError(`must be a sha256 digest (64 hexadecimal characters), got ${show(value)}`, {
       field,

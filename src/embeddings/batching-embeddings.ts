@@ -1,6 +1,6 @@
-import type { Embeddings } from "../embeddings/types.js";
 import { AirgapEvalError } from "../errors.js";
 import type { ModelProvenance } from "../provenance.js";
+import type { Embeddings } from "./types.js";
 
 /** Options for {@link BatchingEmbeddings}. */
 export interface BatchingEmbeddingsOptions {
