@@ -1,7 +1,2 @@
 // The result types live in results/ (shared by evaluate/ and report/); kept here for existing imports.
-export type {
-  EvaluationResultData,
-  MetricAggregate,
-  RowMetricRecord,
-  RunMetadata,
-} from "../results/types.js";
+export type * from "../results/types.js";
