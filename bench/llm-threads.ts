@@ -10,8 +10,8 @@
  * per-run time cap, so a bad setting cannot stall the bench; its rate is still measured.
  */
 import type { LlamaModel, Token } from "node-llama-cpp";
-import { defaultThreadsFor } from "../src/llm/llama-cpp-llm.js";
 import { getSharedLlama } from "../src/llm/llama-instance.js";
+import { defaultThreadsFor } from "../src/llm/load-options.js";
 import { flag, numberFlag, numberListFlag, roundFlags } from "./lib/cli.js";
 import { exampleRows } from "./lib/dataset.js";
 import { fastestForCell, markdownTable, num, times } from "./lib/markdown.js";

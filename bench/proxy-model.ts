@@ -21,8 +21,8 @@ import { LlamaGrammarEvaluationState } from "node-llama-cpp";
 import { PROXY_GGUF_PATH, writeProxyGguf } from "../scripts/proxy-gguf.js";
 import { formatCompletionPrompt } from "../src/llm/completion-prompt.js";
 import { zodToGrammarSchema } from "../src/llm/json-schema.js";
-import { defaultThreadsFor } from "../src/llm/llama-cpp-llm.js";
 import { getSharedLlama } from "../src/llm/llama-instance.js";
+import { defaultThreadsFor } from "../src/llm/load-options.js";
 import { answerRelevancyPrompt } from "../src/metrics/answer-relevancy/prompt.js";
 import { contextRelevanceStatementsPrompt } from "../src/metrics/context-relevance/prompt.js";
 import {

@@ -19,7 +19,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DEFAULT_THREADS } from "../src/llm/llama-cpp-llm.js";
+import { DEFAULT_THREADS } from "../src/llm/load-options.js";
 import { type EmbeddingBatchingResult, formatEmbeddingBatching } from "./embedding-batching.js";
 import { type EmbeddingsThreadsResult, formatEmbeddingsThreads } from "./embeddings.js";
 import type { EmbeddingsVsRawResult } from "./embeddings-vs-raw.js";

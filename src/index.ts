@@ -26,7 +26,6 @@ export { BatchingEmbeddings, type BatchingEmbeddingsOptions } from "./embeddings
 export { CachedEmbeddings } from "./embeddings/cached-embeddings.js";
 export type { Pooling } from "./embeddings/pooling.js";
 export {
-  DEFAULT_EMBEDDING_MEMO_SIZE,
   type EmbedDetailedResult,
   type EmbeddingStats,
   TransformersEmbeddings,
@@ -56,18 +55,7 @@ export type {
 } from "./evaluate/types.js";
 export { CachedLlm } from "./llm/cached-llm.js";
 // Judge LLM
-export {
-  DEFAULT_EXTRA_PREFIX_SLOTS,
-  DEFAULT_MAX_CONTEXT_SIZE,
-  DEFAULT_MAX_TOKENS,
-  DEFAULT_MEMO_SIZE,
-  DEFAULT_THREADS,
-  defaultThreadsFor,
-  LARGE_MODEL_PARAMETERS,
-  LlamaCppLlm,
-  type LlamaCppLlmOptions,
-  type PromptFormat,
-} from "./llm/llama-cpp-llm.js";
+export { LlamaCppLlm, type LlamaCppLlmOptions, type PromptFormat } from "./llm/llama-cpp-llm.js";
 export type { GenerateObjectOptions, GenerateObjectResult, Llm, LlmStats, TokenUsage } from "./llm/types.js";
 // Embeddings
 export { cosineSimilarity } from "./math/cosine.js";

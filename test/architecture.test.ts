@@ -42,7 +42,7 @@ function listFiles(dir: string): string[] {
 }
 
 /** Module specifiers of a file's imports and re-exports, static and dynamic, with comments removed. */
-export function importSpecifiers(source: string): string[] {
+function importSpecifiers(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
   const found: string[] = [];
   const patterns = [

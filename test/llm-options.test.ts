@@ -3,13 +3,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { InvalidInputError, ModelNotFoundError } from "../src/errors.js";
-import {
-  DEFAULT_THREADS,
-  defaultThreadsFor,
-  LARGE_MODEL_PARAMETERS,
-  LlamaCppLlm,
-  type LlamaCppLlmOptions,
-} from "../src/llm/index.js";
+import { LlamaCppLlm, type LlamaCppLlmOptions } from "../src/llm/index.js";
+import { DEFAULT_THREADS, defaultThreadsFor, LARGE_MODEL_PARAMETERS } from "../src/llm/load-options.js";
 import { loadRegistry } from "../src/models/registry.js";
 import { checkSeed, checkTemperature, MAX_SEED, positiveInteger } from "../src/util/option-checks.js";
 import { testModelsDir, tinyGgufPath } from "./setup/paths.js";

@@ -177,9 +177,8 @@ async function runEval(datasetPath: string, raw: RawEvalFlags): Promise<void> {
       }
       cache = flags.cache ? Cache.open({ path: flags.cacheFile }) : undefined;
       const llm: Llm | undefined = loaded.llm && cache ? new CachedLlm(loaded.llm, cache) : loaded.llm;
-      // Embeddings go straight to the encoder: batching the calls of concurrent rows was measured slower
-      // on CPU (bench/embedding-batching.ts: 0.87x with a MiniLM-sized encoder, padding costs more than
-      // the per-call overhead it saves), so the CLI does not wrap it in BatchingEmbeddings.
+      // Embeddings go straight to the encoder, not through BatchingEmbeddings: on CPU the padding of
+      // merged batches costs more than the per-call overhead it saves.
       const embeddings: Embeddings | undefined =
         loaded.embeddings && cache ? new CachedEmbeddings(loaded.embeddings, cache) : loaded.embeddings;
       const metrics = ids.map((id) => createMetric(id, { ...loaded, llm, embeddings }));

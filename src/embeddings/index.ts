@@ -13,7 +13,6 @@ export { BatchingEmbeddings, type BatchingEmbeddingsOptions } from "./batching-e
 export { CachedEmbeddings } from "./cached-embeddings.js";
 export { normalizeInPlace, type Pooling } from "./pooling.js";
 export {
-  DEFAULT_EMBEDDING_MEMO_SIZE,
   type EmbedDetailedResult,
   type EmbeddingStats,
   TransformersEmbeddings,

@@ -1,84 +1,28 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import type { PreTrainedTokenizer } from "@xenova/transformers";
 import { LRUCache } from "lru-cache";
-import { AirgapEvalError, InvalidInputError, ModelIntegrityError } from "../errors.js";
-import { integrityMessage } from "../models/integrity.js";
-import { loadRegistry, type ModelRegistry } from "../models/registry.js";
+import { AirgapEvalError, InvalidInputError } from "../errors.js";
 import type { RegistryEntry } from "../models/registry-schema.js";
-import { type ResolvedModel, resolveModel } from "../models/resolve.js";
+import { resolveModel } from "../models/resolve.js";
 import type { ModelProvenance } from "../provenance.js";
+import { nonNegativeInteger, positiveInteger } from "../util/option-checks.js";
+import { pinnedDigestCheck, recoveryAdvice, registryFor } from "./encoder-files.js";
+import {
+  DEFAULT_EMBEDDING_MEMO_SIZE,
+  type EmbeddingSettings,
+  modelTokenLimit,
+  resolveMaxLength,
+  type TransformersEmbeddingsOptions,
+} from "./load-options.js";
 import { loadLocalTokenizer, runtimeVersions } from "./local-runtime.js";
-import { defaultRecovery, openModelDirectory } from "./model-directory.js";
+import { openModelDirectory } from "./model-directory.js";
 import { OnnxEncoder } from "./onnx-encoder.js";
-import { normalizeInPlace, type Pooling, poolRow } from "./pooling.js";
+import { normalizeInPlace, poolRow } from "./pooling.js";
 import { detectTemplate, encodeTruncated, type TokenTemplate } from "./token-template.js";
 import type { Embeddings } from "./types.js";
 import { validateTexts } from "./validate-texts.js";
 
-/** Default {@link TransformersEmbeddingsOptions.memoSize}. */
-export const DEFAULT_EMBEDDING_MEMO_SIZE = 4096;
-
-/** Upper bound of the default `maxLength`, for tokenizers that declare no real limit (e.g. `1e30`). */
-const MAX_LENGTH_CAP = 512;
-
-/** Options of {@link TransformersEmbeddings.load}. */
-export interface TransformersEmbeddingsOptions {
-  /**
-   * A registry id (`starter/glove-100d`, `all-MiniLM-L6-v2`; see `airgap-eval models list`) or the directory of
-   * a model in the transformers.js layout: `config.json`, `tokenizer.json`, `tokenizer_config.json`,
-   * `onnx/model.onnx` and/or `onnx/model_quantized.onnx`. An id is found in the models directory (`modelsDir`,
-   * then `AIRGAP_EVAL_MODELS`, then the user cache directory; built-in models inside the package), its files'
-   * sizes are checked and the ONNX file's sha256 is compared with the pinned one; the entry's `embedding`
-   * settings become the defaults of `pooling`, `normalize`, `quantized` and `maxLength`. Required; there is
-   * no default.
-   */
-  model: string;
-  /** Id recorded in results and cache keys. Defaults to the registry id, or the directory's base name. */
-  id?: string;
-  /**
-   * Models directory searched first when `model` is a registry id (like `--models-dir`). Defaults to
-   * `AIRGAP_EVAL_MODELS`, then the user cache directory.
-   */
-  modelsDir?: string;
-  /** Registry in which `model` is looked up. Defaults to the package's `models.json`. */
-  registry?: ModelRegistry;
-  /**
-   * `mean` (average of the real tokens, padding excluded) or `cls` (the first token). Defaults to the registry
-   * entry's `pooling`, else `"mean"`.
-   */
-  pooling?: Pooling;
-  /**
-   * Scale each vector to unit length (a zero vector stays zero). Defaults to the registry entry's `normalize`,
-   * else `true`.
-   */
-  normalize?: boolean;
-  /**
-   * Load `onnx/model_quantized.onnx` instead of `onnx/model.onnx`. Defaults to the registry entry's
-   * `quantized`, else `true` when `onnx/model_quantized.onnx` exists and `false` otherwise (the same file
-   * transformers.js picks by default).
-   */
-  quantized?: boolean;
-  /** Number of distinct texts run through the model at once. Defaults to `32`. */
-  batchSize?: number;
-  /**
-   * Maximum tokens per text, special tokens included; longer texts are cut (keeping `[CLS]`/`[SEP]`) and
-   * counted in {@link EmbedDetailedResult.truncated}. Defaults to the registry entry's `maxLength`, else the
-   * tokenizer's `model_max_length` capped by `config.json`'s `max_position_embeddings` and by 512.
-   */
-  maxLength?: number;
-  /**
-   * onnxruntime intra-op threads. Defaults to `1`: on the 2-core reference machine a second thread gave no
-   * measurable gain for small encoders and competes with the judge LLM (see `bench/embeddings.ts`).
-   */
-  threads?: number;
-  /**
-   * Vectors of recently embedded texts kept in memory (least recently used dropped first), so a text seen again,
-   * in the same call or a later one, is not run through the model twice. `0` turns this off (each call still runs
-   * each distinct text once). Defaults to `4096` (about 6 MB for 384 dimensions).
-   */
-  memoSize?: number;
-}
+export type { TransformersEmbeddingsOptions } from "./load-options.js";
 
 /** Work done by a {@link TransformersEmbeddings} since it was loaded. */
 export interface EmbeddingStats {
@@ -117,61 +61,15 @@ export interface EmbedDetailedResult {
   unknownOnly: number[];
 }
 
-interface Settings {
-  pooling: Pooling;
-  normalize: boolean;
-  quantized: boolean;
-  batchSize: number;
-  maxLength: number;
-  threads: number;
-  memoSize: number;
-}
-
 interface LoadedParts {
   id: string;
   unknownId: number | undefined;
   dir: string;
   dimensions: number;
-  settings: Settings;
+  settings: EmbeddingSettings;
   tokenizer: PreTrainedTokenizer;
   template: TokenTemplate;
   encoder: OnnxEncoder;
-}
-
-function positiveInteger(value: number | undefined, name: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1) {
-    throw new InvalidInputError(`must be a positive integer, got ${String(value)}`, { field: name });
-  }
-  return value;
-}
-
-/** The largest `maxLength` the model accepts: the tokenizer's `model_max_length` and `max_position_embeddings`. */
-function modelTokenLimit(tokenizer: PreTrainedTokenizer, maxPositions: number | undefined): number {
-  const declared: unknown = tokenizer.model_max_length;
-  const fromTokenizer =
-    typeof declared === "number" && Number.isFinite(declared) && declared > 0 ? declared : Infinity;
-  return Math.min(fromTokenizer, maxPositions ?? Infinity);
-}
-
-function resolveMaxLength(requested: number | undefined, limit: number, template: TokenTemplate): number {
-  const maxLength = positiveInteger(requested, "maxLength", Math.min(limit, MAX_LENGTH_CAP));
-  if (maxLength > limit) {
-    throw new InvalidInputError(
-      `${maxLength} exceeds the model's limit of ${limit} tokens; use at most ${limit}`,
-      {
-        field: "maxLength",
-      },
-    );
-  }
-  const minLength = template.prefix.length + template.suffix.length + 1;
-  if (maxLength < minLength) {
-    throw new InvalidInputError(
-      `${maxLength} leaves no room for text after the special tokens; use at least ${minLength}`,
-      { field: "maxLength" },
-    );
-  }
-  return maxLength;
 }
 
 /**
@@ -197,7 +95,7 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
   /** Maximum tokens per text, special tokens included. */
   readonly maxLength: number;
   readonly #dir: string;
-  readonly #settings: Settings;
+  readonly #settings: EmbeddingSettings;
   readonly #tokenizer: PreTrainedTokenizer;
   readonly #template: TokenTemplate;
   readonly #encoder: OnnxEncoder;
@@ -245,41 +143,47 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
           verify: "size",
         })
       : undefined;
-    const entrySettings: Partial<NonNullable<RegistryEntry["embedding"]>> =
+    const entryEmbeddingSettings: Partial<NonNullable<RegistryEntry["embedding"]>> =
       fromRegistry?.entry?.embedding ?? {};
-    const pooling = options.pooling ?? entrySettings.pooling ?? "mean";
+    const pooling = options.pooling ?? entryEmbeddingSettings.pooling ?? "mean";
     if (pooling !== "mean" && pooling !== "cls") {
       throw new InvalidInputError(`must be "mean" or "cls", got ${JSON.stringify(pooling)}`, {
         field: "pooling",
       });
     }
-    const batchSize = positiveInteger(options.batchSize, "batchSize", 32);
-    const threads = positiveInteger(options.threads, "threads", 1);
-    const memoSize = options.memoSize ?? DEFAULT_EMBEDDING_MEMO_SIZE;
-    if (!Number.isInteger(memoSize) || memoSize < 0) {
-      throw new InvalidInputError(`must be an integer >= 0, got ${String(memoSize)}`, { field: "memoSize" });
-    }
+    const batchSize = positiveInteger(options.batchSize ?? 32, "batchSize");
+    const threads = positiveInteger(options.threads ?? 1, "threads");
+    const memoSize = nonNegativeInteger(options.memoSize ?? DEFAULT_EMBEDDING_MEMO_SIZE, "memoSize");
     const resolved = fromRegistry?.path ?? path.resolve(options.model);
     const id = options.id ?? fromRegistry?.entry?.id ?? path.basename(resolved);
     const recovery = recoveryAdvice(fromRegistry);
-    const model = await openModelDirectory(resolved, id, options.quantized ?? entrySettings.quantized, {
-      registry,
-      recovery,
-    });
+    const model = await openModelDirectory(
+      resolved,
+      id,
+      options.quantized ?? entryEmbeddingSettings.quantized,
+      {
+        registry,
+        recovery,
+      },
+    );
 
     const tokenizer = await loadLocalTokenizer(path.dirname(model.dir), path.basename(model.dir), recovery);
     const template = detectTemplate(tokenizer, model.dir);
     const limit = modelTokenLimit(tokenizer, model.config.max_position_embeddings);
-    const maxLength = resolveMaxLength(options.maxLength ?? entrySettings.maxLength, limit, template);
+    const maxLength = resolveMaxLength(
+      options.maxLength ?? entryEmbeddingSettings.maxLength,
+      limit,
+      template,
+    );
 
     const encoder = await OnnxEncoder.open(
       model.onnxPath,
       threads,
       pinnedDigestCheck(fromRegistry, model.onnxPath),
     );
-    const settings: Settings = {
+    const settings: EmbeddingSettings = {
       pooling,
-      normalize: options.normalize ?? entrySettings.normalize ?? true,
+      normalize: options.normalize ?? entryEmbeddingSettings.normalize ?? true,
       quantized: model.quantized,
       batchSize,
       maxLength,
@@ -291,11 +195,11 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
       typeof hiddenSize === "number" && Number.isInteger(hiddenSize) && hiddenSize > 0
         ? hiddenSize
         : (await encoder.run([encodeTruncated(tokenizer, template, "probe", maxLength).ids], 0)).dims;
-    if (entrySettings.dimensions !== undefined && entrySettings.dimensions !== dimensions) {
+    if (entryEmbeddingSettings.dimensions !== undefined && entryEmbeddingSettings.dimensions !== dimensions) {
       await encoder.close();
       throw new AirgapEvalError(
         `embedding model "${id}" (${model.dir}) has ${dimensions} dimensions, but the registry ` +
-          `(${registry?.file}) says ${entrySettings.dimensions}; the files are from another model: ${recovery}`,
+          `(${registry?.file}) says ${entryEmbeddingSettings.dimensions}; the files are from another model: ${recovery}`,
       );
     }
     const unknownId: unknown = tokenizer.unk_token_id;
@@ -477,44 +381,4 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
       return this.#settings.normalize ? normalizeInPlace(vector) : vector;
     });
   }
-}
-
-/** The registry to look `model` up in; undefined when the package registry is unreadable and `model` is a path. */
-function registryFor(options: TransformersEmbeddingsOptions): ModelRegistry | undefined {
-  if (options.registry) return options.registry;
-  try {
-    return loadRegistry();
-  } catch (err) {
-    // A broken package registry must not stop loading a directory the user named; without one, report it.
-    if (existsSync(options.model)) return undefined;
-    throw err;
-  }
-}
-
-/** What to do about a damaged file of `model`: pull or rebuild it for a registry model, else copy it again. */
-function recoveryAdvice(model: ResolvedModel | undefined): string {
-  if (model?.entry === undefined) return defaultRecovery;
-  if (model.location === "builtin") {
-    return "reinstall airgap-eval to rebuild it (in a checkout: node --import tsx scripts/build-starter-model.ts --force)";
-  }
-  return `delete ${model.dir}, run "airgap-eval models pull ${model.id}" on a connected machine and copy the folder it prints here again`;
-}
-
-/** Refuses the ONNX file when the registry (or the pull lock file) pins another sha256. */
-function pinnedDigestCheck(
-  model: ResolvedModel | undefined,
-  onnxPath: string,
-): ((sha256: string) => void) | undefined {
-  const file = model?.files.find((f) => f.absolutePath === onnxPath);
-  const expected = file?.sha256;
-  if (!model || !file || !expected) return undefined;
-  return (actual) => {
-    if (actual === expected) return;
-    throw new ModelIntegrityError(
-      integrityMessage(model, file, `has sha256 ${actual}, expected ${expected}`),
-      onnxPath,
-      expected,
-      actual,
-    );
-  };
 }

@@ -11,16 +11,5 @@ export { toChatHistory } from "./chat-prompt.js";
 export { formatCompletionPrompt } from "./completion-prompt.js";
 export { checkGgufFile, type GgufFileSummary } from "./gguf-check.js";
 export { zodToGrammarSchema } from "./json-schema.js";
-export {
-  DEFAULT_EXTRA_PREFIX_SLOTS,
-  DEFAULT_MAX_CONTEXT_SIZE,
-  DEFAULT_MAX_TOKENS,
-  DEFAULT_MEMO_SIZE,
-  DEFAULT_THREADS,
-  defaultThreadsFor,
-  LARGE_MODEL_PARAMETERS,
-  LlamaCppLlm,
-  type LlamaCppLlmOptions,
-  type PromptFormat,
-} from "./llama-cpp-llm.js";
+export { LlamaCppLlm, type LlamaCppLlmOptions, type PromptFormat } from "./llama-cpp-llm.js";
 export type { GenerateObjectOptions, GenerateObjectResult, Llm, LlmStats, TokenUsage } from "./types.js";

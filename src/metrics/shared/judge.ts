@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { JudgeOutputError } from "../../errors.js";
+import { checkJudgeAnswer } from "../../llm/judge-output.js";
 import type { Llm } from "../../llm/types.js";
 import { renderPrompt } from "../../prompts/render.js";
 import type { PromptTemplate } from "../../prompts/types.js";
@@ -48,23 +48,5 @@ export async function askJudge<I, O>(
   usage.calls += 1;
   usage.promptTokens += result.usage.promptTokens;
   usage.completionTokens += result.usage.completionTokens;
-  const checked = schema.safeParse(result.value);
-  if (!checked.success) {
-    const problems = checked.error.issues
-      .map((i) => `${i.path.length > 0 ? i.path.join(".") : "(root)"}: ${i.message}`)
-      .join("; ");
-    throw new JudgeOutputError(
-      `judge answer for prompt "${template.name}" does not match its schema (${problems})`,
-      safeJson(result.value),
-    );
-  }
-  return checked.data;
-}
-
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
+  return checkJudgeAnswer(schema, result.value, template.name);
 }

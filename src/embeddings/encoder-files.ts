@@ -1,0 +1,47 @@
+import { existsSync } from "node:fs";
+import { ModelIntegrityError } from "../errors.js";
+import { integrityMessage } from "../models/integrity.js";
+import { loadRegistry, type ModelRegistry } from "../models/registry.js";
+import type { ResolvedModel } from "../models/resolved-model.js";
+import type { TransformersEmbeddingsOptions } from "./load-options.js";
+import { defaultRecovery } from "./model-directory.js";
+
+/** The registry to look `model` up in; undefined when the package registry is unreadable and `model` is a path. */
+export function registryFor(options: TransformersEmbeddingsOptions): ModelRegistry | undefined {
+  if (options.registry) return options.registry;
+  try {
+    return loadRegistry();
+  } catch (err) {
+    // A broken package registry must not stop loading a directory the user named; without one, report it.
+    if (existsSync(options.model)) return undefined;
+    throw err;
+  }
+}
+
+/** What to do about a damaged file of `model`: pull or rebuild it for a registry model, else copy it again. */
+export function recoveryAdvice(model: ResolvedModel | undefined): string {
+  if (model?.entry === undefined) return defaultRecovery;
+  if (model.location === "builtin") {
+    return "reinstall airgap-eval to rebuild it (in a checkout: node --import tsx scripts/build-starter-model.ts --force)";
+  }
+  return `delete ${model.dir}, run "airgap-eval models pull ${model.id}" on a connected machine and copy the folder it prints here again`;
+}
+
+/** Refuses the ONNX file when the registry (or the pull lock file) pins another sha256. */
+export function pinnedDigestCheck(
+  model: ResolvedModel | undefined,
+  onnxPath: string,
+): ((sha256: string) => void) | undefined {
+  const file = model?.files.find((f) => f.absolutePath === onnxPath);
+  const expected = file?.sha256;
+  if (!model || !file || !expected) return undefined;
+  return (actual) => {
+    if (actual === expected) return;
+    throw new ModelIntegrityError(
+      integrityMessage(model, file, `has sha256 ${actual}, expected ${expected}`),
+      onnxPath,
+      expected,
+      actual,
+    );
+  };
+}

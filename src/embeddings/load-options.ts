@@ -1,0 +1,113 @@
+import type { PreTrainedTokenizer } from "@xenova/transformers";
+import { InvalidInputError } from "../errors.js";
+import type { ModelRegistry } from "../models/registry.js";
+import { positiveInteger } from "../util/option-checks.js";
+import type { Pooling } from "./pooling.js";
+import type { TokenTemplate } from "./token-template.js";
+
+/** Default {@link TransformersEmbeddingsOptions.memoSize}. */
+export const DEFAULT_EMBEDDING_MEMO_SIZE = 4096;
+
+/** Options of {@link TransformersEmbeddings.load}. */
+export interface TransformersEmbeddingsOptions {
+  /**
+   * A registry id (`starter/glove-100d`, `all-MiniLM-L6-v2`; see `airgap-eval models list`) or the directory of
+   * a model in the transformers.js layout: `config.json`, `tokenizer.json`, `tokenizer_config.json`,
+   * `onnx/model.onnx` and/or `onnx/model_quantized.onnx`. An id is found in the models directory (`modelsDir`,
+   * then `AIRGAP_EVAL_MODELS`, then the user cache directory; built-in models inside the package), its files'
+   * sizes are checked and the ONNX file's sha256 is compared with the pinned one; the entry's `embedding`
+   * settings become the defaults of `pooling`, `normalize`, `quantized` and `maxLength`. Required; there is
+   * no default.
+   */
+  model: string;
+  /** Id recorded in results and cache keys. Defaults to the registry id, or the directory's base name. */
+  id?: string;
+  /**
+   * Models directory searched first when `model` is a registry id (like `--models-dir`). Defaults to
+   * `AIRGAP_EVAL_MODELS`, then the user cache directory.
+   */
+  modelsDir?: string;
+  /** Registry in which `model` is looked up. Defaults to the package's `models.json`. */
+  registry?: ModelRegistry;
+  /**
+   * `mean` (average of the real tokens, padding excluded) or `cls` (the first token). Defaults to the registry
+   * entry's `pooling`, else `"mean"`.
+   */
+  pooling?: Pooling;
+  /**
+   * Scale each vector to unit length (a zero vector stays zero). Defaults to the registry entry's `normalize`,
+   * else `true`.
+   */
+  normalize?: boolean;
+  /**
+   * Load `onnx/model_quantized.onnx` instead of `onnx/model.onnx`. Defaults to the registry entry's
+   * `quantized`, else `true` when `onnx/model_quantized.onnx` exists and `false` otherwise (the same file
+   * transformers.js picks by default).
+   */
+  quantized?: boolean;
+  /** Number of distinct texts run through the model at once. Defaults to `32`. */
+  batchSize?: number;
+  /**
+   * Maximum tokens per text, special tokens included; longer texts are cut (keeping `[CLS]`/`[SEP]`) and
+   * counted in {@link EmbedDetailedResult.truncated}. Defaults to the registry entry's `maxLength`, else the
+   * tokenizer's `model_max_length` capped by `config.json`'s `max_position_embeddings` and by 512.
+   */
+  maxLength?: number;
+  /**
+   * onnxruntime intra-op threads. Small encoders gain little from more, and they compete with the judge LLM.
+   * Defaults to `1`.
+   */
+  threads?: number;
+  /**
+   * Vectors of recently embedded texts kept in memory (least recently used dropped first), so a text seen again,
+   * in the same call or a later one, is not run through the model twice. `0` turns this off (each call still runs
+   * each distinct text once). Defaults to `4096` (about 6 MB for 384 dimensions).
+   */
+  memoSize?: number;
+}
+
+/** Checked load settings of a {@link TransformersEmbeddings}. */
+export interface EmbeddingSettings {
+  pooling: Pooling;
+  normalize: boolean;
+  quantized: boolean;
+  batchSize: number;
+  maxLength: number;
+  threads: number;
+  memoSize: number;
+}
+
+/** Upper bound of the default `maxLength`, for tokenizers that declare no real limit (e.g. `1e30`). */
+const MAX_LENGTH_CAP = 512;
+
+/** The largest `maxLength` the model accepts: the tokenizer's `model_max_length` and `max_position_embeddings`. */
+export function modelTokenLimit(tokenizer: PreTrainedTokenizer, maxPositions: number | undefined): number {
+  const declared: unknown = tokenizer.model_max_length;
+  const fromTokenizer =
+    typeof declared === "number" && Number.isFinite(declared) && declared > 0 ? declared : Infinity;
+  return Math.min(fromTokenizer, maxPositions ?? Infinity);
+}
+
+export function resolveMaxLength(
+  requested: number | undefined,
+  limit: number,
+  template: TokenTemplate,
+): number {
+  const maxLength = positiveInteger(requested ?? Math.min(limit, MAX_LENGTH_CAP), "maxLength");
+  if (maxLength > limit) {
+    throw new InvalidInputError(
+      `${maxLength} exceeds the model's limit of ${limit} tokens; use at most ${limit}`,
+      {
+        field: "maxLength",
+      },
+    );
+  }
+  const minLength = template.prefix.length + template.suffix.length + 1;
+  if (maxLength < minLength) {
+    throw new InvalidInputError(
+      `${maxLength} leaves no room for text after the special tokens; use at least ${minLength}`,
+      { field: "maxLength" },
+    );
+  }
+  return maxLength;
+}
