@@ -14,6 +14,8 @@ import { InvalidInputError } from "../errors.js";
 import type { MetricConfig } from "../metrics/types.js";
 import { aggregateRecords } from "../results/aggregate.js";
 import type { EvaluationResultData, RowMetricRecord, RunMetadata } from "../results/types.js";
+import { describeConfigDifferences } from "./config-diff.js";
+import { isSkippedConfig } from "./skipped-metric.js";
 
 /** `format` value on a results file's header line. */
 export const resultsFormat = "airgap-eval-results";
@@ -248,6 +250,80 @@ export function latestMetricConfigs(
     for (const [name, config] of Object.entries(line.metadata.metrics)) out.set(name, config);
   }
   return out;
+}
+
+/** A metric of a run, as the results file records it. */
+export interface ResultsFileMetric {
+  name: string;
+  config: MetricConfig;
+  configHash: string;
+}
+
+/** What an `out` file already holds for a run about to start. */
+export interface ResumeState {
+  /** The parsed file when the run resumes one with content; undefined for a new or replaced file. */
+  parsed: ParsedResultsFile | undefined;
+  /** Records the run need not compute again, by {@link resumeKey}. */
+  done: Map<string, RowMetricRecord>;
+}
+
+/** Identifies a row × metric record for resume: row index, row hash and metric id. */
+export function resumeKey(row: number, rowHash: string, metric: string): string {
+  return `${row}\u0000${rowHash}\u0000${metric}`;
+}
+
+/**
+ * Decides what to do with a run's `out` file before any metric runs: a file with content is refused
+ * unless the run resumes or overwrites it; a resumed file must have been written for a dataset of the
+ * same size and under the same metric configurations (an error names every difference), and its
+ * records under the current configurations are returned as done.
+ *
+ * @example
+ * const { parsed, done } = prepareResultsFile("results.jsonl", { resume: true, totalRows: 100, metrics });
+ */
+export function prepareResultsFile(
+  file: string,
+  run: { resume?: boolean; overwrite?: boolean; totalRows: number; metrics: readonly ResultsFileMetric[] },
+): ResumeState {
+  const done = new Map<string, RowMetricRecord>();
+  const hasContent = resultsFileHasContent(file);
+  if (!run.resume || !hasContent) {
+    if (hasContent && !run.overwrite) {
+      throw new InvalidInputError(
+        "already exists; resume it (resume: true, CLI --resume), replace it (overwrite: true), or choose another file",
+        { file },
+      );
+    }
+    return { parsed: undefined, done };
+  }
+  const parsed = readResultsFile(file);
+  const prior = latestMetricConfigs(parsed.lines);
+  const differences: string[] = [];
+  // Records of rows the new dataset lacks would stay in the file and mix two datasets in reports.
+  const priorRows = parsed.lines.findLast((l) => l.type === "header")?.metadata.totalRows;
+  if (priorRows !== undefined && priorRows !== run.totalRows) {
+    differences.push(`dataset rows ${priorRows} -> ${run.totalRows}`);
+  }
+  for (const metric of run.metrics) {
+    const old = prior.get(metric.name);
+    if (old === undefined || old.configHash === metric.configHash || isSkippedConfig(old)) continue;
+    const words = describeConfigDifferences(old, metric.config);
+    differences.push(...(words.length > 0 ? words : [`${metric.name}: configuration changed`]));
+  }
+  if (differences.length > 0) {
+    throw new InvalidInputError(
+      `was written under another configuration (${differences.join("; ")}); resume with the same dataset, models, ` +
+        "prompts and options, or write to a new results file",
+      { file },
+    );
+  }
+  const hashes = new Map(run.metrics.map((m) => [m.name, m.configHash]));
+  for (const line of parsed.lines) {
+    if (line.type !== "record" || hashes.get(line.metric) !== line.configHash) continue;
+    const { type: _type, ...record } = line;
+    done.set(resumeKey(record.row, record.rowHash, record.metric), record);
+  }
+  return { parsed, done };
 }
 
 /**

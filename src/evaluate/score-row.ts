@@ -1,0 +1,75 @@
+import type { Cache } from "../cache/cache.js";
+import { cacheKey, cacheNamespaces } from "../cache/keys.js";
+import { missingFields } from "../dataset/required.js";
+import type { MetricResult, Sample } from "../metrics/types.js";
+import { errorRow } from "../util/error-row.js";
+import { version } from "../version.js";
+import type { MetricEntry } from "./plan.js";
+
+/** Scores one row with one metric; never throws for the metric's own failure. */
+export type RowScorer = (sample: Sample, rowHash: string) => Promise<MetricResult>;
+
+function normalizeResult(result: unknown, metric: string): MetricResult {
+  if (result === null || typeof result !== "object") {
+    return { value: null, status: "error", error: `${metric} returned no result` };
+  }
+  const r = result as MetricResult;
+  if (r.status !== "ok" && r.status !== "error" && r.status !== "skipped") {
+    return {
+      value: null,
+      status: "error",
+      error: `${metric} returned an unknown status ${String(r.status)}`,
+    };
+  }
+  const value = typeof r.value === "number" ? r.value : null;
+  return { ...r, value };
+}
+
+/**
+ * A metric as `evaluate()` calls it: a row lacking a field the metric needs is `skipped` (never
+ * looked up in the cache), a result of another shape becomes an error, a throw becomes an error row,
+ * and with a cache a cacheable metric's results go through {@link withResultCache}.
+ *
+ * @example
+ * const score = rowScorer(entry, cache);
+ * const result = await score(sample, rowHash);
+ */
+export function rowScorer(entry: MetricEntry, cache: Cache | undefined): RowScorer {
+  const metric = entry.metric;
+  const scoreMetric: RowScorer = async (sample) => {
+    try {
+      return normalizeResult(await metric.score(sample), metric.name);
+    } catch (err) {
+      return errorRow(err);
+    }
+  };
+  const compute =
+    cache && entry.cacheable ? withResultCache(scoreMetric, cache, entry.configHash) : scoreMetric;
+  return async (sample, rowHash) => {
+    const missing = missingFields(sample, metric);
+    if (missing.length === 0) return compute(sample, rowHash);
+    return {
+      value: null,
+      status: "skipped",
+      reason: `row has no ${missing.join(", ")}, which ${metric.name} needs`,
+    };
+  };
+}
+
+/**
+ * Wraps a scorer with the metric-result cache, keyed by airgap-eval version, metric config hash and
+ * row hash. Only `ok` results are stored; skipped rows are never looked up (they cost nothing).
+ *
+ * @example
+ * const cached = withResultCache(score, cache, entry.configHash);
+ */
+export function withResultCache(scorer: RowScorer, cache: Cache, configHash: string): RowScorer {
+  return async (sample, rowHash) => {
+    const key = cacheKey({ v: 1, version, config: configHash, row: rowHash });
+    const hit = cache.getJson<MetricResult>(cacheNamespaces.metricResult, key);
+    if (hit !== undefined) return hit;
+    const result = await scorer(sample, rowHash);
+    if (result.status === "ok") cache.setJson(cacheNamespaces.metricResult, key, result);
+    return result;
+  };
+}

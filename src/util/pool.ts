@@ -1,0 +1,46 @@
+/**
+ * Runs `fn` over `items` with at most `limit` calls in flight, in input order of starting. Before
+ * each start `stop()` is asked; once it returns true no new call starts and the calls in flight
+ * finish. The first rejection rejects the whole run (calls already started still finish).
+ *
+ * @returns How many items were started.
+ * @example
+ * const started = await forEachWithConcurrency(rows, 4, scoreRow, () => signal.aborted);
+ * const interrupted = started < rows.length;
+ */
+export async function forEachWithConcurrency<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<void>,
+  stop: () => boolean = () => false,
+): Promise<number> {
+  let next = 0;
+  const width = Math.max(1, Math.min(Math.floor(limit) || 1, items.length));
+  const worker = async (): Promise<void> => {
+    while (!stop() && next < items.length) {
+      const i = next++;
+      await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+  return next;
+}
+
+/**
+ * Maps `items` through `fn` with at most `limit` calls in flight, keeping the input order in the output.
+ * The first rejection rejects the whole map (calls already started still finish).
+ *
+ * @example
+ * const verdicts = await mapWithConcurrency(statements, 2, (s) => judge(s));
+ */
+export async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  await forEachWithConcurrency(items, limit, async (item, i) => {
+    out[i] = await fn(item, i);
+  });
+  return out;
+}
