@@ -105,7 +105,7 @@ export type {
   ScoreOptions,
 } from "./metrics/types.js";
 // Models
-export { checkModel, type ModelCheck } from "./models/integrity.js";
+export type { ModelCheck } from "./models/integrity.js";
 export { MODELS_DIR_ENV, userCacheModelsDir } from "./models/models-dir.js";
 export { type PullOptions, type PullProgress, type PullResult, pull } from "./models/pull.js";
 export { ModelPullError } from "./models/pull-error.js";
@@ -117,7 +117,7 @@ export {
   type ResolveModelOptions,
   resolveModel,
 } from "./models/resolve.js";
-export { type VerifyModelOptions, verifyModel } from "./models/verify.js";
+export { checkModel, type VerifyModelOptions, verifyModel } from "./models/verify.js";
 // Prompts
 export { renderPrompt } from "./prompts/render.js";
 export type { JudgePrompt, PromptExample, PromptTemplate } from "./prompts/types.js";

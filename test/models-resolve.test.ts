@@ -2,12 +2,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { InvalidInputError, ModelIntegrityError, ModelNotFoundError } from "../src/errors.js";
-import { checkModel } from "../src/models/integrity.js";
 import { recordInLockFile } from "../src/models/lock-file.js";
 import { modelsDirCandidates, userCacheModelsDir } from "../src/models/models-dir.js";
 import { parseRegistry } from "../src/models/registry.js";
 import { resolveModel } from "../src/models/resolve.js";
-import { verifyModel } from "../src/models/verify.js";
+import { checkModel, verifyModel } from "../src/models/verify.js";
 import {
   fixtureBytes,
   ggufEntry,

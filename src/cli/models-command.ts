@@ -3,12 +3,13 @@ import cliProgress from "cli-progress";
 import type { Command } from "commander";
 import { ModelNotFoundError } from "../errors.js";
 import { formatBytes } from "../models/format-bytes.js";
-import { checkModel, type ModelCheck } from "../models/integrity.js";
+import type { ModelCheck } from "../models/integrity.js";
 import { describeSource, primaryModelsDir } from "../models/models-dir.js";
 import { type PullProgress, pull } from "../models/pull.js";
 import { loadRegistry, type ModelRegistry } from "../models/registry.js";
 import { isBuiltinSource, type RegistryEntry } from "../models/registry-schema.js";
 import { type ResolvedModel, resolveModel } from "../models/resolve.js";
+import { verifyModel } from "../models/verify.js";
 
 /** Exit code of `models verify` when a file is missing or does not match its digest. */
 const VERIFY_FAILED_EXIT_CODE = 1;
@@ -231,7 +232,7 @@ Examples:
           throw e;
         }
         if (!flags.json) note(`checking ${resolved.id} ...`);
-        checks.push(await checkModel(resolved));
+        checks.push(await verifyModel(resolved, { throwOnFailure: false }));
       }
       const failed = checks.filter((c) => !c.ok);
       if (flags.json) {
@@ -282,8 +283,9 @@ Examples:
         registry: registry(),
         modelsDir: flags.modelsDir,
         env,
-        verify: flags.verify ? "sha256" : "size",
+        verify: "size",
       });
+      if (flags.verify) await verifyModel(resolved);
       write(resolved.path);
     });
 
@@ -333,7 +335,7 @@ async function listRow(
     row.verified = sizeOk ? "not checked" : "no";
     return row;
   }
-  const check = await checkModel(resolved);
+  const check = await verifyModel(resolved, { throwOnFailure: false });
   row.verified = !check.ok ? "no" : check.verified ? "yes" : "unpinned";
   return row;
 }

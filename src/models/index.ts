@@ -8,7 +8,6 @@
 export { formatBytes } from "./format-bytes.js";
 export { sha256File } from "./hash.js";
 export type { CheckProgress, FileCheck, FileCheckStatus, ModelCheck } from "./integrity.js";
-export { checkModel } from "./integrity.js";
 export type { LockedModel, LockFile } from "./lock-file.js";
 export { LOCK_FILE_NAME, lockFilePath, readLockFile } from "./lock-file.js";
 export type { ModelsDirCandidate, ModelsDirOptions, ModelsDirSource } from "./models-dir.js";
@@ -36,4 +35,4 @@ export { isBuiltinSource, registrySchema } from "./registry-schema.js";
 export type { ResolvedModel, ResolvedModelFile, ResolveModelOptions, ResolveVerifyLevel } from "./resolve.js";
 export { defaultModelId, resolveModel } from "./resolve.js";
 export type { VerifyModelOptions } from "./verify.js";
-export { verifyModel } from "./verify.js";
+export { checkModel, verifyModel } from "./verify.js";

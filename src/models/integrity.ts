@@ -52,14 +52,14 @@ export interface CheckProgress {
 
 /**
  * Hashes every file of a resolved model and compares with the registry or lock file. Never throws for a
- * mismatch: the result says what matched. See `verifyModel` for the throwing form.
+ * mismatch: the result says what matched. The public entry is `verifyModel`.
  *
  * @param onProgress Called while files are hashed. Defaults to none.
  * @example
- * const check = await checkModel(await resolveModel("all-MiniLM-L6-v2", { verify: "none" }));
+ * const check = await hashModelFiles(await resolveModel("all-MiniLM-L6-v2", { verify: "none" }));
  * if (!check.ok) console.error(check.files.filter((f) => f.status !== "ok"));
  */
-export async function checkModel(
+export async function hashModelFiles(
   model: ResolvedModel,
   onProgress?: (progress: CheckProgress) => void,
 ): Promise<ModelCheck> {
@@ -112,7 +112,7 @@ export async function checkModel(
  * Throws for the first failed file of a check: `ModelNotFoundError` for a missing file,
  * `ModelIntegrityError` for a mismatch.
  */
-export function throwOnFailure(model: ResolvedModel, check: ModelCheck): void {
+export function assertModelCheck(model: ResolvedModel, check: ModelCheck): void {
   for (const f of check.files) {
     if (f.status === "missing") {
       throw new ModelNotFoundError(

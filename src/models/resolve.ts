@@ -4,7 +4,7 @@ import { InvalidInputError, ModelIntegrityError, ModelNotFoundError } from "../e
 import { packageRoot as installedPackageRoot } from "../version.js";
 import { formatBytes } from "./format-bytes.js";
 import { sha256File } from "./hash.js";
-import { checkModel, integrityMessage, throwOnFailure } from "./integrity.js";
+import { assertModelCheck, hashModelFiles, integrityMessage } from "./integrity.js";
 import { type LockedModel, readLockFile } from "./lock-file.js";
 import {
   describeSource,
@@ -28,7 +28,8 @@ export interface ResolveModelOptions extends ModelsDirOptions {
   registry?: ModelRegistry;
   /**
    * `none`: only check the files exist; `size`: also compare sizes (cheap); `sha256`: hash every file
-   * (seconds per GB). Defaults to `"size"`.
+   * (seconds per GB; deprecated: call `verifyModel` on the resolved model, the one way to check a model's
+   * files). Defaults to `"size"`.
    */
   verify?: ResolveVerifyLevel;
   /** Root holding the built-in models (`<packageRoot>/models/<id>`). Defaults to the installed package's root. */
@@ -69,7 +70,7 @@ export async function resolveModel(
   }
   const level = options.verify ?? "size";
   if (level === "size" || level === "sha256") await checkSizes(resolved);
-  if (level === "sha256") throwOnFailure(resolved, await checkModel(resolved));
+  if (level === "sha256") assertModelCheck(resolved, await hashModelFiles(resolved));
   return resolved;
 }
 

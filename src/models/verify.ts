@@ -1,17 +1,24 @@
-import { type CheckProgress, checkModel, type ModelCheck, throwOnFailure } from "./integrity.js";
-import { type ResolvedModel, type ResolveModelOptions, resolveModel } from "./resolve.js";
+import { assertModelCheck, type CheckProgress, hashModelFiles, type ModelCheck } from "./integrity.js";
+import { type ResolveModelOptions, resolveModel } from "./resolve.js";
+import type { ResolvedModel } from "./resolved-model.js";
 
 /** Options of {@link verifyModel}. */
 export interface VerifyModelOptions extends Omit<ResolveModelOptions, "verify"> {
   /** Called while files are hashed. Defaults to none. */
   onProgress?: (progress: CheckProgress) => void;
+  /**
+   * Throw for the first missing or mismatched file. With `false` the per-file result is returned whatever
+   * it says (`ok`, `verified` and each file's `status`). Defaults to `true`.
+   */
+  throwOnFailure?: boolean;
 }
 
 /**
  * Hashes every file of a model and compares it with the sha256 in the registry (or, where the registry
  * has none, the digest `pull` recorded in the lock file). Throws `ModelIntegrityError` on the first
  * mismatch and `ModelNotFoundError` when the model or a file is missing; otherwise returns the per-file
- * result (files nothing pins are reported `unpinned`, with their computed digest).
+ * result (files nothing pins are reported `unpinned`, with their computed digest). The one way to check a
+ * model's files; `throwOnFailure: false` reports instead of throwing.
  *
  * @param model A registry id, a path, or a model already returned by `resolveModel`.
  * @example
@@ -24,7 +31,21 @@ export async function verifyModel(
 ): Promise<ModelCheck> {
   const resolved =
     typeof model === "string" ? await resolveModel(model, { ...options, verify: "none" }) : model;
-  const check = await checkModel(resolved, options.onProgress);
-  throwOnFailure(resolved, check);
+  const check = await hashModelFiles(resolved, options.onProgress);
+  if (options.throwOnFailure !== false) assertModelCheck(resolved, check);
   return check;
+}
+
+/**
+ * Hashes every file of a resolved model and reports what matched, without throwing for a mismatch.
+ *
+ * @deprecated Use `verifyModel(model, { throwOnFailure: false, onProgress })`, which also takes an id or a path.
+ * @example
+ * const check = await verifyModel(resolved, { throwOnFailure: false });
+ */
+export function checkModel(
+  model: ResolvedModel,
+  onProgress?: (progress: CheckProgress) => void,
+): Promise<ModelCheck> {
+  return verifyModel(model, { throwOnFailure: false, ...(onProgress ? { onProgress } : {}) });
 }
