@@ -69,8 +69,7 @@ export async function loadEvalModels(
       });
       const { LlamaCppLlm } = await import("../llm/llama-cpp-llm.js");
       out.llm = await LlamaCppLlm.load({
-        modelPath: model.path,
-        id: model.id,
+        model,
         threads: flags.threads,
         sequences: flags.concurrency,
       });
@@ -87,13 +86,8 @@ export async function loadEvalModels(
         modelsDir: flags.modelsDir,
       });
       const { TransformersEmbeddings } = await import("../embeddings/transformers-embeddings.js");
-      // A registry model is loaded by id, so its entry's pooling and max length apply and its pinned
-      // sha256 is checked; a model named by path is loaded from that directory.
-      out.embeddings = await TransformersEmbeddings.load({
-        model: model.entry ? model.id : model.path,
-        id: model.id,
-        modelsDir: flags.modelsDir,
-      });
+      // A registry model's entry gives pooling and max length and pins the ONNX file's sha256.
+      out.embeddings = await TransformersEmbeddings.load({ model });
     } catch (err) {
       if (!(err instanceof ModelNotFoundError) || flags.embeddings !== undefined) throw err;
       out.embeddingsMissing = missingModelReason("embedding", err);

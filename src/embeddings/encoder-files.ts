@@ -13,7 +13,7 @@ export function registryFor(options: TransformersEmbeddingsOptions): ModelRegist
     return loadRegistry();
   } catch (err) {
     // A broken package registry must not stop loading a directory the user named; without one, report it.
-    if (existsSync(options.model)) return undefined;
+    if (typeof options.model !== "string" || existsSync(options.model)) return undefined;
     throw err;
   }
 }

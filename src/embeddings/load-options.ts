@@ -1,6 +1,7 @@
 import type { PreTrainedTokenizer } from "@xenova/transformers";
 import { InvalidInputError } from "../errors.js";
 import type { ModelRegistry } from "../models/registry.js";
+import type { ResolvedModel } from "../models/resolved-model.js";
 import { positiveInteger } from "../util/option-checks.js";
 import type { Pooling } from "./pooling.js";
 import type { TokenTemplate } from "./token-template.js";
@@ -16,11 +17,12 @@ export interface TransformersEmbeddingsOptions {
    * `onnx/model.onnx` and/or `onnx/model_quantized.onnx`. An id is found in the models directory (`modelsDir`,
    * then `AIRGAP_EVAL_MODELS`, then the user cache directory; built-in models inside the package), its files'
    * sizes are checked and the ONNX file's sha256 is compared with the pinned one; the entry's `embedding`
-   * settings become the defaults of `pooling`, `normalize`, `quantized` and `maxLength`. Required; there is
+   * settings become the defaults of `pooling`, `normalize`, `quantized` and `maxLength`. A model already found
+   * with `resolveModel` is loaded as found (finding a model is separate from loading it). Required; there is
    * no default.
    */
-  model: string;
-  /** Id recorded in results and cache keys. Defaults to the registry id, or the directory's base name. */
+  model: string | ResolvedModel;
+  /** Id recorded in results and cache keys. Defaults to the resolved model's id, the registry id, or the directory's base name. */
   id?: string;
   /**
    * Models directory searched first when `model` is a registry id (like `--models-dir`). Defaults to

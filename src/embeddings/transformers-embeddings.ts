@@ -127,25 +127,36 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
    * const starter = await TransformersEmbeddings.load({ model: "starter/glove-100d" });
    * const miniLm = await TransformersEmbeddings.load({ model: "all-MiniLM-L6-v2", modelsDir: "/mnt/models" });
    * const custom = await TransformersEmbeddings.load({ model: "/models/my-encoder", batchSize: 16 });
+   * const found = await TransformersEmbeddings.load({ model: await resolveModel("all-MiniLM-L6-v2") });
    */
   static async load(options: TransformersEmbeddingsOptions): Promise<TransformersEmbeddings> {
-    if (typeof options?.model !== "string" || options.model.length === 0) {
-      throw new InvalidInputError("must be a registry id or the path of a model directory", {
+    const given = options?.model;
+    const isResolved = typeof given === "object" && given !== null && typeof given.path === "string";
+    if (!isResolved && (typeof given !== "string" || given.length === 0)) {
+      throw new InvalidInputError(
+        "must be a registry id, the path of a model directory, or a model returned by resolveModel",
+        { field: "model" },
+      );
+    }
+    if (isResolved && given.kind !== "embedding") {
+      throw new InvalidInputError(`"${given.id}" is ${given.kind} model; an embedding model is needed here`, {
         field: "model",
       });
     }
     const registry = registryFor(options);
-    const fromRegistry = registry?.has(options.model)
-      ? await resolveModel(options.model, {
-          kind: "embedding",
-          modelsDir: options.modelsDir,
-          registry,
-          verify: "size",
-        })
-      : undefined;
-    const entryEmbeddingSettings: Partial<NonNullable<RegistryEntry["embedding"]>> =
+    const fromRegistry = isResolved
+      ? given
+      : registry?.has(given as string)
+        ? await resolveModel(given as string, {
+            kind: "embedding",
+            modelsDir: options.modelsDir,
+            registry,
+            verify: "size",
+          })
+        : undefined;
+    const entrySettings: Partial<NonNullable<RegistryEntry["embedding"]>> =
       fromRegistry?.entry?.embedding ?? {};
-    const pooling = options.pooling ?? entryEmbeddingSettings.pooling ?? "mean";
+    const pooling = options.pooling ?? entrySettings.pooling ?? "mean";
     if (pooling !== "mean" && pooling !== "cls") {
       throw new InvalidInputError(`must be "mean" or "cls", got ${JSON.stringify(pooling)}`, {
         field: "pooling",
@@ -154,27 +165,18 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
     const batchSize = positiveInteger(options.batchSize ?? 32, "batchSize");
     const threads = positiveInteger(options.threads ?? 1, "threads");
     const memoSize = nonNegativeInteger(options.memoSize ?? DEFAULT_EMBEDDING_MEMO_SIZE, "memoSize");
-    const resolved = fromRegistry?.path ?? path.resolve(options.model);
-    const id = options.id ?? fromRegistry?.entry?.id ?? path.basename(resolved);
+    const resolved = fromRegistry?.path ?? path.resolve(given as string);
+    const id = options.id ?? (isResolved ? given.id : (fromRegistry?.entry?.id ?? path.basename(resolved)));
     const recovery = recoveryAdvice(fromRegistry);
-    const model = await openModelDirectory(
-      resolved,
-      id,
-      options.quantized ?? entryEmbeddingSettings.quantized,
-      {
-        registry,
-        recovery,
-      },
-    );
+    const model = await openModelDirectory(resolved, id, options.quantized ?? entrySettings.quantized, {
+      registry,
+      recovery,
+    });
 
     const tokenizer = await loadLocalTokenizer(path.dirname(model.dir), path.basename(model.dir), recovery);
     const template = detectTemplate(tokenizer, model.dir);
     const limit = modelTokenLimit(tokenizer, model.config.max_position_embeddings);
-    const maxLength = resolveMaxLength(
-      options.maxLength ?? entryEmbeddingSettings.maxLength,
-      limit,
-      template,
-    );
+    const maxLength = resolveMaxLength(options.maxLength ?? entrySettings.maxLength, limit, template);
 
     const encoder = await OnnxEncoder.open(
       model.onnxPath,
@@ -183,7 +185,7 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
     );
     const settings: EmbeddingSettings = {
       pooling,
-      normalize: options.normalize ?? entryEmbeddingSettings.normalize ?? true,
+      normalize: options.normalize ?? entrySettings.normalize ?? true,
       quantized: model.quantized,
       batchSize,
       maxLength,
@@ -195,11 +197,11 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
       typeof hiddenSize === "number" && Number.isInteger(hiddenSize) && hiddenSize > 0
         ? hiddenSize
         : (await encoder.run([encodeTruncated(tokenizer, template, "probe", maxLength).ids], 0)).dims;
-    if (entryEmbeddingSettings.dimensions !== undefined && entryEmbeddingSettings.dimensions !== dimensions) {
+    if (entrySettings.dimensions !== undefined && entrySettings.dimensions !== dimensions) {
       await encoder.close();
       throw new AirgapEvalError(
         `embedding model "${id}" (${model.dir}) has ${dimensions} dimensions, but the registry ` +
-          `(${registry?.file}) says ${entryEmbeddingSettings.dimensions}; the files are from another model: ${recovery}`,
+          `(${registry?.file}) says ${entrySettings.dimensions}; the files are from another model: ${recovery}`,
       );
     }
     const unknownId: unknown = tokenizer.unk_token_id;

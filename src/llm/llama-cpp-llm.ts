@@ -127,12 +127,13 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
    *
    * @example
    * const llm = await LlamaCppLlm.load({ modelPath: "judge.gguf", threads: 1, contextSize: 2048 });
+   * const judge = await LlamaCppLlm.load({ model: await resolveModel("qwen2.5-0.5b-instruct", { kind: "llm" }) });
    */
   static async load(options: LlamaCppLlmOptions): Promise<LlamaCppLlm> {
     const settings = checkLoadOptions(options);
     const { llama, model, context, chatWrapper, sha256, runtimeVersion, threads } = await openGguf(
       settings,
-      options.id,
+      options.id ?? options.model?.id,
     );
     const { modelPath, id, sequences, prefixSlots } = settings;
     const seqs: LlamaContextSequence[] = [];

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { InvalidInputError } from "../errors.js";
+import type { ResolvedModel } from "../models/resolved-model.js";
 import {
   booleanOption,
   checkSeed,
@@ -41,9 +42,14 @@ export type PromptFormat = "chat" | "completion";
 
 /** Options of {@link LlamaCppLlm.load}. */
 export interface LlamaCppLlmOptions {
-  /** Path of the GGUF file. Required. */
-  modelPath: string;
-  /** Id recorded in results and cache keys. Defaults to the file name without `.gguf`. */
+  /** Path of the GGUF file. Required unless `model` is given. */
+  modelPath?: string;
+  /**
+   * A GGUF model found with `resolveModel` (finding a model is separate from loading it): its path is
+   * loaded and its id recorded. Defaults to none (`modelPath` is loaded).
+   */
+  model?: ResolvedModel;
+  /** Id recorded in results and cache keys. Defaults to `model`'s id, else the file name without `.gguf`. */
   id?: string;
   /**
    * CPU threads per evaluation; always passed to llama.cpp explicitly. Defaults to 1 for models under 400M parameters
@@ -98,12 +104,21 @@ export interface LlamaCppLlmOptions {
 /** Every load option checked, with defaults applied where they do not depend on the model. */
 export function checkLoadOptions(options: LlamaCppLlmOptions) {
   if (typeof options !== "object" || options === null) {
-    throw new InvalidInputError("LlamaCppLlm.load needs an options object with at least modelPath");
+    throw new InvalidInputError("LlamaCppLlm.load needs an options object with at least modelPath or model");
   }
-  const modelPath = path.resolve(nonEmptyString(options.modelPath, "modelPath"));
+  const given = options.model;
+  if (given !== undefined && (given.kind !== "llm" || given.format !== "gguf")) {
+    throw new InvalidInputError(
+      `"${given.id}" is not a GGUF judge model (it is ${given.kind}/${given.format})`,
+      {
+        field: "model",
+      },
+    );
+  }
+  const modelPath = path.resolve(given?.path ?? nonEmptyString(options.modelPath, "modelPath"));
   const id =
     options.id === undefined
-      ? path.basename(modelPath).replace(/\.gguf$/i, "")
+      ? (given?.id ?? path.basename(modelPath).replace(/\.gguf$/i, ""))
       : nonEmptyString(options.id, "id");
   const sequences = positiveInteger(options.sequences ?? 1, "sequences");
   const reusePromptPrefix = booleanOption(options.reusePromptPrefix ?? true, "reusePromptPrefix");
