@@ -13,7 +13,7 @@ import type { GenerateObjectOptions, GenerateObjectResult, Llm } from "./types.j
  *
  * @example
  * const cache = Cache.open();
- * const judge = new CachedLlm(await LlamaCppLlm.load({ model: "qwen2.5-0.5b-instruct", threads: 2 }), cache);
+ * const judge = new CachedLlm(await LlamaCppLlm.load({ model: await resolveModel("qwen2.5-0.5b-instruct", { kind: "llm" }) }), cache);
  * const metric = new Faithfulness({ llm: judge });
  */
 export class CachedLlm implements Llm {
