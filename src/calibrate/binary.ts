@@ -87,7 +87,11 @@ export function binaryFigures(m: ConfusionMatrix): BinaryFigures {
     judgeNegative,
     "the judge labelled no row negative, so negative-class precision is undefined",
   );
-  const recall = ratio(m.trueNegative, humanNegative, "no row is negative for people, so recall is undefined");
+  const recall = ratio(
+    m.trueNegative,
+    humanNegative,
+    "no row is negative for people, so recall is undefined",
+  );
   const f1 =
     precision.value === null || recall.value === null
       ? undefinedFigure(precision.reason ?? recall.reason ?? "precision or recall is undefined")

@@ -1,6 +1,12 @@
 // Agreement figures against values worked out by hand (the arithmetic is in each comment).
 import { describe, expect, it } from "vitest";
-import { auroc, bestThreshold, binaryFigures, confusionMatrix, thresholdScores } from "../../src/calibrate/binary.js";
+import {
+  auroc,
+  bestThreshold,
+  binaryFigures,
+  confusionMatrix,
+  thresholdScores,
+} from "../../src/calibrate/binary.js";
 import { bootstrapInterval, percentile } from "../../src/calibrate/bootstrap.js";
 import { kendallTauB, scaledMeanAbsoluteError, spearman } from "../../src/calibrate/rank.js";
 
@@ -53,7 +59,10 @@ describe("binary figures", () => {
   });
 
   it("best threshold maximises balanced accuracy", () => {
-    expect(bestThreshold([0.2, 0.4, 0.6, 0.8], [0, 0, 1, 1])).toEqual({ threshold: 0.6, balancedAccuracy: 1 });
+    expect(bestThreshold([0.2, 0.4, 0.6, 0.8], [0, 0, 1, 1])).toEqual({
+      threshold: 0.6,
+      balancedAccuracy: 1,
+    });
     expect(thresholdScores([0.49, 0.5, 1], 0.5)).toEqual([0, 1, 1]);
   });
 });
@@ -105,14 +114,18 @@ describe("rank figures", () => {
 
   it("MAE after scaling both sides to [0, 1]", () => {
     // human 1 -> 0, 4 -> 1; judge 0 and 0.5: |0 - 0| + |1 - 0.5| = 0.5 over 2 rows
-    expect(scaledMeanAbsoluteError([1, 4], { min: 1, max: 4 }, [0, 0.5], { min: 0, max: 1 }).value).toBe(0.25);
+    expect(scaledMeanAbsoluteError([1, 4], { min: 1, max: 4 }, [0, 0.5], { min: 0, max: 1 }).value).toBe(
+      0.25,
+    );
   });
 });
 
 describe("bootstrap", () => {
   it("is seeded: the same seed gives the same interval, another seed another", () => {
     const values = [0.91, 0.13, 0.72, 0.55, 0.08, 0.64, 0.37, 0.99, 0.81, 0.3];
-    const mean = (idx: readonly number[]) => ({ value: idx.reduce((s, i) => s + values[i]!, 0) / idx.length });
+    const mean = (idx: readonly number[]) => ({
+      value: idx.reduce((s, i) => s + values[i]!, 0) / idx.length,
+    });
     const a = bootstrapInterval(values.length, mean, { seed: 1 });
     expect(bootstrapInterval(values.length, mean, { seed: 1 })).toEqual(a);
     expect(bootstrapInterval(values.length, mean, { seed: 2 })).not.toEqual(a);

@@ -20,7 +20,11 @@ export const beginWow: DatasetConverter = {
         const label = row.begin_label;
         if (label === "Generic") return;
         if (label !== "Fully attributable" && label !== "Not fully attributable") {
-          throw new InvalidInputError(`unknown begin_label "${String(label)}"`, { file, row: i, field: "begin_label" });
+          throw new InvalidInputError(`unknown begin_label "${String(label)}"`, {
+            file,
+            row: i,
+            field: "begin_label",
+          });
         }
         out.push({
           id: `${file.replace(/\.tsv$/, "")}-${i}`,

@@ -18,7 +18,12 @@ export const haluevalQa: DatasetConverter = {
       };
       return [
         { id: `${row}-right`, ...base, response: text(item, "right_answer", where), human_label: 1 },
-        { id: `${row}-hallucinated`, ...base, response: text(item, "hallucinated_answer", where), human_label: 0 },
+        {
+          id: `${row}-hallucinated`,
+          ...base,
+          response: text(item, "hallucinated_answer", where),
+          human_label: 0,
+        },
       ];
     });
   },

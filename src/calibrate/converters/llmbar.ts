@@ -9,7 +9,12 @@ export const llmbar: DatasetConverter = {
   labels: { kind: "pairwise" },
   metric: "aspect_critic",
   convert(dir) {
-    const rows = readJson(dir, file) as { input: string; output_1: string; output_2: string; label: unknown }[];
+    const rows = readJson(dir, file) as {
+      input: string;
+      output_1: string;
+      output_2: string;
+      label: unknown;
+    }[];
     return rows.map(
       (row, i): LabelledRecord => ({
         id: `${i}`,

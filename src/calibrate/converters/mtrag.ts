@@ -59,7 +59,11 @@ export const mtrag: DatasetConverter = {
         .map((a) => Number(a.value))
         .filter((v) => Number.isFinite(v));
       if (votes.length === 0) {
-        throw new InvalidInputError("answer has no human faithfulness rating", { file, row, field: "annotations" });
+        throw new InvalidInputError("answer has no human faithfulness rating", {
+          file,
+          row,
+          field: "annotations",
+        });
       }
       const turns = task.input;
       const last = turns[turns.length - 1];

@@ -58,7 +58,11 @@ export function readTable(dir: string, file: string, delimiter: "," | "\t"): Rec
 }
 
 /** A field that must be a non-empty string, or an error naming the file, row and field. */
-export function text(row: Record<string, unknown>, field: string, where: { file: string; row: number }): string {
+export function text(
+  row: Record<string, unknown>,
+  field: string,
+  where: { file: string; row: number },
+): string {
   const value = row[field];
   if (typeof value !== "string") {
     throw new InvalidInputError(`field ${field} is ${value === undefined ? "missing" : "not text"}`, {
