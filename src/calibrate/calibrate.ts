@@ -1,10 +1,10 @@
 import type { Cache } from "../cache/cache.js";
+import type { LabelKind } from "../datasets/converters/types.js";
 import { InvalidInputError } from "../errors.js";
 import { evaluate } from "../evaluate/evaluate.js";
 import type { ProgressMode, ProgressReporter } from "../evaluate/progress.js";
 import type { Metric, MetricConfig, MetricResult, Sample } from "../metrics/types.js";
 import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES } from "./bootstrap.js";
-import type { LabelKind } from "./converters/types.js";
 import { computeFigures, type FigureOptions, type FigureReport } from "./figures.js";
 import { type LabelledSet, type LoadLabelledOptions, loadLabelled } from "./labelled.js";
 

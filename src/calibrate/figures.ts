@@ -1,3 +1,4 @@
+import type { LabelKind } from "../datasets/converters/types.js";
 import {
   auroc,
   type BestThreshold,
@@ -9,7 +10,6 @@ import {
   thresholdScores,
 } from "./binary.js";
 import { type BootstrapOptions, bootstrapInterval } from "./bootstrap.js";
-import type { LabelKind } from "./converters/types.js";
 import { type Figure, ratio } from "./figure.js";
 import { kendallTauB, scaledMeanAbsoluteError, spearman } from "./rank.js";
 

@@ -1,8 +1,8 @@
 import { loadDataset } from "../dataset/load.js";
 import type { Dataset, LoadDatasetOptions } from "../dataset/types.js";
+import type { LabelKind } from "../datasets/converters/types.js";
 import { InvalidInputError } from "../errors.js";
 import type { Sample } from "../metrics/types.js";
-import type { LabelKind } from "./converters/types.js";
 
 /** One labelled row, ready to score: the sample(s) the judge sees and what people said. */
 export interface LabelledRow {

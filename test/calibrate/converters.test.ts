@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { datasetConverters } from "../../src/calibrate/converters/index.js";
+import { datasetConverters } from "../../src/datasets/converters/index.js";
 
 const sharedDir =
   process.env.AIRGAP_EVAL_TEST_DATASETS ?? path.resolve(import.meta.dirname, "../../../shared/datasets");
