@@ -3,6 +3,7 @@ import { Command, CommanderError } from "commander";
 import { AirgapEvalError } from "../errors.js";
 import { version } from "../version.js";
 import { registerBenchCommand } from "./bench-command.js";
+import { registerDatasetsCommand } from "./datasets-command.js";
 import { registerEvalCommand } from "./eval-command.js";
 import { ExitCode } from "./exit-codes.js";
 import { registerModelsCommand } from "./models-command.js";
@@ -21,6 +22,7 @@ registerEvalCommand(program);
 registerReportCommand(program);
 registerModelsCommand(program);
 registerBenchCommand(program);
+registerDatasetsCommand(program);
 
 program.addHelpText(
   "after",
