@@ -3,8 +3,8 @@ import { createHash } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
 import { readGgufFileInfo } from "node-llama-cpp";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { mulberry32 } from "../src/math/prng.js";
 import { buildTinyGguf, writeTinyGguf } from "../scripts/tiny-gguf.js";
+import { mulberry32 } from "../src/math/prng.js";
 import { testModelsDir } from "./setup/paths.js";
 
 describe("tiny GGUF generator", () => {
