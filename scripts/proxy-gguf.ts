@@ -32,7 +32,7 @@ import {
   TOKEN_UNKNOWN,
   writeGgufHeader,
 } from "./shared/gguf-writer.js";
-import { mulberry32 } from "./shared/prng.js";
+import { mulberry32 } from "../src/math/prng.js";
 import { toFloat16Bits } from "./starter/float16.js";
 
 /** Options of {@link writeProxyGguf}. */

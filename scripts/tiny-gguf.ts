@@ -22,7 +22,7 @@ import {
   TOKEN_UNKNOWN,
   writeGgufHeader,
 } from "./shared/gguf-writer.js";
-import { mulberry32 } from "./shared/prng.js";
+import { mulberry32 } from "../src/math/prng.js";
 
 /** Options of {@link writeTinyGguf}. */
 export interface TinyGgufOptions {

@@ -25,7 +25,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import onnxProto from "onnx-proto";
-import { mulberry32 } from "./shared/prng.js";
+import { mulberry32 } from "../src/math/prng.js";
 
 const { onnx } = onnxProto;
 

@@ -13,6 +13,29 @@
 export { Cache, type CacheOptions, type CacheStats } from "./cache/cache.js";
 export { defaultCachePath } from "./cache/default-path.js";
 // Datasets, evaluation, cache
+export {
+  type CalibrateOptions,
+  type CalibrationJudge,
+  type CalibrationResult,
+  calibrate,
+  type Disagreement,
+  type JudgeCalibration,
+} from "./calibrate/calibrate.js";
+export type { Figure } from "./calibrate/figure.js";
+export type {
+  BinaryReport,
+  FigureReport,
+  GradedReport,
+  PairwiseReport,
+  ReliabilityBin,
+} from "./calibrate/figures.js";
+export {
+  type LabelledRow,
+  type LabelledSet,
+  type LoadLabelledOptions,
+  loadLabelled,
+} from "./calibrate/labelled.js";
+export { toCalibrationHtml } from "./calibrate/report-html.js";
 export { loadDataset } from "./dataset/load.js";
 export { checkRequiredColumns } from "./dataset/required.js";
 export type {
@@ -22,6 +45,11 @@ export type {
   InvalidRow,
   LoadDatasetOptions,
 } from "./dataset/types.js";
+export { convertDataset } from "./datasets/convert.js";
+export type { LabelKind, LabelledRecord } from "./datasets/converters/types.js";
+export { type PullDatasetOptions, type PullDatasetResult, pullDataset } from "./datasets/pull.js";
+export { type DatasetEntry, loadDatasetRegistry } from "./datasets/registry.js";
+export { type DatasetFileCheck, verifyDataset } from "./datasets/verify.js";
 export { BatchingEmbeddings, type BatchingEmbeddingsOptions } from "./embeddings/batching-embeddings.js";
 export { CachedEmbeddings } from "./embeddings/cached-embeddings.js";
 export type { Pooling } from "./embeddings/pooling.js";

@@ -16,13 +16,15 @@ const srcDir = path.resolve(import.meta.dirname, "../src");
  * Differs from the brief's diagram in two places, both following what the code needs: `prompts`
  * sits below `llm` because the `Llm` interface takes a prompt (the diagram put it above, which no
  * judge could satisfy), and `results` (result types and aggregation, shared by evaluate/ and
- * report/) is a layer of its own between them and metrics/.
+ * report/) is a layer of its own between them and metrics/. `calibrate` (judge against people) sits
+ * on `evaluate`, and `datasets` (the labelled-set registry and converters) beside `dataset`.
  */
 const layers: readonly (readonly string[])[] = [
   ["index"],
   ["cli"],
+  ["calibrate"],
   ["evaluate"],
-  ["dataset", "report"],
+  ["dataset", "report", "datasets"],
   ["results"],
   ["metrics"],
   ["llm", "embeddings"],

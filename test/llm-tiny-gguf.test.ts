@@ -3,8 +3,8 @@ import { createHash } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
 import { readGgufFileInfo } from "node-llama-cpp";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { mulberry32 } from "../scripts/shared/prng.js";
 import { buildTinyGguf, writeTinyGguf } from "../scripts/tiny-gguf.js";
+import { mulberry32 } from "../src/math/prng.js";
 import { testModelsDir } from "./setup/paths.js";
 
 describe("tiny GGUF generator", () => {
@@ -43,7 +43,7 @@ describe("tiny GGUF generator", () => {
   });
 });
 
-describe("mulberry32 (scripts/shared/prng.ts)", () => {
+describe("mulberry32 (src/math/prng.ts)", () => {
   it("gives the same sequence for a seed, in [0, 1), and another for another seed", () => {
     const take = (seed: number) => {
       const next = mulberry32(seed);

@@ -3,6 +3,8 @@ import { Command, CommanderError } from "commander";
 import { AirgapEvalError } from "../errors.js";
 import { version } from "../version.js";
 import { registerBenchCommand } from "./bench-command.js";
+import { registerCalibrateCommand } from "./calibrate-command.js";
+import { registerDatasetsCommand } from "./datasets-command.js";
 import { registerEvalCommand } from "./eval-command.js";
 import { ExitCode } from "./exit-codes.js";
 import { registerModelsCommand } from "./models-command.js";
@@ -21,6 +23,8 @@ registerEvalCommand(program);
 registerReportCommand(program);
 registerModelsCommand(program);
 registerBenchCommand(program);
+registerDatasetsCommand(program);
+registerCalibrateCommand(program);
 
 program.addHelpText(
   "after",
@@ -30,6 +34,7 @@ Examples:
   $ airgap-eval report results.jsonl --html report.html
   $ airgap-eval report compare baseline.jsonl candidate.jsonl
   $ airgap-eval models list
+  $ airgap-eval calibrate labelled.jsonl --metric faithfulness --llm a.gguf --llm b.gguf
   $ airgap-eval bench data.jsonl --llm ./judge.gguf --threads 1,2
 
 Run "airgap-eval <command> --help" for a command's flags and examples.

@@ -1,10 +1,9 @@
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { InvalidInputError, ModelIntegrityError, ModelNotFoundError } from "../errors.js";
-import { version } from "../version.js";
-import { hashFileInto, sha256File } from "./hash.js";
+import { type DownloadContext, download, networkErrorText } from "./download.js";
+import { sha256File } from "./hash.js";
 import { type LockedModel, lockFilePath, readLockFile, recordInLockFile } from "./lock-file.js";
 import { type ModelsDirOptions, modelDirIn, primaryModelsDir, userCacheModelsDir } from "./models-dir.js";
 import { ModelPullError } from "./pull-error.js";
@@ -206,7 +205,7 @@ async function pullFile(
   }
 
   const url = hubFileUrl(ctx.baseUrl, ctx.source.repo, ctx.source.revision, file.path);
-  const { bytes, sha256, resumedFrom } = await download(ctx, url, partial, file, (b, r) =>
+  const { bytes, sha256, resumedFrom } = await download(downloadContext(ctx), url, partial, file, (b, r) =>
     report("downloading", b, r),
   );
 
@@ -240,138 +239,16 @@ async function pullFile(
   };
 }
 
-interface Downloaded {
-  bytes: number;
-  sha256: string;
-  resumedFrom: number;
-}
-
-/** Fetches one URL into `partial`, resuming from what the partial file already holds. */
-async function download(
-  ctx: PullContext,
-  url: string,
-  partial: string,
-  file: RegistryFile,
-  onBytes: (bytes: number, resumedFrom: number) => void,
-  attempt = 0,
-): Promise<Downloaded> {
-  let offset = existsSync(partial) ? (await stat(partial)).size : 0;
-  if (file.size !== null && offset > file.size) {
-    await rm(partial, { force: true });
-    offset = 0;
-  }
-  let hash = createHash("sha256");
-  if (offset > 0) await hashFileInto(hash, partial);
-  if (file.size !== null && offset === file.size) {
-    return { bytes: offset, sha256: hash.digest("hex"), resumedFrom: offset };
-  }
-
-  const stall = ctx.options.stallTimeoutMs ?? 60_000;
-  const controller = new AbortController();
-  const userSignal = ctx.options.signal;
-  const onUserAbort = () => controller.abort(userSignal?.reason ?? new Error("aborted"));
-  if (userSignal?.aborted) onUserAbort();
-  userSignal?.addEventListener("abort", onUserAbort, { once: true });
-  let timer: NodeJS.Timeout | undefined;
-  const armStallTimer = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => controller.abort(new Error(`no data for ${stall / 1000} s`)), stall);
+function downloadContext(ctx: PullContext): DownloadContext {
+  return {
+    what: `"${ctx.entry.id}"`,
+    retryCommand: `airgap-eval models pull ${ctx.entry.id}`,
+    fetchImpl: ctx.fetchImpl,
+    signal: ctx.options.signal,
+    stallTimeoutMs: ctx.options.stallTimeoutMs,
+    unreachable: (url, err) => unreachable(ctx, url, err),
+    httpError: (url, response) => httpError(ctx, url, response),
   };
-
-  try {
-    const headers: Record<string, string> = {
-      "user-agent": `airgap-eval/${version}`,
-      "accept-encoding": "identity",
-    };
-    if (offset > 0) headers.range = `bytes=${offset}-`;
-    armStallTimer();
-    let response: Response;
-    try {
-      response = await ctx.fetchImpl(url, { headers, redirect: "follow", signal: controller.signal });
-    } catch (err) {
-      if (controller.signal.aborted) {
-        const why = (controller.signal.reason as Error | undefined)?.message ?? "aborted";
-        throw new ModelPullError(
-          `The request for ${url} was stopped (${why}) before any data arrived.`,
-          url,
-          undefined,
-          {
-            cause: err,
-          },
-        );
-      }
-      throw unreachable(ctx, url, err);
-    }
-
-    if (offset > 0 && response.status === 416 && attempt === 0) {
-      // The partial file does not fit the remote file: start over.
-      await response.body?.cancel();
-      await rm(partial, { force: true });
-      return download(ctx, url, partial, file, onBytes, attempt + 1);
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw httpError(ctx, url, response);
-    }
-    if (offset > 0 && response.status === 206) {
-      const start = /^bytes (\d+)-/.exec(response.headers.get("content-range") ?? "")?.[1];
-      if (start !== undefined && Number(start) !== offset) {
-        // The server resumed from somewhere else: do not splice; start over.
-        await response.body?.cancel();
-        await rm(partial, { force: true });
-        if (attempt > 0)
-          throw new ModelPullError(`${url} answered a Range request with the wrong range`, url, 206);
-        return download(ctx, url, partial, file, onBytes, attempt + 1);
-      }
-    } else if (offset > 0) {
-      // 200 to a Range request: the server sends the whole file; restart from byte 0.
-      offset = 0;
-      hash = createHash("sha256");
-    }
-    const resumedFrom = offset;
-    const handle = await open(partial, offset > 0 ? "a" : "w");
-    let bytes = offset;
-    try {
-      if (response.body === null) throw new Error("the response has no body");
-      onBytes(bytes, resumedFrom);
-      for await (const chunk of response.body) {
-        armStallTimer();
-        hash.update(chunk);
-        await handle.write(chunk);
-        bytes += chunk.length;
-        if (file.size !== null && bytes > file.size) break;
-        onBytes(bytes, resumedFrom);
-      }
-    } catch (err) {
-      await handle.close();
-      const why = controller.signal.aborted
-        ? String((controller.signal.reason as Error)?.message ?? "aborted")
-        : networkErrorText(err);
-      throw new ModelPullError(
-        [
-          `The transfer of ${file.path} for "${ctx.entry.id}" stopped after ${bytes}${file.size !== null ? ` of ${file.size}` : ""} bytes (${why}).`,
-          `The bytes received are kept in ${partial}; run "airgap-eval models pull ${ctx.entry.id}" again to resume from there.`,
-        ].join(" "),
-        url,
-        undefined,
-        { cause: err },
-      );
-    }
-    await handle.close();
-    return { bytes, sha256: hash.digest("hex"), resumedFrom };
-  } finally {
-    clearTimeout(timer);
-    userSignal?.removeEventListener("abort", onUserAbort);
-  }
-}
-
-/** A network failure in one line: the error code (ECONNREFUSED, ENOTFOUND, ...) and the underlying message. */
-function networkErrorText(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  const cause = (err as { cause?: unknown }).cause;
-  const code = (cause as { code?: string } | undefined)?.code ?? (err as NodeJS.ErrnoException).code;
-  const causeMessage = cause instanceof Error ? cause.message : undefined;
-  return [code, causeMessage ?? err.message].filter(Boolean).join(": ");
 }
 
 /** Error for a hub that could not be reached at all (offline, DNS, refused, TLS). */

@@ -1,0 +1,219 @@
+import type { Cache } from "../cache/cache.js";
+import type { LabelKind } from "../datasets/converters/types.js";
+import { InvalidInputError } from "../errors.js";
+import { evaluate } from "../evaluate/evaluate.js";
+import type { ProgressMode, ProgressReporter } from "../evaluate/progress.js";
+import type { Metric, MetricConfig, MetricResult, Sample } from "../metrics/types.js";
+import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES } from "./bootstrap.js";
+import { computeFigures, type FigureOptions, type FigureReport } from "./figures.js";
+import { type LabelledSet, type LoadLabelledOptions, loadLabelled } from "./labelled.js";
+
+/** One judge to calibrate: a metric built on that judge, and a name for the report. */
+export interface CalibrationJudge {
+  /** Shown in the report, e.g. the GGUF file name. */
+  name: string;
+  /** The metric to run, built with this judge (e.g. `new Faithfulness({ llm })`). */
+  metric: Metric;
+}
+
+/** Options of {@link calibrate}. */
+export interface CalibrateOptions extends FigureOptions, LoadLabelledOptions {
+  /** The judges, each as a metric built on it; several are compared side by side. */
+  judges: readonly CalibrationJudge[];
+  /** Rows where judge and people disagree most that the report lists per judge. Defaults to 10. */
+  disagreements?: number;
+  /** Cache of metric results, as for `evaluate`. Defaults to false. */
+  cache?: Cache | false;
+  /** Progress display, as for `evaluate`. Defaults to "auto". */
+  progress?: ProgressMode | ProgressReporter;
+  /** Stops the run; rows in flight finish. Defaults to none. */
+  signal?: AbortSignal;
+  /** Rows scored at once. Defaults to `evaluate`'s default. */
+  concurrency?: number;
+}
+
+/** A row where the judge and people disagree, with what the judge said. */
+export interface Disagreement {
+  row: number;
+  id: string;
+  /** The human label as given (for pairwise: 1 when A was preferred). */
+  human: number;
+  /** The judge's score (pairwise: score(A) - score(B)). */
+  score: number;
+  /** |human - judge| with both on [0, 1]. */
+  gap: number;
+  /** What the judge said: statements, verdicts, reasons (pairwise: A's then B's). */
+  results: MetricResult[];
+  /** The sample(s) the judge saw. */
+  samples: Sample[];
+}
+
+/** Figures and evidence for one judge. */
+export interface JudgeCalibration {
+  name: string;
+  /** The metric configuration (models, prompt versions, options) that produced the scores. */
+  config: MetricConfig;
+  /** Rows with a score on every sample. */
+  scored: number;
+  /** Rows left without a score (errors, null values, skipped), by row number, with the reason. */
+  unscored: { row: number; id: string; reason: string }[];
+  figures: FigureReport;
+  disagreements: Disagreement[];
+}
+
+/** What `calibrate` measured. */
+export interface CalibrationResult {
+  /** The metric id (the same for every judge). */
+  metric: string;
+  labels: LabelKind;
+  /** Labelled rows read, and rows left out as invalid (with their reasons). */
+  rows: number;
+  invalid: LabelledSet["invalid"];
+  judges: JudgeCalibration[];
+  /** Settings that determine the figures: threshold, score range, bootstrap resamples and seed. */
+  settings: { threshold: number; scoreRange: { min: number; max: number }; resamples: number; seed: number };
+  file?: string;
+  interrupted: boolean;
+}
+
+function scaled(value: number, range: { min: number; max: number }): number {
+  return (value - range.min) / (range.max - range.min);
+}
+
+/**
+ * Measures how far a judge agrees with people: runs the metric of every judge on every labelled
+ * row (through `evaluate`, so the cache applies), then computes the agreement figures of the label
+ * kind (binary: accuracy, balanced accuracy, Cohen's kappa, negative-class precision/recall/F1, a
+ * confusion matrix, AUROC, reliability bins and the best-separating threshold; graded: Spearman,
+ * Kendall tau-b, scaled MAE; pairwise: agreement and tie rate), each with a seeded bootstrap 95%
+ * interval, and lists the rows of largest disagreement.
+ *
+ * @example
+ * const result = await calibrate("halueval.jsonl", {
+ *   judges: [{ name: "qwen2.5-0.5b", metric: new Faithfulness({ llm }) }],
+ * });
+ * console.log(result.judges[0].figures);
+ */
+export async function calibrate(
+  labelled: string | readonly Record<string, unknown>[] | LabelledSet,
+  options: CalibrateOptions,
+): Promise<CalibrationResult> {
+  const set = isLabelledSet(labelled) ? labelled : loadLabelled(labelled, options);
+  if (options.judges.length === 0)
+    throw new InvalidInputError("give at least one judge", { field: "judges" });
+  const names = options.judges.map((j) => j.metric.name);
+  if (new Set(names).size > 1) {
+    throw new InvalidInputError(
+      `every judge must run the same metric; got ${[...new Set(names)].join(", ")}`,
+      {
+        field: "judges",
+      },
+    );
+  }
+  if (set.rows.length === 0) {
+    throw new InvalidInputError(
+      `the labelled file has no valid row${set.invalid.length > 0 ? ` (${set.invalid.length} invalid; first: row ${set.invalid[0]!.row}, ${set.invalid[0]!.field ?? ""}: ${set.invalid[0]!.message})` : ""}`,
+      set.file !== undefined ? { file: set.file } : {},
+    );
+  }
+  const range = options.scoreRange ?? { min: 0, max: 1 };
+  const humanRange =
+    set.labels.kind === "graded" ? { min: set.labels.min, max: set.labels.max } : { min: 0, max: 1 };
+  const flat: Record<string, unknown>[] = set.rows.flatMap((r) => r.samples.map((s) => ({ ...s })));
+  const offsets: number[] = [];
+  let offset = 0;
+  for (const r of set.rows) {
+    offsets.push(offset);
+    offset += r.samples.length;
+  }
+
+  const judges: JudgeCalibration[] = [];
+  let interrupted = false;
+  for (const judge of options.judges) {
+    const run = await evaluate(flat, [judge.metric], {
+      ...(options.cache !== undefined ? { cache: options.cache } : {}),
+      ...(options.progress !== undefined ? { progress: options.progress } : {}),
+      ...(options.signal !== undefined ? { signal: options.signal } : {}),
+      ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+    });
+    interrupted ||= run.interrupted;
+    const bySample = new Map<number, MetricResult>();
+    for (const record of run.records) bySample.set(record.row, record.result);
+    const humans: number[] = [];
+    const scores: number[] = [];
+    const groups: string[] = [];
+    const unscored: JudgeCalibration["unscored"] = [];
+    const candidates: Disagreement[] = [];
+    set.rows.forEach((row, i) => {
+      const results = row.samples.map((_, k) => bySample.get(offsets[i]! + k));
+      const values = results.map((r) => (r?.status === "ok" ? r.value : null));
+      if (values.some((v) => v === null || v === undefined)) {
+        const failed = results.find((r) => r === undefined || r.status !== "ok" || r.value === null);
+        unscored.push({
+          row: row.row,
+          id: row.id,
+          reason:
+            failed === undefined
+              ? "not scored (the run was interrupted)"
+              : (failed.error ?? failed.reason ?? `status ${failed.status}`),
+        });
+        return;
+      }
+      const score = values.length === 2 ? values[0]! - values[1]! : values[0]!;
+      humans.push(row.human);
+      scores.push(score);
+      groups.push(row.group ?? `row ${row.row}`);
+      const gap =
+        set.labels.kind === "pairwise"
+          ? (row.human === 1 ? score <= 0 : score >= 0)
+            ? 1 + Math.abs(score)
+            : 0
+          : Math.abs(scaled(row.human, humanRange) - scaled(score, range));
+      if (gap > 0) {
+        candidates.push({
+          row: row.row,
+          id: row.id,
+          human: row.human,
+          score,
+          gap,
+          results: results as MetricResult[],
+          samples: [...row.samples],
+        });
+      }
+    });
+    candidates.sort((a, b) => b.gap - a.gap || a.row - b.row);
+    judges.push({
+      name: judge.name,
+      config: judge.metric.config(),
+      scored: humans.length,
+      unscored,
+      figures: computeFigures(set.labels, { humans, scores, groups }, options),
+      disagreements: candidates.slice(0, options.disagreements ?? 10),
+    });
+  }
+  return {
+    metric: names[0]!,
+    labels: set.labels,
+    rows: set.rows.length,
+    invalid: set.invalid,
+    judges,
+    settings: {
+      threshold: options.threshold ?? 0.5,
+      scoreRange: range,
+      resamples: options.bootstrap?.resamples ?? DEFAULT_RESAMPLES,
+      seed: options.bootstrap?.seed ?? DEFAULT_BOOTSTRAP_SEED,
+    },
+    ...(set.file !== undefined ? { file: set.file } : {}),
+    interrupted,
+  };
+}
+
+function isLabelledSet(value: unknown): value is LabelledSet {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    "labels" in value &&
+    "rows" in value
+  );
+}

@@ -1,0 +1,290 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import { Cache } from "../cache/cache.js";
+import { type CalibrationResult, calibrate } from "../calibrate/calibrate.js";
+import type { Figure } from "../calibrate/figure.js";
+import { type LabelledSet, loadLabelled } from "../calibrate/labelled.js";
+import { toCalibrationHtml } from "../calibrate/report-html.js";
+import { converterFor } from "../datasets/convert.js";
+import type { LabelKind } from "../datasets/converters/types.js";
+import { datasetDirIn, datasetsDir } from "../datasets/datasets-dir.js";
+import { findDataset, loadDatasetRegistry } from "../datasets/registry.js";
+import { CachedEmbeddings } from "../embeddings/cached-embeddings.js";
+import type { Embeddings } from "../embeddings/types.js";
+import { InvalidInputError } from "../errors.js";
+import { CachedLlm } from "../llm/cached-llm.js";
+import { formatScore } from "../report/format.js";
+import { parseColumnMap } from "./eval-command.js";
+import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
+import { ExitCode } from "./exit-codes.js";
+import { InterruptHandler } from "./interrupt.js";
+import { createMetric, type MetricId, metricCatalog, parseMetricIds } from "./metric-factory.js";
+import { collect, positiveInt } from "./option-parsers.js";
+
+interface CalibrateFlags {
+  metric?: string;
+  dataset?: string;
+  datasetsDir?: string;
+  llm: string[];
+  embeddings?: string;
+  modelsDir?: string;
+  threads?: number;
+  labels?: string;
+  labelColumn?: string;
+  column: string[];
+  threshold: number;
+  resamples: number;
+  seed: number;
+  limit?: number;
+  disagreements: number;
+  report?: string;
+  json?: boolean;
+  quiet?: boolean;
+  cache: boolean;
+  cacheFile?: string;
+}
+
+/** Parses `--labels binary | pairwise | graded:MIN-MAX`. */
+export function parseLabels(value: string): LabelKind {
+  if (value === "binary" || value === "pairwise") return { kind: value };
+  const m = /^graded:(-?\d+(?:\.\d+)?)-(-?\d+(?:\.\d+)?)$/.exec(value);
+  if (m) {
+    const min = Number(m[1]);
+    const max = Number(m[2]);
+    if (min < max) return { kind: "graded", min, max };
+    throw new InvalidInputError(`--labels ${value}: the scale's min must be below its max`);
+  }
+  throw new InvalidInputError(
+    `--labels "${value}" must be binary, pairwise or graded:MIN-MAX (e.g. graded:1-4)`,
+  );
+}
+
+function finite(name: string, min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < min || n > max) {
+      throw new InvalidInputError(`${name} must be a number from ${min} to ${max}, got "${value}"`);
+    }
+    return n;
+  };
+}
+
+function loadSet(file: string | undefined, flags: CalibrateFlags): { set: LabelledSet; metric: string } {
+  const labels = flags.labels !== undefined ? parseLabels(flags.labels) : undefined;
+  const options = {
+    ...(labels ? { labels } : {}),
+    ...(flags.labelColumn ? { labelColumn: flags.labelColumn } : {}),
+    load: { columnMap: parseColumnMap(flags.column) },
+  };
+  let set: LabelledSet;
+  let metric = flags.metric;
+  if (flags.dataset !== undefined) {
+    if (file !== undefined) throw new InvalidInputError("give a labelled file or --dataset, not both");
+    const entry = findDataset(loadDatasetRegistry(), flags.dataset);
+    const converter = converterFor(entry.id);
+    const dir = datasetDirIn(
+      datasetsDir(flags.datasetsDir ? { datasetsDir: flags.datasetsDir } : {}),
+      entry.id,
+    );
+    const records = converter.convert(dir) as unknown as Record<string, unknown>[];
+    set = loadLabelled(records, { ...options, labels: labels ?? converter.labels });
+    metric ??= converter.metric;
+  } else if (file !== undefined) {
+    set = loadLabelled(file, options);
+  } else {
+    throw new InvalidInputError(
+      "give a labelled file (JSONL, JSON or CSV) or --dataset <id> (see datasets list)",
+    );
+  }
+  if (metric === undefined) throw new InvalidInputError("name the metric to calibrate with --metric <id>");
+  if (flags.limit !== undefined) set = { ...set, rows: set.rows.slice(0, flags.limit) };
+  if (set.rows.length === 0) {
+    const first = set.invalid[0];
+    throw new InvalidInputError(
+      `the labelled file has no valid row${first ? ` (${set.invalid.length} invalid; first: row ${first.row}, ${first.field ?? ""}: ${first.message})` : ""}`,
+      set.file !== undefined ? { file: set.file } : {},
+    );
+  }
+  return { set, metric };
+}
+
+function line(label: string, f: Figure): string {
+  if (f.value === null) return `  ${label.padEnd(26)} n/a    (${f.reason ?? "undefined"})`;
+  const ci = f.interval ? `  95% [${formatScore(f.interval[0])}, ${formatScore(f.interval[1])}]` : "";
+  return `  ${label.padEnd(26)} ${formatScore(f.value).padStart(6)}${ci}`;
+}
+
+function summary(result: CalibrationResult): string {
+  const out: string[] = [`${result.metric} against ${result.rows} labelled rows (${result.labels.kind})`];
+  for (const j of result.judges) {
+    out.push("", `${j.name}: scored ${j.scored} of ${result.rows}`);
+    const f = j.figures;
+    if (f.kind === "binary") {
+      out.push(
+        line("accuracy", f.accuracy),
+        line("balanced accuracy", f.balancedAccuracy),
+        line("Cohen's kappa", f.cohensKappa),
+        line("unfaithful precision", f.negativeClass.precision),
+        line("unfaithful recall", f.negativeClass.recall),
+        line("unfaithful F1", f.negativeClass.f1),
+        line("AUROC", f.auroc),
+        `  confusion (people x judge >= ${f.threshold}): TP ${f.confusion.truePositive}  FN ${f.confusion.falseNegative}  FP ${f.confusion.falsePositive}  TN ${f.confusion.trueNegative}`,
+        `  best-separating threshold: ${f.bestThreshold ? `${formatScore(f.bestThreshold.threshold)} (balanced accuracy ${formatScore(f.bestThreshold.balancedAccuracy)}; informative, defaults unchanged)` : "n/a"}`,
+      );
+    } else if (f.kind === "graded") {
+      out.push(
+        line("Spearman", f.spearman),
+        line("Kendall tau-b", f.kendallTauB),
+        line("MAE after scaling", f.scaledMeanAbsoluteError),
+      );
+    } else out.push(line("agreement", f.agreement), line("tie rate", f.tieRate));
+  }
+  return out.join("\n");
+}
+
+async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Promise<void> {
+  if (flags.metric !== undefined) parseMetricIds(flags.metric);
+  const { set, metric } = loadSet(file, flags);
+  const [id] = parseMetricIds(metric) as [MetricId];
+  const needs = metricCatalog[id];
+  if (needs.llm && flags.llm.length === 0) {
+    throw new InvalidInputError(`${id} needs a judge: give one or more --llm <file.gguf | registry id>`);
+  }
+  const interrupt = new InterruptHandler();
+  const cache = flags.cache ? Cache.open(flags.cacheFile ? { path: flags.cacheFile } : {}) : undefined;
+  const results: CalibrationResult[] = [];
+  const shared: Partial<LoadedModels> = {};
+  try {
+    let embeddings: Embeddings | undefined;
+    if (needs.embeddings) {
+      const { llm: _judges, ...modelFlags } = flags;
+      const loaded = await loadEvalModels(modelFlags, { llm: false, embeddings: true }, shared);
+      if (!loaded.embeddings) throw new InvalidInputError(loaded.embeddingsMissing ?? "no embedding model");
+      embeddings = cache ? new CachedEmbeddings(loaded.embeddings, cache) : loaded.embeddings;
+    }
+    const judges = needs.llm ? flags.llm : ["(no judge)"];
+    for (const judge of judges) {
+      const models: Partial<LoadedModels> = {};
+      try {
+        const loaded = needs.llm
+          ? await loadEvalModels({ ...flags, llm: judge }, { llm: true, embeddings: false }, models)
+          : undefined;
+        const llm = loaded?.llm && cache ? new CachedLlm(loaded.llm, cache) : loaded?.llm;
+        const built = createMetric(id, { ...(llm ? { llm } : {}), ...(embeddings ? { embeddings } : {}) });
+        results.push(
+          await calibrate(set, {
+            judges: [{ name: needs.llm ? path.basename(judge) : id, metric: built }],
+            threshold: flags.threshold,
+            bootstrap: { resamples: flags.resamples, seed: flags.seed },
+            disagreements: flags.disagreements,
+            cache: false,
+            progress: flags.quiet ? "none" : "auto",
+            signal: interrupt.signal,
+          }),
+        );
+      } finally {
+        await disposeModels(models);
+      }
+      if (interrupt.signal.aborted) break;
+    }
+  } finally {
+    await disposeModels(shared);
+    cache?.close();
+    interrupt.dispose();
+  }
+  const result: CalibrationResult = {
+    ...results[0]!,
+    judges: results.flatMap((r) => r.judges),
+    interrupted: results.some((r) => r.interrupted),
+  };
+  if (flags.report) writeFileSync(flags.report, toCalibrationHtml(result));
+  if (flags.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  else {
+    process.stdout.write(`${summary(result)}\n`);
+    if (flags.report) process.stdout.write(`\nReport: ${flags.report}\n`);
+  }
+  if (set.invalid.length > 0) {
+    process.stderr.write(`airgap-eval: ${set.invalid.length} labelled rows were invalid and left out\n`);
+  }
+  if (result.interrupted) process.exitCode = ExitCode.interrupted;
+}
+
+/**
+ * Adds `calibrate`: how far a judge agrees with people on labelled rows, with bootstrap intervals,
+ * several judges side by side, and an offline HTML report.
+ *
+ * @example
+ * registerCalibrateCommand(program);
+ */
+export function registerCalibrateCommand(program: Command): Command {
+  return program
+    .command("calibrate")
+    .description(
+      "measure a judge's agreement with human labels (binary, graded or pairwise), judges side by side",
+    )
+    .argument(
+      "[labelled-file]",
+      "labelled JSONL, JSON or CSV: sample columns plus human_label, human_score or preferred",
+    )
+    .option("--metric <id>", "metric to run (default with --dataset: the set's suggested metric)")
+    .option("--dataset <id>", "a registry data set (airgap-eval datasets list) instead of a file")
+    .option("--datasets-dir <dir>", "where pulled data sets live")
+    .option(
+      "--llm <id|path>",
+      "judge model, repeatable: each one is calibrated, side by side",
+      collect(String),
+      [],
+    )
+    .option("--embeddings <id|path>", "embedding model, for metrics that need one")
+    .option("--models-dir <dir>", "where pulled models live")
+    .option("--threads <n>", "judge CPU threads", positiveInt("--threads"))
+    .option("--labels <kind>", "binary | pairwise | graded:MIN-MAX (default: from the columns)")
+    .option("--label-column <name>", "the column holding the human label")
+    .option(
+      "--column <name=field>",
+      "read a column as a sample field, as in eval (repeatable)",
+      collect(String),
+      [],
+    )
+    .option(
+      "--threshold <x>",
+      "a binary verdict is positive when the score is >= x",
+      finite("--threshold", -1, 1),
+      0.5,
+    )
+    .option(
+      "--resamples <n>",
+      "bootstrap resamples (0: no intervals)",
+      finite("--resamples", 0, 100_000),
+      1000,
+    )
+    .option("--seed <n>", "bootstrap seed", finite("--seed", 0, 2 ** 32 - 1), 20240601)
+    .option("--limit <n>", "only the first n labelled rows", positiveInt("--limit"))
+    .option(
+      "--disagreements <n>",
+      "rows of largest disagreement to list per judge",
+      finite("--disagreements", 0, 1000),
+      10,
+    )
+    .option("--report <file.html>", "write the calibration report (offline HTML)")
+    .option("--json", "print the whole result as JSON")
+    .option("-q, --quiet", "no progress output")
+    .option("--no-cache", "do not read or write the result cache")
+    .option("--cache-file <file>", "SQLite cache file")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  $ airgap-eval datasets convert halueval-qa-sample --out halueval.jsonl
+  $ airgap-eval calibrate halueval.jsonl --metric faithfulness --llm a.gguf --llm b.gguf --report calib.html
+  $ airgap-eval calibrate --dataset mtrag-human-eval --llm judge.gguf --limit 100
+  $ airgap-eval calibrate mine.csv --metric context_relevance --labels graded:1-5 --llm judge.gguf --json
+
+Figures: binary labels give accuracy, balanced accuracy, Cohen's kappa, precision/recall/F1 of the
+negative (unfaithful) class, the confusion matrix, AUROC and the best-separating threshold; graded
+labels give Spearman, Kendall tau-b and MAE after scaling; pairwise labels give the agreement rate.
+Every figure has a seeded bootstrap 95% interval; an undefined figure says why instead of NaN.`,
+    )
+    .action(async (file: string | undefined, flags: CalibrateFlags) => runCalibrate(file, flags));
+}

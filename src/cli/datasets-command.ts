@@ -1,0 +1,171 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import { convertDataset, converterFor } from "../datasets/convert.js";
+import { datasetDirIn, datasetsDir } from "../datasets/datasets-dir.js";
+import { DEFAULT_DATASET_BASE_URL, pullDataset } from "../datasets/pull.js";
+import { findDataset, loadDatasetRegistry } from "../datasets/registry.js";
+import { verifyDataset } from "../datasets/verify.js";
+import { formatBytes } from "../models/format-bytes.js";
+import { ExitCode } from "./exit-codes.js";
+
+/** Hooks for embedding the `datasets` command (tests, other front ends). */
+export interface DatasetsCommandOptions {
+  /** Registry file. Defaults to the package's `datasets.json`. */
+  registryPath?: string;
+  /** Where results go. Defaults to `process.stdout`. */
+  stdout?: NodeJS.WritableStream;
+  /** Where progress and notes go. Defaults to `process.stderr`. */
+  stderr?: NodeJS.WritableStream;
+  /** Environment (`AIRGAP_EVAL_DATASETS`, cache variables). Defaults to `process.env`. */
+  env?: NodeJS.ProcessEnv;
+}
+
+interface DirFlags {
+  datasetsDir?: string;
+}
+
+function labelsFlag(id: string): string {
+  const labels = converterFor(id).labels;
+  return labels.kind === "graded" ? `graded:${labels.min}-${labels.max}` : labels.kind;
+}
+
+/**
+ * Adds `datasets list | pull | verify | convert` to the `airgap-eval` program: the public labelled
+ * sets that `calibrate` measures a judge against.
+ *
+ * @example
+ * registerDatasetsCommand(program);
+ * await program.parseAsync(["datasets", "list"], { from: "user" });
+ */
+export function registerDatasetsCommand(program: Command, options: DatasetsCommandOptions = {}): Command {
+  const out = options.stdout ?? process.stdout;
+  const err = options.stderr ?? process.stderr;
+  const env = options.env ?? process.env;
+  const registry = () => loadDatasetRegistry(options.registryPath);
+  const write = (text: string) => out.write(`${text}\n`);
+  const dirOf = (flags: DirFlags) =>
+    datasetsDir({ env, ...(flags.datasetsDir ? { datasetsDir: flags.datasetsDir } : {}) });
+
+  const datasets = program
+    .command("datasets")
+    .description(
+      "List, download (on a connected machine), verify and convert public human-labelled sets for calibrate.",
+    );
+  datasets.addHelpText(
+    "after",
+    `
+Data sets live in <datasets dir>/<id>: --datasets-dir, else $AIRGAP_EVAL_DATASETS, else the user cache
+directory. "datasets pull" and "models pull" are the only commands that use the network. Their text is
+never shipped inside the package: only the pins (datasets.json) and the converters.
+
+Examples:
+  $ airgap-eval datasets list
+  $ airgap-eval datasets pull halueval-qa-sample          # on a connected machine
+  $ airgap-eval datasets convert halueval-qa-sample --out halueval.jsonl
+  $ airgap-eval calibrate halueval.jsonl --metric faithfulness --llm judge.gguf`,
+  );
+
+  datasets
+    .command("list")
+    .description(
+      "show every known data set: rows, labels, licence, caveats, and whether it is on this machine",
+    )
+    .option("--datasets-dir <dir>", "data sets directory")
+    .option("--json", "print JSON")
+    .action(async (flags: DirFlags & { json?: boolean }) => {
+      const dir = dirOf(flags);
+      const rows = registry().map((e) => ({
+        id: e.id,
+        rows: e.rows,
+        labels: labelsFlag(e.id),
+        labelSource: e.labelSource,
+        metric: converterFor(e.id).metric,
+        licence: e.licence,
+        caveat: e.caveat ?? null,
+        size: e.source.files.reduce((s, f) => s + f.size, 0),
+        present: existsSync(datasetDirIn(dir, e.id)),
+        description: e.description,
+        attribution: e.attribution,
+      }));
+      if (flags.json) {
+        write(JSON.stringify(rows, null, 2));
+        return;
+      }
+      for (const r of rows) {
+        write(
+          `${r.id.padEnd(28)} ${String(r.rows).padStart(5)} rows  ${r.labels.padEnd(12)} ${r.labelSource.padEnd(11)} ${r.metric.padEnd(18)} ${r.licence.padEnd(11)} ${formatBytes(r.size).padStart(9)}  ${r.present ? "present" : "-"}`,
+        );
+        if (r.caveat) write(`${"".padEnd(28)} caveat: ${r.caveat}`);
+      }
+      write(`\nDatasets dir: ${dir}`);
+    });
+
+  datasets
+    .command("pull")
+    .description(
+      "download data sets at their pinned commit, checking size and sha256 (connected machine only)",
+    )
+    .argument("<ids...>", "data set ids (see datasets list)")
+    .option("--datasets-dir <dir>", "data sets directory")
+    .option("--base-url <url>", "where the pinned files are fetched from", DEFAULT_DATASET_BASE_URL)
+    .action(async (ids: string[], flags: DirFlags & { baseUrl: string }) => {
+      const entries = registry();
+      for (const id of ids) {
+        const entry = findDataset(entries, id);
+        const result = await pullDataset(entry, {
+          env,
+          baseUrl: flags.baseUrl,
+          ...(flags.datasetsDir ? { datasetsDir: flags.datasetsDir } : {}),
+        });
+        for (const f of result.files) err.write(`${id}: ${f.file} ${f.status}\n`);
+        write(`${id}: ${result.dir}`);
+        if (entry.caveat) err.write(`${id}: caveat: ${entry.caveat}\n`);
+        err.write(`${id}: licence ${entry.licence}; ${entry.attribution}\n`);
+      }
+    });
+
+  datasets
+    .command("verify")
+    .description(
+      "check that the data sets on this machine have their pinned sizes and sha256 (exit 1 if not)",
+    )
+    .argument("[ids...]", "data set ids; defaults to every data set present")
+    .option("--datasets-dir <dir>", "data sets directory")
+    .action(async (ids: string[], flags: DirFlags) => {
+      const dir = dirOf(flags);
+      const entries = registry();
+      const chosen =
+        ids.length > 0
+          ? ids.map((id) => findDataset(entries, id))
+          : entries.filter((e) => existsSync(datasetDirIn(dir, e.id)));
+      let failed = false;
+      for (const entry of chosen) {
+        for (const check of await verifyDataset(entry, datasetDirIn(dir, entry.id))) {
+          failed ||= check.status !== "ok";
+          write(`${entry.id}/${check.file}: ${check.status}${check.problem ? ` (${check.problem})` : ""}`);
+        }
+      }
+      if (chosen.length === 0) write(`no data set in ${dir}`);
+      if (failed) process.exitCode = ExitCode.rowsFailed;
+    });
+
+  datasets
+    .command("convert")
+    .description("write a data set as a labelled JSONL file that calibrate reads")
+    .argument("<id>", "data set id")
+    .requiredOption("--out <file>", "labelled JSONL file to write")
+    .option("--datasets-dir <dir>", "data sets directory")
+    .option("--from <dir>", "the data set's own folder, when it is not in the data sets directory")
+    .action(async (id: string, flags: DirFlags & { out: string; from?: string }) => {
+      const entry = findDataset(registry(), id);
+      const dir = flags.from ? path.resolve(flags.from) : datasetDirIn(dirOf(flags), id);
+      const records = convertDataset(entry.id, dir, flags.out);
+      const converter = converterFor(entry.id);
+      write(`${records.length} labelled rows written to ${flags.out}`);
+      err.write(
+        `next: airgap-eval calibrate ${flags.out} --metric ${converter.metric} --labels ${labelsFlag(entry.id)} --llm <judge.gguf>\n`,
+      );
+    });
+  return datasets;
+}

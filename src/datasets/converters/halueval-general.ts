@@ -1,0 +1,26 @@
+import { readJsonLines } from "./read.js";
+import type { DatasetConverter, LabelledRecord } from "./types.js";
+
+const file = "general_data.json";
+
+/**
+ * HaluEval general: ChatGPT answers to Alpaca queries with a human hallucination label; 1 means not
+ * hallucinated. There is no context, so it suits a context-free judge (e.g. an aspect critic), not
+ * RAG faithfulness.
+ */
+export const haluevalGeneral: DatasetConverter = {
+  id: "halueval-general",
+  labels: { kind: "binary" },
+  metric: "aspect_critic",
+  convert(dir) {
+    // Ids repeat in the file (one id appears twice), so the line position is the row id.
+    return readJsonLines(dir, file).map(
+      (row, i): LabelledRecord => ({
+        id: `${i}`,
+        user_input: String(row.user_query),
+        response: String(row.chatgpt_response),
+        human_label: row.hallucination === "no" ? 1 : 0,
+      }),
+    );
+  },
+};
