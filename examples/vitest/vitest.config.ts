@@ -1,0 +1,16 @@
+// vitest config of the example evaluation suite: the airgap-eval reporter beside vitest's verbose one (a test per row, named after it), and a
+// global setup that checks the models once (a missing judge is one clear error, not one per test).
+import { AirgapEvalReporter } from "airgap-eval/vitest/reporter";
+import { defineConfig } from "vitest/config";
+
+const out = process.env.AIRGAP_EVAL_OUT ?? "out/vitest";
+
+export default defineConfig({
+  test: {
+    root: import.meta.dirname,
+    include: ["evals.test.ts"],
+    globalSetup: ["./global-setup.ts"],
+    testTimeout: 120_000,
+    reporters: ["verbose", new AirgapEvalReporter({ out: `${out}/results.jsonl`, reports: [`${out}/report.html`] })],
+  },
+});

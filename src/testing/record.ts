@@ -1,0 +1,16 @@
+import type { MetricConfig, MetricResult, Sample } from "../metrics/types.js";
+
+/** One scored assertion, carried from a test worker to the reporter in the test's metadata. */
+export interface EvalAssertionRecord {
+  /** The test's full name. */
+  test: string;
+  metric: string;
+  config: MetricConfig;
+  sample: Sample;
+  result: MetricResult;
+  finishedAt: string;
+  durationMs: number;
+}
+
+/** The key under which records travel in a vitest task's `meta`. */
+export const EVAL_META_KEY = "airgapEval";

@@ -1,0 +1,22 @@
+// airgap-eval/vitest: evaluation matchers, dataset suites and shared models for vitest. Importing
+// this entry registers the matchers on `expect`. The main `airgap-eval` entry never loads vitest.
+import { installEvalMatchers } from "./matchers.js";
+
+installEvalMatchers();
+
+export { assessScore, type ScoreAssessment, type ScoreExpectation } from "../testing/expectation.js";
+export { explainResult } from "../testing/explain.js";
+export { type AggregateExpectation, type DescribeEvalOptions, describeEval } from "./describe-eval.js";
+export {
+  evalMatchers,
+  type FaithfulExpectation,
+  installEvalMatchers,
+  type ReferenceExpectation,
+  type RelevantExpectation,
+} from "./matchers.js";
+export {
+  checkEvalModels,
+  type SharedModels,
+  type SharedModelsOptions,
+  sharedModels,
+} from "./shared-models.js";

@@ -1,0 +1,102 @@
+import { expect, TestRunner } from "vitest";
+import type { Embeddings } from "../embeddings/types.js";
+import type { Llm } from "../llm/types.js";
+import { AnswerRelevancy } from "../metrics/answer-relevancy/metric.js";
+import { Faithfulness } from "../metrics/faithfulness/metric.js";
+import { SemanticSimilarity } from "../metrics/semantic-similarity.js";
+import type { Metric, Sample } from "../metrics/types.js";
+import { assessScore, type ScoreExpectation } from "../testing/expectation.js";
+import { EVAL_META_KEY, type EvalAssertionRecord } from "../testing/record.js";
+
+/** Options of `toBeFaithful`. */
+export interface FaithfulExpectation extends ScoreExpectation {
+  /** The judge. */
+  llm: Llm;
+}
+
+/** Options of `toBeRelevant`. */
+export interface RelevantExpectation extends ScoreExpectation {
+  llm: Llm;
+  embeddings: Embeddings;
+}
+
+/** Options of `toMatchReference`. */
+export interface ReferenceExpectation extends ScoreExpectation {
+  embeddings: Embeddings;
+}
+
+/** Adds a scored assertion to the running test's metadata, where the reporter finds it. */
+export function recordAssertion(
+  metric: Metric,
+  sample: Sample,
+  result: EvalAssertionRecord["result"],
+  started: number,
+): void {
+  const test = TestRunner.getCurrentTest();
+  if (test === undefined) return;
+  const meta = test.meta as Record<string, unknown>;
+  const list = (meta[EVAL_META_KEY] as EvalAssertionRecord[] | undefined) ?? [];
+  list.push({
+    test: test.name,
+    metric: metric.name,
+    config: metric.config(),
+    sample,
+    result,
+    finishedAt: new Date().toISOString(),
+    durationMs: Date.now() - started,
+  });
+  meta[EVAL_META_KEY] = list;
+}
+
+async function scoreMatcher(
+  this: { isNot: boolean },
+  sample: Sample,
+  metric: Metric,
+  expectation: ScoreExpectation,
+): Promise<{ pass: boolean; message: () => string }> {
+  const started = Date.now();
+  const { pass, result, message } = await assessScore(sample, metric, expectation);
+  recordAssertion(metric, sample, result, started);
+  return { pass, message: () => (this.isNot ? `expected not: ${message}` : message) };
+}
+
+/** The matchers `airgap-eval/vitest` adds to `expect`. */
+export const evalMatchers = {
+  /** `await expect(sample).toScore(metric, { atLeast: 0.8 })`: any metric, custom judges included. */
+  toScore(this: { isNot: boolean }, sample: Sample, metric: Metric, expectation: ScoreExpectation) {
+    return scoreMatcher.call(this, sample, metric, expectation);
+  },
+  /** `await expect(sample).toBeFaithful({ llm, atLeast: 0.8 })`: Ragas faithfulness. */
+  toBeFaithful(this: { isNot: boolean }, sample: Sample, options: FaithfulExpectation) {
+    const { llm, ...expectation } = options;
+    return scoreMatcher.call(this, sample, new Faithfulness({ llm }), expectation);
+  },
+  /** `await expect(sample).toBeRelevant({ llm, embeddings, atLeast: 0.7 })`: answer relevancy. */
+  toBeRelevant(this: { isNot: boolean }, sample: Sample, options: RelevantExpectation) {
+    const { llm, embeddings, ...expectation } = options;
+    return scoreMatcher.call(this, sample, new AnswerRelevancy({ llm, embeddings }), expectation);
+  },
+  /** `await expect(sample).toMatchReference({ embeddings, atLeast: 0.8 })`: semantic similarity to the reference. */
+  toMatchReference(this: { isNot: boolean }, sample: Sample, options: ReferenceExpectation) {
+    const { embeddings, ...expectation } = options;
+    return scoreMatcher.call(this, sample, new SemanticSimilarity({ embeddings }), expectation);
+  },
+};
+
+/** Registers the matchers on vitest's `expect`; importing `airgap-eval/vitest` does it for you. */
+export function installEvalMatchers(): void {
+  expect.extend(evalMatchers);
+}
+
+interface EvalMatchers<R = unknown> {
+  toScore(metric: Metric, expectation: ScoreExpectation): Promise<R>;
+  toBeFaithful(options: FaithfulExpectation): Promise<R>;
+  toBeRelevant(options: RelevantExpectation): Promise<R>;
+  toMatchReference(options: ReferenceExpectation): Promise<R>;
+}
+
+declare module "vitest" {
+  // The type parameter must repeat vitest's own declaration, `any` default included, to merge.
+  // biome-ignore lint/suspicious/noExplicitAny: declaration merging with vitest's Matchers<T = any>
+  interface Matchers<T = any> extends EvalMatchers<T> {}
+}
