@@ -21,8 +21,8 @@ const srcDir = path.resolve(import.meta.dirname, "../src");
  */
 const layers: readonly (readonly string[])[] = [
   ["index"],
-  ["cli"],
-  ["calibrate"],
+  ["cli", "vitest", "node-test"],
+  ["calibrate", "testing"],
   ["evaluate"],
   ["dataset", "report", "datasets"],
   ["results"],

@@ -1,7 +1,7 @@
 import { Cache } from "../cache/cache.js";
-import { CachedEmbeddings } from "../cache/cached-embeddings.js";
-import { CachedLlm } from "../cache/cached-llm.js";
+import { CachedEmbeddings } from "../embeddings/cached-embeddings.js";
 import type { Embeddings } from "../embeddings/types.js";
+import { CachedLlm } from "../llm/cached-llm.js";
 import type { Llm } from "../llm/types.js";
 import { defaultModelId, resolveModel } from "../models/resolve.js";
 
@@ -57,8 +57,7 @@ async function load(options: SharedModelsOptions): Promise<SharedModels> {
     const model = await resolveModel(options.llm, { kind: "llm", modelsDir: options.modelsDir });
     const { LlamaCppLlm } = await import("../llm/llama-cpp-llm.js");
     const llm = await LlamaCppLlm.load({
-      modelPath: model.path,
-      id: model.id,
+      model,
       ...(options.threads !== undefined ? { threads: options.threads } : {}),
     });
     judgeCalls = () => llm.stats().calls;
@@ -67,11 +66,7 @@ async function load(options: SharedModelsOptions): Promise<SharedModels> {
   const embeddingId = options.embeddings ?? defaultModelId("embedding");
   const model = await resolveModel(embeddingId, { kind: "embedding", modelsDir: options.modelsDir });
   const { TransformersEmbeddings } = await import("../embeddings/transformers-embeddings.js");
-  const embeddings = await TransformersEmbeddings.load({
-    model: model.entry ? model.id : model.path,
-    id: model.id,
-    modelsDir: options.modelsDir,
-  });
+  const embeddings = await TransformersEmbeddings.load({ model });
   out.embeddings = cache ? new CachedEmbeddings(embeddings, cache) : embeddings;
   return out;
 }
