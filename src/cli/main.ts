@@ -3,8 +3,10 @@ import { Command, CommanderError } from "commander";
 import { AirgapEvalError } from "../errors.js";
 import { version } from "../version.js";
 import { registerBenchCommand } from "./bench-command.js";
+import { registerCacheCommand } from "./cache-command.js";
 import { registerEvalCommand } from "./eval-command.js";
 import { ExitCode } from "./exit-codes.js";
+import { registerMergeCommand } from "./merge-command.js";
 import { registerModelsCommand } from "./models-command.js";
 import { registerReportCommand } from "./report-command.js";
 
@@ -21,6 +23,8 @@ registerEvalCommand(program);
 registerReportCommand(program);
 registerModelsCommand(program);
 registerBenchCommand(program);
+registerMergeCommand(program);
+registerCacheCommand(program);
 
 program.addHelpText(
   "after",

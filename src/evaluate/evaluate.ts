@@ -6,6 +6,7 @@ import { checkRequiredColumns, missingFields } from "../dataset/required.js";
 import type { Dataset, DatasetSample, LoadDatasetOptions } from "../dataset/types.js";
 import { AirgapEvalError, InvalidInputError, JudgeOutputError } from "../errors.js";
 import type { Metric, MetricConfig, MetricResult, Sample } from "../metrics/types.js";
+import { shardDifference } from "../shard/shard.js";
 import { version } from "../version.js";
 import { aggregateRecords } from "./aggregate.js";
 import { describeConfigDifferences } from "./config-diff.js";
@@ -211,6 +212,11 @@ export async function evaluate(
       if (priorRows !== undefined && priorRows !== data.totalRows) {
         differences.push(`dataset rows ${priorRows} -> ${data.totalRows}`);
       }
+      const shardChange = shardDifference(
+        parsed.lines.findLast((l) => l.type === "header")?.metadata.shard,
+        data.shard,
+      );
+      if (shardChange !== undefined) differences.push(shardChange);
       for (const entry of entries) {
         const old = prior.get(entry.metric.name);
         if (old === undefined || old.configHash === entry.configHash || isSkippedConfig(old)) continue;
@@ -268,6 +274,7 @@ export async function evaluate(
       progress: typeof options.progress === "object" ? "custom" : (options.progress ?? "auto"),
     },
     totalRows: data.totalRows,
+    ...(data.shard !== undefined ? { shard: data.shard } : {}),
     ...(options.out !== undefined ? { resultsFile: options.out } : {}),
   };
   if (options.out !== undefined) {

@@ -1,4 +1,6 @@
 import type { MetricConfig, MetricResult, Sample } from "../metrics/types.js";
+import type { MergeInfo } from "../shard/merge.js";
+import type { ShardInfo } from "../shard/shard.js";
 
 /** One row × metric outcome as written to the results JSONL file (one JSON object per line). */
 export interface RowMetricRecord {
@@ -62,6 +64,10 @@ export interface RunMetadata {
   resultsFile?: string;
   /** Cache counters for the run, when a cache was used. */
   cache?: { hits: number; misses: number };
+  /** The shard of the dataset this run evaluated (`--shard`), when it evaluated one. */
+  shard?: ShardInfo;
+  /** The shard results files this run was merged from (`airgap-eval merge`), when it was. */
+  merged?: MergeInfo;
 }
 
 /** Result of `evaluate()`: the equivalent of Haystack's EvaluationRunResult. */
