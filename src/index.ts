@@ -14,6 +14,7 @@ export { Cache, type CacheOptions, type CacheStats } from "./cache/cache.js";
 export { CachedEmbeddings } from "./cache/cached-embeddings.js";
 export { CachedLlm } from "./cache/cached-llm.js";
 export { defaultCachePath } from "./cache/default-path.js";
+export { type CacheMergeResult, type CacheMergeSource, mergeCaches } from "./cache/merge.js";
 // Datasets, evaluation, cache
 export { loadDataset } from "./dataset/load.js";
 export { checkRequiredColumns } from "./dataset/required.js";
@@ -142,4 +143,26 @@ export { toJsonReport } from "./report/json.js";
 export { comparisonToMarkdown, toMarkdownReport } from "./report/markdown.js";
 export { formatSummary } from "./report/summary.js";
 export { type ReportFormat, renderReport, writeComparison, writeReport } from "./report/write.js";
+// Sharded runs (many machines): pick a shard's rows, merge the shards' results and caches
+export {
+  type DuplicateRecord,
+  type MergedShardFile,
+  type MergeInfo,
+  type MergeOutcome,
+  type MergeShardResultsOptions,
+  type MissingRow,
+  mergeShardResults,
+  type WriteMergedResultsOptions,
+  writeMergedResults,
+} from "./shard/merge.js";
+export {
+  parseShard,
+  type ResolvedShard,
+  resolveShard,
+  type ShardDatasetOptions,
+  type ShardInfo,
+  type ShardSpec,
+  shardDataset,
+  shardOfKey,
+} from "./shard/shard.js";
 export { version } from "./version.js";

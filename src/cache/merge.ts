@@ -101,6 +101,13 @@ export function mergeCaches(sources: readonly string[], into: string): CacheMerg
         out.push({ file, entries, added });
       } catch (err) {
         if (err instanceof AirgapEvalError) throw err;
+        if ((err as { code?: string }).code === "SQLITE_NOTADB") {
+          throw new InvalidInputError(
+            "is not an SQLite file, so not an airgap-eval cache",
+            { file },
+            { cause: err },
+          );
+        }
         throw new AirgapEvalError(
           `merging cache ${file} into ${into} failed: ${err instanceof Error ? err.message : String(err)}`,
           { cause: err },

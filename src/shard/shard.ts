@@ -163,7 +163,7 @@ export function jumpHash(key: bigint, buckets: number): number {
   let j = 0;
   while (j < buckets) {
     b = j;
-    k = (k * 2862933555777061749n + 1n) & mask64;
+    k = (k * 2862933555777941757n + 1n) & mask64;
     j = Math.floor((b + 1) * (2 ** 31 / (Number(k >> 33n) + 1)));
   }
   return b;
