@@ -1,5 +1,6 @@
 // Shards: parsing, the engines' variables, and the row-to-shard rule (no model needed).
 import { describe, expect, it } from "vitest";
+import { applyShard } from "../src/cli/shard-options.js";
 import { loadDataset } from "../src/dataset/load.js";
 import { InvalidInputError } from "../src/errors.js";
 import {
@@ -198,5 +199,30 @@ describe("file names and resume", () => {
     expect(shardDifference({ index: 1, count: 4 }, { index: 2, count: 4 })).toBe("shard 1/4 -> shard 2/4");
     expect(shardDifference(undefined, { index: 0, count: 2 })).toBe("all rows -> shard 0/2");
     expect(shardDifference({ index: 0, count: 2 }, { index: 0, count: 2 })).toBeUndefined();
+  });
+});
+
+describe("applyShard (eval's --shard flags)", () => {
+  const data = loadDataset(rows(10));
+  const env = { AIRGAP_EVAL_CACHE: "/cache/c.sqlite" };
+
+  it("gives a shard its own default results and cache file, and fills placeholders in given ones", () => {
+    const byDefault = applyShard({ out: "airgap-eval-results.jsonl", shard: "1/2" }, data, true, env);
+    expect(byDefault.out).toBe("airgap-eval-results.shard-1-of-2.jsonl");
+    expect(byDefault.cacheFile).toBe("/cache/c.shard-1-of-2.sqlite");
+    expect(byDefault.dataset.shard).toEqual({ index: 1, count: 2 });
+    const given = applyShard(
+      { out: "r/{index}-of-{count}.jsonl", cacheFile: "/local/{index}.sqlite", shard: "0/2" },
+      data,
+      false,
+      env,
+    );
+    expect([given.out, given.cacheFile]).toEqual(["r/0-of-2.jsonl", "/local/0.sqlite"]);
+  });
+
+  it("leaves an unsharded run alone", () => {
+    const run = applyShard({ out: "o.jsonl" }, data, true, env);
+    expect(run).toEqual({ dataset: data, out: "o.jsonl", cacheFile: undefined });
+    expect(() => applyShard({ out: "o.jsonl", shardCount: 2 }, data, true, env)).toThrow(/--shard-count/);
   });
 });
