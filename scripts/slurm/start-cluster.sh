@@ -73,7 +73,6 @@ SchedulerType=sched/backfill
 $node_line State=UNKNOWN
 PartitionName=ci Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
-: >"$dir/cgroup.conf"
 
 export SLURM_CONF="$conf"
 slurmctld -f "$conf"
