@@ -75,7 +75,7 @@ describe("merging shard results", () => {
     expect(loaded.metadata.merged?.files.map((f) => f.shard?.index)).toEqual([0, 1, 2, 3]);
     expect(loaded.metadata.merged?.files.reduce((n, f) => n + f.records, 0)).toBe(loaded.records.length);
     // Each shard recorded its shard, and resuming it under another shard is refused.
-    expect(loadResults(shards[1]!).metadata.shard).toEqual({ index: 1, count: 4 });
+    expect(loadResults(shards[1]!).metadata.shard).toMatchObject({ index: 1, count: 4 });
     await expect(
       evaluate(shardDataset(loadDataset(datasetFile), { index: 2, count: 4 }), metrics(), {
         out: shards[1]!,
@@ -108,6 +108,24 @@ describe("merging shard results", () => {
     expect(() => mergeShardResults(shards, { dataset: edited })).toThrow(
       /row 3 does not match row 3 \(line 4\)/,
     );
+  });
+
+  it("tells shards of two datasets of one size apart, even without the dataset", async () => {
+    const shards = await runShards(2, "dsa");
+    const other = file("other.jsonl");
+    writeFileSync(other, readFileSync(datasetFile, "utf8").replace('question 5"', 'question five"'));
+    const out = file("dsb-1-of-2.jsonl");
+    await evaluate(shardDataset(loadDataset(other), { index: 1, count: 2 }), metrics(), {
+      out,
+      progress: "none",
+    });
+    expect(() => mergeShardResults([shards[0]!, out])).toThrow(
+      /dataset contents [0-9a-f]{12}… -> [0-9a-f]{12}…/,
+    );
+    // every shard of one dataset agrees on its hash
+    const hashes = shards.map((f) => loadResults(f).metadata.shard?.datasetHash);
+    expect(hashes[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashes[1]).toBe(hashes[0]);
   });
 
   it("reports rows missing from a shard cut off mid-line, and duplicates given twice", async () => {

@@ -153,7 +153,7 @@ describe("shardDataset", () => {
     expect(all).toEqual(Array.from({ length: 30 }, (_, i) => i));
     for (const [index, part] of parts.entries()) {
       expect(part.totalRows).toBe(30);
-      expect(part.shard).toEqual({ index, count });
+      expect(part.shard).toMatchObject({ index, count });
       expect(part.samples.length).toBeGreaterThan(0);
     }
   });
@@ -175,7 +175,7 @@ describe("shardDataset", () => {
     const edited = base.map((r) => ({ ...r, response: `${r.response} (edited)` }));
     const parts = split(loadDataset(edited), "id");
     expect(parts.map((p) => p.samples.length)).toEqual(byId);
-    expect(parts[0]!.shard).toEqual({ index: 0, count, rowKey: "id" });
+    expect(parts[0]!.shard).toMatchObject({ index: 0, count, rowKey: "id" });
     // by content, the edits reshuffle rows
     expect(questions(split(loadDataset(edited)))).not.toEqual(questions(split(loadDataset(base))));
   });
@@ -210,7 +210,7 @@ describe("applyShard (eval's --shard flags)", () => {
     const byDefault = applyShard({ out: "airgap-eval-results.jsonl", shard: "1/2" }, data, true, env);
     expect(byDefault.out).toBe("airgap-eval-results.shard-1-of-2.jsonl");
     expect(byDefault.cacheFile).toBe("/cache/c.shard-1-of-2.sqlite");
-    expect(byDefault.dataset.shard).toEqual({ index: 1, count: 2 });
+    expect(byDefault.dataset.shard).toMatchObject({ index: 1, count: 2 });
     const given = applyShard(
       { out: "r/{index}-of-{count}.jsonl", cacheFile: "/local/{index}.sqlite", shard: "0/2" },
       data,

@@ -119,7 +119,7 @@ exec "$AIRGAP_EVAL_NODE" "$AIRGAP_EVAL_CLI" eval "$1" --metrics ${metrics} --llm
     for (const [i, file] of files.entries()) {
       const log = readFileSync(box.file(`slurm-${/\d+/.exec(submitted.stdout)![0]}_${i}.out`), "utf8");
       expect(log).toContain(`shard ${i}/4 (Slurm array task ${i} (min 0, step 1) of 4)`);
-      expect(loadResults(file).metadata.shard).toEqual({ index: i, count: 4 });
+      expect(loadResults(file).metadata.shard).toMatchObject({ index: i, count: 4 });
     }
 
     const t1 = Date.now();

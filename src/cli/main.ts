@@ -35,6 +35,8 @@ Examples:
   $ airgap-eval report compare baseline.jsonl candidate.jsonl
   $ airgap-eval models list
   $ airgap-eval bench data.jsonl --llm ./judge.gguf --threads 1,2
+  $ airgap-eval eval data.jsonl --shard auto --out "shard-{index}-of-{count}.jsonl" --resume   # in a Slurm array
+  $ airgap-eval merge shard-*.jsonl --out all.jsonl --dataset data.jsonl
 
 Run "airgap-eval <command> --help" for a command's flags and examples.
 Exit codes: 0 ok; 1 some rows failed; 2 bad usage or input; 3 below a --fail-under bar; 130 interrupted.`,

@@ -158,7 +158,7 @@ export function registerMergeCommand(program: Command): Command {
       "after",
       `
 Every shard must come from the same configuration (airgap-eval version, models' sha256, prompt
-versions, metric options, dataset size, shard count); a difference names the file and exits 2.
+versions, metric options, dataset size and contents, shard count); a difference names the file and exits 2.
 Rows found in no file are listed (a killed shard: re-run it with --resume); rows found in two files
 are kept once. A file cut off mid-line contributes its complete lines.
 

@@ -117,6 +117,11 @@ function configDifferences(first: ShardFile, other: ShardFile): string[] {
   const sa = first.header.metadata.shard;
   const sb = other.header.metadata.shard;
   if (shardText(sa) !== shardText(sb)) out.push(`sharding ${shardText(sa)} -> ${shardText(sb)}`);
+  if (sa?.datasetHash !== undefined && sb?.datasetHash !== undefined && sa.datasetHash !== sb.datasetHash) {
+    out.push(
+      `dataset contents ${sa.datasetHash.slice(0, 12)}… -> ${sb.datasetHash.slice(0, 12)}… (another dataset, or the file was edited between shards)`,
+    );
+  }
   const names = [...new Set([...Object.keys(a.metrics), ...Object.keys(b.metrics)])];
   for (const name of names) {
     const ca = a.metrics[name];

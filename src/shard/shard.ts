@@ -2,7 +2,7 @@
 // consistent hashing (Lamping & Veach, 2014) picks for a 64-bit hash of the row's key; see shardOfKey.
 import type { Dataset, DatasetSample } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
-import { rowHash, sha256Hex } from "../evaluate/hash.js";
+import { canonicalJson, rowHash, sha256Hex } from "../evaluate/hash.js";
 
 /** One shard of a sharded run: 0-based `index` among `count` shards. */
 export interface ShardSpec {
@@ -16,6 +16,11 @@ export interface ShardSpec {
 export interface ShardInfo extends ShardSpec {
   /** Dataset column whose value keyed the rows, or absent when rows were keyed by content hash. */
   rowKey?: string;
+  /**
+   * sha256 of the whole dataset's rows (each valid row's number and content hash, the invalid rows'
+   * numbers, the row count): shards of one dataset agree on it, so `merge` can tell datasets apart.
+   */
+  datasetHash?: string;
 }
 
 /** Options for {@link shardDataset}. */
@@ -183,8 +188,13 @@ export function shardOfKey(key: string, count: number): number {
   return jumpHash(hash, count);
 }
 
-function keyOf(item: DatasetSample, rowKey: string | undefined, file: string | undefined): string {
-  if (rowKey === undefined) return rowHash(item.sample);
+function keyOf(
+  item: DatasetSample,
+  contentHash: string,
+  rowKey: string | undefined,
+  file: string | undefined,
+): string {
+  if (rowKey === undefined) return contentHash;
   const sample = item.sample as unknown as Record<string, unknown>;
   const camel = rowKey.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
   const value = Object.hasOwn(item.extra, rowKey) ? item.extra[rowKey] : (sample[rowKey] ?? sample[camel]);
@@ -212,13 +222,23 @@ export function shardDataset(
   options: ShardDatasetOptions = {},
 ): Dataset & { shard: ShardInfo } {
   checkShard(shard, "shard");
+  const hashes = dataset.samples.map((item) => rowHash(item.sample));
   const samples = dataset.samples.filter(
-    (item) => shardOfKey(keyOf(item, options.rowKey, dataset.file), shard.count) === shard.index,
+    (item, i) =>
+      shardOfKey(keyOf(item, hashes[i]!, options.rowKey, dataset.file), shard.count) === shard.index,
+  );
+  const datasetHash = sha256Hex(
+    canonicalJson({
+      totalRows: dataset.totalRows,
+      rows: dataset.samples.map((item, i) => [item.row, hashes[i]]),
+      invalid: [...new Set(dataset.invalid.map((bad) => bad.row))],
+    }),
   );
   const info: ShardInfo = {
     index: shard.index,
     count: shard.count,
     ...(options.rowKey !== undefined ? { rowKey: options.rowKey } : {}),
+    datasetHash,
   };
   return { ...dataset, samples, shard: info };
 }
