@@ -85,6 +85,21 @@ describe("merging shard results", () => {
     ).rejects.toThrow(/shard 1\/4 -> shard 2\/4/);
   });
 
+  it("runs and merges shards that got no row, or no row with a column other shards have", async () => {
+    const whole = await evaluate(datasetFile, metrics(), { out: file("whole-many.jsonl"), progress: "none" });
+    const shards = await runShards(60, "many");
+    const empty = shards.filter((f) => loadResults(f).records.length === 0);
+    expect(empty.length).toBeGreaterThan(0);
+    const merged = mergeShardResults(shards, { dataset: datasetFile });
+    expect(merged.missing).toEqual([]);
+    expect(merged.data.aggregates).toEqual(whole.aggregated());
+    // a shard whose rows all lack `reference`, which a metric needs: its rows are skipped, not an error
+    const part = shardDataset(loadDataset(datasetFile), { index: 0, count: 2 });
+    const needsReference = new FakeMetric({ name: "needs_reference", requiredFields: ["reference"] });
+    const result = await evaluate(part, [needsReference], { progress: "none" });
+    expect(result.aggregated()[0]).toMatchObject({ count: 0, skipped: part.samples.length });
+  });
+
   it("names the shard file and the difference when shards were run under another configuration", async () => {
     const good = await runShards(2, "cfg-a");
     const odd = await runShards(2, "cfg-b", "2");

@@ -156,7 +156,7 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
   }
   for (const line of invalidRowLines(dataset)) process.stderr.write(`${line}\n`);
   preflight({
-    dataset,
+    dataset: loadedDataset,
     metrics: ids,
     out: flags.out,
     resume: flags.resume,

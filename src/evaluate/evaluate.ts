@@ -170,7 +170,8 @@ export async function evaluate(
       throw new InvalidInputError(`metric ${m.name} is given twice; pass each metric once`);
     seen.add(m.name);
   }
-  checkRequiredColumns(data, metrics);
+  // A shard may lack a column other shards have: check the whole dataset before sharding instead.
+  if (data.shard === undefined) checkRequiredColumns(data, metrics);
   if (options.strict) {
     for (const item of data.samples) {
       for (const metric of metrics) {

@@ -210,10 +210,14 @@ function keyOf(
  * The rows of one shard: the dataset with only the valid rows whose key {@link shardOfKey} puts in
  * `shard.index`, keeping their row numbers, so the shards' results files merge back into the whole
  * (see `mergeShardResults`). Invalid rows are kept in every shard (they are reported, not evaluated).
- * `totalRows` stays the whole dataset's. The result carries a `shard` field that `evaluate` records.
+ * `totalRows` stays the whole dataset's. The result carries a `shard` field that `evaluate` records;
+ * `evaluate` does not check a shard's columns (a shard may lack a column other shards have), so check
+ * the whole dataset with `checkRequiredColumns` first.
  *
  * @example
- * const part = shardDataset(loadDataset("data.jsonl"), { index: 0, count: 4 });
+ * const data = loadDataset("data.jsonl");
+ * checkRequiredColumns(data, metrics);
+ * const part = shardDataset(data, { index: 0, count: 4 });
  * await evaluate(part, metrics, { out: "results.shard-0-of-4.jsonl", resume: true });
  */
 export function shardDataset(
