@@ -24,7 +24,7 @@ export function addShardOptions(command: Command): Command {
     .addOption(
       new Option(
         "--shard <i/N|auto>",
-        "evaluate only shard i of N (0-based), chosen by a hash of each row's key; auto reads Slurm array, Kubernetes Indexed Job or GitLab parallel variables",
+        "evaluate only shard i of N (0-based), chosen by a hash of each row's key; auto reads Slurm array, Kubernetes Indexed Job or GitLab parallel variables; --out and --cache-file may contain {index} and {count} (default: per-shard names; see docs/many-machines.md)",
       ),
     )
     .addOption(
