@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadDataset } from "../src/dataset/load.js";
 import { loadResults } from "../src/evaluate/results-file.js";
 import { shardDataset } from "../src/shard/shard.js";
-import { cliSandbox, recordLines, waitFor, writeDistinctRows } from "./fixtures/cli/run-cli.js";
+import {
+  type CliSandbox,
+  cliSandbox,
+  recordLines,
+  waitFor,
+  writeDistinctRows,
+} from "./fixtures/cli/run-cli.js";
 import { extraGgufPath, repoRoot } from "./setup/paths.js";
 
 const run = promisify(execFile);
@@ -54,13 +60,17 @@ async function waitForState(id: string, states: readonly string[], timeoutMs: nu
 }
 
 describe.skipIf(missing.length > 0)("Slurm job array", { timeout: 600_000 }, () => {
-  const box = cliSandbox("airgap-slurm-");
-  afterAll(() => box.cleanup());
-  const env = { ...box.env, AIRGAP_EVAL_NODE: process.execPath, AIRGAP_EVAL_CLI: cli };
-  const script = box.file("shard.sh");
+  // Made in beforeAll, so a skipped run leaves no temp folder behind.
+  let box: CliSandbox;
+  let env: NodeJS.ProcessEnv;
+  let script: string;
   const timings: Record<string, number> = {};
+  afterAll(() => box?.cleanup());
 
   beforeAll(() => {
+    box = cliSandbox("airgap-slurm-");
+    env = { ...box.env, AIRGAP_EVAL_NODE: process.execPath, AIRGAP_EVAL_CLI: cli };
+    script = box.file("shard.sh");
     // One script for every task: --shard auto reads SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT,
     // {index}/{count} name each task's results and cache file, --resume continues after a requeue.
     writeFileSync(
