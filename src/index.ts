@@ -12,6 +12,7 @@
 
 export { Cache, type CacheOptions, type CacheStats } from "./cache/cache.js";
 export { defaultCachePath } from "./cache/default-path.js";
+export { type CacheMergeResult, type CacheMergeSource, mergeCaches } from "./cache/merge.js";
 // Datasets, evaluation, cache
 export {
   type CalibrateOptions,
@@ -38,6 +39,16 @@ export {
 export { toCalibrationHtml } from "./calibrate/report-html.js";
 export { loadDataset } from "./dataset/load.js";
 export { checkRequiredColumns } from "./dataset/required.js";
+export {
+  parseShard,
+  type ResolvedShard,
+  resolveShard,
+  type ShardDatasetOptions,
+  type ShardInfo,
+  type ShardSpec,
+  shardDataset,
+  shardOfKey,
+} from "./dataset/shard.js";
 export type {
   ColumnTarget,
   Dataset,
@@ -71,6 +82,18 @@ export {
   ModelNotFoundError,
 } from "./errors.js";
 export { type EvaluateDataset, type EvaluateOptions, evaluate } from "./evaluate/evaluate.js";
+// Sharded runs (many machines): pick a shard's rows, merge the shards' results and caches
+export {
+  type DuplicateRecord,
+  type MergedShardFile,
+  type MergeInfo,
+  type MergeOutcome,
+  type MergeShardResultsOptions,
+  type MissingRow,
+  mergeShardResults,
+  type WriteMergedResultsOptions,
+  writeMergedResults,
+} from "./evaluate/merge.js";
 export type { ProgressMode, ProgressReporter } from "./evaluate/progress.js";
 export { EvaluationResult } from "./evaluate/result.js";
 export { loadResults } from "./evaluate/results-file.js";

@@ -21,7 +21,8 @@ export interface CacheStats {
   byNamespace: Record<string, { hits: number; misses: number; writes: number }>;
 }
 
-const schemaVersion = 1;
+/** Layout version of a cache file (its SQLite `user_version`). */
+export const cacheSchemaVersion = 1;
 
 /**
  * A content-addressed store of judge answers, embeddings and metric results, in one SQLite file
@@ -61,10 +62,10 @@ export class Cache {
          ) WITHOUT ROWID`,
       );
       const version = this.db.pragma("user_version", { simple: true }) as number;
-      if (version === 0) this.db.pragma(`user_version = ${schemaVersion}`);
-      else if (version !== schemaVersion) {
+      if (version === 0) this.db.pragma(`user_version = ${cacheSchemaVersion}`);
+      else if (version !== cacheSchemaVersion) {
         throw new AirgapEvalError(
-          `cache ${file} has schema version ${version}, this airgap-eval expects ${schemaVersion}; delete the file or choose another cache path`,
+          `cache ${file} has schema version ${version}, this airgap-eval expects ${cacheSchemaVersion}; delete the file or choose another cache path`,
         );
       }
     } catch (err) {

@@ -19,6 +19,7 @@ import { InterruptHandler, resumeCommand } from "./interrupt.js";
 import { createMetric, type MetricId, metricCatalog, metricIds, parseMetricIds } from "./metric-factory.js";
 import { collect, positiveInt } from "./option-parsers.js";
 import { invalidRowLines, preflight } from "./preflight.js";
+import { addShardOptions, applyShard, type ShardFlags } from "./shard-options.js";
 
 /** Flags as commander hands them over: repeatable and boolean flags are absent when not given. */
 type RawEvalFlags = Partial<Omit<EvalFlags, "metrics" | "out" | "cache">> &
@@ -38,7 +39,7 @@ function normalizeFlags(raw: RawEvalFlags): EvalFlags {
   };
 }
 
-interface EvalFlags {
+interface EvalFlags extends ShardFlags {
   metrics: string;
   llm?: string;
   embeddings?: string;
@@ -124,7 +125,7 @@ function exitCodeFor(result: EvaluationResult, failUnder: readonly string[]): Ex
   return ExitCode.ok;
 }
 
-async function runEval(datasetPath: string, raw: RawEvalFlags): Promise<void> {
+async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boolean): Promise<void> {
   const flags = normalizeFlags(raw);
   const ids = parseMetricIds(flags.metrics);
   const bars = flags.failUnder;
@@ -139,10 +140,23 @@ async function runEval(datasetPath: string, raw: RawEvalFlags): Promise<void> {
     throw new InvalidInputError("--resume and --overwrite contradict each other; pick one");
 
   // Everything that can be checked without a model is checked first: bad input fails in milliseconds.
-  const dataset = loadDataset(datasetPath, { columnMap: parseColumnMap(flags.column), strict: flags.strict });
+  const loadedDataset = loadDataset(datasetPath, {
+    columnMap: parseColumnMap(flags.column),
+    strict: flags.strict,
+  });
+  // --shard: this run's rows, and its own results and cache files (src/cli/shard-options.ts).
+  const sharded = applyShard(flags, loadedDataset, outIsDefault);
+  const dataset = sharded.dataset;
+  flags.out = sharded.out;
+  flags.cacheFile = sharded.cacheFile;
+  if (sharded.shard !== undefined) {
+    process.stderr.write(
+      `airgap-eval: shard ${sharded.shard.index}/${sharded.shard.count} (${sharded.shard.source}): ${dataset.samples.length} of ${loadedDataset.samples.length} rows, results in ${flags.out}\n`,
+    );
+  }
   for (const line of invalidRowLines(dataset)) process.stderr.write(`${line}\n`);
   preflight({
-    dataset,
+    dataset: loadedDataset,
     metrics: ids,
     out: flags.out,
     resume: flags.resume,
@@ -247,7 +261,7 @@ async function runEval(datasetPath: string, raw: RawEvalFlags): Promise<void> {
  * registerEvalCommand(new Command("airgap-eval"));
  */
 export function registerEvalCommand(program: Command): Command {
-  return program
+  const command = program
     .command("eval")
     .description(
       "Evaluate a dataset (JSONL, JSON array or CSV) with local models; never touches the network.",
@@ -327,5 +341,8 @@ Ctrl-C once: finish the rows in flight, write them, exit 130; Ctrl-C twice: quit
 Exit codes: 0 ok; 1 some rows failed (a metric errored on a row, or a row was invalid);
 2 bad usage or input; 3 below a --fail-under bar; 130 interrupted (resume with --resume).`,
     )
-    .action(async (dataset: string, flags: RawEvalFlags) => runEval(dataset, flags));
+    .action(async (dataset: string, flags: RawEvalFlags, cmd: Command) =>
+      runEval(dataset, flags, cmd.getOptionValueSource("out") === "default"),
+    );
+  return addShardOptions(command);
 }

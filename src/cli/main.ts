@@ -3,10 +3,12 @@ import { Command, CommanderError } from "commander";
 import { AirgapEvalError } from "../errors.js";
 import { version } from "../version.js";
 import { registerBenchCommand } from "./bench-command.js";
+import { registerCacheCommand } from "./cache-command.js";
 import { registerCalibrateCommand } from "./calibrate-command.js";
 import { registerDatasetsCommand } from "./datasets-command.js";
 import { registerEvalCommand } from "./eval-command.js";
 import { ExitCode } from "./exit-codes.js";
+import { registerMergeCommand } from "./merge-command.js";
 import { registerModelsCommand } from "./models-command.js";
 import { registerReportCommand } from "./report-command.js";
 
@@ -25,6 +27,8 @@ registerModelsCommand(program);
 registerBenchCommand(program);
 registerDatasetsCommand(program);
 registerCalibrateCommand(program);
+registerMergeCommand(program);
+registerCacheCommand(program);
 
 program.addHelpText(
   "after",
@@ -36,6 +40,8 @@ Examples:
   $ airgap-eval models list
   $ airgap-eval calibrate labelled.jsonl --metric faithfulness --llm a.gguf --llm b.gguf
   $ airgap-eval bench data.jsonl --llm ./judge.gguf --threads 1,2
+  $ airgap-eval eval data.jsonl --shard auto --out "shard-{index}-of-{count}.jsonl" --resume   # in a Slurm array
+  $ airgap-eval merge shard-*.jsonl --out all.jsonl --dataset data.jsonl
 
 Run "airgap-eval <command> --help" for a command's flags and examples.
 Exit codes: 0 ok; 1 some rows failed; 2 bad usage or input; 3 below a --fail-under bar; 130 interrupted.`,

@@ -1,4 +1,5 @@
 import type { Sample } from "../metrics/types.js";
+import type { ShardInfo } from "../results/types.js";
 
 /** File formats {@link loadDataset} reads. `rows` means an in-memory array. */
 export type DatasetFormat = "jsonl" | "json" | "csv" | "rows";
@@ -39,6 +40,8 @@ export interface Dataset {
   format: DatasetFormat;
   /** The file the rows came from, when loaded from one. */
   file?: string;
+  /** Set by `shardDataset`: this is one shard of the file's rows; `evaluate` records it. Defaults to none (all rows). */
+  shard?: ShardInfo;
 }
 
 /**

@@ -80,6 +80,7 @@ function runMetadata(plan: EvaluationPlan, options: EvaluateOptions, startedAt: 
       progress: typeof options.progress === "object" ? "custom" : (options.progress ?? "auto"),
     },
     totalRows: data.totalRows,
+    ...(data.shard !== undefined ? { shard: data.shard } : {}),
     ...(options.out !== undefined ? { resultsFile: options.out } : {}),
   };
   return metadata as RunMetadata;

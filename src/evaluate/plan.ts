@@ -68,7 +68,8 @@ function checkMetrics(data: Dataset, metrics: readonly Metric[], strict: boolean
       throw new InvalidInputError(`metric ${m.name} is given twice; pass each metric once`);
     seen.add(m.name);
   }
-  checkRequiredColumns(data, metrics);
+  // A shard may lack a column other shards have: the CLI checks the whole dataset before sharding.
+  if (data.shard === undefined) checkRequiredColumns(data, metrics);
   if (!strict) return;
   for (const item of data.samples) {
     for (const metric of metrics) {
@@ -118,6 +119,7 @@ export function planEvaluation(
           resume: options.resume,
           overwrite: options.overwrite,
           totalRows: data.totalRows,
+          shard: data.shard,
           metrics: entries.map((e) => ({ name: e.metric.name, config: e.config, configHash: e.configHash })),
         });
 

@@ -10,10 +10,11 @@ import {
   writeSync,
 } from "node:fs";
 import path from "node:path";
+import { shardDifference } from "../dataset/shard.js";
 import { InvalidInputError } from "../errors.js";
 import type { MetricConfig } from "../metrics/types.js";
 import { aggregateRecords } from "../results/aggregate.js";
-import type { EvaluationResultData, RowMetricRecord, RunMetadata } from "../results/types.js";
+import type { EvaluationResultData, RowMetricRecord, RunMetadata, ShardInfo } from "../results/types.js";
 import { describeConfigDifferences } from "./config-diff.js";
 import { isSkippedConfig } from "./skipped-metric.js";
 
@@ -283,7 +284,14 @@ export function resumeKey(row: number, rowHash: string, metric: string): string 
  */
 export function prepareResultsFile(
   file: string,
-  run: { resume?: boolean; overwrite?: boolean; totalRows: number; metrics: readonly ResultsFileMetric[] },
+  run: {
+    resume?: boolean;
+    overwrite?: boolean;
+    totalRows: number;
+    /** The shard this run evaluates; resuming a file written for another shard is refused. */
+    shard?: ShardInfo | undefined;
+    metrics: readonly ResultsFileMetric[];
+  },
 ): ResumeState {
   const done = new Map<string, RowMetricRecord>();
   const hasContent = resultsFileHasContent(file);
@@ -304,6 +312,11 @@ export function prepareResultsFile(
   if (priorRows !== undefined && priorRows !== run.totalRows) {
     differences.push(`dataset rows ${priorRows} -> ${run.totalRows}`);
   }
+  const shardChange = shardDifference(
+    parsed.lines.findLast((l) => l.type === "header")?.metadata.shard,
+    run.shard,
+  );
+  if (shardChange !== undefined) differences.push(shardChange);
   for (const metric of run.metrics) {
     const old = prior.get(metric.name);
     if (old === undefined || old.configHash === metric.configHash || isSkippedConfig(old)) continue;

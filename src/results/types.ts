@@ -62,6 +62,10 @@ export interface RunMetadata {
   resultsFile?: string;
   /** Cache counters for the run, when a cache was used. */
   cache?: { hits: number; misses: number };
+  /** The shard of the dataset this run evaluated (`--shard`), when it evaluated one. */
+  shard?: ShardInfo;
+  /** The shard results files this run was merged from (`airgap-eval merge`), when it was. */
+  merged?: MergeInfo;
 }
 
 /** Result of `evaluate()`: the equivalent of Haystack's EvaluationRunResult. */
@@ -72,4 +76,43 @@ export interface EvaluationResultData {
   /** Rows that failed validation and were not evaluated. */
   invalidRows: Array<{ row: number; line?: number; field?: string; message: string }>;
   aggregates: MetricAggregate[];
+}
+
+/** One shard of a sharded run: 0-based `index` among `count` shards. */
+export interface ShardSpec {
+  /** 0-based index of this shard, below `count`. */
+  index: number;
+  /** Number of shards the dataset is split into, at least 1. */
+  count: number;
+}
+
+/** What a shard's results file records about the shard (kept in the header's metadata). */
+export interface ShardInfo extends ShardSpec {
+  /** Dataset column whose value keyed the rows, or absent when rows were keyed by content hash. */
+  rowKey?: string;
+  /**
+   * sha256 of the whole dataset's rows (each valid row's number and content hash, the invalid rows'
+   * numbers, the row count): shards of one dataset agree on it, so `merge` can tell datasets apart.
+   */
+  datasetHash?: string;
+}
+
+/** One input of a merge, as recorded in the merged file's metadata. */
+export interface MergedShardFile {
+  /** The shard's results file, as given. */
+  file: string;
+  /** The shard it evaluated (`--shard`), when it was one. */
+  shard?: ShardInfo;
+  /** Row × metric records taken from it (a duplicate of an earlier file's record is not counted). */
+  records: number;
+  /** True when the file ended in a line cut off mid-write; its complete lines were merged. */
+  tornTail: boolean;
+  /** True when the shard's last run did not end on its own (killed, crashed or interrupted). */
+  interrupted: boolean;
+}
+
+/** What a merged results file records about its inputs (`metadata.merged`). */
+export interface MergeInfo {
+  /** The shard files, in the order given. */
+  files: MergedShardFile[];
 }
