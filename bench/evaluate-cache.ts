@@ -14,7 +14,7 @@ import { CachedEmbeddings } from "../src/cache/cached-embeddings.js";
 import { CachedLlm } from "../src/cache/cached-llm.js";
 import { evaluate } from "../src/evaluate/evaluate.js";
 import { Faithfulness } from "../src/metrics/faithfulness/metric.js";
-import { SemanticSimilarity } from "../src/metrics/semantic-similarity.js";
+import { SemanticSimilarity } from "../src/metrics/semantic-similarity/metric.js";
 import { flag, numberFlag } from "./lib/cli.js";
 import { loadJudge, loadStarterEmbeddings } from "./lib/judges.js";
 import { markdownTable, num, percent } from "./lib/markdown.js";

@@ -5,7 +5,7 @@ import type { Llm } from "../llm/types.js";
 import { AnswerRelevancy } from "../metrics/answer-relevancy/metric.js";
 import { ContextRelevance } from "../metrics/context-relevance/metric.js";
 import { Faithfulness } from "../metrics/faithfulness/metric.js";
-import { SemanticSimilarity } from "../metrics/semantic-similarity.js";
+import { SemanticSimilarity } from "../metrics/semantic-similarity/metric.js";
 import type { Metric, SampleField } from "../metrics/types.js";
 
 /** What each metric id needs, so the CLI can decide which models to load before building anything. */

@@ -1,0 +1,15 @@
+import { defineMetric } from "../descriptor.js";
+import { AnswerRelevancy, answerRelevancyOptionsSchema } from "./metric.js";
+
+/** Catalog entry of `answer_relevancy`. */
+export const answerRelevancyDescriptor = defineMetric({
+  id: "answer_relevancy",
+  description:
+    "Mean cosine similarity of the question and questions the judge writes from the response; 0 when it is noncommittal.",
+  requiredFields: ["userInput", "response"],
+  needsLlm: true,
+  needsEmbeddings: true,
+  options: answerRelevancyOptionsSchema,
+  create: (models, options) =>
+    new AnswerRelevancy({ llm: models.llm!, embeddings: models.embeddings!, ...options }),
+});

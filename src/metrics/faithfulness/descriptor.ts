@@ -1,0 +1,13 @@
+import { defineMetric } from "../descriptor.js";
+import { Faithfulness, faithfulnessOptionsSchema } from "./metric.js";
+
+/** Catalog entry of `faithfulness`. */
+export const faithfulnessDescriptor = defineMetric({
+  id: "faithfulness",
+  description: "Share of the response's statements that the retrieved contexts support (judge).",
+  requiredFields: ["userInput", "response", "retrievedContexts"],
+  needsLlm: true,
+  needsEmbeddings: false,
+  options: faithfulnessOptionsSchema,
+  create: (models, options) => new Faithfulness({ llm: models.llm!, ...options }),
+});
