@@ -10,6 +10,11 @@ const ragasNames: Record<SampleField, string> = {
   referenceContexts: "reference_contexts",
 };
 
+/** A sample field's Ragas column name, e.g. `retrieved_contexts` for `retrievedContexts`. */
+export function ragasColumnName(field: SampleField): string {
+  return ragasNames[field];
+}
+
 /** The fields of `metric.requiredFields` that a sample lacks. */
 export function missingFields(sample: Sample, metric: Pick<Metric, "requiredFields">): SampleField[] {
   return metric.requiredFields.filter((field) => sample[field] === undefined);
