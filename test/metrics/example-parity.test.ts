@@ -1,6 +1,6 @@
 // Every built-in metric and evaluator on the example dataset (examples/rag-eval.jsonl) with a real
 // judge and the starter embedder, compared bit for bit with the numbers recorded before the metrics
-// were restructured (test/fixtures/metric-parity/*.json). JSON keeps every double exactly (shortest
+// were restructured (test/fixtures/metric-parity/*.snap, JSON). JSON keeps every double exactly (shortest
 // round-trip form), so equal files mean bit-identical scores, details and error texts.
 // The judges' floating point depends on the CPU, so the comparison runs where AIRGAP_EVAL_TEST_GGUF
 // names stories260K (the machine the fixtures were recorded on, CI). Re-record only when a change to
@@ -16,8 +16,8 @@ import {
   ContextRelevanceEvaluator,
   Faithfulness,
   FaithfulnessEvaluator,
-  type Sample,
   SASEvaluator,
+  type Sample,
   SemanticSimilarity,
 } from "../../src/metrics/index.js";
 import { extraGgufPath, repoRoot, starterModelDir, tinyGgufPath } from "../setup/paths.js";
@@ -77,23 +77,27 @@ const judges: Array<[string, string | undefined]> = [
 ];
 
 for (const [name, judgePath] of judges) {
-  describe.runIf(judgePath !== undefined)(`example dataset parity, judge ${name}`, { timeout: 600_000 }, () => {
-    let llm: LlamaCppLlm;
-    let embeddings: TransformersEmbeddings;
-    beforeAll(async () => {
-      llm = await LlamaCppLlm.load({ modelPath: judgePath!, threads: 1 });
-      embeddings = await TransformersEmbeddings.load({ model: starterModelDir, id: "starter/glove-100d" });
-    });
-    afterAll(async () => {
-      await llm?.dispose();
-      await embeddings?.dispose();
-    });
+  describe.runIf(judgePath !== undefined)(
+    `example dataset parity, judge ${name}`,
+    { timeout: 600_000 },
+    () => {
+      let llm: LlamaCppLlm;
+      let embeddings: TransformersEmbeddings;
+      beforeAll(async () => {
+        llm = await LlamaCppLlm.load({ modelPath: judgePath!, threads: 1 });
+        embeddings = await TransformersEmbeddings.load({ model: starterModelDir, id: "starter/glove-100d" });
+      });
+      afterAll(async () => {
+        await llm?.dispose();
+        await embeddings?.dispose();
+      });
 
-    it("gives bit-identical results to the recorded ones", async () => {
-      const out = `${JSON.stringify(await runAll(llm, embeddings), null, 1)}\n`;
-      await expect(out).toMatchFileSnapshot(
-        path.join(repoRoot, "test", "fixtures", "metric-parity", `examples-${name}.json`),
-      );
-    });
-  });
+      it("gives bit-identical results to the recorded ones", async () => {
+        const out = `${JSON.stringify(await runAll(llm, embeddings), null, 1)}\n`;
+        await expect(out).toMatchFileSnapshot(
+          path.join(repoRoot, "test", "fixtures", "metric-parity", `examples-${name}.snap`),
+        );
+      });
+    },
+  );
 }

@@ -10,6 +10,7 @@ export const answerRelevancyDescriptor = defineMetric({
   needsLlm: true,
   needsEmbeddings: true,
   options: answerRelevancyOptionsSchema,
+  surfaces: { ragas: "AnswerRelevancy", ragasAliases: ["ResponseRelevancy"] },
   create: (models, options) =>
     new AnswerRelevancy({ llm: models.llm!, embeddings: models.embeddings!, ...options }),
 });

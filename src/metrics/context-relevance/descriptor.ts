@@ -10,5 +10,6 @@ export const contextRelevanceDescriptor = defineMetric({
   needsLlm: true,
   needsEmbeddings: false,
   options: contextRelevanceOptionsSchema,
+  surfaces: { ragas: "ContextRelevance", haystack: "ContextRelevanceEvaluator" },
   create: (models, options) => new ContextRelevance({ llm: models.llm!, ...options }),
 });

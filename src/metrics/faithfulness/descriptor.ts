@@ -9,5 +9,6 @@ export const faithfulnessDescriptor = defineMetric({
   needsLlm: true,
   needsEmbeddings: false,
   options: faithfulnessOptionsSchema,
+  surfaces: { ragas: "Faithfulness", haystack: "FaithfulnessEvaluator" },
   create: (models, options) => new Faithfulness({ llm: models.llm!, ...options }),
 });

@@ -10,5 +10,6 @@ export const semanticSimilarityDescriptor = defineMetric({
   needsLlm: false,
   needsEmbeddings: true,
   options: semanticSimilarityOptionsSchema,
+  surfaces: { ragas: "SemanticSimilarity", haystack: "SASEvaluator" },
   create: (models, options) => new SemanticSimilarity({ embeddings: models.embeddings!, ...options }),
 });
