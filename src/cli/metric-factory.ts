@@ -52,7 +52,7 @@ export function missingModelsReason(id: MetricId, models: MetricModels): string 
 /** Builds a metric by id; a metric whose model is missing becomes a skipped metric carrying the reason. */
 export function createMetric(id: MetricId, models: MetricModels): Metric {
   const missing = missingModelsReason(id, models);
-  if (missing !== undefined) return skippedMetric(id, metricDescriptor(id).requiredFields, missing);
+  if (missing !== undefined) return skippedMetric(metricDescriptor(id), missing);
   return createCatalogMetric(id, { llm: models.llm, embeddings: models.embeddings });
 }
 
