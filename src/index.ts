@@ -43,6 +43,8 @@ export {
   ModelIntegrityError,
   ModelNotFoundError,
 } from "./errors.js";
+// Option checks: a zod schema, one InvalidInputError naming the option
+export { parseOptions } from "./errors-zod.js";
 export { BatchingEmbeddings, type BatchingEmbeddingsOptions } from "./evaluate/batching-embeddings.js";
 export { type EvaluateDataset, type EvaluateOptions, evaluate } from "./evaluate/evaluate.js";
 export type { ProgressMode, ProgressReporter } from "./evaluate/progress.js";
@@ -71,10 +73,13 @@ export {
 export type { GenerateObjectOptions, GenerateObjectResult, Llm, LlmStats, TokenUsage } from "./llm/types.js";
 // Embeddings
 export { cosineSimilarity } from "./math/cosine.js";
-// Metrics (Ragas style), evaluators (Haystack style), pipeline
+// Metrics (Ragas style), evaluators (Haystack style), pipeline, the metric catalog (one descriptor per
+// built-in metric) and the formulas as pure functions
 export {
   AnswerRelevancy,
   type AnswerRelevancyOptions,
+  type AnswerRelevancyScore,
+  answerRelevancyScore,
   ContextRelevance,
   ContextRelevanceEvaluator,
   type ContextRelevanceEvaluatorOptions,
@@ -84,6 +89,10 @@ export {
   type ContextRelevanceRowResult,
   type CutCounts,
   type CutKind,
+  canScoreAny,
+  contextRelevanceScore,
+  createMetric,
+  defineMetric,
   EvaluationPipeline,
   type Evaluator,
   type EvaluatorInputs,
@@ -94,6 +103,16 @@ export {
   type FaithfulnessExample,
   type FaithfulnessOptions,
   type FaithfulnessRowResult,
+  type FaithfulnessScoreOptions,
+  faithfulnessScore,
+  findMetricDescriptor,
+  type MetricDescriptor,
+  type MetricModels,
+  type MetricSurfaces,
+  mergePartVerdicts,
+  metricDescriptor,
+  metricDescriptorIds,
+  metricDescriptors,
   type NoncommittalMode,
   type PipelineOutput,
   type PipelineRunOptions,
@@ -106,6 +125,8 @@ export {
   SemanticSimilarity,
   type SemanticSimilarityOptions,
   type SplitRecord,
+  type StatementVerdict,
+  semanticSimilarityScore,
 } from "./metrics/index.js";
 export type {
   Metric,

@@ -9,7 +9,17 @@ export {
   answerRelevancyPrompt,
   questionsSchema,
 } from "./answer-relevancy/prompt.js";
-export type { NoncommittalMode } from "./answer-relevancy/score.js";
+// The metric catalog (descriptors) and the formulas, as pure functions.
+export type { AnswerRelevancyScore, NoncommittalMode } from "./answer-relevancy/score.js";
+export { answerRelevancyScore } from "./answer-relevancy/score.js";
+export {
+  canScoreAny,
+  createMetric,
+  findMetricDescriptor,
+  metricDescriptor,
+  metricDescriptorIds,
+  metricDescriptors,
+} from "./catalog.js";
 export type {
   ContextRelevanceEvaluatorOptions,
   ContextRelevanceExample,
@@ -25,6 +35,9 @@ export {
   contextRelevanceStatementsPrompt,
 } from "./context-relevance/prompt.js";
 export type { ContextRelevanceMode } from "./context-relevance/score.js";
+export { contextRelevanceScore } from "./context-relevance/score.js";
+export type { MetricDescriptor, MetricModels, MetricSurfaces } from "./descriptor.js";
+export { defineMetric } from "./descriptor.js";
 export type {
   FaithfulnessEvaluatorOptions,
   FaithfulnessExample,
@@ -41,12 +54,15 @@ export {
   faithfulnessVerdictsPrompt,
   verdictsSchema,
 } from "./faithfulness/prompt.js";
+export type { FaithfulnessScoreOptions, StatementVerdict } from "./faithfulness/score.js";
+export { faithfulnessScore, mergePartVerdicts } from "./faithfulness/score.js";
 export type { PipelineOutput, PipelineRunOptions } from "./pipeline.js";
 export { EvaluationPipeline, runEvaluators } from "./pipeline.js";
 export type { SASEvaluatorOptions, SASRowResult } from "./semantic-similarity/evaluator.js";
 export { SASEvaluator } from "./semantic-similarity/evaluator.js";
 export type { SemanticSimilarityOptions } from "./semantic-similarity/metric.js";
 export { SemanticSimilarity } from "./semantic-similarity/metric.js";
+export { semanticSimilarityScore } from "./semantic-similarity/score.js";
 export type {
   Evaluator,
   EvaluatorInputs,
