@@ -1,5 +1,6 @@
 import { defineMetric } from "../descriptor.js";
-import { AnswerRelevancy, answerRelevancyOptionsSchema } from "./metric.js";
+import { AnswerRelevancy } from "./metric.js";
+import { answerRelevancyOptionsSchema } from "./options.js";
 
 /** Catalog entry of `answer_relevancy`. */
 export const answerRelevancyDescriptor = defineMetric({

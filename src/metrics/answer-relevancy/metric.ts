@@ -1,56 +1,24 @@
 // Ragas `answer_relevancy`, one folder: prompt.ts (the question-writing prompt, its schema sized to
 // `strictness`), score.ts (the formula), judge.ts (the judge call), metric.ts (this Ragas-style class),
-// descriptor.ts (id, fields, needs and options for the catalog). Haystack has no such evaluator.
-import { z } from "zod";
+// options.ts (options, defaults, zod schemas), descriptor.ts (id, fields, needs and options for the
+// catalog). Haystack has no such evaluator.
 import type { Embeddings } from "../../embeddings/types.js";
 import { parseOptions } from "../../errors-zod.js";
 import type { Llm } from "../../llm/types.js";
 import type { PromptTemplate } from "../../prompts/types.js";
 import { BaseMetric } from "../shared/base-metric.js";
 import { type JudgeSettings, newUsage } from "../shared/judge.js";
-import { embeddingsOption, judgeSettingsOf, judgeSettingsShape, llmOption } from "../shared/options.js";
+import { judgeSettingsOf } from "../shared/options.js";
 import { requireText } from "../shared/validate.js";
 import { cosineOrThrow, embedAll } from "../shared/vectors.js";
 import type { MetricConfig, MetricResult, Sample, SampleField } from "../types.js";
 import { writeQuestions } from "./judge.js";
+import { type AnswerRelevancyOptions, answerRelevancyConstructorSchema } from "./options.js";
 import { answerRelevancyPrompt, type QuestionsInput, type QuestionsOutput } from "./prompt.js";
-import { answerRelevancyScore, type NoncommittalMode, noncommittalModes } from "./score.js";
+import { answerRelevancyScore, type NoncommittalMode } from "./score.js";
 
+export type { AnswerRelevancyOptions } from "./options.js";
 export type { NoncommittalMode } from "./score.js";
-
-/** The options of {@link AnswerRelevancy} other than the models, with their defaults. */
-export const answerRelevancyOptionsSchema = z.object({
-  strictness: z
-    .number()
-    .int()
-    .min(1)
-    .max(10)
-    .default(3)
-    .describe("Questions the judge writes per sample (Ragas strictness), 1 to 10."),
-  noncommittalMode: z
-    .enum(noncommittalModes)
-    .default("all")
-    .describe(
-      '"all": score 0 when every question is flagged noncommittal (current Ragas); "any": when one is.',
-    ),
-  ...judgeSettingsShape,
-});
-
-/** Options of {@link AnswerRelevancy}. */
-export interface AnswerRelevancyOptions {
-  /** Judge that writes the questions. Required: there is no default. */
-  llm: Llm;
-  /** Embedding model for the user input and the generated questions. Required: there is no default. */
-  embeddings: Embeddings;
-  /** Number of questions the judge writes per sample (Ragas `strictness`), 1 to 10. Defaults to 3. */
-  strictness?: number;
-  /** `"all"`: score 0 only when every question is flagged noncommittal (current Ragas); `"any"`: when one is (older Ragas). Defaults to "all". */
-  noncommittalMode?: NoncommittalMode;
-  /** Judge temperature; 0 is greedy decoding, which makes scores repeat exactly. Defaults to 0. */
-  temperature?: number;
-  /** Token budget of the judge's answer. Defaults to the Llm's own default. */
-  maxTokens?: number;
-}
 
 interface AnswerRelevancyInput {
   userInput: string;
@@ -84,8 +52,7 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
 
   constructor(options: AnswerRelevancyOptions) {
     super();
-    const schema = answerRelevancyOptionsSchema.extend({ llm: llmOption, embeddings: embeddingsOption });
-    const o = parseOptions(schema, options, "AnswerRelevancy");
+    const o = parseOptions(answerRelevancyConstructorSchema, options, "AnswerRelevancy");
     this.llm = o.llm;
     this.embeddings = o.embeddings;
     this.strictness = o.strictness;

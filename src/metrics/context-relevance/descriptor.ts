@@ -1,5 +1,6 @@
 import { defineMetric } from "../descriptor.js";
-import { ContextRelevance, contextRelevanceOptionsSchema } from "./metric.js";
+import { ContextRelevance } from "./metric.js";
+import { contextRelevanceOptionsSchema } from "./options.js";
 
 /** Catalog entry of `context_relevance`. */
 export const contextRelevanceDescriptor = defineMetric({

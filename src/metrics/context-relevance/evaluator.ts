@@ -12,13 +12,13 @@ import {
   toOutput,
 } from "../shared/evaluator-runner.js";
 import type { JudgeSettings } from "../shared/judge.js";
-import { haystackRunShape, judgeSettingsOf, llmOption } from "../shared/options.js";
+import { judgeSettingsOf } from "../shared/options.js";
 import { defaultProgressBar } from "../shared/progress.js";
 import type { SplitRecord } from "../shared/split.js";
 import { requireContexts, requireSameLengthLists, requireText } from "../shared/validate.js";
 import type { MetricConfig } from "../types.js";
 import { judgeContextRelevance } from "./judge.js";
-import { contextRelevanceOptionsSchema } from "./metric.js";
+import { type ContextRelevanceEvaluatorOptions, contextRelevanceEvaluatorSchema } from "./options.js";
 import {
   CONTEXT_RELEVANCE_EXAMPLE_SHAPE,
   type ContextRelevanceExample,
@@ -30,25 +30,8 @@ import {
 } from "./prompt.js";
 import { type ContextRelevanceMode, contextRelevanceScore } from "./score.js";
 
+export type { ContextRelevanceEvaluatorOptions } from "./options.js";
 export type { ContextRelevanceExample } from "./prompt.js";
-
-/** Options of {@link ContextRelevanceEvaluator}. */
-export interface ContextRelevanceEvaluatorOptions {
-  /** Judge that extracts and scores the statements. Required: there is no default. */
-  llm: Llm;
-  /** Few-shot examples in Haystack's shape, validated when the evaluator is built. Defaults to the built-in examples. */
-  examples?: ContextRelevanceExample[];
-  /** Throw on the first row whose judge call fails; false records the row as failed (score null) and goes on. Defaults to true. */
-  raiseOnFailure?: boolean;
-  /** Draw a progress bar on stderr. Defaults to true when stderr is a terminal. */
-  progressBar?: boolean;
-  /** `"statements"` (fraction of relevant statements) or `"relevant-statements"` (1 when any is relevant). Defaults to "statements". */
-  mode?: ContextRelevanceMode;
-  /** Judge temperature; 0 is greedy decoding. Defaults to 0. */
-  temperature?: number;
-  /** Token budget of each judge answer. Defaults to the Llm's own default. */
-  maxTokens?: number;
-}
 
 /**
  * One row of `ContextRelevanceEvaluator` output. `status` is "ok" or "error" (a failed row, only with
@@ -66,8 +49,6 @@ export interface ContextRelevanceRowResult extends RowOutcome {
   /** What was split to fit the judge's context window, when anything was. */
   splits?: SplitRecord[];
 }
-
-const optionsSchema = contextRelevanceOptionsSchema.extend({ llm: llmOption, ...haystackRunShape });
 
 /**
  * Haystack's `ContextRelevanceEvaluator`: per row, the fraction of the contexts' statements relevant to
@@ -92,7 +73,7 @@ export class ContextRelevanceEvaluator implements Evaluator<ContextRelevanceRowR
   private readonly prompts: ContextRelevancePrompts;
 
   constructor(options: ContextRelevanceEvaluatorOptions) {
-    const o = parseOptions(optionsSchema, options, "ContextRelevanceEvaluator");
+    const o = parseOptions(contextRelevanceEvaluatorSchema, options, "ContextRelevanceEvaluator");
     this.llm = o.llm;
     this.mode = o.mode;
     this.raiseOnFailure = o.raiseOnFailure;

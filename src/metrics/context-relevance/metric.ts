@@ -1,41 +1,20 @@
 // `context_relevance` with Haystack's formula, one folder: prompt.ts (the two mode prompts and Haystack
 // examples), score.ts (the formula per mode), judge.ts (the judge call, split when the contexts overflow),
 // metric.ts (this Ragas-style class), evaluator.ts (Haystack's ContextRelevanceEvaluator), descriptor.ts
-// (id, fields, needs and options for the catalog).
-import { z } from "zod";
+// (id, fields, needs and options for the catalog), options.ts (options, defaults, zod schemas).
 import { parseOptions } from "../../errors-zod.js";
 import type { Llm } from "../../llm/types.js";
 import { BaseMetric } from "../shared/base-metric.js";
 import type { JudgeSettings } from "../shared/judge.js";
-import { judgeSettingsOf, judgeSettingsShape, llmOption } from "../shared/options.js";
+import { judgeSettingsOf } from "../shared/options.js";
 import { requireContexts, requireText } from "../shared/validate.js";
 import type { MetricConfig, MetricResult, Sample, SampleField } from "../types.js";
 import { judgeContextRelevance } from "./judge.js";
+import { type ContextRelevanceOptions, contextRelevanceConstructorSchema } from "./options.js";
 import { contextRelevancePromptVersions, defaultContextRelevancePrompts } from "./prompt.js";
-import { type ContextRelevanceMode, contextRelevanceModes, contextRelevanceScore } from "./score.js";
+import { type ContextRelevanceMode, contextRelevanceScore } from "./score.js";
 
-/** The options of {@link ContextRelevance} other than the judge, with their defaults. */
-export const contextRelevanceOptionsSchema = z.object({
-  mode: z
-    .enum(contextRelevanceModes)
-    .default("statements")
-    .describe(
-      '"statements": fraction of relevant statements; "relevant-statements": 1 when any is relevant.',
-    ),
-  ...judgeSettingsShape,
-});
-
-/** Options of {@link ContextRelevance}. */
-export interface ContextRelevanceOptions {
-  /** Judge that extracts and scores the statements. Required: there is no default. */
-  llm: Llm;
-  /** `"statements"`: fraction of relevant statements; `"relevant-statements"`: 1 when any statement is relevant. Defaults to "statements". */
-  mode?: ContextRelevanceMode;
-  /** Judge temperature; 0 is greedy decoding, which makes scores repeat exactly. Defaults to 0. */
-  temperature?: number;
-  /** Token budget of each judge answer. Defaults to the Llm's own default. */
-  maxTokens?: number;
-}
+export type { ContextRelevanceOptions } from "./options.js";
 
 interface ContextRelevanceSampleInput {
   question: string;
@@ -69,11 +48,7 @@ export class ContextRelevance extends BaseMetric<ContextRelevanceSampleInput> {
 
   constructor(options: ContextRelevanceOptions) {
     super();
-    const o = parseOptions(
-      contextRelevanceOptionsSchema.extend({ llm: llmOption }),
-      options,
-      "ContextRelevance",
-    );
+    const o = parseOptions(contextRelevanceConstructorSchema, options, "ContextRelevance");
     this.llm = o.llm;
     this.mode = o.mode;
     this.settings = judgeSettingsOf(o);

@@ -1,5 +1,6 @@
 import { defineMetric } from "../descriptor.js";
-import { Faithfulness, faithfulnessOptionsSchema } from "./metric.js";
+import { Faithfulness } from "./metric.js";
+import { faithfulnessOptionsSchema } from "./options.js";
 
 /** Catalog entry of `faithfulness`. */
 export const faithfulnessDescriptor = defineMetric({

@@ -12,13 +12,13 @@ import {
   toOutput,
 } from "../shared/evaluator-runner.js";
 import type { JudgeSettings } from "../shared/judge.js";
-import { haystackRunShape, judgeSettingsOf, llmOption } from "../shared/options.js";
+import { judgeSettingsOf } from "../shared/options.js";
 import { defaultProgressBar } from "../shared/progress.js";
 import type { SplitRecord } from "../shared/split.js";
 import { requireContexts, requireSameLengthLists, requireText } from "../shared/validate.js";
 import type { MetricConfig } from "../types.js";
 import { judgeFaithfulness } from "./judge.js";
-import { faithfulnessOptionsSchema } from "./metric.js";
+import { type FaithfulnessEvaluatorOptions, faithfulnessEvaluatorSchema } from "./options.js";
 import {
   defaultFaithfulnessPrompts,
   FAITHFULNESS_EXAMPLE_SHAPE,
@@ -30,23 +30,8 @@ import {
 } from "./prompt.js";
 import { faithfulnessScore } from "./score.js";
 
+export type { FaithfulnessEvaluatorOptions } from "./options.js";
 export type { FaithfulnessExample } from "./prompt.js";
-
-/** Options of {@link FaithfulnessEvaluator}. */
-export interface FaithfulnessEvaluatorOptions {
-  /** Judge that extracts statements and gives verdicts. Required: there is no default. */
-  llm: Llm;
-  /** Few-shot examples in Haystack's shape, validated when the evaluator is built. Defaults to the built-in examples. */
-  examples?: FaithfulnessExample[];
-  /** Throw on the first row whose judge call fails; false records the row as failed (score null) and goes on. Defaults to true. */
-  raiseOnFailure?: boolean;
-  /** Draw a progress bar on stderr. Defaults to true when stderr is a terminal. */
-  progressBar?: boolean;
-  /** Judge temperature; 0 is greedy decoding. Defaults to 0. */
-  temperature?: number;
-  /** Token budget of each judge answer. Defaults to the Llm's own default. */
-  maxTokens?: number;
-}
 
 /**
  * One row of `FaithfulnessEvaluator` output. `status` is "ok" or "error" (a failed row, only with
@@ -64,8 +49,6 @@ export interface FaithfulnessRowResult extends RowOutcome {
   /** What was split to fit the judge's context window, when anything was. */
   splits?: SplitRecord[];
 }
-
-const optionsSchema = faithfulnessOptionsSchema.extend({ llm: llmOption, ...haystackRunShape });
 
 /**
  * Haystack's `FaithfulnessEvaluator`: for each row, the share of the predicted answer's statements
@@ -89,7 +72,7 @@ export class FaithfulnessEvaluator implements Evaluator<FaithfulnessRowResult> {
   private readonly prompts: FaithfulnessPrompts;
 
   constructor(options: FaithfulnessEvaluatorOptions) {
-    const o = parseOptions(optionsSchema, options, "FaithfulnessEvaluator");
+    const o = parseOptions(faithfulnessEvaluatorSchema, options, "FaithfulnessEvaluator");
     this.llm = o.llm;
     this.raiseOnFailure = o.raiseOnFailure;
     this.progressBar = o.progressBar ?? defaultProgressBar();

@@ -1,31 +1,20 @@
 // Ragas `faithfulness`, one folder: prompt.ts (the statements and verdicts prompts, the verdicts schema
 // sized to the statements), score.ts (the formula and the merge rule for split contexts), judge.ts (the
 // two judge steps), metric.ts (this Ragas-style class), evaluator.ts (Haystack's FaithfulnessEvaluator),
-// descriptor.ts (id, fields, needs and options for the catalog).
-import { z } from "zod";
+// options.ts (options, defaults, zod schemas), descriptor.ts (id, fields, needs, options for the catalog).
 import { parseOptions } from "../../errors-zod.js";
 import type { Llm } from "../../llm/types.js";
 import { BaseMetric } from "../shared/base-metric.js";
 import type { JudgeSettings } from "../shared/judge.js";
-import { judgeSettingsOf, judgeSettingsShape, llmOption } from "../shared/options.js";
+import { judgeSettingsOf } from "../shared/options.js";
 import { requireContexts, requireText } from "../shared/validate.js";
 import type { MetricConfig, MetricResult, Sample, SampleField } from "../types.js";
 import { judgeFaithfulness } from "./judge.js";
+import { type FaithfulnessOptions, faithfulnessConstructorSchema } from "./options.js";
 import { defaultFaithfulnessPrompts, faithfulnessPromptVersions } from "./prompt.js";
 import { faithfulnessScore, supportedCount } from "./score.js";
 
-/** The options of {@link Faithfulness} other than the judge, with their defaults. */
-export const faithfulnessOptionsSchema = z.object({ ...judgeSettingsShape });
-
-/** Options of {@link Faithfulness}. */
-export interface FaithfulnessOptions {
-  /** Judge that extracts statements and gives verdicts. Required: there is no default. */
-  llm: Llm;
-  /** Judge temperature; 0 is greedy decoding, which makes scores repeat exactly. Defaults to 0. */
-  temperature?: number;
-  /** Token budget of each judge answer. Defaults to the Llm's own default. */
-  maxTokens?: number;
-}
+export type { FaithfulnessOptions } from "./options.js";
 
 interface FaithfulnessInput {
   question: string;
@@ -58,7 +47,7 @@ export class Faithfulness extends BaseMetric<FaithfulnessInput> {
 
   constructor(options: FaithfulnessOptions) {
     super();
-    const o = parseOptions(faithfulnessOptionsSchema.extend({ llm: llmOption }), options, "Faithfulness");
+    const o = parseOptions(faithfulnessConstructorSchema, options, "Faithfulness");
     this.llm = o.llm;
     this.settings = judgeSettingsOf(o);
   }
