@@ -3,6 +3,7 @@
 // the README's metric table (which must be what `npm run docs:metrics` writes).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { metricTable, readmePath, withMetricTable } from "../../scripts/docs-metrics.js";
 import type { Embeddings } from "../../src/embeddings/types.js";
@@ -36,16 +37,19 @@ const embeddings: Embeddings = {
 };
 
 const metricsDir = path.join(repoRoot, "src", "metrics");
-/** Metric folders: the folders of src/metrics with a descriptor.ts, by the id their descriptor names. */
-const folders = new Map(
-  readdirSync(metricsDir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && existsSync(path.join(metricsDir, e.name, "descriptor.ts")))
-    .map((e) => {
-      const text = readFileSync(path.join(metricsDir, e.name, "descriptor.ts"), "utf8");
-      const id = /\bid:\s*"([a-z0-9_]+)"/.exec(text)?.[1];
-      return [id ?? `(no id in ${e.name}/descriptor.ts)`, e.name] as const;
-    }),
-);
+/** Metric folders: the folders of src/metrics with a descriptor.ts, by the id(s) their descriptors export. */
+const folders = new Map<string, string>();
+for (const entry of readdirSync(metricsDir, { withFileTypes: true })) {
+  const file = path.join(metricsDir, entry.name, "descriptor.ts");
+  if (!entry.isDirectory() || !existsSync(file)) continue;
+  const exports = Object.values((await import(pathToFileURL(file).href)) as Record<string, unknown>);
+  const ids = exports.flatMap((e) =>
+    e !== null && typeof e === "object" && "id" in e && "create" in e ? [String(e.id)] : [],
+  );
+  for (const id of ids.length > 0 ? ids : [`(no descriptor exported by ${entry.name}/descriptor.ts)`]) {
+    folders.set(id, entry.name);
+  }
+}
 const testFiles = readdirSync(path.join(repoRoot, "test", "metrics"))
   .filter((f) => f.endsWith(".test.ts") && f !== "catalog.test.ts")
   .map((f) => readFileSync(path.join(repoRoot, "test", "metrics", f), "utf8"));
