@@ -21,7 +21,6 @@ import { judgeContextRelevance } from "./judge.js";
 import { type ContextRelevanceEvaluatorOptions, contextRelevanceEvaluatorSchema } from "./options.js";
 import {
   CONTEXT_RELEVANCE_EXAMPLE_SHAPE,
-  type ContextRelevanceExample,
   type ContextRelevancePrompts,
   contextRelevanceExampleSchema,
   contextRelevancePromptsWithExamples,

@@ -22,7 +22,6 @@ import { type FaithfulnessEvaluatorOptions, faithfulnessEvaluatorSchema } from "
 import {
   defaultFaithfulnessPrompts,
   FAITHFULNESS_EXAMPLE_SHAPE,
-  type FaithfulnessExample,
   type FaithfulnessPrompts,
   faithfulnessExampleSchema,
   faithfulnessPromptsWithExamples,
