@@ -14,7 +14,7 @@ import { CachedEmbeddings } from "../src/embeddings/cached-embeddings.js";
 import { evaluate } from "../src/evaluate/evaluate.js";
 import { CachedLlm } from "../src/llm/cached-llm.js";
 import { Faithfulness } from "../src/metrics/faithfulness/metric.js";
-import { SemanticSimilarity } from "../src/metrics/semantic-similarity.js";
+import { SemanticSimilarity } from "../src/metrics/semantic-similarity/metric.js";
 import { flag, numberFlag } from "./lib/cli.js";
 import { loadJudge, loadStarterEmbeddings } from "./lib/judges.js";
 import { markdownTable, num, percent } from "./lib/markdown.js";

@@ -81,6 +81,8 @@ export {
   ModelIntegrityError,
   ModelNotFoundError,
 } from "./errors.js";
+// Option checks: a zod schema, one InvalidInputError naming the option
+export { parseOptions } from "./errors-zod.js";
 export { type EvaluateDataset, type EvaluateOptions, evaluate } from "./evaluate/evaluate.js";
 // Sharded runs (many machines): pick a shard's rows, merge the shards' results and caches
 export {
@@ -110,10 +112,13 @@ export { LlamaCppLlm, type LlamaCppLlmOptions, type PromptFormat } from "./llm/l
 export type { GenerateObjectOptions, GenerateObjectResult, Llm, LlmStats, TokenUsage } from "./llm/types.js";
 // Embeddings
 export { cosineSimilarity } from "./math/cosine.js";
-// Metrics (Ragas style), evaluators (Haystack style), pipeline
+// Metrics (Ragas style), evaluators (Haystack style), pipeline, the metric catalog (one descriptor per
+// built-in metric) and the formulas as pure functions
 export {
   AnswerRelevancy,
   type AnswerRelevancyOptions,
+  type AnswerRelevancyScore,
+  answerRelevancyScore,
   ContextRelevance,
   ContextRelevanceEvaluator,
   type ContextRelevanceEvaluatorOptions,
@@ -123,6 +128,10 @@ export {
   type ContextRelevanceRowResult,
   type CutCounts,
   type CutKind,
+  canScoreAny,
+  contextRelevanceScore,
+  createMetric,
+  defineMetric,
   EvaluationPipeline,
   type Evaluator,
   type EvaluatorInputs,
@@ -133,6 +142,16 @@ export {
   type FaithfulnessExample,
   type FaithfulnessOptions,
   type FaithfulnessRowResult,
+  type FaithfulnessScoreOptions,
+  faithfulnessScore,
+  findMetricDescriptor,
+  type MetricDescriptor,
+  type MetricModels,
+  type MetricSurfaces,
+  mergePartVerdicts,
+  metricDescriptor,
+  metricDescriptorIds,
+  metricDescriptors,
   type NoncommittalMode,
   type PipelineOutput,
   type PipelineRunOptions,
@@ -145,6 +164,8 @@ export {
   SemanticSimilarity,
   type SemanticSimilarityOptions,
   type SplitRecord,
+  type StatementVerdict,
+  semanticSimilarityScore,
 } from "./metrics/index.js";
 export type {
   Metric,

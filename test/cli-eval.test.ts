@@ -265,6 +265,36 @@ describe("eval: exit code 2, before any model loads", { timeout: 300_000 }, () =
   });
 });
 
+describe("eval: the default metric set", { timeout: 300_000 }, () => {
+  it("runs the metrics the dataset has columns for, leaving out judge metrics in one note naming the pull command", async () => {
+    const out = box.file("default-set.jsonl");
+    const result = await runCli(["eval", example, "--out", out, "--no-cache", "--quiet"], box.env);
+    expect(result.code).toBe(0);
+    const notes = result.stderr.split("\n").filter((l) => l.includes("not running"));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/^airgap-eval: not running answer_relevancy, faithfulness, context_relevance /);
+    expect(notes[0]).toContain("`airgap-eval models pull qwen2.5-0.5b-instruct`");
+    expect(result.stderr).not.toMatch(/skipping/);
+    expect(new Set(loadResults(out).records.map((r) => r.metric))).toEqual(new Set(["semantic_similarity"]));
+  });
+
+  it("leaves out metrics whose columns no row has, and names the choices when none can run", async () => {
+    const noReference = writeJsonl(
+      "no-reference.jsonl",
+      exampleRows().map(({ reference: _r, ...row }) => row),
+    );
+    const noMetric = await runCli(["eval", noReference, "--out", box.file("none.jsonl"), "--quiet"], box.env);
+    expect(noMetric.code).toBe(2);
+    expect(noMetric.stderr).toMatch(
+      /no default metric can run: not running answer_relevancy, faithfulness, context_relevance/,
+    );
+    const onlyReference = writeJsonl("only-reference.jsonl", [{ reference: "Paris." }]);
+    const none = await runCli(["eval", onlyReference, "--out", box.file("none2.jsonl"), "--quiet"], box.env);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/no metric can score any row: answer_relevancy needs user_input, response;/);
+  });
+});
+
 describe("eval: bad rows are reported and the run goes on", { timeout: 300_000 }, () => {
   it("JSONL: wrong types, missing fields, empty lists, broken JSON and a 1 MB context", async () => {
     const [a, b] = exampleRows();

@@ -3,17 +3,18 @@
 import { EventEmitter } from "node:events";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { parseColumnMap } from "../src/cli/eval-command.js";
+import { defaultMetricsFor, parseColumnMap, withoutMissingModels } from "../src/cli/eval-command.js";
 import { missingModelReason } from "../src/cli/eval-models.js";
 import { ExitCode } from "../src/cli/exit-codes.js";
 import { checkFailUnder, parseFailUnder } from "../src/cli/fail-under.js";
 import { InterruptHandler, resumeCommand } from "../src/cli/interrupt.js";
-import { createMetric, metricCatalog, metricIds, parseMetricIds } from "../src/cli/metric-factory.js";
+import { createMetric, metricIds, parseMetricIds } from "../src/cli/metric-factory.js";
 import { invalidRowLines } from "../src/cli/preflight.js";
 import type { Embeddings } from "../src/embeddings/types.js";
 import { InvalidInputError, ModelNotFoundError } from "../src/errors.js";
 import type { MetricAggregate } from "../src/evaluate/types.js";
 import type { Llm } from "../src/llm/types.js";
+import { metricDescriptor } from "../src/metrics/catalog.js";
 
 class Capture extends Writable {
   text = "";
@@ -87,35 +88,36 @@ describe("--metrics and --column", () => {
   });
 });
 
-describe("the metric catalog", () => {
-  const llm: Llm = {
+const llm: Llm = {
+  id: "stub-judge",
+  generateObject: () => Promise.reject(new Error("not called in this test")),
+  provenance: () => ({
     id: "stub-judge",
-    generateObject: () => Promise.reject(new Error("not called in this test")),
-    provenance: () => ({
-      id: "stub-judge",
-      kind: "llm",
-      runtime: { name: "stub", version: "0" },
-      settings: {},
-    }),
-  };
-  const embeddings: Embeddings = {
+    kind: "llm",
+    runtime: { name: "stub", version: "0" },
+    settings: {},
+  }),
+};
+const embeddings: Embeddings = {
+  id: "stub-embedder",
+  dimensions: 3,
+  embed: () => Promise.reject(new Error("not called in this test")),
+  provenance: () => ({
     id: "stub-embedder",
-    dimensions: 3,
-    embed: () => Promise.reject(new Error("not called in this test")),
-    provenance: () => ({
-      id: "stub-embedder",
-      kind: "embedding",
-      runtime: { name: "stub", version: "0" },
-      settings: {},
-    }),
-  };
+    kind: "embedding",
+    runtime: { name: "stub", version: "0" },
+    settings: {},
+  }),
+};
 
+describe("the metric catalog", () => {
   it.each(metricIds)("%s: the catalog's fields and models match the metric", (id) => {
     const metric = createMetric(id, { llm, embeddings });
+    const descriptor = metricDescriptor(id);
     expect(metric.name).toBe(id);
-    expect([...metric.requiredFields].sort()).toEqual([...metricCatalog[id].fields].sort());
-    expect(metric.usesLlm).toBe(metricCatalog[id].llm);
-    expect(metric.usesEmbeddings).toBe(metricCatalog[id].embeddings);
+    expect([...metric.requiredFields].sort()).toEqual([...descriptor.requiredFields].sort());
+    expect(metric.usesLlm).toBe(descriptor.needsLlm);
+    expect(metric.usesEmbeddings).toBe(descriptor.needsEmbeddings);
   });
 
   it("a metric whose model is missing becomes a skipped metric carrying the reason", async () => {
@@ -125,6 +127,42 @@ describe("the metric catalog", () => {
       status: "skipped",
       reason: "judge is not here: run X",
     });
+  });
+});
+
+describe("the default metric set", () => {
+  const full = { userInput: "q", response: "r", retrievedContexts: ["c"], reference: "ref" };
+
+  it("holds every metric whose columns some row has, plus the metrics --fail-under names", () => {
+    expect(defaultMetricsFor([full], [])).toEqual(metricIds);
+    const partial = [
+      { userInput: "q", response: "r" },
+      { response: "r", reference: "x" },
+    ];
+    expect(defaultMetricsFor(partial, [])).toEqual(["answer_relevancy", "semantic_similarity"]);
+    expect(defaultMetricsFor([{ userInput: "q", response: "r" }], ["faithfulness"])).toEqual([
+      "answer_relevancy",
+      "faithfulness",
+    ]);
+    expect(() => defaultMetricsFor([{ reference: "x" }], [], "d.jsonl")).toThrow(
+      /d\.jsonl: no metric can score any row: .*faithfulness needs user_input, response, retrieved_contexts/,
+    );
+  });
+
+  it("leaves out the metrics whose model is missing in one line naming them and the reason, unless named", () => {
+    const reason = "judge model j is not on this machine: run `airgap-eval models pull j`";
+    const models = { embeddings, llmMissing: reason };
+    const left = withoutMissingModels(metricIds, models, []);
+    expect(left.run).toEqual(["semantic_similarity"]);
+    expect(left.summary).not.toContain("\n");
+    expect(left.summary).toBe(
+      `not running answer_relevancy, faithfulness, context_relevance (ask for them with --metrics to list them as skipped): ${reason}`,
+    );
+    expect(withoutMissingModels(metricIds, models, ["faithfulness"]).run).toEqual([
+      "semantic_similarity",
+      "faithfulness",
+    ]);
+    expect(withoutMissingModels(metricIds, { llm, embeddings }, [])).toEqual({ run: metricIds });
   });
 });
 

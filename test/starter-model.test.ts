@@ -14,7 +14,7 @@ import { defaultRecipe } from "../scripts/starter/recipe.js";
 import { referenceTokenIds } from "../scripts/starter/reference-encoder.js";
 import { loadSanityTriples, scoreTriples } from "../scripts/starter/sanity-set.js";
 import { cosineSimilarity, TransformersEmbeddings } from "../src/embeddings/index.js";
-import { SemanticSimilarity } from "../src/metrics/semantic-similarity.js";
+import { SemanticSimilarity } from "../src/metrics/semantic-similarity/metric.js";
 import { loadRegistry } from "../src/models/registry.js";
 import { repoRoot, starterModelDir } from "./setup/paths.js";
 

@@ -5,7 +5,14 @@ import { InvalidInputError } from "../errors.js";
 import { evaluate } from "../evaluate/evaluate.js";
 import { parseColumnMap } from "./eval-command.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
-import { createMetric, type MetricId, metricCatalog, metricIds, parseMetricIds } from "./metric-factory.js";
+import {
+  createMetric,
+  defaultMetricIds,
+  type MetricId,
+  metricIds,
+  modelNeeds,
+  parseMetricIds,
+} from "./metric-factory.js";
 import { collect, positiveInt, positiveIntList } from "./option-parsers.js";
 
 interface BenchFlags {
@@ -69,10 +76,7 @@ async function benchOnce(
   flags: BenchFlags,
   threads: number | undefined,
 ): Promise<{ run: BenchRun; warmupRows: number }> {
-  const needs = {
-    llm: ids.some((id) => metricCatalog[id].llm),
-    embeddings: ids.some((id) => metricCatalog[id].embeddings),
-  };
+  const needs = modelNeeds(ids);
   const models: Partial<LoadedModels> = {};
   try {
     const loaded = await loadEvalModels({ ...flags, threads }, needs, models);
@@ -210,7 +214,11 @@ export function registerBenchCommand(program: Command): Command {
       "Time the metrics on the first rows of a dataset with your models on this machine, and project the whole run.",
     )
     .argument("<dataset>", "dataset file: .jsonl, .json or .csv, as for eval")
-    .option("-m, --metrics <ids>", `comma-separated metric ids: ${metricIds.join(", ")}`, metricIds.join(","))
+    .option(
+      "-m, --metrics <ids>",
+      `comma-separated metric ids: ${metricIds.join(", ")}`,
+      defaultMetricIds.join(","),
+    )
     .option(
       "--llm <id|path>",
       "judge model: registry id or .gguf file (default: the registry's default judge)",

@@ -19,7 +19,7 @@ import { parseColumnMap } from "./eval-command.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import { ExitCode } from "./exit-codes.js";
 import { InterruptHandler } from "./interrupt.js";
-import { createMetric, type MetricId, metricCatalog, parseMetricIds } from "./metric-factory.js";
+import { createMetric, type MetricId, modelNeeds, parseMetricIds } from "./metric-factory.js";
 import { collect, positiveInt } from "./option-parsers.js";
 
 interface CalibrateFlags {
@@ -147,7 +147,7 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
   if (flags.metric !== undefined) parseMetricIds(flags.metric);
   const { set, metric } = loadSet(file, flags);
   const [id] = parseMetricIds(metric) as [MetricId];
-  const needs = metricCatalog[id];
+  const needs = modelNeeds([id]);
   if (needs.llm && flags.llm.length === 0) {
     throw new InvalidInputError(`${id} needs a judge: give one or more --llm <file.gguf | registry id>`);
   }

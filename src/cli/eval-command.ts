@@ -2,6 +2,7 @@ import path from "node:path";
 import { type Command, Option } from "commander";
 import { Cache } from "../cache/cache.js";
 import { loadDataset } from "../dataset/load.js";
+import { ragasColumnName } from "../dataset/required.js";
 import type { ColumnTarget } from "../dataset/types.js";
 import { CachedEmbeddings } from "../embeddings/cached-embeddings.js";
 import type { Embeddings } from "../embeddings/types.js";
@@ -10,20 +11,31 @@ import { evaluate } from "../evaluate/evaluate.js";
 import type { EvaluationResult } from "../evaluate/result.js";
 import { CachedLlm } from "../llm/cached-llm.js";
 import type { Llm } from "../llm/types.js";
+import { canScoreAny, metricDescriptor } from "../metrics/catalog.js";
+import type { Sample } from "../metrics/types.js";
 import { formatSummary } from "../report/summary.js";
 import { writeReport } from "../report/write.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { checkFailUnder, type FailUnderBar, parseFailUnder } from "./fail-under.js";
 import { InterruptHandler, resumeCommand } from "./interrupt.js";
-import { createMetric, type MetricId, metricCatalog, metricIds, parseMetricIds } from "./metric-factory.js";
+import {
+  createMetric,
+  defaultMetricIds,
+  type MetricId,
+  type MetricModels,
+  metricIds,
+  missingModelsReason,
+  modelNeeds,
+  needsModel,
+  parseMetricIds,
+} from "./metric-factory.js";
 import { collect, positiveInt } from "./option-parsers.js";
 import { invalidRowLines, preflight } from "./preflight.js";
 import { addShardOptions, applyShard, type ShardFlags } from "./shard-options.js";
 
 /** Flags as commander hands them over: repeatable and boolean flags are absent when not given. */
-type RawEvalFlags = Partial<Omit<EvalFlags, "metrics" | "out" | "cache">> &
-  Pick<EvalFlags, "metrics" | "out" | "cache">;
+type RawEvalFlags = Partial<Omit<EvalFlags, "out" | "cache">> & Pick<EvalFlags, "out" | "cache">;
 
 function normalizeFlags(raw: RawEvalFlags): EvalFlags {
   return {
@@ -40,7 +52,8 @@ function normalizeFlags(raw: RawEvalFlags): EvalFlags {
 }
 
 interface EvalFlags extends ShardFlags {
-  metrics: string;
+  /** `--metrics`; absent means the default set (see {@link defaultMetricsFor}). */
+  metrics?: string;
   llm?: string;
   embeddings?: string;
   modelsDir?: string;
@@ -125,14 +138,59 @@ function exitCodeFor(result: EvaluationResult, failUnder: readonly string[]): Ex
   return ExitCode.ok;
 }
 
+/**
+ * The default metric set for a dataset: every metric that is not opt-in and whose required columns some
+ * row has, plus the metrics `--fail-under` names. None at all is bad input naming what each metric needs.
+ */
+export function defaultMetricsFor(
+  samples: readonly Sample[],
+  named: readonly MetricId[],
+  file?: string,
+): MetricId[] {
+  const ids = defaultMetricIds.filter(
+    (id) => named.includes(id) || canScoreAny(metricDescriptor(id), samples),
+  );
+  for (const id of named) if (!ids.includes(id)) ids.push(id);
+  if (ids.length === 0) {
+    const needs = defaultMetricIds.map(
+      (id) => `${id} needs ${metricDescriptor(id).requiredFields.map(ragasColumnName).join(", ")}`,
+    );
+    throw new InvalidInputError(
+      `no metric can score any row: ${needs.join("; ")}. Add the columns or map yours with --column`,
+      { file },
+    );
+  }
+  return ids;
+}
+
+/**
+ * Splits the default set into the metrics that can run with the loaded models and those left out
+ * because a default model is not on this machine (named in one summary line). `keep` are metrics the
+ * user named (e.g. in `--fail-under`): they stay and are reported as skipped.
+ */
+export function withoutMissingModels(
+  ids: readonly MetricId[],
+  models: MetricModels,
+  keep: readonly MetricId[],
+): { run: MetricId[]; summary?: string } {
+  const left = ids.filter((id) => !keep.includes(id) && missingModelsReason(id, models) !== undefined);
+  if (left.length === 0) return { run: [...ids] };
+  const reasons = [...new Set(left.map((id) => missingModelsReason(id, models)!))];
+  return {
+    run: ids.filter((id) => !left.includes(id)),
+    summary: `not running ${left.join(", ")} (ask for them with --metrics to list them as skipped): ${reasons.join("; ")}`,
+  };
+}
+
 async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boolean): Promise<void> {
   const flags = normalizeFlags(raw);
-  const ids = parseMetricIds(flags.metrics);
+  const requested = flags.metrics === undefined ? undefined : parseMetricIds(flags.metrics);
   const bars = flags.failUnder;
   for (const bar of bars) {
-    if (!ids.includes(bar.metric as MetricId)) {
+    if (requested === undefined) metricDescriptor(bar.metric);
+    else if (!requested.includes(bar.metric)) {
       throw new InvalidInputError(
-        `--fail-under names ${bar.metric}, which is not among --metrics (${ids.join(", ")})`,
+        `--fail-under names ${bar.metric}, which is not among --metrics (${requested.join(", ")})`,
       );
     }
   }
@@ -155,6 +213,9 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
     );
   }
   for (const line of invalidRowLines(dataset)) process.stderr.write(`${line}\n`);
+  const named = bars.map((b) => b.metric);
+  const samples = dataset.samples.map((s) => s.sample);
+  let ids = requested ?? defaultMetricsFor(samples, named, dataset.file);
   preflight({
     dataset: loadedDataset,
     metrics: ids,
@@ -165,10 +226,7 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
     reports: flags.report,
   });
 
-  const needs = {
-    llm: ids.some((id) => metricCatalog[id].llm),
-    embeddings: ids.some((id) => metricCatalog[id].embeddings),
-  };
+  const needs = modelNeeds(ids);
   if (flags.llm !== undefined && !needs.llm) {
     process.stderr.write(`airgap-eval: note: --llm is not used: none of ${ids.join(", ")} needs a judge\n`);
   }
@@ -185,9 +243,15 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
     let result: EvaluationResult;
     try {
       const loaded = await loadEvalModels(flags, needs, models);
+      if (requested === undefined) {
+        const kept = withoutMissingModels(ids, loaded, named);
+        if (kept.summary !== undefined) process.stderr.write(`airgap-eval: ${kept.summary}\n`);
+        if (kept.run.length === 0) throw new InvalidInputError(`no default metric can run: ${kept.summary}`);
+        ids = kept.run;
+      }
       for (const note of loaded.notes) {
-        const skipped = ids.filter((id) => metricCatalog[id][note.kind]).join(", ");
-        process.stderr.write(`airgap-eval: skipping ${skipped}:\n${note.message}\n`);
+        const skipped = ids.filter((id) => needsModel(id, note.kind)).join(", ");
+        if (skipped !== "") process.stderr.write(`airgap-eval: skipping ${skipped}:\n${note.message}\n`);
       }
       cache = flags.cache ? Cache.open({ path: flags.cacheFile }) : undefined;
       const llm: Llm | undefined = loaded.llm && cache ? new CachedLlm(loaded.llm, cache) : loaded.llm;
@@ -267,7 +331,11 @@ export function registerEvalCommand(program: Command): Command {
       "Evaluate a dataset (JSONL, JSON array or CSV) with local models; never touches the network.",
     )
     .argument("<dataset>", "dataset file: .jsonl, .json or .csv with Ragas or Haystack column names")
-    .option("-m, --metrics <ids>", `comma-separated metric ids: ${metricIds.join(", ")}`, metricIds.join(","))
+    .option(
+      "-m, --metrics <ids>",
+      `comma-separated metric ids: ${metricIds.join(", ")} (default: every metric whose columns the dataset has, ` +
+        "leaving out, in one note, those whose default model is not on this machine)",
+    )
     .option(
       "--llm <id|path>",
       "judge model: registry id or .gguf file (default: the registry's default judge; when that one is not pulled, judge metrics are skipped)",
@@ -335,7 +403,8 @@ Examples:
   $ airgap-eval eval data.jsonl --column question_text=user_input --column answer_text=response
 
 Invalid rows are reported on stderr (file, line, row, field) and left out; --strict stops instead.
-Judge metrics whose default model has not been pulled are skipped, naming the "models pull" command.
+Metrics named with --metrics whose default model has not been pulled are skipped, naming the
+"models pull" command; without --metrics they are left out of the run with one note naming them.
 Ctrl-C once: finish the rows in flight, write them, exit 130; Ctrl-C twice: quit at once.
 
 Exit codes: 0 ok; 1 some rows failed (a metric errored on a row, or a row was invalid);

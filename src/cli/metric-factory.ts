@@ -2,24 +2,19 @@ import type { Embeddings } from "../embeddings/types.js";
 import { InvalidInputError } from "../errors.js";
 import { skippedMetric } from "../evaluate/skipped-metric.js";
 import type { Llm } from "../llm/types.js";
-import { AnswerRelevancy } from "../metrics/answer-relevancy/metric.js";
-import { ContextRelevance } from "../metrics/context-relevance/metric.js";
-import { Faithfulness } from "../metrics/faithfulness/metric.js";
-import { SemanticSimilarity } from "../metrics/semantic-similarity.js";
-import type { Metric, SampleField } from "../metrics/types.js";
+import {
+  createMetric as createCatalogMetric,
+  metricDescriptor,
+  metricDescriptorIds,
+  metricDescriptors,
+} from "../metrics/catalog.js";
+import type { Metric } from "../metrics/types.js";
 
-/** What each metric id needs, so the CLI can decide which models to load before building anything. */
-export const metricCatalog = {
-  answer_relevancy: { llm: true, embeddings: true, fields: ["userInput", "response"] },
-  semantic_similarity: { llm: false, embeddings: true, fields: ["response", "reference"] },
-  faithfulness: { llm: true, embeddings: false, fields: ["userInput", "response", "retrievedContexts"] },
-  context_relevance: { llm: true, embeddings: false, fields: ["userInput", "retrievedContexts"] },
-} as const satisfies Record<string, { llm: boolean; embeddings: boolean; fields: readonly SampleField[] }>;
+/** A metric id of the catalog, e.g. `faithfulness`. */
+export type MetricId = string;
 
-export type MetricId = keyof typeof metricCatalog;
-
-/** All metric ids the CLI knows, in display order. */
-export const metricIds = Object.keys(metricCatalog) as MetricId[];
+/** All metric ids the CLI knows, in display order (the catalog's). */
+export const metricIds: readonly MetricId[] = metricDescriptorIds();
 
 /** Parses `--metrics a,b` into known ids; an unknown id is bad usage. */
 export function parseMetricIds(list: string): MetricId[] {
@@ -29,12 +24,8 @@ export function parseMetricIds(list: string): MetricId[] {
     .filter((s) => s.length > 0);
   if (ids.length === 0)
     throw new InvalidInputError(`--metrics is empty; choose from ${metricIds.join(", ")}`);
-  for (const id of ids) {
-    if (!(id in metricCatalog)) {
-      throw new InvalidInputError(`unknown metric "${id}"; choose from ${metricIds.join(", ")}`);
-    }
-  }
-  return [...new Set(ids)] as MetricId[];
+  for (const id of ids) metricDescriptor(id);
+  return [...new Set(ids)];
 }
 
 /** The models available to build metrics with, or why one is missing. */
@@ -47,23 +38,39 @@ export interface MetricModels {
   embeddingsMissing?: string;
 }
 
-/** Builds a metric by id; a metric whose model is missing becomes a skipped metric carrying the reason. */
-export function createMetric(id: MetricId, models: MetricModels): Metric {
-  const needs = metricCatalog[id];
+/** Why a metric cannot be built with these models (its missing models' reasons), or undefined when it can. */
+export function missingModelsReason(id: MetricId, models: MetricModels): string | undefined {
+  const needs = metricDescriptor(id);
   const reasons: string[] = [];
-  if (needs.llm && !models.llm) reasons.push(models.llmMissing ?? "no judge model was loaded");
-  if (needs.embeddings && !models.embeddings) {
+  if (needs.needsLlm && !models.llm) reasons.push(models.llmMissing ?? "no judge model was loaded");
+  if (needs.needsEmbeddings && !models.embeddings) {
     reasons.push(models.embeddingsMissing ?? "no embedding model was loaded");
   }
-  if (reasons.length > 0) return skippedMetric(id, needs.fields, reasons.join("; "));
-  switch (id) {
-    case "answer_relevancy":
-      return new AnswerRelevancy({ llm: models.llm!, embeddings: models.embeddings! });
-    case "semantic_similarity":
-      return new SemanticSimilarity({ embeddings: models.embeddings! });
-    case "faithfulness":
-      return new Faithfulness({ llm: models.llm! });
-    case "context_relevance":
-      return new ContextRelevance({ llm: models.llm! });
-  }
+  return reasons.length > 0 ? reasons.join("; ") : undefined;
+}
+
+/** Builds a metric by id; a metric whose model is missing becomes a skipped metric carrying the reason. */
+export function createMetric(id: MetricId, models: MetricModels): Metric {
+  const missing = missingModelsReason(id, models);
+  if (missing !== undefined) return skippedMetric(metricDescriptor(id), missing);
+  return createCatalogMetric(id, { llm: models.llm, embeddings: models.embeddings });
+}
+
+/** The ids in the default set before the dataset is known: every metric that is not opt-in. */
+export const defaultMetricIds: readonly MetricId[] = metricDescriptors
+  .filter((d) => d.optIn !== true)
+  .map((d) => d.id);
+
+/** Which models a set of metrics needs. */
+export function modelNeeds(ids: readonly MetricId[]): { llm: boolean; embeddings: boolean } {
+  return {
+    llm: ids.some((id) => metricDescriptor(id).needsLlm),
+    embeddings: ids.some((id) => metricDescriptor(id).needsEmbeddings),
+  };
+}
+
+/** True when the metric needs the model of that kind. */
+export function needsModel(id: MetricId, kind: "llm" | "embeddings"): boolean {
+  const descriptor = metricDescriptor(id);
+  return kind === "llm" ? descriptor.needsLlm : descriptor.needsEmbeddings;
 }

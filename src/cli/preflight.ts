@@ -2,8 +2,9 @@ import { checkRequiredColumns, missingFields } from "../dataset/required.js";
 import type { Dataset, InvalidRow } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { resultsFileHasContent } from "../evaluate/results-file.js";
+import { metricDescriptor } from "../metrics/catalog.js";
 import { reportFormatForPath } from "../report/write.js";
-import { type MetricId, metricCatalog } from "./metric-factory.js";
+import type { MetricId } from "./metric-factory.js";
 
 /** What {@link preflight} checks: everything that can be wrong without loading a model. */
 export interface PreflightInput {
@@ -35,7 +36,10 @@ export function preflight(input: PreflightInput): void {
       { file: input.out },
     );
   }
-  const needs = input.metrics.map((id) => ({ name: id, requiredFields: [...metricCatalog[id].fields] }));
+  const needs = input.metrics.map((id) => ({
+    name: id,
+    requiredFields: metricDescriptor(id).requiredFields,
+  }));
   checkRequiredColumns(input.dataset, needs);
   if (input.strict) {
     for (const item of input.dataset.samples) {

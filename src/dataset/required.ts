@@ -1,4 +1,5 @@
 import { InvalidInputError } from "../errors.js";
+import type { MetricDescriptor } from "../metrics/descriptor.js";
 import type { Metric, Sample, SampleField } from "../metrics/types.js";
 import type { Dataset } from "./types.js";
 
@@ -10,6 +11,11 @@ const ragasNames: Record<SampleField, string> = {
   referenceContexts: "reference_contexts",
 };
 
+/** A sample field's Ragas column name, e.g. `retrieved_contexts` for `retrievedContexts`. */
+export function ragasColumnName(field: SampleField): string {
+  return ragasNames[field];
+}
+
 /** The fields of `metric.requiredFields` that a sample lacks. */
 export function missingFields(sample: Sample, metric: Pick<Metric, "requiredFields">): SampleField[] {
   return metric.requiredFields.filter((field) => sample[field] === undefined);
@@ -20,12 +26,17 @@ export function missingFields(sample: Sample, metric: Pick<Metric, "requiredFiel
  * run stops before any model loads. Rows lacking a field only some rows have are not an error here:
  * `evaluate` marks those row × metric pairs skipped.
  *
+ * The metrics may be given as metrics or as their catalog descriptors.
+ *
  * @example
  * checkRequiredColumns(loadDataset("eval.jsonl"), [new Faithfulness({ llm })]);
+ * checkRequiredColumns(loadDataset("eval.jsonl"), [faithfulnessDescriptor]);
  */
 export function checkRequiredColumns(
   dataset: Dataset | readonly Sample[],
-  metrics: readonly Pick<Metric, "name" | "requiredFields">[],
+  metrics: ReadonlyArray<
+    Pick<Metric, "name" | "requiredFields"> | Pick<MetricDescriptor, "id" | "requiredFields">
+  >,
 ): void {
   const samples: readonly Sample[] = Array.isArray(dataset)
     ? (dataset as readonly Sample[])
@@ -40,8 +51,8 @@ export function checkRequiredColumns(
   for (const metric of metrics) {
     const missing = metric.requiredFields.filter((field) => !present.has(field));
     if (missing.length > 0) {
-      const names = missing.map((f) => `${ragasNames[f]} (${f})`).join(", ");
-      problems.push(`${metric.name} needs ${names}`);
+      const names = missing.map((f) => `${ragasColumnName(f)} (${f})`).join(", ");
+      problems.push(`${"id" in metric ? metric.id : metric.name} needs ${names}`);
     }
   }
   if (problems.length > 0) {

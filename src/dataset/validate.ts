@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { valueAt } from "../errors-zod.js";
 import type { Sample, SampleField } from "../metrics/types.js";
 import { type ColumnResolver, listFields, sampleFields } from "./columns.js";
 import { parseListCell } from "./python-list.js";
@@ -34,15 +35,6 @@ function describeType(value: unknown): string {
   if (typeof value === "object") return "an object";
   if (typeof value === "string") return "a string";
   return `a ${typeof value}`;
-}
-
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let current = root;
-  for (const key of path) {
-    if (current === null || typeof current !== "object") return undefined;
-    current = (current as Record<PropertyKey, unknown>)[key];
-  }
-  return current;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { MetricDescriptor } from "../metrics/descriptor.js";
 import type { Metric, MetricConfig, MetricResult, Sample, SampleField } from "../metrics/types.js";
 
 /** True for the configuration of a {@link skippedMetric}: such a metric produced no numbers to keep. */
@@ -10,11 +11,26 @@ export function isSkippedConfig(config: MetricConfig): boolean {
  * Every row gets `status: "skipped"` with `reason`, so a run goes on and the report says why.
  * Resuming later with the real metric re-runs those rows.
  *
+ * The metric is named by its catalog descriptor (id and required fields), or by name and fields.
+ *
  * @example
- * const metric = skippedMetric("faithfulness", ["userInput", "response", "retrievedContexts"],
+ * const metric = skippedMetric(faithfulnessDescriptor,
  *   "judge qwen2.5-0.5b-instruct is not on this machine: run `airgap-eval models pull qwen2.5-0.5b-instruct`");
  */
-export function skippedMetric(name: string, requiredFields: readonly SampleField[], reason: string): Metric {
+export function skippedMetric(
+  descriptor: Pick<MetricDescriptor, "id" | "requiredFields">,
+  reason: string,
+): Metric;
+export function skippedMetric(name: string, requiredFields: readonly SampleField[], reason: string): Metric;
+export function skippedMetric(
+  what: string | Pick<MetricDescriptor, "id" | "requiredFields">,
+  fieldsOrReason: readonly SampleField[] | string,
+  maybeReason?: string,
+): Metric {
+  const name = typeof what === "string" ? what : what.id;
+  const requiredFields =
+    typeof what === "string" ? (fieldsOrReason as readonly SampleField[]) : what.requiredFields;
+  const reason = typeof what === "string" ? maybeReason! : (fieldsOrReason as string);
   const result = (): MetricResult => ({ value: null, status: "skipped", reason });
   return {
     name,

@@ -11,6 +11,16 @@ export interface MetricModels {
   embeddings?: Embeddings;
 }
 
+/** Class names of a metric's two public surfaces. */
+export interface MetricSurfaces {
+  /** The Ragas-style class, e.g. `Faithfulness`. Defaults to none. */
+  readonly ragas?: string;
+  /** Other exported names of the same class, e.g. `ResponseRelevancy`. Defaults to none. */
+  readonly ragasAliases?: readonly string[];
+  /** The Haystack-style evaluator, e.g. `FaithfulnessEvaluator`. Defaults to none. */
+  readonly haystack?: string;
+}
+
 /**
  * Everything the CLI, `evaluate()`, the column checks and the README's metric table know about a
  * built-in metric, in one place. Adding a metric means one folder with a `descriptor.ts` and one
@@ -48,6 +58,11 @@ export interface MetricDescriptor<S extends z.ZodType = z.ZodType> {
    * duplicate another metric). Defaults to false: the metric is in the default set.
    */
   readonly optIn?: boolean;
+  /**
+   * The public class names, for the README's metric table: the Ragas-style class (and its aliases) and
+   * the Haystack-style evaluator, where there is one. Defaults to none: the table shows "–".
+   */
+  readonly surfaces?: MetricSurfaces;
   /** Builds the metric; models it declares as needed are present. */
   create(models: MetricModels, options: z.output<S>): Metric;
 }

@@ -1,7 +1,7 @@
 // Public API of the metrics layer: Ragas-style metrics, Haystack-style evaluators, the pipeline,
 // and the prompt templates (for inspection and prompt versions).
 
-export type { AnswerRelevancyOptions, NoncommittalMode } from "./answer-relevancy/metric.js";
+export type { AnswerRelevancyOptions } from "./answer-relevancy/metric.js";
 export { AnswerRelevancy, ResponseRelevancy } from "./answer-relevancy/metric.js";
 export type { GeneratedQuestion, QuestionsInput, QuestionsOutput } from "./answer-relevancy/prompt.js";
 export {
@@ -9,13 +9,23 @@ export {
   answerRelevancyPrompt,
   questionsSchema,
 } from "./answer-relevancy/prompt.js";
+// The metric catalog (descriptors) and the formulas, as pure functions.
+export type { AnswerRelevancyScore, NoncommittalMode } from "./answer-relevancy/score.js";
+export { answerRelevancyScore } from "./answer-relevancy/score.js";
+export {
+  canScoreAny,
+  createMetric,
+  findMetricDescriptor,
+  metricDescriptor,
+  metricDescriptorIds,
+  metricDescriptors,
+} from "./catalog.js";
 export type {
   ContextRelevanceEvaluatorOptions,
   ContextRelevanceExample,
   ContextRelevanceRowResult,
 } from "./context-relevance/evaluator.js";
 export { ContextRelevanceEvaluator } from "./context-relevance/evaluator.js";
-export type { ContextRelevanceMode } from "./context-relevance/judge-context-relevance.js";
 export type { ContextRelevanceOptions } from "./context-relevance/metric.js";
 export { ContextRelevance } from "./context-relevance/metric.js";
 export {
@@ -24,6 +34,10 @@ export {
   contextRelevanceRelevantPrompt,
   contextRelevanceStatementsPrompt,
 } from "./context-relevance/prompt.js";
+export type { ContextRelevanceMode } from "./context-relevance/score.js";
+export { contextRelevanceScore } from "./context-relevance/score.js";
+export type { MetricDescriptor, MetricModels, MetricSurfaces } from "./descriptor.js";
+export { defineMetric } from "./descriptor.js";
 export type {
   FaithfulnessEvaluatorOptions,
   FaithfulnessExample,
@@ -40,12 +54,15 @@ export {
   faithfulnessVerdictsPrompt,
   verdictsSchema,
 } from "./faithfulness/prompt.js";
+export type { FaithfulnessScoreOptions, StatementVerdict } from "./faithfulness/score.js";
+export { faithfulnessScore, mergePartVerdicts } from "./faithfulness/score.js";
 export type { PipelineOutput, PipelineRunOptions } from "./pipeline.js";
 export { EvaluationPipeline, runEvaluators } from "./pipeline.js";
-export type { SASEvaluatorOptions, SASRowResult } from "./sas-evaluator.js";
-export { SASEvaluator } from "./sas-evaluator.js";
-export type { SemanticSimilarityOptions } from "./semantic-similarity.js";
-export { SemanticSimilarity } from "./semantic-similarity.js";
+export type { SASEvaluatorOptions, SASRowResult } from "./semantic-similarity/evaluator.js";
+export { SASEvaluator } from "./semantic-similarity/evaluator.js";
+export type { SemanticSimilarityOptions } from "./semantic-similarity/metric.js";
+export { SemanticSimilarity } from "./semantic-similarity/metric.js";
+export { semanticSimilarityScore } from "./semantic-similarity/score.js";
 export type {
   Evaluator,
   EvaluatorInputs,

@@ -3,7 +3,7 @@ import type { Embeddings } from "../embeddings/types.js";
 import type { Llm } from "../llm/types.js";
 import { AnswerRelevancy } from "../metrics/answer-relevancy/metric.js";
 import { Faithfulness } from "../metrics/faithfulness/metric.js";
-import { SemanticSimilarity } from "../metrics/semantic-similarity.js";
+import { SemanticSimilarity } from "../metrics/semantic-similarity/metric.js";
 import type { Metric, Sample } from "../metrics/types.js";
 import { assessScore, type ScoreExpectation } from "../testing/expectation.js";
 import { EVAL_META_KEY, type EvalAssertionRecord } from "../testing/record.js";

@@ -1,33 +1,24 @@
+// Ragas `answer_relevancy`, one folder: prompt.ts (the question-writing prompt, its schema sized to
+// `strictness`), score.ts (the formula), judge.ts (the judge call), metric.ts (this Ragas-style class),
+// options.ts (options, defaults, zod schemas), descriptor.ts (id, fields, needs and options for the
+// catalog). Haystack has no such evaluator.
 import type { Embeddings } from "../../embeddings/types.js";
-import { ContextOverflowError, InvalidInputError, JudgeOutputError } from "../../errors.js";
+import { parseOptions } from "../../errors-zod.js";
 import type { Llm } from "../../llm/types.js";
-import { mean } from "../../math/mean.js";
 import type { PromptTemplate } from "../../prompts/types.js";
 import { BaseMetric } from "../shared/base-metric.js";
-import { askJudge, type JudgeSettings, newUsage } from "../shared/judge.js";
+import { type JudgeSettings, newUsage } from "../shared/judge.js";
+import { judgeSettingsOf } from "../shared/options.js";
 import { requireText } from "../shared/validate.js";
 import { cosineOrThrow, embedAll } from "../shared/vectors.js";
 import type { MetricConfig, MetricResult, Sample, SampleField } from "../types.js";
+import { writeQuestions } from "./judge.js";
+import { type AnswerRelevancyOptions, answerRelevancyConstructorSchema } from "./options.js";
 import { answerRelevancyPrompt, type QuestionsInput, type QuestionsOutput } from "./prompt.js";
+import { answerRelevancyScore, type NoncommittalMode } from "./score.js";
 
-/** When a response counts as noncommittal: `"all"` questions flagged (current Ragas) or `"any"` (older Ragas). */
-export type NoncommittalMode = "all" | "any";
-
-/** Options of {@link AnswerRelevancy}. */
-export interface AnswerRelevancyOptions {
-  /** Judge that writes the questions. */
-  llm: Llm;
-  /** Embedding model for the user input and the generated questions. */
-  embeddings: Embeddings;
-  /** Number of questions the judge writes per sample (Ragas `strictness`), 1 to 10. Defaults to 3. */
-  strictness?: number;
-  /** `"all"`: score 0 only when every question is flagged noncommittal (current Ragas); `"any"`: when one is (older Ragas). Defaults to "all". */
-  noncommittalMode?: NoncommittalMode;
-  /** Judge temperature; 0 is greedy decoding, which makes scores repeat exactly. Defaults to 0. */
-  temperature?: number;
-  /** Token budget of the judge's answer. Defaults to the Llm's own default. */
-  maxTokens?: number;
-}
+export type { AnswerRelevancyOptions } from "./options.js";
+export type { NoncommittalMode } from "./score.js";
 
 interface AnswerRelevancyInput {
   userInput: string;
@@ -36,26 +27,14 @@ interface AnswerRelevancyInput {
 
 /**
  * Ragas `answer_relevancy`: how well the response answers the user input. The judge reads only the
- * response and writes `strictness` distinct questions it would answer, in one call (greedy decoding,
- * a schema with exactly `strictness` items), each flagged noncommittal when the response dodges that
- * question. The score is the mean cosine similarity between the user input's embedding and each
- * question's embedding, set to 0 when the response is noncommittal (see `noncommittalMode`). Cosine
- * is not clamped, so the value can be negative. Every question must be real text (the grammar forbids
- * an empty string; a whitespace-only one fails the schema re-check): when the judge cannot write one,
- * the row is an error with `value: null` and the error text (where Ragas gives NaN), never a 0.
- *
- * The response is never split: the questions must be ones the whole response answers (as in Ragas,
- * where each question is written from the full response), and questions pooled from fragments would
- * measure the fragments instead. A response too long for the judge's window is an error row
- * (`ContextOverflowError`) whose text says to load the judge with a larger `contextSize`, lower
- * `maxTokens`, or shorten the response.
+ * response and writes `strictness` questions it would answer, each flagged noncommittal when the
+ * response dodges it; the score (`answerRelevancyScore` in score.ts) is the mean cosine similarity of
+ * the user input and each question, 0 for a noncommittal response. A question the judge cannot write,
+ * or a response too long for the judge's window, is an error row with `value: null` (Ragas gives NaN).
  *
  * @example
  * const metric = new AnswerRelevancy({ llm, embeddings, strictness: 3, noncommittalMode: "all" });
- * const result = await metric.score({
- *   userInput: "Where is the Eiffel Tower?",
- *   response: "The Eiffel Tower is in Paris.",
- * });
+ * const result = await metric.score({ userInput: "Where is the Eiffel Tower?", response: "The Eiffel Tower is in Paris." });
  * console.log(result.value, result.details?.questions);
  */
 export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
@@ -73,24 +52,13 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
 
   constructor(options: AnswerRelevancyOptions) {
     super();
-    const strictness = options.strictness ?? 3;
-    if (!Number.isInteger(strictness) || strictness < 1 || strictness > 10) {
-      throw new InvalidInputError(`must be an integer from 1 to 10, got ${strictness}`, {
-        field: "strictness",
-      });
-    }
-    const mode = options.noncommittalMode ?? "all";
-    if (mode !== "all" && mode !== "any") {
-      throw new InvalidInputError(`must be "all" or "any", got ${String(mode)}`, {
-        field: "noncommittalMode",
-      });
-    }
-    this.llm = options.llm;
-    this.embeddings = options.embeddings;
-    this.strictness = strictness;
-    this.noncommittalMode = mode;
-    this.settings = { temperature: options.temperature ?? 0, maxTokens: options.maxTokens };
-    this.template = answerRelevancyPrompt(strictness);
+    const o = parseOptions(answerRelevancyConstructorSchema, options, "AnswerRelevancy");
+    this.llm = o.llm;
+    this.embeddings = o.embeddings;
+    this.strictness = o.strictness;
+    this.noncommittalMode = o.noncommittalMode;
+    this.settings = judgeSettingsOf(o);
+    this.template = answerRelevancyPrompt(o.strictness);
   }
 
   protected validate(sample: Sample, row: number | undefined): AnswerRelevancyInput {
@@ -117,57 +85,39 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
     signal: AbortSignal | undefined,
   ): Promise<MetricResult> {
     const usage = newUsage();
-    const out = await askJudge(
-      this.llm,
-      this.template,
-      { response: input.response, count: this.strictness },
-      this.settings,
+    const { llm, template, strictness, settings } = this;
+    const questions = await writeQuestions(
+      llm,
+      template,
+      input.response,
+      strictness,
+      settings,
       usage,
       signal,
-    ).catch((err: unknown) => {
-      throw err instanceof ContextOverflowError ? unsplittable(err, input.response.length) : err;
-    });
-    if (out.questions.length !== this.strictness) {
-      throw new JudgeOutputError(
-        `judge wrote ${out.questions.length} questions, expected ${this.strictness}`,
-        JSON.stringify(out),
-      );
-    }
-    const details: Record<string, unknown> = { noncommittalMode: this.noncommittalMode, usage };
-    // The schema (grammar minLength 1, re-checked for a non-space character) guarantees real text,
-    // so every question is usable; a blank one has already failed as a JudgeOutputError row.
-    const [userVector, ...questionVectors] = await embedAll(this.embeddings, [
-      input.userInput,
-      ...out.questions.map((q) => q.question),
-    ]);
+    );
+    const texts = [input.userInput, ...questions.map((q) => q.question)];
+    const [userVector, ...questionVectors] = await embedAll(this.embeddings, texts);
     const similarities = questionVectors.map((v, i) =>
       cosineOrThrow(userVector!, v, "the user input", `generated question ${i}`),
     );
-    details.questions = out.questions.map((q, i) => ({
-      question: q.question,
-      noncommittal: q.noncommittal,
-      similarity: similarities[i]!,
-    }));
-    const flags = out.questions.map((q) => q.noncommittal === 1);
-    const noncommittal = this.noncommittalMode === "all" ? flags.every((f) => f) : flags.some((f) => f);
-    const meanSimilarity = mean(similarities)!;
-    details.meanSimilarity = meanSimilarity;
-    details.noncommittal = noncommittal;
-    if (noncommittal) {
-      const which = this.noncommittalMode === "all" ? "all questions were" : "at least one question was";
-      return {
-        value: 0,
-        status: "ok",
-        reason: `the response is noncommittal (${which} flagged), so the score is 0 (mean similarity was ${meanSimilarity.toFixed(4)})`,
-        details,
-      };
-    }
-    return {
-      value: meanSimilarity,
-      status: "ok",
-      reason: `mean cosine similarity between the user input and ${similarities.length} question(s) generated from the response`,
-      details,
+    const flags = questions.map((q) => q.noncommittal === 1);
+    const s = answerRelevancyScore(similarities, flags, this.noncommittalMode);
+    const details = {
+      noncommittalMode: this.noncommittalMode,
+      usage,
+      questions: questions.map((q, i) => ({
+        question: q.question,
+        noncommittal: q.noncommittal,
+        similarity: similarities[i]!,
+      })),
+      meanSimilarity: s.meanSimilarity,
+      noncommittal: s.noncommittal,
     };
+    const which = this.noncommittalMode === "all" ? "all questions were" : "at least one question was";
+    const reason = s.noncommittal
+      ? `the response is noncommittal (${which} flagged), so the score is 0 (mean similarity was ${s.meanSimilarity.toFixed(4)})`
+      : `mean cosine similarity between the user input and ${similarities.length} question(s) generated from the response`;
+    return { value: s.value, status: "ok", reason, details };
   }
 
   /** Prompt version, strictness, noncommittal mode, temperature and both models' provenance. */
@@ -184,20 +134,6 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
       models: [this.llm.provenance(), this.embeddings.provenance()],
     };
   }
-}
-
-/** The judge's overflow error, restated for answer relevancy: what cannot be split, and what to do. */
-function unsplittable(err: ContextOverflowError, responseChars: number): ContextOverflowError {
-  return new ContextOverflowError(
-    `the response (${responseChars} characters) does not fit the judge's context window together with the ` +
-      `question-writing prompt (${err.promptTokens} prompt tokens, context size ${err.contextSize}). Answer ` +
-      "relevancy does not split the response, because the questions must be ones the whole response answers. " +
-      "Load the judge with a larger contextSize, give it a smaller maxTokens, or shorten the response. " +
-      `(judge said: ${err.message})`,
-    err.promptTokens,
-    err.contextSize,
-    { cause: err },
-  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
+import { exactly } from "../shared/sized.js";
 import { judgeText } from "../shared/text-schema.js";
 
 /** What the question writer sees: the response only (never the original question), and how many questions to write. */
@@ -32,7 +33,7 @@ const questionSchema = z.object({
  * makes the judge write that many.
  */
 export function questionsSchema(count: number): z.ZodType<QuestionsOutput> {
-  return z.object({ questions: z.array(questionSchema).length(count) });
+  return z.object({ questions: exactly(questionSchema, count, `expected exactly ${count} questions`) });
 }
 
 const INSTRUCTION = [

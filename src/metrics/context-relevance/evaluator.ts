@@ -1,11 +1,10 @@
-import { z } from "zod";
-import { InvalidInputError } from "../../errors.js";
+// Haystack's ContextRelevanceEvaluator over the same judge call and formula as `ContextRelevance` (metric.ts).
+import { parseOptions } from "../../errors-zod.js";
 import type { Llm } from "../../llm/types.js";
 import {
   type Evaluator,
   type EvaluatorInputs,
   type EvaluatorOutput,
-  examplesFingerprint,
   parseExamples,
   type RowOutcome,
   type RunOptions,
@@ -13,73 +12,25 @@ import {
   toOutput,
 } from "../shared/evaluator-runner.js";
 import type { JudgeSettings } from "../shared/judge.js";
+import { judgeSettingsOf } from "../shared/options.js";
 import { defaultProgressBar } from "../shared/progress.js";
 import type { SplitRecord } from "../shared/split.js";
 import { requireContexts, requireSameLengthLists, requireText } from "../shared/validate.js";
 import type { MetricConfig } from "../types.js";
+import { judgeContextRelevance } from "./judge.js";
+import { type ContextRelevanceEvaluatorOptions, contextRelevanceEvaluatorSchema } from "./options.js";
 import {
-  type ContextRelevanceMode,
+  CONTEXT_RELEVANCE_EXAMPLE_SHAPE,
   type ContextRelevancePrompts,
+  contextRelevanceExampleSchema,
+  contextRelevancePromptsWithExamples,
+  contextRelevancePromptVersions,
   defaultContextRelevancePrompts,
-  isContextRelevanceMode,
-  judgeContextRelevance,
-} from "./judge-context-relevance.js";
+} from "./prompt.js";
+import { type ContextRelevanceMode, contextRelevanceScore } from "./score.js";
 
-/**
- * A few-shot example in Haystack's shape for `ContextRelevanceEvaluator`. `outputs` is either the
- * seed's `{ statements, statement_scores }` or Haystack 2.4's `{ relevant_statements }`; either is
- * converted to the evaluator's mode.
- */
-export interface ContextRelevanceExample {
-  inputs: { questions: string; contexts: string[] };
-  outputs: { statements?: string[]; statement_scores?: Array<0 | 1>; relevant_statements?: string[] };
-}
-
-const EXAMPLE_SHAPE =
-  '{ inputs: { questions: "...", contexts: ["..."] }, outputs: { statements: ["..."], statement_scores: [1] } } ' +
-  '(or outputs: { relevant_statements: ["..."] })';
-
-const exampleSchema: z.ZodType<ContextRelevanceExample> = z.strictObject({
-  inputs: z.strictObject({ questions: z.string().min(1), contexts: z.array(z.string().min(1)).min(1) }),
-  outputs: z
-    .strictObject({
-      statements: z.array(z.string().min(1)).optional(),
-      statement_scores: z.array(z.literal([0, 1])).optional(),
-      relevant_statements: z.array(z.string().min(1)).optional(),
-    })
-    .superRefine((o, ctx) => {
-      if (o.relevant_statements !== undefined) return;
-      if (o.statements === undefined) {
-        ctx.addIssue({ code: "custom", message: "statements is missing", path: ["statements"] });
-      } else if (o.statement_scores === undefined) {
-        ctx.addIssue({ code: "custom", message: "statement_scores is missing", path: ["statement_scores"] });
-      } else if (o.statements.length !== o.statement_scores.length) {
-        ctx.addIssue({
-          code: "custom",
-          message: `statement_scores has ${o.statement_scores.length} scores for ${o.statements.length} statements`,
-          path: ["statement_scores"],
-        });
-      }
-    }),
-});
-
-/** Options of {@link ContextRelevanceEvaluator}. */
-export interface ContextRelevanceEvaluatorOptions {
-  /** Judge that extracts and scores the statements. */
-  llm: Llm;
-  /** Few-shot examples in Haystack's shape, validated when the evaluator is built. Defaults to the built-in examples. */
-  examples?: ContextRelevanceExample[];
-  /** Throw on the first row whose judge call fails; false records the row as failed (score null) and goes on. Defaults to true. */
-  raiseOnFailure?: boolean;
-  /** Draw a progress bar on stderr. Defaults to true when stderr is a terminal. */
-  progressBar?: boolean;
-  /** `"statements"` (fraction of relevant statements) or `"relevant-statements"` (1 when any is relevant). Defaults to "statements". */
-  mode?: ContextRelevanceMode;
-  /** Judge temperature; 0 is greedy decoding. Defaults to 0. */
-  temperature?: number;
-  /** Token budget of each judge answer. Defaults to the Llm's own default. */
-  maxTokens?: number;
-}
+export type { ContextRelevanceEvaluatorOptions } from "./options.js";
+export type { ContextRelevanceExample } from "./prompt.js";
 
 /**
  * One row of `ContextRelevanceEvaluator` output. `status` is "ok" or "error" (a failed row, only with
@@ -99,10 +50,9 @@ export interface ContextRelevanceRowResult extends RowOutcome {
 }
 
 /**
- * Haystack's `ContextRelevanceEvaluator`: for each question and its contexts, the judge breaks the
- * contexts into statements and scores each 1 (relevant to answering the question) or 0. The row
- * score is the fraction of relevant statements; `score` is the mean over rows. With
- * `mode: "relevant-statements"` (Haystack 2.4+) a row scores 1 when any relevant statement exists.
+ * Haystack's `ContextRelevanceEvaluator`: per row, the fraction of the contexts' statements relevant to
+ * the question (or, with `mode: "relevant-statements"`, 1 when any is); `score` is the mean over rows.
+ * An empty list of contexts scores 0.
  *
  * @example
  * const evaluator = new ContextRelevanceEvaluator({ llm });
@@ -122,52 +72,43 @@ export class ContextRelevanceEvaluator implements Evaluator<ContextRelevanceRowR
   private readonly prompts: ContextRelevancePrompts;
 
   constructor(options: ContextRelevanceEvaluatorOptions) {
-    const mode = options.mode ?? "statements";
-    if (!isContextRelevanceMode(mode)) {
-      throw new InvalidInputError(`must be "statements" or "relevant-statements", got ${String(mode)}`, {
-        field: "mode",
-      });
-    }
-    this.llm = options.llm;
-    this.mode = mode;
-    this.raiseOnFailure = options.raiseOnFailure ?? true;
-    this.progressBar = options.progressBar ?? defaultProgressBar();
-    this.settings = { temperature: options.temperature ?? 0, maxTokens: options.maxTokens };
+    const o = parseOptions(contextRelevanceEvaluatorSchema, options, "ContextRelevanceEvaluator");
+    this.llm = o.llm;
+    this.mode = o.mode;
+    this.raiseOnFailure = o.raiseOnFailure;
+    this.progressBar = o.progressBar ?? defaultProgressBar();
+    this.settings = judgeSettingsOf(o);
+    const label = "ContextRelevanceEvaluator";
     this.prompts =
-      options.examples === undefined
+      o.examples === undefined
         ? defaultContextRelevancePrompts
-        : promptsWithExamples(
-            parseExamples(exampleSchema, options.examples, "ContextRelevanceEvaluator", EXAMPLE_SHAPE),
+        : contextRelevancePromptsWithExamples(
+            parseExamples(contextRelevanceExampleSchema, o.examples, label, CONTEXT_RELEVANCE_EXAMPLE_SHAPE),
           );
   }
 
-  /**
-   * Checks `questions` and `contexts` without calling the judge: same lengths, a non-empty question and
-   * a list of non-empty strings per row. Throws `InvalidInputError` naming the row and field.
-   */
+  /** Checks the inputs without calling the judge; throws `InvalidInputError` naming the row and field. */
   validateInputs(inputs: EvaluatorInputs): void {
     this.rowsOf(inputs);
   }
 
-  /**
-   * Scores every row. Lists of different lengths, or a bad item, throw `InvalidInputError` naming the
-   * row and field before any judge call. An empty list of contexts scores 0.
-   */
+  /** Scores every row; bad inputs throw `InvalidInputError` naming the row and field before any judge call. */
   async run(
     inputs: EvaluatorInputs,
     options: RunOptions = {},
   ): Promise<EvaluatorOutput<ContextRelevanceRowResult>> {
     const rows = this.rowsOf(inputs);
+    const settings = {
+      label: "ContextRelevanceEvaluator",
+      progressBar: this.progressBar,
+      raiseOnFailure: this.raiseOnFailure,
+      concurrency: this.llm.concurrency ?? 1,
+      signal: options.signal,
+      promptVersions: this.config().promptVersions,
+    };
     const { results, failedRows } = await runRows<ContextRelevanceRowResult>(
       rows.length,
-      {
-        label: "ContextRelevanceEvaluator",
-        progressBar: this.progressBar,
-        raiseOnFailure: this.raiseOnFailure,
-        concurrency: this.llm.concurrency ?? 1,
-        signal: options.signal,
-        promptVersions: this.config().promptVersions,
-      },
+      settings,
       async (row) => {
         const j = await judgeContextRelevance(
           this.llm,
@@ -182,7 +123,7 @@ export class ContextRelevanceEvaluator implements Evaluator<ContextRelevanceRowR
           statements: j.statements,
           statementScores: j.statementScores,
           relevantStatements: j.relevantStatements,
-          score: j.score,
+          score: contextRelevanceScore(j.statementScores, this.mode),
           ...(j.splits.length > 0 ? { splits: j.splits } : {}),
         };
       },
@@ -202,53 +143,9 @@ export class ContextRelevanceEvaluator implements Evaluator<ContextRelevanceRowR
 
   /** Prompt version of the chosen mode (with a fingerprint of user examples), options and the judge's provenance. */
   config(): MetricConfig {
-    const prompt = this.mode === "statements" ? this.prompts.statements : this.prompts.relevant;
-    return {
-      name: "context_relevance",
-      promptVersions: { [prompt.name]: prompt.version },
-      options: {
-        surface: "haystack",
-        mode: this.mode,
-        temperature: this.settings.temperature,
-        maxTokens: this.settings.maxTokens ?? null,
-      },
-      models: [this.llm.provenance()],
-    };
+    const { temperature, maxTokens } = this.settings;
+    const options = { surface: "haystack", mode: this.mode, temperature, maxTokens: maxTokens ?? null };
+    const promptVersions = contextRelevancePromptVersions(this.prompts, this.mode);
+    return { name: "context_relevance", promptVersions, options, models: [this.llm.provenance()] };
   }
-}
-
-function promptsWithExamples(examples: ContextRelevanceExample[]): ContextRelevancePrompts {
-  const tag = `+examples.${examplesFingerprint(examples)}`;
-  const base = defaultContextRelevancePrompts;
-  return {
-    statements: {
-      ...base.statements,
-      version: base.statements.version + tag,
-      examples: examples.map((ex) => {
-        const o = ex.outputs;
-        // A relevant-statements example teaches only relevant statements: show them, each scored 1.
-        const statements =
-          o.relevant_statements !== undefined
-            ? o.relevant_statements.map((statement) => ({ statement, score: 1 as const }))
-            : o.statements!.map((statement, i) => ({ statement, score: o.statement_scores![i]! }));
-        return {
-          input: { question: ex.inputs.questions, contexts: ex.inputs.contexts },
-          output: { statements },
-        };
-      }),
-    },
-    relevant: {
-      ...base.relevant,
-      version: base.relevant.version + tag,
-      examples: examples.map((ex) => {
-        const o = ex.outputs;
-        const relevantStatements =
-          o.relevant_statements ?? o.statements!.filter((_, i) => o.statement_scores![i] === 1);
-        return {
-          input: { question: ex.inputs.questions, contexts: ex.inputs.contexts },
-          output: { relevantStatements },
-        };
-      }),
-    },
-  };
 }

@@ -1,27 +1,20 @@
-import { InvalidInputError } from "../../errors.js";
+// `context_relevance` with Haystack's formula, one folder: prompt.ts (the two mode prompts and Haystack
+// examples), score.ts (the formula per mode), judge.ts (the judge call, split when the contexts overflow),
+// metric.ts (this Ragas-style class), evaluator.ts (Haystack's ContextRelevanceEvaluator), descriptor.ts
+// (id, fields, needs and options for the catalog), options.ts (options, defaults, zod schemas).
+import { parseOptions } from "../../errors-zod.js";
 import type { Llm } from "../../llm/types.js";
 import { BaseMetric } from "../shared/base-metric.js";
 import type { JudgeSettings } from "../shared/judge.js";
+import { judgeSettingsOf } from "../shared/options.js";
 import { requireContexts, requireText } from "../shared/validate.js";
 import type { MetricConfig, MetricResult, Sample, SampleField } from "../types.js";
-import {
-  type ContextRelevanceMode,
-  defaultContextRelevancePrompts,
-  isContextRelevanceMode,
-  judgeContextRelevance,
-} from "./judge-context-relevance.js";
+import { judgeContextRelevance } from "./judge.js";
+import { type ContextRelevanceOptions, contextRelevanceConstructorSchema } from "./options.js";
+import { contextRelevancePromptVersions, defaultContextRelevancePrompts } from "./prompt.js";
+import { type ContextRelevanceMode, contextRelevanceScore } from "./score.js";
 
-/** Options of {@link ContextRelevance}. */
-export interface ContextRelevanceOptions {
-  /** Judge that extracts and scores the statements. */
-  llm: Llm;
-  /** `"statements"`: fraction of relevant statements; `"relevant-statements"`: 1 when any statement is relevant. Defaults to "statements". */
-  mode?: ContextRelevanceMode;
-  /** Judge temperature; 0 is greedy decoding, which makes scores repeat exactly. Defaults to 0. */
-  temperature?: number;
-  /** Token budget of each judge answer. Defaults to the Llm's own default. */
-  maxTokens?: number;
-}
+export type { ContextRelevanceOptions } from "./options.js";
 
 interface ContextRelevanceSampleInput {
   question: string;
@@ -30,11 +23,10 @@ interface ContextRelevanceSampleInput {
 
 /**
  * Context relevance with the metric id `context_relevance`, computed with Haystack's
- * `ContextRelevanceEvaluator` formula: the judge breaks the retrieved contexts into statements and
- * scores each 1 (helps answer the question) or 0; the score is the fraction scored 1 (0 when there
- * are no statements or no contexts). In `mode: "relevant-statements"` the score is 1 when any
- * relevant statement exists, else 0. Note: Ragas' own `context_relevance` is a different formula (the
- * judge rates the contexts 0/1/2 twice and the ratings are averaged); its numbers are not comparable.
+ * `ContextRelevanceEvaluator` formula (`contextRelevanceScore` in score.ts): the judge breaks the
+ * retrieved contexts into statements and scores each 1 (helps answer the question) or 0. Note: Ragas'
+ * own `context_relevance` is a different formula (the judge rates the contexts 0/1/2 twice and the
+ * ratings are averaged); its numbers are not comparable.
  *
  * @example
  * const metric = new ContextRelevance({ llm });
@@ -56,15 +48,10 @@ export class ContextRelevance extends BaseMetric<ContextRelevanceSampleInput> {
 
   constructor(options: ContextRelevanceOptions) {
     super();
-    const mode = options.mode ?? "statements";
-    if (!isContextRelevanceMode(mode)) {
-      throw new InvalidInputError(`must be "statements" or "relevant-statements", got ${String(mode)}`, {
-        field: "mode",
-      });
-    }
-    this.llm = options.llm;
-    this.mode = mode;
-    this.settings = { temperature: options.temperature ?? 0, maxTokens: options.maxTokens };
+    const o = parseOptions(contextRelevanceConstructorSchema, options, "ContextRelevance");
+    this.llm = o.llm;
+    this.mode = o.mode;
+    this.settings = judgeSettingsOf(o);
   }
 
   protected validate(sample: Sample, row: number | undefined): ContextRelevanceSampleInput {
@@ -90,47 +77,38 @@ export class ContextRelevance extends BaseMetric<ContextRelevanceSampleInput> {
     input: ContextRelevanceSampleInput,
     signal: AbortSignal | undefined,
   ): Promise<MetricResult> {
+    const prompts = defaultContextRelevancePrompts;
     const j = await judgeContextRelevance(
       this.llm,
-      defaultContextRelevancePrompts,
+      prompts,
       this.mode,
       input,
       "retrievedContexts",
       this.settings,
       signal,
     );
-    const details: Record<string, unknown> = {
+    const details = {
       mode: this.mode,
       statements: j.statements,
       statementScores: j.statementScores,
       usage: j.usage,
       ...(j.splits.length > 0 ? { splits: j.splits } : {}),
     };
+    const relevant = j.relevantStatements.length;
     let reason: string;
     if (input.contexts.length === 0) reason = "no contexts were retrieved, so nothing is relevant";
-    else if (this.mode === "statements") {
-      reason =
-        j.statements.length === 0
-          ? "the judge found no statements in the contexts"
-          : `${j.relevantStatements.length} of ${j.statements.length} statements are relevant to the question`;
-    } else {
-      reason =
-        j.relevantStatements.length > 0
-          ? `${j.relevantStatements.length} relevant statement(s) found`
-          : "no relevant statement found";
-    }
-    return { value: j.score, status: "ok", reason, details };
+    else if (this.mode === "relevant-statements") {
+      reason = relevant > 0 ? `${relevant} relevant statement(s) found` : "no relevant statement found";
+    } else if (j.statements.length === 0) reason = "the judge found no statements in the contexts";
+    else reason = `${relevant} of ${j.statements.length} statements are relevant to the question`;
+    return { value: contextRelevanceScore(j.statementScores, this.mode), status: "ok", reason, details };
   }
 
   /** Prompt version of the chosen mode, options and the judge's provenance. */
   config(): MetricConfig {
-    const prompt =
-      this.mode === "statements"
-        ? defaultContextRelevancePrompts.statements
-        : defaultContextRelevancePrompts.relevant;
     return {
       name: this.name,
-      promptVersions: { [prompt.name]: prompt.version },
+      promptVersions: contextRelevancePromptVersions(defaultContextRelevancePrompts, this.mode),
       options: {
         mode: this.mode,
         temperature: this.settings.temperature,

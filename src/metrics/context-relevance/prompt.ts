@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
+import { examplesFingerprint } from "../shared/evaluator-runner.js";
 import { judgeText } from "../shared/text-schema.js";
+import type { ContextRelevanceMode } from "./score.js";
 
 /** What the judge sees: the question and the contexts (or a part of them). */
 export interface ContextRelevanceInput {
@@ -111,3 +113,106 @@ export const contextRelevanceRelevantPrompt: PromptTemplate<ContextRelevanceInpu
     examples: RELEVANT_EXAMPLES,
     formatInput,
   };
+
+/** The prompt of each mode (the Haystack evaluator swaps in user examples). */
+export interface ContextRelevancePrompts {
+  statements: PromptTemplate<ContextRelevanceInput, ScoredStatementsOutput>;
+  relevant: PromptTemplate<ContextRelevanceInput, RelevantStatementsOutput>;
+}
+
+/** The built-in prompts. */
+export const defaultContextRelevancePrompts: ContextRelevancePrompts = {
+  statements: contextRelevanceStatementsPrompt,
+  relevant: contextRelevanceRelevantPrompt,
+};
+
+/** The prompt versions a mode uses, by prompt name, as results record them. */
+export function contextRelevancePromptVersions(
+  prompts: ContextRelevancePrompts,
+  mode: ContextRelevanceMode,
+): Record<string, string> {
+  const prompt = mode === "statements" ? prompts.statements : prompts.relevant;
+  return { [prompt.name]: prompt.version };
+}
+
+/**
+ * A few-shot example in Haystack's shape for `ContextRelevanceEvaluator`. `outputs` is either the
+ * seed's `{ statements, statement_scores }` or Haystack 2.4's `{ relevant_statements }`; either is
+ * converted to the evaluator's mode.
+ */
+export interface ContextRelevanceExample {
+  inputs: { questions: string; contexts: string[] };
+  outputs: { statements?: string[]; statement_scores?: Array<0 | 1>; relevant_statements?: string[] };
+}
+
+/** How a Haystack example looks, for error messages. */
+export const CONTEXT_RELEVANCE_EXAMPLE_SHAPE =
+  '{ inputs: { questions: "...", contexts: ["..."] }, outputs: { statements: ["..."], statement_scores: [1] } } ' +
+  '(or outputs: { relevant_statements: ["..."] })';
+
+/** Schema of one Haystack example. */
+export const contextRelevanceExampleSchema: z.ZodType<ContextRelevanceExample> = z.strictObject({
+  inputs: z.strictObject({ questions: z.string().min(1), contexts: z.array(z.string().min(1)).min(1) }),
+  outputs: z
+    .strictObject({
+      statements: z.array(z.string().min(1)).optional(),
+      statement_scores: z.array(z.literal([0, 1])).optional(),
+      relevant_statements: z.array(z.string().min(1)).optional(),
+    })
+    .superRefine((o, ctx) => {
+      if (o.relevant_statements !== undefined) return;
+      if (o.statements === undefined) {
+        ctx.addIssue({ code: "custom", message: "statements is missing", path: ["statements"] });
+      } else if (o.statement_scores === undefined) {
+        ctx.addIssue({ code: "custom", message: "statement_scores is missing", path: ["statement_scores"] });
+      } else if (o.statements.length !== o.statement_scores.length) {
+        ctx.addIssue({
+          code: "custom",
+          message: `statement_scores has ${o.statement_scores.length} scores for ${o.statements.length} statements`,
+          path: ["statement_scores"],
+        });
+      }
+    }),
+});
+
+/**
+ * Both prompts with Haystack examples as their few-shot examples; each version gets a fingerprint of
+ * the examples, so results made with other examples never resume into these.
+ */
+export function contextRelevancePromptsWithExamples(
+  examples: ContextRelevanceExample[],
+): ContextRelevancePrompts {
+  const tag = `+examples.${examplesFingerprint(examples)}`;
+  const base = defaultContextRelevancePrompts;
+  return {
+    statements: {
+      ...base.statements,
+      version: base.statements.version + tag,
+      examples: examples.map((ex) => {
+        const o = ex.outputs;
+        // A relevant-statements example teaches only relevant statements: show them, each scored 1.
+        const statements =
+          o.relevant_statements !== undefined
+            ? o.relevant_statements.map((statement) => ({ statement, score: 1 as const }))
+            : o.statements!.map((statement, i) => ({ statement, score: o.statement_scores![i]! }));
+        return {
+          input: { question: ex.inputs.questions, contexts: ex.inputs.contexts },
+          output: { statements },
+        };
+      }),
+    },
+    relevant: {
+      ...base.relevant,
+      version: base.relevant.version + tag,
+      examples: examples.map((ex) => {
+        const o = ex.outputs;
+        const relevantStatements =
+          o.relevant_statements ?? o.statements!.filter((_, i) => o.statement_scores![i] === 1);
+        return {
+          input: { question: ex.inputs.questions, contexts: ex.inputs.contexts },
+          output: { relevantStatements },
+        };
+      }),
+    },
+  };
+}

@@ -1,20 +1,20 @@
+// Ragas `faithfulness`, one folder: prompt.ts (the statements and verdicts prompts, the verdicts schema
+// sized to the statements), score.ts (the formula and the merge rule for split contexts), judge.ts (the
+// two judge steps), metric.ts (this Ragas-style class), evaluator.ts (Haystack's FaithfulnessEvaluator),
+// options.ts (options, defaults, zod schemas), descriptor.ts (id, fields, needs, options for the catalog).
+import { parseOptions } from "../../errors-zod.js";
 import type { Llm } from "../../llm/types.js";
 import { BaseMetric } from "../shared/base-metric.js";
 import type { JudgeSettings } from "../shared/judge.js";
+import { judgeSettingsOf } from "../shared/options.js";
 import { requireContexts, requireText } from "../shared/validate.js";
 import type { MetricConfig, MetricResult, Sample, SampleField } from "../types.js";
-import { type FaithfulnessPrompts, judgeFaithfulness } from "./judge-faithfulness.js";
-import { faithfulnessStatementsPrompt, faithfulnessVerdictsPrompt } from "./prompt.js";
+import { judgeFaithfulness } from "./judge.js";
+import { type FaithfulnessOptions, faithfulnessConstructorSchema } from "./options.js";
+import { defaultFaithfulnessPrompts, faithfulnessPromptVersions } from "./prompt.js";
+import { faithfulnessScore, supportedCount } from "./score.js";
 
-/** Options of {@link Faithfulness}. */
-export interface FaithfulnessOptions {
-  /** Judge that extracts statements and gives verdicts. */
-  llm: Llm;
-  /** Judge temperature; 0 is greedy decoding, which makes scores repeat exactly. Defaults to 0. */
-  temperature?: number;
-  /** Token budget of each judge answer. Defaults to the Llm's own default. */
-  maxTokens?: number;
-}
+export type { FaithfulnessOptions } from "./options.js";
 
 interface FaithfulnessInput {
   question: string;
@@ -23,9 +23,8 @@ interface FaithfulnessInput {
 }
 
 /**
- * Ragas `faithfulness`: the share of the response's statements that the retrieved contexts support.
- * The judge breaks the response into standalone statements, then gives each a verdict (1 supported,
- * 0 not). Score = supported / total. A response with no statements gives `value: null` with a reason
+ * Ragas `faithfulness`: the share of the response's statements that the retrieved contexts support
+ * (`faithfulnessScore` in score.ts). A response with no statements gives `value: null` with a reason
  * (Ragas gives NaN); the Haystack surface, `FaithfulnessEvaluator`, gives 0 instead.
  *
  * @example
@@ -45,15 +44,12 @@ export class Faithfulness extends BaseMetric<FaithfulnessInput> {
   /** The judge this metric calls. */
   readonly llm: Llm;
   private readonly settings: JudgeSettings;
-  private readonly prompts: FaithfulnessPrompts = {
-    statements: faithfulnessStatementsPrompt,
-    verdicts: faithfulnessVerdictsPrompt,
-  };
 
   constructor(options: FaithfulnessOptions) {
     super();
-    this.llm = options.llm;
-    this.settings = { temperature: options.temperature ?? 0, maxTokens: options.maxTokens };
+    const o = parseOptions(faithfulnessConstructorSchema, options, "Faithfulness");
+    this.llm = o.llm;
+    this.settings = judgeSettingsOf(o);
   }
 
   protected validate(sample: Sample, row: number | undefined): FaithfulnessInput {
@@ -81,39 +77,26 @@ export class Faithfulness extends BaseMetric<FaithfulnessInput> {
   }
 
   protected async compute(input: FaithfulnessInput, signal: AbortSignal | undefined): Promise<MetricResult> {
-    const j = await judgeFaithfulness(this.llm, this.prompts, input, this.settings, signal);
-    const details: Record<string, unknown> = {
+    const j = await judgeFaithfulness(this.llm, defaultFaithfulnessPrompts, input, this.settings, signal);
+    const details = {
       statements: j.statements,
       verdicts: j.verdicts,
       usage: j.usage,
       ...(j.splits.length > 0 ? { splits: j.splits } : {}),
     };
-    if (j.statements.length === 0) {
-      return {
-        value: null,
-        status: "ok",
-        reason:
-          "the judge found no statements in the response, so there is nothing to check (Ragas gives NaN here)",
-        details,
-      };
-    }
-    const supported = j.verdicts.filter((v) => v.verdict === 1).length;
-    return {
-      value: supported / j.statements.length,
-      status: "ok",
-      reason: `${supported} of ${j.statements.length} statements can be inferred from the contexts`,
-      details,
-    };
+    const value = faithfulnessScore(j.verdicts, { noStatements: "null" });
+    const reason =
+      value === null
+        ? "the judge found no statements in the response, so there is nothing to check (Ragas gives NaN here)"
+        : `${supportedCount(j.verdicts)} of ${j.statements.length} statements can be inferred from the contexts`;
+    return { value, status: "ok", reason, details };
   }
 
   /** Prompt versions, temperature and the judge's provenance. */
   config(): MetricConfig {
     return {
       name: this.name,
-      promptVersions: {
-        [this.prompts.statements.name]: this.prompts.statements.version,
-        [this.prompts.verdicts.name]: this.prompts.verdicts.version,
-      },
+      promptVersions: faithfulnessPromptVersions(defaultFaithfulnessPrompts),
       options: { temperature: this.settings.temperature, maxTokens: this.settings.maxTokens ?? null },
       models: [this.llm.provenance()],
     };

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
+import { examplesFingerprint } from "../shared/evaluator-runner.js";
+import { exactly } from "../shared/sized.js";
 import { judgeText } from "../shared/text-schema.js";
 
 /** Input of step 1: the question and the answer to break into statements. */
@@ -47,9 +49,11 @@ const verdictSchema = z.object({
 /** The verdicts schema for `count` statements: exactly `count` verdicts, so the grammar cannot skip one. */
 export function verdictsSchema(count: number): z.ZodType<VerdictsOutput> {
   return z.object({
-    verdicts: z.array(verdictSchema).length(count, {
-      error: `expected exactly ${count} verdicts, one per statement, in the statements' order`,
-    }),
+    verdicts: exactly(
+      verdictSchema,
+      count,
+      `expected exactly ${count} verdicts, one per statement, in the statements' order`,
+    ),
   });
 }
 
@@ -166,3 +170,90 @@ export const faithfulnessVerdictsPrompt: PromptTemplate<VerdictsInput, VerdictsO
   examples: VERDICTS_EXAMPLES,
   formatInput: formatVerdictsInput,
 };
+
+/** The two prompts faithfulness uses (the Haystack evaluator swaps in user examples). */
+export interface FaithfulnessPrompts {
+  statements: PromptTemplate<StatementsInput, StatementsOutput>;
+  verdicts: PromptTemplate<VerdictsInput, VerdictsOutput>;
+}
+
+/** The built-in prompts. */
+export const defaultFaithfulnessPrompts: FaithfulnessPrompts = {
+  statements: faithfulnessStatementsPrompt,
+  verdicts: faithfulnessVerdictsPrompt,
+};
+
+/** A few-shot example in Haystack's shape for `FaithfulnessEvaluator`. */
+export interface FaithfulnessExample {
+  inputs: { questions: string; contexts: string[]; predicted_answers: string };
+  outputs: { statements: string[]; statement_scores: Array<0 | 1> };
+}
+
+/** How a Haystack example looks, for error messages. */
+export const FAITHFULNESS_EXAMPLE_SHAPE =
+  '{ inputs: { questions: "...", contexts: ["..."], predicted_answers: "..." }, outputs: { statements: ["..."], statement_scores: [1] } }';
+
+/** Schema of one Haystack example. */
+export const faithfulnessExampleSchema: z.ZodType<FaithfulnessExample> = z.strictObject({
+  inputs: z.strictObject({
+    questions: z.string().min(1),
+    contexts: z.array(z.string().min(1)).min(1),
+    predicted_answers: z.string().min(1),
+  }),
+  outputs: z
+    .strictObject({ statements: z.array(z.string().min(1)), statement_scores: z.array(z.literal([0, 1])) })
+    .refine((o) => o.statements.length === o.statement_scores.length, {
+      message: "statement_scores must have one score per statement",
+      path: ["statement_scores"],
+    }),
+});
+
+/**
+ * The two prompts with Haystack examples as their few-shot examples; each version gets a fingerprint
+ * of the examples, so results made with other examples never resume into these.
+ */
+export function faithfulnessPromptsWithExamples(examples: FaithfulnessExample[]): FaithfulnessPrompts {
+  const tag = `+examples.${examplesFingerprint(examples)}`;
+  const statementExamples: Array<PromptExample<StatementsInput, StatementsOutput>> = examples.map((ex) => ({
+    input: { question: ex.inputs.questions, answer: ex.inputs.predicted_answers },
+    output: { statements: ex.outputs.statements },
+  }));
+  const verdictExamples: Array<PromptExample<VerdictsInput, VerdictsOutput>> = examples
+    .filter((ex) => ex.outputs.statements.length > 0)
+    .map((ex) => ({
+      input: { contexts: ex.inputs.contexts, statements: ex.outputs.statements },
+      output: {
+        verdicts: ex.outputs.statements.map((statement, i) => {
+          const verdict = ex.outputs.statement_scores[i]!;
+          return {
+            statement,
+            reason:
+              verdict === 1
+                ? "The context supports this statement."
+                : "The context does not support this statement.",
+            verdict,
+          };
+        }),
+      },
+    }));
+  return {
+    statements: {
+      ...faithfulnessStatementsPrompt,
+      version: faithfulnessStatementsPrompt.version + tag,
+      examples: statementExamples,
+    },
+    verdicts: {
+      ...faithfulnessVerdictsPrompt,
+      version: faithfulnessVerdictsPrompt.version + tag,
+      examples: verdictExamples,
+    },
+  };
+}
+
+/** Prompt versions by prompt name, as results record them. */
+export function faithfulnessPromptVersions(prompts: FaithfulnessPrompts): Record<string, string> {
+  return {
+    [prompts.statements.name]: prompts.statements.version,
+    [prompts.verdicts.name]: prompts.verdicts.version,
+  };
+}

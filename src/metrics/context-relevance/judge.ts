@@ -1,37 +1,10 @@
 import type { Llm } from "../../llm/types.js";
-import type { PromptTemplate } from "../../prompts/types.js";
 import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
 import { judgeWithSplitting, type SplitRecord, splitRecord } from "../shared/split.js";
-import {
-  type ContextRelevanceInput,
-  contextRelevanceRelevantPrompt,
-  contextRelevanceStatementsPrompt,
-  type RelevantStatementsOutput,
-  type ScoredStatementsOutput,
-} from "./prompt.js";
+import type { ContextRelevanceInput, ContextRelevancePrompts } from "./prompt.js";
+import type { ContextRelevanceMode } from "./score.js";
 
-/**
- * How the row score is formed:
- * - `"statements"` (default; Haystack before 2.4): the judge scores every statement of the contexts
- *   0/1; the row score is the fraction scored 1 (0 when there are no statements).
- * - `"relevant-statements"` (Haystack 2.4+): the judge returns only the relevant statements; the row
- *   scores 1 when there is at least one, else 0.
- */
-export type ContextRelevanceMode = "statements" | "relevant-statements";
-
-/** The prompt of each mode (the Haystack evaluator swaps in user examples). */
-export interface ContextRelevancePrompts {
-  statements: PromptTemplate<ContextRelevanceInput, ScoredStatementsOutput>;
-  relevant: PromptTemplate<ContextRelevanceInput, RelevantStatementsOutput>;
-}
-
-/** The built-in prompts. */
-export const defaultContextRelevancePrompts: ContextRelevancePrompts = {
-  statements: contextRelevanceStatementsPrompt,
-  relevant: contextRelevanceRelevantPrompt,
-};
-
-/** What the judge said about one row and the resulting score. */
+/** What the judge said about one row; the score is `contextRelevanceScore` (score.ts) of `statementScores`. */
 export interface ContextRelevanceJudgement {
   /** All statements (`"statements"` mode) or the relevant ones (`"relevant-statements"` mode). */
   statements: string[];
@@ -39,21 +12,15 @@ export interface ContextRelevanceJudgement {
   statementScores: Array<0 | 1>;
   /** The statements scored 1. */
   relevantStatements: string[];
-  score: number;
   splits: SplitRecord[];
   usage: JudgeUsage;
-}
-
-/** Checks a mode option, naming the field when it is wrong. */
-export function isContextRelevanceMode(mode: unknown): mode is ContextRelevanceMode {
-  return mode === "statements" || mode === "relevant-statements";
 }
 
 /**
  * The core shared by `ContextRelevance` (Ragas-style) and `ContextRelevanceEvaluator` (Haystack).
  * All contexts go to the judge in one call; when they overflow its window they are judged per context,
  * then per chunk of a context on sentence boundaries, and the statements are concatenated. An empty
- * list of contexts scores 0 without a judge call (there is nothing relevant).
+ * list of contexts gives no statements without a judge call (there is nothing relevant).
  */
 export async function judgeContextRelevance(
   llm: Llm,
@@ -66,7 +33,7 @@ export async function judgeContextRelevance(
 ): Promise<ContextRelevanceJudgement> {
   const usage = newUsage();
   if (input.contexts.length === 0) {
-    return { statements: [], statementScores: [], relevantStatements: [], score: 0, splits: [], usage };
+    return { statements: [], statementScores: [], relevantStatements: [], splits: [], usage };
   }
   if (mode === "statements") {
     const outcome = await judgeWithSplitting(input.contexts, contextsField, (parts) =>
@@ -91,7 +58,6 @@ export async function judgeContextRelevance(
       statements,
       statementScores,
       relevantStatements: relevant,
-      score: statements.length === 0 ? 0 : relevant.length / statements.length,
       splits: split ? [split] : [],
       usage,
     };
@@ -115,7 +81,6 @@ export async function judgeContextRelevance(
     statements: relevant,
     statementScores: relevant.map(() => 1 as const),
     relevantStatements: relevant,
-    score: relevant.length > 0 ? 1 : 0,
     splits: split ? [split] : [],
     usage,
   };

@@ -1,21 +1,8 @@
 import type { Llm } from "../../llm/types.js";
-import type { PromptTemplate } from "../../prompts/types.js";
 import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
 import { judgeWithSplitting, type SplitRecord, splitRecord } from "../shared/split.js";
-import {
-  type StatementsInput,
-  type StatementsOutput,
-  type Verdict,
-  type VerdictsInput,
-  type VerdictsOutput,
-  verdictsSchema,
-} from "./prompt.js";
-
-/** The two prompts faithfulness uses (the Haystack evaluator swaps in user examples). */
-export interface FaithfulnessPrompts {
-  statements: PromptTemplate<StatementsInput, StatementsOutput>;
-  verdicts: PromptTemplate<VerdictsInput, VerdictsOutput>;
-}
+import { type FaithfulnessPrompts, type Verdict, verdictsSchema } from "./prompt.js";
+import { mergePartVerdicts } from "./score.js";
 
 /** Everything the judge said about one row: statements, one merged verdict per statement, splits, cost. */
 export interface FaithfulnessJudgement {
@@ -30,8 +17,8 @@ export interface FaithfulnessJudgement {
  * 1. the judge breaks the response into standalone statements (a response too long for the judge's
  *    window is split on sentence boundaries and the statements concatenated);
  * 2. the judge gives each statement a verdict against the contexts. When the contexts overflow the
- *    window they are judged per context, then per chunk, and a statement counts as supported when any
- *    part supports it. A verdict list whose length differs from the statements is a `JudgeOutputError`.
+ *    window they are judged per context, then per chunk, and the verdicts are merged by
+ *    `mergePartVerdicts` (score.ts). A verdict list whose length differs from the statements is a `JudgeOutputError`.
  */
 export async function judgeFaithfulness(
   llm: Llm,
@@ -77,10 +64,8 @@ export async function judgeFaithfulness(
   if (contextSplit) splits.push(contextSplit);
 
   const verdicts = statements.map((statement, i): Verdict => {
-    const perPart = verdictsOutcome.results.map((r) => r.value.verdicts[i]!);
-    const supporting = perPart.find((v) => v.verdict === 1);
-    const chosen = supporting ?? perPart[0]!;
-    return { statement, reason: chosen.reason, verdict: supporting ? 1 : 0 };
+    const merged = mergePartVerdicts(verdictsOutcome.results.map((r) => r.value.verdicts[i]!));
+    return { statement, reason: merged.reason, verdict: merged.verdict };
   });
   return { statements, verdicts, splits, usage };
 }

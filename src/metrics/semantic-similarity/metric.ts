@@ -1,45 +1,23 @@
-import type { Embeddings } from "../embeddings/types.js";
-import { InvalidInputError } from "../errors.js";
-import { errorResult, mustPropagate, withPromptVersions } from "./shared/outcome.js";
-import { requireText } from "./shared/validate.js";
-import { cosineOrThrow, embedAll } from "./shared/vectors.js";
-import type { Metric, MetricConfig, MetricResult, Sample, SampleField, ScoreOptions } from "./types.js";
+// Ragas `semantic_similarity`, one folder: score.ts (the formula), options.ts (options and defaults),
+// metric.ts (this Ragas-style class, which embeds a whole batch at once), evaluator.ts (Haystack's
+// SASEvaluator), descriptor.ts (id, fields, needs and options for the catalog). No judge, so no prompt.
+import type { Embeddings } from "../../embeddings/types.js";
+import { InvalidInputError } from "../../errors.js";
+import { errorResult, mustPropagate, withPromptVersions } from "../shared/outcome.js";
+import { requireText } from "../shared/validate.js";
+import { cosineOrThrow, embedAll } from "../shared/vectors.js";
+import type { Metric, MetricConfig, MetricResult, Sample, SampleField, ScoreOptions } from "../types.js";
+import { parseSemanticSimilarityOptions } from "./options.js";
+import { semanticSimilarityScore } from "./score.js";
 
 /** Options of {@link SemanticSimilarity}. */
 export interface SemanticSimilarityOptions {
-  /** Embedding model for responses and references. */
+  /** Embedding model for responses and references. Required: there is no default. */
   embeddings: Embeddings;
   /** When set, the value becomes 1 if similarity >= threshold, else 0; 0 is a valid threshold. Defaults to undefined (raw cosine). */
   threshold?: number;
   /** Texts per `embeddings.embed` call in `scoreBatch`. Defaults to 32. */
   batchSize?: number;
-}
-
-/** Applies an optional threshold: `similarity >= threshold ? 1 : 0`, or the similarity itself without one. */
-export function applyThreshold(similarity: number, threshold: number | undefined): number {
-  return threshold === undefined ? similarity : similarity >= threshold ? 1 : 0;
-}
-
-/** Checks a threshold option: undefined or a finite number. */
-export function checkThreshold(threshold: unknown): number | undefined {
-  if (threshold === undefined) return undefined;
-  if (typeof threshold !== "number" || !Number.isFinite(threshold)) {
-    throw new InvalidInputError(`must be a finite number or left out, got ${String(threshold)}`, {
-      field: "threshold",
-    });
-  }
-  return threshold;
-}
-
-/** Checks a batch size option. */
-export function checkBatchSize(batchSize: unknown): number {
-  if (batchSize === undefined) return 32;
-  if (typeof batchSize !== "number" || !Number.isInteger(batchSize) || batchSize < 1) {
-    throw new InvalidInputError(`must be a positive integer, got ${String(batchSize)}`, {
-      field: "batchSize",
-    });
-  }
-  return batchSize;
 }
 
 interface Pair {
@@ -73,9 +51,11 @@ export class SemanticSimilarity implements Metric {
   private readonly batchSize: number;
 
   constructor(options: SemanticSimilarityOptions) {
-    this.embeddings = options.embeddings;
-    this.threshold = checkThreshold(options.threshold);
-    this.batchSize = checkBatchSize(options.batchSize);
+    ({
+      embeddings: this.embeddings,
+      threshold: this.threshold,
+      batchSize: this.batchSize,
+    } = parseSemanticSimilarityOptions(options, "SemanticSimilarity"));
   }
 
   /** Scores one sample. An embedding failure resolves to `status: "error"`; a missing field throws `InvalidInputError`. */
@@ -142,7 +122,7 @@ export class SemanticSimilarity implements Metric {
           "the response",
           "the reference",
         );
-        const value = applyThreshold(similarity, this.threshold);
+        const value = semanticSimilarityScore(similarity, this.threshold);
         return {
           value,
           status: "ok" as const,

@@ -1,20 +1,22 @@
-import type { Embeddings } from "../embeddings/types.js";
-import { meanOfPresent } from "../math/mean.js";
-import { applyThreshold, checkBatchSize, checkThreshold } from "./semantic-similarity.js";
+// Haystack's SASEvaluator (bi-encoder path) over the formula of `SemanticSimilarity` (metric.ts).
+import type { Embeddings } from "../../embeddings/types.js";
+import { meanOfPresent } from "../../math/mean.js";
 import type {
   Evaluator,
   EvaluatorInputs,
   EvaluatorOutput,
   RowOutcome,
   RunOptions,
-} from "./shared/evaluator-runner.js";
-import { requireSameLengthLists, requireText } from "./shared/validate.js";
-import { cosineOrThrow, embedAll } from "./shared/vectors.js";
-import type { MetricConfig } from "./types.js";
+} from "../shared/evaluator-runner.js";
+import { requireSameLengthLists, requireText } from "../shared/validate.js";
+import { cosineOrThrow, embedAll } from "../shared/vectors.js";
+import type { MetricConfig } from "../types.js";
+import { parseSemanticSimilarityOptions } from "./options.js";
+import { semanticSimilarityScore } from "./score.js";
 
 /** Options of {@link SASEvaluator}. */
 export interface SASEvaluatorOptions {
-  /** Embedding model (a bi-encoder) for both lists of answers. */
+  /** Embedding model (a bi-encoder) for both lists of answers. Required: there is no default. */
   embeddings: Embeddings;
   /** When set, each score becomes 1 if similarity >= threshold, else 0; 0 is a valid threshold. Defaults to undefined (raw cosine). */
   threshold?: number;
@@ -56,9 +58,11 @@ export class SASEvaluator implements Evaluator<SASRowResult> {
   private readonly batchSize: number;
 
   constructor(options: SASEvaluatorOptions) {
-    this.embeddings = options.embeddings;
-    this.threshold = checkThreshold(options.threshold);
-    this.batchSize = checkBatchSize(options.batchSize);
+    ({
+      embeddings: this.embeddings,
+      threshold: this.threshold,
+      batchSize: this.batchSize,
+    } = parseSemanticSimilarityOptions(options, "SASEvaluator"));
   }
 
   /**
@@ -87,7 +91,7 @@ export class SASEvaluator implements Evaluator<SASRowResult> {
       );
       return {
         similarity,
-        score: applyThreshold(similarity, this.threshold),
+        score: semanticSimilarityScore(similarity, this.threshold),
         status: "ok",
         promptVersions: {},
       };

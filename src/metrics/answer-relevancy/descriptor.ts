@@ -1,0 +1,17 @@
+import { defineMetric } from "../descriptor.js";
+import { AnswerRelevancy } from "./metric.js";
+import { answerRelevancyOptionsSchema } from "./options.js";
+
+/** Catalog entry of `answer_relevancy`. */
+export const answerRelevancyDescriptor = defineMetric({
+  id: "answer_relevancy",
+  description:
+    "Mean cosine similarity of the question and questions the judge writes from the response; 0 when it is noncommittal.",
+  requiredFields: ["userInput", "response"],
+  needsLlm: true,
+  needsEmbeddings: true,
+  options: answerRelevancyOptionsSchema,
+  surfaces: { ragas: "AnswerRelevancy", ragasAliases: ["ResponseRelevancy"] },
+  create: (models, options) =>
+    new AnswerRelevancy({ llm: models.llm!, embeddings: models.embeddings!, ...options }),
+});

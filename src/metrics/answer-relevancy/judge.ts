@@ -1,0 +1,49 @@
+import { ContextOverflowError, JudgeOutputError } from "../../errors.js";
+import type { Llm } from "../../llm/types.js";
+import type { PromptTemplate } from "../../prompts/types.js";
+import { askJudge, type JudgeSettings, type JudgeUsage } from "../shared/judge.js";
+import type { GeneratedQuestion, QuestionsInput, QuestionsOutput } from "./prompt.js";
+
+/**
+ * One judge call: `count` questions the response answers, each flagged noncommittal or not. The
+ * response is never split: the questions must be ones the whole response answers (as in Ragas, where
+ * each question is written from the full response), and questions pooled from fragments would measure
+ * the fragments instead. A response too long for the judge's window is a `ContextOverflowError` whose
+ * text says what to do.
+ */
+export async function writeQuestions(
+  llm: Llm,
+  template: PromptTemplate<QuestionsInput, QuestionsOutput>,
+  response: string,
+  count: number,
+  settings: JudgeSettings,
+  usage: JudgeUsage,
+  signal: AbortSignal | undefined,
+): Promise<GeneratedQuestion[]> {
+  const out = await askJudge(llm, template, { response, count }, settings, usage, signal).catch(
+    (err: unknown) => {
+      throw err instanceof ContextOverflowError ? unsplittable(err, response.length) : err;
+    },
+  );
+  if (out.questions.length !== count) {
+    throw new JudgeOutputError(
+      `judge wrote ${out.questions.length} questions, expected ${count}`,
+      JSON.stringify(out),
+    );
+  }
+  return out.questions;
+}
+
+/** The judge's overflow error, restated for answer relevancy: what cannot be split, and what to do. */
+function unsplittable(err: ContextOverflowError, responseChars: number): ContextOverflowError {
+  return new ContextOverflowError(
+    `the response (${responseChars} characters) does not fit the judge's context window together with the ` +
+      `question-writing prompt (${err.promptTokens} prompt tokens, context size ${err.contextSize}). Answer ` +
+      "relevancy does not split the response, because the questions must be ones the whole response answers. " +
+      "Load the judge with a larger contextSize, give it a smaller maxTokens, or shorten the response. " +
+      `(judge said: ${err.message})`,
+    err.promptTokens,
+    err.contextSize,
+    { cause: err },
+  );
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import type { Embeddings } from "../../embeddings/types.js";
+import type { Llm } from "../../llm/types.js";
+import { embeddingsOption, judgeSettingsShape, llmOption } from "../shared/options.js";
+import { type NoncommittalMode, noncommittalModes } from "./score.js";
+
+/** The options of `AnswerRelevancy` other than the models, with their defaults. */
+export const answerRelevancyOptionsSchema = z.object({
+  strictness: z
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .default(3)
+    .describe("Questions the judge writes per sample (Ragas strictness), 1 to 10."),
+  noncommittalMode: z
+    .enum(noncommittalModes)
+    .default("all")
+    .describe(
+      '"all": score 0 when every question is flagged noncommittal (current Ragas); "any": when one is.',
+    ),
+  ...judgeSettingsShape,
+});
+
+/** Options of `AnswerRelevancy`. */
+export interface AnswerRelevancyOptions {
+  /** Judge that writes the questions. Required: there is no default. */
+  llm: Llm;
+  /** Embedding model for the user input and the generated questions. Required: there is no default. */
+  embeddings: Embeddings;
+  /** Number of questions the judge writes per sample (Ragas `strictness`), 1 to 10. Defaults to 3. */
+  strictness?: number;
+  /** `"all"`: score 0 only when every question is flagged noncommittal (current Ragas); `"any"`: when one is (older Ragas). Defaults to "all". */
+  noncommittalMode?: NoncommittalMode;
+  /** Judge temperature; 0 is greedy decoding, which makes scores repeat exactly. Defaults to 0. */
+  temperature?: number;
+  /** Token budget of the judge's answer. Defaults to the Llm's own default. */
+  maxTokens?: number;
+}
+
+/** Everything `AnswerRelevancy` takes, models included. */
+export const answerRelevancyConstructorSchema = answerRelevancyOptionsSchema.extend({
+  llm: llmOption,
+  embeddings: embeddingsOption,
+});

@@ -1,0 +1,81 @@
+// The built-in metrics, one line each. The CLI's catalog and default set, `--metrics` validation, the
+// dataset column checks, the skip logic and the README's metric table all read this list.
+import { InvalidInputError } from "../errors.js";
+import { parseOptions } from "../errors-zod.js";
+import { answerRelevancyDescriptor } from "./answer-relevancy/descriptor.js";
+import { contextRelevanceDescriptor } from "./context-relevance/descriptor.js";
+import type { MetricDescriptor, MetricModels } from "./descriptor.js";
+import { faithfulnessDescriptor } from "./faithfulness/descriptor.js";
+import { semanticSimilarityDescriptor } from "./semantic-similarity/descriptor.js";
+import type { Metric, Sample } from "./types.js";
+
+/** Every built-in metric, in display order. */
+export const metricDescriptors: readonly MetricDescriptor[] = [
+  answerRelevancyDescriptor,
+  semanticSimilarityDescriptor,
+  faithfulnessDescriptor,
+  contextRelevanceDescriptor,
+];
+
+/** The ids of every built-in metric, in display order. */
+export function metricDescriptorIds(): string[] {
+  return metricDescriptors.map((d) => d.id);
+}
+
+/** The descriptor of a metric id, or undefined for an id the catalog does not hold. */
+export function findMetricDescriptor(id: string): MetricDescriptor | undefined {
+  return metricDescriptors.find((d) => d.id === id);
+}
+
+/**
+ * The descriptor of a metric id; an unknown id throws `InvalidInputError` naming the choices.
+ *
+ * @example
+ * metricDescriptor("faithfulness").needsLlm; // true
+ */
+export function metricDescriptor(id: string): MetricDescriptor {
+  const descriptor = findMetricDescriptor(id);
+  if (descriptor === undefined) {
+    throw new InvalidInputError(`unknown metric "${id}"; choose from ${metricDescriptorIds().join(", ")}`);
+  }
+  return descriptor;
+}
+
+/**
+ * True when some sample has every field the metric needs, i.e. the metric can score at least one row.
+ *
+ * @example
+ * canScoreAny(faithfulnessDescriptor, samples);
+ */
+export function canScoreAny(
+  descriptor: Pick<MetricDescriptor, "requiredFields">,
+  samples: readonly Sample[],
+): boolean {
+  return samples.some((s) => descriptor.requiredFields.every((field) => s[field] !== undefined));
+}
+
+/**
+ * Builds a built-in metric by id: `options` (the metric's own, never the models) are parsed with the
+ * descriptor's zod schema, so defaults apply and a bad option is an `InvalidInputError` naming it; a
+ * model the metric needs but `models` lacks is an `InvalidInputError` too.
+ *
+ * @example
+ * const metric = createMetric("answer_relevancy", { llm, embeddings }, { strictness: 5 });
+ */
+export function createMetric(
+  id: string,
+  models: MetricModels,
+  options: Record<string, unknown> = {},
+): Metric {
+  const descriptor = metricDescriptor(id);
+  const parsed = parseOptions(descriptor.options, options, `metric ${id}`);
+  if (descriptor.needsLlm && models.llm === undefined) {
+    throw new InvalidInputError(`metric ${id} needs a judge: pass models.llm`, { field: "llm" });
+  }
+  if (descriptor.needsEmbeddings && models.embeddings === undefined) {
+    throw new InvalidInputError(`metric ${id} needs an embedding model: pass models.embeddings`, {
+      field: "embeddings",
+    });
+  }
+  return descriptor.create(models, parsed);
+}

@@ -1,0 +1,16 @@
+import { defineMetric } from "../descriptor.js";
+import { ContextRelevance } from "./metric.js";
+import { contextRelevanceOptionsSchema } from "./options.js";
+
+/** Catalog entry of `context_relevance`. */
+export const contextRelevanceDescriptor = defineMetric({
+  id: "context_relevance",
+  description:
+    "Fraction of the retrieved contexts' statements relevant to the question (judge; Haystack's formula).",
+  requiredFields: ["userInput", "retrievedContexts"],
+  needsLlm: true,
+  needsEmbeddings: false,
+  options: contextRelevanceOptionsSchema,
+  surfaces: { ragas: "ContextRelevance", haystack: "ContextRelevanceEvaluator" },
+  create: (models, options) => new ContextRelevance({ llm: models.llm!, ...options }),
+});

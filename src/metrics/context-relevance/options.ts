@@ -1,0 +1,54 @@
+import { z } from "zod";
+import type { Llm } from "../../llm/types.js";
+import { haystackRunShape, judgeSettingsShape, llmOption } from "../shared/options.js";
+import type { ContextRelevanceExample } from "./prompt.js";
+import { type ContextRelevanceMode, contextRelevanceModes } from "./score.js";
+
+/** The options of `ContextRelevance` other than the judge, with their defaults. */
+export const contextRelevanceOptionsSchema = z.object({
+  mode: z
+    .enum(contextRelevanceModes)
+    .default("statements")
+    .describe(
+      '"statements": fraction of relevant statements; "relevant-statements": 1 when any is relevant.',
+    ),
+  ...judgeSettingsShape,
+});
+
+/** Options of `ContextRelevance`. */
+export interface ContextRelevanceOptions {
+  /** Judge that extracts and scores the statements. Required: there is no default. */
+  llm: Llm;
+  /** `"statements"`: fraction of relevant statements; `"relevant-statements"`: 1 when any statement is relevant. Defaults to "statements". */
+  mode?: ContextRelevanceMode;
+  /** Judge temperature; 0 is greedy decoding, which makes scores repeat exactly. Defaults to 0. */
+  temperature?: number;
+  /** Token budget of each judge answer. Defaults to the Llm's own default. */
+  maxTokens?: number;
+}
+
+/** Options of `ContextRelevanceEvaluator`. */
+export interface ContextRelevanceEvaluatorOptions {
+  /** Judge that extracts and scores the statements. Required: there is no default. */
+  llm: Llm;
+  /** Few-shot examples in Haystack's shape, validated when the evaluator is built. Defaults to the built-in examples. */
+  examples?: ContextRelevanceExample[];
+  /** Throw on the first row whose judge call fails; false records the row as failed (score null) and goes on. Defaults to true. */
+  raiseOnFailure?: boolean;
+  /** Draw a progress bar on stderr. Defaults to true when stderr is a terminal. */
+  progressBar?: boolean;
+  /** `"statements"` (fraction of relevant statements) or `"relevant-statements"` (1 when any is relevant). Defaults to "statements". */
+  mode?: ContextRelevanceMode;
+  /** Judge temperature; 0 is greedy decoding. Defaults to 0. */
+  temperature?: number;
+  /** Token budget of each judge answer. Defaults to the Llm's own default. */
+  maxTokens?: number;
+}
+
+/** Everything `ContextRelevance` takes, judge included. */
+export const contextRelevanceConstructorSchema = contextRelevanceOptionsSchema.extend({ llm: llmOption });
+
+/** Everything `ContextRelevanceEvaluator` takes. */
+export const contextRelevanceEvaluatorSchema = contextRelevanceConstructorSchema.extend({
+  ...haystackRunShape,
+});

@@ -1,0 +1,15 @@
+import { defineMetric } from "../descriptor.js";
+import { Faithfulness } from "./metric.js";
+import { faithfulnessOptionsSchema } from "./options.js";
+
+/** Catalog entry of `faithfulness`. */
+export const faithfulnessDescriptor = defineMetric({
+  id: "faithfulness",
+  description: "Share of the response's statements that the retrieved contexts support (judge).",
+  requiredFields: ["userInput", "response", "retrievedContexts"],
+  needsLlm: true,
+  needsEmbeddings: false,
+  options: faithfulnessOptionsSchema,
+  surfaces: { ragas: "Faithfulness", haystack: "FaithfulnessEvaluator" },
+  create: (models, options) => new Faithfulness({ llm: models.llm!, ...options }),
+});

@@ -1,0 +1,15 @@
+import { defineMetric } from "../descriptor.js";
+import { SemanticSimilarity } from "./metric.js";
+import { semanticSimilarityOptionsSchema } from "./options.js";
+
+/** Catalog entry of `semantic_similarity`. */
+export const semanticSimilarityDescriptor = defineMetric({
+  id: "semantic_similarity",
+  description: "Cosine similarity of the response's and the reference's embeddings (0/1 with a threshold).",
+  requiredFields: ["response", "reference"],
+  needsLlm: false,
+  needsEmbeddings: true,
+  options: semanticSimilarityOptionsSchema,
+  surfaces: { ragas: "SemanticSimilarity", haystack: "SASEvaluator" },
+  create: (models, options) => new SemanticSimilarity({ embeddings: models.embeddings!, ...options }),
+});

@@ -1,0 +1,171 @@
+// Every metric in the catalog has all its pieces: a folder with a descriptor listed once, a class that
+// matches the descriptor, versioned judge prompts, a test under test/metrics/ that names it, and a row in
+// the README's metric table (which must be what `npm run docs:metrics` writes).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { metricTable, readmePath, withMetricTable } from "../../scripts/docs-metrics.js";
+import type { Embeddings } from "../../src/embeddings/types.js";
+import { InvalidInputError } from "../../src/errors.js";
+import * as api from "../../src/index.js";
+import type { Llm } from "../../src/llm/types.js";
+import { createMetric, findMetricDescriptor, metricDescriptors } from "../../src/metrics/catalog.js";
+import type { MetricDescriptor } from "../../src/metrics/descriptor.js";
+import { repoRoot } from "../setup/paths.js";
+
+const llm: Llm = {
+  id: "stub-judge",
+  generateObject: () => Promise.reject(new Error("not called in this test")),
+  provenance: () => ({
+    id: "stub-judge",
+    kind: "llm",
+    runtime: { name: "stub", version: "0" },
+    settings: {},
+  }),
+};
+const embeddings: Embeddings = {
+  id: "stub-embedder",
+  dimensions: 3,
+  embed: () => Promise.reject(new Error("not called in this test")),
+  provenance: () => ({
+    id: "stub-embedder",
+    kind: "embedding",
+    runtime: { name: "stub", version: "0" },
+    settings: {},
+  }),
+};
+
+const metricsDir = path.join(repoRoot, "src", "metrics");
+/** Metric folders: the folders of src/metrics with a descriptor.ts, by the id(s) their descriptors export. */
+const folders = new Map<string, string>();
+for (const entry of readdirSync(metricsDir, { withFileTypes: true })) {
+  const file = path.join(metricsDir, entry.name, "descriptor.ts");
+  if (!entry.isDirectory() || !existsSync(file)) continue;
+  const exports = Object.values((await import(pathToFileURL(file).href)) as Record<string, unknown>);
+  const ids = exports.flatMap((e) =>
+    e !== null && typeof e === "object" && "id" in e && "create" in e ? [String(e.id)] : [],
+  );
+  for (const id of ids.length > 0 ? ids : [`(no descriptor exported by ${entry.name}/descriptor.ts)`]) {
+    folders.set(id, entry.name);
+  }
+}
+const testFiles = readdirSync(path.join(repoRoot, "test", "metrics"))
+  .filter((f) => f.endsWith(".test.ts") && f !== "catalog.test.ts")
+  .map((f) => readFileSync(path.join(repoRoot, "test", "metrics", f), "utf8"));
+const readme = readFileSync(readmePath, "utf8");
+
+/** A metric built from its descriptor with default options, or undefined when its options have no defaults. */
+function build(d: MetricDescriptor) {
+  if (!d.options.safeParse({}).success) return undefined;
+  return createMetric(d.id, { llm, embeddings });
+}
+
+describe("the metric catalog", () => {
+  it("lists every metric folder once, with a snake_case id", () => {
+    const ids = metricDescriptors.map((d) => d.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z][a-z0-9_]*$/);
+    expect([...folders.keys()].sort()).toEqual([...ids].sort());
+  });
+
+  describe.each(metricDescriptors.map((d) => [d.id, d] as const))("%s", (id, d) => {
+    const folder = path.join(metricsDir, folders.get(id) ?? "(missing)");
+
+    it("has the pattern's files, and its class matches the descriptor", () => {
+      for (const file of ["score.ts", "metric.ts", "descriptor.ts"])
+        expect(existsSync(path.join(folder, file)), file).toBe(true);
+      expect(d.description.trim()).not.toBe("");
+      expect(d.description).not.toContain("\n");
+      const metric = build(d);
+      if (metric === undefined) return;
+      expect(metric.name).toBe(id);
+      expect([...metric.requiredFields].sort()).toEqual([...d.requiredFields].sort());
+      expect(metric.usesLlm).toBe(d.needsLlm);
+      expect(metric.usesEmbeddings).toBe(d.needsEmbeddings);
+    });
+
+    it.runIf(d.needsLlm)("has a prompt.ts, a judge.ts and a version for every judge prompt", () => {
+      expect(existsSync(path.join(folder, "prompt.ts")), "prompt.ts").toBe(true);
+      expect(existsSync(path.join(folder, "judge.ts")), "judge.ts").toBe(true);
+      const metric = build(d);
+      if (metric === undefined) return;
+      const versions = Object.entries(metric.config().promptVersions);
+      expect(versions.length).toBeGreaterThan(0);
+      for (const [name, version] of versions) {
+        expect(name.startsWith(`${id}/`), name).toBe(true);
+        expect(version, name).toMatch(/^\d+\.\d+\.\d+$/);
+      }
+    });
+
+    it("is named by a test under test/metrics/", () => {
+      expect(testFiles.some((text) => text.includes(id))).toBe(true);
+    });
+
+    it("has a row in the README's metric table", () => {
+      expect(readme).toContain(`| \`${id}\``);
+    });
+
+    it("its public classes are exported from the package root", () => {
+      const names = [d.surfaces?.ragas, ...(d.surfaces?.ragasAliases ?? []), d.surfaces?.haystack];
+      for (const name of names) if (name !== undefined) expect(api, name).toHaveProperty(name);
+    });
+  });
+
+  it("the README's metric table is what npm run docs:metrics writes", () => {
+    expect(withMetricTable(readme, metricTable())).toBe(readme);
+  });
+
+  it("createMetric parses options with the descriptor's schema, naming a bad option and a missing model", () => {
+    expect(findMetricDescriptor("bleu")).toBeUndefined();
+    expect(() => createMetric("bleu", {})).toThrow(/unknown metric "bleu"; choose from answer_relevancy/);
+    const metric = createMetric("answer_relevancy", { llm, embeddings }, { strictness: 5 });
+    expect(metric.config().options).toMatchObject({ strictness: 5, noncommittalMode: "all", temperature: 0 });
+    expect(() => createMetric("answer_relevancy", { llm, embeddings }, { strictness: 11 })).toThrow(
+      /field "strictness": metric answer_relevancy: .*<=10.*got 11/,
+    );
+    expect(() => createMetric("faithfulness", { embeddings })).toThrow(
+      /field "llm": metric faithfulness needs a judge/,
+    );
+  });
+});
+
+describe("constructor options are checked with the options schema", () => {
+  it.each([
+    ["Faithfulness", () => new api.Faithfulness({} as never), "llm"],
+    ["FaithfulnessEvaluator", () => new api.FaithfulnessEvaluator({} as never), "llm"],
+    ["ContextRelevance", () => new api.ContextRelevance(undefined as never), "llm"],
+    [
+      "ContextRelevanceEvaluator",
+      () => new api.ContextRelevanceEvaluator({ llm, mode: "x" as never }),
+      "mode",
+    ],
+    ["AnswerRelevancy", () => new api.AnswerRelevancy({ llm } as never), "embeddings"],
+    ["AnswerRelevancy", () => new api.AnswerRelevancy({ llm, embeddings, strictness: 2.5 }), "strictness"],
+    ["Faithfulness", () => new api.Faithfulness({ llm, temperature: -1 }), "temperature"],
+    ["Faithfulness", () => new api.Faithfulness({ llm, maxTokens: 0 }), "maxTokens"],
+    [
+      "SemanticSimilarity",
+      () => new api.SemanticSimilarity({ embeddings, threshold: Number.NaN }),
+      "threshold",
+    ],
+    ["SASEvaluator", () => new api.SASEvaluator({ embeddings, batchSize: 0 }), "batchSize"],
+    ["SASEvaluator", () => new api.SASEvaluator({ llm } as never), "embeddings"],
+  ])("%s names the bad option (%#)", (where, make, field) => {
+    let error: unknown;
+    try {
+      make();
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(InvalidInputError);
+    expect((error as InvalidInputError).field).toBe(field);
+    expect((error as Error).message).toContain(`${where}: `);
+  });
+
+  it("a missing model says how to pass one", () => {
+    expect(() => new api.Faithfulness({} as never)).toThrow(
+      /field "llm": Faithfulness: is missing or invalid: pass the judge as an Llm \(an object with generateObject\)/,
+    );
+  });
+});
