@@ -1,5 +1,12 @@
 import { z } from "zod";
-import type { GenerateObjectOptions, GenerateObjectResult, Llm } from "../llm/types.js";
+import type {
+  ChoiceProbabilities,
+  ChoiceRequest,
+  GenerateObjectOptions,
+  GenerateObjectResult,
+  Llm,
+  ScoreChoicesOptions,
+} from "../llm/types.js";
 import type { JudgePrompt } from "../prompts/types.js";
 import type { ModelProvenance } from "../provenance.js";
 import type { Cache } from "./cache.js";
@@ -21,12 +28,44 @@ export class CachedLlm implements Llm {
   private readonly inFlight = new Map<string, Promise<GenerateObjectResult<unknown>>>();
   /** Calls passed through without the cache (no model sha256, or a schema with no JSON Schema form). */
   bypassed = 0;
+  /** The wrapped judge's `scoreChoices`, cached like answers; absent when the wrapped judge has none. */
+  readonly scoreChoices?: (
+    prompt: JudgePrompt,
+    request: ChoiceRequest,
+    options?: ScoreChoicesOptions,
+  ) => Promise<ChoiceProbabilities>;
 
   constructor(
     private readonly llm: Llm,
     private readonly cache: Cache,
   ) {
     this.id = llm.id;
+    const inner = llm.scoreChoices?.bind(llm);
+    if (inner !== undefined) {
+      this.scoreChoices = async (prompt, request, options) => {
+        const sha256 = modelSha256(llm.provenance());
+        if (sha256 === undefined) return inner(prompt, request, options);
+        const key = cacheKey({
+          v: 1,
+          call: "scoreChoices",
+          model: sha256,
+          runtime: llm.provenance().runtime,
+          prompt: {
+            name: prompt.name,
+            version: prompt.version,
+            system: prompt.system,
+            examples: prompt.examples,
+            input: prompt.input,
+          },
+          request: { prefix: request.prefix, choices: request.choices, suffix: request.suffix ?? "" },
+        });
+        const stored = this.cache.getJson<ChoiceProbabilities>(cacheNamespaces.llm, key);
+        if (stored !== undefined) return stored;
+        const result = await inner(prompt, request, options);
+        this.cache.setJson(cacheNamespaces.llm, key, result);
+        return result;
+      };
+    }
   }
 
   /** The wrapped judge's concurrency. */

@@ -23,6 +23,7 @@ import { Memo } from "../memo.js";
 import type { JudgePrompt } from "../prompts/types.js";
 import type { ModelProvenance } from "../provenance.js";
 import { toChatHistory } from "./chat-prompt.js";
+import { checkChoiceRequest, normaliseChoices, readChoiceProbabilities } from "./choice-probabilities.js";
 import { formatCompletionPrompt } from "./completion-prompt.js";
 import { sha256OfFile } from "./file-sha256.js";
 import { checkGgufFile } from "./gguf-check.js";
@@ -42,7 +43,15 @@ import {
 } from "./option-checks.js";
 import { reusableLength } from "./prefix-reuse.js";
 import { SequencePool } from "./sequence-pool.js";
-import type { GenerateObjectOptions, GenerateObjectResult, Llm, LlmStats } from "./types.js";
+import type {
+  ChoiceProbabilities,
+  ChoiceRequest,
+  GenerateObjectOptions,
+  GenerateObjectResult,
+  Llm,
+  LlmStats,
+  ScoreChoicesOptions,
+} from "./types.js";
 
 /**
  * Default `threads` for judges under {@link LARGE_MODEL_PARAMETERS}, measured with `npm run bench` on an idle
@@ -379,6 +388,66 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   ): Promise<GenerateObjectResult<z.output<S>>> {
     this.ensureUsable();
     const task = this.run(prompt, schema, options);
+    this.inFlight.add(task);
+    try {
+      return await task;
+    } finally {
+      this.inFlight.delete(task);
+    }
+  }
+
+  /**
+   * The judge's probabilities for a few allowed values at a forced position of its answer (see
+   * {@link Llm.scoreChoices}); the work is in `choice-probabilities.ts`. Runs on a pooled sequence like
+   * `generateObject`, reusing the prompt's kept start.
+   */
+  async scoreChoices(
+    prompt: JudgePrompt,
+    request: ChoiceRequest,
+    options: ScoreChoicesOptions = {},
+  ): Promise<ChoiceProbabilities> {
+    this.ensureUsable();
+    checkChoiceRequest(request);
+    const tokens = this.promptTokens(prompt);
+    const longest = Math.max(
+      ...request.choices.map((c) => this.countTokens(request.prefix + c + (request.suffix ?? ""))),
+    );
+    if (tokens.length + longest > this.contextSize) {
+      throw new ContextOverflowError(
+        `Prompt "${prompt.name}" with its forced answer start has ${tokens.length + longest} tokens and does not fit the context of ${this.contextSize} tokens.`,
+        tokens.length + longest,
+        this.contextSize,
+      );
+    }
+    const signal = options.signal
+      ? AbortSignal.any([options.signal, this.disposeController.signal])
+      : this.disposeController.signal;
+    const task = (async () => {
+      const sequence = await this.pool.acquire(signal, (candidate) => this.slotScore(candidate, tokens));
+      this.slotValue.set(sequence, this.fixedPartLength(prompt, tokens));
+      try {
+        const read = await readChoiceProbabilities(
+          this.model,
+          sequence,
+          tokens,
+          this.reusableTokens(sequence, tokens),
+          request,
+        );
+        this.counters.calls += 1;
+        this.counters.promptTokens += read.promptTokens;
+        this.counters.evaluatedPromptTokens += read.evaluatedPromptTokens;
+        return {
+          ...normaliseChoices(read.raw),
+          usage: {
+            promptTokens: read.promptTokens,
+            completionTokens: read.choiceTokens,
+            evaluatedPromptTokens: read.evaluatedPromptTokens,
+          },
+        };
+      } finally {
+        this.pool.release(sequence);
+      }
+    })();
     this.inFlight.add(task);
     try {
       return await task;
