@@ -87,6 +87,7 @@ const columnTargets: readonly ColumnTarget[] = [
   "retrieved_contexts",
   "reference",
   "reference_contexts",
+  "rubrics",
   "userInput",
   "retrievedContexts",
   "referenceContexts",

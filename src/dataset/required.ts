@@ -8,6 +8,7 @@ const ragasNames: Record<SampleField, string> = {
   retrievedContexts: "retrieved_contexts",
   reference: "reference",
   referenceContexts: "reference_contexts",
+  rubrics: "rubrics",
 };
 
 /** The fields of `metric.requiredFields` that a sample lacks. */
