@@ -37,7 +37,7 @@ describe("AspectCritic", () => {
     expect(calls.map((c) => c.options?.seed)).toEqual([7, 8, 9]);
     expect(calls.every((c) => c.options?.temperature === 0.7)).toBe(true);
     expect(result.details?.seeds).toEqual([7, 8, 9]);
-    expect((result.details?.votes as Array<{ verdict: number }>).map((v) => v.verdict)).toEqual([1, 0, 1]);
+    expect((result.details!.votes as Array<{ verdict: number }>).map((v) => v.verdict)).toEqual([1, 0, 1]);
     expect(calls[0]!.prompt.system).toContain("Is the response polite?");
     expect(JSON.parse(calls[0]!.prompt.input)).toEqual({
       user_input: sample.userInput,
