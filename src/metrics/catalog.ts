@@ -1,6 +1,7 @@
 import { aspectCriticDescriptor } from "./aspect-critic/descriptor.js";
 import type { MetricDescriptor } from "./descriptor.js";
 import { gEvalDescriptor } from "./g-eval/descriptor.js";
+import { llmEvaluatorDescriptor } from "./llm-evaluator/descriptor.js";
 import { instanceRubricsDescriptor, rubricsScoreDescriptor } from "./rubrics/descriptor.js";
 import { simpleCriteriaDescriptor } from "./simple-criteria/descriptor.js";
 
@@ -10,4 +11,5 @@ export const metricDescriptors: readonly MetricDescriptor[] = [
   instanceRubricsDescriptor,
   simpleCriteriaDescriptor,
   gEvalDescriptor,
+  llmEvaluatorDescriptor,
 ];
