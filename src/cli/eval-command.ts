@@ -16,7 +16,8 @@ import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.
 import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { checkFailUnder, type FailUnderBar, parseFailUnder } from "./fail-under.js";
 import { InterruptHandler, resumeCommand } from "./interrupt.js";
-import { createMetric, type MetricId, metricCatalog, metricIds, parseMetricIds } from "./metric-factory.js";
+import { createMetric, metricCatalog, metricIds, parseMetricIds } from "./metric-factory.js";
+import { checkMetricFileColumns, createCustomMetrics, loadMetricFiles } from "./metric-file.js";
 import { collect, positiveInt } from "./option-parsers.js";
 import { invalidRowLines, preflight } from "./preflight.js";
 
@@ -29,6 +30,7 @@ function normalizeFlags(raw: RawEvalFlags): EvalFlags {
     ...raw,
     report: raw.report ?? [],
     column: raw.column ?? [],
+    metricFile: raw.metricFile ?? [],
     failUnder: raw.failUnder ?? [],
     resume: raw.resume === true,
     overwrite: raw.overwrite === true,
@@ -56,6 +58,7 @@ interface EvalFlags {
   json: boolean;
   failUnder: FailUnderBar[];
   column: string[];
+  metricFile: string[];
 }
 
 /** What `eval --json` prints: the aggregates plus where things went and how the run ended. */
@@ -125,14 +128,17 @@ function exitCodeFor(result: EvaluationResult, failUnder: readonly string[]): Ex
   return ExitCode.ok;
 }
 
-async function runEval(datasetPath: string, raw: RawEvalFlags): Promise<void> {
+async function runEval(datasetPath: string, raw: RawEvalFlags, metricsDefaulted: boolean): Promise<void> {
   const flags = normalizeFlags(raw);
-  const ids = parseMetricIds(flags.metrics);
+  // --metric-file (custom judges): with a metric file and no --metrics, only the file's metrics run.
+  const ids = flags.metricFile.length > 0 && metricsDefaulted ? [] : parseMetricIds(flags.metrics);
+  const custom = loadMetricFiles(flags.metricFile, ids);
+  const allIds = [...ids, ...custom.map((c) => c.id)];
   const bars = flags.failUnder;
   for (const bar of bars) {
-    if (!ids.includes(bar.metric as MetricId)) {
+    if (!allIds.includes(bar.metric)) {
       throw new InvalidInputError(
-        `--fail-under names ${bar.metric}, which is not among --metrics (${ids.join(", ")})`,
+        `--fail-under names ${bar.metric}, which is not among the metrics (${allIds.join(", ")})`,
       );
     }
   }
@@ -151,9 +157,10 @@ async function runEval(datasetPath: string, raw: RawEvalFlags): Promise<void> {
     strict: flags.strict,
     reports: flags.report,
   });
+  checkMetricFileColumns(dataset, custom);
 
   const needs = {
-    llm: ids.some((id) => metricCatalog[id].llm),
+    llm: ids.some((id) => metricCatalog[id].llm) || custom.length > 0,
     embeddings: ids.some((id) => metricCatalog[id].embeddings),
   };
   if (flags.llm !== undefined && !needs.llm) {
@@ -173,7 +180,10 @@ async function runEval(datasetPath: string, raw: RawEvalFlags): Promise<void> {
     try {
       const loaded = await loadEvalModels(flags, needs, models);
       for (const note of loaded.notes) {
-        const skipped = ids.filter((id) => metricCatalog[id][note.kind]).join(", ");
+        const skipped = [
+          ...ids.filter((id) => metricCatalog[id][note.kind]),
+          ...(note.kind === "llm" ? custom.map((c) => c.id) : []),
+        ].join(", ");
         process.stderr.write(`airgap-eval: skipping ${skipped}:\n${note.message}\n`);
       }
       cache = flags.cache ? Cache.open({ path: flags.cacheFile }) : undefined;
@@ -183,7 +193,10 @@ async function runEval(datasetPath: string, raw: RawEvalFlags): Promise<void> {
       // the per-call overhead it saves), so the CLI does not wrap it in BatchingEmbeddings.
       const embeddings: Embeddings | undefined =
         loaded.embeddings && cache ? new CachedEmbeddings(loaded.embeddings, cache) : loaded.embeddings;
-      const metrics = ids.map((id) => createMetric(id, { ...loaded, llm, embeddings }));
+      const metrics = [
+        ...ids.map((id) => createMetric(id, { ...loaded, llm, embeddings })),
+        ...createCustomMetrics(custom, { ...loaded, llm, embeddings }),
+      ];
       result = await evaluate(dataset, metrics, {
         out: flags.out,
         resume: flags.resume,
@@ -308,6 +321,11 @@ export function registerEvalCommand(program: Command): Command {
       ).argParser(collect(parseFailUnder)),
     )
     .option(
+      "--metric-file <file>",
+      "custom judge metrics (aspect_critic, rubrics_score, instance_rubrics, simple_criteria, g_eval, llm_evaluator) from a YAML or JSON file; without --metrics only these run (repeatable)",
+      collect(String),
+    )
+    .option(
       "--column <name=field>",
       "read dataset column <name> as <field> (user_input, response, retrieved_contexts, reference, reference_contexts) (repeatable)",
       collect(String),
@@ -321,6 +339,7 @@ Examples:
   $ airgap-eval eval data.jsonl --out run.jsonl --resume               # continue after Ctrl-C or a crash
   $ airgap-eval eval data.jsonl --fail-under faithfulness=0.8 --quiet   # CI gate: exit 3 below the bar
   $ airgap-eval eval data.jsonl --column question_text=user_input --column answer_text=response
+  $ airgap-eval eval data.jsonl --metric-file examples/quality.yaml --llm ./judge.gguf   # your own judges
 
 Invalid rows are reported on stderr (file, line, row, field) and left out; --strict stops instead.
 Judge metrics whose default model has not been pulled are skipped, naming the "models pull" command.
@@ -329,5 +348,7 @@ Ctrl-C once: finish the rows in flight, write them, exit 130; Ctrl-C twice: quit
 Exit codes: 0 ok; 1 some rows failed (a metric errored on a row, or a row was invalid);
 2 bad usage or input; 3 below a --fail-under bar; 130 interrupted (resume with --resume).`,
     )
-    .action(async (dataset: string, flags: RawEvalFlags) => runEval(dataset, flags));
+    .action(async (dataset: string, flags: RawEvalFlags, command: Command) =>
+      runEval(dataset, flags, command.getOptionValueSource("metrics") === "default"),
+    );
 }
