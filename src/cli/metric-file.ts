@@ -42,7 +42,8 @@ export interface CustomMetricDefinition {
 }
 
 function fail(file: string, at: string, problem: string): never {
-  throw new InvalidInputError(`metric file ${file}: ${at === "" ? "" : `${at}: `}${problem}`, { file });
+  // The message names the file itself (a `file` location would print it twice).
+  throw new InvalidInputError(`metric file ${file}: ${at === "" ? "" : `${at}: `}${problem}`);
 }
 
 function pathText(parts: ReadonlyArray<PropertyKey>): string {
@@ -75,7 +76,8 @@ function readMetricFile(file: string): unknown {
   if (error !== undefined) {
     const pos = error.linePos?.[0];
     const where = pos ? `line ${pos.line}, column ${pos.col}` : "";
-    fail(file, where, `is not valid YAML: ${error.message.split("\n")[0]}`);
+    const message = error.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
+    fail(file, where, `is not valid YAML: ${message}`);
   }
   return doc.toJS();
 }
