@@ -50,13 +50,7 @@ export class CachedLlm implements Llm {
           call: "scoreChoices",
           model: sha256,
           runtime: llm.provenance().runtime,
-          prompt: {
-            name: prompt.name,
-            version: prompt.version,
-            system: prompt.system,
-            examples: prompt.examples,
-            input: prompt.input,
-          },
+          prompt: promptIdentity(prompt),
           request: { prefix: request.prefix, choices: request.choices, suffix: request.suffix ?? "" },
         });
         const stored = this.cache.getJson<ChoiceProbabilities>(cacheNamespaces.llm, key);
@@ -93,13 +87,7 @@ export class CachedLlm implements Llm {
       v: 1,
       model: sha256,
       runtime: provenance.runtime,
-      prompt: {
-        name: prompt.name,
-        version: prompt.version,
-        system: prompt.system,
-        examples: prompt.examples,
-        input: prompt.input,
-      },
+      prompt: promptIdentity(prompt),
       schema: jsonSchema,
       settings: {
         ...provenance.settings,
@@ -136,4 +124,15 @@ export class CachedLlm implements Llm {
       this.inFlight.delete(key);
     }
   }
+}
+
+/** What identifies a rendered prompt in a cache key. */
+function promptIdentity(prompt: JudgePrompt): Record<string, unknown> {
+  return {
+    name: prompt.name,
+    version: prompt.version,
+    system: prompt.system,
+    examples: prompt.examples,
+    input: prompt.input,
+  };
 }

@@ -5,26 +5,25 @@ import type { z } from "zod";
 import type { Dataset } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { skippedMetric } from "../evaluate/skipped-metric.js";
-import { aspectCriticDescriptor } from "../metrics/aspect-critic/descriptor.js";
+import { metricDescriptors } from "../metrics/catalog.js";
 import type { MetricDescriptor } from "../metrics/descriptor.js";
-import { gEvalDescriptor } from "../metrics/g-eval/descriptor.js";
-import { llmEvaluatorDescriptor } from "../metrics/llm-evaluator/descriptor.js";
-import { instanceRubricsDescriptor, rubricsScoreDescriptor } from "../metrics/rubrics/descriptor.js";
 import { judgeInputNames } from "../metrics/shared/custom-judge.js";
-import { simpleCriteriaDescriptor } from "../metrics/simple-criteria/descriptor.js";
 import type { Metric, SampleField } from "../metrics/types.js";
 import type { MetricModels } from "./metric-factory.js";
 
-/** The kinds a metric file may define, by id. */
+/** The ids of the metric kinds a metric file may define (user-defined judges). */
+const CUSTOM_KINDS = [
+  "aspect_critic",
+  "rubrics_score",
+  "instance_rubrics",
+  "simple_criteria",
+  "g_eval",
+  "llm_evaluator",
+];
+
+/** The kinds a metric file may define, by id: their descriptors from the catalog. */
 export const customMetricKinds: Readonly<Record<string, MetricDescriptor>> = Object.fromEntries(
-  [
-    aspectCriticDescriptor,
-    rubricsScoreDescriptor,
-    instanceRubricsDescriptor,
-    simpleCriteriaDescriptor,
-    gEvalDescriptor,
-    llmEvaluatorDescriptor,
-  ].map((d) => [d.id, d as MetricDescriptor]),
+  metricDescriptors.filter((d) => CUSTOM_KINDS.includes(d.id)).map((d) => [d.id, d]),
 );
 
 /** One metric defined in a metric file, validated. */

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { customJudgeOptionFields, definitionField } from "../shared/custom-options.js";
+import {
+  customJudgeDescriptorBase,
+  customJudgeOptionFields,
+  definitionField,
+} from "../shared/custom-options.js";
 import { AspectCritic } from "./metric.js";
 
 /** `aspect_critic`: a user-defined binary criterion; opt-in, since it needs a definition. */
@@ -8,10 +12,7 @@ export const aspectCriticDescriptor = defineMetric({
   id: "aspect_critic",
   description:
     "1 when the row meets a criterion you define in words, else 0 (majority of `strictness` votes).",
-  requiredFields: ["userInput", "response"],
-  needsLlm: true,
-  needsEmbeddings: false,
-  optIn: true,
+  ...customJudgeDescriptorBase,
   options: z.strictObject({
     ...customJudgeOptionFields,
     ...definitionField,

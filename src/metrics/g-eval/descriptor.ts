@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { definitionTextSchema } from "../shared/custom-judge.js";
-import { customJudgeOptionFields, scaleField } from "../shared/custom-options.js";
+import { customJudgeDescriptorBase, customJudgeOptionFields, scaleField } from "../shared/custom-options.js";
 import { GEval } from "./metric.js";
 import { MAX_STEPS } from "./prompt.js";
 
@@ -10,10 +10,7 @@ export const gEvalDescriptor = defineMetric({
   id: "g_eval",
   description:
     "G-Eval: a score on your scale for criteria in words, weighted by the judge's score-token probabilities.",
-  requiredFields: ["userInput", "response"],
-  needsLlm: true,
-  needsEmbeddings: false,
-  optIn: true,
+  ...customJudgeDescriptorBase,
   options: z.strictObject({
     ...customJudgeOptionFields,
     criteria: definitionTextSchema,

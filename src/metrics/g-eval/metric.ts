@@ -1,22 +1,18 @@
 // GEval: prompt.ts (steps prompt, score prompt sized to the scale), score.ts (probability-weighted score, the
 // score slot's prefix), judge.ts (steps once, then per row a score and its probabilities), descriptor.ts.
-import type { Llm } from "../../llm/types.js";
-import { BaseMetric } from "../shared/base-metric.js";
+import type { Scale } from "../shared/custom-judge.js";
 import {
-  type JudgeInputField,
-  judgeInputNames,
-  readJudgeInputs,
-  type Scale,
-} from "../shared/custom-judge.js";
-import type { JudgeSettings, JudgeUsage } from "../shared/judge.js";
-import type { MetricConfig, MetricResult, Sample, SampleField } from "../types.js";
+  CustomJudgeMetric,
+  type CustomJudgeOptions,
+  criterionDefaults,
+} from "../shared/custom-judge-metric.js";
+import type { JudgeUsage } from "../shared/judge.js";
+import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { generateSteps, judgeGEval } from "./judge.js";
 import { G_EVAL_STEPS_VERSION, type GEvalInput, gEvalScorePrompt, gEvalStepsPrompt } from "./prompt.js";
 
 /** Options of {@link GEval}. */
-export interface GEvalOptions {
-  /** The judge. */
-  llm: Llm;
+export interface GEvalOptions extends CustomJudgeOptions {
   /** The metric's id in results, snake_case, e.g. `coherence`. Required. */
   name: string;
   /** What to judge, in words. Required. */
@@ -28,14 +24,6 @@ export interface GEvalOptions {
   evaluationSteps?: readonly string[];
   /** The whole-number score range. Defaults to `{ min: 1, max: 5 }`. */
   scale?: Scale;
-  /** Fields the judge must see. Defaults to `["userInput", "response"]`. */
-  inputs?: readonly JudgeInputField[];
-  /** Fields shown when a row has them. Defaults to `["retrievedContexts", "reference"]` without `inputs`, else none. */
-  optionalInputs?: readonly JudgeInputField[];
-  /** Temperature of the score answer (the steps are always greedy). Defaults to 0. */
-  temperature?: number;
-  /** Token budget of each answer. Defaults to the Llm's own default. */
-  maxTokens?: number;
 }
 
 interface Steps {
@@ -56,32 +44,18 @@ interface Steps {
  * const { value, details } = await coherence.score({ userInput, response });
  * console.log(value, details?.greedyScore, details?.probabilities);
  */
-export class GEval extends BaseMetric<GEvalInput> {
-  readonly name: string;
-  readonly requiredFields: readonly SampleField[];
-  readonly usesLlm = true;
-  readonly usesEmbeddings = false;
-  /** The judge this metric calls. */
-  readonly llm: Llm;
+export class GEval extends CustomJudgeMetric {
   /** The score range. */
   readonly scale: Scale;
   private readonly criteria: string;
   private readonly givenSteps: readonly string[] | undefined;
-  private readonly optionalFields: readonly JudgeInputField[];
-  private readonly settings: JudgeSettings;
   private steps: Promise<Steps> | undefined;
 
   constructor(options: GEvalOptions) {
-    super();
-    this.llm = options.llm;
-    this.name = options.name;
+    super(options, criterionDefaults(options.name));
     this.criteria = options.criteria;
     this.givenSteps = options.evaluationSteps;
     this.scale = options.scale ?? { min: 1, max: 5 };
-    this.requiredFields = [...(options.inputs ?? ["userInput", "response"])];
-    this.optionalFields =
-      options.optionalInputs ?? (options.inputs ? [] : ["retrievedContexts", "reference"]);
-    this.settings = { temperature: options.temperature ?? 0, maxTokens: options.maxTokens };
   }
 
   /** The evaluation steps: the given ones, or the judge's (asked once; a failed attempt is retried by the next row). */
@@ -105,11 +79,7 @@ export class GEval extends BaseMetric<GEvalInput> {
   }
 
   protected validate(sample: Sample, row: number | undefined): GEvalInput {
-    return readJudgeInputs(sample, this.requiredFields as JudgeInputField[], this.optionalFields, row);
-  }
-
-  protected concurrency(): number {
-    return this.llm.concurrency ?? 1;
+    return this.judgeInputs(sample, row);
   }
 
   protected async compute(input: GEvalInput, signal: AbortSignal | undefined): Promise<MetricResult> {
@@ -140,26 +110,20 @@ export class GEval extends BaseMetric<GEvalInput> {
 
   /** Prompt versions, criteria, given steps, scale, inputs, sampling and the judge. */
   config(): MetricConfig {
-    return {
-      name: this.name,
-      promptVersions: {
+    return this.configWith(
+      {
         [gEvalStepsPrompt.name]: G_EVAL_STEPS_VERSION,
         [`g_eval/${this.name}`]: gEvalScorePrompt(this.name, this.criteria, this.givenSteps ?? [], this.scale)
           .version,
       },
-      options: {
+      {
         kind: "g_eval",
         criteria: this.criteria,
         evaluationSteps: this.givenSteps === undefined ? null : this.givenSteps.join("\n"),
         scaleMin: this.scale.min,
         scaleMax: this.scale.max,
-        inputs: this.requiredFields.map((f) => judgeInputNames[f as JudgeInputField]).join(","),
-        optionalInputs: this.optionalFields.map((f) => judgeInputNames[f]).join(","),
-        temperature: this.settings.temperature,
-        maxTokens: this.settings.maxTokens ?? null,
         scoreChoices: this.llm.scoreChoices !== undefined,
       },
-      models: [this.llm.provenance()],
-    };
+    );
   }
 }

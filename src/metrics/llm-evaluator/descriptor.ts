@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { definitionTextSchema, judgeInputsSchema, scaleSchema } from "../shared/custom-judge.js";
-import { customJudgeOptionFields } from "../shared/custom-options.js";
+import { customJudgeDescriptorBase, customJudgeOptionFields } from "../shared/custom-options.js";
 import { LlmJudgeMetric } from "./metric.js";
 
 const keyName = z
@@ -13,10 +13,8 @@ export const llmEvaluatorDescriptor = defineMetric({
   id: "llm_evaluator",
   description:
     "The number your instructions ask the judge for (under scoreKey), from the sample fields you name.",
+  ...customJudgeDescriptorBase,
   requiredFields: [],
-  needsLlm: true,
-  needsEmbeddings: false,
-  optIn: true,
   options: z.strictObject({
     name: customJudgeOptionFields.name,
     temperature: customJudgeOptionFields.temperature,

@@ -3,25 +3,21 @@
 // the number under `scoreKey`, which the grammar forces to be a number (on `scale` when given).
 import { z } from "zod";
 import { InvalidInputError } from "../../errors.js";
-import type { Llm } from "../../llm/types.js";
-import { BaseMetric } from "../shared/base-metric.js";
 import {
   type JudgeInputField,
   judgeInputNames,
   oneOfNumbers,
-  readJudgeInputs,
   type Scale,
   scaleValues,
 } from "../shared/custom-judge.js";
-import { askJudge, type JudgeSettings, newUsage } from "../shared/judge.js";
-import type { MetricConfig, MetricResult, Sample, SampleField } from "../types.js";
+import { CustomJudgeMetric, type CustomJudgeOptions } from "../shared/custom-judge-metric.js";
+import { askJudge, newUsage } from "../shared/judge.js";
+import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { LLMEvaluator, type LlmEvaluatorExample } from "./evaluator.js";
 import { type LlmEvaluatorRow, outputValueSchema } from "./prompt.js";
 
 /** Options of {@link LlmJudgeMetric}. */
-export interface LlmJudgeMetricOptions {
-  /** The judge. */
-  llm: Llm;
+export interface LlmJudgeMetricOptions extends Omit<CustomJudgeOptions, "inputs" | "optionalInputs"> {
   /** The metric's id in results, snake_case. Required. */
   name: string;
   /** What the judge is to do, in words. Required. */
@@ -36,10 +32,6 @@ export interface LlmJudgeMetricOptions {
   scale?: Scale;
   /** Few-shot examples `{ inputs, outputs }` by input and output names. Defaults to none. */
   examples?: readonly LlmEvaluatorExample[];
-  /** Judge temperature; 0 is greedy. Defaults to 0. */
-  temperature?: number;
-  /** Token budget of each answer. Defaults to the Llm's own default. */
-  maxTokens?: number;
 }
 
 /**
@@ -53,24 +45,19 @@ export interface LlmJudgeMetricOptions {
  *   inputs: { question: "userInput", answer: "response" }, outputs: ["reason"], scoreKey: "score", scale: { min: 0, max: 1 },
  * });
  */
-export class LlmJudgeMetric extends BaseMetric<LlmEvaluatorRow> {
-  readonly name: string;
-  readonly requiredFields: readonly SampleField[];
-  readonly usesLlm = true;
-  readonly usesEmbeddings = false;
-  /** The judge this metric calls. */
-  readonly llm: Llm;
+export class LlmJudgeMetric extends CustomJudgeMetric<LlmEvaluatorRow> {
   private readonly evaluator: LLMEvaluator;
-  private readonly inputs: Readonly<Record<string, JudgeInputField>>;
+  private readonly inputMap: Readonly<Record<string, JudgeInputField>>;
   private readonly scoreKey: string;
   private readonly scale: Scale | undefined;
-  private readonly settings: JudgeSettings;
 
   constructor(options: LlmJudgeMetricOptions) {
-    super();
-    this.llm = options.llm;
-    this.name = options.name;
-    this.inputs = options.inputs;
+    const fields = [...new Set(Object.values(options.inputs))];
+    super(
+      { ...options, inputs: fields },
+      { name: options.name, inputs: fields, optionalInputs: [], temperature: 0 },
+    );
+    this.inputMap = options.inputs;
     this.scoreKey = options.scoreKey;
     this.scale = options.scale;
     const others = options.outputs ?? [];
@@ -97,19 +84,13 @@ export class LlmJudgeMetric extends BaseMetric<LlmEvaluatorRow> {
       ...(options.examples ? { examples: options.examples } : {}),
       progressBar: false,
     });
-    this.requiredFields = [...new Set(Object.values(options.inputs))];
-    this.settings = { temperature: options.temperature ?? 0, maxTokens: options.maxTokens };
   }
 
   protected validate(sample: Sample, row: number | undefined): LlmEvaluatorRow {
-    const fields = readJudgeInputs(sample, this.requiredFields as JudgeInputField[], [], row);
+    const fields = this.judgeInputs(sample, row);
     return Object.fromEntries(
-      Object.entries(this.inputs).map(([name, field]) => [name, fields[judgeInputNames[field]]]),
+      Object.entries(this.inputMap).map(([name, field]) => [name, fields[judgeInputNames[field]]]),
     );
-  }
-
-  protected concurrency(): number {
-    return this.llm.concurrency ?? 1;
   }
 
   protected async compute(input: LlmEvaluatorRow, signal: AbortSignal | undefined): Promise<MetricResult> {
@@ -126,22 +107,18 @@ export class LlmJudgeMetric extends BaseMetric<LlmEvaluatorRow> {
 
   /** Prompt version (fingerprint of instructions, inputs, outputs, examples), score key, scale, sampling, judge. */
   config(): MetricConfig {
-    return {
-      name: this.name,
-      promptVersions: { [this.evaluator.template.name]: this.evaluator.template.version },
-      options: {
+    return this.configWith(
+      { [this.evaluator.template.name]: this.evaluator.template.version },
+      {
         kind: "llm_evaluator",
         instructions: this.evaluator.template.instruction,
-        inputs: Object.entries(this.inputs)
+        inputMap: Object.entries(this.inputMap)
           .map(([name, field]) => `${name}=${judgeInputNames[field]}`)
           .join(","),
         scoreKey: this.scoreKey,
         scaleMin: this.scale?.min ?? null,
         scaleMax: this.scale?.max ?? null,
-        temperature: this.settings.temperature,
-        maxTokens: this.settings.maxTokens ?? null,
       },
-      models: [this.llm.provenance()],
-    };
+    );
   }
 }

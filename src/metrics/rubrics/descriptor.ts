@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { definitionTextSchema } from "../shared/custom-judge.js";
-import { customJudgeOptionFields } from "../shared/custom-options.js";
+import { customJudgeDescriptorBase, customJudgeOptionFields } from "../shared/custom-options.js";
 import { InstanceRubrics, RubricsScore } from "./metric.js";
 
 const levelKey = z.string().regex(/^score-?\d+_description$/, {
@@ -13,10 +13,7 @@ export const rubricsScoreDescriptor = defineMetric({
   id: "rubrics_score",
   description:
     "The rubric score (1-5 by default) a judge gives each row, with feedback; passed through unscaled.",
-  requiredFields: ["userInput", "response"],
-  needsLlm: true,
-  needsEmbeddings: false,
-  optIn: true,
+  ...customJudgeDescriptorBase,
   options: z.strictObject({
     ...customJudgeOptionFields,
     name: customJudgeOptionFields.name.default("rubrics_score"),
@@ -34,10 +31,8 @@ export const instanceRubricsDescriptor = defineMetric({
   id: "instance_rubrics",
   description:
     "The score a judge gives each row under that row's own rubric (column rubrics), with feedback.",
+  ...customJudgeDescriptorBase,
   requiredFields: ["userInput", "response", "rubrics"],
-  needsLlm: true,
-  needsEmbeddings: false,
-  optIn: true,
   options: z.strictObject({
     ...customJudgeOptionFields,
     name: customJudgeOptionFields.name.default("instance_rubrics"),

@@ -22,6 +22,14 @@ export const customJudgeOptionFields = {
   maxTokens: z.number().int().positive().optional(),
 };
 
+/** The descriptor fields every user-defined judge shares: a judge, no embedder, opt-in, Ragas' columns. */
+export const customJudgeDescriptorBase = {
+  requiredFields: ["userInput", "response"],
+  needsLlm: true,
+  needsEmbeddings: false,
+  optIn: true,
+} as const;
+
 /** `definition`: the criterion in words. */
 export const definitionField = { definition: definitionTextSchema };
 
