@@ -138,7 +138,7 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, metricsDefaulted:
   for (const bar of bars) {
     if (!allIds.includes(bar.metric)) {
       throw new InvalidInputError(
-        `--fail-under names ${bar.metric}, which is not among the metrics (${allIds.join(", ")})`,
+        `--fail-under names ${bar.metric}, which is not among --metrics or the --metric-file metrics (${allIds.join(", ")})`,
       );
     }
   }

@@ -30,7 +30,7 @@ export interface TokenUsage {
 
 /** Work done by a judge since it was loaded (see `LlamaCppLlm.stats()`). */
 export interface LlmStats {
-  /** `generateObject` calls that reached the model's queue (valid options, prompt fits). */
+  /** `generateObject` and `scoreChoices` calls that reached the model's queue (valid options, prompt fits). */
   calls: number;
   /** Calls answered from memory or by an identical call running at the same time. */
   memoHits: number;
