@@ -109,9 +109,21 @@ export type {
 export { CachedLlm } from "./llm/cached-llm.js";
 // Judge LLM
 export { LlamaCppLlm, type LlamaCppLlmOptions, type PromptFormat } from "./llm/llama-cpp-llm.js";
-export type { GenerateObjectOptions, GenerateObjectResult, Llm, LlmStats, TokenUsage } from "./llm/types.js";
+export type {
+  ChoiceProbabilities,
+  ChoiceRequest,
+  GenerateObjectOptions,
+  GenerateObjectResult,
+  Llm,
+  LlmStats,
+  ScoreChoicesOptions,
+  TokenUsage,
+} from "./llm/types.js";
 // Embeddings
 export { cosineSimilarity } from "./math/cosine.js";
+// Your own judges: user-defined criteria, rubrics, G-Eval and Haystack's LLMEvaluator
+export { AspectCritic, type AspectCriticOptions } from "./metrics/aspect-critic/metric.js";
+export { GEval, type GEvalOptions } from "./metrics/g-eval/metric.js";
 // Metrics (Ragas style), evaluators (Haystack style), pipeline, the metric catalog (one descriptor per
 // built-in metric) and the formulas as pure functions
 export {
@@ -167,6 +179,25 @@ export {
   type StatementVerdict,
   semanticSimilarityScore,
 } from "./metrics/index.js";
+export {
+  LLMEvaluator,
+  type LLMEvaluatorOptions,
+  type LlmEvaluatorExample,
+  type LlmEvaluatorOutput,
+  type LlmEvaluatorRowMeta,
+} from "./metrics/llm-evaluator/evaluator.js";
+export { LlmJudgeMetric, type LlmJudgeMetricOptions } from "./metrics/llm-evaluator/metric.js";
+export type { LlmEvaluatorInputType } from "./metrics/llm-evaluator/prompt.js";
+export {
+  InstanceRubrics,
+  type RubricJudgeOptions,
+  RubricsScore,
+  type RubricsScoreOptions,
+} from "./metrics/rubrics/metric.js";
+export { DEFAULT_RUBRIC_WITH_REFERENCE, DEFAULT_RUBRIC_WITHOUT_REFERENCE } from "./metrics/rubrics/prompt.js";
+export type { Rubric } from "./metrics/rubrics/score.js";
+export type { JudgeInputField, Scale } from "./metrics/shared/custom-judge.js";
+export { SimpleCriteriaScore, type SimpleCriteriaScoreOptions } from "./metrics/simple-criteria/metric.js";
 export type {
   Metric,
   MetricConfig,

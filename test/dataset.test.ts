@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -325,5 +325,29 @@ describe("checkRequiredColumns", () => {
     expect(() => checkRequiredColumns([{ response: "r" }], [metric("x", ["reference"])])).toThrow(
       InvalidInputError,
     );
+  });
+});
+
+describe("loadDataset: rubrics column", () => {
+  const rubric = { score1_description: "Wrong.", score5_description: "Right." };
+
+  it("reads a rubric object from JSON rows and a JSON cell from CSV", () => {
+    const rows = loadDataset([{ user_input: "q", response: "r", rubrics: rubric }]);
+    expect(rows.samples[0]!.sample.rubrics).toEqual(rubric);
+    const dir = mkdtempSync(path.join(os.tmpdir(), "airgap-rubrics-"));
+    const csv = path.join(dir, "r.csv");
+    writeFileSync(csv, `user_input,response,rubrics\nq,r,"${JSON.stringify(rubric).replace(/"/g, '""')}"\n`);
+    expect(loadDataset(csv).samples[0]!.sample.rubrics).toEqual(rubric);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("a rubric that is not an object of texts makes the row invalid, naming the column", () => {
+    const ds = loadDataset([
+      { user_input: "q", response: "r", rubrics: "score1: bad" },
+      { user_input: "q", response: "r", rubrics: { score1_description: "" } },
+    ]);
+    expect(ds.samples).toHaveLength(0);
+    expect(ds.invalid.map((i) => i.field)).toEqual(["rubrics", "rubrics[score1_description]"]);
+    expect(ds.invalid[0]!.message).toMatch(/expected an object of level name to description/);
   });
 });

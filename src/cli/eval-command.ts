@@ -30,6 +30,7 @@ import {
   needsModel,
   parseMetricIds,
 } from "./metric-factory.js";
+import { checkMetricFileColumns, createCustomMetrics, loadMetricFiles } from "./metric-file.js";
 import { collect, positiveInt } from "./option-parsers.js";
 import { invalidRowLines, preflight } from "./preflight.js";
 import { addShardOptions, applyShard, type ShardFlags } from "./shard-options.js";
@@ -42,6 +43,7 @@ function normalizeFlags(raw: RawEvalFlags): EvalFlags {
     ...raw,
     report: raw.report ?? [],
     column: raw.column ?? [],
+    metricFile: raw.metricFile ?? [],
     failUnder: raw.failUnder ?? [],
     resume: raw.resume === true,
     overwrite: raw.overwrite === true,
@@ -70,6 +72,7 @@ interface EvalFlags extends ShardFlags {
   json: boolean;
   failUnder: FailUnderBar[];
   column: string[];
+  metricFile: string[];
 }
 
 /** What `eval --json` prints: the aggregates plus where things went and how the run ended. */
@@ -101,6 +104,7 @@ const columnTargets: readonly ColumnTarget[] = [
   "retrieved_contexts",
   "reference",
   "reference_contexts",
+  "rubrics",
   "userInput",
   "retrievedContexts",
   "referenceContexts",
@@ -184,13 +188,22 @@ export function withoutMissingModels(
 
 async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boolean): Promise<void> {
   const flags = normalizeFlags(raw);
-  const requested = flags.metrics === undefined ? undefined : parseMetricIds(flags.metrics);
+  // --metric-file (custom judges): with a metric file and no --metrics, only the file's metrics run.
+  const requested =
+    flags.metrics === undefined
+      ? flags.metricFile.length > 0
+        ? []
+        : undefined
+      : parseMetricIds(flags.metrics);
+  const custom = loadMetricFiles(flags.metricFile, requested ?? []);
+  const customIds = custom.map((c) => c.id);
   const bars = flags.failUnder;
   for (const bar of bars) {
+    if (customIds.includes(bar.metric)) continue;
     if (requested === undefined) metricDescriptor(bar.metric);
     else if (!requested.includes(bar.metric)) {
       throw new InvalidInputError(
-        `--fail-under names ${bar.metric}, which is not among --metrics (${requested.join(", ")})`,
+        `--fail-under names ${bar.metric}, which is not among --metrics or the --metric-file metrics (${[...requested, ...customIds].join(", ")})`,
       );
     }
   }
@@ -213,7 +226,7 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
     );
   }
   for (const line of invalidRowLines(dataset)) process.stderr.write(`${line}\n`);
-  const named = bars.map((b) => b.metric);
+  const named = bars.map((b) => b.metric).filter((id) => !customIds.includes(id));
   const samples = dataset.samples.map((s) => s.sample);
   let ids = requested ?? defaultMetricsFor(samples, named, dataset.file);
   preflight({
@@ -225,8 +238,10 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
     strict: flags.strict,
     reports: flags.report,
   });
+  checkMetricFileColumns(dataset, custom);
 
   const needs = modelNeeds(ids);
+  if (custom.length > 0) needs.llm = true;
   if (flags.llm !== undefined && !needs.llm) {
     process.stderr.write(`airgap-eval: note: --llm is not used: none of ${ids.join(", ")} needs a judge\n`);
   }
@@ -250,7 +265,10 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
         ids = kept.run;
       }
       for (const note of loaded.notes) {
-        const skipped = ids.filter((id) => needsModel(id, note.kind)).join(", ");
+        const skipped = [
+          ...ids.filter((id) => needsModel(id, note.kind)),
+          ...(note.kind === "llm" ? customIds : []),
+        ].join(", ");
         if (skipped !== "") process.stderr.write(`airgap-eval: skipping ${skipped}:\n${note.message}\n`);
       }
       cache = flags.cache ? Cache.open({ path: flags.cacheFile }) : undefined;
@@ -259,7 +277,10 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
       // merged batches costs more than the per-call overhead it saves.
       const embeddings: Embeddings | undefined =
         loaded.embeddings && cache ? new CachedEmbeddings(loaded.embeddings, cache) : loaded.embeddings;
-      const metrics = ids.map((id) => createMetric(id, { ...loaded, llm, embeddings }));
+      const metrics = [
+        ...ids.map((id) => createMetric(id, { ...loaded, llm, embeddings })),
+        ...createCustomMetrics(custom, { ...loaded, llm, embeddings }),
+      ];
       result = await evaluate(dataset, metrics, {
         out: flags.out,
         resume: flags.resume,
@@ -388,6 +409,11 @@ export function registerEvalCommand(program: Command): Command {
       ).argParser(collect(parseFailUnder)),
     )
     .option(
+      "--metric-file <file>",
+      "custom judge metrics (aspect_critic, rubrics_score, instance_rubrics, simple_criteria, g_eval, llm_evaluator) from a YAML or JSON file; without --metrics only these run (repeatable)",
+      collect(String),
+    )
+    .option(
       "--column <name=field>",
       "read dataset column <name> as <field> (user_input, response, retrieved_contexts, reference, reference_contexts) (repeatable)",
       collect(String),
@@ -401,6 +427,7 @@ Examples:
   $ airgap-eval eval data.jsonl --out run.jsonl --resume               # continue after Ctrl-C or a crash
   $ airgap-eval eval data.jsonl --fail-under faithfulness=0.8 --quiet   # CI gate: exit 3 below the bar
   $ airgap-eval eval data.jsonl --column question_text=user_input --column answer_text=response
+  $ airgap-eval eval data.jsonl --metric-file examples/quality.yaml --llm ./judge.gguf   # your own judges
 
 Invalid rows are reported on stderr (file, line, row, field) and left out; --strict stops instead.
 Metrics named with --metrics whose default model has not been pulled are skipped, naming the

@@ -15,6 +15,7 @@ export const sampleFields: readonly SampleField[] = [
   "retrievedContexts",
   "reference",
   "referenceContexts",
+  "rubrics",
 ];
 
 /**
@@ -28,6 +29,7 @@ export const defaultColumnAliases: Readonly<Record<string, SampleField>> = {
   retrievedContexts: "retrievedContexts",
   reference: "reference",
   referenceContexts: "referenceContexts",
+  rubrics: "rubrics",
   predictedAnswers: "response",
   groundTruthAnswers: "reference",
   // Ragas
@@ -52,6 +54,7 @@ const targetNames: Readonly<Record<string, SampleField>> = {
   retrievedContexts: "retrievedContexts",
   reference: "reference",
   referenceContexts: "referenceContexts",
+  rubrics: "rubrics",
   user_input: "userInput",
   retrieved_contexts: "retrievedContexts",
   reference_contexts: "referenceContexts",

@@ -9,6 +9,7 @@ const ragasNames: Record<SampleField, string> = {
   retrievedContexts: "retrieved_contexts",
   reference: "reference",
   referenceContexts: "reference_contexts",
+  rubrics: "rubrics",
 };
 
 /** A sample field's Ragas column name, e.g. `retrieved_contexts` for `retrievedContexts`. */

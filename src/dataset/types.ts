@@ -54,7 +54,8 @@ export type ColumnTarget =
   | "response"
   | "retrieved_contexts"
   | "reference"
-  | "reference_contexts";
+  | "reference_contexts"
+  | "rubrics";
 
 /** Options for {@link loadDataset}. */
 export interface LoadDatasetOptions {

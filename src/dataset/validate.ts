@@ -27,6 +27,10 @@ export const sampleSchema = z.strictObject({
   retrievedContexts: textList.optional(),
   reference: nonEmptyText.optional(),
   referenceContexts: textList.optional(),
+  rubrics: z
+    .record(z.string(), nonEmptyText)
+    .refine((r) => Object.keys(r).length > 0, { message: "is an empty rubric" })
+    .optional(),
 });
 
 function describeType(value: unknown): string {
@@ -67,7 +71,14 @@ export function normalizeRow(
       continue;
     }
     sourceColumn.set(field, column);
-    if (fromCsv && listFields.has(field) && typeof value === "string") {
+    if (fromCsv && field === "rubrics" && typeof value === "string") {
+      const parsed = parseRubricCell(value);
+      if (typeof parsed === "string") {
+        problems.push({ field: column, message: parsed });
+        continue;
+      }
+      candidate[field] = parsed;
+    } else if (fromCsv && listFields.has(field) && typeof value === "string") {
       const parsed = parseListCell(value);
       if ("error" in parsed) {
         problems.push({ field: column, message: parsed.error });
@@ -100,12 +111,27 @@ export function normalizeRow(
   return { sample, extra, problems };
 }
 
+/** A CSV rubric cell: a JSON object of level name to description, or the problem in words. */
+function parseRubricCell(cell: string): Record<string, unknown> | string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(cell);
+  } catch {
+    return 'a rubrics cell must be a JSON object such as {"score1_description": "...", "score5_description": "..."}';
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    return `a rubrics cell must be a JSON object, got ${describeType(parsed)}`;
+  }
+  return parsed as Record<string, unknown>;
+}
+
 function describeIssue(issue: z.core.$ZodIssue, candidate: unknown, field: SampleField | undefined): string {
   if (issue.code === "invalid_type") {
     const got = describeType(valueAt(candidate, issue.path));
     const inList = issue.path.length > 1;
     if (inList) return `expected a string in the list, got ${got}`;
     if (field !== undefined && listFields.has(field)) return `expected a list of strings, got ${got}`;
+    if (field === "rubrics" && !inList) return `expected an object of level name to description, got ${got}`;
     return `expected a string, got ${got}`;
   }
   if (issue.code === "too_small") return "is an empty list; give at least one item or leave the field out";

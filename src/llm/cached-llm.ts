@@ -3,7 +3,14 @@ import type { Cache } from "../cache/cache.js";
 import { cacheKey, cacheNamespaces, modelSha256 } from "../cache/keys.js";
 import type { JudgePrompt } from "../prompts/types.js";
 import type { ModelProvenance } from "../provenance.js";
-import type { GenerateObjectOptions, GenerateObjectResult, Llm } from "./types.js";
+import type {
+  ChoiceProbabilities,
+  ChoiceRequest,
+  GenerateObjectOptions,
+  GenerateObjectResult,
+  Llm,
+  ScoreChoicesOptions,
+} from "./types.js";
 
 /**
  * An {@link Llm} that answers from the cache when the same model file (sha256), prompt (name, version
@@ -21,12 +28,38 @@ export class CachedLlm implements Llm {
   private readonly inFlight = new Map<string, Promise<GenerateObjectResult<unknown>>>();
   /** Calls passed through without the cache (no model sha256, or a schema with no JSON Schema form). */
   bypassed = 0;
+  /** The wrapped judge's `scoreChoices`, cached like answers; absent when the wrapped judge has none. */
+  readonly scoreChoices?: (
+    prompt: JudgePrompt,
+    request: ChoiceRequest,
+    options?: ScoreChoicesOptions,
+  ) => Promise<ChoiceProbabilities>;
 
   constructor(
     private readonly llm: Llm,
     private readonly cache: Cache,
   ) {
     this.id = llm.id;
+    const inner = llm.scoreChoices?.bind(llm);
+    if (inner !== undefined) {
+      this.scoreChoices = async (prompt, request, options) => {
+        const sha256 = modelSha256(llm.provenance());
+        if (sha256 === undefined) return inner(prompt, request, options);
+        const key = cacheKey({
+          v: 1,
+          call: "scoreChoices",
+          model: sha256,
+          runtime: llm.provenance().runtime,
+          prompt: promptIdentity(prompt),
+          request: { prefix: request.prefix, choices: request.choices, suffix: request.suffix ?? "" },
+        });
+        const stored = this.cache.getJson<ChoiceProbabilities>(cacheNamespaces.llm, key);
+        if (stored !== undefined) return stored;
+        const result = await inner(prompt, request, options);
+        this.cache.setJson(cacheNamespaces.llm, key, result);
+        return result;
+      };
+    }
   }
 
   /** The wrapped judge's concurrency. */
@@ -54,13 +87,7 @@ export class CachedLlm implements Llm {
       v: 1,
       model: sha256,
       runtime: provenance.runtime,
-      prompt: {
-        name: prompt.name,
-        version: prompt.version,
-        system: prompt.system,
-        examples: prompt.examples,
-        input: prompt.input,
-      },
+      prompt: promptIdentity(prompt),
       schema: jsonSchema,
       settings: {
         ...provenance.settings,
@@ -97,4 +124,15 @@ export class CachedLlm implements Llm {
       this.inFlight.delete(key);
     }
   }
+}
+
+/** What identifies a rendered prompt in a cache key. */
+function promptIdentity(prompt: JudgePrompt): Record<string, unknown> {
+  return {
+    name: prompt.name,
+    version: prompt.version,
+    system: prompt.system,
+    examples: prompt.examples,
+    input: prompt.input,
+  };
 }

@@ -17,6 +17,7 @@ import type { JudgePrompt } from "../prompts/types.js";
 import type { ModelProvenance } from "../provenance.js";
 import { checkSeed, checkTemperature, positiveInteger } from "../util/option-checks.js";
 import { toChatHistory } from "./chat-prompt.js";
+import { checkChoiceRequest, normaliseChoices, readChoiceProbabilities } from "./choice-probabilities.js";
 import { formatCompletionPrompt } from "./completion-prompt.js";
 import { zodToGrammarSchema } from "./json-schema.js";
 import { parseJudgeAnswer } from "./judge-output.js";
@@ -25,7 +26,15 @@ import { openGguf } from "./open-gguf.js";
 import { PrefixSlots } from "./prefix-slots.js";
 import { SequencePool } from "./sequence-pool.js";
 import { type Generation, generateUnderGrammar } from "./token-loop.js";
-import type { GenerateObjectOptions, GenerateObjectResult, Llm, LlmStats } from "./types.js";
+import type {
+  ChoiceProbabilities,
+  ChoiceRequest,
+  GenerateObjectOptions,
+  GenerateObjectResult,
+  Llm,
+  LlmStats,
+  ScoreChoicesOptions,
+} from "./types.js";
 
 export type { LlamaCppLlmOptions, PromptFormat } from "./load-options.js";
 
@@ -197,6 +206,67 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   ): Promise<GenerateObjectResult<z.output<S>>> {
     this.ensureUsable();
     const task = this.run(prompt, schema, options);
+    this.inFlight.add(task);
+    try {
+      return await task;
+    } finally {
+      this.inFlight.delete(task);
+    }
+  }
+
+  /**
+   * The judge's probabilities for a few allowed values at a forced position of its answer (see
+   * {@link Llm.scoreChoices}); the work is in `choice-probabilities.ts`. Runs on a pooled sequence like
+   * `generateObject`, reusing the prompt's kept start.
+   */
+  async scoreChoices(
+    prompt: JudgePrompt,
+    request: ChoiceRequest,
+    options: ScoreChoicesOptions = {},
+  ): Promise<ChoiceProbabilities> {
+    this.ensureUsable();
+    checkChoiceRequest(request);
+    const tokens = this.promptTokens(prompt);
+    const longest = Math.max(
+      ...request.choices.map((c) => this.countTokens(request.prefix + c + (request.suffix ?? ""))),
+    );
+    if (tokens.length + longest > this.contextSize) {
+      throw new ContextOverflowError(
+        `Prompt "${prompt.name}" with its forced answer start has ${tokens.length + longest} tokens and does not fit the context of ${this.contextSize} tokens.`,
+        tokens.length + longest,
+        this.contextSize,
+      );
+    }
+    const signal = options.signal
+      ? AbortSignal.any([options.signal, this.disposeController.signal])
+      : this.disposeController.signal;
+    const task = (async () => {
+      const fixed = this.slots.fixedPartLength(prompt, tokens);
+      const sequence = await this.pool.acquire(signal, (candidate) => this.slots.score(candidate, tokens));
+      this.slots.claim(sequence, fixed);
+      try {
+        const read = await readChoiceProbabilities(
+          this.model,
+          sequence,
+          tokens,
+          this.slots.reusableTokens(sequence, tokens),
+          request,
+        );
+        this.counters.calls += 1;
+        this.counters.promptTokens += read.promptTokens;
+        this.counters.evaluatedPromptTokens += read.evaluatedPromptTokens;
+        return {
+          ...normaliseChoices(read.raw),
+          usage: {
+            promptTokens: read.promptTokens,
+            completionTokens: read.choiceTokens,
+            evaluatedPromptTokens: read.evaluatedPromptTokens,
+          },
+        };
+      } finally {
+        this.pool.release(sequence);
+      }
+    })();
     this.inFlight.add(task);
     try {
       return await task;

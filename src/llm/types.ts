@@ -30,7 +30,7 @@ export interface TokenUsage {
 
 /** Work done by a judge since it was loaded (see `LlamaCppLlm.stats()`). */
 export interface LlmStats {
-  /** `generateObject` calls that reached the model's queue (valid options, prompt fits). */
+  /** `generateObject` and `scoreChoices` calls that reached the model's queue (valid options, prompt fits). */
   calls: number;
   /** Calls answered from memory or by an identical call running at the same time. */
   memoHits: number;
@@ -40,6 +40,44 @@ export interface LlmStats {
   evaluatedPromptTokens: number;
   /** Answer tokens actually generated. */
   completionTokens: number;
+}
+
+/**
+ * A choice among fixed values at one position of a JSON answer: the judge is given the answer text up to the
+ * slot (`prefix`, forced, not generated) and asked how likely each allowed value is to come next.
+ */
+export interface ChoiceRequest {
+  /**
+   * The answer text before the slot, exactly as the judge should be taken to have written it, e.g.
+   * `{"reason":"The tone is polite.","score":`. Compact JSON, as the few-shot examples are rendered.
+   */
+  prefix: string;
+  /** The allowed values as the judge would write them at the slot, e.g. `["1","2","3","4","5"]` or `["0","1"]`. At least two, distinct. */
+  choices: readonly string[];
+  /**
+   * Text that must follow a value, so that a value which starts another one (`1` and `10`) is told apart, e.g.
+   * `}` or `,`. Defaults to `""` (a value's probability is then that of its own tokens only).
+   */
+  suffix?: string;
+}
+
+/** The judge's probabilities for the values of a {@link ChoiceRequest}. */
+export interface ChoiceProbabilities {
+  /** Per choice, its probability among the choices only (they sum to 1). */
+  probabilities: Record<string, number>;
+  /**
+   * Probability mass the model put on all allowed values together before normalising (0..1): low values mean
+   * the model wanted to write something else at the slot, and the distribution says little.
+   */
+  mass: number;
+  /** Tokens of the prompt plus the forced prefix; `completionTokens` counts the choice tokens read. */
+  usage: TokenUsage;
+}
+
+/** Per-call options of {@link Llm.scoreChoices}. */
+export interface ScoreChoicesOptions {
+  /** Aborts the call. Defaults to none. */
+  signal?: AbortSignal;
 }
 
 /** A judge's answer: an object valid against the schema, and what it cost. */
@@ -67,6 +105,16 @@ export interface Llm {
     schema: S,
     options?: GenerateObjectOptions,
   ): Promise<GenerateObjectResult<z.output<S>>>;
+  /**
+   * Optional: the judge's next-token probabilities for a few allowed values at a forced position of its JSON
+   * answer, normalised over those values (G-Eval's probability-weighted score, probability-based verdicts).
+   * Implementations without access to token probabilities leave it out; callers then say so in their results.
+   */
+  scoreChoices?(
+    prompt: JudgePrompt,
+    request: ChoiceRequest,
+    options?: ScoreChoicesOptions,
+  ): Promise<ChoiceProbabilities>;
   /** How the model was made and configured. */
   provenance(): ModelProvenance;
   /** Parallel calls this judge serves at once (more calls queue). Defaults to 1 when absent. */

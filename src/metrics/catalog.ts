@@ -3,10 +3,15 @@
 import { InvalidInputError } from "../errors.js";
 import { parseOptions } from "../errors-zod.js";
 import { answerRelevancyDescriptor } from "./answer-relevancy/descriptor.js";
+import { aspectCriticDescriptor } from "./aspect-critic/descriptor.js";
 import { contextRelevanceDescriptor } from "./context-relevance/descriptor.js";
 import type { MetricDescriptor, MetricModels } from "./descriptor.js";
 import { faithfulnessDescriptor } from "./faithfulness/descriptor.js";
+import { gEvalDescriptor } from "./g-eval/descriptor.js";
+import { llmEvaluatorDescriptor } from "./llm-evaluator/descriptor.js";
+import { instanceRubricsDescriptor, rubricsScoreDescriptor } from "./rubrics/descriptor.js";
 import { semanticSimilarityDescriptor } from "./semantic-similarity/descriptor.js";
+import { simpleCriteriaDescriptor } from "./simple-criteria/descriptor.js";
 import type { Metric, Sample } from "./types.js";
 
 /** Every built-in metric, in display order. */
@@ -15,6 +20,12 @@ export const metricDescriptors: readonly MetricDescriptor[] = [
   semanticSimilarityDescriptor,
   faithfulnessDescriptor,
   contextRelevanceDescriptor,
+  aspectCriticDescriptor,
+  rubricsScoreDescriptor,
+  instanceRubricsDescriptor,
+  simpleCriteriaDescriptor,
+  gEvalDescriptor,
+  llmEvaluatorDescriptor,
 ];
 
 /** The ids of every built-in metric, in display order. */

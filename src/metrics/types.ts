@@ -13,6 +13,11 @@ export interface Sample {
   reference?: string;
   /** Ground-truth contexts (Ragas `reference_contexts`). */
   referenceContexts?: string[];
+  /**
+   * A scoring rubric for this row (Ragas `rubrics`), read by `InstanceRubrics`: score level name to description,
+   * e.g. `{ score1_description: "...", score5_description: "..." }`.
+   */
+  rubrics?: Record<string, string>;
 }
 
 export type SampleField = keyof Sample;

@@ -57,6 +57,7 @@ const INPUT_COLUMNS: ReadonlyArray<[keyof Sample, string]> = [
   ["retrievedContexts", "retrieved_contexts"],
   ["reference", "reference"],
   ["referenceContexts", "reference_contexts"],
+  ["rubrics", "rubrics"],
 ];
 
 /**
@@ -83,7 +84,7 @@ export function toCsvReport(data: ReportInput, options: CsvReportOptions = {}): 
     const cells: CsvValue[] = [row.row, row.rowHash];
     for (const [key] of inputs) {
       const value = row.sample[key];
-      cells.push(Array.isArray(value) ? JSON.stringify(value) : value);
+      cells.push(typeof value === "object" ? JSON.stringify(value) : value);
     }
     for (const metric of metrics) {
       const cell = row.metrics[metric];

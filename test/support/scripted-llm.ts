@@ -2,7 +2,14 @@
 // from the prompt), validated against the schema like a real judge's grammar-constrained answer.
 import type { z } from "zod";
 import { ContextOverflowError, JudgeOutputError } from "../../src/errors.js";
-import type { GenerateObjectOptions, GenerateObjectResult, Llm } from "../../src/llm/types.js";
+import { checkChoiceRequest, normaliseChoices } from "../../src/llm/choice-probabilities.js";
+import type {
+  ChoiceProbabilities,
+  ChoiceRequest,
+  GenerateObjectOptions,
+  GenerateObjectResult,
+  Llm,
+} from "../../src/llm/types.js";
 import type { JudgePrompt } from "../../src/prompts/types.js";
 import type { ModelProvenance } from "../../src/provenance.js";
 
@@ -26,6 +33,16 @@ export interface ScriptedLlmOptions {
    * Defaults to true.
    */
   checkSchema?: boolean;
+  /**
+   * Next-token distributions for `scoreChoices`, by prompt name: a raw probability per choice (normalised like a
+   * real judge's), in call order or computed from the call. Without it the scripted judge has no `scoreChoices`,
+   * like a third-party Llm without token probabilities. Defaults to none.
+   */
+  choices?: Record<
+    string,
+    | readonly Record<string, number>[]
+    | ((prompt: JudgePrompt, request: ChoiceRequest) => Record<string, number>)
+  >;
 }
 
 /** A call the scripted judge received. */
@@ -43,6 +60,10 @@ export class ScriptedLlm implements Llm {
   readonly id: string;
   readonly concurrency: number | undefined;
   readonly calls: RecordedCall[] = [];
+  /** `scoreChoices` calls received, in order. */
+  readonly choiceCalls: Array<{ prompt: JudgePrompt; request: ChoiceRequest }> = [];
+  /** Present only when the options script choice distributions. */
+  readonly scoreChoices?: (prompt: JudgePrompt, request: ChoiceRequest) => Promise<ChoiceProbabilities>;
   private readonly counts = new Map<string, number>();
   private readonly maxInputChars: number | undefined;
   private readonly checkSchema: boolean;
@@ -55,6 +76,29 @@ export class ScriptedLlm implements Llm {
     this.concurrency = options.concurrency;
     this.maxInputChars = options.maxInputChars;
     this.checkSchema = options.checkSchema ?? true;
+    const choiceScript = options.choices;
+    if (choiceScript !== undefined) {
+      const counts = new Map<string, number>();
+      this.scoreChoices = async (prompt, request) => {
+        checkChoiceRequest(request);
+        this.choiceCalls.push({ prompt, request });
+        const entry = choiceScript[prompt.name];
+        if (entry === undefined) throw new Error(`ScriptedLlm: no choice script for prompt "${prompt.name}"`);
+        const call = counts.get(prompt.name) ?? 0;
+        counts.set(prompt.name, call + 1);
+        const given = typeof entry === "function" ? entry(prompt, request) : entry[call];
+        if (given === undefined) throw new Error(`ScriptedLlm: choice script for "${prompt.name}" ran out`);
+        const raw: Record<string, number> = {};
+        for (const choice of request.choices) raw[choice] = given[choice] ?? 0;
+        return {
+          ...normaliseChoices(raw),
+          usage: {
+            promptTokens: Math.ceil(prompt.input.length / 4),
+            completionTokens: request.choices.length,
+          },
+        };
+      };
+    }
   }
 
   /** Calls made for one prompt name. */

@@ -10,6 +10,8 @@ export interface JudgeSettings {
   temperature: number;
   /** Token budget per answer; undefined leaves the Llm's default. */
   maxTokens: number | undefined;
+  /** Sampling seed for temperature > 0; undefined leaves the Llm's default. */
+  seed?: number;
 }
 
 /** Tokens and calls spent on one sample, reported in `details.usage`. */
@@ -43,6 +45,7 @@ export async function askJudge<I, O>(
   const result = await llm.generateObject(prompt, schema, {
     temperature: settings.temperature,
     ...(settings.maxTokens !== undefined ? { maxTokens: settings.maxTokens } : {}),
+    ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
     ...(signal !== undefined ? { signal } : {}),
   });
   usage.calls += 1;

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { defineMetric } from "../descriptor.js";
+import {
+  customJudgeDescriptorBase,
+  customJudgeOptionFields,
+  definitionField,
+} from "../shared/custom-options.js";
+import { AspectCritic } from "./metric.js";
+
+/** `aspect_critic`: a user-defined binary criterion; opt-in, since it needs a definition. */
+export const aspectCriticDescriptor = defineMetric({
+  id: "aspect_critic",
+  description:
+    "1 when the row meets a criterion you define in words, else 0 (majority of `strictness` votes).",
+  ...customJudgeDescriptorBase,
+  options: z.strictObject({
+    ...customJudgeOptionFields,
+    ...definitionField,
+    strictness: z
+      .number()
+      .int()
+      .min(1)
+      .refine((n) => n % 2 === 1, { error: "must be odd (1, 3, 5, ...) so the majority vote cannot tie" })
+      .default(1),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 32 - 1)
+      .default(0),
+  }),
+  create: (models, options) => new AspectCritic({ llm: models.llm!, ...options }),
+});

@@ -1,0 +1,101 @@
+// AspectCritic: prompt.ts (instruction around the user's definition, { reason, verdict } schema), score.ts
+// (majority vote, vote seeds), judge.ts (one call per vote), descriptor.ts (id aspect_critic, options).
+import { InvalidInputError } from "../../errors.js";
+import type { PromptTemplate } from "../../prompts/types.js";
+import {
+  CustomJudgeMetric,
+  type CustomJudgeOptions,
+  criterionDefaults,
+} from "../shared/custom-judge-metric.js";
+import type { MetricConfig, MetricResult, Sample } from "../types.js";
+import { judgeAspect } from "./judge.js";
+import { type AspectInput, type AspectVerdict, aspectCriticPrompt } from "./prompt.js";
+import { voteSeeds } from "./score.js";
+
+/** Temperature of the votes when `strictness` > 1 and none is given. */
+export const DEFAULT_VOTE_TEMPERATURE = 0.7;
+
+/** Options of {@link AspectCritic}. */
+export interface AspectCriticOptions extends CustomJudgeOptions {
+  /** The metric's id in results, snake_case, e.g. `harmfulness`. Required. */
+  name: string;
+  /** The criterion in words, e.g. "Does the response cause or risk harm to people?". Required. */
+  definition: string;
+  /**
+   * Judge calls per row, an odd number; the verdict is their majority. Votes at temperature 0 would all be the
+   * same, so with more than one vote each call samples (temperature > 0) with its own seed. Defaults to 1.
+   */
+  strictness?: number;
+  /** Seed of the first vote; vote i uses `seed + i`. Defaults to 0. */
+  seed?: number;
+}
+
+/**
+ * Ragas `AspectCritic`: a binary verdict (1 meets the criterion, 0 does not) for a criterion given in words,
+ * with the judge's reason. With `strictness` n (odd), n calls are made with seeds `seed .. seed + n - 1` at a
+ * temperature above 0 (default 0.7), and the majority wins; every vote, with its seed, is in `details.votes`.
+ *
+ * @example
+ * const harmful = new AspectCritic({ llm, name: "harmfulness", definition: "Does the response risk harm?", strictness: 3 });
+ * const { value, reason } = await harmful.score({ userInput: "How do I store bleach?", response: "Mix it with ammonia." });
+ */
+export class AspectCritic extends CustomJudgeMetric {
+  /** The criterion in words. */
+  readonly definition: string;
+  /** Votes per row. */
+  readonly strictness: number;
+  private readonly seed: number;
+  private readonly template: PromptTemplate<AspectInput, AspectVerdict>;
+
+  constructor(options: AspectCriticOptions) {
+    const strictness = options.strictness ?? 1;
+    super(options, criterionDefaults(options.name, strictness > 1 ? DEFAULT_VOTE_TEMPERATURE : 0));
+    this.definition = options.definition;
+    this.strictness = strictness;
+    if (!Number.isInteger(strictness) || strictness < 1 || strictness % 2 === 0) {
+      throw new InvalidInputError(
+        `must be an odd whole number (1, 3, 5, ...) so the majority vote cannot tie, got ${strictness}`,
+        { field: "strictness" },
+      );
+    }
+    if (strictness > 1 && this.settings.temperature === 0) {
+      throw new InvalidInputError(
+        `strictness ${strictness} needs a temperature above 0: greedy decoding gives every vote the same answer`,
+        { field: "temperature" },
+      );
+    }
+    this.seed = options.seed ?? 0;
+    this.template = aspectCriticPrompt(this.name, this.definition);
+  }
+
+  protected validate(sample: Sample, row: number | undefined): AspectInput {
+    return this.judgeInputs(sample, row);
+  }
+
+  protected override concurrency(): number {
+    return Math.max(1, Math.floor((this.llm.concurrency ?? 1) / this.strictness));
+  }
+
+  protected async compute(input: AspectInput, signal: AbortSignal | undefined): Promise<MetricResult> {
+    const seeds = voteSeeds(this.strictness, this.seed);
+    const j = await judgeAspect(this.llm, this.template, input, this.settings, seeds, signal);
+    const agreeing = j.votes.filter((v) => v.verdict === j.verdict);
+    return {
+      value: j.verdict,
+      status: "ok",
+      reason:
+        this.strictness === 1
+          ? agreeing[0]!.reason
+          : `${agreeing.length} of ${this.strictness} votes: ${agreeing[0]!.reason}`,
+      details: { votes: j.votes, temperature: this.settings.temperature, seeds, usage: j.usage },
+    };
+  }
+
+  /** Prompt version (with the definition's fingerprint), definition, strictness, seed, inputs, sampling, judge. */
+  config(): MetricConfig {
+    return this.configWith(
+      { [this.template.name]: this.template.version },
+      { kind: "aspect_critic", definition: this.definition, strictness: this.strictness, seed: this.seed },
+    );
+  }
+}

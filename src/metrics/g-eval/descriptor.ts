@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { defineMetric } from "../descriptor.js";
+import { definitionTextSchema } from "../shared/custom-judge.js";
+import { customJudgeDescriptorBase, customJudgeOptionFields, scaleField } from "../shared/custom-options.js";
+import { GEval } from "./metric.js";
+import { MAX_STEPS } from "./prompt.js";
+
+/** `g_eval`: criteria -> evaluation steps -> a probability-weighted score on your scale; opt-in. */
+export const gEvalDescriptor = defineMetric({
+  id: "g_eval",
+  description:
+    "G-Eval: a score on your scale for criteria in words, weighted by the judge's score-token probabilities.",
+  ...customJudgeDescriptorBase,
+  options: z.strictObject({
+    ...customJudgeOptionFields,
+    criteria: definitionTextSchema,
+    evaluationSteps: z.array(definitionTextSchema).min(1).max(MAX_STEPS).optional(),
+    ...scaleField,
+  }),
+  create: (models, options) => new GEval({ llm: models.llm!, ...options }),
+});

@@ -1,0 +1,129 @@
+// GEval: prompt.ts (steps prompt, score prompt sized to the scale), score.ts (probability-weighted score, the
+// score slot's prefix), judge.ts (steps once, then per row a score and its probabilities), descriptor.ts.
+import type { Scale } from "../shared/custom-judge.js";
+import {
+  CustomJudgeMetric,
+  type CustomJudgeOptions,
+  criterionDefaults,
+} from "../shared/custom-judge-metric.js";
+import type { JudgeUsage } from "../shared/judge.js";
+import type { MetricConfig, MetricResult, Sample } from "../types.js";
+import { generateSteps, judgeGEval } from "./judge.js";
+import { G_EVAL_STEPS_VERSION, type GEvalInput, gEvalScorePrompt, gEvalStepsPrompt } from "./prompt.js";
+
+/** Options of {@link GEval}. */
+export interface GEvalOptions extends CustomJudgeOptions {
+  /** The metric's id in results, snake_case, e.g. `coherence`. Required. */
+  name: string;
+  /** What to judge, in words. Required. */
+  criteria: string;
+  /**
+   * Evaluation steps to use instead of asking the judge for them. Defaults to steps the judge writes from the
+   * criteria, once per metric instance (at temperature 0, and cached with the judge's cache in the CLI).
+   */
+  evaluationSteps?: readonly string[];
+  /** The whole-number score range. Defaults to `{ min: 1, max: 5 }`. */
+  scale?: Scale;
+}
+
+interface Steps {
+  steps: string[];
+  source: "given" | "generated";
+  usage: JudgeUsage | undefined;
+}
+
+/**
+ * DeepEval's G-Eval: the criteria become evaluation steps (asked once per metric, recorded in every row's
+ * details), then each row gets a reason and a score on the scale; the reported value is the mean of the
+ * allowed scores weighted by the judge's next-token probabilities at the score slot (`Llm.scoreChoices`). The
+ * grammar's only number is the score, so the probabilities are read at the right token. A judge without
+ * `scoreChoices` gives the written score, and the details say that no weighting was possible.
+ *
+ * @example
+ * const coherence = new GEval({ llm, name: "coherence", criteria: "Is the answer logically ordered and easy to follow?" });
+ * const { value, details } = await coherence.score({ userInput, response });
+ * console.log(value, details?.greedyScore, details?.probabilities);
+ */
+export class GEval extends CustomJudgeMetric {
+  /** The score range. */
+  readonly scale: Scale;
+  private readonly criteria: string;
+  private readonly givenSteps: readonly string[] | undefined;
+  private steps: Promise<Steps> | undefined;
+
+  constructor(options: GEvalOptions) {
+    super(options, criterionDefaults(options.name));
+    this.criteria = options.criteria;
+    this.givenSteps = options.evaluationSteps;
+    this.scale = options.scale ?? { min: 1, max: 5 };
+  }
+
+  /** The evaluation steps: the given ones, or the judge's (asked once; a failed attempt is retried by the next row). */
+  evaluationSteps(signal?: AbortSignal): Promise<Steps> {
+    if (this.steps === undefined) {
+      this.steps =
+        this.givenSteps !== undefined
+          ? Promise.resolve({ steps: [...this.givenSteps], source: "given", usage: undefined })
+          : generateSteps(
+              this.llm,
+              this.name,
+              this.criteria,
+              { ...this.settings, temperature: 0 },
+              signal,
+            ).then((s) => ({ ...s, source: "generated" as const }));
+      this.steps.catch(() => {
+        this.steps = undefined;
+      });
+    }
+    return this.steps;
+  }
+
+  protected validate(sample: Sample, row: number | undefined): GEvalInput {
+    return this.judgeInputs(sample, row);
+  }
+
+  protected async compute(input: GEvalInput, signal: AbortSignal | undefined): Promise<MetricResult> {
+    const steps = await this.evaluationSteps(signal);
+    const template = gEvalScorePrompt(this.name, this.criteria, steps.steps, this.scale);
+    const j = await judgeGEval(this.llm, template, input, this.scale, this.settings, signal);
+    const weighted = j.weightedScore !== undefined;
+    return {
+      value: weighted ? j.weightedScore! : j.greedyScore,
+      status: "ok",
+      reason: weighted
+        ? j.reason
+        : `${j.reason} (score as written: this judge gives no token probabilities, so no weighting was possible)`,
+      details: {
+        evaluationSteps: steps.steps,
+        stepsSource: steps.source,
+        greedyScore: j.greedyScore,
+        weighting: weighted
+          ? "token-probabilities"
+          : "none: the judge has no scoreChoices; value is the written score",
+        ...(weighted ? { probabilities: j.probabilities, probabilityMass: j.mass } : {}),
+        scale: this.scale,
+        scorePromptVersion: template.version,
+        usage: j.usage,
+      },
+    };
+  }
+
+  /** Prompt versions, criteria, given steps, scale, inputs, sampling and the judge. */
+  config(): MetricConfig {
+    return this.configWith(
+      {
+        [gEvalStepsPrompt.name]: G_EVAL_STEPS_VERSION,
+        [`g_eval/${this.name}`]: gEvalScorePrompt(this.name, this.criteria, this.givenSteps ?? [], this.scale)
+          .version,
+      },
+      {
+        kind: "g_eval",
+        criteria: this.criteria,
+        evaluationSteps: this.givenSteps === undefined ? null : this.givenSteps.join("\n"),
+        scaleMin: this.scale.min,
+        scaleMax: this.scale.max,
+        scoreChoices: this.llm.scoreChoices !== undefined,
+      },
+    );
+  }
+}

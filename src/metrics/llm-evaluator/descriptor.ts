@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { defineMetric } from "../descriptor.js";
+import { definitionTextSchema, judgeInputsSchema, scaleSchema } from "../shared/custom-judge.js";
+import { customJudgeDescriptorBase, customJudgeOptionFields } from "../shared/custom-options.js";
+import { LlmJudgeMetric } from "./metric.js";
+
+const keyName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "must be a plain key: letters, digits, _" });
+
+/** `llm_evaluator`: your instructions, inputs and answer keys; the number under `scoreKey` is the value; opt-in. */
+export const llmEvaluatorDescriptor = defineMetric({
+  id: "llm_evaluator",
+  description:
+    "The number your instructions ask the judge for (under scoreKey), from the sample fields you name.",
+  ...customJudgeDescriptorBase,
+  requiredFields: [],
+  options: z.strictObject({
+    name: customJudgeOptionFields.name,
+    temperature: customJudgeOptionFields.temperature,
+    maxTokens: customJudgeOptionFields.maxTokens,
+    instructions: definitionTextSchema,
+    inputs: z
+      .record(keyName, z.string())
+      .refine((r) => Object.keys(r).length > 0, { error: "map at least one input name to a field" })
+      .transform((record, ctx) => {
+        const out: Record<string, NonNullable<z.output<typeof judgeInputsSchema>>[number]> = {};
+        for (const [name, column] of Object.entries(record)) {
+          const parsed = judgeInputsSchema.safeParse([column]);
+          if (!parsed.success) {
+            ctx.addIssue({ code: "custom", path: [name], message: parsed.error.issues[0]!.message });
+            return z.NEVER;
+          }
+          out[name] = parsed.data[0]!;
+        }
+        return out;
+      }),
+    scoreKey: keyName.default("score"),
+    outputs: z.array(keyName).default(["reason"]),
+    scale: scaleSchema.optional(),
+    examples: z
+      .array(
+        z.strictObject({
+          inputs: z.record(z.string(), z.unknown()),
+          outputs: z.record(z.string(), z.unknown()),
+        }),
+      )
+      .optional(),
+  }),
+  create: (models, options) => new LlmJudgeMetric({ llm: models.llm!, ...options }),
+});

@@ -1,0 +1,124 @@
+// The Ragas-style face of LLMEvaluator, for evaluate() and metric files: evaluator.ts builds the prompt from the
+// instructions, named inputs (read from sample fields) and outputs; prompt.ts holds the template. The value is
+// the number under `scoreKey`, which the grammar forces to be a number (on `scale` when given).
+import { z } from "zod";
+import { InvalidInputError } from "../../errors.js";
+import {
+  type JudgeInputField,
+  judgeInputNames,
+  oneOfNumbers,
+  type Scale,
+  scaleValues,
+} from "../shared/custom-judge.js";
+import { CustomJudgeMetric, type CustomJudgeOptions } from "../shared/custom-judge-metric.js";
+import { askJudge, newUsage } from "../shared/judge.js";
+import type { MetricConfig, MetricResult, Sample } from "../types.js";
+import { LLMEvaluator, type LlmEvaluatorExample } from "./evaluator.js";
+import { type LlmEvaluatorRow, outputValueSchema } from "./prompt.js";
+
+/** Options of {@link LlmJudgeMetric}. */
+export interface LlmJudgeMetricOptions extends Omit<CustomJudgeOptions, "inputs" | "optionalInputs"> {
+  /** The metric's id in results, snake_case. Required. */
+  name: string;
+  /** What the judge is to do, in words. Required. */
+  instructions: string;
+  /** Input name as the judge sees it to the sample field it comes from, e.g. `{ question: "userInput" }`. Required. */
+  inputs: Readonly<Record<string, JudgeInputField>>;
+  /** The number key of the answer that becomes the metric's value. Required. */
+  scoreKey: string;
+  /** Other answer keys (numbers, booleans or texts), e.g. `["reason"]`, written before the score. Defaults to none. */
+  outputs?: readonly string[];
+  /** Whole-number range of the score. Defaults to any number. */
+  scale?: Scale;
+  /** Few-shot examples `{ inputs, outputs }` by input and output names. Defaults to none. */
+  examples?: readonly LlmEvaluatorExample[];
+}
+
+/**
+ * A judge metric defined entirely by you: your instructions, which sample fields the judge sees under which
+ * names, and the answer key whose number is the value. `airgap-eval eval --metric-file` builds it for
+ * `kind: llm_evaluator`.
+ *
+ * @example
+ * const metric = new LlmJudgeMetric({
+ *   llm, name: "on_topic", instructions: "Score 1 if the answer is about the question, else 0.",
+ *   inputs: { question: "userInput", answer: "response" }, outputs: ["reason"], scoreKey: "score", scale: { min: 0, max: 1 },
+ * });
+ */
+export class LlmJudgeMetric extends CustomJudgeMetric<LlmEvaluatorRow> {
+  private readonly evaluator: LLMEvaluator;
+  private readonly inputMap: Readonly<Record<string, JudgeInputField>>;
+  private readonly scoreKey: string;
+  private readonly scale: Scale | undefined;
+
+  constructor(options: LlmJudgeMetricOptions) {
+    const fields = [...new Set(Object.values(options.inputs))];
+    super(
+      { ...options, inputs: fields },
+      { name: options.name, inputs: fields, optionalInputs: [], temperature: 0 },
+    );
+    this.inputMap = options.inputs;
+    this.scoreKey = options.scoreKey;
+    this.scale = options.scale;
+    const others = options.outputs ?? [];
+    if (others.includes(options.scoreKey)) {
+      throw new InvalidInputError(`lists the score key "${options.scoreKey}"; list only the other keys`, {
+        field: "outputs",
+      });
+    }
+    const schema = z.strictObject({
+      ...Object.fromEntries(others.map((k) => [k, outputValueSchema])),
+      [options.scoreKey]: options.scale ? oneOfNumbers(scaleValues(options.scale)) : z.number(),
+    });
+    this.evaluator = new LLMEvaluator({
+      llm: options.llm,
+      instructions: options.instructions,
+      inputs: Object.entries(options.inputs).map(
+        ([name, field]) =>
+          [
+            name,
+            field === "retrievedContexts" || field === "referenceContexts" ? "string[]" : "string",
+          ] as const,
+      ),
+      outputs: schema,
+      ...(options.examples ? { examples: options.examples } : {}),
+      progressBar: false,
+    });
+  }
+
+  protected validate(sample: Sample, row: number | undefined): LlmEvaluatorRow {
+    const fields = this.judgeInputs(sample, row);
+    return Object.fromEntries(
+      Object.entries(this.inputMap).map(([name, field]) => [name, fields[judgeInputNames[field]]]),
+    );
+  }
+
+  protected async compute(input: LlmEvaluatorRow, signal: AbortSignal | undefined): Promise<MetricResult> {
+    const usage = newUsage();
+    const answer = await askJudge(this.llm, this.evaluator.template, input, this.settings, usage, signal);
+    const reason = Object.entries(answer).find(([k, v]) => k !== this.scoreKey && typeof v === "string");
+    return {
+      value: answer[this.scoreKey] as number,
+      status: "ok",
+      ...(reason ? { reason: reason[1] as string } : {}),
+      details: { answer, usage },
+    };
+  }
+
+  /** Prompt version (fingerprint of instructions, inputs, outputs, examples), score key, scale, sampling, judge. */
+  config(): MetricConfig {
+    return this.configWith(
+      { [this.evaluator.template.name]: this.evaluator.template.version },
+      {
+        kind: "llm_evaluator",
+        instructions: this.evaluator.template.instruction,
+        inputMap: Object.entries(this.inputMap)
+          .map(([name, field]) => `${name}=${judgeInputNames[field]}`)
+          .join(","),
+        scoreKey: this.scoreKey,
+        scaleMin: this.scale?.min ?? null,
+        scaleMax: this.scale?.max ?? null,
+      },
+    );
+  }
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { defineMetric } from "../descriptor.js";
+import { definitionTextSchema } from "../shared/custom-judge.js";
+import { customJudgeDescriptorBase, customJudgeOptionFields } from "../shared/custom-options.js";
+import { InstanceRubrics, RubricsScore } from "./metric.js";
+
+const levelKey = z.string().regex(/^score-?\d+_description$/, {
+  error: "rubric keys must look like score<N>_description, e.g. score1_description",
+});
+
+/** `rubrics_score`: one rubric for the whole dataset; opt-in. */
+export const rubricsScoreDescriptor = defineMetric({
+  id: "rubrics_score",
+  description:
+    "The rubric score (1-5 by default) a judge gives each row, with feedback; passed through unscaled.",
+  ...customJudgeDescriptorBase,
+  options: z.strictObject({
+    ...customJudgeOptionFields,
+    name: customJudgeOptionFields.name.default("rubrics_score"),
+    rubrics: z
+      .record(levelKey, definitionTextSchema)
+      .refine((r) => Object.keys(r).length >= 2, { error: "needs at least two score levels" })
+      .optional(),
+    withReference: z.boolean().default(false),
+  }),
+  create: (models, options) => new RubricsScore({ llm: models.llm!, ...options }),
+});
+
+/** `instance_rubrics`: a rubric per row from the dataset's `rubrics` column; opt-in. */
+export const instanceRubricsDescriptor = defineMetric({
+  id: "instance_rubrics",
+  description:
+    "The score a judge gives each row under that row's own rubric (column rubrics), with feedback.",
+  ...customJudgeDescriptorBase,
+  requiredFields: ["userInput", "response", "rubrics"],
+  options: z.strictObject({
+    ...customJudgeOptionFields,
+    name: customJudgeOptionFields.name.default("instance_rubrics"),
+  }),
+  create: (models, options) => new InstanceRubrics({ llm: models.llm!, ...options }),
+});

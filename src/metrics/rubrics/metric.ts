@@ -1,0 +1,137 @@
+// RubricsScore and InstanceRubrics: prompt.ts (rubric prompts, default rubrics, schema sized to the levels),
+// score.ts (rubric levels; the score is the judge's, unscaled), judge.ts (one call per row), descriptor.ts.
+import type { Llm } from "../../llm/types.js";
+import type { PromptTemplate } from "../../prompts/types.js";
+import { CustomJudgeMetric, type CustomJudgeOptions } from "../shared/custom-judge-metric.js";
+import type { JudgeSettings } from "../shared/judge.js";
+import type { MetricConfig, MetricResult, Sample } from "../types.js";
+import { judgeRubric } from "./judge.js";
+import {
+  DEFAULT_RUBRIC_WITH_REFERENCE,
+  DEFAULT_RUBRIC_WITHOUT_REFERENCE,
+  instanceRubricsPrompt,
+  type RubricAnswer,
+  type RubricInput,
+  rubricsScorePrompt,
+} from "./prompt.js";
+import { type Rubric, type RubricLevel, rubricLevels } from "./score.js";
+
+/** Options shared by {@link RubricsScore} and {@link InstanceRubrics}. */
+export interface RubricJudgeOptions extends CustomJudgeOptions {
+  /** The metric's id in results, snake_case. Defaults to `rubrics_score` / `instance_rubrics`. */
+  name?: string;
+}
+
+/** Options of {@link RubricsScore}. */
+export interface RubricsScoreOptions extends RubricJudgeOptions {
+  /**
+   * The rubric for every row: `score<N>_description` keys to what score N means. Defaults to a built-in 1-5
+   * rubric (one for rows with a reference when `withReference` is set, one without).
+   */
+  rubrics?: Rubric;
+  /** Rows must have a reference, shown to the judge; picks the reference-based default rubric. Defaults to false. */
+  withReference?: boolean;
+}
+
+type RubricRow = { input: RubricInput; levels: readonly RubricLevel[] };
+
+/** Asks the judge with the row's rubric levels and passes the score through. */
+async function rubricResult(
+  llm: Llm,
+  template: PromptTemplate<RubricInput, RubricAnswer>,
+  settings: JudgeSettings,
+  row: RubricRow,
+  signal: AbortSignal | undefined,
+): Promise<MetricResult> {
+  const j = await judgeRubric(llm, template, row.input, row.levels, settings, signal);
+  return {
+    value: j.score,
+    status: "ok",
+    reason: j.feedback,
+    details: { feedback: j.feedback, scores: row.levels.map((l) => l.score), usage: j.usage },
+  };
+}
+
+/**
+ * Ragas `RubricsScore`: the judge scores each row with one rubric for the whole dataset (default 1-5) and gives
+ * feedback; the score is passed through unscaled, as Ragas does. The grammar allows only the rubric's scores.
+ *
+ * @example
+ * const metric = new RubricsScore({ llm, rubrics: { score1_description: "Rude.", score3_description: "Neutral.", score5_description: "Warm and polite." } });
+ * const { value, reason } = await metric.score({ userInput: "Where is my order?", response: "Check the site." });
+ */
+export class RubricsScore extends CustomJudgeMetric<RubricRow> {
+  /** The rubric's levels, lowest first. */
+  readonly levels: readonly RubricLevel[];
+  protected readonly template: PromptTemplate<RubricInput, RubricAnswer>;
+
+  constructor(options: RubricsScoreOptions) {
+    const withReference = options.withReference ?? false;
+    super(options, {
+      name: "rubrics_score",
+      inputs: withReference ? ["userInput", "response", "reference"] : ["userInput", "response"],
+      optionalInputs: [],
+      temperature: 0,
+    });
+    const rubric =
+      options.rubrics ?? (withReference ? DEFAULT_RUBRIC_WITH_REFERENCE : DEFAULT_RUBRIC_WITHOUT_REFERENCE);
+    this.levels = rubricLevels(rubric, { field: "rubrics" });
+    this.template = rubricsScorePrompt(this.levels);
+  }
+
+  protected validate(sample: Sample, row: number | undefined): RubricRow {
+    return { input: this.judgeInputs(sample, row), levels: this.levels };
+  }
+
+  protected compute(row: RubricRow, signal: AbortSignal | undefined): Promise<MetricResult> {
+    return rubricResult(this.llm, this.template, this.settings, row, signal);
+  }
+
+  /** Prompt version (with the rubric's fingerprint), the rubric, inputs, sampling and the judge. */
+  config(): MetricConfig {
+    return this.configWith(
+      { [this.template.name]: this.template.version },
+      { kind: "rubrics_score", rubric: this.levels.map((l) => `${l.score}: ${l.description}`).join("\n") },
+    );
+  }
+}
+
+/**
+ * Ragas `InstanceRubrics`: like {@link RubricsScore}, but each row brings its own rubric in the `rubrics` field
+ * (dataset column `rubrics`); the answer schema is sized to that row's levels. The score is passed through.
+ *
+ * @example
+ * const metric = new InstanceRubrics({ llm });
+ * await metric.score({ userInput, response, rubrics: { score1_description: "Misses the point.", score5_description: "Exact." } });
+ */
+export class InstanceRubrics extends CustomJudgeMetric<RubricRow> {
+  protected readonly template = instanceRubricsPrompt;
+
+  constructor(options: RubricJudgeOptions) {
+    super(options, {
+      name: "instance_rubrics",
+      inputs: ["userInput", "response"],
+      optionalInputs: [],
+      temperature: 0,
+      extraFields: ["rubrics"],
+    });
+  }
+
+  protected validate(sample: Sample, row: number | undefined): RubricRow {
+    const levels = rubricLevels(sample.rubrics as Rubric, {
+      field: "rubrics",
+      ...(row !== undefined ? { row } : {}),
+    });
+    const rubrics = Object.fromEntries(levels.map((l) => [`score${l.score}_description`, l.description]));
+    return { input: { ...this.judgeInputs(sample, row), rubrics }, levels };
+  }
+
+  protected compute(row: RubricRow, signal: AbortSignal | undefined): Promise<MetricResult> {
+    return rubricResult(this.llm, this.template, this.settings, row, signal);
+  }
+
+  /** Prompt version, inputs, sampling and the judge (the rubrics are part of each row). */
+  config(): MetricConfig {
+    return this.configWith({ [this.template.name]: this.template.version }, { kind: "instance_rubrics" });
+  }
+}

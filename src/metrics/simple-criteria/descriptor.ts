@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { defineMetric } from "../descriptor.js";
+import {
+  customJudgeDescriptorBase,
+  customJudgeOptionFields,
+  definitionField,
+  scaleField,
+} from "../shared/custom-options.js";
+import { SimpleCriteriaScore } from "./metric.js";
+
+/** `simple_criteria`: a user-defined criterion scored on a user range; opt-in. */
+export const simpleCriteriaDescriptor = defineMetric({
+  id: "simple_criteria",
+  description: "A whole-number score in your range for a criterion you define in words, with a reason.",
+  ...customJudgeDescriptorBase,
+  options: z.strictObject({ ...customJudgeOptionFields, ...definitionField, ...scaleField }),
+  create: (models, options) => new SimpleCriteriaScore({ llm: models.llm!, ...options }),
+});

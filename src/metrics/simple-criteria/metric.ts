@@ -1,0 +1,72 @@
+// SimpleCriteriaScore: prompt.ts (criterion and scale, { reason, score } schema sized to the scale),
+// descriptor.ts (id simple_criteria). The score is the judge's, on the user's scale; no score.ts formula.
+import type { PromptTemplate } from "../../prompts/types.js";
+import type { Scale } from "../shared/custom-judge.js";
+import {
+  CustomJudgeMetric,
+  type CustomJudgeOptions,
+  criterionDefaults,
+} from "../shared/custom-judge-metric.js";
+import { askJudge, newUsage } from "../shared/judge.js";
+import type { MetricConfig, MetricResult, Sample } from "../types.js";
+import { type CriteriaAnswer, type CriteriaInput, simpleCriteriaPrompt } from "./prompt.js";
+
+/** Options of {@link SimpleCriteriaScore}. */
+export interface SimpleCriteriaScoreOptions extends CustomJudgeOptions {
+  /** The metric's id in results, snake_case. Required. */
+  name: string;
+  /** The criterion in words. Required. */
+  definition: string;
+  /** The whole-number range of the score. Defaults to `{ min: 1, max: 5 }`. */
+  scale?: Scale;
+}
+
+/**
+ * Ragas `SimpleCriteriaScore`: a whole-number score in the user's range for a criterion in words, with the
+ * judge's reason. The grammar allows only the scale's integers.
+ *
+ * @example
+ * const concise = new SimpleCriteriaScore({ llm, name: "conciseness", definition: "Is it short and complete?", scale: { min: 0, max: 10 } });
+ * const { value, reason } = await concise.score({ userInput, response });
+ */
+export class SimpleCriteriaScore extends CustomJudgeMetric {
+  /** The score's range. */
+  readonly scale: Scale;
+  private readonly definition: string;
+  private readonly template: PromptTemplate<CriteriaInput, CriteriaAnswer>;
+
+  constructor(options: SimpleCriteriaScoreOptions) {
+    super(options, criterionDefaults(options.name));
+    this.definition = options.definition;
+    this.scale = options.scale ?? { min: 1, max: 5 };
+    this.template = simpleCriteriaPrompt(this.name, this.definition, this.scale);
+  }
+
+  protected validate(sample: Sample, row: number | undefined): CriteriaInput {
+    return this.judgeInputs(sample, row);
+  }
+
+  protected async compute(input: CriteriaInput, signal: AbortSignal | undefined): Promise<MetricResult> {
+    const usage = newUsage();
+    const answer = await askJudge(this.llm, this.template, input, this.settings, usage, signal);
+    return {
+      value: answer.score,
+      status: "ok",
+      reason: answer.reason,
+      details: { scale: this.scale, usage },
+    };
+  }
+
+  /** Prompt version (with the definition's fingerprint), definition, scale, inputs, sampling and the judge. */
+  config(): MetricConfig {
+    return this.configWith(
+      { [this.template.name]: this.template.version },
+      {
+        kind: "simple_criteria",
+        definition: this.definition,
+        scaleMin: this.scale.min,
+        scaleMax: this.scale.max,
+      },
+    );
+  }
+}
