@@ -1,0 +1,15 @@
+import {
+  contextPrecisionDescriptor,
+  contextUtilizationDescriptor,
+  llmContextPrecisionWithoutReferenceDescriptor,
+  llmContextPrecisionWithReferenceDescriptor,
+} from "./context-precision/descriptor.js";
+import type { MetricDescriptor } from "./descriptor.js";
+
+/** Every built-in metric, one line each; the CLI, column checks and README table derive from this list. */
+export const metricDescriptors: readonly MetricDescriptor[] = [
+  contextPrecisionDescriptor,
+  contextUtilizationDescriptor,
+  llmContextPrecisionWithReferenceDescriptor,
+  llmContextPrecisionWithoutReferenceDescriptor,
+];
