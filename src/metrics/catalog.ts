@@ -4,6 +4,7 @@ import {
   llmContextPrecisionWithoutReferenceDescriptor,
   llmContextPrecisionWithReferenceDescriptor,
 } from "./context-precision/descriptor.js";
+import { contextRecallDescriptor } from "./context-recall/descriptor.js";
 import type { MetricDescriptor } from "./descriptor.js";
 
 /** Every built-in metric, one line each; the CLI, column checks and README table derive from this list. */
@@ -12,4 +13,5 @@ export const metricDescriptors: readonly MetricDescriptor[] = [
   contextUtilizationDescriptor,
   llmContextPrecisionWithReferenceDescriptor,
   llmContextPrecisionWithoutReferenceDescriptor,
+  contextRecallDescriptor,
 ];

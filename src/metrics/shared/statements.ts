@@ -5,7 +5,7 @@ import {
   type Verdict,
   verdictsSchema,
 } from "../faithfulness/prompt.js";
-import { askJudge, type JudgeSettings, type JudgeUsage } from "./judge.js";
+import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "./judge.js";
 import { judgeWithSplitting, type SplitRecord, splitRecord } from "./split.js";
 
 /**
@@ -21,6 +21,15 @@ export interface StatementSteps {
   signal: AbortSignal | undefined;
   /** Where each split input is recorded (`details.splits`). */
   splits: SplitRecord[];
+}
+
+/** Fresh steps for one row: usage counted from zero, no splits yet. */
+export function statementSteps(
+  llm: Llm,
+  settings: JudgeSettings,
+  signal: AbortSignal | undefined,
+): StatementSteps {
+  return { llm, settings, usage: newUsage(), signal, splits: [] };
 }
 
 /**
