@@ -1,3 +1,4 @@
+import { answerCorrectnessDescriptor } from "./answer-correctness/descriptor.js";
 import {
   contextPrecisionDescriptor,
   contextUtilizationDescriptor,
@@ -14,4 +15,5 @@ export const metricDescriptors: readonly MetricDescriptor[] = [
   llmContextPrecisionWithReferenceDescriptor,
   llmContextPrecisionWithoutReferenceDescriptor,
   contextRecallDescriptor,
+  answerCorrectnessDescriptor,
 ];
