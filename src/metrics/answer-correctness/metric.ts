@@ -6,8 +6,8 @@ import type { Embeddings } from "../../embeddings/types.js";
 import { InvalidInputError } from "../../errors.js";
 import type { ModelProvenance } from "../../provenance.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
+import { sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements.js";
-import { requireText } from "../shared/validate.js";
 import { cosineOrThrow, embedAll } from "../shared/vectors.js";
 import type { MetricResult, Sample, SampleField } from "../types.js";
 import { judgeAnswerCorrectness } from "./judge.js";
@@ -71,21 +71,9 @@ export class AnswerCorrectness extends JudgeMetric<CorrectnessSample> {
 
   protected validate(sample: Sample, row: number | undefined): CorrectnessSample {
     return {
-      question: requireText(
-        sample.userInput,
-        { field: "userInput", row },
-        "give the question (Ragas user_input)",
-      ),
-      response: requireText(
-        sample.response,
-        { field: "response", row },
-        "give the system's answer (Ragas response)",
-      ),
-      reference: requireText(
-        sample.reference,
-        { field: "reference", row },
-        "give the expected answer (Ragas reference)",
-      ),
+      question: sampleText(sample, "userInput", row),
+      response: sampleText(sample, "response", row),
+      reference: sampleText(sample, "reference", row),
     };
   }
 

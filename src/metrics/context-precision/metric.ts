@@ -1,7 +1,8 @@
 // Context precision, Ragas-style: prompt.ts (the per-context question), score.ts (average precision),
 // judge.ts (one call per context), descriptor.ts (ids and options). Haystack has no LLM counterpart.
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { requireContexts, requireText } from "../shared/validate.js";
+import { sampleContexts, sampleText } from "../shared/sample-fields.js";
+import { requireText } from "../shared/validate.js";
 import type { MetricResult, Sample, SampleField } from "../types.js";
 import { judgeContextPrecision } from "./judge.js";
 import { contextPrecisionPrompt } from "./prompt.js";
@@ -30,11 +31,7 @@ abstract class AveragePrecisionMetric extends JudgeMetric<PrecisionInput> {
   protected validate(sample: Sample, row: number | undefined): PrecisionInput {
     const field = this.answerField;
     return {
-      question: requireText(
-        sample.userInput,
-        { field: "userInput", row },
-        "give the question (Ragas user_input)",
-      ),
+      question: sampleText(sample, "userInput", row),
       answer: requireText(
         sample[field],
         { field, row },
@@ -42,11 +39,7 @@ abstract class AveragePrecisionMetric extends JudgeMetric<PrecisionInput> {
           ? "give the expected answer (Ragas reference), or use context_utilization to judge against the response"
           : "give the system's answer (Ragas response)",
       ),
-      contexts: requireContexts(
-        sample.retrievedContexts,
-        { field: "retrievedContexts", row },
-        { allowEmptyList: true },
-      ),
+      contexts: sampleContexts(sample, row, true),
     };
   }
 

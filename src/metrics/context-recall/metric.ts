@@ -2,8 +2,8 @@
 // then one attribution each; both prompts are faithfulness' own, see ../faithfulness/prompt.ts),
 // descriptor.ts. Haystack has no counterpart.
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
+import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements.js";
-import { requireContexts, requireText } from "../shared/validate.js";
 import type { MetricResult, Sample, SampleField } from "../types.js";
 import { judgeContextRecall } from "./judge.js";
 import { contextRecall } from "./score.js";
@@ -39,21 +39,9 @@ export class ContextRecall extends JudgeMetric<RecallInput> {
 
   protected validate(sample: Sample, row: number | undefined): RecallInput {
     return {
-      question: requireText(
-        sample.userInput,
-        { field: "userInput", row },
-        "give the question (Ragas user_input)",
-      ),
-      reference: requireText(
-        sample.reference,
-        { field: "reference", row },
-        "give the expected answer (Ragas reference)",
-      ),
-      contexts: requireContexts(
-        sample.retrievedContexts,
-        { field: "retrievedContexts", row },
-        { allowEmptyList: true },
-      ),
+      question: sampleText(sample, "userInput", row),
+      reference: sampleText(sample, "reference", row),
+      contexts: sampleContexts(sample, row, true),
     };
   }
 
