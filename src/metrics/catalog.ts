@@ -7,6 +7,7 @@ import {
 } from "./context-precision/descriptor.js";
 import { contextRecallDescriptor } from "./context-recall/descriptor.js";
 import type { MetricDescriptor } from "./descriptor.js";
+import { factualCorrectnessDescriptor } from "./factual-correctness/descriptor.js";
 
 /** Every built-in metric, one line each; the CLI, column checks and README table derive from this list. */
 export const metricDescriptors: readonly MetricDescriptor[] = [
@@ -16,4 +17,5 @@ export const metricDescriptors: readonly MetricDescriptor[] = [
   llmContextPrecisionWithoutReferenceDescriptor,
   contextRecallDescriptor,
   answerCorrectnessDescriptor,
+  factualCorrectnessDescriptor,
 ];
