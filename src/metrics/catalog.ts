@@ -8,6 +8,7 @@ import {
 import { contextRecallDescriptor } from "./context-recall/descriptor.js";
 import type { MetricDescriptor } from "./descriptor.js";
 import { factualCorrectnessDescriptor } from "./factual-correctness/descriptor.js";
+import { noiseSensitivityDescriptor } from "./noise-sensitivity/descriptor.js";
 
 /** Every built-in metric, one line each; the CLI, column checks and README table derive from this list. */
 export const metricDescriptors: readonly MetricDescriptor[] = [
@@ -18,4 +19,5 @@ export const metricDescriptors: readonly MetricDescriptor[] = [
   contextRecallDescriptor,
   answerCorrectnessDescriptor,
   factualCorrectnessDescriptor,
+  noiseSensitivityDescriptor,
 ];
