@@ -1,4 +1,5 @@
 import { answerCorrectnessDescriptor } from "./answer-correctness/descriptor.js";
+import { contextEntityRecallDescriptor } from "./context-entity-recall/descriptor.js";
 import {
   contextPrecisionDescriptor,
   contextUtilizationDescriptor,
@@ -20,4 +21,5 @@ export const metricDescriptors: readonly MetricDescriptor[] = [
   answerCorrectnessDescriptor,
   factualCorrectnessDescriptor,
   noiseSensitivityDescriptor,
+  contextEntityRecallDescriptor,
 ];
