@@ -188,6 +188,35 @@ export {
 } from "./metrics/llm-evaluator/evaluator.js";
 export { LlmJudgeMetric, type LlmJudgeMetricOptions } from "./metrics/llm-evaluator/metric.js";
 export type { LlmEvaluatorInputType } from "./metrics/llm-evaluator/prompt.js";
+// Ragas' RAG metrics on the local judge: context precision/recall, correctness, noise, NVIDIA ratings
+export {
+  AnswerAccuracy,
+  type AnswerAccuracyOptions,
+  AnswerCorrectness,
+  type AnswerCorrectnessOptions,
+  type Atomicity,
+  ContextEntityRecall,
+  type ContextEntityRecallOptions,
+  ContextPrecision,
+  type ContextPrecisionOptions,
+  ContextRecall,
+  type ContextRecallOptions,
+  ContextUtilization,
+  type Coverage,
+  FactualCorrectness,
+  type FactualCorrectnessMode,
+  type FactualCorrectnessOptions,
+  type JudgeMetricOptions,
+  LLMContextPrecisionWithoutReference,
+  LLMContextPrecisionWithReference,
+  NoiseSensitivity,
+  type NoiseSensitivityMode,
+  type NoiseSensitivityOptions,
+  NvContextRelevance,
+  type NvContextRelevanceOptions,
+  ResponseGroundedness,
+  type ResponseGroundednessOptions,
+} from "./metrics/rag-metrics.js";
 export {
   InstanceRubrics,
   type RubricJudgeOptions,

@@ -2,13 +2,27 @@
 // dataset column checks, the skip logic and the README's metric table all read this list.
 import { InvalidInputError } from "../errors.js";
 import { parseOptions } from "../errors-zod.js";
+import { answerCorrectnessDescriptor } from "./answer-correctness/descriptor.js";
 import { answerRelevancyDescriptor } from "./answer-relevancy/descriptor.js";
 import { aspectCriticDescriptor } from "./aspect-critic/descriptor.js";
+import { contextEntityRecallDescriptor } from "./context-entity-recall/descriptor.js";
+import {
+  contextPrecisionDescriptor,
+  contextUtilizationDescriptor,
+  llmContextPrecisionWithoutReferenceDescriptor,
+  llmContextPrecisionWithReferenceDescriptor,
+} from "./context-precision/descriptor.js";
+import { contextRecallDescriptor } from "./context-recall/descriptor.js";
 import { contextRelevanceDescriptor } from "./context-relevance/descriptor.js";
 import type { MetricDescriptor, MetricModels } from "./descriptor.js";
+import { factualCorrectnessDescriptor } from "./factual-correctness/descriptor.js";
 import { faithfulnessDescriptor } from "./faithfulness/descriptor.js";
 import { gEvalDescriptor } from "./g-eval/descriptor.js";
 import { llmEvaluatorDescriptor } from "./llm-evaluator/descriptor.js";
+import { noiseSensitivityDescriptor } from "./noise-sensitivity/descriptor.js";
+import { nvAccuracyDescriptor } from "./nv-answer-accuracy/descriptor.js";
+import { nvContextRelevanceDescriptor } from "./nv-context-relevance/descriptor.js";
+import { nvResponseGroundednessDescriptor } from "./nv-response-groundedness/descriptor.js";
 import { instanceRubricsDescriptor, rubricsScoreDescriptor } from "./rubrics/descriptor.js";
 import { semanticSimilarityDescriptor } from "./semantic-similarity/descriptor.js";
 import { simpleCriteriaDescriptor } from "./simple-criteria/descriptor.js";
@@ -20,6 +34,18 @@ export const metricDescriptors: readonly MetricDescriptor[] = [
   semanticSimilarityDescriptor,
   faithfulnessDescriptor,
   contextRelevanceDescriptor,
+  contextPrecisionDescriptor,
+  contextUtilizationDescriptor,
+  llmContextPrecisionWithReferenceDescriptor,
+  llmContextPrecisionWithoutReferenceDescriptor,
+  contextRecallDescriptor,
+  answerCorrectnessDescriptor,
+  factualCorrectnessDescriptor,
+  noiseSensitivityDescriptor,
+  contextEntityRecallDescriptor,
+  nvAccuracyDescriptor,
+  nvContextRelevanceDescriptor,
+  nvResponseGroundednessDescriptor,
   aspectCriticDescriptor,
   rubricsScoreDescriptor,
   instanceRubricsDescriptor,

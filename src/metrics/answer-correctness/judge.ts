@@ -1,0 +1,45 @@
+import { askJudge } from "../shared/judge.js";
+import { extractStatements, type StatementSteps } from "../shared/statements.js";
+import { answerCorrectnessPrompt, type CorrectnessOutput, correctnessSchema } from "./prompt.js";
+import type { StatementCounts } from "./score.js";
+
+/** Statements of both texts and, when both have some, the judge's labels and their counts. */
+export interface AnswerCorrectnessJudgement {
+  responseStatements: string[];
+  referenceStatements: string[];
+  /** Absent when either side has no statements (no classification call is made). */
+  classification?: CorrectnessOutput;
+  counts?: StatementCounts;
+}
+
+/**
+ * 1. Statements of the response, then of the reference, with faithfulness' statements step (so the
+ *    response's statements are shared with faithfulness and noise sensitivity through the memo/cache).
+ * 2. When both sides have statements, one call labels every response statement TP/FP and every
+ *    reference statement covered/FN, with a schema sized to both counts.
+ */
+export async function judgeAnswerCorrectness(
+  steps: StatementSteps,
+  input: { question: string; response: string; reference: string },
+): Promise<AnswerCorrectnessJudgement> {
+  const responseStatements = await extractStatements(steps, input.question, input.response, "response");
+  const referenceStatements = await extractStatements(steps, input.question, input.reference, "reference");
+  if (responseStatements.length === 0 || referenceStatements.length === 0) {
+    return { responseStatements, referenceStatements };
+  }
+  const classification = await askJudge(
+    steps.llm,
+    answerCorrectnessPrompt,
+    { question: input.question, responseStatements, referenceStatements },
+    steps.settings,
+    steps.usage,
+    steps.signal,
+    correctnessSchema(responseStatements.length, referenceStatements.length),
+  );
+  const counts = {
+    tp: classification.response.filter((s) => s.label === "TP").length,
+    fp: classification.response.filter((s) => s.label === "FP").length,
+    fn: classification.reference.filter((s) => s.label === "FN").length,
+  };
+  return { responseStatements, referenceStatements, classification, counts };
+}

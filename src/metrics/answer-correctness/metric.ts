@@ -1,0 +1,124 @@
+// Answer correctness, Ragas-style: prompt.ts (the TP/FP/FN classification), score.ts (factuality
+// F-beta, weighted mean, option checks), judge.ts (statements of both texts, then the labels),
+// descriptor.ts. The statements step is faithfulness' own (../faithfulness/prompt.ts); similarity is
+// semantic similarity's cosine (../shared/vectors.ts). Haystack has no counterpart.
+import type { Embeddings } from "../../embeddings/types.js";
+import { InvalidInputError } from "../../errors.js";
+import type { ModelProvenance } from "../../provenance.js";
+import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
+import { sampleText } from "../shared/sample-fields.js";
+import { statementPromptVersions, statementSteps } from "../shared/statements.js";
+import { cosineOrThrow, embedAll } from "../shared/vectors.js";
+import type { MetricResult, Sample, SampleField } from "../types.js";
+import { judgeAnswerCorrectness } from "./judge.js";
+import { answerCorrectnessPrompt } from "./prompt.js";
+import { answerCorrectnessScore, checkBeta, checkWeights, factualityScore } from "./score.js";
+
+/** Options of {@link AnswerCorrectness}. */
+export interface AnswerCorrectnessOptions extends JudgeMetricOptions {
+  /** Embedder for the similarity part; needed unless the similarity weight is 0. Defaults to none. */
+  embeddings?: Embeddings;
+  /** `[factuality, similarity]` weights, divided by their sum; non-negative, not both 0. Defaults to [0.75, 0.25]. */
+  weights?: readonly [number, number];
+  /** F-beta of the factuality part: above 1 favours recall, below 1 precision. Defaults to 1. */
+  beta?: number;
+}
+
+interface CorrectnessSample {
+  question: string;
+  response: string;
+  reference: string;
+}
+
+/**
+ * Ragas `answer_correctness`: factual overlap with the reference, blended with semantic similarity.
+ * The judge splits the response and the reference into statements, then labels each response
+ * statement TP (the reference supports it) or FP, and each reference statement FN when the
+ * response misses it. Factuality is the F-beta of those counts; the score is
+ * `(w0·factuality + w1·similarity) / (w0 + w1)`, similarity being the embeddings' cosine.
+ * As in current Ragas, when either text has no statements, factuality is 1 and no labels are asked
+ * (older Ragas asked unless both were empty).
+ *
+ * @example
+ * const metric = new AnswerCorrectness({ llm, embeddings });
+ * const { value } = await metric.score({
+ *   userInput: "What powers the Sun?",
+ *   response: "Nuclear fission powers the Sun.",
+ *   reference: "The Sun is powered by nuclear fusion.",
+ * });
+ */
+export class AnswerCorrectness extends JudgeMetric<CorrectnessSample> {
+  readonly name = "answer_correctness";
+  readonly requiredFields: readonly SampleField[] = ["userInput", "response", "reference"];
+  readonly usesEmbeddings: boolean;
+  readonly weights: readonly [number, number];
+  readonly beta: number;
+  private readonly embeddings: Embeddings | undefined;
+
+  constructor(options: AnswerCorrectnessOptions) {
+    super(options);
+    this.weights = checkWeights(options.weights ?? [0.75, 0.25]);
+    this.beta = checkBeta(options.beta ?? 1);
+    if (this.weights[1] > 0 && options.embeddings === undefined) {
+      throw new InvalidInputError(
+        "is missing: answer correctness needs an embedder for its similarity part; pass embeddings, or weights [1, 0] for factuality alone",
+        { field: "embeddings" },
+      );
+    }
+    this.embeddings = this.weights[1] > 0 ? options.embeddings : undefined;
+    this.usesEmbeddings = this.embeddings !== undefined;
+  }
+
+  protected validate(sample: Sample, row: number | undefined): CorrectnessSample {
+    return {
+      question: sampleText(sample, "userInput", row),
+      response: sampleText(sample, "response", row),
+      reference: sampleText(sample, "reference", row),
+    };
+  }
+
+  protected async compute(input: CorrectnessSample, signal: AbortSignal | undefined): Promise<MetricResult> {
+    const steps = statementSteps(this.llm, this.settings, signal);
+    const j = await judgeAnswerCorrectness(steps, input);
+    const factuality = j.counts === undefined ? 1 : factualityScore(j.counts, this.beta);
+    const similarity = this.embeddings === undefined ? 0 : await this.similarity(input);
+    const value = answerCorrectnessScore(factuality, similarity, this.weights);
+    const counts = j.counts
+      ? `TP ${j.counts.tp}, FP ${j.counts.fp}, FN ${j.counts.fn}`
+      : "a side without statements counts as factuality 1 (current Ragas)";
+    return {
+      value,
+      status: "ok",
+      reason: `factuality ${factuality.toFixed(4)} (${counts}), similarity ${similarity.toFixed(4)}, weights [${this.weights.join(", ")}]`,
+      details: {
+        responseStatements: j.responseStatements,
+        referenceStatements: j.referenceStatements,
+        ...(j.classification ? { classification: j.classification, counts: j.counts } : {}),
+        factuality,
+        similarity,
+        usage: steps.usage,
+        ...(steps.splits.length > 0 ? { splits: steps.splits } : {}),
+      },
+    };
+  }
+
+  private async similarity(input: CorrectnessSample): Promise<number> {
+    const [a, b] = await embedAll(this.embeddings!, [input.response, input.reference]);
+    return cosineOrThrow(a!, b!, "the response", "the reference");
+  }
+
+  protected promptVersions(): Record<string, string> {
+    return {
+      ...statementPromptVersions({ statements: true, verdicts: false }),
+      [answerCorrectnessPrompt.name]: answerCorrectnessPrompt.version,
+    };
+  }
+
+  protected override metricOptions(): Record<string, string | number | boolean | null> {
+    return { weights: this.weights.join(","), beta: this.beta };
+  }
+
+  protected override otherModels(): ModelProvenance[] {
+    return this.embeddings ? [this.embeddings.provenance()] : [];
+  }
+}

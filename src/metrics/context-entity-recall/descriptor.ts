@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { defineMetric } from "../descriptor.js";
+import { ContextEntityRecall } from "./metric.js";
+
+/** `context_entity_recall`: share of the reference's named entities found in the retrieved contexts. */
+export const contextEntityRecallDescriptor = defineMetric({
+  id: "context_entity_recall",
+  description:
+    "Share of the reference's named entities that the retrieved contexts also name (Ragas' 1e-8 epsilon).",
+  requiredFields: ["reference", "retrievedContexts"],
+  needsLlm: true,
+  needsEmbeddings: false,
+  options: z.object({}),
+  create: (models) => new ContextEntityRecall({ llm: models.llm! }),
+});

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { defineMetric } from "../descriptor.js";
+import {
+  ContextPrecision,
+  ContextUtilization,
+  LLMContextPrecisionWithoutReference,
+  LLMContextPrecisionWithReference,
+} from "./metric.js";
+
+/** `context_precision`: average precision of the retrieved contexts, each judged useful for the reference or not. */
+export const contextPrecisionDescriptor = defineMetric({
+  id: "context_precision",
+  description:
+    "Average precision of the retrieved contexts in rank order, each judged useful (1) or not (0) for reaching the reference.",
+  requiredFields: ["userInput", "reference", "retrievedContexts"],
+  needsLlm: true,
+  needsEmbeddings: false,
+  options: z.object({}),
+  create: (models) => new ContextPrecision({ llm: models.llm! }),
+});
+
+/** `context_utilization`: context precision judged against the response (no reference needed). */
+export const contextUtilizationDescriptor = defineMetric({
+  id: "context_utilization",
+  description:
+    "Average precision of the retrieved contexts in rank order, each judged useful (1) or not (0) for the response.",
+  requiredFields: ["userInput", "response", "retrievedContexts"],
+  needsLlm: true,
+  needsEmbeddings: false,
+  options: z.object({}),
+  create: (models) => new ContextUtilization({ llm: models.llm! }),
+});
+
+/** `llm_context_precision_with_reference`: Ragas' long id of `context_precision` (same numbers; opt-in). */
+export const llmContextPrecisionWithReferenceDescriptor = defineMetric({
+  id: "llm_context_precision_with_reference",
+  description: "Same as context_precision, under Ragas' long id.",
+  requiredFields: ["userInput", "reference", "retrievedContexts"],
+  needsLlm: true,
+  needsEmbeddings: false,
+  options: z.object({}),
+  optIn: true,
+  create: (models) => new LLMContextPrecisionWithReference({ llm: models.llm! }),
+});
+
+/** `llm_context_precision_without_reference`: Ragas' long id of `context_utilization` (same numbers; opt-in). */
+export const llmContextPrecisionWithoutReferenceDescriptor = defineMetric({
+  id: "llm_context_precision_without_reference",
+  description: "Same as context_utilization, under Ragas' long id.",
+  requiredFields: ["userInput", "response", "retrievedContexts"],
+  needsLlm: true,
+  needsEmbeddings: false,
+  options: z.object({}),
+  optIn: true,
+  create: (models) => new LLMContextPrecisionWithoutReference({ llm: models.llm! }),
+});

@@ -1,0 +1,123 @@
+// Context precision, Ragas-style: prompt.ts (the per-context question), score.ts (average precision),
+// judge.ts (one call per context), descriptor.ts (ids and options). Haystack has no LLM counterpart.
+import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
+import { sampleContexts, sampleText } from "../shared/sample-fields.js";
+import { requireText } from "../shared/validate.js";
+import type { MetricResult, Sample, SampleField } from "../types.js";
+import { judgeContextPrecision } from "./judge.js";
+import { contextPrecisionPrompt } from "./prompt.js";
+import { averagePrecision } from "./score.js";
+
+/** Options of the context precision metrics. */
+export type ContextPrecisionOptions = JudgeMetricOptions;
+
+interface PrecisionInput {
+  question: string;
+  answer: string;
+  contexts: string[];
+}
+
+/** What the contexts are judged against: the reference (`reference`) or the response (`response`). */
+type AnswerField = "reference" | "response";
+
+abstract class AveragePrecisionMetric extends JudgeMetric<PrecisionInput> {
+  readonly usesEmbeddings = false;
+  protected abstract readonly answerField: AnswerField;
+
+  get requiredFields(): readonly SampleField[] {
+    return ["userInput", this.answerField, "retrievedContexts"];
+  }
+
+  protected validate(sample: Sample, row: number | undefined): PrecisionInput {
+    const field = this.answerField;
+    return {
+      question: sampleText(sample, "userInput", row),
+      answer: requireText(
+        sample[field],
+        { field, row },
+        field === "reference"
+          ? "give the expected answer (Ragas reference), or use context_utilization to judge against the response"
+          : "give the system's answer (Ragas response)",
+      ),
+      contexts: sampleContexts(sample, row, true),
+    };
+  }
+
+  protected async compute(input: PrecisionInput, signal: AbortSignal | undefined): Promise<MetricResult> {
+    const j = await judgeContextPrecision(this.llm, input, this.settings, signal);
+    const flags = j.verdicts.map((v) => v.verdict);
+    const useful = flags.filter((v) => v === 1).length;
+    return {
+      value: averagePrecision(flags),
+      status: "ok",
+      reason:
+        input.contexts.length === 0
+          ? "no contexts were retrieved, so none is useful"
+          : `${useful} of ${flags.length} contexts are useful for the ${this.answerField}; average precision over their ranks`,
+      details: {
+        judgedAgainst: this.answerField,
+        verdicts: j.verdicts,
+        usage: j.usage,
+        ...(j.splits.length > 0 ? { splits: j.splits } : {}),
+      },
+    };
+  }
+
+  protected promptVersions(): Record<string, string> {
+    return { [contextPrecisionPrompt.name]: contextPrecisionPrompt.version };
+  }
+}
+
+/**
+ * Ragas `llm_context_precision_with_reference`: are the useful contexts ranked first? The judge
+ * gives each retrieved context, in order, a verdict (1 useful for reaching the reference, 0 not);
+ * the score is Ragas' average precision `sum_k(precision@k * v_k) / (sum_k v_k + 1e-10)`. One
+ * useful context scores 0.9999999999; no useful context (or no context) scores 0.
+ *
+ * @example
+ * const metric = new LLMContextPrecisionWithReference({ llm });
+ * const { value } = await metric.score({
+ *   userInput: "Where is the Eiffel Tower?",
+ *   reference: "The Eiffel Tower is in Paris.",
+ *   retrievedContexts: ["The Eiffel Tower stands in Paris.", "Berlin is the capital of Germany."],
+ * });
+ */
+export class LLMContextPrecisionWithReference extends AveragePrecisionMetric {
+  readonly name: string = "llm_context_precision_with_reference";
+  protected readonly answerField = "reference";
+}
+
+/**
+ * Ragas `llm_context_precision_without_reference`: as {@link LLMContextPrecisionWithReference},
+ * but each context is judged against the response instead of a reference.
+ *
+ * @example
+ * const metric = new LLMContextPrecisionWithoutReference({ llm });
+ * const { value } = await metric.score({ userInput, response, retrievedContexts });
+ */
+export class LLMContextPrecisionWithoutReference extends AveragePrecisionMetric {
+  readonly name: string = "llm_context_precision_without_reference";
+  protected readonly answerField = "response";
+}
+
+/**
+ * Ragas `context_precision`: the default context precision, judged against the reference; the same
+ * numbers as {@link LLMContextPrecisionWithReference} under Ragas' short id.
+ *
+ * @example
+ * const { value } = await new ContextPrecision({ llm }).score({ userInput, reference, retrievedContexts });
+ */
+export class ContextPrecision extends LLMContextPrecisionWithReference {
+  override readonly name: string = "context_precision";
+}
+
+/**
+ * Ragas `context_utilization`: context precision judged against the response; the same numbers as
+ * {@link LLMContextPrecisionWithoutReference} under Ragas' short id.
+ *
+ * @example
+ * const { value } = await new ContextUtilization({ llm }).score({ userInput, response, retrievedContexts });
+ */
+export class ContextUtilization extends LLMContextPrecisionWithoutReference {
+  override readonly name: string = "context_utilization";
+}

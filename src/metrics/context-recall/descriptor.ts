@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { defineMetric } from "../descriptor.js";
+import { ContextRecall } from "./metric.js";
+
+/** `context_recall`: share of the reference's statements that the retrieved contexts support. */
+export const contextRecallDescriptor = defineMetric({
+  id: "context_recall",
+  description: "Share of the reference's statements that can be attributed to the retrieved contexts.",
+  requiredFields: ["userInput", "reference", "retrievedContexts"],
+  needsLlm: true,
+  needsEmbeddings: false,
+  options: z.object({}),
+  create: (models) => new ContextRecall({ llm: models.llm! }),
+});

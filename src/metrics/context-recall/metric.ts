@@ -1,0 +1,72 @@
+// Context recall, Ragas-style: score.ts (the attributed fraction), judge.ts (reference statements,
+// then one attribution each; both prompts are faithfulness' own, see ../faithfulness/prompt.ts),
+// descriptor.ts. Haystack has no counterpart.
+import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
+import { sampleContexts, sampleText } from "../shared/sample-fields.js";
+import { statementPromptVersions, statementSteps } from "../shared/statements.js";
+import type { MetricResult, Sample, SampleField } from "../types.js";
+import { judgeContextRecall } from "./judge.js";
+import { contextRecall } from "./score.js";
+
+/** Options of {@link ContextRecall}. */
+export type ContextRecallOptions = JudgeMetricOptions;
+
+interface RecallInput {
+  question: string;
+  reference: string;
+  contexts: string[];
+}
+
+/**
+ * Ragas `context_recall`: how much of the reference the retrieved contexts cover. The judge breaks
+ * the reference into statements and attributes each to the contexts (1) or not (0); the score is
+ * the attributed fraction. A reference with no statements gives `value: null` with a reason (Ragas
+ * gives NaN); no retrieved context gives 0.
+ *
+ * @example
+ * const metric = new ContextRecall({ llm });
+ * const { value } = await metric.score({
+ *   userInput: "Where is the Eiffel Tower?",
+ *   reference: "The Eiffel Tower is in Paris. It was finished in 1889.",
+ *   retrievedContexts: ["The Eiffel Tower stands in Paris."],
+ * });
+ * console.log(value); // 0.5 when the judge attributes one of two statements
+ */
+export class ContextRecall extends JudgeMetric<RecallInput> {
+  readonly name = "context_recall";
+  readonly requiredFields: readonly SampleField[] = ["userInput", "reference", "retrievedContexts"];
+  readonly usesEmbeddings = false;
+
+  protected validate(sample: Sample, row: number | undefined): RecallInput {
+    return {
+      question: sampleText(sample, "userInput", row),
+      reference: sampleText(sample, "reference", row),
+      contexts: sampleContexts(sample, row, true),
+    };
+  }
+
+  protected async compute(input: RecallInput, signal: AbortSignal | undefined): Promise<MetricResult> {
+    const j = await judgeContextRecall(statementSteps(this.llm, this.settings, signal), input);
+    const flags = j.attributions.map((a) => a.verdict);
+    const value = contextRecall(flags);
+    const attributed = flags.filter((f) => f === 1).length;
+    return {
+      value,
+      status: "ok",
+      reason:
+        value === null
+          ? "the judge found no statements in the reference, so there is nothing to recall (Ragas gives NaN here)"
+          : `${attributed} of ${flags.length} reference statements can be attributed to the contexts`,
+      details: {
+        statements: j.statements,
+        attributions: j.attributions,
+        usage: j.usage,
+        ...(j.splits.length > 0 ? { splits: j.splits } : {}),
+      },
+    };
+  }
+
+  protected promptVersions(): Record<string, string> {
+    return statementPromptVersions({ statements: true, verdicts: true });
+  }
+}

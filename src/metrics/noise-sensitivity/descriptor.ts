@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { defineMetric } from "../descriptor.js";
+import { NoiseSensitivity } from "./metric.js";
+
+/** `noise_sensitivity`: share of incorrect response statements that relevant (or irrelevant) contexts support. */
+export const noiseSensitivityDescriptor = defineMetric({
+  id: "noise_sensitivity",
+  description:
+    "Share of response statements the reference does not support but a relevant (mode) or only irrelevant context does; lower is better.",
+  requiredFields: ["userInput", "response", "reference", "retrievedContexts"],
+  needsLlm: true,
+  needsEmbeddings: false,
+  options: z.object({ mode: z.enum(["relevant", "irrelevant"]).default("relevant") }),
+  create: (models, options) => new NoiseSensitivity({ llm: models.llm!, mode: options.mode }),
+});

@@ -1,0 +1,98 @@
+// Noise sensitivity, Ragas-style: score.ts (the relevant/irrelevant counting), judge.ts (statements and
+// verdicts, all with faithfulness' prompts, ../faithfulness/prompt.ts), descriptor.ts. Haystack has no
+// counterpart.
+import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
+import { sampleContexts, sampleText } from "../shared/sample-fields.js";
+import { statementPromptVersions, statementSteps } from "../shared/statements.js";
+import type { MetricResult, Sample, SampleField } from "../types.js";
+import { judgeNoiseSensitivity } from "./judge.js";
+import { checkNoiseMode, type NoiseSensitivityMode, noiseBreakdown, noiseSensitivity } from "./score.js";
+
+/** Options of {@link NoiseSensitivity}. */
+export interface NoiseSensitivityOptions extends JudgeMetricOptions {
+  /** Count incorrect statements backed by `relevant` contexts, or by `irrelevant` contexts only. Defaults to "relevant". */
+  mode?: NoiseSensitivityMode;
+}
+
+interface NoiseSample {
+  question: string;
+  response: string;
+  reference: string;
+  contexts: string[];
+}
+
+/**
+ * Ragas `noise_sensitivity` (lower is better): how often the response states something incorrect
+ * that the retrieved contexts led it to. A context is relevant when it supports a reference
+ * statement. In `relevant` mode the score is the share of response statements that the reference
+ * does not support but a relevant context does; in `irrelevant` mode, those supported only by
+ * irrelevant contexts. A response without statements gives `value: null` with a reason.
+ *
+ * @example
+ * const metric = new NoiseSensitivity({ llm, mode: "irrelevant" });
+ * const { value } = await metric.score({ userInput, response, reference, retrievedContexts });
+ */
+export class NoiseSensitivity extends JudgeMetric<NoiseSample> {
+  readonly name = "noise_sensitivity";
+  readonly requiredFields: readonly SampleField[] = [
+    "userInput",
+    "response",
+    "reference",
+    "retrievedContexts",
+  ];
+  readonly usesEmbeddings = false;
+  readonly mode: NoiseSensitivityMode;
+
+  constructor(options: NoiseSensitivityOptions) {
+    super(options);
+    this.mode = checkNoiseMode(options.mode ?? "relevant");
+  }
+
+  protected validate(sample: Sample, row: number | undefined): NoiseSample {
+    return {
+      question: sampleText(sample, "userInput", row),
+      response: sampleText(sample, "response", row),
+      reference: sampleText(sample, "reference", row),
+      contexts: sampleContexts(sample, row, false),
+    };
+  }
+
+  protected async compute(input: NoiseSample, signal: AbortSignal | undefined): Promise<MetricResult> {
+    const steps = statementSteps(this.llm, this.settings, signal);
+    const j = await judgeNoiseSensitivity(steps, input);
+    const common = {
+      mode: this.mode,
+      referenceStatements: j.referenceStatements,
+      responseStatements: j.responseStatements,
+    };
+    const tail = { usage: steps.usage, ...(steps.splits.length > 0 ? { splits: steps.splits } : {}) };
+    if (j.verdicts === undefined) {
+      return {
+        value: null,
+        status: "ok",
+        reason:
+          "the judge found no statements in the response, so there is nothing to check (Ragas gives NaN here)",
+        details: { ...common, ...tail },
+      };
+    }
+    const value = noiseSensitivity(j.verdicts, this.mode)!;
+    const breakdown = noiseBreakdown(j.verdicts);
+    const counted = Math.round(value * j.responseStatements.length);
+    return {
+      value,
+      status: "ok",
+      reason: `${counted} of ${j.responseStatements.length} response statements are incorrect and supported by ${
+        this.mode === "relevant" ? "a relevant context" : "irrelevant contexts only"
+      }`,
+      details: { ...common, ...breakdown, verdicts: j.evidence, ...tail },
+    };
+  }
+
+  protected promptVersions(): Record<string, string> {
+    return statementPromptVersions({ statements: true, verdicts: true });
+  }
+
+  protected override metricOptions(): Record<string, string | number | boolean | null> {
+    return { mode: this.mode };
+  }
+}

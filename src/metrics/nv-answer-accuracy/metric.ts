@@ -1,0 +1,54 @@
+// NVIDIA answer accuracy, Ragas-style: prompt.ts (two wordings, rating 0/2/4), score.ts (averaged,
+// scaled), judge.ts, descriptor.ts. Shared rating mechanics: ../shared/ratings.ts.
+import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
+import { ratingPromptVersions } from "../shared/ratings.js";
+import { sampleText } from "../shared/sample-fields.js";
+import { statementSteps } from "../shared/statements.js";
+import type { MetricResult, Sample, SampleField } from "../types.js";
+import { judgeAnswerAccuracy } from "./judge.js";
+import { type AccuracyInput, nvAccuracyPrompt1, nvAccuracyPrompt2 } from "./prompt.js";
+import { nvAccuracyScore } from "./score.js";
+
+/** Options of {@link AnswerAccuracy}. */
+export type AnswerAccuracyOptions = JudgeMetricOptions;
+
+/**
+ * Ragas `nv_accuracy`: how well the response agrees with the reference. Two differently worded
+ * prompts each rate it 0, 2 or 4 (a grammar-constrained single number, so no retry is needed); the
+ * score is the mean of the two ratings divided by 4.
+ *
+ * @example
+ * const { value } = await new AnswerAccuracy({ llm }).score({
+ *   userInput: "When did the Berlin Wall fall?",
+ *   response: "In 1989.",
+ *   reference: "The Berlin Wall fell on 9 November 1989.",
+ * });
+ */
+export class AnswerAccuracy extends JudgeMetric<AccuracyInput> {
+  readonly name = "nv_accuracy";
+  readonly requiredFields: readonly SampleField[] = ["userInput", "response", "reference"];
+  readonly usesEmbeddings = false;
+
+  protected validate(sample: Sample, row: number | undefined): AccuracyInput {
+    return {
+      question: sampleText(sample, "userInput", row),
+      response: sampleText(sample, "response", row),
+      reference: sampleText(sample, "reference", row),
+    };
+  }
+
+  protected async compute(input: AccuracyInput, signal: AbortSignal | undefined): Promise<MetricResult> {
+    const steps = statementSteps(this.llm, this.settings, signal);
+    const ratings = await judgeAnswerAccuracy(steps, input);
+    return {
+      value: nvAccuracyScore(...ratings),
+      status: "ok",
+      reason: `ratings ${ratings[0]} and ${ratings[1]} out of 4`,
+      details: { ratings, usage: steps.usage },
+    };
+  }
+
+  protected promptVersions(): Record<string, string> {
+    return ratingPromptVersions([nvAccuracyPrompt1, nvAccuracyPrompt2]);
+  }
+}

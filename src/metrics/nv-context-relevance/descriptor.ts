@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { defineMetric } from "../descriptor.js";
+import { NvContextRelevance } from "./metric.js";
+
+/** `nv_context_relevance`: two 0/1/2 ratings of the contexts' relevance to the question, averaged and scaled. */
+export const nvContextRelevanceDescriptor = defineMetric({
+  id: "nv_context_relevance",
+  description:
+    "Mean of two judge ratings (0, 1 or 2) of how relevant the retrieved contexts are, divided by 2.",
+  requiredFields: ["userInput", "retrievedContexts"],
+  needsLlm: true,
+  needsEmbeddings: false,
+  options: z.object({}),
+  create: (models) => new NvContextRelevance({ llm: models.llm! }),
+});

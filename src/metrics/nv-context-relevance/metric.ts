@@ -1,0 +1,64 @@
+// NVIDIA context relevance, Ragas-style: prompt.ts (two wordings, rating 0/1/2), score.ts (Ragas'
+// shortcuts, averaged and scaled), judge.ts, descriptor.ts. Shared rating mechanics: ../shared/ratings.ts.
+import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
+import { ratingPromptVersions } from "../shared/ratings.js";
+import { sampleContexts, sampleText } from "../shared/sample-fields.js";
+import { statementSteps } from "../shared/statements.js";
+import type { MetricResult, Sample, SampleField } from "../types.js";
+import { judgeNvContextRelevance } from "./judge.js";
+import { nvContextRelevancePrompt1, nvContextRelevancePrompt2 } from "./prompt.js";
+import { nvContextRelevanceScore, nvContextRelevanceShortcut } from "./score.js";
+
+/** Options of {@link NvContextRelevance}. */
+export type NvContextRelevanceOptions = JudgeMetricOptions;
+
+interface RelevanceSample {
+  question: string;
+  contexts: string[];
+}
+
+/**
+ * Ragas `nv_context_relevance` (Ragas' `ContextRelevance` in its NVIDIA set; airgap-eval's own
+ * `context_relevance` follows Haystack): two differently worded prompts each rate the retrieved
+ * contexts 0, 1 or 2 for answering the question; the score is the mean of the ratings divided by 2.
+ * Without a call, the score is 0 when there is no context or the contexts only repeat the question.
+ *
+ * @example
+ * const { value } = await new NvContextRelevance({ llm }).score({
+ *   userInput: "When was Einstein born?",
+ *   retrievedContexts: ["Albert Einstein was born on 14 March 1879."],
+ * });
+ */
+export class NvContextRelevance extends JudgeMetric<RelevanceSample> {
+  readonly name = "nv_context_relevance";
+  readonly requiredFields: readonly SampleField[] = ["userInput", "retrievedContexts"];
+  readonly usesEmbeddings = false;
+
+  protected validate(sample: Sample, row: number | undefined): RelevanceSample {
+    return { question: sampleText(sample, "userInput", row), contexts: sampleContexts(sample, row, true) };
+  }
+
+  protected async compute(input: RelevanceSample, signal: AbortSignal | undefined): Promise<MetricResult> {
+    const steps = statementSteps(this.llm, this.settings, signal);
+    const shortcut = nvContextRelevanceShortcut(input.question, input.contexts);
+    if (shortcut !== undefined) {
+      return {
+        value: shortcut,
+        status: "ok",
+        reason: "no context, or the contexts only repeat the question (Ragas scores 0 without asking)",
+        details: { ratings: [], usage: steps.usage },
+      };
+    }
+    const ratings = await judgeNvContextRelevance(steps, input);
+    return {
+      value: nvContextRelevanceScore(...ratings),
+      status: "ok",
+      reason: `ratings ${ratings[0]} and ${ratings[1]} out of 2`,
+      details: { ratings, usage: steps.usage, ...(steps.splits.length > 0 ? { splits: steps.splits } : {}) },
+    };
+  }
+
+  protected promptVersions(): Record<string, string> {
+    return ratingPromptVersions([nvContextRelevancePrompt1, nvContextRelevancePrompt2]);
+  }
+}

@@ -1,0 +1,66 @@
+// NVIDIA response groundedness, Ragas-style: prompt.ts (two wordings, rating 0/1/2), score.ts (Ragas'
+// shortcuts, averaged and scaled), judge.ts, descriptor.ts. Shared rating mechanics: ../shared/ratings.ts.
+import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
+import { ratingPromptVersions } from "../shared/ratings.js";
+import { sampleContexts, sampleText } from "../shared/sample-fields.js";
+import { statementSteps } from "../shared/statements.js";
+import type { MetricResult, Sample, SampleField } from "../types.js";
+import { judgeGroundedness } from "./judge.js";
+import { nvGroundednessPrompt1, nvGroundednessPrompt2 } from "./prompt.js";
+import { nvGroundednessScore, nvGroundednessShortcut } from "./score.js";
+
+/** Options of {@link ResponseGroundedness}. */
+export type ResponseGroundednessOptions = JudgeMetricOptions;
+
+interface GroundednessSample {
+  response: string;
+  contexts: string[];
+}
+
+/**
+ * Ragas `nv_response_groundedness`: how far the retrieved contexts support the response. Two
+ * differently worded prompts each rate it 0, 1 or 2; the score is the mean of the ratings divided
+ * by 2. Without a call, no context scores 0 and a response found word for word in the contexts 1.
+ *
+ * @example
+ * const { value } = await new ResponseGroundedness({ llm }).score({
+ *   response: "Einstein was born in 1879.",
+ *   retrievedContexts: ["Albert Einstein was born on 14 March 1879."],
+ * });
+ */
+export class ResponseGroundedness extends JudgeMetric<GroundednessSample> {
+  readonly name = "nv_response_groundedness";
+  readonly requiredFields: readonly SampleField[] = ["response", "retrievedContexts"];
+  readonly usesEmbeddings = false;
+
+  protected validate(sample: Sample, row: number | undefined): GroundednessSample {
+    return { response: sampleText(sample, "response", row), contexts: sampleContexts(sample, row, true) };
+  }
+
+  protected async compute(input: GroundednessSample, signal: AbortSignal | undefined): Promise<MetricResult> {
+    const steps = statementSteps(this.llm, this.settings, signal);
+    const shortcut = nvGroundednessShortcut(input.response, input.contexts);
+    if (shortcut !== undefined) {
+      return {
+        value: shortcut,
+        status: "ok",
+        reason:
+          shortcut === 0
+            ? "no context was retrieved, so nothing grounds the response (Ragas scores 0 without asking)"
+            : "the response appears word for word in the contexts (Ragas scores 1 without asking)",
+        details: { ratings: [], usage: steps.usage },
+      };
+    }
+    const ratings = await judgeGroundedness(steps, input);
+    return {
+      value: nvGroundednessScore(...ratings),
+      status: "ok",
+      reason: `ratings ${ratings[0]} and ${ratings[1]} out of 2`,
+      details: { ratings, usage: steps.usage, ...(steps.splits.length > 0 ? { splits: steps.splits } : {}) },
+    };
+  }
+
+  protected promptVersions(): Record<string, string> {
+    return ratingPromptVersions([nvGroundednessPrompt1, nvGroundednessPrompt2]);
+  }
+}

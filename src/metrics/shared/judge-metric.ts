@@ -1,0 +1,63 @@
+import type { Llm } from "../../llm/types.js";
+import type { ModelProvenance } from "../../provenance.js";
+import type { MetricConfig } from "../types.js";
+import { BaseMetric } from "./base-metric.js";
+import type { JudgeSettings } from "./judge.js";
+
+/** Options every judge metric takes. */
+export interface JudgeMetricOptions {
+  /** The judge that answers the metric's prompts. */
+  llm: Llm;
+  /** Judge temperature; 0 is greedy decoding, which makes scores repeat exactly. Defaults to 0. */
+  temperature?: number;
+  /** Token budget of each judge answer. Defaults to the Llm's own default. */
+  maxTokens?: number;
+}
+
+/**
+ * A `BaseMetric` that calls a judge: holds the judge and its settings, scores as many rows at once
+ * as the judge serves, and builds `config()` from the prompt versions and the metric's own options.
+ */
+export abstract class JudgeMetric<V> extends BaseMetric<V> {
+  readonly usesLlm = true;
+  /** The judge this metric calls. */
+  readonly llm: Llm;
+  protected readonly settings: JudgeSettings;
+
+  constructor(options: JudgeMetricOptions) {
+    super();
+    this.llm = options.llm;
+    this.settings = { temperature: options.temperature ?? 0, maxTokens: options.maxTokens };
+  }
+
+  protected concurrency(): number {
+    return this.llm.concurrency ?? 1;
+  }
+
+  /** Prompt versions the metric used for its numbers. */
+  protected abstract promptVersions(): Record<string, string>;
+
+  /** The metric's own options that change its numbers (mode, weights, ...). Defaults to none. */
+  protected metricOptions(): Record<string, string | number | boolean | null> {
+    return {};
+  }
+
+  /** Models besides the judge (an embedder). Defaults to none. */
+  protected otherModels(): ModelProvenance[] {
+    return [];
+  }
+
+  /** Prompt versions, options (with temperature and token budget) and the models' provenance. */
+  config(): MetricConfig {
+    return {
+      name: this.name,
+      promptVersions: this.promptVersions(),
+      options: {
+        ...this.metricOptions(),
+        temperature: this.settings.temperature,
+        maxTokens: this.settings.maxTokens ?? null,
+      },
+      models: [this.llm.provenance(), ...this.otherModels()],
+    };
+  }
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { metricDescriptors } from "../../src/metrics/catalog.js";
+import { FakeEmbeddings } from "../support/fake-embeddings.js";
+import { ScriptedLlm } from "../support/scripted-llm.js";
+
+describe("RAG metric descriptors", () => {
+  it("each builds its metric with default options, under its own id and fields", () => {
+    const models = { llm: new ScriptedLlm({}), embeddings: new FakeEmbeddings({ x: [1] }) };
+    for (const d of metricDescriptors) {
+      const metric = d.create(models, d.options.parse({}));
+      expect(metric.name, d.id).toBe(d.id);
+      expect([...metric.requiredFields].sort(), d.id).toEqual([...d.requiredFields].sort());
+      expect(metric.usesLlm, d.id).toBe(d.needsLlm);
+      expect(metric.usesEmbeddings, d.id).toBe(d.needsEmbeddings);
+    }
+    expect(new Set(metricDescriptors.map((d) => d.id)).size).toBe(metricDescriptors.length);
+  });
+
+  it("options are parsed with their defaults and checked", () => {
+    const byId = new Map(metricDescriptors.map((d) => [d.id, d]));
+    expect(byId.get("factual_correctness")!.options.parse({})).toEqual({
+      mode: "f1",
+      beta: 1,
+      atomicity: "low",
+      coverage: "low",
+    });
+    expect(byId.get("answer_correctness")!.options.parse({})).toEqual({ weights: [0.75, 0.25], beta: 1 });
+    expect(byId.get("noise_sensitivity")!.options.parse({ mode: "irrelevant" })).toEqual({
+      mode: "irrelevant",
+    });
+    expect(() => byId.get("noise_sensitivity")!.options.parse({ mode: "all" })).toThrow();
+  });
+});
