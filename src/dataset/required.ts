@@ -8,6 +8,10 @@ const ragasNames: Record<SampleField, string> = {
   retrievedContexts: "retrieved_contexts",
   reference: "reference",
   referenceContexts: "reference_contexts",
+  retrievedContextIds: "retrieved_context_ids",
+  referenceContextIds: "reference_context_ids",
+  retrievedDocuments: "retrieved_documents",
+  groundTruthDocuments: "ground_truth_documents",
 };
 
 /** The fields of `metric.requiredFields` that a sample lacks. */

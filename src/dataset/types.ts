@@ -51,7 +51,11 @@ export type ColumnTarget =
   | "response"
   | "retrieved_contexts"
   | "reference"
-  | "reference_contexts";
+  | "reference_contexts"
+  | "retrieved_context_ids"
+  | "reference_context_ids"
+  | "retrieved_documents"
+  | "ground_truth_documents";
 
 /** Options for {@link loadDataset}. */
 export interface LoadDatasetOptions {
