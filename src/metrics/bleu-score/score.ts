@@ -45,8 +45,14 @@ const smoothDefaults: Record<SmoothMethod, number> = { none: 0, floor: 0.1, "add
 function wordNgrams(line: string): { counts: Counter; length: number } {
   const tokens = pythonSplit(line);
   const counts: Counter = new Map();
-  for (let n = 1; n <= maxOrder; n++) {
-    for (let i = 0; i + n <= tokens.length; i++) countInto(counts, tokens.slice(i, i + n).join(" "));
+  for (let i = 0; i < tokens.length; i++) {
+    let gram = tokens[i]!;
+    countInto(counts, gram);
+    const last = Math.min(maxOrder, tokens.length - i);
+    for (let n = 1; n < last; n++) {
+      gram += ` ${tokens[i + n]!}`;
+      countInto(counts, gram);
+    }
   }
   return { counts, length: tokens.length };
 }

@@ -1,15 +1,17 @@
 import { pythonSplit } from "../shared/text/python-str.js";
 
 /** mteval-v13a's punctuation rules as sacrebleu's `TokenizerRegexp` applies them, in order. */
+// Without the u flag, as sacrebleu: the classes are ASCII, and a space is only ever inserted next to
+// an ASCII character, so a surrogate pair is never split.
 const rules: ReadonlyArray<readonly [RegExp, string]> = [
   // symbols { | } ~ [ \ ] ^ _ ` space ! " # $ % & ( ) * + : ; < = > ? @ /
-  [/([\x7b-\x7e\x5b-\x60\x20-\x26\x28-\x2b\x3a-\x40\x2f])/gu, " $1 "],
+  [/([\x7b-\x7e\x5b-\x60\x20-\x26\x28-\x2b\x3a-\x40\x2f])/g, " $1 "],
   // period and comma unless preceded by a digit
-  [/([^0-9])([.,])/gu, "$1 $2 "],
+  [/([^0-9])([.,])/g, "$1 $2 "],
   // period and comma unless followed by a digit
-  [/([.,])([^0-9])/gu, " $1 $2"],
+  [/([.,])([^0-9])/g, " $1 $2"],
   // dash preceded by a digit
-  [/([0-9])(-)/gu, "$1 $2 "],
+  [/([0-9])(-)/g, "$1 $2 "],
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { type Counter, countInto, ngramCounts, total } from "../shared/text/counter.js";
+import { ngramCounts, overlap, total } from "../shared/text/counter.js";
 import { pythonSplit, withoutPythonWhitespace } from "../shared/text/python-str.js";
 
 /** The `corpus_chrf` arguments Ragas passes through its `kwargs`, with sacrebleu's defaults. */
@@ -38,32 +38,79 @@ function wordsWithoutPunctuation(text: string): string[] {
   return out;
 }
 
-/** sacrebleu `extract_all_char_ngrams` (code-point n-grams), then word n-grams when asked for. */
-function allNgrams(text: string, charOrder: number, wordOrder: number, whitespace: boolean): Counter[] {
-  const chars = Array.from(whitespace ? text : withoutPythonWhitespace(text));
-  const counters: Counter[] = [];
-  for (let n = 1; n <= charOrder; n++) {
-    const counts: Counter = new Map();
-    for (let i = 0; i + n <= chars.length; i++) countInto(counts, chars.slice(i, i + n).join(""));
-    counters.push(counts);
+/** Code points of a string as numbers. */
+function codePointsOf(text: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const cp = text.codePointAt(i)!;
+    out.push(cp);
+    if (cp > 0xffff) i++;
   }
-  if (wordOrder > 0) {
-    const words = wordsWithoutPunctuation(text);
-    for (let n = 1; n <= wordOrder; n++) counters.push(ngramCounts(words, n, " "));
-  }
-  return counters;
+  return out;
 }
 
-/** sacrebleu `CHRF._get_match_statistics`: the hypothesis count is 0 when the reference has no n-gram of that order. */
-function matchStatistics(hyp: Counter, ref: Counter): [number, number, number] {
-  let matched = 0;
-  let hypCount = 0;
-  for (const [gram, n] of hyp) {
-    hypCount += n;
-    const r = ref.get(gram);
-    if (r !== undefined) matched += Math.min(n, r);
+/**
+ * Character n-gram statistics [hypothesis, reference, matched] for orders 1..charOrder, as sacrebleu's
+ * `extract_all_char_ngrams` and `_get_match_statistics` give them. Every distinct n-gram of both
+ * texts gets a small integer id from a trie held in one numeric map (key: id of the (n-1)-gram
+ * prefix × 0x110000 + the next code point), so counting needs no string keys.
+ */
+function charStatistics(
+  hypothesis: string,
+  reference: string,
+  charOrder: number,
+  keepWhitespace: boolean,
+): Array<[number, number, number]> {
+  const hyp = codePointsOf(keepWhitespace ? hypothesis : withoutPythonWhitespace(hypothesis));
+  const ref = codePointsOf(keepWhitespace ? reference : withoutPythonWhitespace(reference));
+  const trie = new Map<number, number>();
+  const orderOf: number[] = [];
+  const hypCounts: number[] = [];
+  const refCounts: number[] = [];
+  const walk = (cps: readonly number[], counts: number[]): void => {
+    for (let i = 0; i < cps.length; i++) {
+      let prefix = 0;
+      const last = Math.min(charOrder, cps.length - i);
+      for (let n = 0; n < last; n++) {
+        const key = prefix * 0x110000 + cps[i + n]!;
+        let id = trie.get(key);
+        if (id === undefined) {
+          id = orderOf.length + 1;
+          trie.set(key, id);
+          orderOf.push(n);
+          hypCounts.push(0);
+          refCounts.push(0);
+        }
+        counts[id - 1]! += 1;
+        prefix = id;
+      }
+    }
+  };
+  walk(hyp, hypCounts);
+  walk(ref, refCounts);
+  const matched = new Array<number>(charOrder).fill(0);
+  for (let k = 0; k < orderOf.length; k++) matched[orderOf[k]!]! += Math.min(hypCounts[k]!, refCounts[k]!);
+  return matched.map((m, n): [number, number, number] => {
+    const refTotal = Math.max(0, ref.length - n);
+    return [refTotal > 0 ? Math.max(0, hyp.length - n) : 0, refTotal, m];
+  });
+}
+
+/** Word n-gram statistics for orders 1..wordOrder (chrF++), with sacrebleu's punctuation splitting. */
+function wordStatistics(
+  hypothesis: string,
+  reference: string,
+  wordOrder: number,
+): Array<[number, number, number]> {
+  const hypWords = wordsWithoutPunctuation(hypothesis);
+  const refWords = wordsWithoutPunctuation(reference);
+  const out: Array<[number, number, number]> = [];
+  for (let n = 1; n <= wordOrder; n++) {
+    const h = ngramCounts(hypWords, n, " ");
+    const r = ngramCounts(refWords, n, " ");
+    out.push([r.size > 0 ? total(h) : 0, total(r), overlap(h, r)]);
   }
-  return [ref.size > 0 ? hypCount : 0, total(ref), matched];
+  return out;
 }
 
 /** sacrebleu `CHRF._compute_f_score`: F-beta of the precision and recall averaged over the effective orders. */
@@ -117,12 +164,13 @@ function segmentStatistics(
   references: readonly string[],
   s: ReturnType<typeof settingsOf>,
 ): Array<[number, number, number]> {
-  const hyp = allNgrams(hypothesis, s.charOrder, s.wordOrder, s.whitespace);
   let bestScore = -1;
   let best: Array<[number, number, number]> = [];
   for (const reference of references) {
-    const ref = allNgrams(reference, s.charOrder, s.wordOrder, s.whitespace);
-    const statistics = hyp.map((h, i) => matchStatistics(h, ref[i]!));
+    const statistics = [
+      ...charStatistics(hypothesis, reference, s.charOrder, s.whitespace),
+      ...wordStatistics(hypothesis, reference, s.wordOrder),
+    ];
     const score = chrfFromStatistics(statistics, s.beta, s.eps);
     if (score > bestScore) {
       bestScore = score;

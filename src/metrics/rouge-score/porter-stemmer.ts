@@ -231,6 +231,19 @@ function step5b(word: string): string {
  * porterStem("generously"); // "gener"
  */
 export function porterStem(word: string): string {
+  const cached = memo.get(word);
+  if (cached !== undefined) return cached;
+  const stem = stemUncached(word);
+  if (memo.size >= memoLimit) memo.clear();
+  memo.set(word, stem);
+  return stem;
+}
+
+/** Stems of recent words: text repeats words, and stemming is the costly part of ROUGE. */
+const memo = new Map<string, string>();
+const memoLimit = 50_000;
+
+function stemUncached(word: string): string {
   const lower = word.toLowerCase();
   const known = irregular[lower];
   if (known !== undefined && Object.hasOwn(irregular, lower)) return known;

@@ -9,6 +9,7 @@ const pythonWhitespace =
   "\\t\\n\\u000b\\u000c\\r\\u001c\\u001d\\u001e\\u001f \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
 
 const runs = new RegExp(`[${pythonWhitespace}]+`, "u");
+const allRuns = new RegExp(`[${pythonWhitespace}]+`, "gu");
 const trailing = new RegExp(`[${pythonWhitespace}]+$`, "u");
 
 /** Python `s.split()`: splits on runs of Python whitespace and drops empty pieces. */
@@ -23,7 +24,7 @@ export function pythonRstrip(text: string): string {
 
 /** Python `s.split()` then `"".join(...)`: the text with every Python whitespace character removed. */
 export function withoutPythonWhitespace(text: string): string {
-  return pythonSplit(text).join("");
+  return text.replace(allRuns, "");
 }
 
 /** Unicode code points of a string (Python indexes strings by code point, JavaScript by UTF-16 unit). */
