@@ -1,4 +1,4 @@
-import { type Counter, countInto } from "../shared/text/counter.js";
+import { bump, NgramIds } from "../shared/text/ngram-ids.js";
 import { pythonRstrip, pythonSplit } from "../shared/text/python-str.js";
 import { tokenize13a } from "./tokenizer-13a.js";
 
@@ -41,20 +41,26 @@ export interface BleuResult {
 const maxOrder = 4;
 const smoothDefaults: Record<SmoothMethod, number> = { none: 0, floor: 0.1, "add-k": 1, exp: 0 };
 
-/** sacrebleu `extract_all_word_ngrams(line, 1, 4)`: n-gram counts (tokens joined by a space) and token count. */
-function wordNgrams(line: string): { counts: Counter; length: number } {
-  const tokens = pythonSplit(line);
-  const counts: Counter = new Map();
-  for (let i = 0; i < tokens.length; i++) {
-    let gram = tokens[i]!;
-    countInto(counts, gram);
-    const last = Math.min(maxOrder, tokens.length - i);
-    for (let n = 1; n < last; n++) {
-      gram += ` ${tokens[i + n]!}`;
-      countInto(counts, gram);
+const ngramIds = new NgramIds();
+
+/**
+ * Visits every word n-gram (orders 1..4) of `tokens` as sacrebleu's `extract_all_word_ngrams` lists
+ * them, by integer id: `symbol` interns each token, {@link NgramIds} numbers each n-gram.
+ */
+function visitNgrams(
+  tokens: readonly string[],
+  symbol: (token: string) => number,
+  visit: (id: number, order: number) => void,
+): void {
+  const symbols = tokens.map(symbol);
+  for (let i = 0; i < symbols.length; i++) {
+    let prefix = 0;
+    const last = Math.min(maxOrder, symbols.length - i);
+    for (let n = 0; n < last; n++) {
+      prefix = ngramIds.id(prefix, symbols[i + n]!);
+      visit(prefix, n);
     }
   }
-  return { counts, length: tokens.length };
 }
 
 /** sacrebleu `_get_closest_ref_len`: the nearest reference length, the shorter one on ties. */
@@ -152,32 +158,55 @@ export function corpusBleu(
   let hypothesisLength = 0;
   let referenceLength = 0;
   for (let i = 0; i < pairs; i++) {
-    const refMax: Counter = new Map();
-    const refLengths: number[] = [];
+    const refTokens: string[][] = [];
     for (const stream of references) {
       const ref = stream[i];
-      if (ref === null || ref === undefined) continue;
-      const { counts, length } = wordNgrams(preprocess(ref));
-      refLengths.push(length);
-      for (const [gram, n] of counts) refMax.set(gram, Math.max(refMax.get(gram) ?? 0, n));
+      if (ref !== null && ref !== undefined) refTokens.push(pythonSplit(preprocess(ref)));
     }
-    const hyp = wordNgrams(preprocess(hypotheses[i]!));
-    hypothesisLength += hyp.length;
-    referenceLength += closestReferenceLength(hyp.length, refLengths);
-    for (const [gram, n] of hyp.counts) {
-      const order = countSpaces(gram);
+    const hypTokens = pythonSplit(preprocess(hypotheses[i]!));
+    const interned = new Map<string, number>();
+    const symbol = (token: string): number => {
+      let v = interned.get(token);
+      if (v === undefined) {
+        v = interned.size;
+        interned.set(token, v);
+      }
+      return v;
+    };
+    ngramIds.reset((hypTokens.length + refTokens.reduce((sum, t) => sum + t.length, 0)) * maxOrder);
+    // Per n-gram id: the highest count in any one reference (sacrebleu merges references with max).
+    const refMax: number[] = [0];
+    for (const tokens of refTokens) {
+      const counts: number[] = [0];
+      visitNgrams(tokens, symbol, (id) => bump(counts, id));
+      for (let id = 1; id < counts.length; id++) {
+        if (counts[id]! > (refMax[id] ?? 0)) {
+          while (refMax.length <= id) refMax.push(0);
+          refMax[id] = counts[id]!;
+        }
+      }
+    }
+    const hypCounts: number[] = [0];
+    const orderOf: number[] = [0];
+    visitNgrams(hypTokens, symbol, (id, order) => {
+      bump(hypCounts, id);
+      while (orderOf.length <= id) orderOf.push(0);
+      orderOf[id] = order;
+    });
+    hypothesisLength += hypTokens.length;
+    referenceLength += closestReferenceLength(
+      hypTokens.length,
+      refTokens.map((t) => t.length),
+    );
+    for (let id = 1; id < hypCounts.length; id++) {
+      const n = hypCounts[id]!;
+      if (n === 0) continue;
+      const order = orderOf[id]!;
       total[order]! += n;
-      const r = refMax.get(gram);
-      if (r !== undefined) correct[order]! += Math.min(n, r);
+      correct[order]! += Math.min(n, refMax[id] ?? 0);
     }
   }
   return computeBleu(correct, total, hypothesisLength, referenceLength, settings);
-}
-
-function countSpaces(gram: string): number {
-  let n = 0;
-  for (let i = gram.indexOf(" "); i !== -1; i = gram.indexOf(" ", i + 1)) n++;
-  return n;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ngramCounts, overlap, total } from "../shared/text/counter.js";
+import { NgramIds } from "../shared/text/ngram-ids.js";
 import { pythonSplit, withoutPythonWhitespace } from "../shared/text/python-str.js";
 
 /** The `corpus_chrf` arguments Ragas passes through its `kwargs`, with sacrebleu's defaults. */
@@ -49,11 +50,12 @@ function codePointsOf(text: string): number[] {
   return out;
 }
 
+const charIds = new NgramIds();
+
 /**
  * Character n-gram statistics [hypothesis, reference, matched] for orders 1..charOrder, as sacrebleu's
- * `extract_all_char_ngrams` and `_get_match_statistics` give them. Every distinct n-gram of both
- * texts gets a small integer id from a trie held in one numeric map (key: id of the (n-1)-gram
- * prefix × 0x110000 + the next code point), so counting needs no string keys.
+ * `extract_all_char_ngrams` and `_get_match_statistics` give them; n-grams are counted by integer id
+ * ({@link NgramIds}) instead of by string.
  */
 function charStatistics(
   hypothesis: string,
@@ -63,25 +65,22 @@ function charStatistics(
 ): Array<[number, number, number]> {
   const hyp = codePointsOf(keepWhitespace ? hypothesis : withoutPythonWhitespace(hypothesis));
   const ref = codePointsOf(keepWhitespace ? reference : withoutPythonWhitespace(reference));
-  const trie = new Map<number, number>();
-  const orderOf: number[] = [];
-  const hypCounts: number[] = [];
-  const refCounts: number[] = [];
+  charIds.reset((hyp.length + ref.length) * charOrder);
+  const orderOf: number[] = [0];
+  const hypCounts: number[] = [0];
+  const refCounts: number[] = [0];
   const walk = (cps: readonly number[], counts: number[]): void => {
     for (let i = 0; i < cps.length; i++) {
       let prefix = 0;
       const last = Math.min(charOrder, cps.length - i);
       for (let n = 0; n < last; n++) {
-        const key = prefix * 0x110000 + cps[i + n]!;
-        let id = trie.get(key);
-        if (id === undefined) {
-          id = orderOf.length + 1;
-          trie.set(key, id);
+        const id = charIds.id(prefix, cps[i + n]!);
+        if (id === orderOf.length) {
           orderOf.push(n);
           hypCounts.push(0);
           refCounts.push(0);
         }
-        counts[id - 1]! += 1;
+        counts[id]! += 1;
         prefix = id;
       }
     }
@@ -89,7 +88,8 @@ function charStatistics(
   walk(hyp, hypCounts);
   walk(ref, refCounts);
   const matched = new Array<number>(charOrder).fill(0);
-  for (let k = 0; k < orderOf.length; k++) matched[orderOf[k]!]! += Math.min(hypCounts[k]!, refCounts[k]!);
+  for (let id = 1; id < orderOf.length; id++)
+    matched[orderOf[id]!]! += Math.min(hypCounts[id]!, refCounts[id]!);
   return matched.map((m, n): [number, number, number] => {
     const refTotal = Math.max(0, ref.length - n);
     return [refTotal > 0 ? Math.max(0, hyp.length - n) : 0, refTotal, m];
