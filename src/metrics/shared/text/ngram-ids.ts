@@ -16,14 +16,7 @@ export class NgramIds {
   /** Starts a new id space for about `expected` distinct n-grams; ids restart at 1. */
   reset(expected: number): void {
     const needed = Math.max(1024, 2 ** Math.ceil(Math.log2(expected * 2 + 1)));
-    if (needed > this.ids.length) {
-      this.prefixes = new Int32Array(needed);
-      this.symbols = new Int32Array(needed);
-      this.ids = new Int32Array(needed);
-      this.generations = new Uint32Array(needed);
-      this.mask = needed - 1;
-      this.generation = 0;
-    }
+    if (needed > this.ids.length) this.allocate(needed);
     this.generation += 1;
     if (this.generation === 0xffffffff) {
       this.generations.fill(0);
@@ -60,14 +53,19 @@ export class NgramIds {
     }
   }
 
-  private grow(): void {
-    const old = { p: this.prefixes, s: this.symbols, i: this.ids, g: this.generations, gen: this.generation };
-    const size = old.i.length * 2;
+  /** Fresh, empty arrays of `size` slots (a power of two). */
+  private allocate(size: number): void {
     this.prefixes = new Int32Array(size);
     this.symbols = new Int32Array(size);
     this.ids = new Int32Array(size);
     this.generations = new Uint32Array(size);
     this.mask = size - 1;
+    this.generation = 0;
+  }
+
+  private grow(): void {
+    const old = { p: this.prefixes, s: this.symbols, i: this.ids, g: this.generations, gen: this.generation };
+    this.allocate(old.i.length * 2);
     this.generation = 1;
     for (let k = 0; k < old.i.length; k++) {
       if (old.g[k] !== old.gen) continue;
