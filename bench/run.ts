@@ -11,7 +11,8 @@
  * node-llama-cpp), threads (judge threads), embeddings-threads, rows (evaluate() rows/s by
  * concurrency), prompt-work (prompt tokens evaluated per row, prefix reuse on/off), levers (rows/s with
  * and without each lever), proxy (a Qwen2.5-0.5B-shaped judge, bench/proxy-model.ts), cache (cold vs
- * warm), starter-quality (the starter embedder's sanity set).
+ * warm), judge-free (every metric without a judge on 100,000 generated rows, bench/judge-free.ts),
+ * starter-quality (the starter embedder's sanity set).
  * Defaults: the generated tiny models (written when missing), the starter GloVe model, and
  * ../shared/models/stories260K.gguf when present. `--quick` runs fewer rounds (a smoke test, not numbers).
  */
@@ -24,6 +25,7 @@ import { type EmbeddingBatchingResult, formatEmbeddingBatching } from "./embeddi
 import { type EmbeddingsThreadsResult, formatEmbeddingsThreads } from "./embeddings.js";
 import type { EmbeddingsVsRawResult } from "./embeddings-vs-raw.js";
 import { formatEvaluateCache } from "./evaluate-cache.js";
+import { formatJudgeFree } from "./judge-free.js";
 import { formatJudgeVsRaw, type JudgeVsRawResult } from "./judge-vs-raw.js";
 import { formatLevers, type LeverResult, type LeversResult, leverLabels } from "./levers.js";
 import { flag, hasFlag, listFlag } from "./lib/cli.js";
@@ -157,6 +159,14 @@ const SECTIONS: SectionSpec[] = [
     file: "evaluate-cache.ts",
     scope: "first-gguf",
     args: quick ? ["--rounds", "1"] : [],
+    json: true,
+  },
+  {
+    name: "judge-free",
+    title: "Judge-free metrics: rows/s of every metric without a judge on generated short rows, and peak RSS",
+    file: "judge-free.ts",
+    scope: "none",
+    args: quick ? ["--rows", "10000"] : [],
     json: true,
   },
   {
@@ -412,6 +422,7 @@ const FORMATTERS: Partial<Record<string, SectionFormatter>> = {
   cache: fromJson(formatEvaluateCache),
   proxy: formatProxy,
   "embedding-batching": fromJson(formatEmbeddingBatching),
+  "judge-free": fromJson(formatJudgeFree),
 };
 
 async function sectionMarkdown(spec: SectionSpec, runs: readonly SectionRun[]): Promise<string> {

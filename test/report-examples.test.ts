@@ -8,7 +8,22 @@ interface ExampleRow {
   response: string;
   retrieved_contexts: string[];
   reference: string;
+  retrieved_context_ids: string[];
+  reference_context_ids: string[];
+  reference_contexts: string[];
+  retrieved_documents: Array<{ id: string; content: string; meta: Record<string, unknown>; score: number }>;
+  ground_truth_documents: Array<{ id: string; content: string; score: number }>;
 }
+
+/** Columns holding lists (JSON arrays in the CSV). */
+const listColumns = [
+  "retrieved_contexts",
+  "retrieved_context_ids",
+  "reference_context_ids",
+  "reference_contexts",
+  "retrieved_documents",
+  "ground_truth_documents",
+] as const;
 
 const root = new URL("../examples/", import.meta.url);
 const jsonl: ExampleRow[] = readFileSync(new URL("rag-eval.jsonl", root), "utf8")
@@ -25,11 +40,30 @@ describe("examples/rag-eval", () => {
     expect(jsonl).toHaveLength(20);
     for (const [i, row] of jsonl.entries()) {
       expect(Object.keys(row).sort(), `row ${i}`).toEqual([
+        "ground_truth_documents",
         "reference",
+        "reference_context_ids",
+        "reference_contexts",
         "response",
+        "retrieved_context_ids",
         "retrieved_contexts",
+        "retrieved_documents",
         "user_input",
       ]);
+      // ids, documents and contexts describe the same retrieval
+      expect(
+        row.retrieved_documents.map((d) => d.id),
+        `row ${i} ids`,
+      ).toEqual(row.retrieved_context_ids);
+      expect(
+        row.retrieved_documents.map((d) => d.content),
+        `row ${i} documents`,
+      ).toEqual(row.retrieved_contexts);
+      expect(
+        row.ground_truth_documents.map((d) => d.id),
+        `row ${i} ground truth`,
+      ).toEqual(row.reference_context_ids);
+      expect(row.ground_truth_documents.map((d) => d.content)).toEqual(row.reference_contexts);
       for (const field of ["user_input", "response", "reference"] as const) {
         expect(row[field].trim().length, `row ${i} ${field}`).toBeGreaterThan(0);
       }
@@ -39,19 +73,23 @@ describe("examples/rag-eval", () => {
     expect(new Set(jsonl.map((r) => r.user_input)).size).toBe(20);
   });
 
-  it("holds the same rows in CSV, with retrieved_contexts as JSON arrays", () => {
+  it("holds the same rows in CSV, with list columns as JSON arrays", () => {
     expect(Object.keys(csvRecords[0]!)).toEqual([
       "user_input",
       "response",
       "retrieved_contexts",
       "reference",
+      "retrieved_context_ids",
+      "reference_context_ids",
+      "reference_contexts",
+      "retrieved_documents",
+      "ground_truth_documents",
     ]);
-    const fromCsv = csvRecords.map((r) => ({
-      user_input: r.user_input,
-      response: r.response,
-      retrieved_contexts: JSON.parse(r.retrieved_contexts!) as string[],
-      reference: r.reference,
-    }));
+    const fromCsv = csvRecords.map((r) => {
+      const row: Record<string, unknown> = { ...r };
+      for (const column of listColumns) row[column] = JSON.parse(r[column]!) as unknown;
+      return row;
+    });
     expect(fromCsv).toEqual(jsonl);
   });
 

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import type { z } from "zod";
+import { ragasColumnName } from "../dataset/required.js";
 import type { Dataset } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { skippedMetric } from "../evaluate/skipped-metric.js";
@@ -184,7 +185,7 @@ export function checkMetricFileColumns(
   for (const def of definitions) {
     const missing = def.fields.find((f) => !present.has(f));
     if (missing !== undefined) {
-      const column = missing === "rubrics" ? "rubrics" : judgeInputNames[missing];
+      const column = ragasColumnName(missing);
       throw new InvalidInputError(
         `metric file ${def.where} (${def.id}) reads the column ${column}, which no valid row of the dataset has; add the column, map yours to it with --column, or change the metric's inputs`,
         { file: dataset.file },

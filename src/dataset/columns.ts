@@ -6,6 +6,10 @@ import type { ColumnTarget } from "./types.js";
 export const listFields: ReadonlySet<SampleField> = new Set<SampleField>([
   "retrievedContexts",
   "referenceContexts",
+  "retrievedContextIds",
+  "referenceContextIds",
+  "retrievedDocuments",
+  "groundTruthDocuments",
 ]);
 
 /** The sample fields, in display order. */
@@ -16,6 +20,10 @@ export const sampleFields: readonly SampleField[] = [
   "reference",
   "referenceContexts",
   "rubrics",
+  "retrievedContextIds",
+  "referenceContextIds",
+  "retrievedDocuments",
+  "groundTruthDocuments",
 ];
 
 /**
@@ -32,10 +40,16 @@ export const defaultColumnAliases: Readonly<Record<string, SampleField>> = {
   rubrics: "rubrics",
   predictedAnswers: "response",
   groundTruthAnswers: "reference",
+  retrievedContextIds: "retrievedContextIds",
+  referenceContextIds: "referenceContextIds",
+  retrievedDocuments: "retrievedDocuments",
+  groundTruthDocuments: "groundTruthDocuments",
   // Ragas
   user_input: "userInput",
   retrieved_contexts: "retrievedContexts",
   reference_contexts: "referenceContexts",
+  retrieved_context_ids: "retrievedContextIds",
+  reference_context_ids: "referenceContextIds",
   // Ragas 0.1
   question: "userInput",
   answer: "response",
@@ -46,6 +60,8 @@ export const defaultColumnAliases: Readonly<Record<string, SampleField>> = {
   responses: "response",
   predicted_answers: "response",
   ground_truth_answers: "reference",
+  retrieved_documents: "retrievedDocuments",
+  ground_truth_documents: "groundTruthDocuments",
 };
 
 const targetNames: Readonly<Record<string, SampleField>> = {
@@ -58,6 +74,14 @@ const targetNames: Readonly<Record<string, SampleField>> = {
   user_input: "userInput",
   retrieved_contexts: "retrievedContexts",
   reference_contexts: "referenceContexts",
+  retrievedContextIds: "retrievedContextIds",
+  referenceContextIds: "referenceContextIds",
+  retrievedDocuments: "retrievedDocuments",
+  groundTruthDocuments: "groundTruthDocuments",
+  retrieved_context_ids: "retrievedContextIds",
+  reference_context_ids: "referenceContextIds",
+  retrieved_documents: "retrievedDocuments",
+  ground_truth_documents: "groundTruthDocuments",
 };
 
 /** Resolves dataset column names to sample fields: an explicit map first, then the default names. */

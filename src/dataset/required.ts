@@ -10,6 +10,10 @@ const ragasNames: Record<SampleField, string> = {
   reference: "reference",
   referenceContexts: "reference_contexts",
   rubrics: "rubrics",
+  retrievedContextIds: "retrieved_context_ids",
+  referenceContextIds: "reference_context_ids",
+  retrievedDocuments: "retrieved_documents",
+  groundTruthDocuments: "ground_truth_documents",
 };
 
 /** A sample field's Ragas column name, e.g. `retrieved_contexts` for `retrievedContexts`. */

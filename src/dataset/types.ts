@@ -55,7 +55,11 @@ export type ColumnTarget =
   | "retrieved_contexts"
   | "reference"
   | "reference_contexts"
-  | "rubrics";
+  | "rubrics"
+  | "retrieved_context_ids"
+  | "reference_context_ids"
+  | "retrieved_documents"
+  | "ground_truth_documents";
 
 /** Options for {@link loadDataset}. */
 export interface LoadDatasetOptions {

@@ -20,6 +20,22 @@ export interface NormalizedRow {
 const nonEmptyText = z.string().refine((s) => /\S/.test(s), { message: "is an empty string" });
 const textList = z.array(nonEmptyText).min(1, { message: "is an empty list" });
 
+/** A context id: a string or an integer (Ragas compares `str(id)`). */
+const contextId = z.union([z.string(), z.number().int()], {
+  error: "expected a string or an integer id",
+});
+/** A Haystack document; unknown keys (e.g. `embedding`) are dropped. An empty list is a valid retrieval. */
+const documentSchema = z.object(
+  {
+    content: z.string({ error: "expected a string or null" }).nullable().optional(),
+    id: z.string({ error: "expected a string or null" }).nullable().optional(),
+    meta: z.record(z.string(), z.unknown(), { error: "expected an object or null" }).nullable().optional(),
+    score: z.number({ error: "expected a number or null" }).finite().nullable().optional(),
+  },
+  { error: 'expected a document object such as {"content": "...", "id": "..."}' },
+);
+const documentList = z.array(documentSchema, { error: "expected a list of document objects" });
+
 /** The zod schema every normalized row must pass. */
 export const sampleSchema = z.strictObject({
   userInput: nonEmptyText.optional(),
@@ -31,7 +47,19 @@ export const sampleSchema = z.strictObject({
     .record(z.string(), nonEmptyText)
     .refine((r) => Object.keys(r).length > 0, { message: "is an empty rubric" })
     .optional(),
+  retrievedContextIds: z.array(contextId, { error: "expected a list of ids" }).optional(),
+  referenceContextIds: z.array(contextId, { error: "expected a list of ids" }).optional(),
+  retrievedDocuments: documentList.optional(),
+  groundTruthDocuments: documentList.optional(),
 });
+
+/** Fields whose items are not plain strings: their zod messages are used as they are. */
+const structuredFields: ReadonlySet<SampleField> = new Set<SampleField>([
+  "retrievedContextIds",
+  "referenceContextIds",
+  "retrievedDocuments",
+  "groundTruthDocuments",
+]);
 
 function describeType(value: unknown): string {
   if (value === null) return "null";
@@ -96,7 +124,7 @@ export function normalizeRow(
       const [head, ...rest] = issue.path;
       const field = typeof head === "string" ? (head as SampleField) : undefined;
       const column = field !== undefined ? (sourceColumn.get(field) ?? field) : undefined;
-      const suffix = rest.map((k) => `[${String(k)}]`).join("");
+      const suffix = rest.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`)).join("");
       const name = column !== undefined ? `${column}${suffix}` : undefined;
       problems.push({ field: name, message: describeIssue(issue, candidate, field) });
     }
@@ -126,6 +154,9 @@ function parseRubricCell(cell: string): Record<string, unknown> | string {
 }
 
 function describeIssue(issue: z.core.$ZodIssue, candidate: unknown, field: SampleField | undefined): string {
+  if (field !== undefined && structuredFields.has(field)) {
+    return `${issue.message}, got ${describeType(valueAt(candidate, issue.path))}`;
+  }
   if (issue.code === "invalid_type") {
     const got = describeType(valueAt(candidate, issue.path));
     const inList = issue.path.length > 1;

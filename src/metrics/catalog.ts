@@ -3,8 +3,11 @@
 import { InvalidInputError } from "../errors.js";
 import { parseOptions } from "../errors-zod.js";
 import { answerCorrectnessDescriptor } from "./answer-correctness/descriptor.js";
+import { answerExactMatchDescriptor } from "./answer-exact-match/descriptor.js";
 import { answerRelevancyDescriptor } from "./answer-relevancy/descriptor.js";
 import { aspectCriticDescriptor } from "./aspect-critic/descriptor.js";
+import { bleuScoreDescriptor } from "./bleu-score/descriptor.js";
+import { chrfScoreDescriptor } from "./chrf-score/descriptor.js";
 import { contextEntityRecallDescriptor } from "./context-entity-recall/descriptor.js";
 import {
   contextPrecisionDescriptor,
@@ -15,17 +18,29 @@ import {
 import { contextRecallDescriptor } from "./context-recall/descriptor.js";
 import { contextRelevanceDescriptor } from "./context-relevance/descriptor.js";
 import type { MetricDescriptor, MetricModels } from "./descriptor.js";
+import { documentMapDescriptor } from "./document-map/descriptor.js";
+import { documentMrrDescriptor } from "./document-mrr/descriptor.js";
+import { documentNdcgDescriptor } from "./document-ndcg/descriptor.js";
+import { documentRecallDescriptor } from "./document-recall/descriptor.js";
+import { exactMatchDescriptor } from "./exact-match/descriptor.js";
 import { factualCorrectnessDescriptor } from "./factual-correctness/descriptor.js";
 import { faithfulnessDescriptor } from "./faithfulness/descriptor.js";
 import { gEvalDescriptor } from "./g-eval/descriptor.js";
+import { idBasedContextPrecisionDescriptor } from "./id-based-context-precision/descriptor.js";
+import { idBasedContextRecallDescriptor } from "./id-based-context-recall/descriptor.js";
 import { llmEvaluatorDescriptor } from "./llm-evaluator/descriptor.js";
 import { noiseSensitivityDescriptor } from "./noise-sensitivity/descriptor.js";
+import { nonLlmContextPrecisionWithReferenceDescriptor } from "./non-llm-context-precision-with-reference/descriptor.js";
+import { nonLlmContextRecallDescriptor } from "./non-llm-context-recall/descriptor.js";
+import { nonLlmStringSimilarityDescriptor } from "./non-llm-string-similarity/descriptor.js";
 import { nvAccuracyDescriptor } from "./nv-answer-accuracy/descriptor.js";
 import { nvContextRelevanceDescriptor } from "./nv-context-relevance/descriptor.js";
 import { nvResponseGroundednessDescriptor } from "./nv-response-groundedness/descriptor.js";
+import { rougeScoreDescriptor } from "./rouge-score/descriptor.js";
 import { instanceRubricsDescriptor, rubricsScoreDescriptor } from "./rubrics/descriptor.js";
 import { semanticSimilarityDescriptor } from "./semantic-similarity/descriptor.js";
 import { simpleCriteriaDescriptor } from "./simple-criteria/descriptor.js";
+import { stringPresenceDescriptor } from "./string-presence/descriptor.js";
 import type { Metric, Sample } from "./types.js";
 
 /** Every built-in metric, in display order. */
@@ -46,6 +61,21 @@ export const metricDescriptors: readonly MetricDescriptor[] = [
   nvAccuracyDescriptor,
   nvContextRelevanceDescriptor,
   nvResponseGroundednessDescriptor,
+  exactMatchDescriptor,
+  stringPresenceDescriptor,
+  nonLlmStringSimilarityDescriptor,
+  bleuScoreDescriptor,
+  rougeScoreDescriptor,
+  chrfScoreDescriptor,
+  idBasedContextPrecisionDescriptor,
+  idBasedContextRecallDescriptor,
+  nonLlmContextPrecisionWithReferenceDescriptor,
+  nonLlmContextRecallDescriptor,
+  documentMrrDescriptor,
+  documentMapDescriptor,
+  documentNdcgDescriptor,
+  documentRecallDescriptor,
+  answerExactMatchDescriptor,
   aspectCriticDescriptor,
   rubricsScoreDescriptor,
   instanceRubricsDescriptor,

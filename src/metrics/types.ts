@@ -1,5 +1,6 @@
 import type { Llm } from "../llm/types.js";
 import type { ModelProvenance } from "../provenance.js";
+import type { HaystackDocument } from "./shared/documents.js";
 
 /** One evaluation sample, with Ragas' fields in camelCase. Which fields a metric needs is in `requiredFields`. */
 export interface Sample {
@@ -18,6 +19,14 @@ export interface Sample {
    * e.g. `{ score1_description: "...", score5_description: "..." }`.
    */
   rubrics?: Record<string, string>;
+  /** Ids of the retrieved contexts, strings or integers (Ragas `retrieved_context_ids`). */
+  retrievedContextIds?: Array<string | number>;
+  /** Ids of the ground-truth contexts, strings or integers (Ragas `reference_context_ids`). */
+  referenceContextIds?: Array<string | number>;
+  /** Retrieved documents in rank order (Haystack `retrieved_documents`, one list per row). */
+  retrievedDocuments?: HaystackDocument[];
+  /** Expected documents, optionally with graded relevance in `score` (Haystack `ground_truth_documents`). */
+  groundTruthDocuments?: HaystackDocument[];
 }
 
 export type SampleField = keyof Sample;

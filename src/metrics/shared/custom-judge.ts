@@ -6,8 +6,14 @@ import type { SampleField } from "../types.js";
 import { examplesFingerprint } from "./evaluator-runner.js";
 import { requireContexts, requireText } from "./validate.js";
 
-/** Sample fields a user-defined judge can be shown (all but `rubrics`, which is the rubric itself). */
-export type JudgeInputField = Exclude<SampleField, "rubrics">;
+/**
+ * Sample fields a user-defined judge can be shown: the texts and context lists (not `rubrics`, which is
+ * the rubric itself, nor the id and document lists of the retrieval metrics).
+ */
+export type JudgeInputField = Extract<
+  SampleField,
+  "userInput" | "response" | "retrievedContexts" | "reference" | "referenceContexts"
+>;
 
 /** The Ragas column name of each field: the key under which the judge sees it. */
 export const judgeInputNames: Readonly<Record<JudgeInputField, string>> = {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { AirgapEvalError, ContextOverflowError, InvalidInputError, JudgeOutputError } from "../../errors.js";
 import { meanOfPresent } from "../../math/mean.js";
+import type { HaystackDocument } from "./documents.js";
 import { errorText, mustPropagate } from "./outcome.js";
 import { mapWithConcurrency } from "./pool.js";
 import { startProgress } from "./progress.js";
@@ -32,6 +33,10 @@ export interface EvaluatorInputs {
   predictedAnswers?: string[];
   /** One expected answer per row (Haystack `ground_truth_answers`). */
   groundTruthAnswers?: string[];
+  /** One list of expected documents per row (Haystack `ground_truth_documents`). */
+  groundTruthDocuments?: HaystackDocument[][];
+  /** One list of retrieved documents per row, in rank order (Haystack `retrieved_documents`). */
+  retrievedDocuments?: HaystackDocument[][];
 }
 
 /** Per-call options of `run()`. */

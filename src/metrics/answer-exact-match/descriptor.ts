@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { defineMetric } from "../descriptor.js";
+import { AnswerExactMatch } from "./metric.js";
+
+/** Catalog entry of Haystack's answer exact match; opt-in because it equals `exact_match`. */
+export const answerExactMatchDescriptor = defineMetric({
+  id: "answer_exact_match",
+  description: "Haystack's answer exact match: 1 when the response equals the reference exactly, else 0.",
+  requiredFields: ["response", "reference"],
+  needsLlm: false,
+  needsEmbeddings: false,
+  optIn: true,
+  options: z.object({}),
+  create: () => new AnswerExactMatch(),
+});

@@ -1,0 +1,230 @@
+import { ngramCounts, overlap, total } from "../shared/text/counter.js";
+import { NgramIds } from "../shared/text/ngram-ids.js";
+import { pythonSplit, withoutPythonWhitespace } from "../shared/text/python-str.js";
+
+/** The `corpus_chrf` arguments Ragas passes through its `kwargs`, with sacrebleu's defaults. */
+export interface ChrfSettings {
+  /** Character n-gram order. Defaults to 6. */
+  charOrder?: number;
+  /** Word n-gram order (2 gives chrF++). Defaults to 0. */
+  wordOrder?: number;
+  /** Recall weight. Defaults to 2. */
+  beta?: number;
+  /** Remove whitespace before taking character n-grams (sacrebleu `remove_whitespace`). Defaults to true. */
+  removeWhitespace?: boolean;
+  /** Use the chrF++.py / NLTK / Moses epsilon smoothing instead of the effective order. Defaults to false. */
+  epsSmoothing?: boolean;
+}
+
+/** chrF with its per-order statistics. */
+export interface ChrfResult {
+  /** chrF on sacrebleu's 0..100 scale. */
+  score: number;
+  /** Per order (characters 1..charOrder, then words 1..wordOrder): [hypothesis, reference, matched] n-grams. */
+  statistics: Array<[number, number, number]>;
+}
+
+const punctuation = new Set(Array.from("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"));
+
+/** sacrebleu `CHRF._remove_punctuation`: splits one leading or trailing punctuation mark off each word. */
+function wordsWithoutPunctuation(text: string): string[] {
+  const out: string[] = [];
+  for (const word of pythonSplit(text)) {
+    const chars = Array.from(word);
+    if (chars.length === 1) out.push(word);
+    else if (punctuation.has(chars.at(-1)!)) out.push(chars.slice(0, -1).join(""), chars.at(-1)!);
+    else if (punctuation.has(chars[0]!)) out.push(chars[0]!, chars.slice(1).join(""));
+    else out.push(word);
+  }
+  return out;
+}
+
+/** Code points of a string as numbers. */
+function codePointsOf(text: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const cp = text.codePointAt(i)!;
+    out.push(cp);
+    if (cp > 0xffff) i++;
+  }
+  return out;
+}
+
+const charIds = new NgramIds();
+
+/**
+ * Character n-gram statistics [hypothesis, reference, matched] for orders 1..charOrder, as sacrebleu's
+ * `extract_all_char_ngrams` and `_get_match_statistics` give them; n-grams are counted by integer id
+ * ({@link NgramIds}) instead of by string.
+ */
+function charStatistics(
+  hypothesis: string,
+  reference: string,
+  charOrder: number,
+  keepWhitespace: boolean,
+): Array<[number, number, number]> {
+  const hyp = codePointsOf(keepWhitespace ? hypothesis : withoutPythonWhitespace(hypothesis));
+  const ref = codePointsOf(keepWhitespace ? reference : withoutPythonWhitespace(reference));
+  charIds.reset((hyp.length + ref.length) * charOrder);
+  const orderOf: number[] = [0];
+  const hypCounts: number[] = [0];
+  const refCounts: number[] = [0];
+  const walk = (cps: readonly number[], counts: number[]): void => {
+    for (let i = 0; i < cps.length; i++) {
+      let prefix = 0;
+      const last = Math.min(charOrder, cps.length - i);
+      for (let n = 0; n < last; n++) {
+        const id = charIds.id(prefix, cps[i + n]!);
+        if (id === orderOf.length) {
+          orderOf.push(n);
+          hypCounts.push(0);
+          refCounts.push(0);
+        }
+        counts[id]! += 1;
+        prefix = id;
+      }
+    }
+  };
+  walk(hyp, hypCounts);
+  walk(ref, refCounts);
+  const matched = new Array<number>(charOrder).fill(0);
+  for (let id = 1; id < orderOf.length; id++)
+    matched[orderOf[id]!]! += Math.min(hypCounts[id]!, refCounts[id]!);
+  return matched.map((m, n): [number, number, number] => {
+    const refTotal = Math.max(0, ref.length - n);
+    return [refTotal > 0 ? Math.max(0, hyp.length - n) : 0, refTotal, m];
+  });
+}
+
+/** Word n-gram statistics for orders 1..wordOrder (chrF++), with sacrebleu's punctuation splitting. */
+function wordStatistics(
+  hypothesis: string,
+  reference: string,
+  wordOrder: number,
+): Array<[number, number, number]> {
+  const hypWords = wordsWithoutPunctuation(hypothesis);
+  const refWords = wordsWithoutPunctuation(reference);
+  const out: Array<[number, number, number]> = [];
+  for (let n = 1; n <= wordOrder; n++) {
+    const h = ngramCounts(hypWords, n, " ");
+    const r = ngramCounts(refWords, n, " ");
+    out.push([r.size > 0 ? total(h) : 0, total(r), overlap(h, r)]);
+  }
+  return out;
+}
+
+/** sacrebleu `CHRF._compute_f_score`: F-beta of the precision and recall averaged over the effective orders. */
+export function chrfFromStatistics(
+  statistics: ReadonlyArray<readonly [number, number, number]>,
+  beta: number,
+  epsSmoothing: boolean,
+): number {
+  const eps = 1e-16;
+  const factor = beta ** 2;
+  let score = 0;
+  let effectiveOrder = 0;
+  let avgPrecision = 0;
+  let avgRecall = 0;
+  for (const [hyp, ref, match] of statistics) {
+    const precision = hyp > 0 ? match / hyp : eps;
+    const recall = ref > 0 ? match / ref : eps;
+    const denominator = factor * precision + recall;
+    score += denominator > 0 ? ((1 + factor) * precision * recall) / denominator : eps;
+    if (hyp > 0 && ref > 0) {
+      avgPrecision += precision;
+      avgRecall += recall;
+      effectiveOrder += 1;
+    }
+  }
+  if (epsSmoothing) return (100 * score) / statistics.length;
+  if (effectiveOrder === 0) {
+    avgPrecision = 0;
+    avgRecall = 0;
+  } else {
+    avgPrecision /= effectiveOrder;
+    avgRecall /= effectiveOrder;
+  }
+  if (avgPrecision + avgRecall === 0) return 0;
+  return 100 * (((1 + factor) * avgPrecision * avgRecall) / (factor * avgPrecision + avgRecall));
+}
+
+function settingsOf(settings: ChrfSettings) {
+  return {
+    charOrder: settings.charOrder ?? 6,
+    wordOrder: settings.wordOrder ?? 0,
+    beta: settings.beta ?? 2,
+    whitespace: !(settings.removeWhitespace ?? true),
+    eps: settings.epsSmoothing ?? false,
+  };
+}
+
+/** Per-order statistics of the reference with the best chrF for one segment, as sacrebleu keeps them. */
+function segmentStatistics(
+  hypothesis: string,
+  references: readonly string[],
+  s: ReturnType<typeof settingsOf>,
+): Array<[number, number, number]> {
+  let bestScore = -1;
+  let best: Array<[number, number, number]> = [];
+  for (const reference of references) {
+    const statistics = [
+      ...charStatistics(hypothesis, reference, s.charOrder, s.whitespace),
+      ...wordStatistics(hypothesis, reference, s.wordOrder),
+    ];
+    const score = chrfFromStatistics(statistics, s.beta, s.eps);
+    if (score > bestScore) {
+      bestScore = score;
+      best = statistics;
+    }
+  }
+  return best;
+}
+
+/**
+ * sacrebleu `corpus_chrf(hypotheses, references)`: `references` holds reference streams with one
+ * segment per hypothesis; per segment the best reference's statistics are kept, summed over segments.
+ *
+ * @example
+ * corpusChrf(["The Eiffel Tower is located in India."], [["The Eiffel Tower is located in Paris."]]).score;
+ * // 80.48420145750512
+ */
+export function corpusChrf(
+  hypotheses: readonly string[],
+  references: ReadonlyArray<ReadonlyArray<string>>,
+  settings: ChrfSettings = {},
+): ChrfResult {
+  const s = settingsOf(settings);
+  const orders = s.charOrder + s.wordOrder;
+  const sums: Array<[number, number, number]> = Array.from({ length: orders }, () => [0, 0, 0]);
+  const segments = references.length === 0 ? 0 : Math.min(...references.map((r) => r.length));
+  for (let i = 0; i < Math.min(hypotheses.length, segments); i++) {
+    const stats = segmentStatistics(
+      hypotheses[i]!,
+      references.map((stream) => stream[i]!),
+      s,
+    );
+    stats.forEach(([h, r, m], order) => {
+      const sum = sums[order]!;
+      sum[0] += h;
+      sum[1] += r;
+      sum[2] += m;
+    });
+  }
+  return { score: chrfFromStatistics(sums, s.beta, s.eps), statistics: sums };
+}
+
+/**
+ * Ragas `ChrfScore`: sacrebleu corpus chrF of the response against the reference, divided by 100.
+ * Ragas returns 0 when either text is empty or whitespace only; so does this function.
+ *
+ * @example
+ * ragasChrf("The Eiffel Tower is located in Paris.", "The Eiffel Tower is located in India.").score;
+ * // 0.8048420145750512
+ */
+export function ragasChrf(reference: string, response: string, settings: ChrfSettings = {}): ChrfResult {
+  if (withoutPythonWhitespace(reference) === "" || withoutPythonWhitespace(response) === "") {
+    return { score: 0, statistics: [] };
+  }
+  const result = corpusChrf([response], [[reference]], settings);
+  return { ...result, score: result.score / 100 };
+}

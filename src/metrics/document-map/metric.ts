@@ -1,0 +1,38 @@
+// Haystack's document MAP as a Ragas-style metric. Files: score.ts (the formula), metric.ts (this
+// class), evaluator.ts (Haystack `DocumentMAPEvaluator`), descriptor.ts. No judge.
+
+import type { DocumentPair } from "../shared/document-evaluator.js";
+import { DocumentMetric } from "../shared/document-evaluator.js";
+import type { MetricResult } from "../types.js";
+import { averagePrecision } from "./score.js";
+
+/**
+ * Average precision of the retrieved documents for one sample (`document_map`), divided by all
+ * distinct relevant documents.
+ *
+ * @example
+ * await new DocumentMap().score({
+ *   groundTruthDocuments: [{ content: "A" }, { content: "B" }],
+ *   retrievedDocuments: [{ content: "A" }],
+ * }); // value 0.5
+ */
+export class DocumentMap extends DocumentMetric {
+  readonly name = "document_map";
+
+  protected scoreInput({ groundTruth, retrieved }: DocumentPair): MetricResult {
+    const { score, hitRanks, relevantCount } = averagePrecision(
+      groundTruth,
+      retrieved,
+      this.documentComparisonField,
+    );
+    return {
+      value: score,
+      status: "ok",
+      reason:
+        relevantCount === 0
+          ? "no ground-truth document has a value to compare"
+          : `${hitRanks.length} of ${relevantCount} relevant documents retrieved`,
+      details: { hitRanks, relevantCount, retrievedCount: retrieved.length },
+    };
+  }
+}

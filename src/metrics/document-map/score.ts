@@ -1,0 +1,35 @@
+import { comparisonKeys, type DocumentComparisonField, type HaystackDocument } from "../shared/documents.js";
+
+/** One row of MAP: the average precision, the 1-based ranks of credited hits, and the relevant count. */
+export interface AveragePrecision {
+  score: number;
+  hitRanks: number[];
+  relevantCount: number;
+}
+
+/**
+ * Haystack `DocumentMAPEvaluator`, one row: the sum of precision@rank over the ranks of hits, divided
+ * by the number of distinct relevant values in the ground truth (so relevant documents that were never
+ * retrieved lower the score). Each relevant value is credited once: a repeated retrieval is no new hit.
+ *
+ * @example
+ * averagePrecision([{ content: "A" }, { content: "B" }], [{ content: "A" }], "content");
+ * // { score: 0.5, hitRanks: [1], relevantCount: 2 }
+ */
+export function averagePrecision(
+  groundTruth: readonly HaystackDocument[],
+  retrieved: readonly HaystackDocument[],
+  field: DocumentComparisonField,
+): AveragePrecision {
+  const uncredited = new Set(comparisonKeys(groundTruth, field).filter((k) => k !== undefined));
+  const relevantCount = uncredited.size;
+  const hitRanks: number[] = [];
+  let numerator = 0;
+  comparisonKeys(retrieved, field).forEach((key, rank) => {
+    if (key === undefined || !uncredited.has(key)) return;
+    uncredited.delete(key);
+    hitRanks.push(rank + 1);
+    numerator += hitRanks.length / (rank + 1);
+  });
+  return { score: relevantCount > 0 ? numerator / relevantCount : 0, hitRanks, relevantCount };
+}

@@ -1,0 +1,55 @@
+// Haystack's document recall as a Ragas-style metric. Files: score.ts (the formula), metric.ts (this
+// class), evaluator.ts (Haystack `DocumentRecallEvaluator`), descriptor.ts. No judge.
+import {
+  type DocumentComparisonOptions,
+  DocumentMetric,
+  type DocumentPair,
+} from "../shared/document-evaluator.js";
+import { checkChoice, type RecordedOptions } from "../shared/judge-free.js";
+import type { MetricResult } from "../types.js";
+import { documentRecall, type RecallMode } from "./score.js";
+
+/** Options of {@link DocumentRecall} and `DocumentRecallEvaluator`. */
+export interface DocumentRecallOptions extends DocumentComparisonOptions {
+  /** `single_hit`: 1 when any relevant document was retrieved; `multi_hit`: the share retrieved. Defaults to "single_hit". */
+  mode?: RecallMode;
+}
+
+/** Checks a recall `mode` option. */
+export function checkRecallMode(mode: unknown): RecallMode {
+  return checkChoice(mode, ["single_hit", "multi_hit"] as const, "mode", "single_hit");
+}
+
+/**
+ * Recall of the ground-truth documents for one sample (`document_recall`).
+ *
+ * @example
+ * await new DocumentRecall({ mode: "multi_hit" }).score({
+ *   groundTruthDocuments: [{ content: "A" }, { content: "B" }],
+ *   retrievedDocuments: [{ content: "A" }, { content: "C" }],
+ * }); // value 0.5
+ */
+export class DocumentRecall extends DocumentMetric {
+  readonly name = "document_recall";
+  /** The recall mode. */
+  readonly mode: RecallMode;
+
+  constructor(options: DocumentRecallOptions = {}) {
+    super(options);
+    this.mode = checkRecallMode(options.mode);
+  }
+
+  protected scoreInput({ groundTruth, retrieved }: DocumentPair): MetricResult {
+    const r = documentRecall(groundTruth, retrieved, this.documentComparisonField, this.mode);
+    return {
+      value: r.score,
+      status: "ok",
+      reason: `${r.matchedCount} of ${r.relevantCount} distinct relevant documents retrieved (${this.mode})`,
+      details: { hitRanks: r.hitRanks, matchedCount: r.matchedCount, relevantCount: r.relevantCount },
+    };
+  }
+
+  protected override recordedOptions(): RecordedOptions {
+    return { ...super.recordedOptions(), mode: this.mode };
+  }
+}

@@ -1,0 +1,47 @@
+import { comparisonKeys, type DocumentComparisonField, type HaystackDocument } from "../shared/documents.js";
+
+/** Haystack `RecallMode`. */
+export type RecallMode = "single_hit" | "multi_hit";
+
+/** One row of document recall. */
+export interface DocumentRecall {
+  score: number;
+  /** Distinct ground-truth values found among the retrieved documents. */
+  matchedCount: number;
+  /** Distinct ground-truth values. */
+  relevantCount: number;
+  /** 1-based ranks of the first retrieval of each matched value. */
+  hitRanks: number[];
+}
+
+/**
+ * Haystack `DocumentRecallEvaluator`, one row, on distinct comparison values (missing or empty ones
+ * dropped): `single_hit` gives 1 when any ground-truth value was retrieved, `multi_hit` the share of
+ * ground-truth values retrieved. 0 when either side has no value.
+ *
+ * @example
+ * documentRecall([{ content: "A" }, { content: "B" }], [{ content: "A" }, { content: "C" }], "content", "multi_hit").score;
+ * // 0.5
+ */
+export function documentRecall(
+  groundTruth: readonly HaystackDocument[],
+  retrieved: readonly HaystackDocument[],
+  field: DocumentComparisonField,
+  mode: RecallMode,
+): DocumentRecall {
+  const truths = new Set(comparisonKeys(groundTruth, field).filter((k) => k !== undefined));
+  const seen = new Set<string>();
+  const hitRanks: number[] = [];
+  comparisonKeys(retrieved, field).forEach((key, i) => {
+    if (key === undefined || seen.has(key)) return;
+    seen.add(key);
+    if (truths.has(key)) hitRanks.push(i + 1);
+  });
+  const matchedCount = hitRanks.length;
+  const relevantCount = truths.size;
+  let score = 0;
+  if (relevantCount > 0 && seen.size > 0) {
+    score = mode === "single_hit" ? (matchedCount > 0 ? 1 : 0) : matchedCount / relevantCount;
+  }
+  return { score, matchedCount, relevantCount, hitRanks };
+}

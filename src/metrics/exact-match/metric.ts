@@ -1,0 +1,33 @@
+// Ragas `ExactMatch`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts (catalog entry).
+// No judge, so no prompt.ts / judge.ts.
+import { JudgeFreeMetric, type RecordedOptions, requirePair } from "../shared/judge-free.js";
+import type { MetricResult, Sample, SampleField } from "../types.js";
+import { exactMatch } from "./score.js";
+
+/**
+ * Ragas `ExactMatch` (`exact_match`): 1 when `response` equals `reference` exactly, else 0.
+ *
+ * @example
+ * const { value } = await new ExactMatch().score({ response: "Paris", reference: "Paris" }); // 1
+ */
+export class ExactMatch extends JudgeFreeMetric<{ reference: string; response: string }> {
+  readonly name: string = "exact_match";
+  readonly requiredFields: readonly SampleField[] = ["response", "reference"];
+
+  protected validate(sample: Sample, row: number | undefined): { reference: string; response: string } {
+    return requirePair(sample, row);
+  }
+
+  protected scoreInput({ reference, response }: { reference: string; response: string }): MetricResult {
+    const value = exactMatch(reference, response);
+    return {
+      value,
+      status: "ok",
+      reason: value === 1 ? "the response equals the reference" : "the response differs from the reference",
+    };
+  }
+
+  protected recordedOptions(): RecordedOptions {
+    return {};
+  }
+}

@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { defineMetric } from "../descriptor.js";
+import { IDBasedContextRecall } from "./metric.js";
+
+/** Catalog entry of Ragas `id_based_context_recall`. */
+export const idBasedContextRecallDescriptor = defineMetric({
+  id: "id_based_context_recall",
+  description: "Share of distinct reference context ids that were retrieved.",
+  requiredFields: ["retrievedContextIds", "referenceContextIds"],
+  needsLlm: false,
+  needsEmbeddings: false,
+  options: z.object({}),
+  create: () => new IDBasedContextRecall(),
+});

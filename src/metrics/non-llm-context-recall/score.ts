@@ -1,0 +1,35 @@
+import { bestSimilarities } from "../non-llm-context-precision-with-reference/score.js";
+import type { DistanceMeasure } from "../non-llm-string-similarity/score.js";
+
+/** One row of non-LLM context recall. */
+export interface ContextRecallOutcome {
+  /** Null when there is no reference context (Ragas gives NaN). */
+  score: number | null;
+  /** Per reference context: its best similarity to any retrieved context. */
+  similarities: number[];
+  /** Per reference context: 1 when that similarity is strictly > the threshold. */
+  verdicts: number[];
+}
+
+/**
+ * Ragas `NonLLMContextRecall`: a reference context counts as recalled when its best string similarity
+ * to any retrieved context is strictly `>` the threshold (precision uses `>=`); the score is the share
+ * of reference contexts recalled.
+ *
+ * @example
+ * nonLlmContextRecall(["Paris is the capital of France."], ["Paris is the capital of France.", "The Eiffel Tower is one of the most famous landmarks in Paris."], 0.5, "levenshtein").score;
+ * // 0.5
+ */
+export function nonLlmContextRecall(
+  retrieved: readonly string[],
+  reference: readonly string[],
+  threshold: number,
+  measure: DistanceMeasure,
+): ContextRecallOutcome {
+  // Ragas compares SingleTurnSample(reference=retrieved_context, response=reference_context).
+  const similarities = bestSimilarities(reference, retrieved, measure, false);
+  const verdicts = similarities.map((s) => (s > threshold ? 1 : 0));
+  let recalled = 0;
+  for (const v of verdicts) recalled += v;
+  return { score: verdicts.length > 0 ? recalled / verdicts.length : null, similarities, verdicts };
+}

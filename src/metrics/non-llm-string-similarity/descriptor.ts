@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { defineMetric } from "../descriptor.js";
+import { NonLLMStringSimilarity } from "./metric.js";
+import { distanceMeasures } from "./score.js";
+
+/** Catalog entry of Ragas `non_llm_string_similarity`. */
+export const nonLlmStringSimilarityDescriptor = defineMetric({
+  id: "non_llm_string_similarity",
+  description:
+    "1 - normalised string distance (Levenshtein, Hamming, Jaro or Jaro-Winkler) of response and reference.",
+  requiredFields: ["response", "reference"],
+  needsLlm: false,
+  needsEmbeddings: false,
+  options: z.object({ distanceMeasure: z.enum(distanceMeasures).default("levenshtein") }),
+  create: (_models, options) => new NonLLMStringSimilarity(options),
+});

@@ -1,0 +1,68 @@
+// Ragas `RougeScore`. Files: porter-stemmer.ts (NLTK's Porter stemmer), score.ts (rouge_score's
+// tokenizer and ROUGE-N / ROUGE-L), metric.ts (this class), descriptor.ts. No judge.
+import { checkChoice, JudgeFreeMetric, type RecordedOptions, requirePair } from "../shared/judge-free.js";
+import type { MetricResult, Sample, SampleField } from "../types.js";
+import { type RougeMode, type RougeType, rouge } from "./score.js";
+
+/** Options of {@link RougeScore}. */
+export interface RougeScoreOptions {
+  /** `rouge1` (unigrams), `rouge2` (bigrams) or `rougeL` (longest common subsequence). Defaults to "rougeL". */
+  rougeType?: RougeType;
+  /** Which number to return. Defaults to "fmeasure". */
+  mode?: RougeMode;
+}
+
+/**
+ * Ragas `RougeScore` (`rouge_score`): Google rouge_score with the Porter stemmer, reference as target
+ * and response as prediction; returns precision, recall or F-measure.
+ *
+ * @example
+ * await new RougeScore().score({
+ *   reference: "The Eiffel Tower is located in Paris.",
+ *   response: "The Eiffel Tower is located in India.",
+ * }); // value 0.8571428571428571
+ */
+export class RougeScore extends JudgeFreeMetric<{ reference: string; response: string }> {
+  readonly name = "rouge_score";
+  readonly requiredFields: readonly SampleField[] = ["response", "reference"];
+  /** The ROUGE variant. */
+  readonly rougeType: RougeType;
+  /** The returned number. */
+  readonly mode: RougeMode;
+
+  constructor(options: RougeScoreOptions = {}) {
+    super();
+    this.rougeType = checkChoice(
+      options.rougeType,
+      ["rouge1", "rouge2", "rougeL"] as const,
+      "rougeType",
+      "rougeL",
+    );
+    this.mode = checkChoice(options.mode, ["precision", "recall", "fmeasure"] as const, "mode", "fmeasure");
+  }
+
+  protected validate(sample: Sample, row: number | undefined): { reference: string; response: string } {
+    return requirePair(sample, row);
+  }
+
+  protected scoreInput({ reference, response }: { reference: string; response: string }): MetricResult {
+    const r = rouge(reference, response, this.rougeType, true);
+    return {
+      value: r[this.mode],
+      status: "ok",
+      reason: `${this.rougeType} ${this.mode}: ${r.overlap} ${this.rougeType === "rougeL" ? "tokens in the longest common subsequence" : "matching n-grams"}`,
+      details: {
+        precision: r.precision,
+        recall: r.recall,
+        fmeasure: r.fmeasure,
+        overlap: r.overlap,
+        referenceTokens: r.referenceTokens,
+        responseTokens: r.responseTokens,
+      },
+    };
+  }
+
+  protected recordedOptions(): RecordedOptions {
+    return { rougeType: this.rougeType, mode: this.mode };
+  }
+}

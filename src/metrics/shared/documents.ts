@@ -1,0 +1,126 @@
+import { InvalidInputError } from "../../errors.js";
+import type { FieldLocation } from "./validate.js";
+
+/**
+ * A Haystack `Document` as the retrieval evaluators read it: text, id, metadata and a graded
+ * relevance `score` (ground truth) or retriever score (retrieved). Every field is optional.
+ */
+export interface HaystackDocument {
+  /** The document's text. */
+  content?: string | null;
+  /** The document's id. Haystack derives one from the content when none is given; here a missing id stays missing. */
+  id?: string | null;
+  /** Metadata; `documentComparisonField: "meta.<key>"` reads a (nested) key from it. */
+  meta?: Record<string, unknown> | null;
+  /** Graded relevance in ground-truth documents (NDCG); ignored elsewhere. */
+  score?: number | null;
+}
+
+/** Which document field the retrieval evaluators compare: `content`, `id`, or `meta.<key>` (nested keys with dots). */
+export type DocumentComparisonField = "content" | "id" | `meta.${string}`;
+
+/**
+ * Checks a `documentComparisonField` option; anything but `content`, `id` or `meta.<key>` is an
+ * `InvalidInputError` (Haystack raises a ValueError on the first run).
+ */
+export function checkComparisonField(value: unknown): DocumentComparisonField {
+  if (value === undefined) return "content";
+  if (value === "content" || value === "id") return value;
+  if (typeof value === "string" && value.startsWith("meta.") && value.length > 5) {
+    return value as DocumentComparisonField;
+  }
+  throw new InvalidInputError(
+    `is "${String(value)}"; use "content", "id" or "meta.<key>" (e.g. "meta.file_id", "meta.source.url")`,
+    { field: "documentComparisonField" },
+  );
+}
+
+/**
+ * The comparison value of a document as a string key, or undefined when the field is missing, null
+ * or an empty string (such documents never match, but still take up their rank). Values compare as
+ * Python compares them: 1 and 1.0 and True are equal, lists and objects compare by content.
+ */
+export function comparisonKey(doc: HaystackDocument, field: DocumentComparisonField): string | undefined {
+  let value: unknown;
+  if (field === "content") value = doc.content;
+  else if (field === "id") value = doc.id;
+  else {
+    value = doc.meta;
+    for (const part of field.slice(5).split(".")) {
+      if (
+        value === null ||
+        typeof value !== "object" ||
+        Array.isArray(value) ||
+        !Object.hasOwn(value, part)
+      ) {
+        return undefined;
+      }
+      value = (value as Record<string, unknown>)[part];
+    }
+  }
+  if (value === undefined || value === null || value === "") return undefined;
+  return keyOf(value);
+}
+
+function keyOf(value: unknown): string {
+  if (typeof value === "string") return `s:${value}`;
+  if (typeof value === "boolean") return `n:${value ? 1 : 0}`;
+  if (typeof value === "number") return `n:${value}`;
+  return `j:${canonicalJson(value)}`;
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(",")}}`;
+  }
+  if (typeof value === "boolean") return value ? "1" : "0";
+  return JSON.stringify(value) ?? "null";
+}
+
+/**
+ * Returns `value` when it is a list of document objects (`{content?, id?, meta?, score?}`); otherwise
+ * throws `InvalidInputError` naming the row and the field, down to `field[i].score`.
+ */
+export function requireDocuments(value: unknown, where: FieldLocation): HaystackDocument[] {
+  const hint = "give a list of documents such as [{ content: ..., id: ..., meta: {...}, score: 1 }]";
+  if (value === undefined || value === null) throw new InvalidInputError(`is missing; ${hint}`, where);
+  if (!Array.isArray(value)) throw new InvalidInputError(`must be a list of documents; ${hint}`, where);
+  value.forEach((doc: unknown, i: number) => {
+    const at = (key?: string): FieldLocation => ({
+      field: `${where.field}[${i}]${key === undefined ? "" : `.${key}`}`,
+      ...(where.row !== undefined ? { row: where.row } : {}),
+    });
+    if (doc === null || typeof doc !== "object" || Array.isArray(doc)) {
+      throw new InvalidInputError(`must be a document object; ${hint}`, at());
+    }
+    const d = doc as Record<string, unknown>;
+    for (const key of ["content", "id"] as const) {
+      if (d[key] !== undefined && d[key] !== null && typeof d[key] !== "string") {
+        throw new InvalidInputError(`must be a string or left out, got ${typeof d[key]}`, at(key));
+      }
+    }
+    if (d.meta !== undefined && d.meta !== null && (typeof d.meta !== "object" || Array.isArray(d.meta))) {
+      throw new InvalidInputError("must be an object (a mapping of keys to values) or left out", at("meta"));
+    }
+    if (
+      d.score !== undefined &&
+      d.score !== null &&
+      (typeof d.score !== "number" || !Number.isFinite(d.score))
+    ) {
+      throw new InvalidInputError(`must be a finite number or left out, got ${String(d.score)}`, at("score"));
+    }
+  });
+  return value as HaystackDocument[];
+}
+
+/** Comparison keys of a list of documents, in order (undefined where a document has no usable value). */
+export function comparisonKeys(
+  docs: readonly HaystackDocument[],
+  field: DocumentComparisonField,
+): Array<string | undefined> {
+  return docs.map((doc) => comparisonKey(doc, field));
+}

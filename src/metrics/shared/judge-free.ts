@@ -1,0 +1,137 @@
+import { InvalidInputError } from "../../errors.js";
+import type { MetricConfig, MetricResult, Sample } from "../types.js";
+import { BaseMetric } from "./base-metric.js";
+import type { FieldLocation } from "./validate.js";
+
+/** Options of a metric that change its numbers, as recorded in `config().options`. */
+export type RecordedOptions = Record<string, string | number | boolean | null>;
+
+/**
+ * Base of the metrics that need no judge and no embeddings: the formula runs synchronously, so
+ * `scoreSync` is offered beside `score`, and `config()` records the options and no models.
+ */
+export abstract class JudgeFreeMetric<V> extends BaseMetric<V> {
+  readonly usesLlm = false;
+  readonly usesEmbeddings = false;
+
+  /** Scores one validated sample; pure, no I/O. */
+  protected abstract scoreInput(input: V): MetricResult;
+  /** The options that change the numbers. */
+  protected abstract recordedOptions(): RecordedOptions;
+
+  /**
+   * Scores one sample without a promise: validation errors throw `InvalidInputError` naming `row`
+   * (when given) and the field. Every result carries `details.promptVersions` (empty), as from `score`.
+   */
+  scoreSync(sample: Sample, row?: number): MetricResult {
+    if (sample === null || typeof sample !== "object" || Array.isArray(sample)) {
+      throw new InvalidInputError("a sample must be an object such as { response, reference }", {
+        ...(row !== undefined ? { row } : {}),
+        field: "sample",
+      });
+    }
+    const result = this.scoreInput(this.validate(sample, row));
+    return { ...result, details: { ...result.details, promptVersions: {} } };
+  }
+
+  protected async compute(input: V): Promise<MetricResult> {
+    return this.scoreInput(input);
+  }
+
+  protected concurrency(): number {
+    return 1;
+  }
+
+  config(): MetricConfig {
+    return { name: this.name, promptVersions: {}, options: this.recordedOptions(), models: [] };
+  }
+}
+
+function at(field: string, row: number | undefined): FieldLocation {
+  return row !== undefined ? { field, row } : { field };
+}
+
+/** The response and reference as strings (empty allowed, as in Ragas); anything else throws naming the field. */
+export function requirePair(
+  sample: Sample,
+  row: number | undefined,
+): { reference: string; response: string } {
+  const check = (value: unknown, field: "response" | "reference"): string => {
+    if (value === undefined || value === null) {
+      throw new InvalidInputError(
+        `is missing; give the ${field === "response" ? "answer" : "expected answer"} as a string (Ragas ${field})`,
+        at(field, row),
+      );
+    }
+    if (typeof value !== "string")
+      throw new InvalidInputError(`must be a string, got ${typeof value}`, at(field, row));
+    return value;
+  };
+  return { response: check(sample.response, "response"), reference: check(sample.reference, "reference") };
+}
+
+/** A list of strings (empty strings and an empty list allowed: the formulas define them). */
+export function requireStringList(value: unknown, field: string, row: number | undefined): string[] {
+  if (value === undefined || value === null) {
+    throw new InvalidInputError("is missing; give a list of strings", at(field, row));
+  }
+  if (!Array.isArray(value)) throw new InvalidInputError("must be a list of strings", at(field, row));
+  value.forEach((item: unknown, i: number) => {
+    if (typeof item !== "string") {
+      throw new InvalidInputError(
+        `must be a string, got ${item === null ? "null" : typeof item}`,
+        at(`${field}[${i}]`, row),
+      );
+    }
+  });
+  return value as string[];
+}
+
+/** A list of context ids: strings or integers (Ragas compares `str(id)`); an empty list is allowed. */
+export function requireIdList(
+  value: unknown,
+  field: string,
+  row: number | undefined,
+): Array<string | number> {
+  if (value === undefined || value === null) {
+    throw new InvalidInputError(
+      'is missing; give a list of context ids such as ["doc_1", "doc_2"]',
+      at(field, row),
+    );
+  }
+  if (!Array.isArray(value))
+    throw new InvalidInputError("must be a list of ids (strings or integers)", at(field, row));
+  value.forEach((item: unknown, i: number) => {
+    if (typeof item === "string") return;
+    if (typeof item === "number" && Number.isSafeInteger(item)) return;
+    throw new InvalidInputError(
+      `must be a string or an integer id, got ${typeof item === "number" ? String(item) : item === null ? "null" : typeof item}`,
+      at(`${field}[${i}]`, row),
+    );
+  });
+  return value as Array<string | number>;
+}
+
+/** A finite number option such as a threshold. */
+export function checkFiniteNumber(value: unknown, fallback: number, field: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isFinite(value)) {
+    throw new InvalidInputError(`must be a finite number, got ${String(value)}`, { field });
+  }
+  return value;
+}
+
+/** Checks that an option is one of the allowed strings. */
+export function checkChoice<T extends string>(
+  value: unknown,
+  allowed: readonly T[],
+  field: string,
+  fallback: T,
+): T {
+  if (value === undefined) return fallback;
+  if (typeof value === "string" && (allowed as readonly string[]).includes(value)) return value as T;
+  throw new InvalidInputError(
+    `is "${String(value)}"; use one of ${allowed.map((a) => `"${a}"`).join(", ")}`,
+    { field },
+  );
+}

@@ -1,0 +1,35 @@
+// Ragas `StringPresence`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts. No judge.
+import { JudgeFreeMetric, type RecordedOptions, requirePair } from "../shared/judge-free.js";
+import type { MetricResult, Sample, SampleField } from "../types.js";
+import { stringPresence } from "./score.js";
+
+/**
+ * Ragas `StringPresence` (`string_present`): 1 when the reference occurs in the response, else 0.
+ *
+ * @example
+ * await new StringPresence().score({ reference: "Eiffel Tower", response: "The Eiffel Tower is located in India." }); // value 1
+ */
+export class StringPresence extends JudgeFreeMetric<{ reference: string; response: string }> {
+  readonly name = "string_present";
+  readonly requiredFields: readonly SampleField[] = ["response", "reference"];
+
+  protected validate(sample: Sample, row: number | undefined): { reference: string; response: string } {
+    return requirePair(sample, row);
+  }
+
+  protected scoreInput({ reference, response }: { reference: string; response: string }): MetricResult {
+    const value = stringPresence(reference, response);
+    const at = response.indexOf(reference);
+    return {
+      value,
+      status: "ok",
+      reason:
+        value === 1 ? "the reference occurs in the response" : "the reference does not occur in the response",
+      details: { position: at === -1 ? null : at },
+    };
+  }
+
+  protected recordedOptions(): RecordedOptions {
+    return {};
+  }
+}
