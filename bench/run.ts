@@ -11,7 +11,8 @@
  * node-llama-cpp), threads (judge threads), embeddings-threads, rows (evaluate() rows/s by
  * concurrency), prompt-work (prompt tokens evaluated per row, prefix reuse on/off), levers (rows/s with
  * and without each lever), proxy (a Qwen2.5-0.5B-shaped judge, bench/proxy-model.ts), cache (cold vs
- * warm), starter-quality (the starter embedder's sanity set).
+ * warm), split (judgeWithSplitting on 100 KB to 10 MB contexts, bench/split.ts), starter-quality (the
+ * starter embedder's sanity set).
  * Defaults: the generated tiny models (written when missing), the starter GloVe model, and
  * ../shared/models/stories260K.gguf when present. `--quick` runs fewer rounds (a smoke test, not numbers).
  */
@@ -158,6 +159,14 @@ const SECTIONS: SectionSpec[] = [
     scope: "first-gguf",
     args: quick ? ["--rounds", "1"] : [],
     json: true,
+  },
+  {
+    name: "split",
+    title: "Splitting huge contexts: judgeWithSplitting time from 100 KB to 10 MB (bench/split.ts)",
+    file: "split.ts",
+    scope: "none",
+    args: [],
+    json: false,
   },
   {
     name: "starter-quality",

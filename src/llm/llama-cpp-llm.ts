@@ -40,6 +40,7 @@ import {
   positiveInteger,
   sha256Hex,
 } from "./option-checks.js";
+import { assertInputMayFit } from "./overflow-precheck.js";
 import { reusableLength } from "./prefix-reuse.js";
 import { SequencePool } from "./sequence-pool.js";
 import type { GenerateObjectOptions, GenerateObjectResult, Llm, LlmStats } from "./types.js";
@@ -459,8 +460,9 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
     schema: S,
     options: GenerateObjectOptions,
   ): Promise<GenerateObjectResult<z.output<S>>> {
-    const tokens = this.promptTokens(prompt);
     const maxTokens = positiveInteger(options.maxTokens ?? this.maxTokens, "maxTokens");
+    assertInputMayFit(prompt, this.contextSize - maxTokens, (t) => this.countTokens(t), this.contextSize);
+    const tokens = this.promptTokens(prompt);
     const temperature = checkTemperature(options.temperature ?? this.temperature, "temperature");
     const seed = checkSeed(options.seed ?? this.seed, "seed");
     if (tokens.length + maxTokens > this.contextSize) {
