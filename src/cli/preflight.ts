@@ -2,6 +2,7 @@ import { checkRequiredColumns, missingFields } from "../dataset/required.js";
 import type { Dataset, InvalidRow } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { resultsFileHasContent } from "../evaluate/results-file.js";
+import { assertResultsFileFree } from "../evaluate/results-lock.js";
 import { reportFormatForPath } from "../report/write.js";
 import { type MetricId, metricCatalog } from "./metric-factory.js";
 
@@ -20,7 +21,7 @@ export interface PreflightInput {
 
 /**
  * Checks a run before any model loads, so bad input fails in milliseconds with exit code 2:
- * report extensions, an existing results file without `--resume`/`--overwrite`, metrics whose
+ * report extensions, a results file another run is writing, an existing results file without `--resume`/`--overwrite`, metrics whose
  * required columns no valid row has, and (with `--strict`) any row lacking a field a metric needs.
  * Throws `InvalidInputError`.
  *
@@ -29,6 +30,7 @@ export interface PreflightInput {
  */
 export function preflight(input: PreflightInput): void {
   for (const file of input.reports) reportFormatForPath(file);
+  assertResultsFileFree(input.out);
   if (!input.resume && !input.overwrite && resultsFileHasContent(input.out)) {
     throw new InvalidInputError(
       "already holds results; continue it with --resume, replace it with --overwrite, or choose another --out",

@@ -21,6 +21,7 @@ import {
   resultsFormat,
   resultsFormatVersion,
 } from "./results-file.js";
+import { withResultsLock } from "./results-lock.js";
 import { isSkippedConfig } from "./skipped-metric.js";
 import type { RowMetricRecord, RunMetadata } from "./types.js";
 
@@ -36,7 +37,10 @@ export interface EvaluateOptions {
    * calls from several rows can be batched.
    */
   concurrency?: number;
-  /** Results JSONL file: a header line, then each finished row × metric appended at once. Defaults to none. */
+  /**
+   * Results JSONL file: a header line, then each finished row × metric appended at once. The run holds
+   * `<out>.lock` throughout, so a second run on the same file throws naming the first. Defaults to none.
+   */
   out?: string;
   /**
    * Continue the `out` file: skip row × metric pairs it already holds (same row index, row hash and
@@ -159,6 +163,15 @@ export async function evaluate(
   dataset: EvaluateDataset,
   metrics: readonly Metric[],
   options: EvaluateOptions = {},
+): Promise<EvaluationResult> {
+  // One run at a time per results file: a second one throws naming the holder (see results-lock.ts).
+  return withResultsLock(options.out, () => evaluateLocked(dataset, metrics, options));
+}
+
+async function evaluateLocked(
+  dataset: EvaluateDataset,
+  metrics: readonly Metric[],
+  options: EvaluateOptions,
 ): Promise<EvaluationResult> {
   const startedAt = new Date().toISOString();
   const data = toDataset(dataset, options);

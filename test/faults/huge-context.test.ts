@@ -9,10 +9,16 @@ import { judgeWithSplitting, type TextPart } from "../../src/metrics/shared/spli
 import { cliSandbox, startCli, waitFor } from "../fixtures/cli/run-cli.js";
 import { tinyGgufPath } from "../setup/paths.js";
 
-const sentence = "Green plants turn light, water and carbon dioxide into sugar. ";
-
+/** `chars` characters of distinct sentences (distinct, so no cache or memo answers a repeated part). */
 function bigContext(chars: number): string {
-  return sentence.repeat(Math.ceil(chars / sentence.length)).slice(0, chars);
+  const parts: string[] = [];
+  let length = 0;
+  for (let i = 0; length < chars; i++) {
+    const sentence = `Plant number ${i} turns light, water and carbon dioxide into sugar. `;
+    parts.push(sentence);
+    length += sentence.length;
+  }
+  return parts.join("").slice(0, chars);
 }
 
 /** Splits `text` with a fake judge that takes at most `limit` characters; counts characters given to Intl.Segmenter. */
