@@ -12,6 +12,7 @@ import {
 import path from "node:path";
 import { InvalidInputError } from "../errors.js";
 import type { MetricConfig } from "../metrics/types.js";
+import { wellFormedJson } from "../text/well-formed.js";
 import { aggregateRecords } from "./aggregate.js";
 import type { EvaluationResultData, RowMetricRecord, RunMetadata } from "./types.js";
 
@@ -199,7 +200,7 @@ export class ResultsWriter {
 
   /** Appends one line (a JSON object). */
   write(line: ResultsLine): void {
-    this.writeRaw(`${JSON.stringify(line)}\n`);
+    this.writeRaw(`${wellFormedJson(line)}\n`);
   }
 
   /** Flushes to the device and closes. */
