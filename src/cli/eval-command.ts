@@ -10,7 +10,7 @@ import { InvalidInputError } from "../errors.js";
 import { evaluate } from "../evaluate/evaluate.js";
 import type { EvaluationResult } from "../evaluate/result.js";
 import type { Llm } from "../llm/types.js";
-import { formatSummary } from "../report/summary.js";
+import { formatSummary, rowsChangedNotice } from "../report/summary.js";
 import { writeReport } from "../report/write.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
@@ -229,6 +229,12 @@ async function runEval(datasetPath: string, raw: RawEvalFlags): Promise<void> {
       );
     }
 
+    const changed = result.metadata.rowsChanged ?? 0;
+    if (changed > 0) {
+      process.stderr.write(
+        `airgap-eval: ${rowsChangedNotice(changed)} Their old records in ${flags.out} are marked superseded.\n`,
+      );
+    }
     for (const line of failUnder) process.stderr.write(`airgap-eval: ${line}\n`);
     if (result.interrupted) {
       process.stderr.write(

@@ -23,6 +23,7 @@ import {
 } from "./results-file.js";
 import { withResultsLock } from "./results-lock.js";
 import { isSkippedConfig } from "./skipped-metric.js";
+import { supersedeChangedRows } from "./superseded.js";
 import type { RowMetricRecord, RunMetadata } from "./types.js";
 
 /** What `evaluate` accepts as a dataset: a loaded {@link Dataset}, a file path, or rows in memory. */
@@ -213,6 +214,7 @@ async function evaluateLocked(
   const done = new Map<string, RowMetricRecord>();
   let writer: ResultsWriter | undefined;
   let parsed: ParsedResultsFile | undefined;
+  let rowsChanged = 0;
   if (options.out !== undefined) {
     const hasContent = resultsFileHasContent(options.out);
     if (options.resume && hasContent) {
@@ -237,6 +239,13 @@ async function evaluateLocked(
           { file: options.out },
         );
       }
+      const superseded = supersedeChangedRows(
+        options.out,
+        parsed,
+        data.samples.map((item) => ({ row: item.row, rowHash: hashRow(item.sample) })),
+      );
+      parsed = superseded.parsed;
+      rowsChanged = superseded.changedRows;
       const hashes = new Map(entries.map((e) => [e.metric.name, e.configHash]));
       for (const line of parsed.lines) {
         if (line.type !== "record" || hashes.get(line.metric) !== line.configHash) continue;
@@ -282,6 +291,7 @@ async function evaluateLocked(
     },
     totalRows: data.totalRows,
     ...(options.out !== undefined ? { resultsFile: options.out } : {}),
+    ...(rowsChanged > 0 ? { rowsChanged } : {}),
   };
   if (options.out !== undefined) {
     writer =

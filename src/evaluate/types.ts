@@ -62,6 +62,11 @@ export interface RunMetadata {
   resultsFile?: string;
   /** Cache counters for the run, when a cache was used. */
   cache?: { hits: number; misses: number };
+  /**
+   * Rows whose contents changed since a resumed results file was written: re-scored, and their old
+   * records marked superseded. Absent when none changed.
+   */
+  rowsChanged?: number;
 }
 
 /** Result of `evaluate()`: the equivalent of Haystack's EvaluationRunResult. */
