@@ -19,6 +19,7 @@ import { InterruptHandler, resumeCommand } from "./interrupt.js";
 import { createMetric, type MetricId, metricCatalog, metricIds, parseMetricIds } from "./metric-factory.js";
 import { collect, positiveInt } from "./option-parsers.js";
 import { invalidRowLines, preflight } from "./preflight.js";
+import { checkRunLimits } from "./run-limits.js";
 
 /** Flags as commander hands them over: repeatable and boolean flags are absent when not given. */
 type RawEvalFlags = Partial<Omit<EvalFlags, "metrics" | "out" | "cache">> &
@@ -163,6 +164,9 @@ async function runEval(datasetPath: string, raw: RawEvalFlags): Promise<void> {
       `airgap-eval: note: --embeddings is not used: none of ${ids.join(", ")} needs embeddings\n`,
     );
   }
+
+  const limits = { threads: flags.threads, concurrency: flags.concurrency, usesJudge: needs.llm };
+  for (const warning of checkRunLimits(limits)) process.stderr.write(`${warning}\n`);
 
   const interrupt = new InterruptHandler();
   try {

@@ -10,6 +10,7 @@ import { version } from "../version.js";
 import { aggregateRecords } from "./aggregate.js";
 import { describeConfigDifferences } from "./config-diff.js";
 import { configHash as hashConfig, rowHash as hashRow } from "./hash.js";
+import { checkConcurrencyOption } from "./option-checks.js";
 import { createProgress, type ProgressMode, type ProgressReporter } from "./progress.js";
 import { EvaluationResult } from "./result.js";
 import {
@@ -199,8 +200,7 @@ async function evaluateLocked(
       }
     }
   }
-  const concurrency = Math.max(1, Math.floor(options.concurrency ?? defaultConcurrency(metrics)));
-  if (!Number.isFinite(concurrency)) throw new InvalidInputError("concurrency must be a positive number");
+  const concurrency = checkConcurrencyOption(options.concurrency) ?? defaultConcurrency(metrics);
 
   const entries: MetricEntry[] = metrics.map((metric) => {
     const config = metric.config();
