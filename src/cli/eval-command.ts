@@ -3,6 +3,7 @@ import { type Command, Option } from "commander";
 import { Cache } from "../cache/cache.js";
 import { CachedEmbeddings } from "../cache/cached-embeddings.js";
 import { CachedLlm } from "../cache/cached-llm.js";
+import { defaultCachePath } from "../cache/default-path.js";
 import { loadDataset } from "../dataset/load.js";
 import type { ColumnTarget } from "../dataset/types.js";
 import type { Embeddings } from "../embeddings/types.js";
@@ -10,6 +11,7 @@ import { InvalidInputError } from "../errors.js";
 import { evaluate } from "../evaluate/evaluate.js";
 import type { EvaluationResult } from "../evaluate/result.js";
 import type { Llm } from "../llm/types.js";
+import { VERIFIED_MEMO_NAME } from "../models/verified-files.js";
 import { formatSummary, rowsChangedNotice } from "../report/summary.js";
 import { writeReport } from "../report/write.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
@@ -36,6 +38,7 @@ function normalizeFlags(raw: RawEvalFlags): EvalFlags {
     strict: raw.strict === true,
     quiet: raw.quiet === true,
     json: raw.json === true,
+    verify: raw.verify !== false,
   };
 }
 
@@ -57,6 +60,7 @@ interface EvalFlags {
   json: boolean;
   failUnder: FailUnderBar[];
   column: string[];
+  verify: boolean;
 }
 
 /** What `eval --json` prints: the aggregates plus where things went and how the run ended. */
@@ -174,7 +178,11 @@ async function runEval(datasetPath: string, raw: RawEvalFlags): Promise<void> {
     let cache: Cache | undefined;
     let result: EvaluationResult;
     try {
-      const loaded = await loadEvalModels(flags, needs, models);
+      const verifiedMemoFile = path.join(
+        path.dirname(flags.cacheFile ?? defaultCachePath()),
+        VERIFIED_MEMO_NAME,
+      );
+      const loaded = await loadEvalModels({ ...flags, verifiedMemoFile }, needs, models);
       for (const note of loaded.notes) {
         const skipped = ids.filter((id) => metricCatalog[id][note.kind]).join(", ");
         process.stderr.write(`airgap-eval: skipping ${skipped}:\n${note.message}\n`);
@@ -196,6 +204,7 @@ async function runEval(datasetPath: string, raw: RawEvalFlags): Promise<void> {
         progress: flags.quiet ? "none" : "auto",
         strict: flags.strict,
         signal: interrupt.signal,
+        ...(flags.verify ? {} : { recordOptions: { verify: false } }),
       });
     } finally {
       await disposeModels(models);
@@ -304,6 +313,10 @@ export function registerEvalCommand(program: Command): Command {
       "any invalid row, or a row lacking a column a metric needs, is fatal before work starts",
     )
     .option("--no-cache", "do not read or write the result cache")
+    .option(
+      "--no-verify",
+      "do not check a registry judge's sha256 at load (recorded in the results as verify: false)",
+    )
     .option(
       "--cache-file <file>",
       "SQLite cache file (default: $AIRGAP_EVAL_CACHE, else $XDG_CACHE_HOME or ~/.cache, then airgap-eval/cache.sqlite)",

@@ -68,6 +68,11 @@ export interface EvaluateOptions {
   onRecord?: (record: RowMetricRecord) => void;
   /** Any invalid row, or any row lacking a field a metric needs, is an error before work starts. Defaults to false. */
   strict?: boolean;
+  /**
+   * Extra settings recorded in the results header's `options` beside the ones `evaluate` knows (the CLI
+   * records `verify: false` under `--no-verify`). Defaults to none.
+   */
+  recordOptions?: Record<string, string | number | boolean | null>;
   /** Column map and format used when `dataset` is a path or rows. Defaults to none (recognised names, format by extension). */
   load?: Omit<LoadDatasetOptions, "strict">;
 }
@@ -288,6 +293,7 @@ async function evaluateLocked(
       cache: options.cache ? options.cache.path : false,
       strict: options.strict === true,
       progress: typeof options.progress === "object" ? "custom" : (options.progress ?? "auto"),
+      ...options.recordOptions,
     },
     totalRows: data.totalRows,
     ...(options.out !== undefined ? { resultsFile: options.out } : {}),
