@@ -3,6 +3,7 @@
 import {
   closeSync,
   copyFileSync,
+  mkdirSync,
   openSync,
   readFileSync,
   truncateSync,
@@ -74,7 +75,6 @@ describe("the CLI with a corrupt registry judge", { timeout: 120_000 }, () => {
     // A file with the registry's name and size for qwen2.5-0.5b-instruct, but other bytes (sparse).
     const dir = path.join(box.modelsDir, "qwen2.5-0.5b-instruct");
     const file = path.join(dir, "qwen2.5-0.5b-instruct-q4_k_m.gguf");
-    const { mkdirSync } = await import("node:fs");
     mkdirSync(dir, { recursive: true });
     copyFileSync(tinyGgufPath, file);
     truncateSync(file, 491_400_032);
@@ -89,5 +89,14 @@ describe("the CLI with a corrupt registry judge", { timeout: 120_000 }, () => {
     expect(result.stderr).toContain(
       "expected 74a4da8c9fdbcd15bd1f6d01d621410d31c6fc00986f5eb687824e7b93d7a9db",
     );
+
+    // --no-verify skips the check (the padded tiny judge then loads and runs) and says so in the results.
+    const out = box.file("unverified.jsonl");
+    const unverified = await runCli(
+      [...args, "--no-verify", "--out", out, "--cache-file", box.file("c.sqlite")],
+      box.env,
+    );
+    expect(unverified.code, unverified.stderr).toBe(0);
+    expect(loadResults(out).metadata.options.verify).toBe(false);
   });
 });
