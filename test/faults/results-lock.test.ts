@@ -64,8 +64,8 @@ describe("ResultsLock", () => {
 
 describe("two CLI runs on one --out", { timeout: 300_000 }, () => {
   it("the second exits 2 naming the first; after a kill -9 of the first, the next run takes the stale lock", async () => {
-    // The first run stays busy: one row with a 5 MB context, thousands of judge calls for the tiny judge.
-    const huge = Array.from({ length: 100_000 }, (_, i) => `Plant ${i} makes sugar from light.`).join(" ");
+    // The first run stays busy: one row with a 700 KB context, hundreds of judge calls for the tiny judge.
+    const huge = Array.from({ length: 20_000 }, (_, i) => `Plant ${i} makes sugar from light.`).join(" ");
     const slow = box.file("slow.jsonl");
     writeFileSync(
       slow,
