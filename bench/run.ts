@@ -170,6 +170,14 @@ const SECTIONS: SectionSpec[] = [
     json: true,
   },
   {
+    name: "split",
+    title: "Splitting huge contexts: judgeWithSplitting time from 100 KB to 10 MB (bench/split.ts)",
+    file: "split.ts",
+    scope: "none",
+    args: [],
+    json: false,
+  },
+  {
     name: "starter-quality",
     title:
       "Starter embedder: sanity-set ordering (bench/starter-quality.ts --quick; drop --quick for the variant sweep)",

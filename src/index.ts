@@ -98,7 +98,8 @@ export {
 } from "./evaluate/merge.js";
 export type { ProgressMode, ProgressReporter } from "./evaluate/progress.js";
 export { EvaluationResult } from "./evaluate/result.js";
-export { loadResults } from "./evaluate/results-file.js";
+export { type LoadResultsOptions, loadResults } from "./evaluate/results-file.js";
+export { ResultsLock, type ResultsLockOwner } from "./evaluate/results-lock.js";
 export { skippedMetric } from "./evaluate/skipped-metric.js";
 export type {
   EvaluationResultData,
@@ -318,6 +319,7 @@ export {
   type ResolveModelOptions,
   resolveModel,
 } from "./models/resolve.js";
+export { type VerifyModelFilesOptions, verifyModelFiles } from "./models/verified-files.js";
 export { checkModel, type VerifyModelOptions, verifyModel } from "./models/verify.js";
 // Prompts
 export { renderPrompt } from "./prompts/render.js";

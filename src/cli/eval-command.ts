@@ -1,6 +1,7 @@
 import path from "node:path";
 import { type Command, Option } from "commander";
 import { Cache } from "../cache/cache.js";
+import { defaultCachePath } from "../cache/default-path.js";
 import { loadDataset } from "../dataset/load.js";
 import { ragasColumnName } from "../dataset/required.js";
 import type { ColumnTarget } from "../dataset/types.js";
@@ -13,7 +14,8 @@ import { CachedLlm } from "../llm/cached-llm.js";
 import type { Llm } from "../llm/types.js";
 import { canScoreAny, metricDescriptor } from "../metrics/catalog.js";
 import type { Sample } from "../metrics/types.js";
-import { formatSummary } from "../report/summary.js";
+import { VERIFIED_MEMO_NAME } from "../models/verified-files.js";
+import { formatSummary, rowsChangedNotice } from "../report/summary.js";
 import { writeReport } from "../report/write.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
@@ -33,6 +35,7 @@ import {
 import { checkMetricFileColumns, createCustomMetrics, loadMetricFiles } from "./metric-file.js";
 import { collect, positiveInt } from "./option-parsers.js";
 import { invalidRowLines, preflight } from "./preflight.js";
+import { checkRunLimits } from "./run-limits.js";
 import { addShardOptions, applyShard, type ShardFlags } from "./shard-options.js";
 
 /** Flags as commander hands them over: repeatable and boolean flags are absent when not given. */
@@ -50,6 +53,7 @@ function normalizeFlags(raw: RawEvalFlags): EvalFlags {
     strict: raw.strict === true,
     quiet: raw.quiet === true,
     json: raw.json === true,
+    verify: raw.verify !== false,
   };
 }
 
@@ -73,6 +77,7 @@ interface EvalFlags extends ShardFlags {
   failUnder: FailUnderBar[];
   column: string[];
   metricFile: string[];
+  verify: boolean;
 }
 
 /** What `eval --json` prints: the aggregates plus where things went and how the run ended. */
@@ -251,13 +256,20 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
     );
   }
 
+  const limits = { threads: flags.threads, concurrency: flags.concurrency, usesJudge: needs.llm };
+  for (const warning of checkRunLimits(limits)) process.stderr.write(`${warning}\n`);
+
   const interrupt = new InterruptHandler();
   try {
     const models: Partial<LoadedModels> = {};
     let cache: Cache | undefined;
     let result: EvaluationResult;
     try {
-      const loaded = await loadEvalModels(flags, needs, models);
+      const verifiedMemoFile = path.join(
+        path.dirname(flags.cacheFile ?? defaultCachePath()),
+        VERIFIED_MEMO_NAME,
+      );
+      const loaded = await loadEvalModels({ ...flags, verifiedMemoFile }, needs, models);
       if (requested === undefined) {
         const kept = withoutMissingModels(ids, loaded, named);
         if (kept.summary !== undefined) process.stderr.write(`airgap-eval: ${kept.summary}\n`);
@@ -290,6 +302,7 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
         progress: flags.quiet ? "none" : "auto",
         strict: flags.strict,
         signal: interrupt.signal,
+        ...(flags.verify ? {} : { recordOptions: { verify: false } }),
       });
     } finally {
       await disposeModels(models);
@@ -327,6 +340,12 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
       );
     }
 
+    const changed = result.metadata.rowsChanged ?? 0;
+    if (changed > 0) {
+      process.stderr.write(
+        `airgap-eval: ${rowsChangedNotice(changed)} Their old records in ${flags.out} are marked superseded.\n`,
+      );
+    }
     for (const line of failUnder) process.stderr.write(`airgap-eval: ${line}\n`);
     if (result.interrupted) {
       process.stderr.write(
@@ -396,6 +415,10 @@ export function registerEvalCommand(program: Command): Command {
       "any invalid row, or a row lacking a column a metric needs, is fatal before work starts",
     )
     .option("--no-cache", "do not read or write the result cache")
+    .option(
+      "--no-verify",
+      "do not check a registry judge's sha256 at load (recorded in the results as verify: false)",
+    )
     .option(
       "--cache-file <file>",
       "SQLite cache file (default: $AIRGAP_EVAL_CACHE, else $XDG_CACHE_HOME or ~/.cache, then airgap-eval/cache.sqlite)",

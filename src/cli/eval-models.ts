@@ -4,6 +4,7 @@ import type { TransformersEmbeddings } from "../embeddings/transformers-embeddin
 import { ModelNotFoundError } from "../errors.js";
 import type { LlamaCppLlm } from "../llm/llama-cpp-llm.js";
 import { defaultModelId, resolveModel } from "../models/resolve.js";
+import { verifyModelFiles } from "../models/verified-files.js";
 
 /** Model flags of `airgap-eval eval`. */
 export interface ModelFlags {
@@ -17,6 +18,10 @@ export interface ModelFlags {
   threads?: number;
   /** `--concurrency`: also the judge's parallel sequences. Defaults to 1. */
   concurrency?: number;
+  /** `--no-verify` gives false: a registry judge's sha256 is not checked. Defaults to true. */
+  verify?: boolean;
+  /** Memo of verified model files (path, size, mtime, inode). Defaults to none (hash at every run). */
+  verifiedMemoFile?: string;
 }
 
 /** The models a run loaded, or why a default one is absent (its metrics are then skipped). */
@@ -67,11 +72,17 @@ export async function loadEvalModels(
         kind: "llm",
         modelsDir: flags.modelsDir,
       });
+      // A registry judge is checked against its pinned sha256 (as embedders are), once per unchanged file.
+      const digests =
+        model.entry && flags.verify !== false
+          ? await verifyModelFiles(model, { memoFile: flags.verifiedMemoFile })
+          : undefined;
       const { LlamaCppLlm } = await import("../llm/llama-cpp-llm.js");
       out.llm = await LlamaCppLlm.load({
         model,
         threads: flags.threads,
         sequences: flags.concurrency,
+        sha256: digests?.get(model.mainFile),
       });
     } catch (err) {
       if (!(err instanceof ModelNotFoundError) || flags.llm !== undefined) throw err;

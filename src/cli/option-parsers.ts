@@ -3,8 +3,12 @@ import { InvalidArgumentError } from "commander";
 /** A commander parser for a whole number >= 1, naming the flag when the value is not one. */
 export function positiveInt(name: string) {
   return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a whole number >= 1.`);
+    // Digits only: Number() also reads "1e3", "0x10" and "2.0" as whole numbers.
+    const n = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n < 1)
+      throw new InvalidArgumentError(
+        `${name} must be a whole number >= 1 written in digits (got "${value}").`,
+      );
     return n;
   };
 }

@@ -2,6 +2,7 @@ import { checkRequiredColumns, missingFields } from "../dataset/required.js";
 import type { Dataset, InvalidRow } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { resultsFileHasContent } from "../evaluate/results-file.js";
+import { assertResultsFileFree } from "../evaluate/results-lock.js";
 import { metricDescriptor } from "../metrics/catalog.js";
 import { reportFormatForPath } from "../report/write.js";
 import type { MetricId } from "./metric-factory.js";
@@ -30,6 +31,7 @@ export interface PreflightInput {
  */
 export function preflight(input: PreflightInput): void {
   for (const file of input.reports) reportFormatForPath(file);
+  assertResultsFileFree(input.out);
   if (!input.resume && !input.overwrite && resultsFileHasContent(input.out)) {
     throw new InvalidInputError(
       "already holds results; continue it with --resume, replace it with --overwrite, or choose another --out",

@@ -42,7 +42,7 @@ Examples:
   $ airgap-eval report compare baseline.jsonl candidate.jsonl --out diff.md`,
     )
     .action(async (file: string, flags: ReportFlags) => {
-      const data = loadResults(file);
+      const data = loadResults(file, { onNotice: (m) => process.stderr.write(`airgap-eval: ${m}\n`) });
       const outputs = (
         [
           [flags.html, "html"],
@@ -75,7 +75,11 @@ Examples:
     )
     .action(async (a: string, b: string, flags: CompareFlags) => {
       if (a === b) throw new InvalidInputError("compare needs two different results files");
-      const comparison = compareRuns(loadResults(a), loadResults(b));
+      const notice = (m: string) => process.stderr.write(`airgap-eval: ${m}\n`);
+      const comparison = compareRuns(
+        loadResults(a, { onNotice: notice }),
+        loadResults(b, { onNotice: notice }),
+      );
       if (flags.out) {
         await writeComparison(flags.out, comparison);
         process.stdout.write(`Comparison: ${flags.out}\n`);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { valueAt } from "../errors-zod.js";
 import type { Sample, SampleField } from "../metrics/types.js";
+import { loneSurrogateIndex } from "../util/well-formed.js";
 import { type ColumnResolver, listFields, sampleFields } from "./columns.js";
 import { parseListCell } from "./python-list.js";
 
@@ -17,7 +18,21 @@ export interface NormalizedRow {
   problems: RowProblem[];
 }
 
-const nonEmptyText = z.string().refine((s) => /\S/.test(s), { message: "is an empty string" });
+const nonEmptyText = z
+  .string()
+  .refine((s) => /\S/.test(s), { message: "is an empty string" })
+  .superRefine((s, ctx) => {
+    const at = loneSurrogateIndex(s);
+    if (at !== -1) {
+      const unit = s.charCodeAt(at).toString(16).toUpperCase();
+      ctx.addIssue({
+        code: "custom",
+        message:
+          `holds a lone UTF-16 surrogate (U+${unit} at character ${at}), which is not a Unicode character and ` +
+          "has no UTF-8 form; fix the text that produced it (often a string cut inside an emoji), or replace it with U+FFFD",
+      });
+    }
+  });
 const textList = z.array(nonEmptyText).min(1, { message: "is an empty list" });
 
 /** A context id: a string or an integer (Ragas compares `str(id)`). */

@@ -12,6 +12,7 @@ import { type EvaluationPlan, planEvaluation, type RowWork } from "./plan.js";
 import { createProgress } from "./progress.js";
 import { EvaluationResult } from "./result.js";
 import { ResultsWriter, resultsFormat, resultsFormatVersion } from "./results-file.js";
+import { withResultsLock } from "./results-lock.js";
 import { rowScorer } from "./score-row.js";
 
 export type { EvaluateDataset, EvaluateOptions } from "./options.js";
@@ -37,6 +38,15 @@ export async function evaluate(
   dataset: EvaluateDataset,
   metrics: readonly Metric[],
   options: EvaluateOptions = {},
+): Promise<EvaluationResult> {
+  // One run at a time per results file: a second one throws naming the holder (see results-lock.ts).
+  return withResultsLock(options.out, () => evaluateLocked(dataset, metrics, options));
+}
+
+async function evaluateLocked(
+  dataset: EvaluateDataset,
+  metrics: readonly Metric[],
+  options: EvaluateOptions,
 ): Promise<EvaluationResult> {
   const startedAt = new Date().toISOString();
   const plan = planEvaluation(dataset, metrics, options);
@@ -78,8 +88,10 @@ function runMetadata(plan: EvaluationPlan, options: EvaluateOptions, startedAt: 
       cache: options.cache ? options.cache.path : false,
       strict: options.strict === true,
       progress: typeof options.progress === "object" ? "custom" : (options.progress ?? "auto"),
+      ...options.recordOptions,
     },
     totalRows: data.totalRows,
+    ...(plan.rowsChanged > 0 ? { rowsChanged: plan.rowsChanged } : {}),
     ...(data.shard !== undefined ? { shard: data.shard } : {}),
     ...(options.out !== undefined ? { resultsFile: options.out } : {}),
   };

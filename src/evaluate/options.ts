@@ -15,7 +15,10 @@ export interface EvaluateOptions {
    * calls from several rows can be batched.
    */
   concurrency?: number;
-  /** Results JSONL file: a header line, then each finished row × metric appended at once. Defaults to none. */
+  /**
+   * Results JSONL file: a header line, then each finished row × metric appended at once. The run holds
+   * `<out>.lock` throughout, so a second run on the same file throws naming the first. Defaults to none.
+   */
   out?: string;
   /**
    * Continue the `out` file: skip row × metric pairs it already holds (same row index, row hash and
@@ -41,6 +44,11 @@ export interface EvaluateOptions {
   onRecord?: (record: RowMetricRecord) => void;
   /** Any invalid row, or any row lacking a field a metric needs, is an error before work starts. Defaults to false. */
   strict?: boolean;
+  /**
+   * Extra settings recorded in the results header's `options` beside the ones `evaluate` knows (the CLI
+   * records `verify: false` under `--no-verify`). Defaults to none.
+   */
+  recordOptions?: Record<string, string | number | boolean | null>;
   /** Column map and format used when `dataset` is a path or rows. Defaults to none (recognised names, format by extension). */
   load?: Omit<LoadDatasetOptions, "strict">;
 }

@@ -5,9 +5,11 @@ import { InvalidInputError } from "../errors.js";
 import type { Metric, MetricConfig } from "../metrics/types.js";
 import type { RowMetricRecord } from "../results/types.js";
 import { configHash as hashConfig, rowHash as hashRow } from "./hash.js";
+import { checkConcurrencyOption } from "./option-checks.js";
 import type { EvaluateDataset, EvaluateOptions } from "./options.js";
 import { type ParsedResultsFile, prepareResultsFile, resumeKey } from "./results-file.js";
 import { isSkippedConfig } from "./skipped-metric.js";
+import { supersedeChangedRows } from "./superseded.js";
 
 /** A metric of the run with its configuration and whether its results may be cached. */
 export interface MetricEntry {
@@ -36,6 +38,8 @@ export interface EvaluationPlan {
   held: RowMetricRecord[];
   /** The resumed results file, when there is one. */
   parsed: ParsedResultsFile | undefined;
+  /** Rows whose contents changed since the resumed file was written (re-scored). */
+  rowsChanged: number;
 }
 
 function isDataset(value: EvaluateDataset): value is Dataset {
@@ -102,8 +106,7 @@ export function planEvaluation(
   const data = isDataset(dataset) ? dataset : loadDataset(dataset as string, options.load ?? {});
   if (options.strict) assertNoInvalidRows(data);
   checkMetrics(data, metrics, options.strict === true);
-  const concurrency = Math.max(1, Math.floor(options.concurrency ?? defaultConcurrency(metrics)));
-  if (!Number.isFinite(concurrency)) throw new InvalidInputError("concurrency must be a positive number");
+  const concurrency = checkConcurrencyOption(options.concurrency) ?? defaultConcurrency(metrics);
 
   const entries: MetricEntry[] = metrics.map((metric) => {
     const config = metric.config();
@@ -112,7 +115,7 @@ export function planEvaluation(
       config.models.every((m) => typeof m.sha256 === "string" && m.sha256.length > 0);
     return { metric, config, configHash: hashConfig(config), cacheable };
   });
-  const { parsed, done } =
+  const resumed =
     options.out === undefined
       ? { parsed: undefined, done: new Map<string, RowMetricRecord>() }
       : prepareResultsFile(options.out, {
@@ -122,6 +125,20 @@ export function planEvaluation(
           shard: data.shard,
           metrics: entries.map((e) => ({ name: e.metric.name, config: e.config, configHash: e.configHash })),
         });
+  const { done } = resumed;
+  let parsed = resumed.parsed;
+  let rowsChanged = 0;
+  if (parsed !== undefined && options.out !== undefined) {
+    // Rows edited since the file was written: their old records are marked superseded, so no reader
+    // counts both, and the rows are scored again.
+    const superseded = supersedeChangedRows(
+      options.out,
+      parsed,
+      data.samples.map((item) => ({ row: item.row, rowHash: hashRow(item.sample) })),
+    );
+    parsed = superseded.parsed;
+    rowsChanged = superseded.changedRows;
+  }
 
   const held: RowMetricRecord[] = [];
   const work: RowWork[] = [];
@@ -135,5 +152,5 @@ export function planEvaluation(
     }
     if (pending.length > 0) work.push({ item, rowHash, pending });
   }
-  return { data, entries, concurrency, work, held, parsed };
+  return { data, entries, concurrency, work, held, parsed, rowsChanged };
 }

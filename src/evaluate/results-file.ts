@@ -15,6 +15,7 @@ import { InvalidInputError } from "../errors.js";
 import type { MetricConfig } from "../metrics/types.js";
 import { aggregateRecords } from "../results/aggregate.js";
 import type { EvaluationResultData, RowMetricRecord, RunMetadata, ShardInfo } from "../results/types.js";
+import { wellFormedJson } from "../util/well-formed.js";
 import { describeConfigDifferences } from "./config-diff.js";
 import { isSkippedConfig } from "./skipped-metric.js";
 
@@ -36,6 +37,12 @@ export interface ResultsHeaderLine {
 /** One row × metric outcome. */
 export type ResultsRecordLine = { type: "record" } & RowMetricRecord;
 
+/**
+ * A record replaced by a later one because its dataset row changed before a resume (see
+ * `supersedeChangedRows`); kept for the record, never counted.
+ */
+export type ResultsSupersededLine = { type: "superseded"; supersededAt: string } & RowMetricRecord;
+
 /** A row that failed validation in the run the preceding header describes. */
 export interface ResultsInvalidLine {
   type: "invalid";
@@ -53,7 +60,12 @@ export interface ResultsEndLine {
 }
 
 /** Any line of a results file. */
-export type ResultsLine = ResultsHeaderLine | ResultsRecordLine | ResultsInvalidLine | ResultsEndLine;
+export type ResultsLine =
+  | ResultsHeaderLine
+  | ResultsRecordLine
+  | ResultsSupersededLine
+  | ResultsInvalidLine
+  | ResultsEndLine;
 
 /** A parsed results file. */
 export interface ParsedResultsFile {
@@ -202,7 +214,7 @@ export class ResultsWriter {
 
   /** Appends one line (a JSON object). */
   write(line: ResultsLine): void {
-    this.writeRaw(`${JSON.stringify(line)}\n`);
+    this.writeRaw(`${wellFormedJson(line)}\n`);
   }
 
   /** Flushes to the device and closes. */
@@ -339,18 +351,31 @@ export function prepareResultsFile(
   return { parsed, done };
 }
 
+/** Options for {@link loadResults}. */
+export interface LoadResultsOptions {
+  /** Told about what was left out, such as a torn last line. Defaults to none (nothing said). */
+  onNotice?: (message: string) => void;
+}
+
 /**
  * Reads a results file written by `evaluate({ out })` into the data a report needs: for each row ×
  * metric the latest record written under the metric's latest configuration, ordered by row then
  * metric; the invalid rows of the latest run; aggregates; and the run metadata (`interrupted` is true
- * when the last run ended by a signal, a crash or a kill). A torn last line is ignored.
+ * when the last run ended by a signal, a crash or a kill). A torn last line is left out and told to
+ * `onNotice`; superseded records are never read.
  *
  * @example
  * const data = loadResults("results.jsonl");
  * console.log(data.aggregates, data.metadata.interrupted);
  */
-export function loadResults(file: string): EvaluationResultData {
-  const { lines } = readResultsFile(file);
+export function loadResults(file: string, options: LoadResultsOptions = {}): EvaluationResultData {
+  const { lines, tornTail, validBytes } = readResultsFile(file);
+  if (tornTail) {
+    options.onNotice?.(
+      `${file}: the last line (from byte ${validBytes}) is torn, cut off by a crash or kill mid-write; ` +
+        "it was left out. Resume the run (--resume) to redo that row.",
+    );
+  }
   const headers = lines.filter((l): l is ResultsHeaderLine => l.type === "header");
   const first = headers[0];
   const last = headers[headers.length - 1];

@@ -23,6 +23,7 @@ import { zodToGrammarSchema } from "./json-schema.js";
 import { parseJudgeAnswer } from "./judge-output.js";
 import { checkLoadOptions, type LlamaCppLlmOptions, type PromptFormat } from "./load-options.js";
 import { openGguf } from "./open-gguf.js";
+import { assertInputMayFit } from "./overflow-precheck.js";
 import { PrefixSlots } from "./prefix-slots.js";
 import { SequencePool } from "./sequence-pool.js";
 import { type Generation, generateUnderGrammar } from "./token-loop.js";
@@ -344,8 +345,9 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
     schema: S,
     options: GenerateObjectOptions,
   ): Promise<GenerateObjectResult<z.output<S>>> {
-    const tokens = this.promptTokens(prompt);
     const maxTokens = positiveInteger(options.maxTokens ?? this.maxTokens, "maxTokens");
+    assertInputMayFit(prompt, this.contextSize - maxTokens, (t) => this.countTokens(t), this.contextSize);
+    const tokens = this.promptTokens(prompt);
     const temperature = checkTemperature(options.temperature ?? this.temperature, "temperature");
     const seed = checkSeed(options.seed ?? this.seed, "seed");
     if (tokens.length + maxTokens > this.contextSize) {

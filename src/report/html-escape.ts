@@ -1,3 +1,5 @@
+import { wellFormedJson } from "../util/well-formed.js";
+
 /**
  * Escapes text for HTML element content and quoted attribute values: `&`, `<`, `>`, `"` and `'`.
  *
@@ -22,7 +24,7 @@ export function escapeHtml(text: string): string {
  * jsonForScript({ text: "</script>" }); // '{"text":"\\u003c/script\\u003e"}'
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
+  return wellFormedJson(value)
     .replace(/</g, "\\u003c")
     .replace(/>/g, "\\u003e")
     .replace(/&/g, "\\u0026")

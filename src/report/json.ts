@@ -1,3 +1,4 @@
+import { wellFormedJson } from "../util/well-formed.js";
 import type { Comparison } from "./compare.js";
 import { aggregatedView, detailedView, type ReportInput, reportData } from "./views.js";
 
@@ -38,7 +39,7 @@ export function toJsonReport(input: ReportInput, options: JsonReportOptions = {}
   } else {
     payload = data;
   }
-  return `${JSON.stringify(payload, null, indent)}\n`;
+  return `${wellFormedJson(payload, indent)}\n`;
 }
 
 /**
@@ -48,5 +49,5 @@ export function toJsonReport(input: ReportInput, options: JsonReportOptions = {}
  * await writeFile("compare.json", comparisonToJson(compareRuns(a, b)));
  */
 export function comparisonToJson(comparison: Comparison, indent = 2): string {
-  return `${JSON.stringify(comparison, null, indent)}\n`;
+  return `${wellFormedJson(comparison, indent)}\n`;
 }

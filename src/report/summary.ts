@@ -69,9 +69,21 @@ export function formatSummary(
   if (full) {
     const invalid = full.invalidRows?.length ?? 0;
     if (invalid > 0) lines.push("", `${invalid} invalid row${invalid === 1 ? "" : "s"} not evaluated.`);
+    const changed = full.metadata.rowsChanged ?? 0;
+    if (changed > 0) lines.push("", rowsChangedNotice(changed));
     if (options.showReasons ?? true) lines.push(...reasonLines(full, options.maxReasons ?? 3));
   }
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * The notice for rows re-scored on resume because they changed since the results were written.
+ *
+ * @example
+ * rowsChangedNotice(1); // "1 row changed since the results were written; re-scored."
+ */
+export function rowsChangedNotice(count: number): string {
+  return `${count} row${count === 1 ? "" : "s"} changed since the results were written; re-scored.`;
 }
 
 function reasonLines(data: EvaluationResultData, maxReasons: number): string[] {

@@ -62,6 +62,11 @@ export interface RunMetadata {
   resultsFile?: string;
   /** Cache counters for the run, when a cache was used. */
   cache?: { hits: number; misses: number };
+  /**
+   * Rows whose contents changed since a resumed results file was written: re-scored, and their old
+   * records marked superseded. Absent when none changed.
+   */
+  rowsChanged?: number;
   /** The shard of the dataset this run evaluated (`--shard`), when it evaluated one. */
   shard?: ShardInfo;
   /** The shard results files this run was merged from (`airgap-eval merge`), when it was. */

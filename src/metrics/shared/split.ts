@@ -45,30 +45,59 @@ export interface SplitRecord {
   cuts: CutCounts;
 }
 
-/** Splits a text into sentences (Intl.Segmenter, English rules), returned with their character offsets. */
+const sentenceSegmenter = new Intl.Segmenter("en", { granularity: "sentence" });
+
+/**
+ * Splits a text into sentences (Intl.Segmenter, English rules), returned with their character offsets.
+ * Meant for short texts (a response, one sentence count): V8's segment iterator slows down with the
+ * length of the whole text at every step, so a long text is never segmented whole; see {@link cutPoint}.
+ */
 export function sentenceSpans(text: string): Array<{ start: number; end: number }> {
-  const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
   const spans: Array<{ start: number; end: number }> = [];
-  for (const s of segmenter.segment(text)) spans.push({ start: s.index, end: s.index + s.segment.length });
+  for (const s of sentenceSegmenter.segment(text))
+    spans.push({ start: s.index, end: s.index + s.segment.length });
   return spans;
+}
+
+/** Characters each side of the middle that the first sentence search looks at; doubled until a boundary shows. */
+const firstSentenceWindow = 2048;
+
+/**
+ * The sentence boundary nearest `middle` (excluding 0 and `text.length`), found by segmenting only a
+ * window around it: the sentence containing the middle gives the nearest boundary on each side. A window
+ * edge inside the text is not a boundary; while neither side is a real one, the window doubles. The work is
+ * proportional to the window, so cutting a 10 MB context costs what cutting a 10 KB one does.
+ */
+function nearestSentenceBoundary(text: string, middle: number): number | undefined {
+  for (let half = firstSentenceWindow; ; half *= 2) {
+    const from = Math.max(0, middle - half);
+    const to = Math.min(text.length, middle + half);
+    const sentence = sentenceSegmenter.segment(text.slice(from, to)).containing(middle - from);
+    if (sentence === undefined) return undefined;
+    const left = from + sentence.index;
+    const right = left + sentence.segment.length;
+    const leftReal = left > 0 && (left > from || from === 0);
+    const rightReal = right < text.length && (right < to || to === text.length);
+    if (leftReal && (!rightReal || middle - left <= right - middle)) return left;
+    if (rightReal) return right;
+    if (from === 0 && to === text.length) return undefined;
+  }
 }
 
 /**
  * Where to cut `text` in two, nearest its middle: at a sentence boundary when it has one, else at the
  * start of a word (after whitespace), else between two characters (never inside a surrogate pair).
- * Returns undefined for a text of one character, which cannot be cut.
+ * Returns undefined for a text of one character, which cannot be cut. Looks only near the middle first,
+ * so the cost grows with the distance to the nearest boundary, not with the text.
  */
 export function cutPoint(text: string): { at: number; kind: CutKind } | undefined {
-  const middle = text.length / 2;
-  const sentences = sentenceSpans(text).slice(1);
-  if (sentences.length > 0) {
-    let at = sentences[0]!.start;
-    for (const s of sentences) if (Math.abs(s.start - middle) < Math.abs(at - middle)) at = s.start;
-    return { at, kind: "sentence" };
-  }
-  const word = nearestWordStart(text, Math.floor(middle));
+  const middle = Math.floor(text.length / 2);
+  if (text.length < 2) return undefined;
+  const sentence = nearestSentenceBoundary(text, middle);
+  if (sentence !== undefined) return { at: sentence, kind: "sentence" };
+  const word = nearestWordStart(text, middle);
   if (word !== undefined) return { at: word, kind: "word" };
-  let at = Math.floor(middle);
+  let at = middle;
   if (isLowSurrogate(text.charCodeAt(at)) && isHighSurrogate(text.charCodeAt(at - 1))) at += 1;
   if (at <= 0 || at >= text.length) return undefined;
   return { at, kind: "character" };
@@ -76,12 +105,30 @@ export function cutPoint(text: string): { at: number; kind: CutKind } | undefine
 
 /** The start of a word (non-space after a space) nearest `from`, searching outwards; undefined when there is none. */
 function nearestWordStart(text: string, from: number): number | undefined {
-  const isStart = (i: number) => i > 0 && i < text.length && /\s/.test(text[i - 1]!) && !/\s/.test(text[i]!);
+  const isStart = (i: number) =>
+    i > 0 && i < text.length && isSpace(text.charCodeAt(i - 1)) && !isSpace(text.charCodeAt(i));
   for (let d = 0; from - d > 0 || from + d < text.length; d++) {
     if (isStart(from - d)) return from - d;
     if (isStart(from + d)) return from + d;
   }
   return undefined;
+}
+
+/** The characters of the regular expression class `\s`, tested by code unit (a regex per character is slow on megabytes). */
+function isSpace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 function isHighSurrogate(code: number): boolean {
@@ -125,20 +172,24 @@ export async function judgeWithSplitting<T>(
   }
   const results: Array<PartResult<T>> = [];
   const cuts = noCuts();
-  const pending = [...whole];
+  // Parts still to judge, the next one last (a stack), so taking, cutting and packing cost O(1) each.
+  const pending = [...whole].reverse();
   // Any input of `overflowAt` characters or more is taken to overflow; multi-part groups stay within `packLimit`.
   let overflowAt = charCount(whole);
   let packLimit = Math.floor(overflowAt / 2);
   let lastOverflow = firstOverflow;
   while (pending.length > 0) {
-    const first = pending[0]!;
+    const first = pending[pending.length - 1]!;
     if (first.text.length >= overflowAt) {
-      cutFirst(pending, what, lastOverflow, cuts);
+      cutNext(pending, what, lastOverflow, cuts);
+      // Cutting is CPU work between judge calls: let signal handlers (Ctrl-C) and timers run.
+      await yieldToEventLoop();
       continue;
     }
     const group = [first];
     let size = first.text.length;
-    for (const next of pending.slice(1)) {
+    for (let i = pending.length - 2; i >= 0; i--) {
+      const next = pending[i]!;
       if (size + next.text.length > packLimit || size + next.text.length >= overflowAt) break;
       group.push(next);
       size += next.text.length;
@@ -146,7 +197,7 @@ export async function judgeWithSplitting<T>(
     try {
       const value = await call(group);
       results.push({ parts: group, value });
-      pending.splice(0, group.length);
+      pending.length -= group.length;
     } catch (err) {
       if (!(err instanceof ContextOverflowError)) throw err;
       lastOverflow = err;
@@ -157,13 +208,18 @@ export async function judgeWithSplitting<T>(
   return { results, split: true, cuts };
 }
 
+/** Resolves after pending I/O callbacks and signal handlers have run. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 function noCuts(): CutCounts {
   return { sentence: 0, word: 0, character: 0 };
 }
 
-/** Replaces `pending[0]` by its two halves, or throws when it is a single character. */
-function cutFirst(pending: TextPart[], what: string, overflow: ContextOverflowError, cuts: CutCounts): void {
-  const part = pending[0]!;
+/** Replaces the next part (the last of the `pending` stack) by its two halves, or throws when it is a single character. */
+function cutNext(pending: TextPart[], what: string, overflow: ContextOverflowError, cuts: CutCounts): void {
+  const part = pending[pending.length - 1]!;
   const cut = cutPoint(part.text);
   if (cut === undefined) {
     throw new ContextOverflowError(
@@ -189,7 +245,7 @@ function cutFirst(pending: TextPart[], what: string, overflow: ContextOverflowEr
     end: part.end,
     text: part.text.slice(cut.at),
   };
-  pending.splice(0, 1, left, right);
+  pending.splice(pending.length - 1, 1, right, left);
 }
 
 /** Builds the `details.splits` record for a split outcome, or undefined when nothing was split. */
