@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { PreTrainedTokenizer } from "@xenova/transformers";
 import { LRUCache } from "lru-cache";
 import { AirgapEvalError, InvalidInputError, ModelIntegrityError } from "../errors.js";
 import { integrityMessage } from "../models/integrity.js";
@@ -13,6 +12,7 @@ import { defaultRecovery, openModelDirectory } from "./model-directory.js";
 import { OnnxEncoder } from "./onnx-encoder.js";
 import { normalizeInPlace, type Pooling, poolRow } from "./pooling.js";
 import { detectTemplate, encodeTruncated, type TokenTemplate } from "./token-template.js";
+import type { LocalTokenizer } from "./transformers-runtime.js";
 import type { Embeddings } from "./types.js";
 import { validateTexts } from "./validate-texts.js";
 
@@ -133,7 +133,7 @@ interface LoadedParts {
   dir: string;
   dimensions: number;
   settings: Settings;
-  tokenizer: PreTrainedTokenizer;
+  tokenizer: LocalTokenizer;
   template: TokenTemplate;
   encoder: OnnxEncoder;
 }
@@ -147,7 +147,7 @@ function positiveInteger(value: number | undefined, name: string, fallback: numb
 }
 
 /** The largest `maxLength` the model accepts: the tokenizer's `model_max_length` and `max_position_embeddings`. */
-function modelTokenLimit(tokenizer: PreTrainedTokenizer, maxPositions: number | undefined): number {
+function modelTokenLimit(tokenizer: LocalTokenizer, maxPositions: number | undefined): number {
   const declared: unknown = tokenizer.model_max_length;
   const fromTokenizer =
     typeof declared === "number" && Number.isFinite(declared) && declared > 0 ? declared : Infinity;
@@ -198,7 +198,7 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
   readonly maxLength: number;
   readonly #dir: string;
   readonly #settings: Settings;
-  readonly #tokenizer: PreTrainedTokenizer;
+  readonly #tokenizer: LocalTokenizer;
   readonly #template: TokenTemplate;
   readonly #encoder: OnnxEncoder;
   readonly #memo: LRUCache<string, Embedded> | undefined;
