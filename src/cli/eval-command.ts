@@ -13,6 +13,7 @@ import type { Llm } from "../llm/types.js";
 import { formatSummary } from "../report/summary.js";
 import { writeReport } from "../report/write.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
+import { resolveDatasetArgument } from "./example-dataset.js";
 import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { checkFailUnder, type FailUnderBar, parseFailUnder } from "./fail-under.js";
 import { InterruptHandler, resumeCommand } from "./interrupt.js";
@@ -253,7 +254,11 @@ export function registerEvalCommand(program: Command): Command {
     .description(
       "Evaluate a dataset (JSONL, JSON array or CSV) with local models; never touches the network.",
     )
-    .argument("<dataset>", "dataset file: .jsonl, .json or .csv with Ragas or Haystack column names")
+    .argument("[dataset]", "dataset file: .jsonl, .json or .csv with Ragas or Haystack column names")
+    .option(
+      "--example",
+      "evaluate the 20-row example dataset shipped in the package (examples/rag-eval.jsonl)",
+    )
     .option("-m, --metrics <ids>", `comma-separated metric ids: ${metricIds.join(", ")}`, metricIds.join(","))
     .option(
       "--llm <id|path>",
@@ -284,7 +289,7 @@ export function registerEvalCommand(program: Command): Command {
     )
     .option(
       "--threads <n>",
-      "judge CPU threads (default: 1 for judges under 400M parameters, else every math core; measured by npm run bench)",
+      "judge CPU threads (default: 1 for judges under 400M parameters, else every math core; measured in docs/performance.md)",
       positiveInt("--threads"),
     )
     .option("--resume", "continue the --out file: skip the row × metric pairs it already holds")
@@ -315,7 +320,8 @@ export function registerEvalCommand(program: Command): Command {
       "after",
       `
 Examples:
-  $ airgap-eval eval examples/rag-eval.jsonl --metrics semantic_similarity --report report.html
+  $ airgap-eval eval --example --report report.html                     # the shipped 20-row example
+  $ airgap-eval eval data.jsonl --metrics semantic_similarity --report report.html
   $ airgap-eval eval data.csv --metrics faithfulness,answer_relevancy --llm ./judge.gguf --threads 2
   $ airgap-eval eval data.jsonl --out run.jsonl --resume               # continue after Ctrl-C or a crash
   $ airgap-eval eval data.jsonl --fail-under faithfulness=0.8 --quiet   # CI gate: exit 3 below the bar
@@ -328,5 +334,7 @@ Ctrl-C once: finish the rows in flight, write them, exit 130; Ctrl-C twice: quit
 Exit codes: 0 ok; 1 some rows failed (a metric errored on a row, or a row was invalid);
 2 bad usage or input; 3 below a --fail-under bar; 130 interrupted (resume with --resume).`,
     )
-    .action(async (dataset: string, flags: RawEvalFlags) => runEval(dataset, flags));
+    .action(async (dataset: string | undefined, flags: RawEvalFlags & { example?: boolean }) =>
+      runEval(resolveDatasetArgument(dataset, flags.example), flags),
+    );
 }
