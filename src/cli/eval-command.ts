@@ -15,15 +15,29 @@ import { writeReport } from "../report/write.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import { resolveDatasetArgument } from "./example-dataset.js";
 import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
-import { checkFailUnder, type FailUnderBar, parseFailUnder } from "./fail-under.js";
+import {
+  checkBarInRange,
+  checkFailUnder,
+  checkUnscored,
+  type FailUnderBar,
+  parseFailUnder,
+  parseMaxUnscored,
+} from "./fail-under.js";
 import { InterruptHandler, resumeCommand } from "./interrupt.js";
-import { createMetric, type MetricId, metricCatalog, metricIds, parseMetricIds } from "./metric-factory.js";
+import {
+  createMetric,
+  type MetricId,
+  metricCatalog,
+  metricIds,
+  metricRanges,
+  parseMetricIds,
+} from "./metric-factory.js";
 import { collect, positiveInt } from "./option-parsers.js";
 import { invalidRowLines, preflight } from "./preflight.js";
 
 /** Flags as commander hands them over: repeatable and boolean flags are absent when not given. */
-type RawEvalFlags = Partial<Omit<EvalFlags, "metrics" | "out" | "cache">> &
-  Pick<EvalFlags, "metrics" | "out" | "cache">;
+type RawEvalFlags = Partial<Omit<EvalFlags, "metrics" | "out" | "cache" | "maxUnscored">> &
+  Pick<EvalFlags, "metrics" | "out" | "cache" | "maxUnscored">;
 
 function normalizeFlags(raw: RawEvalFlags): EvalFlags {
   return {
@@ -56,6 +70,8 @@ interface EvalFlags {
   quiet: boolean;
   json: boolean;
   failUnder: FailUnderBar[];
+  /** Share of rows a gated metric may leave unscored. */
+  maxUnscored: number;
   column: string[];
 }
 
@@ -135,6 +151,7 @@ async function runEval(datasetPath: string, raw: RawEvalFlags): Promise<void> {
         `--fail-under names ${bar.metric}, which is not among --metrics (${ids.join(", ")})`,
       );
     }
+    checkBarInRange(bar, metricRanges[bar.metric as MetricId]);
   }
   if (flags.resume && flags.overwrite)
     throw new InvalidInputError("--resume and --overwrite contradict each other; pick one");
@@ -202,7 +219,12 @@ async function runEval(datasetPath: string, raw: RawEvalFlags): Promise<void> {
     const reports = flags.report.map((file) => path.resolve(file));
     for (const file of reports) await writeReport(file, result.toJSON());
 
-    const failUnder = result.interrupted ? [] : checkFailUnder(result.aggregated(), bars);
+    const failUnder = result.interrupted
+      ? []
+      : [
+          ...checkFailUnder(result.aggregated(), bars),
+          ...checkUnscored(result.aggregated(), result.records, bars, flags.maxUnscored),
+        ];
     const exitCode = exitCodeFor(result, failUnder);
     const resultsFile = path.resolve(flags.out);
     const cacheStats = result.metadata.cache;
@@ -308,8 +330,14 @@ export function registerEvalCommand(program: Command): Command {
     .addOption(
       new Option(
         "--fail-under <metric=value>",
-        "exit 3 when a metric's mean is below value (repeatable)",
+        "exit 3 when a metric's mean is below value, or more of its rows than --max-unscored have no score (repeatable)",
       ).argParser(collect(parseFailUnder)),
+    )
+    .option(
+      "--max-unscored <share>",
+      "with --fail-under: the share of rows (0 to 1) a gated metric may leave unscored (error, skipped, no value)",
+      parseMaxUnscored,
+      0,
     )
     .option(
       "--column <name=field>",

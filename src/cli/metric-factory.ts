@@ -18,6 +18,17 @@ export const metricCatalog = {
 
 export type MetricId = keyof typeof metricCatalog;
 
+/**
+ * The interval each metric's value lies in, for checking `--fail-under` bars: the cosine-based metrics are raw
+ * cosines (never clamped, so they may be negative), the judge fractions lie in [0, 1].
+ */
+export const metricRanges: Readonly<Record<MetricId, readonly [min: number, max: number]>> = {
+  answer_relevancy: [-1, 1],
+  semantic_similarity: [-1, 1],
+  faithfulness: [0, 1],
+  context_relevance: [0, 1],
+};
+
 /** All metric ids the CLI knows, in display order. */
 export const metricIds = Object.keys(metricCatalog) as MetricId[];
 
