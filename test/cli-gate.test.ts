@@ -4,6 +4,9 @@ import { describe, expect, it } from "vitest";
 import { exampleDatasetPath, resolveDatasetArgument } from "../src/cli/example-dataset.js";
 import { checkBarInRange, checkUnscored, parseMaxUnscored } from "../src/cli/fail-under.js";
 import { metricIds, metricRanges } from "../src/cli/metric-factory.js";
+import { preflight } from "../src/cli/preflight.js";
+import { loadDataset } from "../src/dataset/load.js";
+import { checkRequiredColumns } from "../src/dataset/required.js";
 import { InvalidInputError } from "../src/errors.js";
 import type { MetricAggregate, RowMetricRecord } from "../src/evaluate/types.js";
 import type { MetricResult } from "../src/metrics/types.js";
@@ -108,6 +111,40 @@ describe("InvalidInputError", () => {
     expect(err.file).toBe("results.jsonl");
     expect(new InvalidInputError("bad", { row: 0, field: "response" }).message).toBe(
       'row 0, field "response": bad',
+    );
+  });
+});
+
+describe("columns a metric needs and no row has", () => {
+  const dataset = loadDataset([
+    { question: "Who wrote it?", answer: "Ann.", passages: "Ann wrote it." },
+    { question: "When?", answer: "1990.", passages: "In 1990." },
+  ]);
+
+  it("lists the columns found and suggests --column to CLI users", () => {
+    const run = () =>
+      preflight({
+        dataset,
+        metrics: ["faithfulness"],
+        reports: [],
+        out: "does-not-exist.jsonl",
+        resume: false,
+        overwrite: false,
+        strict: false,
+      });
+    expect(run).toThrow(InvalidInputError);
+    expect(run).toThrow(
+      "faithfulness needs retrieved_contexts (retrievedContexts). Columns found: user_input, response, " +
+        "passages (not recognised). Add the columns, map yours with --column <your column>=<field>, or leave " +
+        "those metrics out of --metrics",
+    );
+  });
+
+  it("names columnMap to library users", () => {
+    expect(() =>
+      checkRequiredColumns(dataset, [{ name: "faithfulness", requiredFields: ["retrievedContexts"] }]),
+    ).toThrow(
+      /map yours with columnMap \(loadDataset's option; load: \{ columnMap \} in evaluate\(\)\), or drop those metrics/,
     );
   });
 });

@@ -36,7 +36,10 @@ export function preflight(input: PreflightInput): void {
     );
   }
   const needs = input.metrics.map((id) => ({ name: id, requiredFields: [...metricCatalog[id].fields] }));
-  checkRequiredColumns(input.dataset, needs);
+  checkRequiredColumns(input.dataset, needs, {
+    map: "--column <your column>=<field>",
+    drop: "leave those metrics out of --metrics",
+  });
   if (input.strict) {
     for (const item of input.dataset.samples) {
       for (const metric of needs) {
