@@ -27,12 +27,12 @@ step "npm install <tarball> into a fresh project"
 mkdir "$work/project"
 cd "$work/project"
 npm init -y >/dev/null
-cp package.json package.json.before
+cp package.json package.before.json
 start=$SECONDS
 npm install --no-audit --no-fund "$tarball" "typescript@$ts_version" "@types/node@$types_node_version"
 echo "installed in $((SECONDS - start)) s; node_modules $(du -sh node_modules | cut -f1)"
 node -e '
-  const before = require("./package.json.before"), after = require("./package.json");
+  const before = require("./package.before.json"), after = require("./package.json");
   for (const k of Object.keys(after)) if (!["dependencies", "devDependencies"].includes(k) && JSON.stringify(before[k]) !== JSON.stringify(after[k])) { console.error("package.json changed: " + k); process.exit(1); }'
 if [ -e node_modules/sharp ]; then fail "sharp was installed (its install script downloads libvips from outside the registry)"; fi
 

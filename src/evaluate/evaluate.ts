@@ -10,7 +10,7 @@ import { version } from "../version.js";
 import { aggregateRecords } from "./aggregate.js";
 import { describeConfigDifferences } from "./config-diff.js";
 import { configHash as hashConfig, rowHash as hashRow } from "./hash.js";
-import { createProgress, type ProgressMode, type ProgressReporter } from "./progress.js";
+import { createProgress, type ProgressMode, type ProgressReporter, stopOnce } from "./progress.js";
 import { EvaluationResult } from "./result.js";
 import {
   latestMetricConfigs,
@@ -285,8 +285,9 @@ export async function evaluate(
 
   const cache = options.cache || undefined;
   const statsBefore = cache?.stats();
-  const progress =
-    typeof options.progress === "object" ? options.progress : createProgress(options.progress ?? "auto");
+  const progress = stopOnce(
+    typeof options.progress === "object" ? options.progress : createProgress(options.progress ?? "auto"),
+  );
   let rowsDone = data.samples.length - work.length;
   let errors = records.filter((r) => r.result.status === "error").length;
   let fatal: { error: unknown } | undefined;
@@ -361,6 +362,9 @@ export async function evaluate(
 
   const stopped = (): boolean => options.signal?.aborted === true || fatal !== undefined;
   progress.start(data.samples.length, rowsDone);
+  // Ctrl-C: the bar goes before the caller prints anything about stopping (listeners run at abort, in order).
+  const stopProgress = (): void => progress.stop();
+  options.signal?.addEventListener("abort", stopProgress, { once: true });
   try {
     const worker = async (): Promise<void> => {
       while (!stopped() && started < work.length) {
@@ -370,6 +374,7 @@ export async function evaluate(
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, work.length) }, worker));
   } finally {
+    options.signal?.removeEventListener("abort", stopProgress);
     progress.stop();
     const interrupted = started < work.length;
     const finishedAt = new Date().toISOString();
