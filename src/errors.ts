@@ -29,16 +29,18 @@ export interface InputLocation {
 /** Bad input from the caller: an empty string, a wrong type, mismatched list lengths, a malformed file. */
 export class InvalidInputError extends AirgapEvalError {
   override name = "InvalidInputError";
-  readonly row: number | undefined;
-  readonly line: number | undefined;
-  readonly field: string | undefined;
-  readonly file: string | undefined;
+  // Declared, not initialised: only the parts of the location that are set become properties, so printing the
+  // error (console.error, util.inspect) shows no `row: undefined`.
+  declare readonly row: number | undefined;
+  declare readonly line: number | undefined;
+  declare readonly field: string | undefined;
+  declare readonly file: string | undefined;
   constructor(message: string, location: InputLocation = {}, options?: { cause?: unknown }) {
     super(formatWithLocation(message, location), options);
-    this.row = location.row;
-    this.line = location.line;
-    this.field = location.field;
-    this.file = location.file;
+    for (const key of ["row", "line", "field", "file"] as const) {
+      if (location[key] !== undefined)
+        Object.defineProperty(this, key, { value: location[key], enumerable: true });
+    }
   }
 }
 

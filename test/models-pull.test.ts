@@ -136,6 +136,7 @@ describe("pull", () => {
     expect(existsSync(dest)).toBe(false);
     expect(existsSync(`${dest}.partial`)).toBe(false);
     expect((await readLockFile(modelsDir)).models["corrupt-judge"]).toBeUndefined();
+    expect(existsSync(path.join(modelsDir, "corrupt-judge")), "no empty model folder is left").toBe(false);
   });
 
   it("resumes a transfer cut halfway with a Range request from the partial file", async () => {
@@ -228,6 +229,7 @@ describe("pull", () => {
     expect(err.message).toContain(`${hub.baseUrl}${url("acme/gone", "gone.gguf")} answered HTTP 404`);
     expect(existsSync(path.join(modelsDir, "gone-judge", "gone.gguf"))).toBe(false);
     expect(existsSync(path.join(modelsDir, "gone-judge", "gone.gguf.partial"))).toBe(false);
+    expect(existsSync(path.join(modelsDir, "gone-judge")), "no empty model folder is left").toBe(false);
   });
 
   it("gives a clear error when the hub cannot be reached", async () => {
@@ -244,6 +246,7 @@ describe("pull", () => {
     expect(err.message).toContain("ECONNREFUSED");
     expect(err.message).toContain("must run on a connected machine");
     expect(err.message).toContain(`copy the folder ${path.join(modelsDir, "good-judge")}`);
+    expect(existsSync(path.join(modelsDir, "good-judge")), "no empty model folder is left").toBe(false);
   });
 
   it("refuses to pull a built-in model", async () => {

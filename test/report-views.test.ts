@@ -5,6 +5,7 @@ import {
   aggregatedView,
   alignColumns,
   compareRuns,
+  comparisonToMarkdown,
   detailedView,
   formatDelta,
   formatScore,
@@ -164,7 +165,7 @@ describe("compareRuns", () => {
       record(1, "m", { value: 0.5, status: "ok" }, "x"),
       record(2, "m", { value: null, status: "error", error: "e" }, "only-b"),
     ]);
-    const c = compareRuns(a, b, { labelA: "before", labelB: "after" });
+    const c = compareRuns(a, b, { labelA: "before", labelB: "after", matchBy: "rowHash" });
     expect(c.matchedBy).toBe("rowHash");
     expect(c.labels).toEqual({ a: "before", b: "after" });
     const byHash = new Map(c.rows.map((r) => [r.rowHash, r]));
@@ -182,13 +183,37 @@ describe("compareRuns", () => {
     expect(m.b?.errors).toBe(1);
   });
 
+  it("pairs by question by default, so changed responses still pair; by position when questions repeat", () => {
+    // Same questions, every response changed (so every row hash differs).
+    const a = run([
+      record(0, "m", { value: 0.5, status: "ok" }, "a0"),
+      record(1, "m", { value: 0.8, status: "ok" }, "a1"),
+    ]);
+    const b = run([
+      record(0, "m", { value: 0.7, status: "ok" }, "b0"),
+      record(1, "m", { value: 0.6, status: "ok" }, "b1"),
+    ]);
+    const c = compareRuns(a, b);
+    expect(c.matchedBy).toBe("userInput");
+    expect(c.rows.map((r) => [r.rowA, r.rowB, r.userInput])).toEqual([
+      [0, 0, "q0"],
+      [1, 1, "q1"],
+    ]);
+    expect(c.rows.map((r) => r.metrics.m!.delta!.toFixed(6))).toEqual(["0.200000", "-0.200000"]);
+    expect([c.onlyInA, c.onlyInB]).toEqual([[], []]);
+    expect(compareRuns(a, b, { matchBy: "rowHash" }).rows).toHaveLength(0);
+    expect(comparisonToMarkdown(c)).toContain(
+      "Rows paired by:** question (user_input); 2 paired, 0 only in a, 0 only in b",
+    );
+  });
+
   it("falls back to the row index when rows have no hash", () => {
     const a = run([
       record(0, "m", { value: 0.1, status: "ok" }, ""),
       record(1, "m", { value: 0.2, status: "ok" }, ""),
     ]);
     const b = run([record(0, "m", { value: 0.4, status: "ok" }, "")]);
-    const c = compareRuns(a, b);
+    const c = compareRuns(a, b, { matchBy: "row" });
     expect(c.matchedBy).toBe("row");
     expect(c.rows).toHaveLength(1);
     expect(c.rows[0]!.metrics.m!.delta).toBeCloseTo(0.3, 12);

@@ -18,8 +18,16 @@ import { VERIFIED_MEMO_NAME } from "../models/verified-files.js";
 import { formatSummary, rowsChangedNotice } from "../report/summary.js";
 import { writeReport } from "../report/write.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
+import { resolveDatasetArgument } from "./example-dataset.js";
 import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
-import { checkFailUnder, type FailUnderBar, parseFailUnder } from "./fail-under.js";
+import {
+  checkBarInRange,
+  checkFailUnder,
+  checkUnscored,
+  type FailUnderBar,
+  parseFailUnder,
+  parseMaxUnscored,
+} from "./fail-under.js";
 import { InterruptHandler, resumeCommand } from "./interrupt.js";
 import {
   createMetric,
@@ -27,6 +35,7 @@ import {
   type MetricId,
   type MetricModels,
   metricIds,
+  metricRange,
   missingModelsReason,
   modelNeeds,
   needsModel,
@@ -39,7 +48,8 @@ import { checkRunLimits } from "./run-limits.js";
 import { addShardOptions, applyShard, type ShardFlags } from "./shard-options.js";
 
 /** Flags as commander hands them over: repeatable and boolean flags are absent when not given. */
-type RawEvalFlags = Partial<Omit<EvalFlags, "out" | "cache">> & Pick<EvalFlags, "out" | "cache">;
+type RawEvalFlags = Partial<Omit<EvalFlags, "out" | "cache" | "maxUnscored">> &
+  Pick<EvalFlags, "out" | "cache" | "maxUnscored">;
 
 function normalizeFlags(raw: RawEvalFlags): EvalFlags {
   return {
@@ -75,6 +85,8 @@ interface EvalFlags extends ShardFlags {
   quiet: boolean;
   json: boolean;
   failUnder: FailUnderBar[];
+  /** Share of rows a gated metric may leave unscored. */
+  maxUnscored: number;
   column: string[];
   metricFile: string[];
   verify: boolean;
@@ -211,6 +223,8 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
         `--fail-under names ${bar.metric}, which is not among --metrics or the --metric-file metrics (${[...requested, ...customIds].join(", ")})`,
       );
     }
+    const range = metricRange(bar.metric);
+    if (range !== undefined) checkBarInRange(bar, range);
   }
   if (flags.resume && flags.overwrite)
     throw new InvalidInputError("--resume and --overwrite contradict each other; pick one");
@@ -312,7 +326,12 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
     const reports = flags.report.map((file) => path.resolve(file));
     for (const file of reports) await writeReport(file, result.toJSON());
 
-    const failUnder = result.interrupted ? [] : checkFailUnder(result.aggregated(), bars);
+    const failUnder = result.interrupted
+      ? []
+      : [
+          ...checkFailUnder(result.aggregated(), bars),
+          ...checkUnscored(result.aggregated(), result.records, bars, flags.maxUnscored),
+        ];
     const exitCode = exitCodeFor(result, failUnder);
     const resultsFile = path.resolve(flags.out);
     const cacheStats = result.metadata.cache;
@@ -370,7 +389,11 @@ export function registerEvalCommand(program: Command): Command {
     .description(
       "Evaluate a dataset (JSONL, JSON array or CSV) with local models; never touches the network.",
     )
-    .argument("<dataset>", "dataset file: .jsonl, .json or .csv with Ragas or Haystack column names")
+    .argument("[dataset]", "dataset file: .jsonl, .json or .csv with Ragas or Haystack column names")
+    .option(
+      "--example",
+      "evaluate the 20-row example dataset shipped in the package (examples/rag-eval.jsonl)",
+    )
     .option(
       "-m, --metrics <ids>",
       `comma-separated metric ids: ${metricIds.join(", ")} (default: every metric whose columns the dataset has, ` +
@@ -405,7 +428,7 @@ export function registerEvalCommand(program: Command): Command {
     )
     .option(
       "--threads <n>",
-      "judge CPU threads (default: 1 for judges under 400M parameters, else every math core; measured by npm run bench)",
+      "judge CPU threads (default: 1 for judges under 400M parameters, else every math core; measured in docs/performance.md)",
       positiveInt("--threads"),
     )
     .option("--resume", "continue the --out file: skip the row × metric pairs it already holds")
@@ -428,13 +451,19 @@ export function registerEvalCommand(program: Command): Command {
     .addOption(
       new Option(
         "--fail-under <metric=value>",
-        "exit 3 when a metric's mean is below value (repeatable)",
+        "exit 3 when a metric's mean is below value, or more of its rows than --max-unscored have no score (repeatable)",
       ).argParser(collect(parseFailUnder)),
     )
     .option(
       "--metric-file <file>",
       "custom judge metrics (aspect_critic, rubrics_score, instance_rubrics, simple_criteria, g_eval, llm_evaluator) from a YAML or JSON file; without --metrics only these run (repeatable)",
       collect(String),
+    )
+    .option(
+      "--max-unscored <share>",
+      "with --fail-under: the share of rows (0 to 1) a gated metric may leave unscored (error, skipped, no value)",
+      parseMaxUnscored,
+      0,
     )
     .option(
       "--column <name=field>",
@@ -445,7 +474,8 @@ export function registerEvalCommand(program: Command): Command {
       "after",
       `
 Examples:
-  $ airgap-eval eval examples/rag-eval.jsonl --metrics semantic_similarity --report report.html
+  $ airgap-eval eval --example --report report.html                     # the shipped 20-row example
+  $ airgap-eval eval data.jsonl --metrics semantic_similarity --report report.html
   $ airgap-eval eval data.csv --metrics faithfulness,answer_relevancy --llm ./judge.gguf --threads 2
   $ airgap-eval eval data.jsonl --out run.jsonl --resume               # continue after Ctrl-C or a crash
   $ airgap-eval eval data.jsonl --fail-under faithfulness=0.8 --quiet   # CI gate: exit 3 below the bar
@@ -460,8 +490,12 @@ Ctrl-C once: finish the rows in flight, write them, exit 130; Ctrl-C twice: quit
 Exit codes: 0 ok; 1 some rows failed (a metric errored on a row, or a row was invalid);
 2 bad usage or input; 3 below a --fail-under bar; 130 interrupted (resume with --resume).`,
     )
-    .action(async (dataset: string, flags: RawEvalFlags, cmd: Command) =>
-      runEval(dataset, flags, cmd.getOptionValueSource("out") === "default"),
+    .action(async (dataset: string | undefined, flags: RawEvalFlags & { example?: boolean }, cmd: Command) =>
+      runEval(
+        resolveDatasetArgument(dataset, flags.example),
+        flags,
+        cmd.getOptionValueSource("out") === "default",
+      ),
     );
   return addShardOptions(command);
 }

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from "commander";
-import type { MetricAggregate } from "../results/types.js";
+import { InvalidInputError } from "../errors.js";
+import type { MetricAggregate, RowMetricRecord } from "../results/types.js";
 
 /** One `--fail-under metric=value` bar. */
 export interface FailUnderBar {
@@ -14,6 +15,19 @@ export function parseFailUnder(text: string): FailUnderBar {
     throw new InvalidArgumentError(`"${text}" must look like <metric>=<number>, e.g. faithfulness=0.8.`);
   }
   return { metric: match[1]!, min: Number(match[2]) };
+}
+
+/**
+ * Rejects a bar outside the metric's range (e.g. `faithfulness=1.5`, which no run can meet, or `-2`, which every
+ * run meets): an {@link InvalidInputError} naming the bar and the range.
+ */
+export function checkBarInRange(bar: FailUnderBar, range: readonly [min: number, max: number]): void {
+  const [lo, hi] = range;
+  if (bar.min < lo || bar.min > hi) {
+    throw new InvalidInputError(
+      `--fail-under ${bar.metric}=${bar.min} is outside ${bar.metric}'s range [${lo}, ${hi}]; give a value in it`,
+    );
+  }
 }
 
 /**
@@ -34,6 +48,56 @@ export function checkFailUnder(
     } else if (agg.mean < bar.min) {
       failures.push(`${bar.metric}: mean ${agg.mean.toFixed(4)} is below --fail-under ${bar.min}`);
     }
+  }
+  return failures;
+}
+
+/** Parses `--max-unscored 0.1`: the share of rows (0 to 1) a gated metric may leave without a score. */
+export function parseMaxUnscored(text: string): number {
+  const value = Number(text);
+  if (text.trim() === "" || !Number.isFinite(value) || value < 0 || value > 1) {
+    throw new InvalidArgumentError(
+      `"${text}" must be a share between 0 and 1, e.g. 0.1 for 10% of the rows.`,
+    );
+  }
+  return value;
+}
+
+const listedRows = 10;
+
+/**
+ * The second half of the `--fail-under` gate: for each metric with a bar, fails when more than `maxUnscored` (a
+ * share, 0 to 1) of its rows have no score (an error, skipped, or no value), naming those rows. A mean over 2 of 5
+ * rows does not say the system meets the bar.
+ */
+export function checkUnscored(
+  aggregates: readonly MetricAggregate[],
+  records: readonly RowMetricRecord[],
+  bars: readonly FailUnderBar[],
+  maxUnscored: number,
+): string[] {
+  const failures: string[] = [];
+  for (const metric of new Set(bars.map((b) => b.metric))) {
+    const agg = aggregates.find((a) => a.metric === metric);
+    if (!agg) continue;
+    const total = agg.count + agg.errors + agg.skipped + agg.nulls;
+    const unscored = total - agg.count;
+    // No score at all is already a checkFailUnder failure.
+    if (agg.count === 0 || unscored / total <= maxUnscored) continue;
+    const rows = records
+      .filter((r) => r.metric === metric && (r.result.status !== "ok" || r.result.value === null))
+      .sort((a, b) => a.row - b.row)
+      .map((r) => {
+        const where = r.line !== undefined ? `line ${r.line}` : `row ${r.row}`;
+        const why = r.result.status === "ok" ? "no value" : r.result.status;
+        return `${where} ${why}`;
+      });
+    const shown = rows.slice(0, listedRows).join(", ");
+    const more = rows.length > listedRows ? `, and ${rows.length - listedRows} more` : "";
+    failures.push(
+      `${metric}: scored ${agg.count} of ${total} rows; ${unscored} have no score (${shown}${more}), ` +
+        `more than --max-unscored ${maxUnscored} allows`,
+    );
   }
   return failures;
 }

@@ -47,10 +47,11 @@ export class InterruptHandler {
   interrupt(): void {
     this.count += 1;
     if (this.count === 1) {
+      // Abort first: evaluate() stops its progress bar on abort, so the notice is not written over the bar.
+      this.controller.abort();
       this.stderr.write(
         "\nairgap-eval: stopping: finishing the rows in flight and writing them (Ctrl-C again to quit at once)\n",
       );
-      this.controller.abort();
     } else {
       this.stderr.write("\nairgap-eval: quitting at once; rows in flight are lost\n");
       this.exit(ExitCode.interrupted);

@@ -34,7 +34,7 @@ program.addHelpText(
   "after",
   `
 Examples:
-  $ airgap-eval eval examples/rag-eval.jsonl --metrics semantic_similarity --out results.jsonl
+  $ airgap-eval eval --example --metrics semantic_similarity --out results.jsonl
   $ airgap-eval report results.jsonl --html report.html
   $ airgap-eval report compare baseline.jsonl candidate.jsonl
   $ airgap-eval models list

@@ -16,6 +16,15 @@ export type MetricId = string;
 /** All metric ids the CLI knows, in display order (the catalog's). */
 export const metricIds: readonly MetricId[] = metricDescriptorIds();
 
+/**
+ * The interval a metric's value lies in, for checking `--fail-under` bars (the descriptor's
+ * `valueRange`); undefined when it depends on the metric's definition (a user's scale).
+ */
+export function metricRange(id: MetricId): readonly [min: number, max: number] | undefined {
+  const range = metricDescriptor(id).valueRange;
+  return range === null ? undefined : (range ?? [0, 1]);
+}
+
 /** Parses `--metrics a,b` into known ids; an unknown id is bad usage. */
 export function parseMetricIds(list: string): MetricId[] {
   const ids = list

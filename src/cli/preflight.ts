@@ -42,7 +42,10 @@ export function preflight(input: PreflightInput): void {
     name: id,
     requiredFields: metricDescriptor(id).requiredFields,
   }));
-  checkRequiredColumns(input.dataset, needs);
+  checkRequiredColumns(input.dataset, needs, {
+    map: "--column <your column>=<field>",
+    drop: "leave those metrics out of --metrics",
+  });
   if (input.strict) {
     for (const item of input.dataset.samples) {
       for (const metric of needs) {

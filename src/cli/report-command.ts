@@ -1,7 +1,7 @@
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { InvalidInputError } from "../errors.js";
 import { loadResults } from "../evaluate/results-file.js";
-import { compareRuns } from "../report/compare.js";
+import { type CompareKey, compareRuns } from "../report/compare.js";
 import { comparisonToMarkdown } from "../report/markdown.js";
 import { formatSummary } from "../report/summary.js";
 import { type ReportFormat, writeComparison, writeReport } from "../report/write.js";
@@ -15,7 +15,16 @@ interface ReportFlags {
 
 interface CompareFlags {
   out?: string;
+  key: keyof typeof compareKeys;
 }
+
+/** `--key` values (file-format names) to `compareRuns`' `matchBy`. */
+const compareKeys = {
+  auto: "auto",
+  user_input: "userInput",
+  row: "row",
+  row_hash: "rowHash",
+} as const satisfies Record<string, "auto" | CompareKey>;
 
 /**
  * Adds `report <results.jsonl>` and `report compare <a> <b>` to the `airgap-eval` program.
@@ -64,10 +73,19 @@ Examples:
     .argument("<a>", "baseline results JSONL")
     .argument("<b>", "candidate results JSONL")
     .option("--out <file>", "write the comparison as .md or .json (default: print Markdown to stdout)")
+    .addOption(
+      new Option(
+        "--key <key>",
+        "pair rows by: user_input (the question), row (position) or row_hash (identical rows)",
+      )
+        .choices(["auto", "user_input", "row", "row_hash"])
+        .default("auto"),
+    )
     .addHelpText(
       "after",
       `
-Rows are paired by content (row hash), so reordered datasets still line up; deltas are b minus a.
+Rows are paired by question (user_input) when every row of both runs has a distinct one, else by position;
+changed responses still pair. --key row_hash pairs only identical rows. Deltas are b minus a.
 
 Examples:
   $ airgap-eval report compare baseline.jsonl candidate.jsonl
@@ -79,6 +97,7 @@ Examples:
       const comparison = compareRuns(
         loadResults(a, { onNotice: notice }),
         loadResults(b, { onNotice: notice }),
+        { matchBy: compareKeys[flags.key] },
       );
       if (flags.out) {
         await writeComparison(flags.out, comparison);

@@ -26,9 +26,18 @@ export function missingFields(sample: Sample, metric: Pick<Metric, "requiredFiel
   return metric.requiredFields.filter((field) => sample[field] === undefined);
 }
 
+/** How the error tells the caller to map a column; the CLI says `--column`. */
+export interface RequiredColumnsHint {
+  /** How to map a column of the dataset to a field. Defaults to naming the library's `columnMap` option. */
+  map?: string;
+  /** How to leave a metric out. Defaults to "drop those metrics". */
+  drop?: string;
+}
+
 /**
  * Throws an `InvalidInputError` when a metric needs a field that no row of the dataset has, so the
- * run stops before any model loads. Rows lacking a field only some rows have are not an error here:
+ * run stops before any model loads. The message lists the columns the rows do have (recognised ones by their
+ * Ragas names, others as found). Rows lacking a field only some rows have are not an error here:
  * `evaluate` marks those row × metric pairs skipped.
  *
  * The metrics may be given as metrics or as their catalog descriptors.
@@ -42,15 +51,18 @@ export function checkRequiredColumns(
   metrics: ReadonlyArray<
     Pick<Metric, "name" | "requiredFields"> | Pick<MetricDescriptor, "id" | "requiredFields">
   >,
+  hint: RequiredColumnsHint = {},
 ): void {
-  const samples: readonly Sample[] = Array.isArray(dataset)
-    ? (dataset as readonly Sample[])
-    : (dataset as Dataset).samples.map((s) => s.sample);
+  const rows: readonly { sample: Sample; extra?: Record<string, unknown> }[] = Array.isArray(dataset)
+    ? (dataset as readonly Sample[]).map((sample) => ({ sample }))
+    : (dataset as Dataset).samples;
   const present = new Set<SampleField>();
-  for (const sample of samples) {
+  const unrecognised = new Set<string>();
+  for (const { sample, extra } of rows) {
     for (const key of Object.keys(sample) as SampleField[]) {
       if (sample[key] !== undefined) present.add(key);
     }
+    for (const key of Object.keys(extra ?? {})) unrecognised.add(key);
   }
   const problems: string[] = [];
   for (const metric of metrics) {
@@ -62,9 +74,14 @@ export function checkRequiredColumns(
   }
   if (problems.length > 0) {
     const file = Array.isArray(dataset) ? undefined : (dataset as Dataset).file;
+    const found = [
+      ...[...present].map((f) => ragasColumnName(f)),
+      ...[...unrecognised].map((c) => `${c} (not recognised)`),
+    ];
     throw new InvalidInputError(
-      `no valid row has the columns these metrics need: ${problems.join("; ")}. Add the columns, map yours ` +
-        "with columnMap, or drop those metrics",
+      `no valid row has the columns these metrics need: ${problems.join("; ")}. ` +
+        `Columns found: ${found.length > 0 ? found.join(", ") : "none"}. Add the columns, map yours with ` +
+        `${hint.map ?? "columnMap (loadDataset's option; load: { columnMap } in evaluate())"}, or ${hint.drop ?? "drop those metrics"}`,
       { file },
     );
   }

@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
-import { mkdir, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { ModelIntegrityError } from "../errors.js";
 import { type DownloadContext, download, networkErrorText } from "../models/download.js";
 import { sha256File } from "../models/hash.js";
+import { removeEmptyDirs } from "../models/pull.js";
 import { ModelPullError } from "../models/pull-error.js";
 import { type DatasetsDirOptions, datasetDirIn, datasetsDir } from "./datasets-dir.js";
 import { type DatasetEntry, datasetFileUrl } from "./registry.js";
@@ -97,12 +98,8 @@ export async function pullDataset(
     }
   } catch (err) {
     // A pull that failed before anything was kept leaves no empty folder behind.
-    if (createdDir && files.length === 0) await removeIfEmpty(dir);
+    if (createdDir && files.length === 0) await removeEmptyDirs(dir);
     throw err;
   }
   return { id: entry.id, dir, files };
-}
-
-async function removeIfEmpty(dir: string): Promise<void> {
-  if ((await readdir(dir)).length === 0) await rmdir(dir);
 }

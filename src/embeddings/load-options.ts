@@ -1,10 +1,10 @@
-import type { PreTrainedTokenizer } from "@xenova/transformers";
 import { InvalidInputError } from "../errors.js";
 import type { ModelRegistry } from "../models/registry.js";
 import type { ResolvedModel } from "../models/resolved-model.js";
 import { positiveInteger } from "../util/option-checks.js";
 import type { Pooling } from "./pooling.js";
 import type { TokenTemplate } from "./token-template.js";
+import type { LocalTokenizer } from "./transformers-runtime.js";
 
 /** Default {@link TransformersEmbeddingsOptions.memoSize}. */
 export const DEFAULT_EMBEDDING_MEMO_SIZE = 4096;
@@ -83,7 +83,7 @@ export interface EmbeddingSettings {
 const MAX_LENGTH_CAP = 512;
 
 /** The largest `maxLength` the model accepts: the tokenizer's `model_max_length` and `max_position_embeddings`. */
-export function modelTokenLimit(tokenizer: PreTrainedTokenizer, maxPositions: number | undefined): number {
+export function modelTokenLimit(tokenizer: LocalTokenizer, maxPositions: number | undefined): number {
   const declared: unknown = tokenizer.model_max_length;
   const fromTokenizer =
     typeof declared === "number" && Number.isFinite(declared) && declared > 0 ? declared : Infinity;

@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { AutoTokenizer, env, type PreTrainedTokenizer } from "@xenova/transformers";
 import { AirgapEvalError } from "../errors.js";
+import { AutoTokenizer, env, type LocalTokenizer } from "./transformers-runtime.js";
 
 /** The parts of an onnxruntime tensor that this layer reads and writes. */
 export interface OrtTensor {
@@ -93,8 +93,8 @@ export function loadLocalTokenizer(
   parentDir: string,
   name: string,
   recovery: string,
-): Promise<PreTrainedTokenizer> {
-  const run = async (): Promise<PreTrainedTokenizer> => {
+): Promise<LocalTokenizer> {
+  const run = async (): Promise<LocalTokenizer> => {
     lockToLocalFiles(parentDir);
     try {
       return await AutoTokenizer.from_pretrained(name, { local_files_only: true });
@@ -110,37 +110,33 @@ export function loadLocalTokenizer(
 let ortModule: Promise<OrtModule> | undefined;
 
 /**
- * The onnxruntime module instance that transformers.js loaded (so the session runs on exactly the runtime
- * transformers.js ships with). transformers.js 2.17.2 creates sessions without options, so we create ours
- * from the same module to be able to set thread counts.
+ * The onnxruntime-node module, the one transformers.js 2.17.2 itself runs on (1.14.0). transformers.js creates
+ * sessions without options, so we create ours from this module to be able to set thread counts.
  */
 export function onnxRuntime(): Promise<OrtModule> {
-  // A non-literal specifier: the file has no type declarations; we type the parts we use above.
-  const specifier = "@xenova/transformers/src/backends/onnx.js";
-  ortModule ??= (import(specifier) as Promise<{ ONNX: OrtModule }>).then((m) => m.ONNX);
+  // A non-literal specifier: we type the parts we use above instead of pulling in its declarations.
+  const specifier = "onnxruntime-node";
+  ortModule ??= (import(specifier) as Promise<OrtModule & { default?: OrtModule }>).then(
+    (m) => m.default ?? m,
+  );
   return ortModule;
 }
 
 let versions: { transformers: string; onnxruntime: string } | undefined;
 
-/** Installed versions of `@xenova/transformers` and `onnxruntime-node`, read from their package.json. */
+/** Versions of transformers.js (bundled in the published package) and of the installed `onnxruntime-node`. */
 export function runtimeVersions(): { transformers: string; onnxruntime: string } {
   if (versions) return versions;
-  const require = createRequire(import.meta.url);
-  const read = (pkg: string, from: NodeRequire): string => {
-    try {
-      const json = JSON.parse(readFileSync(from.resolve(`${pkg}/package.json`), "utf8")) as {
-        version?: string;
-      };
-      return json.version ?? "unknown";
-    } catch {
-      return "unknown";
-    }
-  };
-  const transformersPkg = require.resolve("@xenova/transformers/package.json");
-  versions = {
-    transformers: read("@xenova/transformers", require),
-    onnxruntime: read("onnxruntime-node", createRequire(transformersPkg)),
-  };
+  let onnxruntime = "unknown";
+  try {
+    const require = createRequire(import.meta.url);
+    const json = JSON.parse(readFileSync(require.resolve("onnxruntime-node/package.json"), "utf8")) as {
+      version?: string;
+    };
+    onnxruntime = json.version ?? "unknown";
+  } catch {
+    // left as "unknown": provenance only
+  }
+  versions = { transformers: env.version, onnxruntime };
   return versions;
 }

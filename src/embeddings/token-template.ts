@@ -1,5 +1,5 @@
-import type { PreTrainedTokenizer } from "@xenova/transformers";
 import { AirgapEvalError } from "../errors.js";
+import type { LocalTokenizer } from "./transformers-runtime.js";
 
 /** The special tokens a tokenizer's post-processor puts around one sequence, e.g. `[CLS] ... [SEP]`. */
 export interface TokenTemplate {
@@ -24,7 +24,7 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
  * then cuts the text's own tokens and keeps the template intact (as Hugging Face tokenizers do), so a cut
  * text still ends with `[SEP]`.
  */
-export function detectTemplate(tokenizer: PreTrainedTokenizer, modelDir: string): TokenTemplate {
+export function detectTemplate(tokenizer: LocalTokenizer, modelDir: string): TokenTemplate {
   const probes = ["hello world", "the answer is 42.", "a", "1"];
   let template: TokenTemplate | undefined;
   for (const probe of probes) {
@@ -60,7 +60,7 @@ export function detectTemplate(tokenizer: PreTrainedTokenizer, modelDir: string)
 
 /** Encodes `text` and cuts its own tokens so that, with the template, it fits in `maxLength` ids. */
 export function encodeTruncated(
-  tokenizer: PreTrainedTokenizer,
+  tokenizer: LocalTokenizer,
   template: TokenTemplate,
   text: string,
   maxLength: number,

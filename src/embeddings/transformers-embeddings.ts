@@ -1,5 +1,4 @@
 import path from "node:path";
-import type { PreTrainedTokenizer } from "@xenova/transformers";
 import { LRUCache } from "lru-cache";
 import { AirgapEvalError, InvalidInputError } from "../errors.js";
 import type { RegistryEntry } from "../models/registry-schema.js";
@@ -19,6 +18,7 @@ import { openModelDirectory } from "./model-directory.js";
 import { OnnxEncoder } from "./onnx-encoder.js";
 import { normalizeInPlace, poolRow } from "./pooling.js";
 import { detectTemplate, encodeTruncated, type TokenTemplate } from "./token-template.js";
+import type { LocalTokenizer } from "./transformers-runtime.js";
 import type { Embeddings } from "./types.js";
 import { validateTexts } from "./validate-texts.js";
 
@@ -67,7 +67,7 @@ interface LoadedParts {
   dir: string;
   dimensions: number;
   settings: EmbeddingSettings;
-  tokenizer: PreTrainedTokenizer;
+  tokenizer: LocalTokenizer;
   template: TokenTemplate;
   encoder: OnnxEncoder;
 }
@@ -96,7 +96,7 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
   readonly maxLength: number;
   readonly #dir: string;
   readonly #settings: EmbeddingSettings;
-  readonly #tokenizer: PreTrainedTokenizer;
+  readonly #tokenizer: LocalTokenizer;
   readonly #template: TokenTemplate;
   readonly #encoder: OnnxEncoder;
   readonly #memo: LRUCache<string, Embedded> | undefined;

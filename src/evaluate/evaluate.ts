@@ -9,7 +9,7 @@ import { forEachWithConcurrency } from "../util/pool.js";
 import { version } from "../version.js";
 import type { EvaluateDataset, EvaluateOptions } from "./options.js";
 import { type EvaluationPlan, planEvaluation, type RowWork } from "./plan.js";
-import { createProgress } from "./progress.js";
+import { createProgress, stopOnce } from "./progress.js";
 import { EvaluationResult } from "./result.js";
 import { ResultsWriter, resultsFormat, resultsFormatVersion } from "./results-file.js";
 import { withResultsLock } from "./results-lock.js";
@@ -124,8 +124,9 @@ async function runPlan(
     for (const bad of data.invalid) writer.write({ type: "invalid", ...bad });
   }
   const records = [...plan.held];
-  const progress =
-    typeof options.progress === "object" ? options.progress : createProgress(options.progress ?? "auto");
+  const progress = stopOnce(
+    typeof options.progress === "object" ? options.progress : createProgress(options.progress ?? "auto"),
+  );
   const scorers = new Map(plan.entries.map((e) => [e, rowScorer(e, cache)]));
   let rowsDone = data.samples.length - work.length;
   let errors = records.filter((r) => r.result.status === "error").length;
@@ -163,6 +164,9 @@ async function runPlan(
   };
 
   progress.start(data.samples.length, rowsDone);
+  // Ctrl-C: the bar goes before the caller prints anything about stopping (listeners run at abort, in order).
+  const stopProgress = (): void => progress.stop();
+  options.signal?.addEventListener("abort", stopProgress, { once: true });
   try {
     started = await forEachWithConcurrency(
       work,
@@ -171,6 +175,7 @@ async function runPlan(
       () => options.signal?.aborted === true || fatal !== undefined,
     );
   } finally {
+    options.signal?.removeEventListener("abort", stopProgress);
     progress.stop();
     const interrupted = started < work.length;
     const finishedAt = new Date().toISOString();

@@ -31,18 +31,28 @@ function formatSeconds(seconds: number): string {
   return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
 }
 
+/**
+ * Rows per second over the last `windowMs` (not since the start), so the rate follows what the run does now: a
+ * burst of cache hits at the start does not promise the same speed for the rest, and a new run starts afresh.
+ */
 class RateTracker {
-  private startedAt = 0;
-  private startDone = 0;
-  constructor(private readonly now: () => number) {}
+  private samples: { at: number; done: number }[] = [];
+  constructor(
+    private readonly now: () => number,
+    private readonly windowMs = 30_000,
+  ) {}
   start(done: number): void {
-    this.startedAt = this.now();
-    this.startDone = done;
+    this.samples = [{ at: this.now(), done }];
   }
-  /** Rows per second since start, and seconds left for `total`. */
+  /** Rows per second over the window, and seconds left for `total`. */
   measure(done: number, total: number): { rate: number; eta: number } {
-    const seconds = (this.now() - this.startedAt) / 1000;
-    const rate = seconds > 0 ? (done - this.startDone) / seconds : 0;
+    const at = this.now();
+    this.samples.push({ at, done });
+    // Keep one sample at or before the window's start, so the window always spans windowMs once the run is older.
+    while (this.samples.length > 2 && (this.samples[1]?.at ?? at) <= at - this.windowMs) this.samples.shift();
+    const first = this.samples[0] ?? { at, done };
+    const seconds = (at - first.at) / 1000;
+    const rate = seconds > 0 ? (done - first.done) / seconds : 0;
     const eta = rate > 0 ? (total - done) / rate : Number.POSITIVE_INFINITY;
     return { rate, eta };
   }
@@ -145,6 +155,25 @@ class BarProgress implements ProgressReporter {
 }
 
 const silent: ProgressReporter = { start() {}, update() {}, stop() {} };
+
+/**
+ * Wraps `reporter` so that `stop()` takes effect once and later updates are dropped: `evaluate` stops progress as
+ * soon as its signal aborts (Ctrl-C), before anything is printed about stopping, and again when the run ends.
+ */
+export function stopOnce(reporter: ProgressReporter): ProgressReporter {
+  let stopped = false;
+  return {
+    start: (total, done) => reporter.start(total, done),
+    update: (done, errors) => {
+      if (!stopped) reporter.update(done, errors);
+    },
+    stop: () => {
+      if (stopped) return;
+      stopped = true;
+      reporter.stop();
+    },
+  };
+}
 
 /**
  * A progress reporter for `mode`: a bar on a TTY, plain periodic lines elsewhere, or nothing.

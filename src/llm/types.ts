@@ -118,5 +118,5 @@ export interface Llm {
   /** How the model was made and configured. */
   provenance(): ModelProvenance;
   /** Parallel calls this judge serves at once (more calls queue). Defaults to 1 when absent. */
-  readonly concurrency?: number;
+  readonly concurrency?: number | undefined;
 }

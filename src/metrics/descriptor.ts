@@ -49,6 +49,11 @@ export interface MetricDescriptor<S extends z.ZodType = z.ZodType> {
   /** Needs an embedding model. */
   readonly needsEmbeddings: boolean;
   /**
+   * The interval every value lies in (checked against `--fail-under` bars); null when it depends on the
+   * metric's definition, e.g. a user's rubric scale. Defaults to `[0, 1]`.
+   */
+  readonly valueRange?: readonly [min: number, max: number] | null;
+  /**
    * The metric's own options (never the models), each with its default, as a zod schema. The CLI
    * and `createMetric` parse user options with it; a bad option is an `InvalidInputError`.
    */

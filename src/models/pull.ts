@@ -1,5 +1,6 @@
+import type { Dirent } from "node:fs";
 import { existsSync } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { InvalidInputError, ModelIntegrityError, ModelNotFoundError } from "../errors.js";
 import { type DownloadContext, download, networkErrorText } from "./download.js";
@@ -130,12 +131,20 @@ export async function pull(id: string, options: PullOptions = {}): Promise<PullR
       : null,
     doneBytes: 0,
   };
+  const modelsDirExisted = await exists(modelsDir);
   await mkdir(dir, { recursive: true });
   const files: PulledFile[] = [];
-  for (const [index, file] of source.files.entries()) {
-    const pulled = await pullFile(ctx, file, index, locked?.files[file.path]?.sha256 ?? null);
-    files.push(pulled);
-    ctx.doneBytes += pulled.size;
+  try {
+    for (const [index, file] of source.files.entries()) {
+      const pulled = await pullFile(ctx, file, index, locked?.files[file.path]?.sha256 ?? null);
+      files.push(pulled);
+      ctx.doneBytes += pulled.size;
+    }
+  } catch (err) {
+    // Leave nothing empty behind; folders that hold a finished or partial file stay (a new pull resumes them).
+    await removeEmptyDirs(dir);
+    if (!modelsDirExisted) await removeEmptyDirs(modelsDir);
+    throw err;
   }
   const record: LockedModel = {
     repo: source.repo,
@@ -145,6 +154,30 @@ export async function pull(id: string, options: PullOptions = {}): Promise<PullR
   };
   await recordInLockFile(modelsDir, entry.id, record);
   return { id: entry.id, dir, modelsDir, lockFile: lockFilePath(modelsDir), files };
+}
+
+async function exists(p: string): Promise<boolean> {
+  return stat(p).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Removes `dir` and the folders under it that are (or become) empty; returns whether `dir` was removed. */
+export async function removeEmptyDirs(dir: string): Promise<boolean> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return false;
+  }
+  let left = entries.length;
+  for (const e of entries) {
+    if (e.isDirectory() && (await removeEmptyDirs(path.join(dir, e.name)))) left--;
+  }
+  if (left > 0) return false;
+  await rmdir(dir).catch(() => undefined);
+  return true;
 }
 
 interface PullContext {

@@ -9,13 +9,19 @@ export interface CompareOptions {
   /** Label of the second (candidate) run. Defaults to `"b"`. */
   labelB?: string;
   /**
-   * How rows of the two runs are paired: `rowHash` (same content), `row` (same index), or `auto`, which uses
-   * `rowHash` when every row of both runs has one and the row index otherwise. Defaults to `"auto"`.
+   * How rows of the two runs are paired: `userInput` (same question), `row` (same position in the dataset),
+   * `rowHash` (identical row content: any change to a response unpairs the row), or `auto`, which pairs by
+   * `userInput` when every row of both runs has one and no run repeats one, and by position otherwise: comparing
+   * two versions of a system on one dataset pairs every question, whatever the responses became.
+   * Defaults to `"auto"`.
    */
-  matchBy?: "auto" | "rowHash" | "row";
+  matchBy?: "auto" | CompareKey;
   /** Per-row deltas with an absolute value at most this are counted as unchanged. Defaults to `1e-9`. */
   epsilon?: number;
 }
+
+/** What pairs a row of one run with a row of the other; see {@link CompareOptions.matchBy}. */
+export type CompareKey = "userInput" | "row" | "rowHash";
 
 /** One metric on one paired row. `delta` is `b - a` when both are numbers. */
 export interface ComparedCell {
@@ -77,7 +83,7 @@ export interface MetricComparison {
 export interface Comparison {
   labels: { a: string; b: string };
   /** How the rows were paired. */
-  matchedBy: "rowHash" | "row";
+  matchedBy: CompareKey;
   metrics: MetricComparison[];
   /** Rows present in both runs, in run a's order. */
   rows: ComparedRow[];
@@ -89,7 +95,8 @@ export interface Comparison {
 }
 
 /**
- * Compares two runs side by side: pairs rows by row hash (falling back to the row index), and gives per-row
+ * Compares two runs side by side: pairs rows by question (falling back to the row position; see
+ * {@link CompareOptions.matchBy}), and gives per-row
  * and aggregate deltas (`b - a`) plus the rows found in only one run.
  *
  * @example
@@ -115,10 +122,10 @@ export function compareRuns(
     const seen = new Map<string, number>();
     const out = new Map<string, ReportRow>();
     for (const row of rows) {
-      const base = matchedBy === "rowHash" ? row.rowHash : String(row.row);
+      const base = keyOf(row, matchedBy);
       const n = seen.get(base) ?? 0;
       seen.set(base, n + 1);
-      // Identical rows (same hash) pair up in order of appearance.
+      // Rows with the same key (identical rows, a repeated question) pair up in order of appearance.
       out.set(`${base}#${n}`, row);
     }
     return out;
@@ -192,15 +199,21 @@ export function compareRuns(
   };
 }
 
-function chooseMatch(
-  requested: "auto" | "rowHash" | "row",
-  a: ReportRow[],
-  b: ReportRow[],
-): "rowHash" | "row" {
+function keyOf(row: ReportRow, key: CompareKey): string {
+  if (key === "rowHash") return row.rowHash;
+  if (key === "userInput") return row.sample.userInput ?? "";
+  return String(row.row);
+}
+
+function chooseMatch(requested: "auto" | CompareKey, a: ReportRow[], b: ReportRow[]): CompareKey {
   if (requested !== "auto") return requested;
-  const allHashed = (rows: ReportRow[]) =>
-    rows.every((r) => typeof r.rowHash === "string" && r.rowHash !== "");
-  return allHashed(a) && allHashed(b) ? "rowHash" : "row";
+  const uniqueQuestions = (rows: ReportRow[]) => {
+    const questions = rows.map((r) => r.sample.userInput);
+    return (
+      questions.every((q) => typeof q === "string" && q !== "") && new Set(questions).size === rows.length
+    );
+  };
+  return uniqueQuestions(a) && uniqueQuestions(b) ? "userInput" : "row";
 }
 
 function unpaired(row: ReportRow): UnpairedRow {

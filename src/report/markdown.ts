@@ -1,5 +1,5 @@
 import type { MetricAggregate } from "../results/types.js";
-import type { Comparison } from "./compare.js";
+import type { CompareKey, Comparison } from "./compare.js";
 import { formatDelta, formatScore, truncate } from "./format.js";
 import {
   aggregatedView,
@@ -9,6 +9,13 @@ import {
   reportData,
   runModels,
 } from "./views.js";
+
+/** How the comparison says which rows it paired. */
+const pairedByLabel: Record<CompareKey, string> = {
+  userInput: "question (user_input)",
+  row: "row position",
+  rowHash: "row content hash",
+};
 
 /** Options for {@link toMarkdownReport}. */
 export interface MarkdownReportOptions {
@@ -208,7 +215,7 @@ export function comparisonToMarkdown(
   out.push(
     `- **${A}:** ${escapeMarkdownText(comparison.metadata.a?.dataset ?? "")} (${escapeMarkdownText(comparison.metadata.a?.startedAt ?? "?")})`,
     `- **${B}:** ${escapeMarkdownText(comparison.metadata.b?.dataset ?? "")} (${escapeMarkdownText(comparison.metadata.b?.startedAt ?? "?")})`,
-    `- **Rows paired by:** ${comparison.matchedBy === "rowHash" ? "row content hash" : "row index"}; ${comparison.rows.length} paired, ${comparison.onlyInA.length} only in ${A}, ${comparison.onlyInB.length} only in ${B}`,
+    `- **Rows paired by:** ${pairedByLabel[comparison.matchedBy]}; ${comparison.rows.length} paired, ${comparison.onlyInA.length} only in ${A}, ${comparison.onlyInB.length} only in ${B}`,
     "",
     "## Aggregates",
     "",

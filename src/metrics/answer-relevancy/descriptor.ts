@@ -10,6 +10,7 @@ export const answerRelevancyDescriptor = defineMetric({
   requiredFields: ["userInput", "response"],
   needsLlm: true,
   needsEmbeddings: true,
+  valueRange: [-1, 1],
   options: answerRelevancyOptionsSchema,
   surfaces: { ragas: "AnswerRelevancy", ragasAliases: ["ResponseRelevancy"] },
   create: (models, options) =>

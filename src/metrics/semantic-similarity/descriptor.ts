@@ -9,6 +9,7 @@ export const semanticSimilarityDescriptor = defineMetric({
   requiredFields: ["response", "reference"],
   needsLlm: false,
   needsEmbeddings: true,
+  valueRange: [-1, 1],
   options: semanticSimilarityOptionsSchema,
   surfaces: { ragas: "SemanticSimilarity", haystack: "SASEvaluator" },
   create: (models, options) => new SemanticSimilarity({ embeddings: models.embeddings!, ...options }),

@@ -22,12 +22,16 @@ export const customJudgeOptionFields = {
   maxTokens: z.number().int().positive().optional(),
 };
 
-/** The descriptor fields every user-defined judge shares: a judge, no embedder, opt-in, Ragas' columns. */
+/**
+ * The descriptor fields every user-defined judge shares: a judge, no embedder, opt-in, Ragas' columns,
+ * and a value range set by the user's scale (so no fixed one).
+ */
 export const customJudgeDescriptorBase = {
   requiredFields: ["userInput", "response"],
   needsLlm: true,
   needsEmbeddings: false,
   optIn: true,
+  valueRange: null,
 } as const;
 
 /** `definition`: the criterion in words. */
