@@ -3,18 +3,14 @@ import type { LabelKind } from "../datasets/converters/types.js";
 import { InvalidInputError } from "../errors.js";
 import { evaluate } from "../evaluate/evaluate.js";
 import type { ProgressMode, ProgressReporter } from "../evaluate/progress.js";
-import type { Metric, MetricConfig, MetricResult, Sample } from "../metrics/types.js";
+import type { MetricResult } from "../metrics/types.js";
 import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES } from "./bootstrap.js";
-import { computeFigures, type FigureOptions, type FigureReport } from "./figures.js";
+import { computeFigures, type FigureOptions } from "./figures.js";
 import { type LabelledSet, type LoadLabelledOptions, loadLabelled } from "./labelled.js";
+import { calibrateStatements } from "./statements.js";
+import type { CalibrationJudge, Disagreement, JudgeCalibration } from "./types.js";
 
-/** One judge to calibrate: a metric built on that judge, and a name for the report. */
-export interface CalibrationJudge {
-  /** Shown in the report, e.g. the GGUF file name. */
-  name: string;
-  /** The metric to run, built with this judge (e.g. `new Faithfulness({ llm })`). */
-  metric: Metric;
-}
+export type { CalibrationJudge, Disagreement, JudgeCalibration };
 
 /** Options of {@link calibrate}. */
 export interface CalibrateOptions extends FigureOptions, LoadLabelledOptions {
@@ -30,35 +26,6 @@ export interface CalibrateOptions extends FigureOptions, LoadLabelledOptions {
   signal?: AbortSignal;
   /** Rows scored at once. Defaults to `evaluate`'s default. */
   concurrency?: number;
-}
-
-/** A row where the judge and people disagree, with what the judge said. */
-export interface Disagreement {
-  row: number;
-  id: string;
-  /** The human label as given (for pairwise: 1 when A was preferred). */
-  human: number;
-  /** The judge's score (pairwise: score(A) - score(B)). */
-  score: number;
-  /** |human - judge| with both on [0, 1]. */
-  gap: number;
-  /** What the judge said: statements, verdicts, reasons (pairwise: A's then B's). */
-  results: MetricResult[];
-  /** The sample(s) the judge saw. */
-  samples: Sample[];
-}
-
-/** Figures and evidence for one judge. */
-export interface JudgeCalibration {
-  name: string;
-  /** The metric configuration (models, prompt versions, options) that produced the scores. */
-  config: MetricConfig;
-  /** Rows with a score on every sample. */
-  scored: number;
-  /** Rows left without a score (errors, null values, skipped), by row number, with the reason. */
-  unscored: { row: number; id: string; reason: string }[];
-  figures: FigureReport;
-  disagreements: Disagreement[];
 }
 
 /** What `calibrate` measured. */
@@ -130,6 +97,16 @@ export async function calibrate(
   const judges: JudgeCalibration[] = [];
   let interrupted = false;
   for (const judge of options.judges) {
+    if (set.labels.kind === "statements") {
+      judges.push(
+        await calibrateStatements(set.rows, judge, {
+          ...options,
+          ...(options.signal !== undefined ? { signal: options.signal } : {}),
+        }),
+      );
+      interrupted ||= options.signal?.aborted === true;
+      continue;
+    }
     const run = await evaluate(flat, [judge.metric], {
       ...(options.cache !== undefined ? { cache: options.cache } : {}),
       ...(options.progress !== undefined ? { progress: options.progress } : {}),

@@ -12,8 +12,13 @@ export interface LabelledRow {
   line?: number;
   /** The row's `id` column, or its row number. */
   id: string;
-  /** Binary (0/1) or graded human label; for pairwise rows 1 when people preferred A, 0 for B. */
+  /**
+   * Binary (0/1) or graded human label; for pairwise rows 1 when people preferred A, 0 for B; for
+   * statement rows the share of statements people labelled supported.
+   */
   human: number;
+  /** Statement rows: each statement with its human label (1 supported by the contexts, 0 not). */
+  statements?: { text: string; label: 0 | 1 }[];
   /** What the judge scores; pairwise rows have two (A then B). */
   samples: [Sample] | [Sample, Sample];
   /** Bootstrap group (source document, task), when the file gives one. */
@@ -33,7 +38,8 @@ export interface LabelledSet {
 export interface LoadLabelledOptions {
   /**
    * How the labels read. Defaults to what the columns say: `preferred` means pairwise, `human_label`
-   * binary; `human_score` needs `{ kind: "graded", min, max }` (the scale cannot be guessed).
+   * binary, `statement_labels` statement-level; `human_score` needs `{ kind: "graded", min, max }`
+   * (the scale cannot be guessed).
    */
   labels?: LabelKind;
   /** The column that holds the human label. Defaults to `human_label`, or `human_score` when graded, or `preferred` when pairwise. */
@@ -60,6 +66,7 @@ function inferLabels(
 ): LabelKind {
   if (options.labels) return options.labels;
   if (columns.has("preferred")) return { kind: "pairwise" };
+  if (columns.has("statement_labels")) return { kind: "statements" };
   if (columns.has(options.labelColumn ?? "human_label")) return { kind: "binary" };
   if (columns.has("human_score")) {
     throw new InvalidInputError(
@@ -93,7 +100,13 @@ export function loadLabelled(
   const labels = inferLabels(columns, options, file);
   const labelColumn =
     options.labelColumn ??
-    (labels.kind === "pairwise" ? "preferred" : labels.kind === "graded" ? "human_score" : "human_label");
+    (labels.kind === "pairwise"
+      ? "preferred"
+      : labels.kind === "graded"
+        ? "human_score"
+        : labels.kind === "statements"
+          ? "statement_labels"
+          : "human_label");
   if (labels.kind === "graded" && !(labels.min < labels.max)) {
     throw new InvalidInputError(`the graded scale ${labels.min}-${labels.max} is empty; give min < max`, {
       field: "labels",
@@ -123,6 +136,27 @@ export function loadLabelled(
         { ...item.sample, response: a },
         { ...item.sample, response: b },
       ];
+    } else if (labels.kind === "statements") {
+      const parsed = statementLabels(item.extra.statements, raw);
+      if (typeof parsed === "string") {
+        bad(labelColumn, parsed);
+        continue;
+      }
+      if (item.sample.retrievedContexts === undefined) {
+        bad("retrieved_contexts", "statement rows need the contexts the statements are checked against");
+        continue;
+      }
+      human = parsed.filter((s) => s.label === 1).length / parsed.length;
+      samples = [item.sample];
+      rows.push({
+        ...where,
+        id: rowId(item.extra.id, item.row),
+        human,
+        samples,
+        statements: parsed,
+        ...groupOf(item.extra.group),
+      });
+      continue;
     } else if (labels.kind === "binary") {
       const value = binaryValues.get(typeof raw === "string" ? raw.trim().toLowerCase() : raw);
       if (value === undefined) {
@@ -140,15 +174,52 @@ export function loadLabelled(
       human = value;
       samples = [item.sample];
     }
-    const group = item.extra.group;
-    const id = item.extra.id;
-    rows.push({
-      ...where,
-      id: typeof id === "string" || typeof id === "number" ? String(id) : `row ${item.row}`,
-      human,
-      samples,
-      ...(typeof group === "string" || typeof group === "number" ? { group: String(group) } : {}),
-    });
+    rows.push({ ...where, id: rowId(item.extra.id, item.row), human, samples, ...groupOf(item.extra.group) });
   }
   return { rows, labels, invalid, ...(file !== undefined ? { file } : {}) };
+}
+
+function rowId(id: unknown, row: number): string {
+  return typeof id === "string" || typeof id === "number" ? String(id) : `row ${row}`;
+}
+
+function groupOf(group: unknown): { group?: string } {
+  return typeof group === "string" || typeof group === "number" ? { group: String(group) } : {};
+}
+
+/** A list given as an array, or as a JSON array in a CSV cell. */
+function listOf(value: unknown): unknown[] | undefined {
+  if (Array.isArray(value)) return value;
+  if (typeof value === "string" && value.trim().startsWith("[")) {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      return Array.isArray(parsed) ? parsed : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The `statements` and `statement_labels` columns of a row, paired, or what is wrong with them. */
+function statementLabels(statements: unknown, labels: unknown): { text: string; label: 0 | 1 }[] | string {
+  const texts = listOf(statements);
+  const values = listOf(labels);
+  if (
+    texts === undefined ||
+    texts.length === 0 ||
+    texts.some((t) => typeof t !== "string" || t.trim() === "")
+  ) {
+    return "statement rows need a non-empty statements list of texts";
+  }
+  if (values === undefined || values.length !== texts.length) {
+    return `needs one label per statement (${texts.length} statements, ${values?.length ?? 0} labels)`;
+  }
+  const out: { text: string; label: 0 | 1 }[] = [];
+  for (const [i, v] of values.entries()) {
+    const label = binaryValues.get(typeof v === "string" ? v.trim().toLowerCase() : v);
+    if (label === undefined) return `label ${i} must be 0 or 1, got ${JSON.stringify(v)}`;
+    out.push({ text: texts[i] as string, label });
+  }
+  return out;
 }

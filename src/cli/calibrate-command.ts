@@ -47,7 +47,7 @@ interface CalibrateFlags {
 
 /** Parses `--labels binary | pairwise | graded:MIN-MAX`. */
 export function parseLabels(value: string): LabelKind {
-  if (value === "binary" || value === "pairwise") return { kind: value };
+  if (value === "binary" || value === "pairwise" || value === "statements") return { kind: value };
   const m = /^graded:(-?\d+(?:\.\d+)?)-(-?\d+(?:\.\d+)?)$/.exec(value);
   if (m) {
     const min = Number(m[1]);
@@ -56,7 +56,7 @@ export function parseLabels(value: string): LabelKind {
     throw new InvalidInputError(`--labels ${value}: the scale's min must be below its max`);
   }
   throw new InvalidInputError(
-    `--labels "${value}" must be binary, pairwise or graded:MIN-MAX (e.g. graded:1-4)`,
+    `--labels "${value}" must be binary, pairwise, statements or graded:MIN-MAX (e.g. graded:1-4)`,
   );
 }
 
@@ -239,7 +239,7 @@ export function registerCalibrateCommand(program: Command): Command {
     .option("--embeddings <id|path>", "embedding model, for metrics that need one")
     .option("--models-dir <dir>", "where pulled models live")
     .option("--threads <n>", "judge CPU threads", positiveInt("--threads"))
-    .option("--labels <kind>", "binary | pairwise | graded:MIN-MAX (default: from the columns)")
+    .option("--labels <kind>", "binary | pairwise | statements | graded:MIN-MAX (default: from the columns)")
     .option("--label-column <name>", "the column holding the human label")
     .option(
       "--column <name=field>",

@@ -211,3 +211,71 @@ describe("labelled files: bad input", () => {
     expect(JSON.stringify(result)).not.toMatch(/NaN/);
   });
 });
+
+describe("calibrate: statement labels", () => {
+  // Two rows, five labelled statements; the scripted judge supports statements containing "blue".
+  const rows = [
+    {
+      id: "s1",
+      retrieved_contexts: ["The sky is blue."],
+      statements: ["The sky is blue.", "Grass is red.", "The sea is blue."],
+      statement_labels: [1, 0, 0],
+      group: "doc-a",
+    },
+    {
+      id: "s2",
+      retrieved_contexts: ["Snow is white."],
+      statements: ["Snow is white.", "Snow is blue."],
+      statement_labels: [1, 0],
+      group: "doc-b",
+    },
+  ];
+  const verdictJudge = () =>
+    new ScriptedLlm({
+      "faithfulness/verdicts": (prompt) => {
+        const statements = [...prompt.input.matchAll(/^\d+\. (.*)$/gm)].map((m) => m[1]!);
+        return {
+          verdicts: statements.map((statement) => ({
+            statement,
+            reason: "scripted",
+            verdict: statement.includes("blue") || statement.includes("white") ? 1 : 0,
+          })),
+        };
+      },
+    });
+
+  it("compares the judge's verdicts with people's labels statement by statement", async () => {
+    const llm = verdictJudge();
+    const result = await calibrate(rows, {
+      judges: [{ name: "scripted", metric: new Faithfulness({ llm }) }],
+      progress: "none",
+      bootstrap: { resamples: 0 },
+    });
+    expect(result.labels).toEqual({ kind: "statements" });
+    const judge = result.judges[0]!;
+    const f = judge.figures;
+    if (f.kind !== "binary") throw new Error("expected binary figures");
+    // human   1 0 0 | 1 0 ; judge 1 0 1 | 1 1 -> TP 2, FP 2, FN 0, TN 1
+    expect(f.confusion).toEqual({ truePositive: 2, falsePositive: 2, falseNegative: 0, trueNegative: 1 });
+    expect(f.accuracy.value).toBe(0.6);
+    // Only the verdict step ran: the people's statements were judged as given.
+    expect(llm.callsFor("faithfulness/statements")).toHaveLength(0);
+    expect(llm.callsFor("faithfulness/verdicts")).toHaveLength(2);
+    expect(judge.config.promptVersions).toEqual({ "faithfulness/verdicts": expect.any(String) });
+    expect(judge.disagreements.map((d) => d.id)).toEqual(["s2", "s1"]);
+  });
+
+  it("a label list that does not match its statements is an invalid row naming the counts", () => {
+    const set = loadLabelled([{ retrieved_contexts: ["c"], statements: ["a", "b"], statement_labels: [1] }]);
+    expect(set.invalid[0]!.message).toMatch(/2 statements, 1 labels/);
+  });
+
+  it("only the faithfulness judge can be calibrated on statements", async () => {
+    await expect(
+      calibrate(rows, {
+        judges: [{ name: "x", metric: new FakeMetric({ name: "answer_length" }) }],
+        progress: "none",
+      }),
+    ).rejects.toThrow(/statement labels calibrate the faithfulness judge/);
+  });
+});

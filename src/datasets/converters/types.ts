@@ -25,7 +25,8 @@ export interface LabelledRecord {
 export type LabelKind =
   | { kind: "binary" }
   | { kind: "graded"; min: number; max: number }
-  | { kind: "pairwise" };
+  | { kind: "pairwise" }
+  | { kind: "statements" };
 
 /** Turns the files of one data set (by their path inside the set's folder) into labelled records. */
 export interface DatasetConverter {
