@@ -1,6 +1,6 @@
-import { bump, NgramIds } from "../shared/text/ngram-ids.js";
+import { NgramIds } from "../shared/text/ngram-ids.js";
 import { pythonRstrip, pythonSplit } from "../shared/text/python-str.js";
-import { tokenize13a } from "./tokenizer-13a.js";
+import { tokens13a } from "./tokenizer-13a.js";
 
 /** sacrebleu smoothing methods. */
 export type SmoothMethod = "exp" | "floor" | "add-k" | "none";
@@ -43,24 +43,51 @@ const smoothDefaults: Record<SmoothMethod, number> = { none: 0, floor: 0.1, "add
 
 const ngramIds = new NgramIds();
 
+// Per n-gram id, reused across calls (the metric is synchronous): its order (0-based), its count in
+// the hypothesis, in the current reference, and its highest count in any one reference.
+let orderOf = new Int32Array(1024);
+let hypCounts = new Int32Array(1024);
+let refCounts = new Int32Array(1024);
+let refMax = new Int32Array(1024);
+
+function ensureIdArrays(size: number): void {
+  if (orderOf.length >= size) return;
+  const grown = 2 ** Math.ceil(Math.log2(size));
+  orderOf = new Int32Array(grown);
+  hypCounts = new Int32Array(grown);
+  refCounts = new Int32Array(grown);
+  refMax = new Int32Array(grown);
+}
+
 /**
- * Visits every word n-gram (orders 1..4) of `tokens` as sacrebleu's `extract_all_word_ngrams` lists
- * them, by integer id: `symbol` interns each token, {@link NgramIds} numbers each n-gram.
+ * Counts every word n-gram (orders 1..4) of `symbols` (interned tokens) into `counts` by integer id
+ * ({@link NgramIds}), as sacrebleu's `extract_all_word_ngrams` lists them.
  */
-function visitNgrams(
-  tokens: readonly string[],
-  symbol: (token: string) => number,
-  visit: (id: number, order: number) => void,
-): void {
-  const symbols = tokens.map(symbol);
+function countWordNgrams(symbols: Int32Array, counts: Int32Array): void {
   for (let i = 0; i < symbols.length; i++) {
     let prefix = 0;
     const last = Math.min(maxOrder, symbols.length - i);
     for (let n = 0; n < last; n++) {
       prefix = ngramIds.id(prefix, symbols[i + n]!);
-      visit(prefix, n);
+      orderOf[prefix] = n;
+      counts[prefix]! += 1;
     }
   }
+}
+
+/** Interns each token as a small integer, numbering new tokens in order of appearance. */
+function internTokens(tokens: readonly string[], interned: Map<string, number>): Int32Array {
+  const out = new Int32Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    let v = interned.get(token);
+    if (v === undefined) {
+      v = interned.size;
+      interned.set(token, v);
+    }
+    out[i] = v;
+  }
+  return out;
 }
 
 /** sacrebleu `_get_closest_ref_len`: the nearest reference length, the shorter one on ties. */
@@ -146,10 +173,11 @@ export function corpusBleu(
   references: ReadonlyArray<ReadonlyArray<string | null>>,
   settings: BleuSettings = {},
 ): BleuResult {
-  const preprocess = (text: string): string => {
+  // sacrebleu joins the 13a tokens with spaces and splits them again: the tokens themselves.
+  const tokensOf = (text: string): string[] => {
     const cased = settings.lowercase === true ? text.toLowerCase() : text;
     const stripped = pythonRstrip(cased);
-    return (settings.tokenize ?? "13a") === "13a" ? tokenize13a(stripped) : stripped;
+    return (settings.tokenize ?? "13a") === "13a" ? tokens13a(stripped) : pythonSplit(stripped);
   };
   const segments = references.length === 0 ? 0 : Math.min(...references.map((s) => s.length));
   const pairs = Math.min(hypotheses.length, segments);
@@ -161,49 +189,35 @@ export function corpusBleu(
     const refTokens: string[][] = [];
     for (const stream of references) {
       const ref = stream[i];
-      if (ref !== null && ref !== undefined) refTokens.push(pythonSplit(preprocess(ref)));
+      if (ref !== null && ref !== undefined) refTokens.push(tokensOf(ref));
     }
-    const hypTokens = pythonSplit(preprocess(hypotheses[i]!));
+    const hypTokens = tokensOf(hypotheses[i]!);
     const interned = new Map<string, number>();
-    const symbol = (token: string): number => {
-      let v = interned.get(token);
-      if (v === undefined) {
-        v = interned.size;
-        interned.set(token, v);
-      }
-      return v;
-    };
-    ngramIds.reset((hypTokens.length + refTokens.reduce((sum, t) => sum + t.length, 0)) * maxOrder);
+    const maxIds = (hypTokens.length + refTokens.reduce((sum, t) => sum + t.length, 0)) * maxOrder + 1;
+    ngramIds.reset(maxIds);
+    ensureIdArrays(maxIds);
+    hypCounts.fill(0, 0, maxIds);
+    refMax.fill(0, 0, maxIds);
     // Per n-gram id: the highest count in any one reference (sacrebleu merges references with max).
-    const refMax: number[] = [0];
     for (const tokens of refTokens) {
-      const counts: number[] = [0];
-      visitNgrams(tokens, symbol, (id) => bump(counts, id));
-      for (let id = 1; id < counts.length; id++) {
-        if (counts[id]! > (refMax[id] ?? 0)) {
-          while (refMax.length <= id) refMax.push(0);
-          refMax[id] = counts[id]!;
-        }
+      refCounts.fill(0, 0, maxIds);
+      countWordNgrams(internTokens(tokens, interned), refCounts);
+      for (let id = 1; id <= ngramIds.count; id++) {
+        if (refCounts[id]! > refMax[id]!) refMax[id] = refCounts[id]!;
       }
     }
-    const hypCounts: number[] = [0];
-    const orderOf: number[] = [0];
-    visitNgrams(hypTokens, symbol, (id, order) => {
-      bump(hypCounts, id);
-      while (orderOf.length <= id) orderOf.push(0);
-      orderOf[id] = order;
-    });
+    countWordNgrams(internTokens(hypTokens, interned), hypCounts);
     hypothesisLength += hypTokens.length;
     referenceLength += closestReferenceLength(
       hypTokens.length,
       refTokens.map((t) => t.length),
     );
-    for (let id = 1; id < hypCounts.length; id++) {
+    for (let id = 1; id <= ngramIds.count; id++) {
       const n = hypCounts[id]!;
       if (n === 0) continue;
       const order = orderOf[id]!;
       total[order]! += n;
-      correct[order]! += Math.min(n, refMax[id] ?? 0);
+      correct[order]! += Math.min(n, refMax[id]!);
     }
   }
   return computeBleu(correct, total, hypothesisLength, referenceLength, settings);

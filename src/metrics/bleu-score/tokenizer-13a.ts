@@ -22,6 +22,11 @@ const rules: ReadonlyArray<readonly [RegExp, string]> = [
  * tokenize13a("Hello, world."); // "Hello , world ."
  */
 export function tokenize13a(input: string): string {
+  return tokens13a(input).join(" ");
+}
+
+/** The tokens of {@link tokenize13a}, before they are joined with spaces. */
+export function tokens13a(input: string): string[] {
   let line = input.replaceAll("<skipped>", "").replaceAll("-\n", "").replaceAll("\n", " ");
   if (line.includes("&")) {
     line = line
@@ -32,5 +37,5 @@ export function tokenize13a(input: string): string {
   }
   line = ` ${line} `;
   for (const [pattern, replacement] of rules) line = line.replace(pattern, replacement);
-  return pythonSplit(line).join(" ");
+  return pythonSplit(line);
 }

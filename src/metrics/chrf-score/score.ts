@@ -1,6 +1,6 @@
 import { ngramCounts, overlap, total } from "../shared/text/counter.js";
 import { NgramIds } from "../shared/text/ngram-ids.js";
-import { pythonSplit, withoutPythonWhitespace } from "../shared/text/python-str.js";
+import { isPythonBlank, isPythonWhitespace, pythonSplit } from "../shared/text/python-str.js";
 
 /** The `corpus_chrf` arguments Ragas passes through its `kwargs`, with sacrebleu's defaults. */
 export interface ChrfSettings {
@@ -39,18 +39,48 @@ function wordsWithoutPunctuation(text: string): string[] {
   return out;
 }
 
-/** Code points of a string as numbers. */
-function codePointsOf(text: string): number[] {
-  const out: number[] = [];
+/**
+ * Writes the code points of `text` into `out` from index 0 (growing it when needed), leaving out
+ * Python whitespace unless `keepWhitespace`; returns the buffer and the count.
+ */
+function codePointsInto(
+  text: string,
+  keepWhitespace: boolean,
+  out: Int32Array,
+): { buffer: Int32Array; length: number } {
+  const buffer = out.length >= text.length ? out : new Int32Array(text.length * 2);
+  let n = 0;
   for (let i = 0; i < text.length; i++) {
     const cp = text.codePointAt(i)!;
-    out.push(cp);
     if (cp > 0xffff) i++;
+    if (!keepWhitespace && isPythonWhitespace(cp)) continue;
+    buffer[n++] = cp;
   }
-  return out;
+  return { buffer, length: n };
 }
 
 const charIds = new NgramIds();
+// Buffers reused across calls (the metric is synchronous): code points of each side, and per
+// n-gram id its order and its counts in the hypothesis and the reference.
+let hypBuffer: Int32Array = new Int32Array(256);
+let refBuffer: Int32Array = new Int32Array(256);
+let orderOf = new Int32Array(1024);
+let hypCounts = new Int32Array(1024);
+let refCounts = new Int32Array(1024);
+
+/** Counts the character n-grams (orders 1..charOrder) of `cps[0..length)` into `counts` by id. */
+function countCharNgrams(cps: Int32Array, length: number, charOrder: number, counts: Int32Array): void {
+  for (let i = 0; i < length; i++) {
+    let prefix = 0;
+    const last = Math.min(charOrder, length - i);
+    for (let n = 0; n < last; n++) {
+      const id = charIds.id(prefix, cps[i + n]!);
+      orderOf[id] = n;
+      counts[id]! += 1;
+      prefix = id;
+    }
+  }
+}
 
 /**
  * Character n-gram statistics [hypothesis, reference, matched] for orders 1..charOrder, as sacrebleu's
@@ -63,33 +93,26 @@ function charStatistics(
   charOrder: number,
   keepWhitespace: boolean,
 ): Array<[number, number, number]> {
-  const hyp = codePointsOf(keepWhitespace ? hypothesis : withoutPythonWhitespace(hypothesis));
-  const ref = codePointsOf(keepWhitespace ? reference : withoutPythonWhitespace(reference));
-  charIds.reset((hyp.length + ref.length) * charOrder);
-  const orderOf: number[] = [0];
-  const hypCounts: number[] = [0];
-  const refCounts: number[] = [0];
-  const walk = (cps: readonly number[], counts: number[]): void => {
-    for (let i = 0; i < cps.length; i++) {
-      let prefix = 0;
-      const last = Math.min(charOrder, cps.length - i);
-      for (let n = 0; n < last; n++) {
-        const id = charIds.id(prefix, cps[i + n]!);
-        if (id === orderOf.length) {
-          orderOf.push(n);
-          hypCounts.push(0);
-          refCounts.push(0);
-        }
-        counts[id]! += 1;
-        prefix = id;
-      }
-    }
-  };
-  walk(hyp, hypCounts);
-  walk(ref, refCounts);
+  const hyp = codePointsInto(hypothesis, keepWhitespace, hypBuffer);
+  hypBuffer = hyp.buffer;
+  const ref = codePointsInto(reference, keepWhitespace, refBuffer);
+  refBuffer = ref.buffer;
+  const maxIds = (hyp.length + ref.length) * charOrder + 1;
+  charIds.reset(maxIds);
+  if (orderOf.length < maxIds) {
+    const size = 2 ** Math.ceil(Math.log2(maxIds));
+    orderOf = new Int32Array(size);
+    hypCounts = new Int32Array(size);
+    refCounts = new Int32Array(size);
+  } else {
+    hypCounts.fill(0, 0, maxIds);
+    refCounts.fill(0, 0, maxIds);
+  }
+  countCharNgrams(hyp.buffer, hyp.length, charOrder, hypCounts);
+  countCharNgrams(ref.buffer, ref.length, charOrder, refCounts);
   const matched = new Array<number>(charOrder).fill(0);
-  for (let id = 1; id < orderOf.length; id++)
-    matched[orderOf[id]!]! += Math.min(hypCounts[id]!, refCounts[id]!);
+  const ids = charIds.count;
+  for (let id = 1; id <= ids; id++) matched[orderOf[id]!]! += Math.min(hypCounts[id]!, refCounts[id]!);
   return matched.map((m, n): [number, number, number] => {
     const refTotal = Math.max(0, ref.length - n);
     return [refTotal > 0 ? Math.max(0, hyp.length - n) : 0, refTotal, m];
@@ -102,6 +125,7 @@ function wordStatistics(
   reference: string,
   wordOrder: number,
 ): Array<[number, number, number]> {
+  if (wordOrder === 0) return [];
   const hypWords = wordsWithoutPunctuation(hypothesis);
   const refWords = wordsWithoutPunctuation(reference);
   const out: Array<[number, number, number]> = [];
@@ -222,7 +246,7 @@ export function corpusChrf(
  * // 0.8048420145750512
  */
 export function ragasChrf(reference: string, response: string, settings: ChrfSettings = {}): ChrfResult {
-  if (withoutPythonWhitespace(reference) === "" || withoutPythonWhitespace(response) === "") {
+  if (isPythonBlank(reference) || isPythonBlank(response)) {
     return { score: 0, statistics: [] };
   }
   const result = corpusChrf([response], [[reference]], settings);

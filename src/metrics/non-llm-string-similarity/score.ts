@@ -17,6 +17,7 @@ export const distanceMeasures: readonly DistanceMeasure[] = [
  * one BMP character per distinct code point (the distance depends on equality only).
  */
 export function levenshteinDistance(a: string, b: string): number {
+  if (a === b) return 0;
   if (!hasSurrogate(a) && !hasSurrogate(b)) return levenshteinOfUnits(a, b);
   const [x, y] = toUnitStrings(a, b);
   return levenshteinOfUnits(x, y);
@@ -24,10 +25,13 @@ export function levenshteinDistance(a: string, b: string): number {
 
 /** rapidfuzz `Levenshtein.normalized_distance`: distance / max(length); 0 for two empty strings. */
 export function levenshteinNormalizedDistance(a: string, b: string): number {
-  const la = codePointLength(a);
-  const lb = codePointLength(b);
-  const max = Math.max(la, lb);
-  return max === 0 ? 0 : levenshteinDistance(a, b) / max;
+  if (a === b) return 0;
+  const surrogates = hasSurrogate(a) || hasSurrogate(b);
+  const max = surrogates ? Math.max(codePointLength(a), codePointLength(b)) : Math.max(a.length, b.length);
+  if (max === 0) return 0;
+  if (!surrogates) return levenshteinOfUnits(a, b) / max;
+  const [x, y] = toUnitStrings(a, b);
+  return levenshteinOfUnits(x, y) / max;
 }
 
 /**
@@ -128,7 +132,6 @@ function hasSurrogate(text: string): boolean {
 }
 
 function codePointLength(text: string): number {
-  if (!hasSurrogate(text)) return text.length;
   let n = 0;
   for (const _ of text) n++;
   return n;

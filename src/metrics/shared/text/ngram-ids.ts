@@ -80,9 +80,3 @@ export class NgramIds {
     }
   }
 }
-
-/** Grows `counts` to hold index `id` and adds 1 there. */
-export function bump(counts: number[], id: number): void {
-  while (counts.length <= id) counts.push(0);
-  counts[id]! += 1;
-}

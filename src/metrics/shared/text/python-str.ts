@@ -9,7 +9,6 @@ const pythonWhitespace =
   "\\t\\n\\u000b\\u000c\\r\\u001c\\u001d\\u001e\\u001f \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
 
 const runs = new RegExp(`[${pythonWhitespace}]+`, "u");
-const allRuns = new RegExp(`[${pythonWhitespace}]+`, "gu");
 const trailing = new RegExp(`[${pythonWhitespace}]+$`, "u");
 
 /** Python `s.split()`: splits on runs of Python whitespace and drops empty pieces. */
@@ -22,12 +21,30 @@ export function pythonRstrip(text: string): string {
   return text.replace(trailing, "");
 }
 
-/** Python `s.split()` then `"".join(...)`: the text with every Python whitespace character removed. */
-export function withoutPythonWhitespace(text: string): string {
-  return text.replace(allRuns, "");
-}
-
 /** Unicode code points of a string (Python indexes strings by code point, JavaScript by UTF-16 unit). */
 export function codePoints(text: string): string[] {
   return Array.from(text);
+}
+
+/** Whether a code point is Python whitespace (the characters of {@link pythonSplit}'s runs). */
+export function isPythonWhitespace(cp: number): boolean {
+  if (cp <= 0x20) return cp === 0x20 || (cp >= 0x09 && cp <= 0x0d) || (cp >= 0x1c && cp <= 0x1f);
+  if (cp < 0x85) return false;
+  return (
+    cp === 0x85 ||
+    cp === 0xa0 ||
+    cp === 0x1680 ||
+    (cp >= 0x2000 && cp <= 0x200a) ||
+    cp === 0x2028 ||
+    cp === 0x2029 ||
+    cp === 0x202f ||
+    cp === 0x205f ||
+    cp === 0x3000
+  );
+}
+
+/** Whether the text is empty or Python whitespace only (Python `not s.strip()`), without allocating. */
+export function isPythonBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isPythonWhitespace(text.charCodeAt(i))) return false;
+  return true;
 }
