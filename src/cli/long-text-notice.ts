@@ -1,0 +1,31 @@
+import type { LongText } from "../embeddings/long-text.js";
+
+/** What {@link longTextNotice} reads from an embedder: its long-text counters, limit and mode. */
+export interface LongTextCounts {
+  stats(): { truncatedTexts: number; chunkedTexts: number };
+  readonly maxLength: number;
+  readonly longText: LongText;
+}
+
+/**
+ * The one stderr line a run prints when texts were longer than the embedder's limit, or undefined when none
+ * was. Counted over the texts run through the model (cached vectors are not counted again).
+ *
+ * @example
+ * longTextNotice(embeddings); // "airgap-eval: 3 texts were longer than ... (--long-text chunk-mean)"
+ */
+export function longTextNotice(embeddings: LongTextCounts | undefined): string | undefined {
+  if (!embeddings) return undefined;
+  const { truncatedTexts, chunkedTexts } = embeddings.stats();
+  const count = truncatedTexts + chunkedTexts;
+  if (count === 0) return undefined;
+  const what =
+    embeddings.longText === "truncate"
+      ? "truncated (their tail was not embedded)"
+      : "embedded in chunks and averaged";
+  const texts = count === 1 ? "1 text was" : `${count} texts were`;
+  return (
+    `airgap-eval: ${texts} longer than the embedder's ${embeddings.maxLength} tokens and ${what} ` +
+    `(--long-text ${embeddings.longText}; see docs/embeddings.md, "Long texts")`
+  );
+}
