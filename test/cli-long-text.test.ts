@@ -58,9 +58,15 @@ describe("eval --long-text", { timeout: 300_000 }, () => {
     }
   });
 
-  it("rejects an unknown mode as a usage error", async () => {
+  it("rejects an unknown mode as a usage error, in eval and calibrate", async () => {
     const { code, stderr } = await run("bad", "middle");
     expect(code).toBe(2);
     expect(stderr).toMatch(/--long-text.*middle/s);
+    const calibrate = await runCli(
+      ["calibrate", "--metric", "semantic_similarity", "--long-text", "middle"],
+      box.env,
+    );
+    expect(calibrate.code).toBe(2);
+    expect(calibrate.stderr).toMatch(/--long-text.*middle.*chunk-mean, truncate, error/s);
   });
 });

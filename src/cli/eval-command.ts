@@ -6,7 +6,7 @@ import { loadDataset } from "../dataset/load.js";
 import { ragasColumnName } from "../dataset/required.js";
 import type { ColumnTarget } from "../dataset/types.js";
 import { CachedEmbeddings } from "../embeddings/cached-embeddings.js";
-import { LONG_TEXT_MODES, type LongText } from "../embeddings/long-text.js";
+import type { LongText } from "../embeddings/long-text.js";
 import type { Embeddings } from "../embeddings/types.js";
 import { InvalidInputError } from "../errors.js";
 import { evaluate } from "../evaluate/evaluate.js";
@@ -30,7 +30,7 @@ import {
   parseMaxUnscored,
 } from "./fail-under.js";
 import { InterruptHandler, resumeCommand } from "./interrupt.js";
-import { longTextNotice } from "./long-text-notice.js";
+import { longTextNotice, longTextOption } from "./long-text-notice.js";
 import {
   createMetric,
   defaultMetricIds,
@@ -412,12 +412,7 @@ export function registerEvalCommand(program: Command): Command {
       "--embeddings <id|path>",
       "embedding model: registry id or ONNX model directory (default: the registry's default embedder)",
     )
-    .addOption(
-      new Option(
-        "--long-text <mode>",
-        "a text past the embedder's token limit (512): average its chunks, keep its start, or fail (default: chunk-mean)",
-      ).choices(LONG_TEXT_MODES),
-    )
+    .addOption(longTextOption())
     .option(
       "--models-dir <dir>",
       "where pulled models live (default: $AIRGAP_EVAL_MODELS, else <user cache dir>/airgap-eval/models)",

@@ -1,4 +1,13 @@
-import type { LongText } from "../embeddings/long-text.js";
+import { Option } from "commander";
+import { LONG_TEXT_MODES, type LongText } from "../embeddings/long-text.js";
+
+/** The `--long-text <mode>` option of `eval` and `calibrate` (commander rejects other values as a usage error). */
+export function longTextOption(): Option {
+  return new Option(
+    "--long-text <mode>",
+    "a text past the embedder's token limit (512): average its chunks, keep its start, or fail (default: chunk-mean)",
+  ).choices(LONG_TEXT_MODES);
+}
 
 /** What {@link longTextNotice} reads from an embedder: its long-text counters, limit and mode. */
 export interface LongTextCounts {
