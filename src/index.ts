@@ -63,6 +63,7 @@ export { type DatasetEntry, loadDatasetRegistry } from "./datasets/registry.js";
 export { type DatasetFileCheck, verifyDataset } from "./datasets/verify.js";
 export { BatchingEmbeddings, type BatchingEmbeddingsOptions } from "./embeddings/batching-embeddings.js";
 export { CachedEmbeddings } from "./embeddings/cached-embeddings.js";
+export { DEFAULT_LONG_TEXT, type LongText } from "./embeddings/long-text.js";
 export type { Pooling } from "./embeddings/pooling.js";
 export {
   type EmbedDetailedResult,

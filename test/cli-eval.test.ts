@@ -298,8 +298,8 @@ describe("eval: the default metric set", { timeout: 300_000 }, () => {
 describe("eval: bad rows are reported and the run goes on", { timeout: 300_000 }, () => {
   it("JSONL: wrong types, missing fields, empty lists, broken JSON and a 1 MB context", async () => {
     const [a, b] = exampleRows();
-    // About 1 MB of text as a context and as the response: valid input, embedded (the embedder truncates
-    // it) and carried through the results file. (A judge metric would split such a context into
+    // About 1 MB of text as a context and as the response: valid input, embedded (the embedder averages its
+    // 512-token chunks) and carried through the results file. (A judge metric would split such a context into
     // thousands of calls, far too slow for a test with the tiny judge.)
     const huge = `${"Lorem ipsum dolor sit amet. ".repeat(38_000)}End.`;
     expect(huge.length).toBeGreaterThan(1_000_000);

@@ -182,7 +182,14 @@ describe("TransformersEmbeddings on the tiny encoder", () => {
       const first = await e.embedDetailed(["cat", "hello world"]);
       first.vectors[0]!.fill(0); // must not change what the memo returns later
       const second = await e.embedDetailed(["hello world", "cat", "the end"]);
-      expect(e.stats()).toEqual({ texts: 5, memoHits: 2, modelTexts: 3, batches: 2 });
+      expect(e.stats()).toEqual({
+        texts: 5,
+        memoHits: 2,
+        modelTexts: 3,
+        batches: 2,
+        truncatedTexts: 0,
+        chunkedTexts: 0,
+      });
       const expected = await fresh.embed(["hello world", "cat", "the end"]);
       expect(maxAbsDiff(second.vectors, expected)).toBe(0);
       // Least recently used texts leave the memo: "hello world" was dropped for "the end".
@@ -200,7 +207,11 @@ describe("TransformersEmbeddings on the tiny encoder", () => {
   });
 
   it("truncates texts longer than maxLength tokens, keeps [CLS]/[SEP], and says how many were cut", async () => {
-    const e = await TransformersEmbeddings.load({ model: tinyEncoderDir, maxLength: 8 });
+    const e = await TransformersEmbeddings.load({
+      model: tinyEncoderDir,
+      maxLength: 8,
+      longText: "truncate",
+    });
     const long = "the of and to in is it you that he was for on are";
     const texts = ["cat", long, "hello world", `${long} with more`, long];
     const { vectors, truncated, truncatedIndices } = await e.embedDetailed(texts);
@@ -212,12 +223,12 @@ describe("TransformersEmbeddings on the tiny encoder", () => {
     expect((await e.embedDetailed(["cat", "hello world"])).truncated).toBe(0);
   });
 
-  it("truncates to the model's 64-token limit by default instead of failing in the runtime", async () => {
+  it("chunks past the model's 64-token limit by default instead of failing in the runtime", async () => {
     expect(encoder.maxLength).toBe(64);
     const longText = Array.from({ length: 200 }, (_, i) => (i % 2 ? "water" : "fire")).join(" ");
     const result = await encoder.embedDetailed([longText, "cat"]);
-    expect(result.truncated).toBe(1);
-    expect(result.truncatedIndices).toEqual([0]);
+    expect(result.truncated).toBe(0);
+    expect(result.chunkedIndices).toEqual([0]);
     expect(Math.abs(norm(result.vectors[0]!) - 1)).toBeLessThan(1e-5);
   });
 

@@ -11,6 +11,7 @@ import type { LabelKind } from "../datasets/converters/types.js";
 import { datasetDirIn, datasetsDir } from "../datasets/datasets-dir.js";
 import { findDataset, loadDatasetRegistry } from "../datasets/registry.js";
 import { CachedEmbeddings } from "../embeddings/cached-embeddings.js";
+import type { LongText } from "../embeddings/long-text.js";
 import type { Embeddings } from "../embeddings/types.js";
 import { InvalidInputError } from "../errors.js";
 import { CachedLlm } from "../llm/cached-llm.js";
@@ -19,6 +20,7 @@ import { parseColumnMap } from "./eval-command.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import { ExitCode } from "./exit-codes.js";
 import { InterruptHandler } from "./interrupt.js";
+import { longTextNotice, longTextOption } from "./long-text-notice.js";
 import { createMetric, type MetricId, modelNeeds, parseMetricIds } from "./metric-factory.js";
 import { collect, positiveInt } from "./option-parsers.js";
 
@@ -28,6 +30,7 @@ interface CalibrateFlags {
   datasetsDir?: string;
   llm: string[];
   embeddings?: string;
+  longText?: LongText;
   modelsDir?: string;
   threads?: number;
   labels?: string;
@@ -193,6 +196,8 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
     cache?.close();
     interrupt.dispose();
   }
+  const longText = longTextNotice(shared.embeddings);
+  if (longText !== undefined) process.stderr.write(`${longText}\n`);
   const result: CalibrationResult = {
     ...results[0]!,
     judges: results.flatMap((r) => r.judges),
@@ -237,6 +242,7 @@ export function registerCalibrateCommand(program: Command): Command {
       [],
     )
     .option("--embeddings <id|path>", "embedding model, for metrics that need one")
+    .addOption(longTextOption())
     .option("--models-dir <dir>", "where pulled models live")
     .option("--threads <n>", "judge CPU threads", positiveInt("--threads"))
     .option("--labels <kind>", "binary | pairwise | statements | graded:MIN-MAX (default: from the columns)")

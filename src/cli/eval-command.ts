@@ -6,6 +6,7 @@ import { loadDataset } from "../dataset/load.js";
 import { ragasColumnName } from "../dataset/required.js";
 import type { ColumnTarget } from "../dataset/types.js";
 import { CachedEmbeddings } from "../embeddings/cached-embeddings.js";
+import type { LongText } from "../embeddings/long-text.js";
 import type { Embeddings } from "../embeddings/types.js";
 import { InvalidInputError } from "../errors.js";
 import { evaluate } from "../evaluate/evaluate.js";
@@ -29,6 +30,7 @@ import {
   parseMaxUnscored,
 } from "./fail-under.js";
 import { InterruptHandler, resumeCommand } from "./interrupt.js";
+import { longTextNotice, longTextOption } from "./long-text-notice.js";
 import {
   createMetric,
   defaultMetricIds,
@@ -72,6 +74,7 @@ interface EvalFlags extends ShardFlags {
   metrics?: string;
   llm?: string;
   embeddings?: string;
+  longText?: LongText;
   modelsDir?: string;
   out: string;
   report: string[];
@@ -359,6 +362,8 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
       );
     }
 
+    const longText = longTextNotice(models.embeddings);
+    if (longText !== undefined) process.stderr.write(`${longText}\n`);
     const changed = result.metadata.rowsChanged ?? 0;
     if (changed > 0) {
       process.stderr.write(
@@ -407,6 +412,7 @@ export function registerEvalCommand(program: Command): Command {
       "--embeddings <id|path>",
       "embedding model: registry id or ONNX model directory (default: the registry's default embedder)",
     )
+    .addOption(longTextOption())
     .option(
       "--models-dir <dir>",
       "where pulled models live (default: $AIRGAP_EVAL_MODELS, else <user cache dir>/airgap-eval/models)",

@@ -1,5 +1,6 @@
 // The runtimes (node-llama-cpp, transformers.js) take about a second each to import, so they are
 // imported only when a run needs them: --help, usage errors and reports stay fast.
+import type { LongText } from "../embeddings/long-text.js";
 import type { TransformersEmbeddings } from "../embeddings/transformers-embeddings.js";
 import { ModelNotFoundError } from "../errors.js";
 import type { LlamaCppLlm } from "../llm/llama-cpp-llm.js";
@@ -18,6 +19,8 @@ export interface ModelFlags {
   threads?: number;
   /** `--concurrency`: also the judge's parallel sequences. Defaults to 1. */
   concurrency?: number;
+  /** `--long-text`: what the embedder does with a text past its token limit. Defaults to `"chunk-mean"`. */
+  longText?: LongText;
   /** `--no-verify` gives false: a registry judge's sha256 is not checked. Defaults to true. */
   verify?: boolean;
   /** Memo of verified model files (path, size, mtime, inode). Defaults to none (hash at every run). */
@@ -98,7 +101,7 @@ export async function loadEvalModels(
       });
       const { TransformersEmbeddings } = await import("../embeddings/transformers-embeddings.js");
       // A registry model's entry gives pooling and max length and pins the ONNX file's sha256.
-      out.embeddings = await TransformersEmbeddings.load({ model });
+      out.embeddings = await TransformersEmbeddings.load({ model, longText: flags.longText });
     } catch (err) {
       if (!(err instanceof ModelNotFoundError) || flags.embeddings !== undefined) throw err;
       out.embeddingsMissing = missingModelReason("embedding", err);

@@ -11,6 +11,7 @@
 export { cosineSimilarity } from "../math/cosine.js";
 export { BatchingEmbeddings, type BatchingEmbeddingsOptions } from "./batching-embeddings.js";
 export { CachedEmbeddings } from "./cached-embeddings.js";
+export { DEFAULT_LONG_TEXT, type LongText } from "./long-text.js";
 export { normalizeInPlace, type Pooling } from "./pooling.js";
 export {
   type EmbedDetailedResult,

@@ -2,6 +2,7 @@ import { InvalidInputError } from "../errors.js";
 import type { ModelRegistry } from "../models/registry.js";
 import type { ResolvedModel } from "../models/resolved-model.js";
 import { positiveInteger } from "../util/option-checks.js";
+import type { LongText } from "./long-text.js";
 import type { Pooling } from "./pooling.js";
 import type { TokenTemplate } from "./token-template.js";
 import type { LocalTokenizer } from "./transformers-runtime.js";
@@ -50,11 +51,19 @@ export interface TransformersEmbeddingsOptions {
   /** Number of distinct texts run through the model at once. Defaults to `32`. */
   batchSize?: number;
   /**
-   * Maximum tokens per text, special tokens included; longer texts are cut (keeping `[CLS]`/`[SEP]`) and
-   * counted in {@link EmbedDetailedResult.truncated}. Defaults to the registry entry's `maxLength`, else the
+   * Maximum tokens per text (per window), special tokens included; a longer text is handled as `longText` says.
+   * Defaults to the registry entry's `maxLength`, else the
    * tokenizer's `model_max_length` capped by `config.json`'s `max_position_embeddings` and by 512.
    */
   maxLength?: number;
+  /**
+   * What to do with a text longer than `maxLength` tokens: `"chunk-mean"` embeds it in windows of `maxLength`
+   * tokens and averages them weighted by token count, `"truncate"` keeps its first tokens (counted in
+   * {@link EmbedDetailedResult.truncated}), `"error"` throws an `InvalidInputError` naming the text. Recorded
+   * in the provenance settings, so it is part of the cache keys. See docs/embeddings.md, "Long texts".
+   * Defaults to `"chunk-mean"`.
+   */
+  longText?: LongText;
   /**
    * onnxruntime intra-op threads. Small encoders gain little from more, and they compete with the judge LLM.
    * Defaults to `1`.
@@ -75,6 +84,7 @@ export interface EmbeddingSettings {
   quantized: boolean;
   batchSize: number;
   maxLength: number;
+  longText: LongText;
   threads: number;
   memoSize: number;
 }

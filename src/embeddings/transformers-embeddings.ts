@@ -4,7 +4,7 @@ import { AirgapEvalError, InvalidInputError } from "../errors.js";
 import type { RegistryEntry } from "../models/registry-schema.js";
 import { resolveModel } from "../models/resolve.js";
 import type { ModelProvenance } from "../provenance.js";
-import { nonNegativeInteger, positiveInteger } from "../util/option-checks.js";
+import { nonNegativeInteger, oneOf, positiveInteger } from "../util/option-checks.js";
 import { pinnedDigestCheck, recoveryAdvice, registryFor } from "./encoder-files.js";
 import {
   DEFAULT_EMBEDDING_MEMO_SIZE,
@@ -14,6 +14,13 @@ import {
   type TransformersEmbeddingsOptions,
 } from "./load-options.js";
 import { loadLocalTokenizer, runtimeVersions } from "./local-runtime.js";
+import {
+  addWeighted,
+  DEFAULT_LONG_TEXT,
+  encodeWindows,
+  LONG_TEXT_MODES,
+  type LongText,
+} from "./long-text.js";
 import { openModelDirectory } from "./model-directory.js";
 import { OnnxEncoder } from "./onnx-encoder.js";
 import { normalizeInPlace, poolRow } from "./pooling.js";
@@ -34,12 +41,17 @@ export interface EmbeddingStats {
   modelTexts: number;
   /** Batches run through the model. */
   batches: number;
+  /** Texts run through the model that were longer than `maxLength` and cut (`longText: "truncate"`). */
+  truncatedTexts: number;
+  /** Texts run through the model that were longer than `maxLength` and embedded in windows (`"chunk-mean"`). */
+  chunkedTexts: number;
 }
 
 /** What the memo keeps per text. */
 interface Embedded {
   vector: Float32Array;
   truncated: boolean;
+  chunked: boolean;
   unknown: boolean;
 }
 
@@ -51,6 +63,11 @@ export interface EmbedDetailedResult {
   truncated: number;
   /** Input indices of the cut texts, ascending. */
   truncatedIndices: number[];
+  /**
+   * Input indices (ascending, duplicates included) of texts longer than `maxLength` that were embedded in
+   * windows and averaged (`longText: "chunk-mean"`).
+   */
+  chunkedIndices: number[];
   /**
    * Input indices (ascending, duplicates included) of texts that carry no information for this model: apart
    * from special tokens such as `[CLS]`/`[SEP]`, all their tokens are the tokenizer's unknown token (e.g.
@@ -94,13 +111,22 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
   readonly dimensions: number;
   /** Maximum tokens per text, special tokens included. */
   readonly maxLength: number;
+  /** What is done with a text longer than `maxLength` (see {@link TransformersEmbeddingsOptions.longText}). */
+  readonly longText: LongText;
   readonly #dir: string;
   readonly #settings: EmbeddingSettings;
   readonly #tokenizer: LocalTokenizer;
   readonly #template: TokenTemplate;
   readonly #encoder: OnnxEncoder;
   readonly #memo: LRUCache<string, Embedded> | undefined;
-  readonly #stats: EmbeddingStats = { texts: 0, memoHits: 0, modelTexts: 0, batches: 0 };
+  readonly #stats: EmbeddingStats = {
+    texts: 0,
+    memoHits: 0,
+    modelTexts: 0,
+    batches: 0,
+    truncatedTexts: 0,
+    chunkedTexts: 0,
+  };
   readonly #unknownId: number | undefined;
 
   private constructor(parts: LoadedParts) {
@@ -108,6 +134,7 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
     this.#unknownId = parts.unknownId;
     this.dimensions = parts.dimensions;
     this.maxLength = parts.settings.maxLength;
+    this.longText = parts.settings.longText;
     this.#dir = parts.dir;
     this.#settings = parts.settings;
     this.#tokenizer = parts.tokenizer;
@@ -165,6 +192,7 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
     const batchSize = positiveInteger(options.batchSize ?? 32, "batchSize");
     const threads = positiveInteger(options.threads ?? 1, "threads");
     const memoSize = nonNegativeInteger(options.memoSize ?? DEFAULT_EMBEDDING_MEMO_SIZE, "memoSize");
+    const longText = oneOf(options.longText ?? DEFAULT_LONG_TEXT, LONG_TEXT_MODES, "longText");
     const resolved = fromRegistry?.path ?? path.resolve(given as string);
     const id = options.id ?? (isResolved ? given.id : (fromRegistry?.entry?.id ?? path.basename(resolved)));
     const recovery = recoveryAdvice(fromRegistry);
@@ -189,6 +217,7 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
       quantized: model.quantized,
       batchSize,
       maxLength,
+      longText,
       threads,
       memoSize,
     };
@@ -229,7 +258,8 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
   }
 
   /**
-   * Like {@link embed}, and also says which inputs were longer than `maxLength` tokens and were cut, and which
+   * Like {@link embed}, and also says which inputs were longer than `maxLength` tokens and were cut or chunked
+   * (see `longText`), and which
    * carry no known token (their vector is a zero vector; see {@link EmbedDetailedResult.unknownOnly}).
    *
    * @example
@@ -244,19 +274,23 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
       );
     }
 
-    // Each distinct text once; `slot[i]` is the distinct-text index of input i.
+    // Each distinct text once; `slot[i]` is the distinct-text index of input i, `firstInput[d]` the first input of d.
     const distinct = new Map<string, number>();
-    const slot = texts.map((text) => {
+    const firstInput: number[] = [];
+    const slot = texts.map((text, i) => {
       let index = distinct.get(text);
       if (index === undefined) {
         index = distinct.size;
         distinct.set(text, index);
+        firstInput.push(i);
       }
       return index;
     });
     this.#stats.texts += texts.length;
     const results: Embedded[] = new Array(distinct.size);
-    const toRun: Array<{ index: number; text: string; ids: number[]; truncated: boolean }> = [];
+    // One item per window: a text fits in one, a long text under "chunk-mean" takes several.
+    const toRun: Array<{ index: number; ids: number[]; weight: number }> = [];
+    const pending = new Map<number, { sum: Float32Array; weight: number; windows: number }>();
     for (const [text, index] of distinct) {
       const known = this.#memo?.get(text);
       if (known) {
@@ -264,15 +298,33 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
         results[index] = { ...known, vector: known.vector.slice() };
         continue;
       }
-      const { ids, truncated } = encodeTruncated(this.#tokenizer, this.#template, text, this.maxLength);
+      const encoded = encodeWindows(
+        this.#tokenizer,
+        this.#template,
+        text,
+        this.maxLength,
+        this.#settings.longText,
+        firstInput[index]!,
+      );
+      const flags = { truncated: encoded.truncated, chunked: encoded.chunked };
       // A text with no known token gets a zero vector and is not run: whatever the model would return for it
       // ([CLS]/[SEP] alone, or the [UNK] vector) is the same for every such text, so "42" and "7" would score
       // cosine 1 against each other.
-      if (this.#unknownOnly(ids)) {
-        results[index] = { vector: new Float32Array(this.dimensions), truncated, unknown: true };
-      } else {
-        toRun.push({ index, text, ids, truncated });
+      if (encoded.windows.every((ids) => this.#unknownOnly(ids))) {
+        results[index] = { vector: new Float32Array(this.dimensions), ...flags, unknown: true };
+        continue;
       }
+      results[index] = { vector: new Float32Array(0), ...flags, unknown: false };
+      pending.set(index, {
+        sum: new Float32Array(this.dimensions),
+        weight: 0,
+        windows: encoded.windows.length,
+      });
+      encoded.windows.forEach((ids, w) => {
+        toRun.push({ index, ids, weight: encoded.weights[w]! });
+      });
+      if (encoded.truncated) this.#stats.truncatedTexts += 1;
+      if (encoded.chunked) this.#stats.chunkedTexts += 1;
     }
 
     // Longest first, so each batch holds texts of similar length and little padding is computed.
@@ -281,10 +333,24 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
       const batch = toRun.slice(start, start + this.#settings.batchSize);
       const vectors = await this.#embedBatch(batch.map((item) => item.ids));
       this.#stats.batches += 1;
-      this.#stats.modelTexts += batch.length;
       batch.forEach((item, k) => {
-        results[item.index] = { vector: vectors[k]!, truncated: item.truncated, unknown: false };
+        const entry = pending.get(item.index)!;
+        // One window: its pooled vector as is (no weighting, so a text is embedded exactly as before chunking).
+        if (entry.windows === 1) entry.sum = vectors[k]!;
+        else addWeighted(entry.sum, vectors[k]!, item.weight);
+        entry.weight += item.weight;
       });
+    }
+    for (const [index, entry] of pending) {
+      const vector = entry.sum;
+      if (entry.windows > 1) for (let k = 0; k < vector.length; k++) vector[k] = vector[k]! / entry.weight;
+      if (!vector.every(Number.isFinite)) {
+        throw new AirgapEvalError(
+          `${this.#encoder.onnxPath}: the model produced a non-finite value; the model file may be damaged`,
+        );
+      }
+      results[index]!.vector = this.#settings.normalize ? normalizeInPlace(vector) : vector;
+      this.#stats.modelTexts += 1;
     }
     for (const [text, index] of distinct) {
       const result = results[index]!;
@@ -301,8 +367,9 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
       return vector;
     });
     const truncatedIndices = slot.flatMap((s, i) => (results[s]!.truncated ? [i] : []));
+    const chunkedIndices = slot.flatMap((s, i) => (results[s]!.chunked ? [i] : []));
     const unknownOnly = slot.flatMap((s, i) => (results[s]!.unknown ? [i] : []));
-    return { vectors, truncated: truncatedIndices.length, truncatedIndices, unknownOnly };
+    return { vectors, truncated: truncatedIndices.length, truncatedIndices, chunkedIndices, unknownOnly };
   }
 
   /** How the model was made and configured: id, path and sha256 of the ONNX file, runtime, settings. */
@@ -319,6 +386,7 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
         normalize: this.#settings.normalize,
         quantized: this.#settings.quantized,
         maxLength: this.#settings.maxLength,
+        longText: this.#settings.longText,
         onnxruntime: `onnxruntime-node ${versions.onnxruntime}`,
       },
       // Vectors do not depend on how texts are batched (equal within 1e-5, tested) or on the thread count, and the
@@ -366,21 +434,9 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
           `hidden_size ${this.dimensions}; fix config.json`,
       );
     }
-    return batch.map((ids, row) => {
-      const vector = poolRow(
-        hidden.data,
-        row,
-        hidden.seqLength,
-        hidden.dims,
-        ids.length,
-        this.#settings.pooling,
-      );
-      if (!vector.every(Number.isFinite)) {
-        throw new AirgapEvalError(
-          `${this.#encoder.onnxPath}: the model produced a non-finite value; the model file may be damaged`,
-        );
-      }
-      return this.#settings.normalize ? normalizeInPlace(vector) : vector;
-    });
+    // Pooled, not yet normalized: a chunked text's windows are averaged first.
+    return batch.map((ids, row) =>
+      poolRow(hidden.data, row, hidden.seqLength, hidden.dims, ids.length, this.#settings.pooling),
+    );
   }
 }

@@ -1,0 +1,102 @@
+import { InvalidInputError } from "../errors.js";
+import type { TokenTemplate } from "./token-template.js";
+import type { LocalTokenizer } from "./transformers-runtime.js";
+
+/**
+ * What an embedder does with a text longer than its `maxLength` tokens (special tokens included):
+ * - `"chunk-mean"`: split the text's tokens into consecutive windows that each fit (every window gets its own
+ *   `[CLS]`/`[SEP]`), embed each window, and average the pooled window vectors weighted by each window's
+ *   token count (then normalize as configured), so every word counts;
+ * - `"truncate"`: keep the first tokens that fit and drop the rest (what sentence-transformers does);
+ * - `"error"`: throw an {@link InvalidInputError} naming the text's index and token count.
+ */
+export type LongText = "truncate" | "chunk-mean" | "error";
+
+/** The accepted {@link LongText} values. */
+export const LONG_TEXT_MODES: readonly LongText[] = ["chunk-mean", "truncate", "error"];
+
+/**
+ * Default {@link LongText}: `"chunk-mean"`. A long answer or context is judged on all its words, as a user
+ * expects and as Ragas's default hosted embedders (8k-token inputs) do; `"truncate"` (sentence-transformers'
+ * and Hugging Face's behaviour) stays available.
+ */
+export const DEFAULT_LONG_TEXT: LongText = "chunk-mean";
+
+/** One text turned into model inputs: one window, or several for a long text under `"chunk-mean"`. */
+export interface EncodedWindows {
+  /** Model input ids of each window, special tokens included. */
+  windows: number[][];
+  /** Text tokens (special tokens excluded) in each window: the weights of the chunk mean. */
+  weights: number[];
+  /** The text's own tokens, special tokens excluded. */
+  textTokens: number[];
+  /** The text was longer than `maxLength` and its tail dropped (`"truncate"`). */
+  truncated: boolean;
+  /** The text was longer than `maxLength` and split into windows (`"chunk-mean"`). */
+  chunked: boolean;
+}
+
+/**
+ * Encodes `text` into windows of at most `maxLength` ids each, following `longText` for a text that does not
+ * fit in one. `index` is the text's position in the caller's list, named by the `"error"` mode's message.
+ *
+ * @example
+ * encodeWindows(tokenizer, template, longAnswer, 512, "chunk-mean", 0).windows.length; // 3 for ~1,300 tokens
+ */
+export function encodeWindows(
+  tokenizer: LocalTokenizer,
+  template: TokenTemplate,
+  text: string,
+  maxLength: number,
+  longText: LongText,
+  index: number,
+): EncodedWindows {
+  const bare = tokenizer.encode(text, null, { add_special_tokens: false });
+  const special = template.prefix.length + template.suffix.length;
+  const room = maxLength - special;
+  const wrap = (tokens: readonly number[]) => [...template.prefix, ...tokens, ...template.suffix];
+  if (bare.length <= room) {
+    return {
+      windows: [wrap(bare)],
+      weights: [bare.length],
+      textTokens: bare,
+      truncated: false,
+      chunked: false,
+    };
+  }
+  if (longText === "error") {
+    throw new InvalidInputError(
+      `text has ${bare.length + special} tokens (special tokens included), more than the embedder's limit of ` +
+        `${maxLength}; shorten it, or load the embedder with longText "chunk-mean" or "truncate" (--long-text)`,
+      { row: index, field: `texts[${index}]` },
+    );
+  }
+  if (longText === "truncate") {
+    const kept = bare.slice(0, room);
+    return {
+      windows: [wrap(kept)],
+      weights: [kept.length],
+      textTokens: bare,
+      truncated: true,
+      chunked: false,
+    };
+  }
+  const windows: number[][] = [];
+  const weights: number[] = [];
+  for (let start = 0; start < bare.length; start += room) {
+    const part = bare.slice(start, start + room);
+    windows.push(wrap(part));
+    weights.push(part.length);
+  }
+  return { windows, weights, textTokens: bare, truncated: false, chunked: true };
+}
+
+/**
+ * Adds `vector × weight` into `sum` (in place), for the weighted mean of a chunked text's window vectors.
+ *
+ * @example
+ * addWeighted(sum, windowVector, 510);
+ */
+export function addWeighted(sum: Float32Array, vector: Float32Array, weight: number): void {
+  for (let k = 0; k < sum.length; k++) sum[k] = sum[k]! + vector[k]! * weight;
+}
