@@ -17,6 +17,7 @@ import { existsSync, statSync } from "node:fs";
 import { type FileHandle, mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { mulberry32 } from "../src/math/prng.js";
 import {
   byteTokenText,
   CHATML_TEMPLATE,
@@ -32,7 +33,6 @@ import {
   TOKEN_UNKNOWN,
   writeGgufHeader,
 } from "./shared/gguf-writer.js";
-import { mulberry32 } from "../src/math/prng.js";
 import { toFloat16Bits } from "./starter/float16.js";
 
 /** Options of {@link writeProxyGguf}. */

@@ -8,6 +8,7 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { mulberry32 } from "../src/math/prng.js";
 import {
   byteTokenText,
   CHATML_TEMPLATE,
@@ -22,7 +23,6 @@ import {
   TOKEN_UNKNOWN,
   writeGgufHeader,
 } from "./shared/gguf-writer.js";
-import { mulberry32 } from "../src/math/prng.js";
 
 /** Options of {@link writeTinyGguf}. */
 export interface TinyGgufOptions {

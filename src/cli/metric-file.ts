@@ -8,7 +8,6 @@ import { InvalidInputError } from "../errors.js";
 import { skippedMetric } from "../evaluate/skipped-metric.js";
 import { metricDescriptors } from "../metrics/catalog.js";
 import type { MetricDescriptor } from "../metrics/descriptor.js";
-import { judgeInputNames } from "../metrics/shared/custom-judge.js";
 import type { Metric, SampleField } from "../metrics/types.js";
 import type { MetricModels } from "./metric-factory.js";
 

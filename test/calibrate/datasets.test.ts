@@ -106,7 +106,7 @@ describe("pullDataset", () => {
     expect(existsSync(path.join(datasetsDir, "tiny-set", "rows.jsonl"))).toBe(false);
     const again = await pullDataset(entry, { datasetsDir, baseUrl: hub.baseUrl });
     expect(again.files[0]!.status).toBe("resumed");
-    expect(hub.requests.some((r) => r.range !== undefined && r.range.startsWith("bytes="))).toBe(true);
+    expect(hub.requests.some((r) => r.range?.startsWith("bytes="))).toBe(true);
     expect(readFileSync(path.join(datasetsDir, "tiny-set", "rows.jsonl")).equals(body)).toBe(true);
   });
 
