@@ -3,8 +3,11 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultMetricIds } from "../src/cli/metric-factory.js";
+import { loadDataset } from "../src/dataset/index.js";
 import { loadResults } from "../src/evaluate/results-file.js";
 import type { RowMetricRecord } from "../src/evaluate/types.js";
+import { canScoreAny, metricDescriptor } from "../src/metrics/catalog.js";
 import { cliSandbox, exampleRows, recordLines, runCli } from "./fixtures/cli/run-cli.js";
 import { tinyGgufPath } from "./setup/paths.js";
 
@@ -272,16 +275,31 @@ describe("eval: the default metric set", { timeout: 300_000 }, () => {
     expect(result.code).toBe(0);
     const notes = result.stderr.split("\n").filter((l) => l.includes("not running"));
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatch(/^airgap-eval: not running answer_relevancy, faithfulness, context_relevance /);
+    expect(notes[0]).toMatch(/^airgap-eval: not running answer_relevancy, faithfulness, context_relevance, /);
     expect(notes[0]).toContain("`airgap-eval models pull qwen2.5-0.5b-instruct`");
     expect(result.stderr).not.toMatch(/skipping/);
-    expect(new Set(loadResults(out).records.map((r) => r.metric))).toEqual(new Set(["semantic_similarity"]));
+    // Without a judge, the embedding and judge-free metrics the example's columns allow still run (issue 11).
+    const rows = loadDataset(example).samples.map((s) => s.sample);
+    const expected = defaultMetricIds.filter(
+      (id) => !metricDescriptor(id).needsLlm && canScoreAny(metricDescriptor(id), rows),
+    );
+    const scored = new Set(loadResults(out).records.map((r) => r.metric));
+    expect(scored).toEqual(new Set(expected));
+    expect(expected.filter((id) => !metricDescriptor(id).needsEmbeddings).length).toBeGreaterThanOrEqual(10);
+    for (const judged of defaultMetricIds.filter((id) => metricDescriptor(id).needsLlm)) {
+      expect(notes[0]).toContain(judged);
+    }
   });
 
   it("leaves out metrics whose columns no row has, and names the choices when none can run", async () => {
+    // Only the columns of judge metrics: with no judge on this machine, no default metric can run.
     const noReference = writeJsonl(
       "no-reference.jsonl",
-      exampleRows().map(({ reference: _r, ...row }) => row),
+      exampleRows().map(({ user_input, response, retrieved_contexts }) => ({
+        user_input,
+        response,
+        retrieved_contexts,
+      })),
     );
     const noMetric = await runCli(["eval", noReference, "--out", box.file("none.jsonl"), "--quiet"], box.env);
     expect(noMetric.code).toBe(2);

@@ -8,13 +8,13 @@ import { missingModelReason } from "../src/cli/eval-models.js";
 import { ExitCode } from "../src/cli/exit-codes.js";
 import { checkFailUnder, parseFailUnder } from "../src/cli/fail-under.js";
 import { InterruptHandler, resumeCommand } from "../src/cli/interrupt.js";
-import { createMetric, metricIds, parseMetricIds } from "../src/cli/metric-factory.js";
+import { createMetric, defaultMetricIds, parseMetricIds } from "../src/cli/metric-factory.js";
 import { invalidRowLines } from "../src/cli/preflight.js";
 import type { Embeddings } from "../src/embeddings/types.js";
 import { InvalidInputError, ModelNotFoundError } from "../src/errors.js";
 import type { MetricAggregate } from "../src/evaluate/types.js";
 import type { Llm } from "../src/llm/types.js";
-import { metricDescriptor } from "../src/metrics/catalog.js";
+import { metricDescriptor, metricDescriptors } from "../src/metrics/catalog.js";
 
 class Capture extends Writable {
   text = "";
@@ -111,7 +111,12 @@ const embeddings: Embeddings = {
 };
 
 describe("the metric catalog", () => {
-  it.each(metricIds)("%s: the catalog's fields and models match the metric", (id) => {
+  // Metrics whose options have defaults build from the id alone; the others (opt-in custom judges) need a
+  // definition, which the CLI takes from --metric-file, so building one bare names the missing option.
+  const buildable = metricDescriptors.filter((d) => d.options.safeParse({}).success).map((d) => d.id);
+  const needDefinition = metricDescriptors.filter((d) => !buildable.includes(d.id));
+
+  it.each(buildable)("%s: the catalog's fields and models match the metric", (id) => {
     const metric = createMetric(id, { llm, embeddings });
     const descriptor = metricDescriptor(id);
     expect(metric.name).toBe(id);
@@ -119,6 +124,16 @@ describe("the metric catalog", () => {
     expect(metric.usesLlm).toBe(descriptor.needsLlm);
     expect(metric.usesEmbeddings).toBe(descriptor.needsEmbeddings);
   });
+
+  it.each(needDefinition.map((d) => [d.id, d] as const))(
+    "%s: needs a definition, so it is opt-in and building it bare names the missing option",
+    (id, descriptor) => {
+      expect(descriptor.optIn).toBe(true);
+      expect(() => createMetric(id, { llm, embeddings })).toThrow(
+        new RegExp(`field "\\w+": metric ${id}: is missing or invalid`),
+      );
+    },
+  );
 
   it("a metric whose model is missing becomes a skipped metric carrying the reason", async () => {
     const metric = createMetric("faithfulness", { embeddings, llmMissing: "judge is not here: run X" });
@@ -132,18 +147,40 @@ describe("the metric catalog", () => {
 
 describe("the default metric set", () => {
   const full = { userInput: "q", response: "r", retrievedContexts: ["c"], reference: "ref" };
+  /** What the catalog says the default set is for rows with these fields: every non-opt-in metric they cover. */
+  const defaultsFor = (fields: readonly string[]) =>
+    metricDescriptors
+      .filter((d) => d.optIn !== true && d.requiredFields.every((f) => fields.includes(f)))
+      .map((d) => d.id);
 
   it("holds every metric whose columns some row has, plus the metrics --fail-under names", () => {
-    expect(defaultMetricsFor([full], [])).toEqual(metricIds);
+    const all = defaultMetricsFor([full], []);
+    expect(all).toEqual(defaultsFor(Object.keys(full)));
+    // Judge, embedding and judge-free metrics alike; never an opt-in one, nor one whose columns no row has.
+    expect(all).toEqual(
+      expect.arrayContaining(["faithfulness", "semantic_similarity", "bleu_score", "exact_match"]),
+    );
+    expect(all).not.toContain("aspect_critic");
+    expect(all).not.toContain("document_mrr");
     const partial = [
       { userInput: "q", response: "r" },
       { response: "r", reference: "x" },
     ];
-    expect(defaultMetricsFor(partial, [])).toEqual(["answer_relevancy", "semantic_similarity"]);
-    expect(defaultMetricsFor([{ userInput: "q", response: "r" }], ["faithfulness"])).toEqual([
-      "answer_relevancy",
-      "faithfulness",
-    ]);
+    const fromPartial = defaultMetricsFor(partial, []);
+    const [asked, referenced] = [
+      defaultsFor(["userInput", "response"]),
+      defaultsFor(["response", "reference"]),
+    ];
+    expect(fromPartial).toEqual(
+      defaultMetricIds.filter((id) => asked.includes(id) || referenced.includes(id)),
+    );
+    expect(fromPartial).toEqual(
+      expect.arrayContaining(["answer_relevancy", "semantic_similarity", "rouge_score"]),
+    );
+    expect(fromPartial).not.toContain("faithfulness");
+    expect(defaultMetricsFor([{ userInput: "q", response: "r" }], ["faithfulness"])).toEqual(
+      defaultMetricIds.filter((id) => asked.includes(id) || id === "faithfulness"),
+    );
     expect(() => defaultMetricsFor([{ reference: "x" }], [], "d.jsonl")).toThrow(
       /d\.jsonl: no metric can score any row: .*faithfulness needs user_input, response, retrieved_contexts/,
     );
@@ -152,17 +189,21 @@ describe("the default metric set", () => {
   it("leaves out the metrics whose model is missing in one line naming them and the reason, unless named", () => {
     const reason = "judge model j is not on this machine: run `airgap-eval models pull j`";
     const models = { embeddings, llmMissing: reason };
-    const left = withoutMissingModels(metricIds, models, []);
-    expect(left.run).toEqual(["semantic_similarity"]);
+    const judged = defaultMetricIds.filter((id) => metricDescriptor(id).needsLlm);
+    const judgeFree = defaultMetricIds.filter((id) => !metricDescriptor(id).needsLlm);
+    const left = withoutMissingModels(defaultMetricIds, models, []);
+    expect(left.run).toEqual(judgeFree);
+    expect(left.run).toEqual(expect.arrayContaining(["semantic_similarity", "bleu_score"]));
     expect(left.summary).not.toContain("\n");
     expect(left.summary).toBe(
-      `not running answer_relevancy, faithfulness, context_relevance (ask for them with --metrics to list them as skipped): ${reason}`,
+      `not running ${judged.join(", ")} (ask for them with --metrics to list them as skipped): ${reason}`,
     );
-    expect(withoutMissingModels(metricIds, models, ["faithfulness"]).run).toEqual([
-      "semantic_similarity",
-      "faithfulness",
-    ]);
-    expect(withoutMissingModels(metricIds, { llm, embeddings }, [])).toEqual({ run: metricIds });
+    expect(withoutMissingModels(defaultMetricIds, models, ["faithfulness"]).run).toEqual(
+      defaultMetricIds.filter((id) => judgeFree.includes(id) || id === "faithfulness"),
+    );
+    expect(withoutMissingModels(defaultMetricIds, { llm, embeddings }, [])).toEqual({
+      run: defaultMetricIds,
+    });
   });
 });
 

@@ -347,7 +347,7 @@ describe("loadDataset: rubrics column", () => {
       { user_input: "q", response: "r", rubrics: { score1_description: "" } },
     ]);
     expect(ds.samples).toHaveLength(0);
-    expect(ds.invalid.map((i) => i.field)).toEqual(["rubrics", "rubrics[score1_description]"]);
+    expect(ds.invalid.map((i) => i.field)).toEqual(["rubrics", "rubrics.score1_description"]);
     expect(ds.invalid[0]!.message).toMatch(/expected an object of level name to description/);
   });
 });

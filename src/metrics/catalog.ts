@@ -3,7 +3,6 @@
 import { InvalidInputError } from "../errors.js";
 import { parseOptions } from "../errors-zod.js";
 import { answerCorrectnessDescriptor } from "./answer-correctness/descriptor.js";
-import { answerExactMatchDescriptor } from "./answer-exact-match/descriptor.js";
 import { answerRelevancyDescriptor } from "./answer-relevancy/descriptor.js";
 import { aspectCriticDescriptor } from "./aspect-critic/descriptor.js";
 import { bleuScoreDescriptor } from "./bleu-score/descriptor.js";
@@ -22,7 +21,7 @@ import { documentMapDescriptor } from "./document-map/descriptor.js";
 import { documentMrrDescriptor } from "./document-mrr/descriptor.js";
 import { documentNdcgDescriptor } from "./document-ndcg/descriptor.js";
 import { documentRecallDescriptor } from "./document-recall/descriptor.js";
-import { exactMatchDescriptor } from "./exact-match/descriptor.js";
+import { answerExactMatchDescriptor, exactMatchDescriptor } from "./exact-match/descriptor.js";
 import { factualCorrectnessDescriptor } from "./factual-correctness/descriptor.js";
 import { faithfulnessDescriptor } from "./faithfulness/descriptor.js";
 import { gEvalDescriptor } from "./g-eval/descriptor.js";

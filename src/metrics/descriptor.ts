@@ -64,6 +64,12 @@ export interface MetricDescriptor<S extends z.ZodType = z.ZodType> {
    */
   readonly optIn?: boolean;
   /**
+   * Where the value comes from: `"formula"` when score.ts computes it (from the judge's verdicts, the
+   * texts or the embeddings), `"judge"` when the value is the number the judge writes on a scale the user
+   * defines, so the folder has no score.ts. Defaults to "formula".
+   */
+  readonly valueFrom?: "formula" | "judge";
+  /**
    * The public class names, for the README's metric table: the Ragas-style class (and its aliases) and
    * the Haystack-style evaluator, where there is one. Defaults to none: the table shows "–".
    */

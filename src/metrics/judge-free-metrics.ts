@@ -1,8 +1,6 @@
 // Public API of the metrics that need no judge and no embeddings: Ragas-style classes, Haystack-style
 // evaluators, their pure formulas and catalog entries.
 
-export { AnswerExactMatchEvaluator, type AnswerExactMatchRowResult } from "./answer-exact-match/evaluator.js";
-export { AnswerExactMatch } from "./answer-exact-match/metric.js";
 export { BleuScore, type BleuScoreOptions } from "./bleu-score/metric.js";
 export {
   type BleuResult,
@@ -31,7 +29,8 @@ export {
   documentRecall,
   type RecallMode,
 } from "./document-recall/score.js";
-export { ExactMatch } from "./exact-match/metric.js";
+export { AnswerExactMatchEvaluator, type AnswerExactMatchRowResult } from "./exact-match/evaluator.js";
+export { AnswerExactMatch, ExactMatch } from "./exact-match/metric.js";
 export { exactMatch } from "./exact-match/score.js";
 export { IDBasedContextPrecision } from "./id-based-context-precision/metric.js";
 export { type ContextId, idBasedContextPrecision } from "./id-based-context-precision/score.js";

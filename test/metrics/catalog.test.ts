@@ -50,7 +50,7 @@ for (const entry of readdirSync(metricsDir, { withFileTypes: true })) {
     folders.set(id, entry.name);
   }
 }
-const testFiles = readdirSync(path.join(repoRoot, "test", "metrics"))
+const testFiles = readdirSync(path.join(repoRoot, "test", "metrics"), { recursive: true, encoding: "utf8" })
   .filter((f) => f.endsWith(".test.ts") && f !== "catalog.test.ts")
   .map((f) => readFileSync(path.join(repoRoot, "test", "metrics", f), "utf8"));
 const readme = readFileSync(readmePath, "utf8");
@@ -73,8 +73,10 @@ describe("the metric catalog", () => {
     const folder = path.join(metricsDir, folders.get(id) ?? "(missing)");
 
     it("has the pattern's files, and its class matches the descriptor", () => {
-      for (const file of ["score.ts", "metric.ts", "descriptor.ts"])
-        expect(existsSync(path.join(folder, file)), file).toBe(true);
+      // A metric whose value is the number the judge writes (valueFrom "judge") has no formula, so no score.ts.
+      const files =
+        d.valueFrom === "judge" ? ["metric.ts", "descriptor.ts"] : ["score.ts", "metric.ts", "descriptor.ts"];
+      for (const file of files) expect(existsSync(path.join(folder, file)), file).toBe(true);
       expect(d.description.trim()).not.toBe("");
       expect(d.description).not.toContain("\n");
       const metric = build(d);
@@ -86,16 +88,28 @@ describe("the metric catalog", () => {
     });
 
     it.runIf(d.needsLlm)("has a prompt.ts, a judge.ts and a version for every judge prompt", () => {
-      expect(existsSync(path.join(folder, "prompt.ts")), "prompt.ts").toBe(true);
       expect(existsSync(path.join(folder, "judge.ts")), "judge.ts").toBe(true);
       const metric = build(d);
-      if (metric === undefined) return;
+      if (metric === undefined) {
+        // Built only from a user definition: its prompts are its own.
+        expect(existsSync(path.join(folder, "prompt.ts")), "prompt.ts").toBe(true);
+        return;
+      }
       const versions = Object.entries(metric.config().promptVersions);
       expect(versions.length).toBeGreaterThan(0);
-      for (const [name, version] of versions) {
-        expect(name.startsWith(`${id}/`), name).toBe(true);
-        expect(version, name).toMatch(/^\d+\.\d+\.\d+$/);
-      }
+      // A prompt is named `<owner id>/<step>`: the owner is this metric, a metric of the same folder, or a
+      // catalog metric whose prompt this one reuses (e.g. answer_correctness asks faithfulness' statement
+      // prompt). The prompts of this folder's own metrics live in its prompt.ts; a metric that only reuses
+      // other folders' prompts has none.
+      const ownerFolders = versions.map(([name, version]) => {
+        const owner = name.slice(0, name.indexOf("/"));
+        expect(name, name).toMatch(/^[a-z][a-z0-9_]*\/\S+$/);
+        expect(findMetricDescriptor(owner), `${name}: the owner ${owner} is a catalog metric`).toBeDefined();
+        expect(version, name).toMatch(/^\d+\.\d+\.\d+(\+[0-9A-Za-z.-]+)?$/);
+        return folders.get(owner);
+      });
+      const ownPrompts = ownerFolders.some((f) => f === folders.get(id));
+      expect(existsSync(path.join(folder, "prompt.ts")), "prompt.ts").toBe(ownPrompts);
     });
 
     it("is named by a test under test/metrics/", () => {

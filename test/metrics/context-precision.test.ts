@@ -77,6 +77,9 @@ describe("ContextPrecision / ContextUtilization", () => {
       retrievedContexts: ["The Eiffel Tower stands in Paris."],
     });
     expect(r1.value).toBe(0.9999999999);
+    expect(new LLMContextPrecisionWithReference({ llm: one }).name).toBe(
+      "llm_context_precision_with_reference",
+    );
     const zero = new ScriptedLlm({ [PROMPT]: [verdict(0), verdict(0), verdict(0)] });
     expect((await new ContextPrecision({ llm: zero }).score(sample)).value).toBe(0);
     const none = new ScriptedLlm({});

@@ -74,7 +74,7 @@ describe("AspectCritic", () => {
 describe("RubricsScore and InstanceRubrics", () => {
   it("passes the rubric score through unscaled, and the grammar allows only the rubric's scores", async () => {
     const llm = new ScriptedLlm({
-      rubrics_score: [
+      "rubrics_score/score": [
         { feedback: "Mostly right.", score: 4 },
         { feedback: "?", score: 6 },
       ],
@@ -90,7 +90,7 @@ describe("RubricsScore and InstanceRubrics", () => {
   });
 
   it("uses the reference rubric and field with withReference", async () => {
-    const llm = new ScriptedLlm({ rubrics_score: [{ feedback: "Agrees.", score: 5 }] });
+    const llm = new ScriptedLlm({ "rubrics_score/score": [{ feedback: "Agrees.", score: 5 }] });
     const metric = new RubricsScore({ llm, withReference: true });
     expect(metric.requiredFields).toContain("reference");
     const result = await metric.score({ ...sample, reference: "Left the depot today." });
@@ -100,7 +100,7 @@ describe("RubricsScore and InstanceRubrics", () => {
   });
 
   it("InstanceRubrics reads each row's rubric and sizes the schema to it", async () => {
-    const llm = new ScriptedLlm({ instance_rubrics: [{ feedback: "Exact.", score: 10 }] });
+    const llm = new ScriptedLlm({ "instance_rubrics/score": [{ feedback: "Exact.", score: 10 }] });
     const rubrics = { score0_description: "Wrong.", score10_description: "Exact." };
     const result = await new InstanceRubrics({ llm }).score({ ...sample, rubrics });
     expect(result.value).toBe(10);
@@ -200,7 +200,15 @@ describe("GEval", () => {
 describe("descriptors", () => {
   it("are opt-in, parse their options with defaults and build their metric", () => {
     const llm = new ScriptedLlm({});
-    for (const d of metricDescriptors) expect(d.optIn).toBe(true);
+    const custom = [
+      "aspect_critic",
+      "rubrics_score",
+      "instance_rubrics",
+      "simple_criteria",
+      "g_eval",
+      "llm_evaluator",
+    ];
+    for (const id of custom) expect(metricDescriptors.find((d) => d.id === id)?.optIn, id).toBe(true);
     const g = metricDescriptors.find((d) => d.id === "g_eval")!;
     const options = g.options.parse({
       name: "clarity",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { ExactMatch } from "./metric.js";
+import { AnswerExactMatch, ExactMatch } from "./metric.js";
 
 /** Catalog entry of Ragas `exact_match`. */
 export const exactMatchDescriptor = defineMetric({
@@ -11,4 +11,16 @@ export const exactMatchDescriptor = defineMetric({
   needsEmbeddings: false,
   options: z.object({}),
   create: () => new ExactMatch(),
+});
+
+/** Catalog entry of Haystack's answer exact match; opt-in because it equals `exact_match`. */
+export const answerExactMatchDescriptor = defineMetric({
+  id: "answer_exact_match",
+  description: "Haystack's answer exact match: 1 when the response equals the reference exactly, else 0.",
+  requiredFields: ["response", "reference"],
+  needsLlm: false,
+  needsEmbeddings: false,
+  optIn: true,
+  options: z.object({}),
+  create: () => new AnswerExactMatch(),
 });

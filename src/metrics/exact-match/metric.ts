@@ -1,4 +1,5 @@
-// Ragas `ExactMatch`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts (catalog entry).
+// Ragas `ExactMatch` and Haystack's answer exact match. Files: score.ts (the formula both share), metric.ts
+// (these classes), evaluator.ts (Haystack `AnswerExactMatchEvaluator`), descriptor.ts (both catalog entries).
 // No judge, so no prompt.ts / judge.ts.
 import { JudgeFreeMetric, type RecordedOptions, requirePair } from "../shared/judge-free.js";
 import type { MetricResult, Sample, SampleField } from "../types.js";
@@ -30,4 +31,15 @@ export class ExactMatch extends JudgeFreeMetric<{ reference: string; response: s
   protected recordedOptions(): RecordedOptions {
     return {};
   }
+}
+
+/**
+ * Haystack's answer exact match for one sample (`answer_exact_match`): the same formula as Ragas'
+ * `exact_match`, under Haystack's name.
+ *
+ * @example
+ * const { value } = await new AnswerExactMatch().score({ response: "Berlin", reference: "Berlin" }); // 1
+ */
+export class AnswerExactMatch extends ExactMatch {
+  override readonly name: string = "answer_exact_match";
 }

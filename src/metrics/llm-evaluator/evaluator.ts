@@ -1,15 +1,16 @@
-// LLMEvaluator (Haystack's shape): prompt.ts (instructions, output schema from keys or zod, examples). Each row is
-// one askJudge call; rows run through the shared runner (progress bar, raiseOnFailure).
+// LLMEvaluator (Haystack's shape): prompt.ts (instructions, output schema from keys or zod, examples), judge.ts
+// (one judge call per row), score.ts (the mean of averageKey). Rows run through the shared runner (progress bar,
+// raiseOnFailure).
 import { z } from "zod";
 import { InvalidInputError } from "../../errors.js";
 import type { Llm } from "../../llm/types.js";
-import { mean } from "../../math/mean.js";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import { parseExamples, type RowOutcome, type RunOptions, runRows } from "../shared/evaluator-runner.js";
-import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
+import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
 import { defaultProgressBar } from "../shared/progress.js";
 import { requireContexts, requireSameLengthLists, requireText } from "../shared/validate.js";
 import type { MetricConfig } from "../types.js";
+import { judgeRow } from "./judge.js";
 import {
   keysSchema,
   type LlmEvaluatorInputType,
@@ -17,6 +18,7 @@ import {
   llmEvaluatorPrompt,
   outputKeys,
 } from "./prompt.js";
+import { meanOfKey } from "./score.js";
 
 /** A few-shot example in Haystack's shape: one row's inputs and the answer the judge should give. */
 export interface LlmEvaluatorExample {
@@ -153,7 +155,7 @@ export class LLMEvaluator<O extends Record<string, unknown> = Record<string, unk
         promptVersions: { [this.template.name]: this.template.version },
       },
       async (row) => ({
-        answer: await askJudge(
+        answer: await judgeRow(
           this.llm,
           this.template,
           rows[row]!,
@@ -285,9 +287,4 @@ function checkInputValue(
       if (typeof value !== "boolean") throw new InvalidInputError("must be true or false", where);
       return value;
   }
-}
-
-/** Mean of the numbers under `key`; null when no row has one. */
-function meanOfKey(results: ReadonlyArray<Record<string, unknown> | null>, key: string): number | null {
-  return mean(results.map((r) => r?.[key]).filter((v): v is number => typeof v === "number"));
 }

@@ -1,6 +1,7 @@
 // The Ragas-style face of LLMEvaluator, for evaluate() and metric files: evaluator.ts builds the prompt from the
-// instructions, named inputs (read from sample fields) and outputs; prompt.ts holds the template. The value is
-// the number under `scoreKey`, which the grammar forces to be a number (on `scale` when given).
+// instructions, named inputs (read from sample fields) and outputs; prompt.ts holds the template, judge.ts the
+// call, score.ts the value: the number under `scoreKey`, which the grammar forces to be a number (on `scale`
+// when given).
 import { z } from "zod";
 import { InvalidInputError } from "../../errors.js";
 import {
@@ -11,10 +12,12 @@ import {
   scaleValues,
 } from "../shared/custom-judge.js";
 import { CustomJudgeMetric, type CustomJudgeOptions } from "../shared/custom-judge-metric.js";
-import { askJudge, newUsage } from "../shared/judge.js";
+import { newUsage } from "../shared/judge.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { LLMEvaluator, type LlmEvaluatorExample } from "./evaluator.js";
+import { judgeRow } from "./judge.js";
 import { type LlmEvaluatorRow, outputValueSchema } from "./prompt.js";
+import { answerScore } from "./score.js";
 
 /** Options of {@link LlmJudgeMetric}. */
 export interface LlmJudgeMetricOptions extends Omit<CustomJudgeOptions, "inputs" | "optionalInputs"> {
@@ -95,14 +98,9 @@ export class LlmJudgeMetric extends CustomJudgeMetric<LlmEvaluatorRow> {
 
   protected async compute(input: LlmEvaluatorRow, signal: AbortSignal | undefined): Promise<MetricResult> {
     const usage = newUsage();
-    const answer = await askJudge(this.llm, this.evaluator.template, input, this.settings, usage, signal);
-    const reason = Object.entries(answer).find(([k, v]) => k !== this.scoreKey && typeof v === "string");
-    return {
-      value: answer[this.scoreKey] as number,
-      status: "ok",
-      ...(reason ? { reason: reason[1] as string } : {}),
-      details: { answer, usage },
-    };
+    const answer = await judgeRow(this.llm, this.evaluator.template, input, this.settings, usage, signal);
+    const { value, reason } = answerScore(answer, this.scoreKey);
+    return { value, status: "ok", ...(reason !== undefined ? { reason } : {}), details: { answer, usage } };
   }
 
   /** Prompt version (fingerprint of instructions, inputs, outputs, examples), score key, scale, sampling, judge. */

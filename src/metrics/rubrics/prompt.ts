@@ -60,7 +60,7 @@ export function rubricsScorePrompt(
   levels: readonly RubricLevel[],
 ): PromptTemplate<RubricInput, RubricAnswer> {
   return {
-    name: "rubrics_score",
+    name: "rubrics_score/score",
     version: definitionVersion(RUBRICS_VERSION, levels),
     instruction: [
       "You score the input below with this rubric and give exactly one of its scores:",
@@ -78,7 +78,7 @@ export function rubricsScorePrompt(
  * answer schema is sized to that row's levels at call time.
  */
 export const instanceRubricsPrompt: PromptTemplate<RubricInput, RubricAnswer> = {
-  name: "instance_rubrics",
+  name: "instance_rubrics/score",
   version: RUBRICS_VERSION,
   instruction: [
     'You score the input below with the rubric given in it under "rubrics" and give exactly one of its scores',

@@ -13,6 +13,7 @@ export const simpleCriteriaDescriptor = defineMetric({
   id: "simple_criteria",
   description: "A whole-number score in your range for a criterion you define in words, with a reason.",
   ...customJudgeDescriptorBase,
+  valueFrom: "judge",
   options: z.strictObject({ ...customJudgeOptionFields, ...definitionField, ...scaleField }),
   create: (models, options) => new SimpleCriteriaScore({ llm: models.llm!, ...options }),
 });

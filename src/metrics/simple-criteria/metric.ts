@@ -1,5 +1,6 @@
-// SimpleCriteriaScore: prompt.ts (criterion and scale, { reason, score } schema sized to the scale),
-// descriptor.ts (id simple_criteria). The score is the judge's, on the user's scale; no score.ts formula.
+// SimpleCriteriaScore: prompt.ts (criterion and scale, { reason, score } schema sized to the scale), judge.ts
+// (the one judge call), descriptor.ts (id simple_criteria, valueFrom "judge"). The value is the judge's score on
+// the user's scale, so there is no score.ts formula.
 import type { PromptTemplate } from "../../prompts/types.js";
 import type { Scale } from "../shared/custom-judge.js";
 import {
@@ -7,8 +8,8 @@ import {
   type CustomJudgeOptions,
   criterionDefaults,
 } from "../shared/custom-judge-metric.js";
-import { askJudge, newUsage } from "../shared/judge.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
+import { judgeCriteria } from "./judge.js";
 import { type CriteriaAnswer, type CriteriaInput, simpleCriteriaPrompt } from "./prompt.js";
 
 /** Options of {@link SimpleCriteriaScore}. */
@@ -47,14 +48,14 @@ export class SimpleCriteriaScore extends CustomJudgeMetric {
   }
 
   protected async compute(input: CriteriaInput, signal: AbortSignal | undefined): Promise<MetricResult> {
-    const usage = newUsage();
-    const answer = await askJudge(this.llm, this.template, input, this.settings, usage, signal);
-    return {
-      value: answer.score,
-      status: "ok",
-      reason: answer.reason,
-      details: { scale: this.scale, usage },
-    };
+    const { score, reason, usage } = await judgeCriteria(
+      this.llm,
+      this.template,
+      input,
+      this.settings,
+      signal,
+    );
+    return { value: score, status: "ok", reason, details: { scale: this.scale, usage } };
   }
 
   /** Prompt version (with the definition's fingerprint), definition, scale, inputs, sampling and the judge. */

@@ -3,7 +3,6 @@
 //   test_document_recall.py, test_answer_exact_match.py (deepset-ai/haystack, main as of 2026-08).
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../../src/errors.js";
-import { AnswerExactMatchEvaluator } from "../../../src/metrics/answer-exact-match/evaluator.js";
 import { DocumentMAPEvaluator } from "../../../src/metrics/document-map/evaluator.js";
 import { DocumentMRREvaluator } from "../../../src/metrics/document-mrr/evaluator.js";
 import { DocumentNDCGEvaluator } from "../../../src/metrics/document-ndcg/evaluator.js";
@@ -12,6 +11,7 @@ import {
   idealDiscountedCumulativeGain,
 } from "../../../src/metrics/document-ndcg/score.js";
 import { DocumentRecallEvaluator } from "../../../src/metrics/document-recall/evaluator.js";
+import { AnswerExactMatchEvaluator } from "../../../src/metrics/exact-match/evaluator.js";
 import type { HaystackDocument } from "../../../src/metrics/shared/documents.js";
 
 const c = (...contents: string[]): HaystackDocument[] => contents.map((content) => ({ content }));
