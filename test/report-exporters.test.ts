@@ -157,6 +157,13 @@ describe("Markdown", () => {
     );
     expect(problems).toContain("- `faithfulness` error on 1 row (4): JudgeOutputError");
     expect(md).toMatch(/\| 4 \| .* \| error \|/);
+    const faithAgg = data.aggregates.find((a) => a.metric === "faithfulness")!;
+    expect(md).toContain("| Metric | Mean | Std | Min | Max | Scored | No score | Errors | Skipped |");
+    expect(md).toContain(
+      ` | ${faithAgg.count} of ${faithAgg.count + faithAgg.nulls + faithAgg.errors + faithAgg.skipped} | ${faithAgg.nulls} | ${faithAgg.errors} | ${faithAgg.skipped} |`,
+    );
+    expect(md).toMatch(/\| 10 \| .* \| no score \|/);
+    expect(md).not.toMatch(/\bn\/a\b/);
   });
 });
 
@@ -201,6 +208,33 @@ describe("HTML", () => {
     for (const model of data.metadata.metrics.answer_relevancy!.models) expect(page).toContain(model.sha256!);
     expect(page).toContain("node-llama-cpp 3.21.1");
     expect(page).toContain("strictness=3");
+  });
+
+  it("shows scored n of N per metric, a no-score card, one term for a missing value, and a mean legend", () => {
+    for (const a of data.aggregates) {
+      const n = a.count + a.nulls + a.errors + a.skipped;
+      expect(page).toContain(`<b>${a.metric}</b> · scored ${a.count} of ${n}`);
+      expect(page).toMatch(
+        new RegExp(
+          `<tr data-metric="${a.metric}">.*<td class="num">${a.count} of ${n}</td><td class="num">${a.nulls}</td><td class="num">${a.errors}</td><td class="num">${a.skipped}</td></tr>`,
+        ),
+      );
+    }
+    const noScore = data.aggregates.reduce((t, a) => t + a.nulls, 0);
+    expect(noScore).toBeGreaterThan(0);
+    expect(page).toMatch(
+      new RegExp(`id="card-no-score"><div class="n">${noScore}</div><div class="l">No score</div>`),
+    );
+    const errors = data.aggregates.reduce((t, a) => t + a.errors, 0);
+    expect(page).toMatch(new RegExp(`id="card-errors"><div class="n">${errors}</div>`));
+    expect(page).not.toMatch(/\bn\/a\b|no value|>Null</);
+    expect(page).toMatch(
+      /<g class="legend"><line class="mean"[^>]*\/><text class="tick"[^>]*>mean \d\.\d{3}<\/text><\/g>/,
+    );
+    // Axis labels at round values: 0, 0.2, ..., 1 on a [0, 1] domain.
+    const faithChart = page.split('data-metric="faithfulness"><figcaption>')[1]!.split("</svg>")[0]!;
+    const ticks = [...faithChart.matchAll(/text-anchor="middle">([^<]+)<\/text>/g)].map((m) => m[1]);
+    expect(ticks).toEqual(["0.0", "0.2", "0.4", "0.6", "0.8", "1.0"]);
   });
 
   it("draws negative values on a range that includes them", () => {

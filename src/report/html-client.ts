@@ -159,7 +159,7 @@ export const REPORT_SCRIPT = String.raw`
     if (!items || items.length === 0) return;
     dl.appendChild(el("dt", null, label + " (" + items.length + ")"));
     var dd = el("dd");
-    var ol = el("ol");
+    var ol = el("ol", "cap");
     items.forEach(function (t) { ol.appendChild(el("li", null, t)); });
     dd.appendChild(ol);
     dl.appendChild(dd);
@@ -167,7 +167,7 @@ export const REPORT_SCRIPT = String.raw`
   function textBlock(dl, label, text) {
     if (text === undefined || text === null) return;
     dl.appendChild(el("dt", null, label));
-    dl.appendChild(el("dd", null, text));
+    dl.appendChild(el("dd", "cap", text));
   }
   function renderDetailPanel(row) {
     var grid = el("div", "detail-grid");
@@ -192,12 +192,18 @@ export const REPORT_SCRIPT = String.raw`
       var block = el("div", "block metric-detail");
       block.setAttribute("data-metric", m);
       var h = el("h4", null, m + " ");
-      h.appendChild(c.status === "ok" && c.value === null ? badge("null", "no value") : badge(c.status));
+      h.appendChild(c.status === "ok" && c.value === null ? badge("null", "no score") : badge(c.status));
       if (c.status === "ok" && c.value !== null) h.appendChild(el("span", "mono", " " + fmt(c.value)));
       block.appendChild(h);
-      if (c.reason) block.appendChild(el("p", "reason", c.reason));
+      if (c.reason) block.appendChild(el("p", "reason cap", c.reason));
       if (c.error) block.appendChild(el("pre", "error-text", c.error));
-      if (c.details && Object.keys(c.details).length > 0) block.appendChild(renderDetails(c.details, 0));
+      if (c.details && Object.keys(c.details).length > 0) {
+        // Details stay folded so that an expanded row stays compact; the summary names what is inside.
+        var fold = el("details", "metric-details");
+        fold.appendChild(el("summary", null, "details: " + Object.keys(c.details).map(humanize).join(", ")));
+        fold.appendChild(renderDetails(c.details, 0));
+        block.appendChild(fold);
+      }
       grid.appendChild(block);
     });
     return grid;
@@ -276,8 +282,8 @@ export const REPORT_SCRIPT = String.raw`
       return td;
     }
     if (typeof c.value !== "number") {
-      var n = badge("null", "n/a");
-      n.title = c.reason || "no value";
+      var n = badge("null", "no score");
+      n.title = c.reason || "no score";
       td.appendChild(n);
       return td;
     }
