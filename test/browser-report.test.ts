@@ -172,10 +172,9 @@ describe.skipIf(!installed && !inCi)("HTML report in headless Chromium", () => {
     expect(await fold.locator("summary").textContent()).toContain("statements");
     await fold.locator("summary").click();
     expect(await fold.getAttribute("open")).not.toBeNull();
-    const capped = await detail
-      .locator(".inputs dd.cap")
-      .first()
-      .evaluate((e) => getComputedStyle(e).maxHeight);
+    const capped = await page.evaluate(
+      `getComputedStyle(document.querySelector('tr[data-detail-row="${FIXTURE_ROWS.script}"] .inputs dd.cap')).maxHeight`,
+    );
     expect(capped).not.toBe("none");
     await page.locator(`#row-table tr[data-row="${FIXTURE_ROWS.faithfulnessError}"]`).click();
     const errDetail = page.locator(`#row-table tr[data-detail-row="${FIXTURE_ROWS.faithfulnessError}"]`);
