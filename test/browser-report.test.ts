@@ -191,6 +191,29 @@ describe.skipIf(!installed && !inCi)("HTML report in headless Chromium", () => {
     expect(await page.locator("#card-scored .n").textContent()).toMatch(/^\d+ of \d+$/);
   });
 
+  it("writes the judge-free metrics' evidence as readable lines", async () => {
+    const withEvidence = structuredClone(data);
+    const rec = withEvidence.records.find((r) => r.row === 0 && r.metric === "faithfulness")!;
+    rec.result = {
+      ...rec.result,
+      details: { firstHitRank: 2, retrievedCount: 3, matchedIds: ["d1"], denominator: 2, position: null },
+    };
+    const other = join(dir, "evidence.html");
+    writeFileSync(other, toHtmlReport(withEvidence));
+    const second = await context.newPage();
+    await second.goto(pathToFileURL(other).href);
+    await second.locator('#row-table tr[data-row="0"] button.toggle').click();
+    const lines = await second
+      .locator('tr[data-detail-row="0"] .metric-detail[data-metric="faithfulness"] ul.readable li')
+      .allTextContents();
+    expect(lines).toEqual([
+      "first relevant document at rank 2",
+      "1 of 2 ids matched: d1",
+      "not found in the response",
+    ]);
+    await second.close();
+  });
+
   it("draws long tables 200 rows at a time, with a button for more", async () => {
     const bigPath = join(dir, "big.html");
     writeFileSync(bigPath, toHtmlReport(makeFixtureResult({ rows: 230, hostile: false })));

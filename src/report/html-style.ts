@@ -91,6 +91,7 @@ tr.detail > td { background: var(--bg); padding: 12px 16px; }
 .block table th, .block table td { padding: 3px 6px; }
 .reason { margin: 4px 0; white-space: pre-wrap; }
 .block .cap { max-height: 7.5em; overflow-y: auto; }
+.block ul.readable { margin: 4px 0; padding-left: 18px; font-size: 12px; }
 .block details.metric-details > summary { font-weight: normal; font-size: 12px; color: var(--muted); margin: 4px 0; }
 .block .details .cap, .block details .details { max-height: 16em; overflow-y: auto; }
 svg .legend text { fill: var(--muted); }
