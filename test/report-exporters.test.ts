@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { InvalidInputError } from "../src/errors.js";
 import {
   compareRuns,
+  comparisonToHtml,
   comparisonToJson,
   comparisonToMarkdown,
   csvField,
@@ -261,6 +262,31 @@ describe("comparison exports", () => {
   it("JSON round-trips", () => {
     expect(JSON.parse(comparisonToJson(c))).toEqual(JSON.parse(JSON.stringify(c)));
   });
+
+  it("HTML shows per-metric deltas with scored n of N and the rows that changed most, fetching nothing", () => {
+    const page = comparisonToHtml(c);
+    expect(page).toContain("default-src 'none'");
+    expect(page).not.toMatch(/<script|\b(src|href)=/);
+    expect(page).toContain("<h1>before → after|x</h1>");
+    const faith = c.metrics.find((m) => m.metric === "faithfulness")!;
+    expect(page).toContain(`<tr data-metric="faithfulness"><td><code>faithfulness</code></td>`);
+    expect(page).toContain(
+      `${faith.a!.count} of ${faith.a!.count + faith.a!.nulls + faith.a!.errors + faith.a!.skipped}`,
+    );
+    const changed = page.split('id="compare-rows"')[1]!;
+    expect(changed.match(/<tr><td class="num">/g)).toHaveLength(1);
+    expect(changed).toMatch(/<td class="num">1<\/td><td class="num">1<\/td>/);
+    expect(changed).toContain("→ 0.050");
+    // Dataset text is escaped.
+    expect(
+      comparisonToHtml(
+        compareRuns(
+          makeFixtureResult(),
+          withValue(makeFixtureResult(), FIXTURE_ROWS.script, "faithfulness", 0.01),
+        ),
+      ),
+    ).not.toContain(HOSTILE.script);
+  });
 });
 
 describe("writeReport", () => {
@@ -278,7 +304,7 @@ describe("writeReport", () => {
     expect(() => reportFormatForPath("report.pdf")).toThrow(InvalidInputError);
     expect(() => reportFormatForPath("report.pdf")).toThrow(/\.json, \.csv, \.md, \.markdown, \.html, \.htm/);
     await expect(writeComparison(join(dir, "c.csv"), compareRuns(data, data))).rejects.toThrow(
-      /\.json or \.md/,
+      /\.json, \.md or \.html/,
     );
   });
 });

@@ -16,6 +16,7 @@ export type {
   UnpairedRow,
 } from "./compare.js";
 export { compareRuns } from "./compare.js";
+export { type ComparisonHtmlOptions, comparisonToHtml } from "./compare-html.js";
 export type { CsvReportOptions, CsvValue } from "./csv.js";
 export { csvField, neutraliseCsvText, toCsvReport } from "./csv.js";
 export { formatDelta, formatScore, rowsRun, scoredOf } from "./format.js";
