@@ -27,7 +27,14 @@ export function comparisonToHtml(comparison: Comparison, options: ComparisonHtml
     Math.max(
       0,
       ...Object.values(row.metrics).map((c) =>
-        c.delta !== null ? Math.abs(c.delta) : c.statusA !== c.statusB ? Number.POSITIVE_INFINITY : 0,
+        // A metric run on one side only is not a change of the row.
+        c.statusA === undefined || c.statusB === undefined
+          ? 0
+          : c.delta !== null
+            ? Math.abs(c.delta)
+            : c.statusA !== c.statusB
+              ? Number.POSITIVE_INFINITY
+              : 0,
       ),
     );
   const changed = comparison.rows
