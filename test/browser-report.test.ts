@@ -166,10 +166,52 @@ describe.skipIf(!installed && !inCi)("HTML report in headless Chromium", () => {
     ]);
     expect(await rel.locator("tbody tr").count()).toBe(3);
     expect(await detail.locator(".inputs").textContent()).toContain(HOSTILE.scriptClose);
+    // Details start folded (the row stays compact) and open on a click; long texts are capped.
+    const fold = faith.locator("details.metric-details");
+    expect(await fold.getAttribute("open")).toBeNull();
+    expect(await fold.locator("summary").textContent()).toContain("statements");
+    await fold.locator("summary").click();
+    expect(await fold.getAttribute("open")).not.toBeNull();
+    const capped = await page.evaluate(
+      `getComputedStyle(document.querySelector('tr[data-detail-row="${FIXTURE_ROWS.script}"] .inputs dd.cap')).maxHeight`,
+    );
+    expect(capped).not.toBe("none");
     await page.locator(`#row-table tr[data-row="${FIXTURE_ROWS.faithfulnessError}"]`).click();
     const errDetail = page.locator(`#row-table tr[data-detail-row="${FIXTURE_ROWS.faithfulnessError}"]`);
     expect(await errDetail.locator("pre.error-text").first().textContent()).toContain("JudgeOutputError");
     await page.screenshot({ path: "/tmp/report.png", fullPage: true });
+  });
+
+  it("names a missing value 'no score', in the table and in the expanded row", async () => {
+    const cell = page.locator(
+      `#row-table tr[data-row="${FIXTURE_ROWS.nullFaithfulness}"] td.metric[data-metric="faithfulness"]`,
+    );
+    expect(await cell.textContent()).toBe("no score");
+    expect(await page.locator("#card-no-score .n").textContent()).toBe("1");
+    expect(await page.locator("#card-scored .n").textContent()).toMatch(/^\d+ of \d+$/);
+  });
+
+  it("writes the judge-free metrics' evidence as readable lines", async () => {
+    const withEvidence = structuredClone(data);
+    const rec = withEvidence.records.find((r) => r.row === 0 && r.metric === "faithfulness")!;
+    rec.result = {
+      ...rec.result,
+      details: { firstHitRank: 2, retrievedCount: 3, matchedIds: ["d1"], denominator: 2, position: null },
+    };
+    const other = join(dir, "evidence.html");
+    writeFileSync(other, toHtmlReport(withEvidence));
+    const second = await context.newPage();
+    await second.goto(pathToFileURL(other).href);
+    await second.locator('#row-table tr[data-row="0"] button.toggle').click();
+    const lines = await second
+      .locator('tr[data-detail-row="0"] .metric-detail[data-metric="faithfulness"] ul.readable li')
+      .allTextContents();
+    expect(lines).toEqual([
+      "first relevant document at rank 2",
+      "1 of 2 ids matched: d1",
+      "not found in the response",
+    ]);
+    await second.close();
   });
 
   it("draws long tables 200 rows at a time, with a button for more", async () => {

@@ -280,7 +280,16 @@ describe("editing one row recomputes only that row", () => {
     expect(first.calls).toBe(6);
     expect(a.metadata.cache).toEqual({ hits: 0, misses: 6 });
     const second = new FakeMetric();
-    const b = await evaluate(edited, [second], { progress: "none", cache });
+    // Progress learns which rows were served wholly from the cache: 5 of 6 here.
+    const cachedCounts: number[] = [];
+    const progress = {
+      start() {},
+      update: (_done: number, _errors: number, cached?: number) => cachedCounts.push(cached ?? -1),
+      stop() {},
+    };
+    const b = await evaluate(edited, [second], { progress, cache });
+    expect(cachedCounts).toHaveLength(6);
+    expect(cachedCounts.at(-1)).toBe(5);
     expect(second.calls).toBe(1);
     expect(b.metadata.cache).toEqual({ hits: 5, misses: 1 });
     expect(b.records.map((r) => r.result.value)).toEqual(edited.map((r) => r.response.length / 100));

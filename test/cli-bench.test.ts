@@ -38,6 +38,20 @@ describe("bench", { timeout: 300_000 }, () => {
       metrics: ["faithfulness", "semantic_similarity"],
     });
     expect(json.runs.map((r) => r.threads)).toEqual([1, 2]);
+    // Progress per thread count as it goes: loading, warm-up, each timed row, then the result.
+    const progress = result.stderr.split("\n").filter((l) => l.startsWith("airgap-eval: bench:"));
+    expect(progress.map((l) => l.replace(/[\d.]+ (ms|s|min|h)( \d+ (s|min))?\/row/g, "T/row"))).toEqual([
+      "airgap-eval: bench: thread count 1 of 2 (threads 1): loading models",
+      "airgap-eval: bench: threads 1: warm-up row",
+      "airgap-eval: bench: threads 1: row 1/2, T/row so far",
+      "airgap-eval: bench: threads 1: row 2/2, T/row so far",
+      "airgap-eval: bench: threads 1 done: T/row",
+      "airgap-eval: bench: thread count 2 of 2 (threads 2): loading models",
+      "airgap-eval: bench: threads 2: warm-up row",
+      "airgap-eval: bench: threads 2: row 1/2, T/row so far",
+      "airgap-eval: bench: threads 2: row 2/2, T/row so far",
+      "airgap-eval: bench: threads 2 done: T/row",
+    ]);
     for (const run of json.runs) {
       expect(run.rows).toBe(2);
       expect(run.secondsPerRow).toBeGreaterThan(0);

@@ -71,17 +71,22 @@ describe("eval: a normal run", { timeout: 300_000 }, () => {
     expect(result.code).toBe(0);
   });
 
-  it("prints per-metric mean, count and errors, and where the results and report were written", () => {
+  it("prints per-metric mean, scored n of N and errors, and where the results and report were written", () => {
     const data = loadResults(out);
     const semantic = data.aggregates.find((a) => a.metric === "semantic_similarity")!;
     expect(semantic.count).toBe(20);
     const table = summaryTable(result.stdout);
     expect(table.get("semantic_similarity")).toMatchObject({
       mean: semantic.mean!.toFixed(3),
-      count: "20",
+      scored: "20 of 20",
       errors: "0",
     });
-    expect(table.get("faithfulness")).toMatchObject({ mean: "-", count: "0", errors: "0", skipped: "20" });
+    expect(table.get("faithfulness")).toMatchObject({
+      mean: "-",
+      scored: "0 of 20",
+      errors: "0",
+      skipped: "20",
+    });
     expect(result.stdout).toContain(`Results: ${out}`);
     expect(result.stdout).toMatch(new RegExp(`Report: +${report.replaceAll(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
     expect(existsSync(report)).toBe(true);

@@ -42,6 +42,22 @@ describe("progress rate", () => {
   });
 });
 
+describe("progress with cache hits", () => {
+  it("says cached for rows served from the cache and leaves them out of the rate", () => {
+    const { stream, written } = lines();
+    let now = 0;
+    const progress = createProgress("lines", { stream, now: () => now, intervalMs: 1 });
+    progress.start(100, 0);
+    now = 10;
+    progress.update(50, 0, 50);
+    expect(written.at(-1)).toBe("airgap-eval: 50/100 rows (50%), cached, ETA ?, 50 cached, 0 errors\n");
+    // 10 computed rows in the next 5 s: 2 rows/s, and 40 rows left at that rate.
+    now = 5010;
+    progress.update(60, 1, 50);
+    expect(written.at(-1)).toBe("airgap-eval: 60/100 rows (60%), 2.00 rows/s, ETA 20s, 50 cached, 1 error\n");
+  });
+});
+
 describe("stopOnce", () => {
   it("stops the reporter once and drops updates after it", () => {
     const calls: string[] = [];

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { InvalidInputError } from "../src/errors.js";
 import {
   compareRuns,
+  comparisonToHtml,
   comparisonToJson,
   comparisonToMarkdown,
   csvField,
@@ -157,6 +158,13 @@ describe("Markdown", () => {
     );
     expect(problems).toContain("- `faithfulness` error on 1 row (4): JudgeOutputError");
     expect(md).toMatch(/\| 4 \| .* \| error \|/);
+    const faithAgg = data.aggregates.find((a) => a.metric === "faithfulness")!;
+    expect(md).toContain("| Metric | Mean | Std | Min | Max | Scored | No score | Errors | Skipped |");
+    expect(md).toContain(
+      ` | ${faithAgg.count} of ${faithAgg.count + faithAgg.nulls + faithAgg.errors + faithAgg.skipped} | ${faithAgg.nulls} | ${faithAgg.errors} | ${faithAgg.skipped} |`,
+    );
+    expect(md).toMatch(/\| 10 \| .* \| no score \|/);
+    expect(md).not.toMatch(/\bn\/a\b/);
   });
 });
 
@@ -203,6 +211,33 @@ describe("HTML", () => {
     expect(page).toContain("strictness=3");
   });
 
+  it("shows scored n of N per metric, a no-score card, one term for a missing value, and a mean legend", () => {
+    for (const a of data.aggregates) {
+      const n = a.count + a.nulls + a.errors + a.skipped;
+      expect(page).toContain(`<b>${a.metric}</b> · scored ${a.count} of ${n}`);
+      expect(page).toMatch(
+        new RegExp(
+          `<tr data-metric="${a.metric}">.*<td class="num">${a.count} of ${n}</td><td class="num">${a.nulls}</td><td class="num">${a.errors}</td><td class="num">${a.skipped}</td></tr>`,
+        ),
+      );
+    }
+    const noScore = data.aggregates.reduce((t, a) => t + a.nulls, 0);
+    expect(noScore).toBeGreaterThan(0);
+    expect(page).toMatch(
+      new RegExp(`id="card-no-score"><div class="n">${noScore}</div><div class="l">No score</div>`),
+    );
+    const errors = data.aggregates.reduce((t, a) => t + a.errors, 0);
+    expect(page).toMatch(new RegExp(`id="card-errors"><div class="n">${errors}</div>`));
+    expect(page).not.toMatch(/\bn\/a\b|no value|>Null</);
+    expect(page).toMatch(
+      /<g class="legend"><line class="mean"[^>]*\/><text class="tick"[^>]*>mean \d\.\d{3}<\/text><\/g>/,
+    );
+    // Axis labels at round values: 0, 0.2, ..., 1 on a [0, 1] domain.
+    const faithChart = page.split('data-metric="faithfulness"><figcaption>')[1]!.split("</svg>")[0]!;
+    const ticks = [...faithChart.matchAll(/text-anchor="middle">([^<]+)<\/text>/g)].map((m) => m[1]);
+    expect(ticks).toEqual(["0.0", "0.2", "0.4", "0.6", "0.8", "1.0"]);
+  });
+
   it("draws negative values on a range that includes them", () => {
     const neg = withValue(data, 0, "answer_relevancy", -0.5);
     const html = toHtmlReport(neg);
@@ -227,6 +262,31 @@ describe("comparison exports", () => {
   it("JSON round-trips", () => {
     expect(JSON.parse(comparisonToJson(c))).toEqual(JSON.parse(JSON.stringify(c)));
   });
+
+  it("HTML shows per-metric deltas with scored n of N and the rows that changed most, fetching nothing", () => {
+    const page = comparisonToHtml(c);
+    expect(page).toContain("default-src 'none'");
+    expect(page).not.toMatch(/<script|\b(src|href)=/);
+    expect(page).toContain("<h1>before → after|x</h1>");
+    const faith = c.metrics.find((m) => m.metric === "faithfulness")!;
+    expect(page).toContain(`<tr data-metric="faithfulness"><td><code>faithfulness</code></td>`);
+    expect(page).toContain(
+      `${faith.a!.count} of ${faith.a!.count + faith.a!.nulls + faith.a!.errors + faith.a!.skipped}`,
+    );
+    const changed = page.split('id="compare-rows"')[1]!;
+    expect(changed.match(/<tr><td class="num">/g)).toHaveLength(1);
+    expect(changed).toMatch(/<td class="num">1<\/td><td class="num">1<\/td>/);
+    expect(changed).toContain("→ 0.050");
+    // Dataset text is escaped.
+    expect(
+      comparisonToHtml(
+        compareRuns(
+          makeFixtureResult(),
+          withValue(makeFixtureResult(), FIXTURE_ROWS.script, "faithfulness", 0.01),
+        ),
+      ),
+    ).not.toContain(HOSTILE.script);
+  });
 });
 
 describe("writeReport", () => {
@@ -244,7 +304,7 @@ describe("writeReport", () => {
     expect(() => reportFormatForPath("report.pdf")).toThrow(InvalidInputError);
     expect(() => reportFormatForPath("report.pdf")).toThrow(/\.json, \.csv, \.md, \.markdown, \.html, \.htm/);
     await expect(writeComparison(join(dir, "c.csv"), compareRuns(data, data))).rejects.toThrow(
-      /\.json or \.md/,
+      /\.json, \.md or \.html/,
     );
   });
 });

@@ -4,6 +4,7 @@ import type { MetricResult } from "../src/metrics/types.js";
 import {
   aggregatedView,
   alignColumns,
+  axisTicks,
   compareRuns,
   comparisonToMarkdown,
   detailedView,
@@ -272,11 +273,20 @@ describe("formatting", () => {
   });
 });
 
+describe("axisTicks", () => {
+  it("puts ticks at round values", () => {
+    expect(axisTicks(0, 1)).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1]);
+    expect(axisTicks(-0.3, 0.8)).toEqual([-0.2, 0, 0.2, 0.4, 0.6, 0.8]);
+    expect(axisTicks(0, 7)).toEqual([0, 2, 4, 6]);
+    expect(axisTicks(0.5, 0.5)).toEqual([0.5]);
+  });
+});
+
 describe("formatSummary", () => {
-  it("prints an aligned table with mean, count, errors and skipped, and why rows failed", () => {
+  it("prints an aligned table with mean, scored n of N, errors and skipped, and why rows failed", () => {
     const text = formatSummary(makeFixtureResult());
     const lines = text.split("\n");
-    expect(lines[0]).toMatch(/^metric\s+mean\s+count\s+no score\s+errors\s+skipped$/);
+    expect(lines[0]).toMatch(/^metric\s+mean\s+scored\s+no score\s+errors\s+skipped$/);
     const table = lines.slice(0, 4);
     // Right-aligned numeric columns end at the same offset on every line.
     const ends = table.map((l) => l.length);
@@ -287,6 +297,8 @@ describe("formatSummary", () => {
       "faithfulness",
       agg.mean!.toFixed(3),
       String(agg.count),
+      "of",
+      String(agg.count + agg.nulls + 1),
       String(agg.nulls),
       "1",
       "0",
@@ -313,17 +325,17 @@ describe("formatSummary", () => {
 
   it("accepts a list of aggregates", () => {
     const text = formatSummary([
-      { metric: "exact_match", mean: 1, count: 3, errors: 0, skipped: 0, nulls: 0, std: 0, min: 1, max: 1 },
+      { metric: "exact_match", mean: 1, count: 3, errors: 1, skipped: 2, nulls: 1, std: 0, min: 1, max: 1 },
     ]);
     expect(text).toBe(
       `${alignColumns(
         [
-          ["metric", "mean", "count", "no score", "errors", "skipped"],
-          ["exact_match", "1.000", "3", "0", "0", "0"],
+          ["metric", "mean", "scored", "no score", "errors", "skipped"],
+          ["exact_match", "1.000", "3 of 7", "1", "1", "2"],
         ],
         [false, true, true, true, true, true],
       ).join("\n")}\n`,
     );
-    expect(text.split("\n")[1]).toBe("exact_match  1.000      3         0       0        0");
+    expect(text.split("\n")[1]).toBe("exact_match  1.000  3 of 7         1       1        2");
   });
 });

@@ -3,6 +3,7 @@ import { loadDataset } from "../dataset/load.js";
 import type { Dataset } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { evaluate } from "../evaluate/evaluate.js";
+import type { ProgressReporter } from "../evaluate/progress.js";
 import { parseColumnMap } from "./eval-command.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import {
@@ -67,6 +68,35 @@ function perRow(value: number, rows: number): number {
 }
 
 /**
+ * Progress of one thread count's timed rows, a line per row on stderr (bench rows are few and slow):
+ * `airgap-eval: bench: threads 2: row 3/5, 12.4s/row so far`.
+ *
+ * @example
+ * await evaluate(rows, metrics, { progress: benchProgress("threads 2", process.stderr) });
+ */
+export function benchProgress(
+  label: string,
+  stream: NodeJS.WritableStream,
+  now: () => number = () => performance.now(),
+): ProgressReporter {
+  let total = 0;
+  let started = 0;
+  return {
+    start(rows) {
+      total = rows;
+      started = now();
+    },
+    update(done) {
+      const perRowSeconds = (now() - started) / 1000 / Math.max(1, done);
+      stream.write(
+        `airgap-eval: bench: ${label}: row ${done}/${total}, ${formatDuration(perRowSeconds)}/row so far\n`,
+      );
+    },
+    stop() {},
+  };
+}
+
+/**
  * Times `metrics` on the first rows of a dataset with the given models: one untimed warm-up row (the judge reads
  * each prompt's instruction once), then `rows` timed rows, for each judge thread count asked for.
  */
@@ -93,10 +123,16 @@ async function benchOnce(
       samples: dataset.samples.slice(from, to),
       invalid: [],
     });
-    if (warmupRows > 0) await evaluate(subset(0, 1), metrics, { progress: "none" });
+    const label = `threads ${loaded.llm?.threads ?? "-"}`;
+    if (warmupRows > 0) {
+      process.stderr.write(`airgap-eval: bench: ${label}: warm-up row\n`);
+      await evaluate(subset(0, 1), metrics, { progress: "none" });
+    }
     const before = loaded.llm?.stats();
     const started = performance.now();
-    const result = await evaluate(subset(warmupRows, warmupRows + flags.rows), metrics, { progress: "none" });
+    const result = await evaluate(subset(warmupRows, warmupRows + flags.rows), metrics, {
+      progress: benchProgress(label, process.stderr),
+    });
     const seconds = (performance.now() - started) / 1000;
     const after = loaded.llm?.stats();
     const rows = result.records.length / ids.length;
@@ -187,11 +223,19 @@ async function runBench(datasetPath: string, flags: BenchFlags): Promise<void> {
   }
   const runs: BenchRun[] = [];
   let warmupRows = 0;
-  for (const threads of flags.threads ?? [undefined]) {
+  const counts = flags.threads ?? [undefined];
+  for (const [i, threads] of counts.entries()) {
+    if (counts.length > 1) {
+      process.stderr.write(
+        `airgap-eval: bench: thread count ${i + 1} of ${counts.length} (threads ${threads}): loading models\n`,
+      );
+    }
     const once = await benchOnce(dataset, ids, flags, threads);
     runs.push(once.run);
     warmupRows = once.warmupRows;
-    process.stderr.write(`airgap-eval: bench: threads ${once.run.threads ?? "-"} done\n`);
+    process.stderr.write(
+      `airgap-eval: bench: threads ${once.run.threads ?? "-"} done: ${formatDuration(once.run.secondsPerRow)}/row\n`,
+    );
   }
   const json: BenchJson = {
     dataset: datasetPath,

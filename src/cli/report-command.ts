@@ -72,7 +72,7 @@ Examples:
     .description("Compare two runs row by row: per-row and aggregate deltas (b minus a).")
     .argument("<a>", "baseline results JSONL")
     .argument("<b>", "candidate results JSONL")
-    .option("--out <file>", "write the comparison as .md or .json (default: print Markdown to stdout)")
+    .option("--out <file>", "write the comparison as .md, .json or .html (default: print Markdown to stdout)")
     .addOption(
       new Option(
         "--key <key>",

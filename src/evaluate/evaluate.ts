@@ -13,7 +13,7 @@ import { createProgress, stopOnce } from "./progress.js";
 import { EvaluationResult } from "./result.js";
 import { ResultsWriter, resultsFormat, resultsFormatVersion } from "./results-file.js";
 import { withResultsLock } from "./results-lock.js";
-import { rowScorer } from "./score-row.js";
+import { isCacheHit, rowScorer } from "./score-row.js";
 
 export type { EvaluateDataset, EvaluateOptions } from "./options.js";
 export { defaultConcurrency } from "./plan.js";
@@ -129,15 +129,19 @@ async function runPlan(
   );
   const scorers = new Map(plan.entries.map((e) => [e, rowScorer(e, cache)]));
   let rowsDone = data.samples.length - work.length;
+  // Rows whose every metric came from the result cache: progress says "cached" rather than a rate for them.
+  let rowsCached = 0;
   let errors = records.filter((r) => r.result.status === "error").length;
   let fatal: { error: unknown } | undefined;
   let started = 0;
 
   const runRow = async ({ item, rowHash, pending }: RowWork): Promise<void> => {
+    let hits = 0;
     await Promise.all(
       pending.map(async (entry) => {
         const t0 = performance.now();
         const result = await scorers.get(entry)!(item.sample, rowHash);
+        if (isCacheHit(result)) hits++;
         const record: RowMetricRecord = {
           row: item.row,
           ...(item.line !== undefined ? { line: item.line } : {}),
@@ -160,7 +164,8 @@ async function runPlan(
       }),
     );
     rowsDone++;
-    progress.update(rowsDone, errors);
+    if (pending.length > 0 && hits === pending.length) rowsCached++;
+    progress.update(rowsDone, errors, rowsCached);
   };
 
   progress.start(data.samples.length, rowsDone);

@@ -7,8 +7,11 @@ export type ProgressMode = "auto" | "bar" | "lines" | "none";
 export interface ProgressReporter {
   /** The run starts with `done` of `total` rows already finished (resumed). */
   start(total: number, done: number): void;
-  /** `done` rows finished so far; `errors` row × metric errors so far. */
-  update(done: number, errors: number): void;
+  /**
+   * `done` rows finished so far; `errors` row × metric errors so far; `cached` of the done rows were served
+   * wholly from the result cache in this run (they take no time, so rates leave them out).
+   */
+  update(done: number, errors: number, cached?: number): void;
   /** The run ended (completely or not). */
   stop(): void;
 }
@@ -32,28 +35,32 @@ function formatSeconds(seconds: number): string {
 }
 
 /**
- * Rows per second over the last `windowMs` (not since the start), so the rate follows what the run does now: a
- * burst of cache hits at the start does not promise the same speed for the rest, and a new run starts afresh.
+ * Rows per second over the last `windowMs` (not since the start), so the rate follows what the run does now, and a
+ * new run starts afresh. Rows served from the cache are left out of the rate (they would promise an absurd speed);
+ * when the window saw only cache hits the rate reads "cached".
  */
 class RateTracker {
-  private samples: { at: number; done: number }[] = [];
+  private samples: { at: number; done: number; cached: number }[] = [];
   constructor(
     private readonly now: () => number,
     private readonly windowMs = 30_000,
   ) {}
   start(done: number): void {
-    this.samples = [{ at: this.now(), done }];
+    this.samples = [{ at: this.now(), done, cached: 0 }];
   }
-  /** Rows per second over the window, and seconds left for `total`. */
-  measure(done: number, total: number): { rate: number; eta: number } {
+  /** The rate text ("1.25 rows/s" or "cached"), and seconds left for `total`. */
+  measure(done: number, total: number, cached = 0): { rate: string; eta: number } {
     const at = this.now();
-    this.samples.push({ at, done });
+    this.samples.push({ at, done, cached });
     // Keep one sample at or before the window's start, so the window always spans windowMs once the run is older.
     while (this.samples.length > 2 && (this.samples[1]?.at ?? at) <= at - this.windowMs) this.samples.shift();
-    const first = this.samples[0] ?? { at, done };
+    const first = this.samples[0] ?? { at, done, cached };
     const seconds = (at - first.at) / 1000;
-    const rate = seconds > 0 ? (done - first.done) / seconds : 0;
-    const eta = rate > 0 ? (total - done) / rate : Number.POSITIVE_INFINITY;
+    const computed = done - first.done - (cached - first.cached);
+    const perSecond = seconds > 0 ? computed / seconds : 0;
+    const onlyHits = computed === 0 && cached > first.cached;
+    const rate = onlyHits ? "cached" : `${perSecond.toFixed(2)} rows/s`;
+    const eta = perSecond > 0 ? (total - done) / perSecond : Number.POSITIVE_INFINITY;
     return { rate, eta };
   }
 }
@@ -67,6 +74,7 @@ class LineProgress implements ProgressReporter {
   private total = 0;
   private done = 0;
   private errors = 0;
+  private cached = 0;
   private lastLineAt = 0;
   private lastStep = -1;
   private readonly rate: RateTracker;
@@ -93,9 +101,10 @@ class LineProgress implements ProgressReporter {
     return this.total === 0 ? 10 : Math.floor((done / this.total) * 10);
   }
 
-  update(done: number, errors: number): void {
+  update(done: number, errors: number, cached = 0): void {
     this.done = done;
     this.errors = errors;
+    this.cached = cached;
     const step = this.step(done);
     if (step > this.lastStep || this.now() - this.lastLineAt >= this.intervalMs) {
       this.lastStep = step;
@@ -105,11 +114,12 @@ class LineProgress implements ProgressReporter {
 
   private print(): void {
     this.lastLineAt = this.now();
-    const { rate, eta } = this.rate.measure(this.done, this.total);
+    const { rate, eta } = this.rate.measure(this.done, this.total, this.cached);
     const pct = this.total === 0 ? 100 : Math.floor((this.done / this.total) * 100);
     const etaText = this.done >= this.total ? "" : `, ETA ${formatSeconds(eta)}`;
+    const cachedText = this.cached > 0 ? `, ${this.cached} cached` : "";
     this.stream.write(
-      `airgap-eval: ${this.done}/${this.total} rows (${pct}%), ${rate.toFixed(2)} rows/s${etaText}, ${plural(this.errors, "error")}\n`,
+      `airgap-eval: ${this.done}/${this.total} rows (${pct}%), ${rate}${etaText}${cachedText}, ${plural(this.errors, "error")}\n`,
     );
   }
 
@@ -129,7 +139,7 @@ class BarProgress implements ProgressReporter {
     this.bar = new cliProgress.SingleBar(
       {
         stream,
-        format: "{bar} {value}/{total} rows | {rate} rows/s | ETA {eta_text} | errors {errors}",
+        format: "{bar} {value}/{total} rows | {rate} | ETA {eta_text} | cached {cached} | errors {errors}",
         hideCursor: true,
         clearOnComplete: false,
         fps: 5,
@@ -141,12 +151,12 @@ class BarProgress implements ProgressReporter {
   start(total: number, done: number): void {
     this.total = total;
     this.rate.start(done);
-    this.bar.start(total, done, { rate: "0.00", eta_text: "?", errors: 0 });
+    this.bar.start(total, done, { rate: "0.00 rows/s", eta_text: "?", cached: 0, errors: 0 });
   }
 
-  update(done: number, errors: number): void {
-    const { rate, eta } = this.rate.measure(done, this.total);
-    this.bar.update(done, { rate: rate.toFixed(2), eta_text: formatSeconds(eta), errors });
+  update(done: number, errors: number, cached = 0): void {
+    const { rate, eta } = this.rate.measure(done, this.total, cached);
+    this.bar.update(done, { rate, eta_text: formatSeconds(eta), cached, errors });
   }
 
   stop(): void {
@@ -164,8 +174,8 @@ export function stopOnce(reporter: ProgressReporter): ProgressReporter {
   let stopped = false;
   return {
     start: (total, done) => reporter.start(total, done),
-    update: (done, errors) => {
-      if (!stopped) reporter.update(done, errors);
+    update: (done, errors, cached) => {
+      if (!stopped) reporter.update(done, errors, cached);
     },
     stop: () => {
       if (stopped) return;

@@ -56,6 +56,19 @@ export function rowScorer(entry: MetricEntry, cache: Cache | undefined): RowScor
   };
 }
 
+/** Results `withResultCache` served from the cache (each hit is a freshly parsed object). */
+const cacheHits = new WeakSet<MetricResult>();
+
+/**
+ * Whether `result` came from the metric-result cache rather than from scoring, so progress can say "cached".
+ *
+ * @example
+ * if (isCacheHit(await score(sample, rowHash))) cachedRows++;
+ */
+export function isCacheHit(result: MetricResult): boolean {
+  return cacheHits.has(result);
+}
+
 /**
  * Wraps a scorer with the metric-result cache, keyed by airgap-eval version, metric config hash and
  * row hash. Only `ok` results are stored; skipped rows are never looked up (they cost nothing).
@@ -67,7 +80,10 @@ export function withResultCache(scorer: RowScorer, cache: Cache, configHash: str
   return async (sample, rowHash) => {
     const key = cacheKey({ v: 1, version, config: configHash, row: rowHash });
     const hit = cache.getJson<MetricResult>(cacheNamespaces.metricResult, key);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined) {
+      cacheHits.add(hit);
+      return hit;
+    }
     const result = await scorer(sample, rowHash);
     if (result.status === "ok") cache.setJson(cacheNamespaces.metricResult, key, result);
     return result;

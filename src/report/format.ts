@@ -28,3 +28,19 @@ export function truncate(text: string, max: number): string {
   if (max <= 0 || text.length <= max) return text;
   return `${text.slice(0, Math.max(0, max - 1))}…`;
 }
+
+/** Rows a metric ran on: scored, no score, errors and skipped. */
+export function rowsRun(a: { count: number; nulls?: number; errors: number; skipped: number }): number {
+  return a.count + (a.nulls ?? 0) + a.errors + a.skipped;
+}
+
+/**
+ * "scored n of N": rows with a number out of the rows the metric ran on (no score, errors and skipped count
+ * in N), so a mean over few rows shows as such.
+ *
+ * @example
+ * scoredOf({ count: 2, nulls: 1, errors: 1, skipped: 1 }); // "scored 2 of 5"
+ */
+export function scoredOf(a: { count: number; nulls?: number; errors: number; skipped: number }): string {
+  return `scored ${a.count} of ${rowsRun(a)}`;
+}

@@ -69,11 +69,41 @@ export interface HistogramSvgInput {
 
 const W = 360;
 const H = 170;
-const M = { top: 14, right: 12, bottom: 30, left: 34 };
+const M = { top: 24, right: 12, bottom: 30, left: 34 };
 
 /**
- * An inline SVG histogram of one metric's values, with axis labels, a dashed mean line and a `<title>` per
- * bar. Renders an empty frame with a note when there are no values.
+ * Axis ticks at round values: the multiples of the smallest step among 1, 2 and 5 times a power of ten
+ * that puts at most `maxTicks - 1` steps between `lo` and `hi`.
+ *
+ * @example
+ * axisTicks(0, 1); // [0, 0.2, 0.4, 0.6, 0.8, 1]
+ * axisTicks(-0.3, 0.8); // [-0.2, 0, 0.2, 0.4, 0.6, 0.8]
+ */
+export function axisTicks(lo: number, hi: number, maxTicks = 7): number[] {
+  const span = hi - lo;
+  if (!(span > 0) || !Number.isFinite(span)) return [lo];
+  const raw = span / Math.max(1, maxTicks - 1);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((f) => f * power).find((s) => span / s <= maxTicks - 1 + 1e-9) ?? 10 * power;
+  const ticks: number[] = [];
+  for (let i = Math.ceil(lo / step - 1e-9); i * step <= hi + step * 1e-9; i++) {
+    ticks.push(Number((i * step).toPrecision(12)));
+  }
+  return ticks;
+}
+
+/** Decimals that show every tick of a step exactly (0.2 → 1, 0.25 → 2, 5 → 0). */
+function tickDigits(ticks: readonly number[]): number {
+  let digits = 0;
+  for (const t of ticks) {
+    while (digits < 4 && Math.abs(Number(t.toFixed(digits)) - t) > 1e-9) digits++;
+  }
+  return digits;
+}
+
+/**
+ * An inline SVG histogram of one metric's values, with axis labels at round values, a dashed mean line
+ * with a legend naming it, and a `<title>` per bar. Renders an empty frame with a note when there are no values.
  *
  * @example
  * histogramSvg({ metric: "faithfulness", values: [0.5, 1], mean: 0.75 }).value; // "<svg ..."
@@ -98,10 +128,11 @@ export function histogramSvg(input: HistogramSvgInput): SafeHtml {
     const title = `${formatScore(from, 2)} – ${formatScore(to, 2)}${i === counts.length - 1 ? "" : " (excl.)"}: ${c} row${c === 1 ? "" : "s"}`;
     return html`<rect class="bar" x="${bx}" y="${by}" width="${(barW - 2).toFixed(1)}" height="${bh}"><title>${title}</title></rect>`;
   });
-  const mid = (lo + hi) / 2;
-  const ticksX = [lo, mid, hi].map(
-    (v, i) =>
-      html`<text class="tick" x="${x(v).toFixed(1)}" y="${H - 10}" text-anchor="${i === 0 ? "start" : i === 2 ? "end" : "middle"}">${formatScore(v, 2)}</text>`,
+  const ticks = axisTicks(lo, hi);
+  const digits = tickDigits(ticks);
+  const ticksX = ticks.map(
+    (v) =>
+      html`<line class="axis" x1="${x(v).toFixed(1)}" x2="${x(v).toFixed(1)}" y1="${M.top + plotH}" y2="${M.top + plotH + 4}"/><text class="tick" x="${x(v).toFixed(1)}" y="${H - 10}" text-anchor="middle">${formatScore(v, digits)}</text>`,
   );
   const ticksY = [0, maxCount].map(
     (c) =>
@@ -109,7 +140,7 @@ export function histogramSvg(input: HistogramSvgInput): SafeHtml {
   );
   const meanLine =
     input.mean !== null && Number.isFinite(input.mean)
-      ? html`<line class="mean" x1="${x(input.mean).toFixed(1)}" x2="${x(input.mean).toFixed(1)}" y1="${M.top - 4}" y2="${M.top + plotH}"><title>mean ${formatScore(input.mean)}</title></line>`
+      ? html`<line class="mean" x1="${x(input.mean).toFixed(1)}" x2="${x(input.mean).toFixed(1)}" y1="${M.top - 4}" y2="${M.top + plotH}"><title>mean ${formatScore(input.mean)}</title></line><g class="legend"><line class="mean" x1="${W - M.right - 92}" x2="${W - M.right - 72}" y1="10" y2="10"/><text class="tick" x="${W - M.right - 68}" y="14">mean ${formatScore(input.mean)}</text></g>`
       : null;
   const empty =
     n === 0

@@ -152,6 +152,50 @@ export const REPORT_SCRIPT = String.raw`
     wrap.appendChild(dl);
     return wrap;
   }
+  // One readable line per known evidence key of the judge-free metrics, shown above the folded raw details.
+  function num(v, digits) { return typeof v === "number" ? fmt(v, digits === undefined ? 3 : digits) : "-"; }
+  function readableDetails(d) {
+    var out = [];
+    if ("firstHitRank" in d) {
+      out.push(d.firstHitRank === null ? "no relevant document retrieved" : "first relevant document at rank " + d.firstHitRank);
+    }
+    if (Array.isArray(d.hitRanks) && !("firstHitRank" in d)) {
+      out.push(d.hitRanks.length === 0 ? "no relevant document retrieved" : "relevant documents at ranks " + d.hitRanks.join(", "));
+    }
+    if (typeof d.matchedCount === "number" && typeof d.relevantCount === "number") {
+      out.push(d.matchedCount + " of " + d.relevantCount + " relevant documents retrieved");
+    } else if (typeof d.relevantCount === "number") {
+      out.push(d.relevantCount + " relevant document" + (d.relevantCount === 1 ? "" : "s"));
+    }
+    if (typeof d.dcg === "number" && typeof d.idcg === "number") {
+      out.push("DCG " + num(d.dcg) + " of an ideal " + num(d.idcg));
+    }
+    if (Array.isArray(d.matchedIds) && typeof d.denominator === "number") {
+      out.push(d.matchedIds.length + " of " + d.denominator + " ids matched" +
+        (d.matchedIds.length ? ": " + d.matchedIds.join(", ") : ""));
+    }
+    if (Array.isArray(d.similarities) && Array.isArray(d.verdicts)) {
+      var hits = d.verdicts.filter(function (v) { return v === 1 || v === true; }).length;
+      out.push(hits + " of " + d.verdicts.length + " contexts matched (similarities " +
+        d.similarities.map(function (v) { return num(v, 2); }).join(", ") + ")");
+    }
+    if (Array.isArray(d.precisions)) {
+      out.push("n-gram precisions " + d.precisions.map(function (v) { return num(v, 2); }).join(", ") +
+        (typeof d.brevityPenalty === "number" ? "; brevity penalty " + num(d.brevityPenalty) : ""));
+    }
+    if (Array.isArray(d.matchedNgrams) && Array.isArray(d.responseNgrams)) {
+      out.push("matched n-grams " + d.matchedNgrams.map(function (m, i) { return m + "/" + d.responseNgrams[i]; }).join(", "));
+    }
+    if (typeof d.precision === "number" && typeof d.recall === "number") {
+      out.push("precision " + num(d.precision) + ", recall " + num(d.recall) +
+        (typeof d.fmeasure === "number" ? ", F " + num(d.fmeasure) : "") +
+        (typeof d.overlap === "number" ? "; " + d.overlap + " overlapping" : ""));
+    }
+    if ("position" in d) {
+      out.push(typeof d.position === "number" ? "found at character " + d.position : "not found in the response");
+    }
+    return out;
+  }
   function badge(status, text) {
     return el("span", "badge " + status, text || status);
   }
@@ -159,7 +203,7 @@ export const REPORT_SCRIPT = String.raw`
     if (!items || items.length === 0) return;
     dl.appendChild(el("dt", null, label + " (" + items.length + ")"));
     var dd = el("dd");
-    var ol = el("ol");
+    var ol = el("ol", "cap");
     items.forEach(function (t) { ol.appendChild(el("li", null, t)); });
     dd.appendChild(ol);
     dl.appendChild(dd);
@@ -167,7 +211,7 @@ export const REPORT_SCRIPT = String.raw`
   function textBlock(dl, label, text) {
     if (text === undefined || text === null) return;
     dl.appendChild(el("dt", null, label));
-    dl.appendChild(el("dd", null, text));
+    dl.appendChild(el("dd", "cap", text));
   }
   function renderDetailPanel(row) {
     var grid = el("div", "detail-grid");
@@ -192,12 +236,24 @@ export const REPORT_SCRIPT = String.raw`
       var block = el("div", "block metric-detail");
       block.setAttribute("data-metric", m);
       var h = el("h4", null, m + " ");
-      h.appendChild(c.status === "ok" && c.value === null ? badge("null", "no value") : badge(c.status));
+      h.appendChild(c.status === "ok" && c.value === null ? badge("null", "no score") : badge(c.status));
       if (c.status === "ok" && c.value !== null) h.appendChild(el("span", "mono", " " + fmt(c.value)));
       block.appendChild(h);
-      if (c.reason) block.appendChild(el("p", "reason", c.reason));
+      if (c.reason) block.appendChild(el("p", "reason cap", c.reason));
       if (c.error) block.appendChild(el("pre", "error-text", c.error));
-      if (c.details && Object.keys(c.details).length > 0) block.appendChild(renderDetails(c.details, 0));
+      if (c.details && Object.keys(c.details).length > 0) {
+        // Details stay folded so that an expanded row stays compact; the summary names what is inside.
+        var lines = readableDetails(c.details);
+        if (lines.length > 0) {
+          var ul = el("ul", "readable");
+          lines.forEach(function (t) { ul.appendChild(el("li", null, t)); });
+          block.appendChild(ul);
+        }
+        var fold = el("details", "metric-details");
+        fold.appendChild(el("summary", null, "details: " + Object.keys(c.details).map(humanize).join(", ")));
+        fold.appendChild(renderDetails(c.details, 0));
+        block.appendChild(fold);
+      }
       grid.appendChild(block);
     });
     return grid;
@@ -276,8 +332,8 @@ export const REPORT_SCRIPT = String.raw`
       return td;
     }
     if (typeof c.value !== "number") {
-      var n = badge("null", "n/a");
-      n.title = c.reason || "no value";
+      var n = badge("null", "no score");
+      n.title = c.reason || "no score";
       td.appendChild(n);
       return td;
     }

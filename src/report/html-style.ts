@@ -77,7 +77,8 @@ button.toggle { background: none; border: 1px solid var(--border); border-radius
 .badge.skipped { color: var(--skipped); }
 .badge.null { color: var(--muted); }
 tr.detail > td { background: var(--bg); padding: 12px 16px; }
-.detail-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 14px; }
+.detail-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr)); gap: 12px;
+  max-width: 1240px; position: sticky; left: 16px; align-items: start; }
 .block { background: var(--panel); border: 1px solid var(--border); border-radius: 8px; padding: 10px 12px;
   overflow-wrap: anywhere; }
 .block dl { margin: 0; }
@@ -89,6 +90,11 @@ tr.detail > td { background: var(--bg); padding: 12px 16px; }
 .block table { margin: 4px 0; font-size: 12px; }
 .block table th, .block table td { padding: 3px 6px; }
 .reason { margin: 4px 0; white-space: pre-wrap; }
+.block .cap { max-height: 7.5em; overflow-y: auto; }
+.block ul.readable { margin: 4px 0; padding-left: 18px; font-size: 12px; }
+.block details.metric-details > summary { font-weight: normal; font-size: 12px; color: var(--muted); margin: 4px 0; }
+.block .details .cap, .block details .details { max-height: 16em; overflow-y: auto; }
+svg .legend text { fill: var(--muted); }
 .problem { margin: 8px 0 12px; }
 pre.problem-text { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--code); padding: 8px 10px;
   border-radius: 6px; margin: 4px 0; font-size: 12px; }

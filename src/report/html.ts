@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { EvaluationResultData, MetricAggregate } from "../results/types.js";
-import { formatScore } from "./format.js";
+import { formatScore, rowsRun, scoredOf } from "./format.js";
 import { histogramDomain, histogramSvg } from "./histogram.js";
 import { REPORT_SCRIPT } from "./html-client.js";
 import { html, jsonForScript, SafeHtml } from "./html-escape.js";
@@ -47,10 +47,10 @@ function definitionList(record: Record<string, unknown> | undefined): SafeHtml {
 function aggregateTable(aggregates: MetricAggregate[]): SafeHtml {
   const num = (v: number | null) => html`<td class="num">${formatScore(v)}</td>`;
   return html`<table id="aggregate-table">
-<thead><tr><th>Metric</th><th class="num">Mean</th><th class="num">Std</th><th class="num">Min</th><th class="num">Max</th><th class="num">Count</th><th class="num">Errors</th><th class="num">Skipped</th><th class="num">Null</th></tr></thead>
+<thead><tr><th>Metric</th><th class="num">Mean</th><th class="num">Std</th><th class="num">Min</th><th class="num">Max</th><th class="num">Scored</th><th class="num">No score</th><th class="num">Errors</th><th class="num">Skipped</th></tr></thead>
 <tbody>${aggregates.map(
     (a) =>
-      html`<tr data-metric="${a.metric}"><td><code>${a.metric}</code></td>${num(a.mean)}${num(a.std)}${num(a.min)}${num(a.max)}<td class="num">${a.count}</td><td class="num">${a.errors}</td><td class="num">${a.skipped}</td><td class="num">${a.nulls ?? 0}</td></tr>`,
+      html`<tr data-metric="${a.metric}"><td><code>${a.metric}</code></td>${num(a.mean)}${num(a.std)}${num(a.min)}${num(a.max)}<td class="num">${a.count} of ${rowsRun(a)}</td><td class="num">${a.nulls ?? 0}</td><td class="num">${a.errors}</td><td class="num">${a.skipped}</td></tr>`,
   )}</tbody></table>`;
 }
 
@@ -112,15 +112,22 @@ export function toHtmlReport(input: ReportInput, options: HtmlReportOptions = {}
   const ranges: Record<string, { lo: number; hi: number }> = {};
   for (const metric of view.metrics) ranges[metric] = histogramDomain(valuesOf(metric));
 
+  // Every (row, metric) cell without a number, split by why: an error, skipped, or ok with no score.
   const totals = aggregates.reduce(
-    (t, a) => ({ errors: t.errors + a.errors, skipped: t.skipped + a.skipped }),
-    { errors: 0, skipped: 0 },
+    (t, a) => ({
+      scored: t.scored + a.count,
+      run: t.run + rowsRun(a),
+      noScore: t.noScore + (a.nulls ?? 0),
+      errors: t.errors + a.errors,
+      skipped: t.skipped + a.skipped,
+    }),
+    { scored: 0, run: 0, noScore: 0, errors: 0, skipped: 0 },
   );
   const invalid = data.invalidRows ?? [];
 
   const charts = aggregates.map(
     (a) =>
-      html`<figure class="chart" data-metric="${a.metric}"><figcaption><b>${a.metric}</b> · n=${a.count}${a.mean === null ? "" : ` · mean ${formatScore(a.mean)}`}${a.errors ? ` · ${a.errors} error${a.errors === 1 ? "" : "s"}` : ""}${a.skipped ? ` · ${a.skipped} skipped` : ""}</figcaption>${histogramSvg(
+      html`<figure class="chart" data-metric="${a.metric}"><figcaption><b>${a.metric}</b> · ${scoredOf(a)}${a.mean === null ? "" : ` · mean ${formatScore(a.mean)}`}${a.errors ? ` · ${a.errors} error${a.errors === 1 ? "" : "s"}` : ""}${a.skipped ? ` · ${a.skipped} skipped` : ""}${a.nulls ? ` · ${a.nulls} no score` : ""}</figcaption>${histogramSvg(
         { metric: a.metric, values: valuesOf(a.metric), mean: a.mean, bins: options.histogramBins ?? 10 },
       )}</figure>`,
   );
@@ -167,8 +174,10 @@ export function toHtmlReport(input: ReportInput, options: HtmlReportOptions = {}
 <section id="summary"><div class="cards">
 <div class="card"><div class="n">${view.rows.length}</div><div class="l">Rows evaluated</div></div>
 <div class="card"><div class="n">${view.metrics.length}</div><div class="l">Metrics</div></div>
-<div class="card${totals.errors ? " error" : ""}"><div class="n">${totals.errors}</div><div class="l">Errors</div></div>
-<div class="card${totals.skipped ? " skipped" : ""}"><div class="n">${totals.skipped}</div><div class="l">Skipped</div></div>
+<div class="card${totals.scored < totals.run ? " skipped" : ""}" id="card-scored"><div class="n">${totals.scored} of ${totals.run}</div><div class="l">Scores (row × metric)</div></div>
+<div class="card${totals.noScore ? " skipped" : ""}" id="card-no-score"><div class="n">${totals.noScore}</div><div class="l">No score</div></div>
+<div class="card${totals.errors ? " error" : ""}" id="card-errors"><div class="n">${totals.errors}</div><div class="l">Errors</div></div>
+<div class="card${totals.skipped ? " skipped" : ""}" id="card-skipped"><div class="n">${totals.skipped}</div><div class="l">Skipped</div></div>
 <div class="card${invalid.length ? " error" : ""}"><div class="n">${invalid.length}</div><div class="l">Invalid rows</div></div>
 </div></section>
 <section id="aggregates"><h2>Metrics</h2>${aggregateTable(aggregates)}</section>

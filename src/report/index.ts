@@ -16,11 +16,12 @@ export type {
   UnpairedRow,
 } from "./compare.js";
 export { compareRuns } from "./compare.js";
+export { type ComparisonHtmlOptions, comparisonToHtml } from "./compare-html.js";
 export type { CsvReportOptions, CsvValue } from "./csv.js";
 export { csvField, neutraliseCsvText, toCsvReport } from "./csv.js";
-export { formatDelta, formatScore } from "./format.js";
+export { formatDelta, formatScore, rowsRun, scoredOf } from "./format.js";
 export type { Histogram } from "./histogram.js";
-export { histogram, histogramDomain } from "./histogram.js";
+export { axisTicks, histogram, histogramDomain } from "./histogram.js";
 export type { HtmlReportOptions } from "./html.js";
 export { REPORT_CSP, toHtmlReport } from "./html.js";
 export { escapeHtml, jsonForScript } from "./html-escape.js";

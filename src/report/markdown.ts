@@ -1,6 +1,6 @@
 import type { MetricAggregate } from "../results/types.js";
 import type { CompareKey, Comparison } from "./compare.js";
-import { formatDelta, formatScore, truncate } from "./format.js";
+import { formatDelta, formatScore, rowsRun, truncate } from "./format.js";
 import {
   aggregatedView,
   detailedView,
@@ -75,17 +75,17 @@ function table(header: string[], rows: string[][], align?: Array<"l" | "r">): st
 
 function aggregateTable(aggregates: MetricAggregate[]): string {
   return table(
-    ["Metric", "Mean", "Std", "Min", "Max", "Count", "Errors", "Skipped", "Null"],
+    ["Metric", "Mean", "Std", "Min", "Max", "Scored", "No score", "Errors", "Skipped"],
     aggregates.map((a) => [
       code(a.metric),
       formatScore(a.mean),
       formatScore(a.std),
       formatScore(a.min),
       formatScore(a.max),
-      String(a.count),
+      `${a.count} of ${rowsRun(a)}`,
+      String(a.nulls ?? 0),
       String(a.errors),
       String(a.skipped),
-      String(a.nulls ?? 0),
     ]),
     ["l", "r", "r", "r", "r", "r", "r", "r", "r"],
   );
@@ -153,7 +153,7 @@ export function toMarkdownReport(input: ReportInput, options: MarkdownReportOpti
       ...metrics.map((m) => {
         const c = row.metrics[m];
         if (!c) return "";
-        if (c.status === "ok") return c.value === null ? "n/a" : formatScore(c.value);
+        if (c.status === "ok") return c.value === null ? "no score" : formatScore(c.value);
         return c.status;
       }),
     ]);
@@ -226,6 +226,8 @@ export function comparisonToMarkdown(
         "Metric",
         `Mean ${A}`,
         `Mean ${B}`,
+        `Scored ${A}`,
+        `Scored ${B}`,
         "Delta",
         "Paired rows",
         "Paired mean delta",
@@ -240,6 +242,8 @@ export function comparisonToMarkdown(
         code(m.metric),
         formatScore(m.a?.mean),
         formatScore(m.b?.mean),
+        m.a ? `${m.a.count} of ${rowsRun(m.a)}` : "-",
+        m.b ? `${m.b.count} of ${rowsRun(m.b)}` : "-",
         formatDelta(m.meanDelta),
         String(m.pairedCount),
         formatDelta(m.pairedMeanDelta),
@@ -250,7 +254,7 @@ export function comparisonToMarkdown(
         m.b ? String(m.b.errors) : "-",
         m.configChanged ? "yes" : "no",
       ]),
-      ["l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "l"],
+      ["l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "l"],
     ),
     "",
   );

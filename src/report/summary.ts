@@ -1,5 +1,5 @@
 import type { EvaluationResultData, MetricAggregate } from "../results/types.js";
-import { formatScore } from "./format.js";
+import { formatScore, rowsRun } from "./format.js";
 import { aggregatedView, type ProblemGroup, problemGroups, type ReportInput, reportData } from "./views.js";
 
 /** Options for {@link formatSummary}. */
@@ -37,14 +37,15 @@ export function alignColumns(rows: readonly string[][], numeric: readonly boolea
 }
 
 /**
- * The compact plain-text summary the CLI prints at the end of a run: per metric the mean, count, rows
- * scored ok but with no number ("no score", e.g. faithfulness with no statements), errors and skipped, in aligned columns, then the invalid-row count and (for a full result) why rows were skipped or
+ * The compact plain-text summary the CLI prints at the end of a run: per metric the mean, the rows scored
+ * out of the rows it ran on ("scored n of N"), rows scored ok but with no number ("no score", e.g.
+ * faithfulness with no statements), errors and skipped, in aligned columns, then the invalid-row count and (for a full result) why rows were skipped or
  * failed. No colours, so it is safe to pipe.
  *
  * @example
  * process.stdout.write(formatSummary(result));
- * // metric            mean  count  no score  errors  skipped
- * // answer_relevancy  0.812    18         1       1        0
+ * // metric            mean    scored  no score  errors  skipped
+ * // answer_relevancy  0.812  18 of 20         1       1        0
  */
 export function formatSummary(
   input: ReportInput | readonly MetricAggregate[],
@@ -54,11 +55,11 @@ export function formatSummary(
   const full = Array.isArray(input) ? undefined : reportData(input as ReportInput);
   const aggregates = full ? aggregatedView(full) : (input as readonly MetricAggregate[]);
   const rows = [
-    ["metric", "mean", "count", "no score", "errors", "skipped"],
+    ["metric", "mean", "scored", "no score", "errors", "skipped"],
     ...aggregates.map((a) => [
       a.metric,
       formatScore(a.mean, digits),
-      String(a.count),
+      `${a.count} of ${rowsRun(a)}`,
       String(a.nulls),
       String(a.errors),
       String(a.skipped),

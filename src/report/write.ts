@@ -2,6 +2,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname, extname } from "node:path";
 import { InvalidInputError } from "../errors.js";
 import type { Comparison } from "./compare.js";
+import { comparisonToHtml } from "./compare-html.js";
 import { type CsvReportOptions, toCsvReport } from "./csv.js";
 import { type HtmlReportOptions, toHtmlReport } from "./html.js";
 import { comparisonToJson, type JsonReportOptions, toJsonReport } from "./json.js";
@@ -99,14 +100,18 @@ export async function writeReport(
  */
 export async function writeComparison(path: string, comparison: Comparison): Promise<ReportFormat> {
   const format = reportFormatForPath(path);
-  if (format !== "json" && format !== "markdown") {
-    throw new InvalidInputError(`a comparison can be written as .json or .md, not as ${format}`, {
+  if (format !== "json" && format !== "markdown" && format !== "html") {
+    throw new InvalidInputError(`a comparison can be written as .json, .md or .html, not as ${format}`, {
       file: path,
     });
   }
   await writeAtomically(
     path,
-    format === "json" ? comparisonToJson(comparison) : comparisonToMarkdown(comparison),
+    format === "json"
+      ? comparisonToJson(comparison)
+      : format === "html"
+        ? comparisonToHtml(comparison)
+        : comparisonToMarkdown(comparison),
   );
   return format;
 }
