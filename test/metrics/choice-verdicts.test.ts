@@ -2,10 +2,12 @@
 // expected scoring, reasons off, and the option checks.
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/errors.js";
+import { expectedAnswerRelevancy } from "../../src/metrics/answer-relevancy/score.js";
 import { faithfulnessDescriptor } from "../../src/metrics/faithfulness/descriptor.js";
 import { verdictsSchema } from "../../src/metrics/faithfulness/prompt.js";
-import { Faithfulness } from "../../src/metrics/index.js";
+import { AnswerRelevancy, ContextRelevance, Faithfulness } from "../../src/metrics/index.js";
 import { argmaxChoice, expectedValue, listVerdictPrefix } from "../../src/metrics/shared/choice-verdicts.js";
+import { FakeEmbeddings } from "../support/fake-embeddings.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 import { LUCAS_STATEMENTS, LUCAS_VERDICTS, PYTHON_CONTEXT, PYTHON_QUESTION } from "./seed-examples.js";
 
@@ -117,5 +119,77 @@ describe("Faithfulness scoring and reasons", () => {
     expect(() => new Faithfulness({ llm: plain, scoring: "sampled" as never })).toThrow(/scoring/);
     expect(faithfulnessDescriptor.options.shape.scoring.parse(undefined)).toBe("greedy");
     expect(faithfulnessDescriptor.options.shape.reasons.parse(undefined)).toBe(true);
+  });
+});
+
+describe("ContextRelevance and AnswerRelevancy scoring", () => {
+  const CR = "context_relevance/statements";
+  const AR = "answer_relevancy/questions";
+
+  it('context relevance "expected" averages each statement\'s probability of 1 exactly', async () => {
+    const written = {
+      statements: [
+        { statement: "A", score: 1 },
+        { statement: "B", score: 0 },
+      ],
+    };
+    const llm = new ScriptedLlm(
+      { [CR]: [written] },
+      {
+        choices: {
+          [CR]: [
+            { "0": 0.3, "1": 0.7 },
+            { "0": 0.9, "1": 0.1 },
+          ],
+        },
+      },
+    );
+    const result = await new ContextRelevance({ llm, scoring: "expected" }).score({
+      userInput: "q",
+      retrievedContexts: ["c"],
+    });
+    expect(llm.choiceCalls.map((c) => c.request.prefix)).toEqual([
+      '{"statements":[{"statement":"A","score":',
+      '{"statements":[{"statement":"A","score":1},{"statement":"B","score":',
+    ]);
+    expect(result.value).toBeCloseTo((0.7 + 0.1) / 2, 12);
+    expect(result.details).toMatchObject({ statementScores: [1, 0] });
+    const d = result.details as { confidences: number[]; weights: number[] };
+    expect(d.confidences[0]).toBeCloseTo(0.7, 12);
+    expect(d.confidences[1]).toBeCloseTo(0.9, 12);
+    expect(() => new ContextRelevance({ llm, scoring: "argmax", mode: "relevant-statements" })).toThrow(
+      /relevant-statements/,
+    );
+  });
+
+  it('answer relevancy "expected" weights the mean similarity by P(not noncommittal); argmax flips a flag', async () => {
+    const embeddings = () => new FakeEmbeddings({ "Where is it?": [1, 0], "Q1?": [1, 0], "Q2?": [0.6, 0.8] });
+    const written = {
+      questions: [
+        { question: "Q1?", noncommittal: 0 },
+        { question: "Q2?", noncommittal: 0 },
+      ],
+    };
+    const probs = [
+      { "0": 0.2, "1": 0.8 },
+      { "0": 0.4, "1": 0.6 },
+    ];
+    const sample = { userInput: "Where is it?", response: "Somewhere." };
+    const run = (scoring: "argmax" | "expected") =>
+      new AnswerRelevancy({
+        llm: new ScriptedLlm({ [AR]: [written] }, { choices: { [AR]: probs } }),
+        embeddings: embeddings(),
+        strictness: 2,
+        scoring,
+      }).score(sample);
+    const expected = await run("expected");
+    // mean similarity 0.8; "all" mode: noncommittal with probability 0.8 × 0.6 = 0.48.
+    const mean = (expected.details as { meanSimilarity: number }).meanSimilarity;
+    expect(mean).toBeCloseTo(0.8, 6);
+    expect(expected.value).toBeCloseTo(mean * (1 - 0.48), 12);
+    expect(expected.details).toMatchObject({ noncommittal: true });
+    const argmax = await run("argmax");
+    expect(argmax.value).toBe(0);
+    expect(expectedAnswerRelevancy([0.8, 0.6], [0.5, 0.5], "any").noncommittal).toBeCloseTo(0.75, 12);
   });
 });

@@ -49,5 +49,7 @@ export interface FaithfulnessEvaluatorOptions {
 /** Everything `Faithfulness` takes, judge included. */
 export const faithfulnessConstructorSchema = faithfulnessOptionsSchema.extend({ llm: llmOption });
 
-/** Everything `FaithfulnessEvaluator` takes. */
-export const faithfulnessEvaluatorSchema = faithfulnessConstructorSchema.extend({ ...haystackRunShape });
+/** Everything `FaithfulnessEvaluator` takes (Haystack's surface keeps greedy verdicts with reasons). */
+export const faithfulnessEvaluatorSchema = faithfulnessConstructorSchema
+  .omit({ scoring: true, reasons: true })
+  .extend({ ...haystackRunShape });
