@@ -3,6 +3,7 @@ import { loadDataset } from "../dataset/load.js";
 import type { Dataset } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { evaluate } from "../evaluate/evaluate.js";
+import type { GpuOption } from "../llm/load-options.js";
 import { parseColumnMap } from "./eval-command.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import {
@@ -13,7 +14,7 @@ import {
   modelNeeds,
   parseMetricIds,
 } from "./metric-factory.js";
-import { collect, positiveInt, positiveIntList } from "./option-parsers.js";
+import { collect, GPU_FLAG_HELP, gpuFlag, positiveInt, positiveIntList } from "./option-parsers.js";
 
 interface BenchFlags {
   metrics: string;
@@ -22,6 +23,7 @@ interface BenchFlags {
   modelsDir?: string;
   rows: number;
   threads?: number[];
+  gpu?: GpuOption;
   column?: string[];
   json?: boolean;
 }
@@ -237,6 +239,7 @@ export function registerBenchCommand(program: Command): Command {
       "judge thread counts to compare, e.g. 1,2 (default: the judge's default, 1 under 400M parameters)",
       positiveIntList("--threads"),
     )
+    .option("--gpu <backend>", GPU_FLAG_HELP, gpuFlag)
     .option("--column <name=field>", "read dataset column <name> as <field> (repeatable)", collect(String))
     .option("--json", "print the measurements as JSON")
     .addHelpText(

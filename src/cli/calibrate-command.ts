@@ -14,13 +14,14 @@ import { CachedEmbeddings } from "../embeddings/cached-embeddings.js";
 import type { Embeddings } from "../embeddings/types.js";
 import { InvalidInputError } from "../errors.js";
 import { CachedLlm } from "../llm/cached-llm.js";
+import type { GpuOption } from "../llm/load-options.js";
 import { formatScore } from "../report/format.js";
 import { parseColumnMap } from "./eval-command.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import { ExitCode } from "./exit-codes.js";
 import { InterruptHandler } from "./interrupt.js";
 import { createMetric, type MetricId, modelNeeds, parseMetricIds } from "./metric-factory.js";
-import { collect, positiveInt } from "./option-parsers.js";
+import { collect, GPU_FLAG_HELP, gpuFlag, positiveInt } from "./option-parsers.js";
 
 interface CalibrateFlags {
   metric?: string;
@@ -30,6 +31,7 @@ interface CalibrateFlags {
   embeddings?: string;
   modelsDir?: string;
   threads?: number;
+  gpu?: GpuOption;
   labels?: string;
   labelColumn?: string;
   column: string[];
@@ -239,6 +241,7 @@ export function registerCalibrateCommand(program: Command): Command {
     .option("--embeddings <id|path>", "embedding model, for metrics that need one")
     .option("--models-dir <dir>", "where pulled models live")
     .option("--threads <n>", "judge CPU threads", positiveInt("--threads"))
+    .option("--gpu <backend>", GPU_FLAG_HELP, gpuFlag)
     .option("--labels <kind>", "binary | pairwise | graded:MIN-MAX (default: from the columns)")
     .option("--label-column <name>", "the column holding the human label")
     .option(

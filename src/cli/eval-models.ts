@@ -1,8 +1,10 @@
 // The runtimes (node-llama-cpp, transformers.js) take about a second each to import, so they are
 // imported only when a run needs them: --help, usage errors and reports stay fast.
+
 import type { TransformersEmbeddings } from "../embeddings/transformers-embeddings.js";
 import { ModelNotFoundError } from "../errors.js";
 import type { LlamaCppLlm } from "../llm/llama-cpp-llm.js";
+import type { GpuOption } from "../llm/load-options.js";
 import { defaultModelId, resolveModel } from "../models/resolve.js";
 
 /** Model flags of `airgap-eval eval`. */
@@ -17,6 +19,8 @@ export interface ModelFlags {
   threads?: number;
   /** `--concurrency`: also the judge's parallel sequences. Defaults to 1. */
   concurrency?: number;
+  /** `--gpu`: the judge's GPU backend. Defaults to false (the CPU). */
+  gpu?: GpuOption;
 }
 
 /** The models a run loaded, or why a default one is absent (its metrics are then skipped). */
@@ -72,6 +76,7 @@ export async function loadEvalModels(
         model,
         threads: flags.threads,
         sequences: flags.concurrency,
+        ...(flags.gpu !== undefined ? { gpu: flags.gpu } : {}),
       });
     } catch (err) {
       if (!(err instanceof ModelNotFoundError) || flags.llm !== undefined) throw err;

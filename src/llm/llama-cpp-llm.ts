@@ -303,6 +303,8 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
         maxTokens: this.maxTokens,
         promptFormat: this.promptFormat,
         chatWrapper: this.chatWrapper?.wrapperName ?? null,
+        // Only on a GPU, so CPU configs (and their hashes and cache keys) stay as they were.
+        ...(this.llama.gpu !== false ? { gpu: this.llama.gpu, gpuLayers: this.model.gpuLayers } : {}),
       },
       // Speed-only settings, kept out of cache keys: a call sees only its own prompt (kept prefix or cleared
       // sequence), llama.cpp's CPU kernels give each thread whole rows of a matrix product, and prompt reuse and
