@@ -4,7 +4,7 @@
 // prefix, the most probable value is the greedy one (stories260K). docs/judge-speed.md has the measured agreement.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
-import { judgeVerdictList } from "../src/metrics/faithfulness/judge.js";
+import { judgeVerdictList, type VerdictMode } from "../src/metrics/faithfulness/judge.js";
 import { faithfulnessVerdictsPrompt } from "../src/metrics/faithfulness/prompt.js";
 import { Faithfulness } from "../src/metrics/index.js";
 import { argmaxChoice } from "../src/metrics/shared/choice-verdicts.js";
@@ -17,6 +17,11 @@ const input = {
   statements: ["Rome is the capital of Italy.", "Italy is in Asia.", "Paris is in France."],
 };
 const settings = { temperature: 0, maxTokens: undefined };
+
+/** The faithfulness verdict step on `input` in one mode. */
+function verdictsOn(llm: LlamaCppLlm, mode: VerdictMode) {
+  return judgeVerdictList(llm, faithfulnessVerdictsPrompt, input, mode, settings, newUsage(), undefined);
+}
 
 for (const [label, modelPath] of [
   ["tiny-llama", tinyGgufPath],
@@ -38,24 +43,8 @@ for (const [label, modelPath] of [
     it("argmax without reasons generates nothing, repeats exactly, and expected weights are P(1)", async () => {
       const before = llm.stats().completionTokens;
       const mode = { scoring: "expected", reasons: false } as const;
-      const a = await judgeVerdictList(
-        llm,
-        faithfulnessVerdictsPrompt,
-        input,
-        mode,
-        settings,
-        newUsage(),
-        undefined,
-      );
-      const b = await judgeVerdictList(
-        llm,
-        faithfulnessVerdictsPrompt,
-        input,
-        mode,
-        settings,
-        newUsage(),
-        undefined,
-      );
+      const a = await verdictsOn(llm, mode);
+      const b = await verdictsOn(llm, mode);
       expect(llm.stats().completionTokens).toBe(before);
       expect(a).toEqual(b);
       expect(a.map((v) => v.statement)).toEqual(input.statements);
@@ -94,15 +83,7 @@ describe.skipIf(extraGgufPath === undefined)("why argmax differs from greedy (st
     });
     try {
       const mode = { scoring: "greedy", reasons: true } as const;
-      const greedy = await judgeVerdictList(
-        llm,
-        faithfulnessVerdictsPrompt,
-        input,
-        mode,
-        settings,
-        newUsage(),
-        undefined,
-      );
+      const greedy = await verdictsOn(llm, mode);
       const prompt = renderPrompt(faithfulnessVerdictsPrompt, input);
       let spaced = '{ "verdicts": [';
       let compact = '{"verdicts":[';
