@@ -36,7 +36,7 @@ import type {
   ScoreChoicesOptions,
 } from "./types.js";
 
-export type { LlamaCppLlmOptions, PromptFormat } from "./load-options.js";
+export type { GpuOption, LlamaCppLlmOptions, PromptFormat } from "./load-options.js";
 
 /**
  * A judge LLM running in-process on a GGUF model through node-llama-cpp (prebuilt CPU binary,
