@@ -26,6 +26,7 @@ import { type EmbeddingsThreadsResult, formatEmbeddingsThreads } from "./embeddi
 import type { EmbeddingsVsRawResult } from "./embeddings-vs-raw.js";
 import { formatEvaluateCache } from "./evaluate-cache.js";
 import { formatJudgeFree } from "./judge-free.js";
+import { formatJudgeScoring, type JudgeScoringResult } from "./judge-scoring.js";
 import { formatJudgeVsRaw, type JudgeVsRawResult } from "./judge-vs-raw.js";
 import { formatLevers, type LeverResult, type LeversResult, leverLabels } from "./levers.js";
 import { flag, hasFlag, listFlag } from "./lib/cli.js";
@@ -134,6 +135,15 @@ const SECTIONS: SectionSpec[] = [
     file: "levers.ts",
     scope: "gguf",
     args: quick ? quickRounds : [],
+    json: true,
+  },
+  {
+    name: "judge-scoring",
+    title:
+      "Judge scoring: verdicts greedy or read from token probabilities, with and without reasons (issue 14)",
+    file: "judge-scoring.ts",
+    scope: "gguf",
+    args: quick ? ["--rows", "3"] : ["--rows", "8"],
     json: true,
   },
   {
@@ -431,6 +441,7 @@ const FORMATTERS: Partial<Record<string, SectionFormatter>> = {
   proxy: formatProxy,
   "embedding-batching": fromJson(formatEmbeddingBatching),
   "judge-free": fromJson(formatJudgeFree),
+  "judge-scoring": fromJson((results: JudgeScoringResult[]) => results.map(formatJudgeScoring).join("\n\n")),
 };
 
 async function sectionMarkdown(spec: SectionSpec, runs: readonly SectionRun[]): Promise<string> {

@@ -110,7 +110,12 @@ export type {
 } from "./evaluate/types.js";
 export { CachedLlm } from "./llm/cached-llm.js";
 // Judge LLM
-export { LlamaCppLlm, type LlamaCppLlmOptions, type PromptFormat } from "./llm/llama-cpp-llm.js";
+export {
+  type GpuOption,
+  LlamaCppLlm,
+  type LlamaCppLlmOptions,
+  type PromptFormat,
+} from "./llm/llama-cpp-llm.js";
 export type {
   ChoiceProbabilities,
   ChoiceRequest,
@@ -123,6 +128,8 @@ export type {
 } from "./llm/types.js";
 // Embeddings
 export { cosineSimilarity } from "./math/cosine.js";
+// Verdicts read from the judge's token probabilities (issue 14, docs/judge-speed.md)
+export { expectedAnswerRelevancy } from "./metrics/answer-relevancy/score.js";
 // Your own judges: user-defined criteria, rubrics, G-Eval and Haystack's LLMEvaluator
 export { AspectCritic, type AspectCriticOptions } from "./metrics/aspect-critic/metric.js";
 export { GEval, type GEvalOptions } from "./metrics/g-eval/metric.js";
@@ -296,6 +303,13 @@ export {
 } from "./metrics/rubrics/metric.js";
 export { DEFAULT_RUBRIC_WITH_REFERENCE, DEFAULT_RUBRIC_WITHOUT_REFERENCE } from "./metrics/rubrics/prompt.js";
 export type { Rubric } from "./metrics/rubrics/score.js";
+export {
+  type ChoiceVerdict,
+  expectedValue,
+  listVerdictPrefix,
+  readListVerdicts,
+  type Scoring,
+} from "./metrics/shared/choice-verdicts.js";
 export type { JudgeInputField, Scale } from "./metrics/shared/custom-judge.js";
 export { SimpleCriteriaScore, type SimpleCriteriaScoreOptions } from "./metrics/simple-criteria/metric.js";
 export type {

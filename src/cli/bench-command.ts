@@ -4,6 +4,7 @@ import type { Dataset } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { evaluate } from "../evaluate/evaluate.js";
 import type { ProgressReporter } from "../evaluate/progress.js";
+import type { GpuOption } from "../llm/load-options.js";
 import { parseColumnMap } from "./eval-command.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import {
@@ -14,7 +15,7 @@ import {
   modelNeeds,
   parseMetricIds,
 } from "./metric-factory.js";
-import { collect, positiveInt, positiveIntList } from "./option-parsers.js";
+import { collect, GPU_FLAG_HELP, gpuFlag, positiveInt, positiveIntList } from "./option-parsers.js";
 
 interface BenchFlags {
   metrics: string;
@@ -23,6 +24,7 @@ interface BenchFlags {
   modelsDir?: string;
   rows: number;
   threads?: number[];
+  gpu?: GpuOption;
   column?: string[];
   json?: boolean;
 }
@@ -281,6 +283,7 @@ export function registerBenchCommand(program: Command): Command {
       "judge thread counts to compare, e.g. 1,2 (default: the judge's default, 1 under 400M parameters)",
       positiveIntList("--threads"),
     )
+    .option("--gpu <backend>", GPU_FLAG_HELP, gpuFlag)
     .option("--column <name=field>", "read dataset column <name> as <field> (repeatable)", collect(String))
     .option("--json", "print the measurements as JSON")
     .addHelpText(

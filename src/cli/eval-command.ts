@@ -12,6 +12,7 @@ import { InvalidInputError } from "../errors.js";
 import { evaluate } from "../evaluate/evaluate.js";
 import type { EvaluationResult } from "../evaluate/result.js";
 import { CachedLlm } from "../llm/cached-llm.js";
+import type { GpuOption } from "../llm/load-options.js";
 import type { Llm } from "../llm/types.js";
 import { canScoreAny, metricDescriptor } from "../metrics/catalog.js";
 import type { Sample } from "../metrics/types.js";
@@ -44,7 +45,7 @@ import {
   parseMetricIds,
 } from "./metric-factory.js";
 import { checkMetricFileColumns, createCustomMetrics, loadMetricFiles } from "./metric-file.js";
-import { collect, positiveInt } from "./option-parsers.js";
+import { collect, GPU_FLAG_HELP, gpuFlag, positiveInt } from "./option-parsers.js";
 import { invalidRowLines, preflight } from "./preflight.js";
 import { checkRunLimits } from "./run-limits.js";
 import { addShardOptions, applyShard, type ShardFlags } from "./shard-options.js";
@@ -80,6 +81,7 @@ interface EvalFlags extends ShardFlags {
   report: string[];
   concurrency?: number;
   threads?: number;
+  gpu?: GpuOption;
   resume: boolean;
   overwrite: boolean;
   strict: boolean;
@@ -437,6 +439,7 @@ export function registerEvalCommand(program: Command): Command {
       "judge CPU threads (default: 1 for judges under 400M parameters, else every math core; measured in docs/performance.md)",
       positiveInt("--threads"),
     )
+    .option("--gpu <backend>", GPU_FLAG_HELP, gpuFlag)
     .option("--resume", "continue the --out file: skip the row × metric pairs it already holds")
     .option("--overwrite", "replace an existing --out file")
     .option(

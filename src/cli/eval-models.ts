@@ -4,6 +4,7 @@ import type { LongText } from "../embeddings/long-text.js";
 import type { TransformersEmbeddings } from "../embeddings/transformers-embeddings.js";
 import { ModelNotFoundError } from "../errors.js";
 import type { LlamaCppLlm } from "../llm/llama-cpp-llm.js";
+import type { GpuOption } from "../llm/load-options.js";
 import { defaultModelId, resolveModel } from "../models/resolve.js";
 import { verifyModelFiles } from "../models/verified-files.js";
 
@@ -25,6 +26,8 @@ export interface ModelFlags {
   verify?: boolean;
   /** Memo of verified model files (path, size, mtime, inode). Defaults to none (hash at every run). */
   verifiedMemoFile?: string;
+  /** `--gpu`: the judge's GPU backend. Defaults to false (the CPU). */
+  gpu?: GpuOption;
 }
 
 /** The models a run loaded, or why a default one is absent (its metrics are then skipped). */
@@ -86,6 +89,7 @@ export async function loadEvalModels(
         threads: flags.threads,
         sequences: flags.concurrency,
         sha256: digests?.get(model.mainFile),
+        ...(flags.gpu !== undefined ? { gpu: flags.gpu } : {}),
       });
     } catch (err) {
       if (!(err instanceof ModelNotFoundError) || flags.llm !== undefined) throw err;

@@ -1,4 +1,18 @@
 import { InvalidArgumentError } from "commander";
+import { GPU_BACKENDS, type GpuOption } from "../llm/load-options.js";
+
+/** The `--gpu <backend>` flag's help text, the same in every command that loads a judge. */
+export const GPU_FLAG_HELP =
+  "run the judge on a GPU: auto (first GPU backend that starts, else the CPU), cuda, vulkan or metal (default: the CPU, byte-identical reruns)";
+
+/** A commander parser for `--gpu`: auto, cuda, vulkan, metal, or off / false / cpu for the CPU. */
+export function gpuFlag(value: string): GpuOption {
+  if (["off", "false", "cpu"].includes(value)) return false;
+  if (value === "auto" || (GPU_BACKENDS as readonly string[]).includes(value)) return value as GpuOption;
+  throw new InvalidArgumentError(
+    `--gpu must be one of auto, ${GPU_BACKENDS.join(", ")} or off, got "${value}".`,
+  );
+}
 
 /** A commander parser for a whole number >= 1, naming the flag when the value is not one. */
 export function positiveInt(name: string) {

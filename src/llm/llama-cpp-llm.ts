@@ -37,7 +37,7 @@ import type {
   ScoreChoicesOptions,
 } from "./types.js";
 
-export type { LlamaCppLlmOptions, PromptFormat } from "./load-options.js";
+export type { GpuOption, LlamaCppLlmOptions, PromptFormat } from "./load-options.js";
 
 /**
  * A judge LLM running in-process on a GGUF model through node-llama-cpp (prebuilt CPU binary,
@@ -304,6 +304,8 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
         maxTokens: this.maxTokens,
         promptFormat: this.promptFormat,
         chatWrapper: this.chatWrapper?.wrapperName ?? null,
+        // Only on a GPU, so CPU configs (and their hashes and cache keys) stay as they were.
+        ...(this.llama.gpu !== false ? { gpu: this.llama.gpu, gpuLayers: this.model.gpuLayers } : {}),
       },
       // Speed-only settings, kept out of cache keys: a call sees only its own prompt (kept prefix or cleared
       // sequence), llama.cpp's CPU kernels give each thread whole rows of a matrix product, and prompt reuse and

@@ -1,7 +1,9 @@
 import { getLlama, type Llama, LlamaLogLevel } from "node-llama-cpp";
 import { AirgapEvalError } from "../errors.js";
+import type { GpuOption } from "./load-options.js";
 
-let shared: Promise<Llama> | undefined;
+/** One instance per requested backend: the CPU one, "auto", and each named GPU backend. */
+const shared = new Map<string, Promise<Llama>>();
 
 /**
  * The one node-llama-cpp `Llama` instance of this process: the prebuilt CPU binary, never a
@@ -9,23 +11,72 @@ let shared: Promise<Llama> | undefined;
  * When no prebuilt binary can be used, throws an `AirgapEvalError` saying which binaries exist and
  * how to install the right one; a later call tries again.
  *
+ * `gpu` asks for a GPU instance instead, kept apart from the CPU one (a process can hold both): `"auto"` is
+ * node-llama-cpp's choice of the first prebuilt GPU binary that starts, else the CPU; a named backend must start,
+ * otherwise the error names the backend, the binary package it needs and what the machine lacks.
+ *
  * @example
  * const llama = await getSharedLlama();
+ * const gpu = await getSharedLlama("cuda");
  */
-export function getSharedLlama(): Promise<Llama> {
-  if (!shared) {
-    shared = getLlama({
-      gpu: false,
+export function getSharedLlama(gpu: GpuOption = false): Promise<Llama> {
+  const key = String(gpu);
+  let instance = shared.get(key);
+  if (!instance) {
+    instance = getLlama({
+      gpu,
       build: "never",
       skipDownload: true,
       progressLogs: false,
       logLevel: LlamaLogLevel.error,
-    }).catch((err: unknown) => {
-      shared = undefined;
-      throw runtimeUnavailable(err);
-    });
+    })
+      .then((llama) => {
+        if (gpu !== false && gpu !== "auto" && llama.gpu !== gpu) {
+          throw new Error(`node-llama-cpp started the ${llama.gpu || "CPU"} backend instead`);
+        }
+        return llama;
+      })
+      .catch((err: unknown) => {
+        shared.delete(key);
+        throw gpu === false || gpu === "auto" ? runtimeUnavailable(err) : gpuUnavailable(gpu, err);
+      });
+    shared.set(key, instance);
   }
-  return shared;
+  return instance;
+}
+
+/** Where node-llama-cpp 3.21.1 keeps the prebuilt binary of a GPU backend for this platform, as a phrase. */
+function gpuBinary(backend: "cuda" | "vulkan" | "metal"): string {
+  const platform = `${process.platform}-${process.arch}`;
+  const packages: Record<string, string> = {
+    "metal:darwin-arm64": "@node-llama-cpp/mac-arm64-metal",
+    "cuda:linux-x64": "@node-llama-cpp/linux-x64-cuda",
+    "vulkan:linux-x64": "@node-llama-cpp/linux-x64-vulkan",
+    "cuda:win32-x64": "@node-llama-cpp/win-x64-cuda",
+    "vulkan:win32-x64": "@node-llama-cpp/win-x64-vulkan",
+  };
+  const pkg = packages[`${backend}:${platform}`];
+  return pkg
+    ? `the prebuilt binary package ${pkg} in node_modules (npm installs it with node-llama-cpp unless optional dependencies are omitted)`
+    : `a prebuilt ${backend} binary, and node-llama-cpp has none for ${platform}`;
+}
+
+function gpuUnavailable(backend: "cuda" | "vulkan" | "metal", cause: unknown): AirgapEvalError {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  const needs: Record<string, string> = {
+    cuda: "an NVIDIA GPU with its driver (libcuda) and the CUDA runtime libraries the binary links to",
+    vulkan: "a GPU with a Vulkan driver (libvulkan and an installable client driver)",
+    metal: "an Apple silicon Mac",
+  };
+  return new AirgapEvalError(
+    [
+      `The ${backend} GPU backend of llama.cpp could not start on this machine (${process.platform}-${process.arch}): ${reason}`,
+      `It needs ${needs[backend]}, and ${gpuBinary(backend)}. airgap-eval never builds llama.cpp and never ` +
+        "downloads at run time.",
+      "Run without a GPU (gpu: false, the default; CLI: leave out --gpu) or use --gpu auto to fall back to the CPU.",
+    ].join("\n"),
+    { cause },
+  );
 }
 
 /** Prebuilt CPU binary packages of node-llama-cpp 3.21.1, by `${process.platform}-${process.arch}`. */

@@ -37,6 +37,26 @@ export const DEFAULT_MEMO_SIZE = 1024;
 /** Default {@link LlamaCppLlmOptions.prefixSlots} beyond one per running call: room to keep a few other prompts' instruction and examples. */
 export const DEFAULT_EXTRA_PREFIX_SLOTS = 4;
 
+/** GPU backends a judge can run on; `false` is the CPU. */
+export const GPU_BACKENDS = ["cuda", "vulkan", "metal"] as const;
+
+/**
+ * Where a judge runs: `false` (the CPU: byte-identical reruns), `"auto"` (the first of node-llama-cpp's prebuilt
+ * GPU binaries that starts, else the CPU) or one backend, which must start.
+ */
+export type GpuOption = false | "auto" | (typeof GPU_BACKENDS)[number];
+
+/**
+ * Checks a `gpu` option: false, "auto", "cuda", "vulkan" or "metal". Throws `InvalidInputError` naming `field`.
+ *
+ * @example
+ * checkGpuOption("cuda", "gpu"); // "cuda"
+ */
+export function checkGpuOption(value: unknown, field: string): GpuOption {
+  if (value === false) return false;
+  return oneOf(value, ["auto", ...GPU_BACKENDS] as const, field);
+}
+
 /** How a prompt is rendered for the model. */
 export type PromptFormat = "chat" | "completion";
 
@@ -99,6 +119,14 @@ export interface LlamaCppLlmOptions {
    * the same time are computed once. `0` turns this off. Defaults to `1024`.
    */
   memoSize?: number;
+  /**
+   * Run the judge on a GPU with node-llama-cpp's prebuilt binaries (never a build, never a download): `"auto"` uses
+   * the first GPU backend that starts and falls back to the CPU, `"cuda"`, `"vulkan"` or `"metal"` must start or
+   * `load` throws an `AirgapEvalError` naming what is missing. Every layer that fits is offloaded. The backend and
+   * the offloaded layers are recorded in the provenance settings, so results and cache entries made on a GPU are
+   * never mixed with CPU ones (GPU kernels round differently). Defaults to false (the CPU, byte-identical reruns).
+   */
+  gpu?: GpuOption;
 }
 
 /** Every load option checked, with defaults applied where they do not depend on the model. */
@@ -153,5 +181,6 @@ export function checkLoadOptions(options: LlamaCppLlmOptions) {
       "promptFormat",
     ),
     sha256: options.sha256 === undefined ? undefined : sha256DigestOption(options.sha256, "sha256"),
+    gpu: checkGpuOption(options.gpu ?? false, "gpu"),
   };
 }

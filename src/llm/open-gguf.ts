@@ -52,13 +52,13 @@ export async function openGguf(
   await checkGgufFile(modelPath);
 
   const [llama, sha256, runtimeVersion] = await Promise.all([
-    getSharedLlama(),
+    getSharedLlama(settings.gpu),
     settings.sha256 !== undefined ? Promise.resolve(settings.sha256) : sha256OfFile(modelPath),
     getModuleVersion(),
   ]);
   let model: LlamaModel;
   try {
-    model = await llama.loadModel({ modelPath, gpuLayers: 0 });
+    model = await llama.loadModel({ modelPath, gpuLayers: llama.gpu === false ? 0 : "auto" });
   } catch (err) {
     throw new AirgapEvalError(
       `Could not load GGUF model ${modelPath}: ${errorText(err)}. Is it a complete GGUF file? Re-copy it or check its sha256.`,

@@ -5,8 +5,15 @@
 import type { Embeddings } from "../../embeddings/types.js";
 import { parseOptions } from "../../errors-zod.js";
 import type { Llm } from "../../llm/types.js";
+import { renderPrompt } from "../../prompts/render.js";
 import type { PromptTemplate } from "../../prompts/types.js";
 import { BaseMetric } from "../shared/base-metric.js";
+import {
+  readListVerdicts,
+  requireScoreChoices,
+  type Scoring,
+  verdictModeConfig,
+} from "../shared/choice-verdicts.js";
 import { type JudgeSettings, newUsage } from "../shared/judge.js";
 import { judgeSettingsOf } from "../shared/options.js";
 import { requireText } from "../shared/validate.js";
@@ -15,7 +22,7 @@ import type { MetricConfig, MetricResult, Sample, SampleField } from "../types.j
 import { writeQuestions } from "./judge.js";
 import { type AnswerRelevancyOptions, answerRelevancyConstructorSchema } from "./options.js";
 import { answerRelevancyPrompt, type QuestionsInput, type QuestionsOutput } from "./prompt.js";
-import { answerRelevancyScore, type NoncommittalMode } from "./score.js";
+import { answerRelevancyScore, expectedAnswerRelevancy, type NoncommittalMode } from "./score.js";
 
 export type { AnswerRelevancyOptions } from "./options.js";
 export type { NoncommittalMode } from "./score.js";
@@ -49,6 +56,7 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
   private readonly embeddings: Embeddings;
   private readonly settings: JudgeSettings;
   private readonly template: PromptTemplate<QuestionsInput, QuestionsOutput>;
+  private readonly scoring: Scoring;
 
   constructor(options: AnswerRelevancyOptions) {
     super();
@@ -59,6 +67,8 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
     this.noncommittalMode = o.noncommittalMode;
     this.settings = judgeSettingsOf(o);
     this.template = answerRelevancyPrompt(o.strictness);
+    this.scoring = o.scoring;
+    requireScoreChoices(o.llm, o.scoring, "AnswerRelevancy");
   }
 
   protected validate(sample: Sample, row: number | undefined): AnswerRelevancyInput {
@@ -100,24 +110,49 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
     const similarities = questionVectors.map((v, i) =>
       cosineOrThrow(userVector!, v, "the user input", `generated question ${i}`),
     );
-    const flags = questions.map((q) => q.noncommittal === 1);
-    const s = answerRelevancyScore(similarities, flags, this.noncommittalMode);
+    const reads =
+      this.scoring === "greedy"
+        ? undefined
+        : await readListVerdicts(
+            llm,
+            renderPrompt(template, { response: input.response, count: strictness }),
+            {
+              listKey: "questions",
+              items: questions.map((q) => ({ question: q.question })),
+              verdictKey: "noncommittal",
+              choices: ["0", "1"],
+            },
+            usage,
+            signal,
+          );
+    const flagged = questions.map((q, i) => (reads ? reads[i]!.choice === "1" : q.noncommittal === 1));
+    const s = answerRelevancyScore(similarities, flagged, this.noncommittalMode);
+    const weighted =
+      this.scoring === "expected"
+        ? expectedAnswerRelevancy(
+            similarities,
+            reads!.map((r) => r.probabilities["1"] ?? 0),
+            this.noncommittalMode,
+          )
+        : undefined;
     const details = {
       noncommittalMode: this.noncommittalMode,
       usage,
       questions: questions.map((q, i) => ({
         question: q.question,
-        noncommittal: q.noncommittal,
+        noncommittal: flagged[i] ? 1 : 0,
         similarity: similarities[i]!,
+        ...(reads ? { confidence: reads[i]!.confidence } : {}),
       })),
       meanSimilarity: s.meanSimilarity,
       noncommittal: s.noncommittal,
+      ...(weighted ? { noncommittalProbability: weighted.noncommittal } : {}),
     };
     const which = this.noncommittalMode === "all" ? "all questions were" : "at least one question was";
     const reason = s.noncommittal
       ? `the response is noncommittal (${which} flagged), so the score is 0 (mean similarity was ${s.meanSimilarity.toFixed(4)})`
       : `mean cosine similarity between the user input and ${similarities.length} question(s) generated from the response`;
-    return { value: s.value, status: "ok", reason, details };
+    return { value: weighted ? weighted.value : s.value, status: "ok", reason, details };
   }
 
   /** Prompt version, strictness, noncommittal mode, temperature and both models' provenance. */
@@ -130,6 +165,7 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
         noncommittalMode: this.noncommittalMode,
         temperature: this.settings.temperature,
         maxTokens: this.settings.maxTokens ?? null,
+        ...verdictModeConfig({ scoring: this.scoring, reasons: true }),
       },
       models: [this.llm.provenance(), this.embeddings.provenance()],
     };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Embeddings } from "../../embeddings/types.js";
 import type { Llm } from "../../llm/types.js";
+import { type Scoring, scoringOption } from "../shared/choice-verdicts.js";
 import { embeddingsOption, judgeSettingsShape, llmOption } from "../shared/options.js";
 import { type NoncommittalMode, noncommittalModes } from "./score.js";
 
@@ -20,6 +21,7 @@ export const answerRelevancyOptionsSchema = z.object({
       '"all": score 0 when every question is flagged noncommittal (current Ragas); "any": when one is.',
     ),
   ...judgeSettingsShape,
+  scoring: scoringOption,
 });
 
 /** Options of `AnswerRelevancy`. */
@@ -36,6 +38,13 @@ export interface AnswerRelevancyOptions {
   temperature?: number;
   /** Token budget of the judge's answer. Defaults to the Llm's own default. */
   maxTokens?: number;
+  /**
+   * How the noncommittal flags are decided: `"greedy"` (as written), `"argmax"` (each written flag read again from
+   * the judge's token probabilities after the question it wrote, with its `confidence` in the details) or
+   * `"expected"` (the value is the mean similarity times the probability that the response is not noncommittal,
+   * `expectedAnswerRelevancy` in score.ts). Defaults to "greedy".
+   */
+  scoring?: Scoring;
 }
 
 /** Everything `AnswerRelevancy` takes, models included. */

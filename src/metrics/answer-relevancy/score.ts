@@ -35,3 +35,25 @@ export function answerRelevancyScore(
   const meanSimilarity = mean(similarities)!;
   return { value: noncommittal ? 0 : meanSimilarity, meanSimilarity, noncommittal };
 }
+
+/**
+ * The probability-weighted answer relevancy (scoring "expected"): the mean similarity times the probability
+ * that the response is not noncommittal, each question's flag taken as independent with the judge's
+ * probability of 1: under `"all"` the response is noncommittal with probability Π pᵢ, under `"any"` with
+ * 1 − Π (1 − pᵢ). `similarities` must not be empty.
+ *
+ * @example
+ * expectedAnswerRelevancy([0.8, 0.6], [0.5, 0.5], "all"); // { value: 0.525, meanSimilarity: 0.7, noncommittal: 0.25 }
+ */
+export function expectedAnswerRelevancy(
+  similarities: readonly number[],
+  noncommittalProbabilities: readonly number[],
+  mode: NoncommittalMode,
+): { value: number; meanSimilarity: number; noncommittal: number } {
+  const noncommittal =
+    mode === "all"
+      ? noncommittalProbabilities.reduce((p, q) => p * q, 1)
+      : 1 - noncommittalProbabilities.reduce((p, q) => p * (1 - q), 1);
+  const meanSimilarity = mean(similarities)!;
+  return { value: meanSimilarity * (1 - noncommittal), meanSimilarity, noncommittal };
+}

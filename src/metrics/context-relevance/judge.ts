@@ -1,4 +1,6 @@
 import type { Llm } from "../../llm/types.js";
+import { renderPrompt } from "../../prompts/render.js";
+import { readListVerdicts, type Scoring } from "../shared/choice-verdicts.js";
 import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
 import { judgeWithSplitting, type SplitRecord, splitRecord } from "../shared/split.js";
 import type { ContextRelevanceInput, ContextRelevancePrompts } from "./prompt.js";
@@ -12,6 +14,10 @@ export interface ContextRelevanceJudgement {
   statementScores: Array<0 | 1>;
   /** The statements scored 1. */
   relevantStatements: string[];
+  /** Per statement, the probability of its score (scoring "argmax" or "expected"); absent when greedy. */
+  confidences?: number[];
+  /** Per statement, the probability of score 1, which the row score then averages (scoring "expected"). */
+  weights?: number[];
   splits: SplitRecord[];
   usage: JudgeUsage;
 }
@@ -20,7 +26,9 @@ export interface ContextRelevanceJudgement {
  * The core shared by `ContextRelevance` (Ragas-style) and `ContextRelevanceEvaluator` (Haystack).
  * All contexts go to the judge in one call; when they overflow its window they are judged per context,
  * then per chunk of a context on sentence boundaries, and the statements are concatenated. An empty
- * list of contexts gives no statements without a judge call (there is nothing relevant).
+ * list of contexts gives no statements without a judge call (there is nothing relevant). With scoring
+ * "argmax" or "expected" (`"statements"` mode), each written score is read again from the judge's token
+ * probabilities after the statements it wrote (`readListVerdicts`).
  */
 export async function judgeContextRelevance(
   llm: Llm,
@@ -30,25 +38,40 @@ export async function judgeContextRelevance(
   contextsField: string,
   settings: JudgeSettings,
   signal: AbortSignal | undefined,
+  scoring: Scoring = "greedy",
 ): Promise<ContextRelevanceJudgement> {
   const usage = newUsage();
   if (input.contexts.length === 0) {
     return { statements: [], statementScores: [], relevantStatements: [], splits: [], usage };
   }
   if (mode === "statements") {
-    const outcome = await judgeWithSplitting(input.contexts, contextsField, (parts) =>
-      askJudge(
+    const outcome = await judgeWithSplitting(input.contexts, contextsField, async (parts) => {
+      const partInput = { question: input.question, contexts: parts.map((p) => p.text) };
+      const written = await askJudge(llm, prompts.statements, partInput, settings, usage, signal);
+      if (scoring === "greedy")
+        return written.statements.map((s) => ({ ...s, confidence: NaN, weight: NaN }));
+      const reads = await readListVerdicts(
         llm,
-        prompts.statements,
-        { question: input.question, contexts: parts.map((p) => p.text) },
-        settings,
+        renderPrompt(prompts.statements, partInput),
+        {
+          listKey: "statements",
+          items: written.statements.map((s) => ({ statement: s.statement })),
+          verdictKey: "score",
+          choices: ["0", "1"],
+        },
         usage,
         signal,
-      ),
-    );
+      );
+      return written.statements.map((s, i) => ({
+        statement: s.statement,
+        score: reads[i]!.choice === "1" ? (1 as const) : (0 as const),
+        confidence: reads[i]!.confidence,
+        weight: reads[i]!.probabilities["1"] ?? 0,
+      }));
+    });
     const scored = outcome.results
-      .flatMap((r) => r.value.statements)
-      .map((s) => ({ statement: s.statement.trim(), score: s.score }))
+      .flatMap((r) => r.value)
+      .map((s) => ({ ...s, statement: s.statement.trim() }))
       .filter((s) => s.statement !== "");
     const statements = scored.map((s) => s.statement);
     const statementScores = scored.map((s) => s.score);
@@ -58,6 +81,8 @@ export async function judgeContextRelevance(
       statements,
       statementScores,
       relevantStatements: relevant,
+      ...(scoring !== "greedy" ? { confidences: scored.map((s) => s.confidence) } : {}),
+      ...(scoring === "expected" ? { weights: scored.map((s) => s.weight) } : {}),
       splits: split ? [split] : [],
       usage,
     };

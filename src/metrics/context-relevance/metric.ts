@@ -2,9 +2,12 @@
 // examples), score.ts (the formula per mode), judge.ts (the judge call, split when the contexts overflow),
 // metric.ts (this Ragas-style class), evaluator.ts (Haystack's ContextRelevanceEvaluator), descriptor.ts
 // (id, fields, needs and options for the catalog), options.ts (options, defaults, zod schemas).
+
+import { InvalidInputError } from "../../errors.js";
 import { parseOptions } from "../../errors-zod.js";
 import type { Llm } from "../../llm/types.js";
 import { BaseMetric } from "../shared/base-metric.js";
+import { requireScoreChoices, type Scoring, verdictModeConfig } from "../shared/choice-verdicts.js";
 import type { JudgeSettings } from "../shared/judge.js";
 import { judgeSettingsOf } from "../shared/options.js";
 import { requireContexts, requireText } from "../shared/validate.js";
@@ -45,6 +48,7 @@ export class ContextRelevance extends BaseMetric<ContextRelevanceSampleInput> {
   /** The judge this metric calls. */
   readonly llm: Llm;
   private readonly settings: JudgeSettings;
+  private readonly scoring: Scoring;
 
   constructor(options: ContextRelevanceOptions) {
     super();
@@ -52,6 +56,14 @@ export class ContextRelevance extends BaseMetric<ContextRelevanceSampleInput> {
     this.llm = o.llm;
     this.mode = o.mode;
     this.settings = judgeSettingsOf(o);
+    this.scoring = o.scoring;
+    requireScoreChoices(o.llm, o.scoring, "ContextRelevance");
+    if (o.scoring !== "greedy" && o.mode === "relevant-statements") {
+      throw new InvalidInputError(
+        `scoring "${o.scoring}" reads statement scores, but mode "relevant-statements" has none; use mode "statements" or scoring "greedy"`,
+        { field: "ContextRelevance.scoring" },
+      );
+    }
   }
 
   protected validate(sample: Sample, row: number | undefined): ContextRelevanceSampleInput {
@@ -86,11 +98,14 @@ export class ContextRelevance extends BaseMetric<ContextRelevanceSampleInput> {
       "retrievedContexts",
       this.settings,
       signal,
+      this.scoring,
     );
     const details = {
       mode: this.mode,
       statements: j.statements,
       statementScores: j.statementScores,
+      ...(j.confidences !== undefined ? { confidences: j.confidences } : {}),
+      ...(j.weights !== undefined ? { weights: j.weights } : {}),
       usage: j.usage,
       ...(j.splits.length > 0 ? { splits: j.splits } : {}),
     };
@@ -101,7 +116,8 @@ export class ContextRelevance extends BaseMetric<ContextRelevanceSampleInput> {
       reason = relevant > 0 ? `${relevant} relevant statement(s) found` : "no relevant statement found";
     } else if (j.statements.length === 0) reason = "the judge found no statements in the contexts";
     else reason = `${relevant} of ${j.statements.length} statements are relevant to the question`;
-    return { value: contextRelevanceScore(j.statementScores, this.mode), status: "ok", reason, details };
+    const value = contextRelevanceScore(j.statementScores, this.mode, j.weights);
+    return { value, status: "ok", reason, details };
   }
 
   /** Prompt version of the chosen mode, options and the judge's provenance. */
@@ -113,6 +129,7 @@ export class ContextRelevance extends BaseMetric<ContextRelevanceSampleInput> {
         mode: this.mode,
         temperature: this.settings.temperature,
         maxTokens: this.settings.maxTokens ?? null,
+        ...verdictModeConfig({ scoring: this.scoring, reasons: true }),
       },
       models: [this.llm.provenance()],
     };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Llm } from "../../llm/types.js";
+import { type Scoring, scoringOption } from "../shared/choice-verdicts.js";
 import { haystackRunShape, judgeSettingsShape, llmOption } from "../shared/options.js";
 import type { ContextRelevanceExample } from "./prompt.js";
 import { type ContextRelevanceMode, contextRelevanceModes } from "./score.js";
@@ -13,6 +14,7 @@ export const contextRelevanceOptionsSchema = z.object({
       '"statements": fraction of relevant statements; "relevant-statements": 1 when any is relevant.',
     ),
   ...judgeSettingsShape,
+  scoring: scoringOption,
 });
 
 /** Options of `ContextRelevance`. */
@@ -25,6 +27,13 @@ export interface ContextRelevanceOptions {
   temperature?: number;
   /** Token budget of each judge answer. Defaults to the Llm's own default. */
   maxTokens?: number;
+  /**
+   * How statement scores are decided (`"statements"` mode): `"greedy"` (as written), `"argmax"` (each written score
+   * read again from the judge's token probabilities, with `confidences` in the details) or `"expected"` (the row
+   * score averages each statement's probability of 1). Greedy stays the default: see docs/judge-speed.md for when
+   * argmax differs from the written score. Defaults to "greedy".
+   */
+  scoring?: Scoring;
 }
 
 /** Options of `ContextRelevanceEvaluator`. */
@@ -48,7 +57,9 @@ export interface ContextRelevanceEvaluatorOptions {
 /** Everything `ContextRelevance` takes, judge included. */
 export const contextRelevanceConstructorSchema = contextRelevanceOptionsSchema.extend({ llm: llmOption });
 
-/** Everything `ContextRelevanceEvaluator` takes. */
-export const contextRelevanceEvaluatorSchema = contextRelevanceConstructorSchema.extend({
-  ...haystackRunShape,
-});
+/** Everything `ContextRelevanceEvaluator` takes (Haystack's surface keeps greedy scores: no `scoring`). */
+export const contextRelevanceEvaluatorSchema = contextRelevanceConstructorSchema
+  .omit({ scoring: true })
+  .extend({
+    ...haystackRunShape,
+  });

@@ -15,16 +15,22 @@ export const contextRelevanceModes = ["statements", "relevant-statements"] as co
 /**
  * A row's context relevance from its statements' 0/1 scores (in `"relevant-statements"` mode every
  * statement the judge returned is relevant, so all are 1). No statements, e.g. no contexts, scores 0.
+ * `weights` (scoring "expected": per statement, the judge's probability of 1) replace the 0/1 scores in
+ * `"statements"` mode.
  *
  * @example
  * contextRelevanceScore([1, 0, 0, 1], "statements"); // 0.5
+ * contextRelevanceScore([1, 0], "statements", [0.8, 0.3]); // 0.55
  * contextRelevanceScore([1], "relevant-statements"); // 1
  */
 export function contextRelevanceScore(
   statementScores: ReadonlyArray<0 | 1>,
   mode: ContextRelevanceMode,
+  weights?: readonly number[],
 ): number {
   const relevant = statementScores.filter((s) => s === 1).length;
   if (mode === "relevant-statements") return relevant > 0 ? 1 : 0;
-  return statementScores.length === 0 ? 0 : relevant / statementScores.length;
+  if (statementScores.length === 0) return 0;
+  if (weights !== undefined) return weights.reduce((sum, w) => sum + w, 0) / weights.length;
+  return relevant / statementScores.length;
 }

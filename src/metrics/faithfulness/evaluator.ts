@@ -111,7 +111,7 @@ export class FaithfulnessEvaluator implements Evaluator<FaithfulnessRowResult> {
         return {
           statements: j.statements,
           statementScores: j.verdicts.map((v) => v.verdict),
-          reasons: j.verdicts.map((v) => v.reason),
+          reasons: j.verdicts.map((v) => v.reason ?? ""),
           score: faithfulnessScore(j.verdicts, { noStatements: "zero" }),
           ...(j.splits.length > 0 ? { splits: j.splits } : {}),
         };

@@ -5,13 +5,18 @@
 import { parseOptions } from "../../errors-zod.js";
 import type { Llm } from "../../llm/types.js";
 import { BaseMetric } from "../shared/base-metric.js";
+import { requireScoreChoices, verdictModeConfig } from "../shared/choice-verdicts.js";
 import type { JudgeSettings } from "../shared/judge.js";
 import { judgeSettingsOf } from "../shared/options.js";
 import { requireContexts, requireText } from "../shared/validate.js";
 import type { MetricConfig, MetricResult, Sample, SampleField } from "../types.js";
-import { judgeFaithfulness } from "./judge.js";
+import { judgeFaithfulness, type VerdictMode } from "./judge.js";
 import { type FaithfulnessOptions, faithfulnessConstructorSchema } from "./options.js";
-import { defaultFaithfulnessPrompts, faithfulnessPromptVersions } from "./prompt.js";
+import {
+  defaultFaithfulnessPrompts,
+  faithfulnessPromptVersions,
+  verdictsPromptWithoutReasons,
+} from "./prompt.js";
 import { faithfulnessScore, supportedCount } from "./score.js";
 
 export type { FaithfulnessOptions } from "./options.js";
@@ -44,12 +49,15 @@ export class Faithfulness extends BaseMetric<FaithfulnessInput> {
   /** The judge this metric calls. */
   readonly llm: Llm;
   private readonly settings: JudgeSettings;
+  private readonly mode: VerdictMode;
 
   constructor(options: FaithfulnessOptions) {
     super();
     const o = parseOptions(faithfulnessConstructorSchema, options, "Faithfulness");
     this.llm = o.llm;
     this.settings = judgeSettingsOf(o);
+    this.mode = { scoring: o.scoring, reasons: o.reasons };
+    requireScoreChoices(o.llm, o.scoring, "Faithfulness");
   }
 
   protected validate(sample: Sample, row: number | undefined): FaithfulnessInput {
@@ -77,7 +85,14 @@ export class Faithfulness extends BaseMetric<FaithfulnessInput> {
   }
 
   protected async compute(input: FaithfulnessInput, signal: AbortSignal | undefined): Promise<MetricResult> {
-    const j = await judgeFaithfulness(this.llm, defaultFaithfulnessPrompts, input, this.settings, signal);
+    const j = await judgeFaithfulness(
+      this.llm,
+      defaultFaithfulnessPrompts,
+      input,
+      this.settings,
+      signal,
+      this.mode,
+    );
     const details = {
       statements: j.statements,
       verdicts: j.verdicts,
@@ -88,7 +103,7 @@ export class Faithfulness extends BaseMetric<FaithfulnessInput> {
     const reason =
       value === null
         ? "the judge found no statements in the response, so there is nothing to check (Ragas gives NaN here)"
-        : `${supportedCount(j.verdicts)} of ${j.statements.length} statements can be inferred from the contexts`;
+        : `${supportedCount(j.verdicts)} of ${j.statements.length} statements can be inferred from the contexts${this.mode.scoring === "expected" ? " (score weighted by the judge's probabilities)" : ""}`;
     return { value, status: "ok", reason, details };
   }
 
@@ -96,8 +111,19 @@ export class Faithfulness extends BaseMetric<FaithfulnessInput> {
   config(): MetricConfig {
     return {
       name: this.name,
-      promptVersions: faithfulnessPromptVersions(defaultFaithfulnessPrompts),
-      options: { temperature: this.settings.temperature, maxTokens: this.settings.maxTokens ?? null },
+      promptVersions: faithfulnessPromptVersions(
+        this.mode.reasons
+          ? defaultFaithfulnessPrompts
+          : {
+              ...defaultFaithfulnessPrompts,
+              verdicts: verdictsPromptWithoutReasons(defaultFaithfulnessPrompts.verdicts),
+            },
+      ),
+      options: {
+        temperature: this.settings.temperature,
+        maxTokens: this.settings.maxTokens ?? null,
+        ...verdictModeConfig(this.mode),
+      },
       models: [this.llm.provenance()],
     };
   }

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import type { Llm } from "../../llm/types.js";
+import { type Scoring, verdictOptionsShape } from "../shared/choice-verdicts.js";
 import { haystackRunShape, judgeSettingsShape, llmOption } from "../shared/options.js";
 import type { FaithfulnessExample } from "./prompt.js";
 
 /** The options of `Faithfulness` other than the judge, with their defaults. */
-export const faithfulnessOptionsSchema = z.object({ ...judgeSettingsShape });
+export const faithfulnessOptionsSchema = z.object({ ...judgeSettingsShape, ...verdictOptionsShape });
 
 /** Options of `Faithfulness`. */
 export interface FaithfulnessOptions {
@@ -14,6 +15,19 @@ export interface FaithfulnessOptions {
   temperature?: number;
   /** Token budget of each judge answer. Defaults to the Llm's own default. */
   maxTokens?: number;
+  /**
+   * How verdicts are decided: `"greedy"` (the judge writes them), `"argmax"` (the most probable of 0 and 1 at the
+   * verdict slot, with its `confidence` in the details) or `"expected"` (the probability of 1 counts, so the score
+   * is probability-weighted). argmax and expected need a judge with `scoreChoices`. Greedy stays the default
+   * because argmax reads the slot after compact JSON, while the grammar lets greedy decoding write spaces, so
+   * the two can differ on a model that writes them (docs/judge-speed.md). Defaults to "greedy".
+   */
+  scoring?: Scoring;
+  /**
+   * Ask for a one-sentence reason before each verdict. false leaves reasons out of the schema and the examples;
+   * with scoring argmax or expected the verdict step then generates no token at all. Defaults to true.
+   */
+  reasons?: boolean;
 }
 
 /** Options of `FaithfulnessEvaluator`. */
@@ -35,5 +49,7 @@ export interface FaithfulnessEvaluatorOptions {
 /** Everything `Faithfulness` takes, judge included. */
 export const faithfulnessConstructorSchema = faithfulnessOptionsSchema.extend({ llm: llmOption });
 
-/** Everything `FaithfulnessEvaluator` takes. */
-export const faithfulnessEvaluatorSchema = faithfulnessConstructorSchema.extend({ ...haystackRunShape });
+/** Everything `FaithfulnessEvaluator` takes (Haystack's surface keeps greedy verdicts with reasons). */
+export const faithfulnessEvaluatorSchema = faithfulnessConstructorSchema
+  .omit({ scoring: true, reasons: true })
+  .extend({ ...haystackRunShape });

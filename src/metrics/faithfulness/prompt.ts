@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
+import { withoutReasonField } from "../shared/choice-verdicts.js";
 import { examplesFingerprint } from "../shared/evaluator-runner.js";
 import { exactly } from "../shared/sized.js";
 import { judgeText } from "../shared/text-schema.js";
@@ -21,11 +22,19 @@ export interface VerdictsInput {
   statements: string[];
 }
 
-/** One statement's verdict: 1 when it can be inferred from the contexts, else 0, with a short reason. */
+/**
+ * One statement's verdict: 1 when it can be inferred from the contexts, else 0, with a short reason (absent
+ * when the metric runs with `reasons: false`). Verdicts read from token probabilities also carry their
+ * `confidence`, and with `scoring: "expected"` the probability of 1 as `weight`, which the score then uses.
+ */
 export interface Verdict {
   statement: string;
-  reason: string;
+  reason?: string;
   verdict: 0 | 1;
+  /** Probability of the chosen verdict among 0 and 1 (scoring "argmax" or "expected"). */
+  confidence?: number;
+  /** Probability of verdict 1, used by the score in place of the verdict (scoring "expected"). */
+  weight?: number;
 }
 
 /** Output of step 2: one verdict per statement, in order. */
@@ -46,11 +55,16 @@ const verdictSchema = z.object({
   verdict: z.literal([0, 1]),
 });
 
-/** The verdicts schema for `count` statements: exactly `count` verdicts, so the grammar cannot skip one. */
-export function verdictsSchema(count: number): z.ZodType<VerdictsOutput> {
+const verdictWithoutReasonSchema = z.object({ statement: judgeText(), verdict: z.literal([0, 1]) });
+
+/**
+ * The verdicts schema for `count` statements: exactly `count` verdicts, so the grammar cannot skip one;
+ * `reasons: false` leaves the reason field out.
+ */
+export function verdictsSchema(count: number, reasons = true): z.ZodType<VerdictsOutput> {
   return z.object({
     verdicts: exactly(
-      verdictSchema,
+      reasons ? verdictSchema : verdictWithoutReasonSchema,
       count,
       `expected exactly ${count} verdicts, one per statement, in the statements' order`,
     ),
@@ -170,6 +184,30 @@ export const faithfulnessVerdictsPrompt: PromptTemplate<VerdictsInput, VerdictsO
   examples: VERDICTS_EXAMPLES,
   formatInput: formatVerdictsInput,
 };
+
+const VERDICTS_INSTRUCTION_WITHOUT_REASONS = VERDICTS_INSTRUCTION.replace(
+  "copy the statement text, and give a one-sentence reason\nbefore the verdict.",
+  "and copy the statement text before the verdict.",
+);
+
+/**
+ * The verdicts prompt without reasons: the instruction asks for none and the few-shot answers hold none, so
+ * they look like the answers the reason-free schema allows. Its version says so (config hash, cache keys).
+ */
+export function verdictsPromptWithoutReasons(
+  template: PromptTemplate<VerdictsInput, VerdictsOutput>,
+): PromptTemplate<VerdictsInput, VerdictsOutput> {
+  return {
+    ...template,
+    version: `${template.version}+noreasons`,
+    instruction:
+      template.instruction === VERDICTS_INSTRUCTION
+        ? VERDICTS_INSTRUCTION_WITHOUT_REASONS
+        : template.instruction,
+    outputSchema: z.object({ verdicts: z.array(verdictWithoutReasonSchema) }),
+    examples: template.examples.map((ex) => ({ ...ex, output: withoutReasonField(ex.output, "verdicts") })),
+  };
+}
 
 /** The two prompts faithfulness uses (the Haystack evaluator swaps in user examples). */
 export interface FaithfulnessPrompts {
