@@ -27,6 +27,7 @@ import type { EmbeddingsVsRawResult } from "./embeddings-vs-raw.js";
 import { formatEvaluateCache } from "./evaluate-cache.js";
 import { formatJudgeFree } from "./judge-free.js";
 import { formatJudgeScoring, type JudgeScoringResult } from "./judge-scoring.js";
+import { formatJudgeSharing, type JudgeSharingResult } from "./judge-sharing.js";
 import { formatJudgeVsRaw, type JudgeVsRawResult } from "./judge-vs-raw.js";
 import { formatLevers, type LeverResult, type LeversResult, leverLabels } from "./levers.js";
 import { flag, hasFlag, listFlag } from "./lib/cli.js";
@@ -135,6 +136,14 @@ const SECTIONS: SectionSpec[] = [
     file: "levers.ts",
     scope: "gguf",
     args: quick ? quickRounds : [],
+    json: true,
+  },
+  {
+    name: "judge-sharing",
+    title: "Judge work shared within a row: every judge metric together, memo on vs off (issue 12)",
+    file: "judge-sharing.ts",
+    scope: "gguf",
+    args: quick ? ["--rows", "1"] : ["--rows", "2"],
     json: true,
   },
   {
@@ -441,6 +450,7 @@ const FORMATTERS: Partial<Record<string, SectionFormatter>> = {
   proxy: formatProxy,
   "embedding-batching": fromJson(formatEmbeddingBatching),
   "judge-free": fromJson(formatJudgeFree),
+  "judge-sharing": fromJson((results: JudgeSharingResult[]) => results.map(formatJudgeSharing).join("\n\n")),
   "judge-scoring": fromJson((results: JudgeScoringResult[]) => results.map(formatJudgeScoring).join("\n\n")),
 };
 
