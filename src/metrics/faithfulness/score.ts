@@ -54,15 +54,16 @@ export interface PartVerdict extends StatementVerdict {
  * (probability of 1) merges as the largest part weight: the best support any part gives.
  *
  * @example
- * mergePartVerdicts([{ verdict: 0, reason: "a" }, { verdict: 1, reason: "b" }]); // { verdict: 1, reason: "b" }
+ * mergePartVerdicts([{ verdict: 0, reason: "a" }, { verdict: 1, reason: "b" }]); // { reason: "b", verdict: 1 }
  */
 export function mergePartVerdicts(perPart: readonly PartVerdict[]): PartVerdict {
   const supporting = perPart.find((v) => v.verdict === 1);
   const chosen = supporting ?? perPart[0]!;
   const weights = perPart.flatMap((v) => (v.weight === undefined ? [] : [v.weight]));
+  // Key order matters to results files and reports (statement, reason, verdict, as before).
   return {
-    verdict: supporting ? 1 : 0,
     ...(chosen.reason !== undefined ? { reason: chosen.reason } : {}),
+    verdict: supporting ? 1 : 0,
     ...(chosen.confidence !== undefined ? { confidence: chosen.confidence } : {}),
     ...(weights.length > 0 ? { weight: Math.max(...weights) } : {}),
   };
