@@ -13,6 +13,8 @@ step() { printf '\n== %s\n' "$*"; }
 fail() { printf 'pack-test: %s\n' "$*" >&2; exit 1; }
 ts_version="$(node -p "require('$repo/package.json').devDependencies.typescript")"
 types_node_version="$(node -p "require('$repo/package.json').devDependencies['@types/node']")"
+# vitest is an optional peer dependency; the docs' vitest examples are type-checked with it installed.
+vitest_version="$(node -p "require('$repo/package.json').devDependencies.vitest")"
 
 step "npm pack"
 (cd "$repo" && npm pack --silent --pack-destination "$work" >/dev/null)
@@ -29,7 +31,7 @@ cd "$work/project"
 npm init -y >/dev/null
 cp package.json package.before.json
 start=$SECONDS
-npm install --no-audit --no-fund "$tarball" "typescript@$ts_version" "@types/node@$types_node_version"
+npm install --no-audit --no-fund "$tarball" "typescript@$ts_version" "@types/node@$types_node_version" "vitest@$vitest_version"
 echo "installed in $((SECONDS - start)) s; node_modules $(du -sh node_modules | cut -f1)"
 node -e '
   const before = require("./package.before.json"), after = require("./package.json");
