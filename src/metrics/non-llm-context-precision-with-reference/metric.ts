@@ -34,21 +34,12 @@ export function requireContextLists(sample: Sample, row: number | undefined): Co
 }
 
 /**
- * Ragas `NonLLMContextPrecisionWithReference` (`non_llm_context_precision_with_reference`): each
- * retrieved context is relevant when its best string similarity to a reference context is >= the
- * threshold; the value is the average precision of those verdicts. No reference context gives
- * `value: null` with a reason (Ragas raises); no retrieved context gives 0, as in Ragas.
- *
- * @example
- * await new NonLLMContextPrecisionWithReference().score({
- *   retrievedContexts: ["The Eiffel Tower is located in Paris."],
- *   referenceContexts: ["Paris is the capital of France.", "The Eiffel Tower is one of the most famous landmarks in Paris."],
- * }); // value 0.9999999999
+ * What the non-LLM context precision and recall metrics share: the two context lists, a similarity
+ * threshold and a distance measure, recorded in the config. Subclasses give the id and the formula.
  */
-export class NonLLMContextPrecisionWithReference extends JudgeFreeMetric<ContextLists> {
-  readonly name = "non_llm_context_precision_with_reference";
+export abstract class NonLlmContextMetric extends JudgeFreeMetric<ContextLists> {
   readonly requiredFields: readonly SampleField[] = ["retrievedContexts", "referenceContexts"];
-  /** Relevance threshold (inclusive). */
+  /** Similarity threshold (precision: inclusive, recall: exclusive). */
   readonly threshold: number;
   /** The distance measure. */
   readonly distanceMeasure: DistanceMeasure;
@@ -62,6 +53,26 @@ export class NonLLMContextPrecisionWithReference extends JudgeFreeMetric<Context
   protected validate(sample: Sample, row: number | undefined): ContextLists {
     return requireContextLists(sample, row);
   }
+
+  protected recordedOptions(): RecordedOptions {
+    return { threshold: this.threshold, distanceMeasure: this.distanceMeasure };
+  }
+}
+
+/**
+ * Ragas `NonLLMContextPrecisionWithReference` (`non_llm_context_precision_with_reference`): each
+ * retrieved context is relevant when its best string similarity to a reference context is >= the
+ * threshold; the value is the average precision of those verdicts. No reference context gives
+ * `value: null` with a reason (Ragas raises); no retrieved context gives 0, as in Ragas.
+ *
+ * @example
+ * await new NonLLMContextPrecisionWithReference().score({
+ *   retrievedContexts: ["The Eiffel Tower is located in Paris."],
+ *   referenceContexts: ["Paris is the capital of France.", "The Eiffel Tower is one of the most famous landmarks in Paris."],
+ * }); // value 0.9999999999
+ */
+export class NonLLMContextPrecisionWithReference extends NonLlmContextMetric {
+  readonly name = "non_llm_context_precision_with_reference";
 
   protected scoreInput({ retrieved, reference }: ContextLists): MetricResult {
     if (reference.length === 0) {
@@ -79,9 +90,5 @@ export class NonLLMContextPrecisionWithReference extends JudgeFreeMetric<Context
       reason: `${relevant} of ${retrieved.length} retrieved contexts have similarity >= ${this.threshold} to a reference context`,
       details: { similarities: r.similarities, verdicts: r.verdicts },
     };
-  }
-
-  protected recordedOptions(): RecordedOptions {
-    return { threshold: this.threshold, distanceMeasure: this.distanceMeasure };
   }
 }

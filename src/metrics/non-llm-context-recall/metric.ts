@@ -2,13 +2,9 @@
 // string similarity from ../non-llm-string-similarity/score.ts. No judge.
 import {
   type ContextLists,
-  type NonLLMContextOptions,
-  requireContextLists,
+  NonLlmContextMetric,
 } from "../non-llm-context-precision-with-reference/metric.js";
-import { checkDistanceMeasure } from "../non-llm-string-similarity/metric.js";
-import type { DistanceMeasure } from "../non-llm-string-similarity/score.js";
-import { checkFiniteNumber, JudgeFreeMetric, type RecordedOptions } from "../shared/judge-free.js";
-import type { MetricResult, Sample, SampleField } from "../types.js";
+import type { MetricResult } from "../types.js";
 import { nonLlmContextRecall } from "./score.js";
 
 /**
@@ -22,23 +18,8 @@ import { nonLlmContextRecall } from "./score.js";
  *   referenceContexts: ["Paris is the capital of France.", "The Eiffel Tower is one of the most famous landmarks in Paris."],
  * }); // value 0.5
  */
-export class NonLLMContextRecall extends JudgeFreeMetric<ContextLists> {
+export class NonLLMContextRecall extends NonLlmContextMetric {
   readonly name = "non_llm_context_recall";
-  readonly requiredFields: readonly SampleField[] = ["retrievedContexts", "referenceContexts"];
-  /** Recall threshold (exclusive). */
-  readonly threshold: number;
-  /** The distance measure. */
-  readonly distanceMeasure: DistanceMeasure;
-
-  constructor(options: NonLLMContextOptions = {}) {
-    super();
-    this.threshold = checkFiniteNumber(options.threshold, 0.5, "threshold");
-    this.distanceMeasure = checkDistanceMeasure(options.distanceMeasure);
-  }
-
-  protected validate(sample: Sample, row: number | undefined): ContextLists {
-    return requireContextLists(sample, row);
-  }
 
   protected scoreInput({ retrieved, reference }: ContextLists): MetricResult {
     if (reference.length === 0) {
@@ -63,9 +44,5 @@ export class NonLLMContextRecall extends JudgeFreeMetric<ContextLists> {
       reason: `${recalled} of ${reference.length} reference contexts have similarity > ${this.threshold} to a retrieved context`,
       details: { similarities: r.similarities, verdicts: r.verdicts },
     };
-  }
-
-  protected recordedOptions(): RecordedOptions {
-    return { threshold: this.threshold, distanceMeasure: this.distanceMeasure };
   }
 }
