@@ -10,11 +10,10 @@ import { checkFailUnder, parseFailUnder } from "../src/cli/fail-under.js";
 import { InterruptHandler, resumeCommand } from "../src/cli/interrupt.js";
 import { createMetric, defaultMetricIds, parseMetricIds } from "../src/cli/metric-factory.js";
 import { invalidRowLines } from "../src/cli/preflight.js";
-import type { Embeddings } from "../src/embeddings/types.js";
 import { InvalidInputError, ModelNotFoundError } from "../src/errors.js";
 import type { MetricAggregate } from "../src/evaluate/types.js";
-import type { Llm } from "../src/llm/types.js";
 import { metricDescriptor, metricDescriptors } from "../src/metrics/catalog.js";
+import { stubEmbeddings, stubLlm } from "./support/stub-models.js";
 
 class Capture extends Writable {
   text = "";
@@ -88,27 +87,8 @@ describe("--metrics and --column", () => {
   });
 });
 
-const llm: Llm = {
-  id: "stub-judge",
-  generateObject: () => Promise.reject(new Error("not called in this test")),
-  provenance: () => ({
-    id: "stub-judge",
-    kind: "llm",
-    runtime: { name: "stub", version: "0" },
-    settings: {},
-  }),
-};
-const embeddings: Embeddings = {
-  id: "stub-embedder",
-  dimensions: 3,
-  embed: () => Promise.reject(new Error("not called in this test")),
-  provenance: () => ({
-    id: "stub-embedder",
-    kind: "embedding",
-    runtime: { name: "stub", version: "0" },
-    settings: {},
-  }),
-};
+const llm = stubLlm;
+const embeddings = stubEmbeddings;
 
 describe("the metric catalog", () => {
   // Metrics whose options have defaults build from the id alone; the others (opt-in custom judges) need a

@@ -6,35 +6,15 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { metricTable, readmePath, withMetricTable } from "../../scripts/docs-metrics.js";
-import type { Embeddings } from "../../src/embeddings/types.js";
 import { InvalidInputError } from "../../src/errors.js";
 import * as api from "../../src/index.js";
-import type { Llm } from "../../src/llm/types.js";
 import { createMetric, findMetricDescriptor, metricDescriptors } from "../../src/metrics/catalog.js";
 import type { MetricDescriptor } from "../../src/metrics/descriptor.js";
 import { repoRoot } from "../setup/paths.js";
+import { stubEmbeddings, stubLlm } from "../support/stub-models.js";
 
-const llm: Llm = {
-  id: "stub-judge",
-  generateObject: () => Promise.reject(new Error("not called in this test")),
-  provenance: () => ({
-    id: "stub-judge",
-    kind: "llm",
-    runtime: { name: "stub", version: "0" },
-    settings: {},
-  }),
-};
-const embeddings: Embeddings = {
-  id: "stub-embedder",
-  dimensions: 3,
-  embed: () => Promise.reject(new Error("not called in this test")),
-  provenance: () => ({
-    id: "stub-embedder",
-    kind: "embedding",
-    runtime: { name: "stub", version: "0" },
-    settings: {},
-  }),
-};
+const llm = stubLlm;
+const embeddings = stubEmbeddings;
 
 const metricsDir = path.join(repoRoot, "src", "metrics");
 /** Metric folders: the folders of src/metrics with a descriptor.ts, by the id(s) their descriptors export. */
