@@ -191,7 +191,11 @@ exec "$AIRGAP_EVAL_NODE" "$AIRGAP_EVAL_CLI" eval "$1" --metrics ${metrics} --llm
 
     // slurmstepd may still be writing the requeued run's output when the job's state reads done.
     const logFile = box.file("killed.out");
-    await waitFor(() => readFileSync(logFile, "utf8").includes("already done)"), "the resumed run's log", 30_000);
+    await waitFor(
+      () => readFileSync(logFile, "utf8").includes("already done)"),
+      "the resumed run's log",
+      30_000,
+    );
     const log = readFileSync(logFile, "utf8");
     expect(log).toMatch(/CANCELLED/);
     expect(log).toMatch(/already done\)/);
