@@ -1,6 +1,8 @@
 import { AirgapEvalError } from "../errors.js";
 import type { ModelProvenance } from "../provenance.js";
-import type { Embeddings } from "./types.js";
+import { embedDetailed } from "./embed-detailed.js";
+import { longTextError } from "./long-text.js";
+import type { EmbeddedTexts, Embeddings } from "./types.js";
 
 /** Options for {@link BatchingEmbeddings}. */
 export interface BatchingEmbeddingsOptions {
@@ -16,7 +18,7 @@ export interface BatchingEmbeddingsOptions {
 
 interface Waiting {
   texts: readonly string[];
-  resolve: (vectors: Float32Array[]) => void;
+  resolve: (embedded: EmbeddedTexts) => void;
   reject: (err: unknown) => void;
 }
 
@@ -58,8 +60,16 @@ export class BatchingEmbeddings implements Embeddings {
   }
 
   /** Queues the texts for the next batch and resolves with their vectors. */
-  embed(texts: readonly string[]): Promise<Float32Array[]> {
-    if (texts.length === 0) return Promise.resolve([]);
+  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+    const result = await this.embedDetailed(texts);
+    const refused = longTextError(result.longTexts);
+    if (refused) throw refused;
+    return result.vectors;
+  }
+
+  /** Queues the texts for the next batch and resolves with their vectors and the wrapped model's long-text notes. */
+  embedDetailed(texts: readonly string[]): Promise<EmbeddedTexts> {
+    if (texts.length === 0) return Promise.resolve({ vectors: [], longTexts: [] });
     return new Promise((resolve, reject) => {
       this.waiting.push({ texts, resolve, reject });
       this.waitingTexts += texts.length;
@@ -90,10 +100,9 @@ export class BatchingEmbeddings implements Embeddings {
     const unique = [...new Set(batch.flatMap((w) => w.texts))];
     this.batches++;
     this.running++;
-    this.embeddings
-      .embed(unique)
+    embedDetailed(this.embeddings, unique)
       .then(
-        (vectors) => {
+        ({ vectors, longTexts }) => {
           if (vectors.length !== unique.length) {
             const err = new AirgapEvalError(
               `embedding model ${this.id} returned ${vectors.length} vectors for ${unique.length} texts`,
@@ -101,8 +110,14 @@ export class BatchingEmbeddings implements Embeddings {
             for (const w of batch) w.reject(err);
             return;
           }
-          const byText = new Map(unique.map((text, i) => [text, vectors[i]!]));
-          for (const w of batch) w.resolve(w.texts.map((t) => byText.get(t)!.slice()));
+          const byText = new Map(unique.map((text, i) => [text, i]));
+          for (const w of batch) {
+            const at = w.texts.map((t) => byText.get(t)!);
+            w.resolve({
+              vectors: at.map((i) => vectors[i]!.slice()),
+              longTexts: at.map((i) => longTexts[i] && { ...longTexts[i] }),
+            });
+          }
         },
         (err: unknown) => {
           for (const w of batch) w.reject(err);

@@ -22,9 +22,30 @@ export const LONG_TEXT_MODES: readonly LongText[] = ["chunk-mean", "truncate", "
  */
 export const DEFAULT_LONG_TEXT: LongText = "chunk-mean";
 
+/**
+ * How one text longer than the embedder's limit was handled: what {@link Embeddings.embedDetailed} reports per
+ * long text, and what a metric copies (with the row's field) into `details.longTexts`. A text that fits has none.
+ *
+ * @example
+ * const note: LongTextNote = { tokens: 812, limit: 512, handled: "chunk-mean", chunks: 2 };
+ */
+export interface LongTextNote {
+  /** The text's tokens, special tokens included: what did not fit in `limit`. */
+  tokens: number;
+  /** The embedder's maximum tokens per text (per window), special tokens included (its `maxLength`). */
+  limit: number;
+  /**
+   * What was done ({@link LongText}): `"chunk-mean"` (every token embedded, in `chunks` windows, averaged),
+   * `"truncate"` (only the first window embedded) or `"error"` (not embedded; the row has no score).
+   */
+  handled: LongText;
+  /** Windows run through the model for this text: 2 or more for `"chunk-mean"`, 1 for `"truncate"`, 0 for `"error"`. */
+  chunks: number;
+}
+
 /** One text turned into model inputs: one window, or several for a long text under `"chunk-mean"`. */
 export interface EncodedWindows {
-  /** Model input ids of each window, special tokens included. */
+  /** Model input ids of each window, special tokens included; none for a text refused under `"error"`. */
   windows: number[][];
   /** Text tokens (special tokens excluded) in each window: the weights of the chunk mean. */
   weights: number[];
@@ -34,14 +55,17 @@ export interface EncodedWindows {
   truncated: boolean;
   /** The text was longer than `maxLength` and split into windows (`"chunk-mean"`). */
   chunked: boolean;
+  /** How the text was handled when it was longer than `maxLength`; undefined when it fits. */
+  long: LongTextNote | undefined;
 }
 
 /**
  * Encodes `text` into windows of at most `maxLength` ids each, following `longText` for a text that does not
- * fit in one. `index` is the text's position in the caller's list, named by the `"error"` mode's message.
+ * fit in one. Under `"error"` a long text gets no window and a `long` note with `handled: "error"`: the caller
+ * refuses it (see {@link longTextError}), so that other texts of the same call are still embedded.
  *
  * @example
- * encodeWindows(tokenizer, template, longAnswer, 512, "chunk-mean", 0).windows.length; // 3 for ~1,300 tokens
+ * encodeWindows(tokenizer, template, longAnswer, 512, "chunk-mean").windows.length; // 3 for ~1,300 tokens
  */
 export function encodeWindows(
   tokenizer: LocalTokenizer,
@@ -49,7 +73,6 @@ export function encodeWindows(
   text: string,
   maxLength: number,
   longText: LongText,
-  index: number,
 ): EncodedWindows {
   const bare = tokenizer.encode(text, null, { add_special_tokens: false });
   const special = template.prefix.length + template.suffix.length;
@@ -62,14 +85,17 @@ export function encodeWindows(
       textTokens: bare,
       truncated: false,
       chunked: false,
+      long: undefined,
     };
   }
+  const note = (chunks: number): LongTextNote => ({
+    tokens: bare.length + special,
+    limit: maxLength,
+    handled: longText,
+    chunks,
+  });
   if (longText === "error") {
-    throw new InvalidInputError(
-      `text has ${bare.length + special} tokens (special tokens included), more than the embedder's limit of ` +
-        `${maxLength}; shorten it, or load the embedder with longText "chunk-mean" or "truncate" (--long-text)`,
-      { row: index, field: `texts[${index}]` },
-    );
+    return { windows: [], weights: [], textTokens: bare, truncated: false, chunked: false, long: note(0) };
   }
   if (longText === "truncate") {
     const kept = bare.slice(0, room);
@@ -79,6 +105,7 @@ export function encodeWindows(
       textTokens: bare,
       truncated: true,
       chunked: false,
+      long: note(1),
     };
   }
   const windows: number[][] = [];
@@ -88,7 +115,25 @@ export function encodeWindows(
     windows.push(wrap(part));
     weights.push(part.length);
   }
-  return { windows, weights, textTokens: bare, truncated: false, chunked: true };
+  return { windows, weights, textTokens: bare, truncated: false, chunked: true, long: note(windows.length) };
+}
+
+/**
+ * The error `embed` throws for the first text refused under `longText: "error"` (a note with `handled: "error"`),
+ * naming the text's index in the call, its token count and the limit; undefined when no text was refused.
+ *
+ * @example
+ * const err = longTextError(result.longTexts); // InvalidInputError: text has 812 tokens ..., field "texts[3]"
+ */
+export function longTextError(notes: readonly (LongTextNote | undefined)[]): InvalidInputError | undefined {
+  const index = notes.findIndex((note) => note?.handled === "error");
+  if (index < 0) return undefined;
+  const note = notes[index]!;
+  return new InvalidInputError(
+    `text has ${note.tokens} tokens (special tokens included), more than the embedder's limit of ` +
+      `${note.limit}; shorten it, or load the embedder with longText "chunk-mean" or "truncate" (--long-text)`,
+    { row: index, field: `texts[${index}]` },
+  );
 }
 
 /**

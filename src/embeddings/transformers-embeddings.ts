@@ -20,13 +20,15 @@ import {
   encodeWindows,
   LONG_TEXT_MODES,
   type LongText,
+  type LongTextNote,
+  longTextError,
 } from "./long-text.js";
 import { openModelDirectory } from "./model-directory.js";
 import { OnnxEncoder } from "./onnx-encoder.js";
 import { normalizeInPlace, poolRow } from "./pooling.js";
 import { detectTemplate, encodeTruncated, type TokenTemplate } from "./token-template.js";
 import type { LocalTokenizer } from "./transformers-runtime.js";
-import type { Embeddings } from "./types.js";
+import type { EmbeddedTexts, Embeddings } from "./types.js";
 import { validateTexts } from "./validate-texts.js";
 
 export type { TransformersEmbeddingsOptions } from "./load-options.js";
@@ -53,12 +55,11 @@ interface Embedded {
   truncated: boolean;
   chunked: boolean;
   unknown: boolean;
+  long: LongTextNote | undefined;
 }
 
 /** What {@link TransformersEmbeddings.embedDetailed} returns. */
-export interface EmbedDetailedResult {
-  /** One vector per input text, in input order. */
-  vectors: Float32Array[];
+export interface EmbedDetailedResult extends EmbeddedTexts {
   /** How many inputs (counting each position, duplicates included) were longer than `maxLength` and cut. */
   truncated: number;
   /** Input indices of the cut texts, ascending. */
@@ -254,13 +255,17 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
    * const vectors = await embeddings.embed(["What is the capital of France?", "Paris"]);
    */
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
-    return (await this.embedDetailed(texts)).vectors;
+    const result = await this.embedDetailed(texts);
+    const refused = longTextError(result.longTexts);
+    if (refused) throw refused;
+    return result.vectors;
   }
 
   /**
-   * Like {@link embed}, and also says which inputs were longer than `maxLength` tokens and were cut or chunked
-   * (see `longText`), and which
-   * carry no known token (their vector is a zero vector; see {@link EmbedDetailedResult.unknownOnly}).
+   * Like {@link embed}, and also says which inputs were longer than `maxLength` tokens and how they were handled
+   * (`longTexts`, see `longText`), and which carry no known token (their vector is a zero vector; see
+   * {@link EmbedDetailedResult.unknownOnly}). Under `longText: "error"` a long text does not throw here: it gets a
+   * zero vector and a `longTexts` note with `handled: "error"`, and the other texts are embedded.
    *
    * @example
    * const { vectors, truncated } = await embeddings.embedDetailed(passages);
@@ -274,15 +279,13 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
       );
     }
 
-    // Each distinct text once; `slot[i]` is the distinct-text index of input i, `firstInput[d]` the first input of d.
+    // Each distinct text once; `slot[i]` is the distinct-text index of input i.
     const distinct = new Map<string, number>();
-    const firstInput: number[] = [];
-    const slot = texts.map((text, i) => {
+    const slot = texts.map((text) => {
       let index = distinct.get(text);
       if (index === undefined) {
         index = distinct.size;
         distinct.set(text, index);
-        firstInput.push(i);
       }
       return index;
     });
@@ -304,9 +307,13 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
         text,
         this.maxLength,
         this.#settings.longText,
-        firstInput[index]!,
       );
-      const flags = { truncated: encoded.truncated, chunked: encoded.chunked };
+      const flags = { truncated: encoded.truncated, chunked: encoded.chunked, long: encoded.long };
+      if (encoded.windows.length === 0) {
+        // Refused under longText "error": not run; `embed` throws for it, `embedDetailed` reports it.
+        results[index] = { vector: new Float32Array(this.dimensions), ...flags, unknown: false };
+        continue;
+      }
       // A text with no known token gets a zero vector and is not run: whatever the model would return for it
       // ([CLS]/[SEP] alone, or the [UNK] vector) is the same for every such text, so "42" and "7" would score
       // cosine 1 against each other.
@@ -369,7 +376,15 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
     const truncatedIndices = slot.flatMap((s, i) => (results[s]!.truncated ? [i] : []));
     const chunkedIndices = slot.flatMap((s, i) => (results[s]!.chunked ? [i] : []));
     const unknownOnly = slot.flatMap((s, i) => (results[s]!.unknown ? [i] : []));
-    return { vectors, truncated: truncatedIndices.length, truncatedIndices, chunkedIndices, unknownOnly };
+    const longTexts = slot.map((s) => (results[s]!.long ? { ...results[s]!.long } : undefined));
+    return {
+      vectors,
+      longTexts,
+      truncated: truncatedIndices.length,
+      truncatedIndices,
+      chunkedIndices,
+      unknownOnly,
+    };
   }
 
   /** How the model was made and configured: id, path and sha256 of the ONNX file, runtime, settings. */

@@ -6,6 +6,8 @@ import type { Embeddings } from "../../embeddings/types.js";
 import { InvalidInputError } from "../../errors.js";
 import type { ModelProvenance } from "../../provenance.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
+import { type LongTextEntry, longTextsDetail, refusedLongText, rowLongTexts } from "../shared/long-texts.js";
+import { errorResult } from "../shared/outcome.js";
 import { sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements.js";
 import { cosineOrThrow, embedAll } from "../shared/vectors.js";
@@ -81,7 +83,10 @@ export class AnswerCorrectness extends JudgeMetric<CorrectnessSample> {
     const steps = statementSteps(this.llm, this.settings, signal);
     const j = await judgeAnswerCorrectness(steps, input);
     const factuality = j.counts === undefined ? 1 : factualityScore(j.counts, this.beta);
-    const similarity = this.embeddings === undefined ? 0 : await this.similarity(input);
+    const { similarity, long } =
+      this.embeddings === undefined ? { similarity: 0, long: [] } : await this.similarity(input);
+    const refused = refusedLongText(long);
+    if (refused) return errorResult(refused, longTextsDetail(long));
     const value = answerCorrectnessScore(factuality, similarity, this.weights);
     const counts = j.counts
       ? `TP ${j.counts.tp}, FP ${j.counts.fp}, FN ${j.counts.fn}`
@@ -98,13 +103,19 @@ export class AnswerCorrectness extends JudgeMetric<CorrectnessSample> {
         similarity,
         usage: steps.usage,
         ...(steps.splits.length > 0 ? { splits: steps.splits } : {}),
+        ...longTextsDetail(long),
       },
     };
   }
 
-  private async similarity(input: CorrectnessSample): Promise<number> {
-    const [a, b] = await embedAll(this.embeddings!, [input.response, input.reference]);
-    return cosineOrThrow(a!, b!, "the response", "the reference");
+  private async similarity(input: CorrectnessSample): Promise<{ similarity: number; long: LongTextEntry[] }> {
+    const { vectors, longTexts } = await embedAll(this.embeddings!, [input.response, input.reference]);
+    const long = rowLongTexts(longTexts, [
+      ["response", 0],
+      ["reference", 1],
+    ]);
+    if (long.some((e) => e.handled === "error")) return { similarity: 0, long };
+    return { similarity: cosineOrThrow(vectors[0]!, vectors[1]!, "the response", "the reference"), long };
   }
 
   protected promptVersions(): Record<string, string> {

@@ -15,7 +15,9 @@ import {
   verdictModeConfig,
 } from "../shared/choice-verdicts.js";
 import { type JudgeSettings, newUsage } from "../shared/judge.js";
+import { longTextsDetail, refusedLongText, rowLongTexts } from "../shared/long-texts.js";
 import { judgeSettingsOf } from "../shared/options.js";
+import { errorResult } from "../shared/outcome.js";
 import { requireText } from "../shared/validate.js";
 import { cosineOrThrow, embedAll } from "../shared/vectors.js";
 import type { MetricConfig, MetricResult, Sample, SampleField } from "../types.js";
@@ -106,7 +108,14 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
       signal,
     );
     const texts = [input.userInput, ...questions.map((q) => q.question)];
-    const [userVector, ...questionVectors] = await embedAll(this.embeddings, texts);
+    const embedded = await embedAll(this.embeddings, texts);
+    const long = rowLongTexts(
+      embedded.longTexts,
+      texts.map((_, i) => [i === 0 ? "userInput" : `questions[${i - 1}]`, i] as const),
+    );
+    const refused = refusedLongText(long);
+    if (refused) return errorResult(refused, { ...longTextsDetail(long), usage });
+    const [userVector, ...questionVectors] = embedded.vectors;
     const similarities = questionVectors.map((v, i) =>
       cosineOrThrow(userVector!, v, "the user input", `generated question ${i}`),
     );
@@ -147,6 +156,7 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
       meanSimilarity: s.meanSimilarity,
       noncommittal: s.noncommittal,
       ...(weighted ? { noncommittalProbability: weighted.noncommittal } : {}),
+      ...longTextsDetail(long),
     };
     const which = this.noncommittalMode === "all" ? "all questions were" : "at least one question was";
     const reason = s.noncommittal

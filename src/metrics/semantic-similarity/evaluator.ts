@@ -1,5 +1,6 @@
 // Haystack's SASEvaluator (bi-encoder path) over the formula of `SemanticSimilarity` (metric.ts).
 import type { Embeddings } from "../../embeddings/types.js";
+import { InvalidInputError } from "../../errors.js";
 import { meanOfPresent } from "../../math/mean.js";
 import type {
   Evaluator,
@@ -8,6 +9,7 @@ import type {
   RowOutcome,
   RunOptions,
 } from "../shared/evaluator-runner.js";
+import { type LongTextEntry, longTextRefusal, longTextsDetail, rowLongTexts } from "../shared/long-texts.js";
 import { requireSameLengthLists, requireText } from "../shared/validate.js";
 import { cosineOrThrow, embedAll } from "../shared/vectors.js";
 import type { MetricConfig } from "../types.js";
@@ -30,6 +32,11 @@ export interface SASRowResult extends RowOutcome {
   similarity: number;
   /** The row score: the similarity, or 0/1 with a threshold. */
   score: number;
+  /**
+   * The row's answers that were longer than the embedder's token limit (field `"predictedAnswers"` or
+   * `"groundTruthAnswers"`), with their token count and how they were handled; absent when both fitted.
+   */
+  longTexts?: LongTextEntry[];
 }
 
 /**
@@ -37,7 +44,9 @@ export interface SASRowResult extends RowOutcome {
  * answer and its ground-truth answer, as the cosine of their embeddings. All answers are embedded in
  * batches of `batchSize`. Lists of different lengths, and an empty or whitespace-only answer, throw
  * `InvalidInputError` naming the list and row. An answer in which the embedding model knows no token
- * (a zero vector) throws `AirgapEvalError` naming the row: SAS has no per-row failure mode.
+ * (a zero vector) throws `AirgapEvalError` naming the row: SAS has no per-row failure mode. An answer longer
+ * than the embedder's token limit is listed in its row's `longTexts`; under the embedder's `longText: "error"`
+ * it throws `InvalidInputError` naming the row, the list and the token count.
  *
  * Empty lists: like Haystack's `SASEvaluator`, zero rows give `score: 0` (not null) without loading
  * or calling the model. Haystack also returns `individual_scores: [0.0]` there, a score for a row
@@ -81,8 +90,18 @@ export class SASEvaluator implements Evaluator<SASRowResult> {
     const { truths, predictions } = this.textsOf(inputs);
     const count = truths.length;
     if (count === 0) return { score: 0, individualScores: [], results: [], failedRows: 0 };
-    const vectors = await embedAll(this.embeddings, [...predictions, ...truths], this.batchSize);
+    const { vectors, longTexts } = await embedAll(
+      this.embeddings,
+      [...predictions, ...truths],
+      this.batchSize,
+    );
     const results = Array.from({ length: count }, (_, row): SASRowResult => {
+      const long = rowLongTexts(longTexts, [
+        ["predictedAnswers", row],
+        ["groundTruthAnswers", count + row],
+      ]);
+      const refused = long.find((e) => e.handled === "error");
+      if (refused) throw new InvalidInputError(longTextRefusal(refused), { row, field: refused.field });
       const similarity = cosineOrThrow(
         vectors[row]!,
         vectors[count + row]!,
@@ -94,6 +113,7 @@ export class SASEvaluator implements Evaluator<SASRowResult> {
         score: semanticSimilarityScore(similarity, this.threshold),
         status: "ok",
         promptVersions: {},
+        ...longTextsDetail(long),
       };
     });
     const individualScores = results.map((r) => r.score);

@@ -1,8 +1,9 @@
 // Ragas `semantic_similarity`, one folder: score.ts (the formula), options.ts (options and defaults),
 // metric.ts (this Ragas-style class, which embeds a whole batch at once), evaluator.ts (Haystack's
 // SASEvaluator), descriptor.ts (id, fields, needs and options for the catalog). No judge, so no prompt.
-import type { Embeddings } from "../../embeddings/types.js";
+import type { EmbeddedTexts, Embeddings } from "../../embeddings/types.js";
 import { InvalidInputError } from "../../errors.js";
+import { longTextsDetail, refusedLongText, rowLongTexts } from "../shared/long-texts.js";
 import { errorResult, mustPropagate, withPromptVersions } from "../shared/outcome.js";
 import { requireText } from "../shared/validate.js";
 import { cosineOrThrow, embedAll } from "../shared/vectors.js";
@@ -32,7 +33,9 @@ interface Pair {
  * (Ragas skips a 0 threshold because of a truthiness check). A missing, empty or whitespace-only
  * `response` or `reference` is an `InvalidInputError` naming the field: Ragas embeds "" as a single
  * space, whose vector means nothing, so airgap-eval asks for real text instead. A text in which the
- * embedding model knows no token gives an error row (zero vector, cosine undefined).
+ * embedding model knows no token gives an error row (zero vector, cosine undefined). A text longer than the
+ * embedder's limit is listed in `details.longTexts` (field, tokens, limit, how it was handled; see
+ * `LongTextEntry`); under the embedder's `longText: "error"` its row is an error row naming the field.
  *
  * @example
  * const metric = new SemanticSimilarity({ embeddings });
@@ -103,9 +106,9 @@ export class SemanticSimilarity implements Metric {
   }
 
   private async scoreRawPairs(pairs: Pair[], signal: AbortSignal | undefined): Promise<MetricResult[]> {
-    let vectors: Float32Array[];
+    let embedded: EmbeddedTexts;
     try {
-      vectors = await embedAll(
+      embedded = await embedAll(
         this.embeddings,
         pairs.flatMap((p) => [p.response, p.reference]),
         this.batchSize,
@@ -114,8 +117,15 @@ export class SemanticSimilarity implements Metric {
       if (mustPropagate(err, signal)) throw err;
       return pairs.map(() => errorResult(err));
     }
+    const { vectors, longTexts } = embedded;
     return pairs.map((_pair, i) => {
+      const long = rowLongTexts(longTexts, [
+        ["response", 2 * i],
+        ["reference", 2 * i + 1],
+      ]);
       try {
+        const refused = refusedLongText(long);
+        if (refused) throw refused;
         const similarity = cosineOrThrow(
           vectors[2 * i]!,
           vectors[2 * i + 1]!,
@@ -133,10 +143,11 @@ export class SemanticSimilarity implements Metric {
           details: {
             similarity,
             ...(this.threshold !== undefined ? { threshold: this.threshold } : {}),
+            ...longTextsDetail(long),
           },
         };
       } catch (err) {
-        return errorResult(err);
+        return errorResult(err, longTextsDetail(long));
       }
     });
   }

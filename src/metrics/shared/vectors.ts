@@ -1,30 +1,35 @@
-import type { Embeddings } from "../../embeddings/types.js";
+import { embedDetailed } from "../../embeddings/embed-detailed.js";
+import type { LongTextNote } from "../../embeddings/long-text.js";
+import type { EmbeddedTexts, Embeddings } from "../../embeddings/types.js";
 import { AirgapEvalError } from "../../errors.js";
 import { cosineSimilarity } from "../../math/cosine.js";
 import { l2Norm } from "../../math/norm.js";
 
 /**
  * Embeds `texts` in batches of `batchSize`, each distinct text once, and checks that the model
- * returned one finite vector of `embeddings.dimensions` per text.
+ * returned one finite vector of `embeddings.dimensions` per text. `longTexts` says, per text, how one
+ * longer than the model's limit was handled (from `embedDetailed`; see {@link rowLongTexts}); a text refused
+ * under `longText: "error"` has a zero vector and `handled: "error"`, and does not throw here.
  */
 export async function embedAll(
   embeddings: Embeddings,
   texts: readonly string[],
   batchSize = 32,
-): Promise<Float32Array[]> {
+): Promise<EmbeddedTexts> {
   const distinct = [...new Set(texts)];
-  const byText = new Map<string, Float32Array>();
+  const byText = new Map<string, { vector: Float32Array; long: LongTextNote | undefined }>();
   for (let i = 0; i < distinct.length; i += batchSize) {
     const batch = distinct.slice(i, i + batchSize);
-    const vectors = await embeddings.embed(batch);
+    const { vectors, longTexts } = await embedDetailed(embeddings, batch);
     if (vectors.length !== batch.length) {
       throw new AirgapEvalError(
         `embedding model "${embeddings.id}" returned ${vectors.length} vectors for ${batch.length} texts`,
       );
     }
-    for (const [j, text] of batch.entries()) byText.set(text, vectors[j]!);
+    for (const [j, text] of batch.entries()) byText.set(text, { vector: vectors[j]!, long: longTexts[j] });
   }
-  return texts.map((t) => byText.get(t)!);
+  const found = texts.map((t) => byText.get(t)!);
+  return { vectors: found.map((f) => f.vector), longTexts: found.map((f) => f.long) };
 }
 
 /**
