@@ -63,7 +63,7 @@ export { type DatasetEntry, loadDatasetRegistry } from "./datasets/registry.js";
 export { type DatasetFileCheck, verifyDataset } from "./datasets/verify.js";
 export { BatchingEmbeddings, type BatchingEmbeddingsOptions } from "./embeddings/batching-embeddings.js";
 export { CachedEmbeddings } from "./embeddings/cached-embeddings.js";
-export { DEFAULT_LONG_TEXT, type LongText } from "./embeddings/long-text.js";
+export { DEFAULT_LONG_TEXT, type LongText, type LongTextNote } from "./embeddings/long-text.js";
 export type { Pooling } from "./embeddings/pooling.js";
 export {
   type EmbedDetailedResult,
@@ -71,7 +71,8 @@ export {
   TransformersEmbeddings,
   type TransformersEmbeddingsOptions,
 } from "./embeddings/transformers-embeddings.js";
-export type { Embeddings } from "./embeddings/types.js";
+export type { EmbeddedTexts, Embeddings } from "./embeddings/types.js";
+export type { LongTextEntry } from "./metrics/shared/long-texts.js";
 // Errors
 export {
   AirgapEvalError,

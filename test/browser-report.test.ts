@@ -196,7 +196,14 @@ describe.skipIf(!installed && !inCi)("HTML report in headless Chromium", () => {
     const rec = withEvidence.records.find((r) => r.row === 0 && r.metric === "faithfulness")!;
     rec.result = {
       ...rec.result,
-      details: { firstHitRank: 2, retrievedCount: 3, matchedIds: ["d1"], denominator: 2, position: null },
+      details: {
+        firstHitRank: 2,
+        retrievedCount: 3,
+        matchedIds: ["d1"],
+        denominator: 2,
+        position: null,
+        longTexts: [{ field: "response", tokens: 812, limit: 512, handled: "chunk-mean", chunks: 2 }],
+      },
     };
     const other = join(dir, "evidence.html");
     writeFileSync(other, toHtmlReport(withEvidence));
@@ -210,6 +217,7 @@ describe.skipIf(!installed && !inCi)("HTML report in headless Chromium", () => {
       "first relevant document at rank 2",
       "1 of 2 ids matched: d1",
       "not found in the response",
+      "response: 812 tokens, over the embedder's limit of 512; embedded in 2 chunks and averaged",
     ]);
     await second.close();
   });

@@ -31,7 +31,7 @@ import {
   parseMaxUnscored,
 } from "./fail-under.js";
 import { InterruptHandler, resumeCommand } from "./interrupt.js";
-import { longTextNotice, longTextOption } from "./long-text-notice.js";
+import { countLongTexts, longTextNotice, longTextOption } from "./long-text-notice.js";
 import {
   createMetric,
   defaultMetricIds,
@@ -364,7 +364,7 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
       );
     }
 
-    const longText = longTextNotice(models.embeddings);
+    const longText = longTextNotice(models.embeddings, countLongTexts(result.records.map((r) => r.result)));
     if (longText !== undefined) process.stderr.write(`${longText}\n`);
     const changed = result.metadata.rowsChanged ?? 0;
     if (changed > 0) {

@@ -17,24 +17,48 @@ export interface LongTextCounts {
 }
 
 /**
- * The one stderr line a run prints when texts were longer than the embedder's limit, or undefined when none
- * was. Counted over the texts run through the model (cached vectors are not counted again).
+ * How many long-text entries the given metric results carry in `details.longTexts` (one per row × metric × long
+ * text): the count the `eval` notice prints, so that it equals what the results file lists row by row.
  *
  * @example
- * longTextNotice(embeddings); // "airgap-eval: 3 texts were longer than ... (--long-text chunk-mean)"
+ * countLongTexts(result.records.map((r) => r.result)); // 3
  */
-export function longTextNotice(embeddings: LongTextCounts | undefined): string | undefined {
+export function countLongTexts(results: Iterable<{ details?: Record<string, unknown> }>): number {
+  let count = 0;
+  for (const result of results) {
+    const entries = result.details?.longTexts;
+    if (Array.isArray(entries)) count += entries.length;
+  }
+  return count;
+}
+
+/**
+ * The one stderr line a run prints when texts were longer than the embedder's limit, or undefined when none
+ * was. `count` is the number of long texts: `eval` passes {@link countLongTexts} of its results (each is listed
+ * in its row's `details.longTexts`); by default it is the embedder's own count of texts run through the model
+ * (cached vectors are not counted again).
+ *
+ * @example
+ * longTextNotice(embeddings, 3); // "airgap-eval: 3 texts were longer than ... (--long-text chunk-mean; ...)"
+ */
+export function longTextNotice(
+  embeddings: LongTextCounts | undefined,
+  count?: number,
+): string | undefined {
   if (!embeddings) return undefined;
   const { truncatedTexts, chunkedTexts } = embeddings.stats();
-  const count = truncatedTexts + chunkedTexts;
-  if (count === 0) return undefined;
+  const total = count ?? truncatedTexts + chunkedTexts;
+  if (total === 0) return undefined;
   const what =
     embeddings.longText === "truncate"
       ? "truncated (their tail was not embedded)"
-      : "embedded in chunks and averaged";
-  const texts = count === 1 ? "1 text was" : `${count} texts were`;
+      : embeddings.longText === "error"
+        ? "not embedded (those rows have no score)"
+        : "embedded in chunks and averaged";
+  const texts = total === 1 ? "1 text was" : `${total} texts were`;
+  const where = count === undefined ? "" : "each is listed in its row's details.longTexts; ";
   return (
     `airgap-eval: ${texts} longer than the embedder's ${embeddings.maxLength} tokens and ${what} ` +
-    `(--long-text ${embeddings.longText}; see docs/embeddings.md, "Long texts")`
+    `(--long-text ${embeddings.longText}; ${where}see docs/embeddings.md, "Long texts")`
   );
 }

@@ -11,7 +11,7 @@
 export { cosineSimilarity } from "../math/cosine.js";
 export { BatchingEmbeddings, type BatchingEmbeddingsOptions } from "./batching-embeddings.js";
 export { CachedEmbeddings } from "./cached-embeddings.js";
-export { DEFAULT_LONG_TEXT, type LongText } from "./long-text.js";
+export { DEFAULT_LONG_TEXT, type LongText, type LongTextNote } from "./long-text.js";
 export { normalizeInPlace, type Pooling } from "./pooling.js";
 export {
   type EmbedDetailedResult,
@@ -19,5 +19,5 @@ export {
   TransformersEmbeddings,
   type TransformersEmbeddingsOptions,
 } from "./transformers-embeddings.js";
-export type { Embeddings } from "./types.js";
+export type { EmbeddedTexts, Embeddings } from "./types.js";
 export { validateTexts } from "./validate-texts.js";

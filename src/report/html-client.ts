@@ -194,6 +194,13 @@ export const REPORT_SCRIPT = String.raw`
     if ("position" in d) {
       out.push(typeof d.position === "number" ? "found at character " + d.position : "not found in the response");
     }
+    if (Array.isArray(d.longTexts)) {
+      d.longTexts.forEach(function (t) {
+        out.push(t.field + ": " + t.tokens + " tokens, over the embedder's limit of " + t.limit + "; " +
+          (t.handled === "chunk-mean" ? "embedded in " + t.chunks + " chunks and averaged"
+            : t.handled === "truncate" ? "truncated (the tail was not embedded)" : "not embedded (longText error)"));
+      });
+    }
     return out;
   }
   function badge(status, text) {
