@@ -72,7 +72,6 @@ export {
   type TransformersEmbeddingsOptions,
 } from "./embeddings/transformers-embeddings.js";
 export type { EmbeddedTexts, Embeddings } from "./embeddings/types.js";
-export type { LongTextEntry } from "./metrics/shared/long-texts.js";
 // Errors
 export {
   AirgapEvalError,
@@ -312,6 +311,7 @@ export {
   type Scoring,
 } from "./metrics/shared/choice-verdicts.js";
 export type { JudgeInputField, Scale } from "./metrics/shared/custom-judge.js";
+export type { LongTextEntry } from "./metrics/shared/long-texts.js";
 export { SimpleCriteriaScore, type SimpleCriteriaScoreOptions } from "./metrics/simple-criteria/metric.js";
 export type {
   Metric,

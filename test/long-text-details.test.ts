@@ -138,29 +138,25 @@ describe("SASEvaluator: longTexts per row", () => {
 });
 
 describe("answer_relevancy and answer_correctness: longTexts per row", () => {
-  const questions = () =>
-    new ScriptedLlm({
-      "answer_relevancy/questions": () => ({ questions: [{ question: "he was on", noncommittal: 0 }] }),
+  const relevancy = async (mode: LongText) =>
+    new AnswerRelevancy({
+      llm: new ScriptedLlm({
+        "answer_relevancy/questions": () => ({ questions: [{ question: "he was on", noncommittal: 0 }] }),
+      }),
+      embeddings: await encoder(mode),
+      strictness: 1,
     });
 
   it("answer_relevancy lists a long user input; under error the row is an error naming userInput", async () => {
-    const chunked = new AnswerRelevancy({
-      llm: questions(),
-      embeddings: await encoder("chunk-mean"),
-      strictness: 1,
-    });
+    const chunked = await relevancy("chunk-mean");
     const ok = await chunked.score({ userInput: long, response: short });
     expect(ok.status).toBe("ok");
     expect(ok.details?.longTexts).toEqual([entry("userInput", "chunk-mean", 3)]);
+    // The response is read by the judge, not embedded: it is never listed.
     const fits = await chunked.score({ userInput: short, response: long });
     expect(fits.details).not.toHaveProperty("longTexts");
 
-    const strict = new AnswerRelevancy({
-      llm: questions(),
-      embeddings: await encoder("error"),
-      strictness: 1,
-    });
-    const refused = await strict.score({ userInput: long, response: short });
+    const refused = await (await relevancy("error")).score({ userInput: long, response: short });
     expect(refused.status).toBe("error");
     expect(refused.error).toMatch(/userInput has 16 tokens/);
     expect(refused.details?.longTexts).toEqual([entry("userInput", "error", 0)]);

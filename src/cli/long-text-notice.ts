@@ -41,10 +41,7 @@ export function countLongTexts(results: Iterable<{ details?: Record<string, unkn
  * @example
  * longTextNotice(embeddings, 3); // "airgap-eval: 3 texts were longer than ... (--long-text chunk-mean; ...)"
  */
-export function longTextNotice(
-  embeddings: LongTextCounts | undefined,
-  count?: number,
-): string | undefined {
+export function longTextNotice(embeddings: LongTextCounts | undefined, count?: number): string | undefined {
   if (!embeddings) return undefined;
   const { truncatedTexts, chunkedTexts } = embeddings.stats();
   const total = count ?? truncatedTexts + chunkedTexts;
