@@ -18,6 +18,7 @@ import { InvalidInputError } from "../src/errors.js";
 import { AnswerCorrectness } from "../src/metrics/answer-correctness/metric.js";
 import { AnswerRelevancy, SASEvaluator, SemanticSimilarity } from "../src/metrics/index.js";
 import type { LongTextEntry } from "../src/metrics/shared/long-texts.js";
+import { explainResult } from "../src/testing/explain.js";
 import { tinyEncoderDir } from "./setup/paths.js";
 import { ScriptedLlm } from "./support/scripted-llm.js";
 
@@ -57,6 +58,10 @@ describe("semantic_similarity: details.longTexts per row", () => {
       const result = await metric.score({ response: long, reference: short });
       expect(result.status).toBe("ok");
       expect(result.details?.longTexts).toEqual([entry("response", mode, CHUNKS[mode])]);
+      // What a failing vitest matcher prints.
+      expect(explainResult(result)).toContain(
+        `texts longer than the embedder's limit:\n    response: 16 tokens, limit 8 (${mode}, ${CHUNKS[mode]} chunk(s))`,
+      );
     });
   }
 

@@ -55,6 +55,22 @@ export function explainResult(result: MetricResult): string {
     );
     shown.add("questions");
   }
+  if (Array.isArray(d.longTexts)) {
+    lines.push(
+      "  texts longer than the embedder's limit:",
+      ...d.longTexts.map((raw) => {
+        const t = raw as {
+          field?: unknown;
+          tokens?: unknown;
+          limit?: unknown;
+          handled?: unknown;
+          chunks?: unknown;
+        };
+        return `    ${String(t.field)}: ${num(t.tokens)} tokens, limit ${num(t.limit)} (${String(t.handled)}, ${num(t.chunks)} chunk(s))`;
+      }),
+    );
+    shown.add("longTexts");
+  }
   for (const [key, value] of Object.entries(d)) {
     if (shown.has(key) || value === undefined) continue;
     lines.push(`  ${key}: ${clip(typeof value === "string" ? value : JSON.stringify(value))}`);
