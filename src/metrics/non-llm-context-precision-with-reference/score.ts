@@ -1,22 +1,61 @@
+import { PairMemo } from "../../util/pair-memo.js";
 import { type DistanceMeasure, stringSimilarity } from "../non-llm-string-similarity/score.js";
 
-/** Best similarity of each of `items` to any of `others` (Ragas takes `max` over a list per item). */
+const memos = new Map<DistanceMeasure, PairMemo<number>>();
+
+/**
+ * The memo of similarities shared by the non-LLM context precision and recall: both compare every
+ * retrieved context (as Ragas' reference) with every reference context (as its response), so when
+ * both metrics score the same rows the second finds every pair here. Bounded (see {@link PairMemo}).
+ */
+export function contextSimilarityMemo(measure: DistanceMeasure): PairMemo<number> {
+  let memo = memos.get(measure);
+  if (memo === undefined) {
+    memo = new PairMemo<number>();
+    memos.set(measure, memo);
+  }
+  return memo;
+}
+
+/** `stringSimilarity(reference, response, measure)`, looked up in `memo` first when one is given. */
+function similarity(
+  reference: string,
+  response: string,
+  measure: DistanceMeasure,
+  memo: PairMemo<number> | null,
+): number {
+  if (memo === null || reference === response) return stringSimilarity(reference, response, measure);
+  const known = memo.get(reference, response);
+  return known !== undefined
+    ? known
+    : memo.set(reference, response, stringSimilarity(reference, response, measure));
+}
+
+/**
+ * Best similarity of each of `items` to any of `others` (Ragas takes `max` over a list per item).
+ * Similarities go through `memo` (pass null to compute every one); the numbers are the same either way.
+ */
 export function bestSimilarities(
   items: readonly string[],
   others: readonly string[],
   measure: DistanceMeasure,
   itemIsReference: boolean,
+  memo: PairMemo<number> | null = contextSimilarityMemo(measure),
 ): number[] {
-  return items.map((item) => {
-    let best = Number.NEGATIVE_INFINITY;
-    for (const other of others) {
+  const best = new Array<number>(items.length);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    let max = Number.NEGATIVE_INFINITY;
+    for (let j = 0; j < others.length; j++) {
+      const other = others[j]!;
       const sim = itemIsReference
-        ? stringSimilarity(item, other, measure)
-        : stringSimilarity(other, item, measure);
-      if (sim > best) best = sim;
+        ? similarity(item, other, measure, memo)
+        : similarity(other, item, measure, memo);
+      if (sim > max) max = sim;
     }
-    return best;
-  });
+    best[i] = max;
+  }
+  return best;
 }
 
 /**
