@@ -1,0 +1,92 @@
+// The 13a tokenizer runs sacrebleu's four regex rules as a scan over code units; here it is checked
+// against those regexes, applied as sacrebleu applies them, on many generated lines.
+import { describe, expect, it } from "vitest";
+import { tokens13a } from "../../../src/metrics/bleu-score/tokenizer-13a.js";
+import { pythonSplit } from "../../../src/metrics/shared/text/python-str.js";
+
+/** sacrebleu `Tokenizer13a` with `TokenizerRegexp`, written as its regexes (the oracle). */
+function regexTokens13a(input: string): string[] {
+  let line = input.replaceAll("<skipped>", "").replaceAll("-\n", "").replaceAll("\n", " ");
+  if (line.includes("&")) {
+    line = line
+      .replaceAll("&quot;", '"')
+      .replaceAll("&amp;", "&")
+      .replaceAll("&lt;", "<")
+      .replaceAll("&gt;", ">");
+  }
+  line = ` ${line} `;
+  line = line.replace(/([\x7b-\x7e\x5b-\x60\x20-\x26\x28-\x2b\x3a-\x40\x2f])/g, " $1 ");
+  line = line.replace(/([^0-9])([.,])/g, "$1 $2 ");
+  line = line.replace(/([.,])([^0-9])/g, " $1 $2");
+  line = line.replace(/([0-9])(-)/g, "$1 $2 ");
+  return pythonSplit(line);
+}
+
+describe("tokens13a", () => {
+  it("gives the regex rules' tokens on 20,000 generated lines", () => {
+    const pieces = [
+      "a",
+      "Z",
+      "1",
+      "9",
+      "0",
+      ".",
+      ",",
+      "-",
+      " ",
+      "  ",
+      "\t",
+      "\n",
+      "-\n",
+      "'",
+      '"',
+      "(",
+      ")",
+      "/",
+      "&",
+      "&amp;",
+      "&lt;",
+      "&gt;",
+      "&quot;",
+      "<skipped>",
+      "<",
+      "e.g.",
+      "3.14",
+      "1,000",
+      "1-2",
+      "é",
+      "😀",
+      "\u0085",
+      "\u00a0",
+      "\u3000",
+      "\ufeff",
+      "\u001c",
+      "word",
+      "x.,y",
+      "..",
+      ",,",
+      "--",
+      "$",
+      "@",
+      "~",
+    ];
+    let state = 7;
+    const next = () => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return state / 2 ** 32;
+    };
+    for (let i = 0; i < 20_000; i++) {
+      const line = Array.from(
+        { length: Math.floor(next() * 14) },
+        () => pieces[Math.floor(next() * pieces.length)],
+      ).join("");
+      expect(tokens13a(line), JSON.stringify(line)).toEqual(regexTokens13a(line));
+    }
+  });
+
+  it("handles the empty line, whitespace only, and a long line", () => {
+    for (const line of ["", " ", "\n", "<skipped>", "a.".repeat(5_000), "1-".repeat(5_000)]) {
+      expect(tokens13a(line)).toEqual(regexTokens13a(line));
+    }
+  });
+});
