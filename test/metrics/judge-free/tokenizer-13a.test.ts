@@ -6,13 +6,15 @@ import { pythonSplit } from "../../../src/metrics/shared/text/python-str.js";
 
 /** sacrebleu `Tokenizer13a` with `TokenizerRegexp`, written as its regexes (the oracle). */
 function regexTokens13a(input: string): string[] {
-  let line = input.replaceAll("<skipped>", "").replaceAll("-\n", "").replaceAll("\n", " ");
-  if (line.includes("&")) {
-    line = line
-      .replaceAll("&quot;", '"')
-      .replaceAll("&amp;", "&")
-      .replaceAll("&lt;", "<")
-      .replaceAll("&gt;", ">");
+  let line = input;
+  const unescapes: Array<[string, string]> = [
+    ["&quot;", '"'],
+    ["&amp;", "&"],
+    ["&lt;", "<"],
+    ["&gt;", ">"],
+  ];
+  for (const [from, to] of [["<skipped>", ""], ["-\n", ""], ["\n", " "], ...unescapes]) {
+    line = line.split(from!).join(to!);
   }
   line = ` ${line} `;
   line = line.replace(/([\x7b-\x7e\x5b-\x60\x20-\x26\x28-\x2b\x3a-\x40\x2f])/g, " $1 ");
