@@ -1,61 +1,58 @@
-import { PairMemo } from "../../util/pair-memo.js";
+import { ListPairMemo } from "../../util/list-pair-memo.js";
 import { type DistanceMeasure, stringSimilarity } from "../non-llm-string-similarity/score.js";
 
-const memos = new Map<DistanceMeasure, PairMemo<number>>();
+/** Both directions of the best similarities between two context lists. */
+export interface ContextSimilarities {
+  /** Per retrieved context: its best similarity to any reference context (-Infinity when there is none). */
+  retrieved: number[];
+  /** Per reference context: its best similarity to any retrieved context (-Infinity when there is none). */
+  reference: number[];
+}
+
+const memos = new Map<DistanceMeasure, ListPairMemo<ContextSimilarities>>();
 
 /**
- * The memo of similarities shared by the non-LLM context precision and recall: both compare every
- * retrieved context (as Ragas' reference) with every reference context (as its response), so when
- * both metrics score the same rows the second finds every pair here. Bounded (see {@link PairMemo}).
+ * The memo shared by the non-LLM context precision and recall: both compare every retrieved context
+ * (as Ragas' reference) with every reference context (as its response), precision keeping the best
+ * per retrieved context and recall the best per reference context; one pass gives both, and when both
+ * metrics score the same row the second finds them here. Bounded (see {@link ListPairMemo}).
  */
-export function contextSimilarityMemo(measure: DistanceMeasure): PairMemo<number> {
+export function contextSimilarityMemo(measure: DistanceMeasure): ListPairMemo<ContextSimilarities> {
   let memo = memos.get(measure);
   if (memo === undefined) {
-    memo = new PairMemo<number>();
+    memo = new ListPairMemo<ContextSimilarities>();
     memos.set(measure, memo);
   }
   return memo;
 }
 
-/** `stringSimilarity(reference, response, measure)`, looked up in `memo` first when one is given. */
-function similarity(
-  reference: string,
-  response: string,
-  measure: DistanceMeasure,
-  memo: PairMemo<number> | null,
-): number {
-  if (memo === null || reference === response) return stringSimilarity(reference, response, measure);
-  const known = memo.get(reference, response);
-  return known !== undefined
-    ? known
-    : memo.set(reference, response, stringSimilarity(reference, response, measure));
-}
-
 /**
- * Best similarity of each of `items` to any of `others` (Ragas takes `max` over a list per item).
- * Similarities go through `memo` (pass null to compute every one); the numbers are the same either way.
+ * Ragas' `max` over a list, in both directions: `stringSimilarity(retrieved[i], reference[j])` for
+ * every pair, the best per retrieved context and the best per reference context. Looked up in `memo`
+ * first (pass null to compute every pair); the numbers are the same either way. The arrays returned
+ * are the caller's own.
  */
-export function bestSimilarities(
-  items: readonly string[],
-  others: readonly string[],
+export function contextSimilarities(
+  retrieved: readonly string[],
+  reference: readonly string[],
   measure: DistanceMeasure,
-  itemIsReference: boolean,
-  memo: PairMemo<number> | null = contextSimilarityMemo(measure),
-): number[] {
-  const best = new Array<number>(items.length);
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i]!;
-    let max = Number.NEGATIVE_INFINITY;
-    for (let j = 0; j < others.length; j++) {
-      const other = others[j]!;
-      const sim = itemIsReference
-        ? similarity(item, other, measure, memo)
-        : similarity(other, item, measure, memo);
-      if (sim > max) max = sim;
+  memo: ListPairMemo<ContextSimilarities> | null = contextSimilarityMemo(measure),
+): ContextSimilarities {
+  let best = memo?.get(retrieved, reference);
+  if (best === undefined) {
+    const byRetrieved = new Array<number>(retrieved.length).fill(Number.NEGATIVE_INFINITY);
+    const byReference = new Array<number>(reference.length).fill(Number.NEGATIVE_INFINITY);
+    for (let i = 0; i < retrieved.length; i++) {
+      for (let j = 0; j < reference.length; j++) {
+        const sim = stringSimilarity(retrieved[i]!, reference[j]!, measure);
+        if (sim > byRetrieved[i]!) byRetrieved[i] = sim;
+        if (sim > byReference[j]!) byReference[j] = sim;
+      }
     }
-    best[i] = max;
+    best = { retrieved: byRetrieved, reference: byReference };
+    memo?.set(retrieved, reference, best);
   }
-  return best;
+  return { retrieved: best.retrieved.slice(), reference: best.reference.slice() };
 }
 
 /**
@@ -97,7 +94,7 @@ export function nonLlmContextPrecision(
   measure: DistanceMeasure,
 ): ContextPrecisionOutcome {
   // Ragas compares SingleTurnSample(reference=retrieved_context, response=reference_context).
-  const similarities = bestSimilarities(retrieved, reference, measure, true);
+  const similarities = contextSimilarities(retrieved, reference, measure).retrieved;
   const verdicts = similarities.map((s) => (s >= threshold ? 1 : 0));
   return { score: averagePrecisionOfVerdicts(verdicts), similarities, verdicts };
 }

@@ -3,12 +3,17 @@
 import { describe, expect, it } from "vitest";
 import { NonLLMContextPrecisionWithReference } from "../../../src/metrics/non-llm-context-precision-with-reference/metric.js";
 import {
-  bestSimilarities,
+  type ContextSimilarities,
+  contextSimilarities,
   contextSimilarityMemo,
 } from "../../../src/metrics/non-llm-context-precision-with-reference/score.js";
 import { NonLLMContextRecall } from "../../../src/metrics/non-llm-context-recall/metric.js";
-import { distanceMeasures } from "../../../src/metrics/non-llm-string-similarity/score.js";
-import { PairMemo } from "../../../src/util/pair-memo.js";
+import {
+  type DistanceMeasure,
+  distanceMeasures,
+  stringSimilarity,
+} from "../../../src/metrics/non-llm-string-similarity/score.js";
+import { ListPairMemo } from "../../../src/util/list-pair-memo.js";
 
 /** Deterministic texts mixing ASCII words, accents, emoji, combining marks and empty strings. */
 function texts(count: number, seed: number): string[] {
@@ -25,49 +30,85 @@ function texts(count: number, seed: number): string[] {
   );
 }
 
-describe("PairMemo", () => {
-  it("keeps at most two generations of pairs and drops the oldest first", () => {
-    const memo = new PairMemo<number>({ pairs: 100 });
+describe("ListPairMemo", () => {
+  it("keeps at most two generations of entries and drops the oldest first", () => {
+    const memo = new ListPairMemo<number>({ entries: 100 });
     for (let i = 0; i < 10_000; i++) {
-      memo.set(`a${i}`, `b${i}`, i);
+      memo.set([`a${i}`, "x"], [`b${i}`], i);
       expect(memo.size).toBeLessThanOrEqual(200);
     }
-    expect(memo.get("a9999", "b9999")).toBe(9999);
-    expect(memo.get("a9850", "b9850")).toBe(9850);
-    expect(memo.get("a0", "b0")).toBeUndefined();
-    expect(memo.get("b9999", "a9999")).toBeUndefined(); // ordered pairs
+    expect(memo.get(["a9999", "x"], ["b9999"])).toBe(9999);
+    expect(memo.get(["a9850", "x"], ["b9850"])).toBe(9850);
+    expect(memo.get(["a0", "x"], ["b0"])).toBeUndefined();
+    // Lists compare item by item, in order, and the pair is ordered.
+    expect(memo.get(["a9999"], ["b9999"])).toBeUndefined();
+    expect(memo.get(["x", "a9999"], ["b9999"])).toBeUndefined();
+    expect(memo.get(["b9999"], ["a9999", "x"])).toBeUndefined();
     memo.clear();
     expect(memo.size).toBe(0);
-    expect(memo.get("a9999", "b9999")).toBeUndefined();
+    expect(memo.get(["a9999", "x"], ["b9999"])).toBeUndefined();
   });
 
-  it("bounds the characters it holds, and never stores a pair above the limit", () => {
-    const memo = new PairMemo<number>({ pairs: 1_000_000, characters: 1_000 });
+  it("tells apart lists that share their first string, copies the lists, and handles empty lists", () => {
+    const memo = new ListPairMemo<string>();
+    const first = ["same", "one"];
+    memo.set(first, ["r"], "one");
+    memo.set(["same", "two"], ["r"], "two");
+    memo.set([], [], "empty");
+    first[1] = "changed";
+    expect(memo.get(["same", "one"], ["r"])).toBe("one");
+    expect(memo.get(["same", "two"], ["r"])).toBe("two");
+    expect(memo.get(["same", "changed"], ["r"])).toBeUndefined();
+    expect(memo.get([], [])).toBe("empty");
+    expect(memo.get([], [""])).toBeUndefined();
+  });
+
+  it("bounds the characters it holds, and never stores lists above the limit", () => {
+    const memo = new ListPairMemo<number>({ entries: 1_000_000, characters: 1_000 });
     const long = "x".repeat(400);
-    for (let i = 0; i < 100; i++) memo.set(`${long}${i}`, "y", i);
-    // 401+ characters per pair, 1,000 per generation: at most 2 pairs per generation.
+    for (let i = 0; i < 100; i++) memo.set([`${long}${i}`], ["y"], i);
+    // 401+ characters per entry, 1,000 per generation: at most 2 entries per generation.
     expect(memo.size).toBeLessThanOrEqual(4);
-    expect(memo.get(`${long}99`, "y")).toBe(99);
-    memo.set("z".repeat(2_000), "y", 1);
-    expect(memo.get("z".repeat(2_000), "y")).toBeUndefined();
+    expect(memo.get([`${long}99`], ["y"])).toBe(99);
+    memo.set(["z".repeat(2_000)], ["y"], 1);
+    expect(memo.get(["z".repeat(2_000)], ["y"])).toBeUndefined();
   });
 });
 
+/** Ragas' loop, written out: the best similarity of each item to any other (item as `reference` or not). */
+function bestOf(
+  items: string[],
+  others: string[],
+  measure: DistanceMeasure,
+  itemIsReference: boolean,
+): number[] {
+  return items.map((item) =>
+    Math.max(
+      Number.NEGATIVE_INFINITY,
+      ...others.map((other) =>
+        itemIsReference ? stringSimilarity(item, other, measure) : stringSimilarity(other, item, measure),
+      ),
+    ),
+  );
+}
+
 describe("context similarity memo", () => {
-  it("gives the same similarities with, without and through a warm memo, for every measure", () => {
+  it("gives Ragas' per-item maxima with, without and through a warm memo, for every measure", () => {
     const retrieved = texts(12, 1);
     const reference = texts(9, 2);
     for (const measure of distanceMeasures) {
-      const memo = new PairMemo<number>({ pairs: 16 }); // small: generations rotate within one call
-      const plain = [
-        bestSimilarities(retrieved, reference, measure, true, null),
-        bestSimilarities(reference, retrieved, measure, false, null),
-      ];
-      for (let round = 0; round < 2; round++) {
-        expect(bestSimilarities(retrieved, reference, measure, true, memo)).toEqual(plain[0]);
-        expect(bestSimilarities(reference, retrieved, measure, false, memo)).toEqual(plain[1]);
+      const expected = {
+        retrieved: bestOf(retrieved, reference, measure, true),
+        reference: bestOf(reference, retrieved, measure, false),
+      };
+      const memo = new ListPairMemo<ContextSimilarities>({ entries: 2 });
+      expect(contextSimilarities(retrieved, reference, measure, null)).toEqual(expected);
+      for (let round = 0; round < 3; round++) {
+        const got = contextSimilarities(retrieved, reference, measure, memo);
+        expect(got).toEqual(expected);
+        got.retrieved[0] = 42; // the caller's own copy: the memo keeps its numbers
       }
-      expect(memo.size).toBeLessThanOrEqual(32);
+      expect(memo.size).toBe(1);
     }
   });
 
@@ -79,17 +120,21 @@ describe("context similarity memo", () => {
       referenceContexts: texts(3, row * 2 + 2),
     }));
     const memo = contextSimilarityMemo("levenshtein");
-    memo.clear();
     const cold = samples.map((s, row) => {
       memo.clear();
-      return [precision.scoreSync(s, row), recall.scoreSync(s, row)];
+      const p = precision.scoreSync(s, row);
+      memo.clear();
+      return [p, recall.scoreSync(s, row)];
     });
     memo.clear();
     const warmPrecision = samples.map((s, row) => precision.scoreSync(s, row));
-    expect(memo.size).toBeGreaterThan(0);
+    expect(memo.size).toBe(300);
     const warmRecall = samples.map((s, row) => recall.scoreSync(s, row));
+    expect(memo.size).toBe(300); // every recall row was found
     expect(warmPrecision).toEqual(cold.map(([p]) => p));
     expect(warmRecall).toEqual(cold.map(([, r]) => r));
-    expect(memo.size).toBeLessThanOrEqual(2 * memo.maxPairs);
+    for (let row = 0; row < 3 * memo.maxEntries; row++)
+      memo.set([`r${row}`], [], { retrieved: [], reference: [] });
+    expect(memo.size).toBeLessThanOrEqual(2 * memo.maxEntries);
   });
 });
