@@ -83,9 +83,28 @@ function countCharNgrams(cps: Int32Array, length: number, charOrder: number, cou
 }
 
 /**
+ * Counts the character n-grams of `cps[0..length)` that already have an id (those of the other text)
+ * into `counts`. An n-gram without an id cannot match, nor can any longer one starting at the same
+ * place, so the walk from that place stops there.
+ */
+function countKnownCharNgrams(cps: Int32Array, length: number, charOrder: number, counts: Int32Array): void {
+  for (let i = 0; i < length; i++) {
+    let prefix = 0;
+    const last = Math.min(charOrder, length - i);
+    for (let n = 0; n < last; n++) {
+      const id = charIds.find(prefix, cps[i + n]!);
+      if (id === 0) break;
+      counts[id]! += 1;
+      prefix = id;
+    }
+  }
+}
+
+/**
  * Character n-gram statistics [hypothesis, reference, matched] for orders 1..charOrder, as sacrebleu's
  * `extract_all_char_ngrams` and `_get_match_statistics` give them; n-grams are counted by integer id
- * ({@link NgramIds}) instead of by string.
+ * ({@link NgramIds}) instead of by string. The totals follow from the lengths; the matches need the
+ * reference's counts only of the hypothesis' n-grams.
  */
 function charStatistics(
   hypothesis: string,
@@ -97,7 +116,7 @@ function charStatistics(
   hypBuffer = hyp.buffer;
   const ref = codePointsInto(reference, keepWhitespace, refBuffer);
   refBuffer = ref.buffer;
-  const maxIds = (hyp.length + ref.length) * charOrder + 1;
+  const maxIds = hyp.length * charOrder + 1;
   charIds.reset(maxIds);
   if (orderOf.length < maxIds) {
     const size = 2 ** Math.ceil(Math.log2(maxIds));
@@ -109,7 +128,7 @@ function charStatistics(
     refCounts.fill(0, 0, maxIds);
   }
   countCharNgrams(hyp.buffer, hyp.length, charOrder, hypCounts);
-  countCharNgrams(ref.buffer, ref.length, charOrder, refCounts);
+  countKnownCharNgrams(ref.buffer, ref.length, charOrder, refCounts);
   const matched = new Array<number>(charOrder).fill(0);
   const ids = charIds.count;
   for (let id = 1; id <= ids; id++) matched[orderOf[id]!]! += Math.min(hypCounts[id]!, refCounts[id]!);
