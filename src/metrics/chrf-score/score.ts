@@ -68,32 +68,25 @@ let orderOf = new Int32Array(1024);
 let hypCounts = new Int32Array(1024);
 let refCounts = new Int32Array(1024);
 
-/** Counts the character n-grams (orders 1..charOrder) of `cps[0..length)` into `counts` by id. */
-function countCharNgrams(cps: Int32Array, length: number, charOrder: number, counts: Int32Array): void {
-  for (let i = 0; i < length; i++) {
-    let prefix = 0;
-    const last = Math.min(charOrder, length - i);
-    for (let n = 0; n < last; n++) {
-      const id = charIds.id(prefix, cps[i + n]!);
-      orderOf[id] = n;
-      counts[id]! += 1;
-      prefix = id;
-    }
-  }
-}
-
 /**
- * Counts the character n-grams of `cps[0..length)` that already have an id (those of the other text)
- * into `counts`. An n-gram without an id cannot match, nor can any longer one starting at the same
- * place, so the walk from that place stops there.
+ * Counts the character n-grams (orders 1..charOrder) of `cps[0..length)` into `counts` by id. With
+ * `knownOnly`, only n-grams that already have an id (those of the other text) are counted: one without
+ * an id cannot match, nor can any longer one starting at the same place, so the walk stops there.
  */
-function countKnownCharNgrams(cps: Int32Array, length: number, charOrder: number, counts: Int32Array): void {
+function countCharNgrams(
+  cps: Int32Array,
+  length: number,
+  charOrder: number,
+  counts: Int32Array,
+  knownOnly: boolean,
+): void {
   for (let i = 0; i < length; i++) {
     let prefix = 0;
     const last = Math.min(charOrder, length - i);
     for (let n = 0; n < last; n++) {
-      const id = charIds.find(prefix, cps[i + n]!);
+      const id = knownOnly ? charIds.find(prefix, cps[i + n]!) : charIds.id(prefix, cps[i + n]!);
       if (id === 0) break;
+      orderOf[id] = n;
       counts[id]! += 1;
       prefix = id;
     }
@@ -127,8 +120,8 @@ function charStatistics(
     hypCounts.fill(0, 0, maxIds);
     refCounts.fill(0, 0, maxIds);
   }
-  countCharNgrams(hyp.buffer, hyp.length, charOrder, hypCounts);
-  countKnownCharNgrams(ref.buffer, ref.length, charOrder, refCounts);
+  countCharNgrams(hyp.buffer, hyp.length, charOrder, hypCounts, false);
+  countCharNgrams(ref.buffer, ref.length, charOrder, refCounts, true);
   const matched = new Array<number>(charOrder).fill(0);
   const ids = charIds.count;
   for (let id = 1; id <= ids; id++) matched[orderOf[id]!]! += Math.min(hypCounts[id]!, refCounts[id]!);

@@ -31,38 +31,35 @@ export class NgramIds {
 
   /** The id of the n-gram `prefix` (0 for none) followed by `symbol`; a new id when unseen. */
   id(prefix: number, symbol: number): number {
+    const at = this.probe(prefix, symbol);
     const slots = this.slots;
-    const mask = this.mask;
-    const gen = this.generation;
-    let slot = hash(prefix, symbol) & mask;
-    for (;;) {
-      const at = slot << 2;
-      if (slots[at] !== gen) {
-        if (this.next * 2 > mask) {
-          this.grow();
-          return this.id(prefix, symbol);
-        }
-        slots[at] = gen;
-        slots[at + 1] = prefix;
-        slots[at + 2] = symbol;
-        slots[at + 3] = this.next;
-        return this.next++;
-      }
-      if (slots[at + 1] === prefix && slots[at + 2] === symbol) return slots[at + 3]!;
-      slot = (slot + 1) & mask;
+    if (slots[at] === this.generation) return slots[at + 3]!;
+    if (this.next * 2 > this.mask) {
+      this.grow();
+      return this.id(prefix, symbol);
     }
+    slots[at] = this.generation;
+    slots[at + 1] = prefix;
+    slots[at + 2] = symbol;
+    slots[at + 3] = this.next;
+    return this.next++;
   }
 
   /** The id of the n-gram `prefix` followed by `symbol` when it has one, else 0 (nothing is added). */
   find(prefix: number, symbol: number): number {
+    const at = this.probe(prefix, symbol);
+    return this.slots[at] === this.generation ? this.slots[at + 3]! : 0;
+  }
+
+  /** The offset of the slot holding (prefix, symbol), or of the free slot where it would go. */
+  private probe(prefix: number, symbol: number): number {
     const slots = this.slots;
     const mask = this.mask;
     const gen = this.generation;
     let slot = hash(prefix, symbol) & mask;
     for (;;) {
       const at = slot << 2;
-      if (slots[at] !== gen) return 0;
-      if (slots[at + 1] === prefix && slots[at + 2] === symbol) return slots[at + 3]!;
+      if (slots[at] !== gen || (slots[at + 1] === prefix && slots[at + 2] === symbol)) return at;
       slot = (slot + 1) & mask;
     }
   }
