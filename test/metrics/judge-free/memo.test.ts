@@ -14,20 +14,13 @@ import {
   stringSimilarity,
 } from "../../../src/metrics/non-llm-string-similarity/score.js";
 import { ListPairMemo } from "../../../src/util/list-pair-memo.js";
+import { lcg, piecesText } from "../../support/generated-text.js";
 
 /** Deterministic texts mixing ASCII words, accents, emoji, combining marks and empty strings. */
 function texts(count: number, seed: number): string[] {
   const pieces = ["the", "tower", "Paris", "é", "e\u0301", "😀", "🇫🇷", "", " ", "1889", "capital", "\u0000"];
-  let state = seed;
-  const next = () => {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return state / 2 ** 32;
-  };
-  return Array.from({ length: count }, () =>
-    Array.from({ length: Math.floor(next() * 12) }, () => pieces[Math.floor(next() * pieces.length)]).join(
-      " ",
-    ),
-  );
+  const next = lcg(seed);
+  return Array.from({ length: count }, () => piecesText(pieces, 12, next, " "));
 }
 
 describe("ListPairMemo", () => {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { porterStem } from "../../../src/metrics/rouge-score/porter-stemmer.js";
 import { lcsLength, rougeTokens } from "../../../src/metrics/rouge-score/score.js";
+import { lcg, piecesText } from "../../support/generated-text.js";
 
 function regexRougeTokens(text: string, stem: boolean): string[] {
   return text
@@ -57,16 +58,9 @@ describe("rougeTokens", () => {
       "_",
       "\u0000",
     ];
-    let state = 11;
-    const next = () => {
-      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-      return state / 2 ** 32;
-    };
+    const next = lcg(11);
     for (let i = 0; i < 20_000; i++) {
-      const text = Array.from(
-        { length: Math.floor(next() * 12) },
-        () => pieces[Math.floor(next() * pieces.length)],
-      ).join("");
+      const text = piecesText(pieces, 12, next);
       const stem = i % 2 === 0;
       expect(rougeTokens(text, stem), JSON.stringify(text)).toEqual(regexRougeTokens(text, stem));
     }
@@ -74,11 +68,8 @@ describe("rougeTokens", () => {
 
   it("gives the full table's LCS length, whatever the lengths met before", () => {
     const words = ["a", "b", "c", "d"];
-    let state = 5;
-    const list = () => {
-      const n = Math.floor(((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32) * 90);
-      return Array.from({ length: n }, (_, k) => words[(state >>> (k % 24)) & 3]!);
-    };
+    const next = lcg(5);
+    const list = () => Array.from({ length: Math.floor(next() * 90) }, () => words[Math.floor(next() * 4)]!);
     for (let i = 0; i < 500; i++) {
       const a = list();
       const b = list();

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { tokens13a } from "../../../src/metrics/bleu-score/tokenizer-13a.js";
 import { pythonSplit } from "../../../src/metrics/shared/text/python-str.js";
+import { lcg, piecesText } from "../../support/generated-text.js";
 
 /** sacrebleu `Tokenizer13a` with `TokenizerRegexp`, written as its regexes (the oracle). */
 function regexTokens13a(input: string): string[] {
@@ -72,16 +73,9 @@ describe("tokens13a", () => {
       "@",
       "~",
     ];
-    let state = 7;
-    const next = () => {
-      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-      return state / 2 ** 32;
-    };
+    const next = lcg(7);
     for (let i = 0; i < 20_000; i++) {
-      const line = Array.from(
-        { length: Math.floor(next() * 14) },
-        () => pieces[Math.floor(next() * pieces.length)],
-      ).join("");
+      const line = piecesText(pieces, 14, next);
       expect(tokens13a(line), JSON.stringify(line)).toEqual(regexTokens13a(line));
     }
   });
