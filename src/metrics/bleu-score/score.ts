@@ -220,7 +220,7 @@ export function corpusBleu(
     }
     const hypTokens = tokenSymbols(hypotheses[i]!, settings);
     const maxIds = (hypTokens.length + refTokens.reduce((sum, t) => sum + t.length, 0)) * maxOrder + 1;
-    ngramIds.reset(maxIds);
+    ngramIds.reset(maxIds, tokenIds.count + 1);
     ensureIdArrays(maxIds);
     hypCounts.fill(0, 0, maxIds);
     refMax.fill(0, 0, maxIds);

@@ -1,4 +1,5 @@
 import { ngramCounts, overlap, total } from "../shared/text/counter.js";
+import { DenseSymbols } from "../shared/text/dense-symbols.js";
 import { NgramIds } from "../shared/text/ngram-ids.js";
 import { isPythonBlank, isPythonWhitespace, pythonSplit } from "../shared/text/python-str.js";
 
@@ -60,6 +61,7 @@ function codePointsInto(
 }
 
 const charIds = new NgramIds();
+const dense = new DenseSymbols();
 // Buffers reused across calls (the metric is synchronous): code points of each side, and per
 // n-gram id its order and its counts in the hypothesis and the reference.
 let hypBuffer: Int32Array = new Int32Array(256);
@@ -109,8 +111,17 @@ function charStatistics(
   hypBuffer = hyp.buffer;
   const ref = codePointsInto(reference, keepWhitespace, refBuffer);
   refBuffer = ref.buffer;
+  // Code points become dense numbers (the hypothesis' own 0..a-1; a for any the hypothesis lacks),
+  // so n-gram ids come from a directly indexed table.
+  dense.reset();
+  for (let i = 0; i < hyp.length; i++) hyp.buffer[i] = dense.of(hyp.buffer[i]!);
+  const alphabet = dense.size;
+  for (let i = 0; i < ref.length; i++) {
+    const k = dense.known(ref.buffer[i]!);
+    ref.buffer[i] = k < 0 ? alphabet : k;
+  }
   const maxIds = hyp.length * charOrder + 1;
-  charIds.reset(maxIds);
+  charIds.reset(maxIds, alphabet);
   if (orderOf.length < maxIds) {
     const size = 2 ** Math.ceil(Math.log2(maxIds));
     orderOf = new Int32Array(size);
