@@ -63,34 +63,39 @@ function codePointsInto(
 const charIds = new NgramIds();
 const dense = new DenseSymbols();
 // Buffers reused across calls (the metric is synchronous): code points of each side, and per
-// n-gram id its order and its counts in the hypothesis and the reference.
+// n-gram id its counts in the hypothesis and (so far) in the reference.
 let hypBuffer: Int32Array = new Int32Array(256);
 let refBuffer: Int32Array = new Int32Array(256);
-let orderOf = new Int32Array(1024);
 let hypCounts = new Int32Array(1024);
 let refCounts = new Int32Array(1024);
 
-/**
- * Counts the character n-grams (orders 1..charOrder) of `cps[0..length)` into `counts` by id. With
- * `knownOnly`, only n-grams that already have an id (those of the other text) are counted: one without
- * an id cannot match, nor can any longer one starting at the same place, so the walk stops there.
- */
-function countCharNgrams(
-  cps: Int32Array,
-  length: number,
-  charOrder: number,
-  counts: Int32Array,
-  knownOnly: boolean,
-): void {
+/** Counts the character n-grams (orders 1..charOrder) of `cps[0..length)` into `hypCounts` by id. */
+function countHypothesisNgrams(cps: Int32Array, length: number, charOrder: number): void {
   for (let i = 0; i < length; i++) {
     let prefix = 0;
     const last = Math.min(charOrder, length - i);
     for (let n = 0; n < last; n++) {
-      const id = knownOnly ? charIds.find(prefix, cps[i + n]!) : charIds.id(prefix, cps[i + n]!);
-      if (id === 0) break;
-      orderOf[id] = n;
-      counts[id]! += 1;
-      prefix = id;
+      prefix = charIds.id(prefix, cps[i + n]!);
+      hypCounts[prefix]! += 1;
+    }
+  }
+}
+
+/**
+ * Adds to `matched[n]` the matches of the reference's n-grams of order n+1: an occurrence matches
+ * while the reference has not yet used up the hypothesis' count of that n-gram, which sums to
+ * min(hypothesis count, reference count) per n-gram. An n-gram the hypothesis lacks has no id and
+ * cannot match, nor can any longer one starting at the same place, so the walk stops there.
+ */
+function matchReferenceNgrams(cps: Int32Array, length: number, charOrder: number, matched: number[]): void {
+  for (let i = 0; i < length; i++) {
+    let prefix = 0;
+    const last = Math.min(charOrder, length - i);
+    for (let n = 0; n < last; n++) {
+      prefix = charIds.find(prefix, cps[i + n]!);
+      if (prefix === 0) break;
+      refCounts[prefix]! += 1;
+      if (refCounts[prefix]! <= hypCounts[prefix]!) matched[n]! += 1;
     }
   }
 }
@@ -122,20 +127,17 @@ function charStatistics(
   }
   const maxIds = hyp.length * charOrder + 1;
   charIds.reset(maxIds, alphabet);
-  if (orderOf.length < maxIds) {
+  if (hypCounts.length < maxIds) {
     const size = 2 ** Math.ceil(Math.log2(maxIds));
-    orderOf = new Int32Array(size);
     hypCounts = new Int32Array(size);
     refCounts = new Int32Array(size);
   } else {
     hypCounts.fill(0, 0, maxIds);
     refCounts.fill(0, 0, maxIds);
   }
-  countCharNgrams(hyp.buffer, hyp.length, charOrder, hypCounts, false);
-  countCharNgrams(ref.buffer, ref.length, charOrder, refCounts, true);
+  countHypothesisNgrams(hyp.buffer, hyp.length, charOrder);
   const matched = new Array<number>(charOrder).fill(0);
-  const ids = charIds.count;
-  for (let id = 1; id <= ids; id++) matched[orderOf[id]!]! += Math.min(hypCounts[id]!, refCounts[id]!);
+  matchReferenceNgrams(ref.buffer, ref.length, charOrder, matched);
   return matched.map((m, n): [number, number, number] => {
     const refTotal = Math.max(0, ref.length - n);
     return [refTotal > 0 ? Math.max(0, hyp.length - n) : 0, refTotal, m];

@@ -1,0 +1,51 @@
+// chrF counts character n-grams by integer id on densely numbered code points; here its statistics
+// are checked against string-keyed counting (sacrebleu's own way) on generated texts.
+import { describe, expect, it } from "vitest";
+import { corpusChrf } from "../../../src/metrics/chrf-score/score.js";
+import { ngramCounts, overlap, total } from "../../../src/metrics/shared/text/counter.js";
+import { isPythonWhitespace } from "../../../src/metrics/shared/text/python-str.js";
+import { lcg, piecesText } from "../../support/generated-text.js";
+
+/** sacrebleu `extract_all_char_ngrams` + `_get_match_statistics` with string keys, orders 1..6. */
+function stringKeyedStatistics(hypothesis: string, reference: string): Array<[number, number, number]> {
+  const chars = (text: string) => Array.from(text).filter((c) => !isPythonWhitespace(c.codePointAt(0)!));
+  const hyp = chars(hypothesis);
+  const ref = chars(reference);
+  return [1, 2, 3, 4, 5, 6].map((n) => {
+    const h = ngramCounts(hyp, n, "\u0000");
+    const r = ngramCounts(ref, n, "\u0000");
+    return [r.size > 0 ? total(h) : 0, total(r), overlap(h, r)];
+  });
+}
+
+describe("chrF character statistics", () => {
+  it("equal string-keyed counting on 5,000 generated pairs", () => {
+    const pieces = [
+      "ab",
+      "ba",
+      "a",
+      "b",
+      "the",
+      "eht",
+      " ",
+      "\t",
+      "é",
+      "e\u0301",
+      "😀",
+      "😁",
+      "ab😀",
+      ".",
+      "1",
+      "\u0000",
+    ];
+    const next = lcg(23);
+    for (let i = 0; i < 5_000; i++) {
+      const hypothesis = piecesText(pieces, 30, next);
+      const reference = piecesText(pieces, 30, next);
+      expect(
+        corpusChrf([hypothesis], [[reference]]).statistics,
+        JSON.stringify([hypothesis, reference]),
+      ).toEqual(stringKeyedStatistics(hypothesis, reference));
+    }
+  });
+});
