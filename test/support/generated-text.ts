@@ -6,6 +6,7 @@
  * const next = lcg(7);
  * const line = piecesText(["a", ".", " "], 14, next);
  */
+import { expect } from "vitest";
 
 /** A linear congruential generator: numbers in [0, 1), the same sequence for the same seed. */
 export function lcg(seed: number): () => number {
@@ -27,4 +28,22 @@ export function piecesText(
     { length: Math.floor(next() * maxPieces) },
     () => pieces[Math.floor(next() * pieces.length)],
   ).join(separator);
+}
+
+/**
+ * Checks `actual(input)` against `expected(input)` on `count` generated inputs (`generate(next, i)`
+ * with a generator seeded by `seed`); a failure names the input as JSON.
+ */
+export function expectSameOnGenerated<T>(
+  count: number,
+  seed: number,
+  generate: (next: () => number, i: number) => T,
+  actual: (input: T) => unknown,
+  expected: (input: T) => unknown,
+): void {
+  const next = lcg(seed);
+  for (let i = 0; i < count; i++) {
+    const input = generate(next, i);
+    expect(actual(input), JSON.stringify(input)).toEqual(expected(input));
+  }
 }

@@ -1,10 +1,10 @@
 // chrF counts character n-grams by integer id on densely numbered code points; here its statistics
 // are checked against string-keyed counting (sacrebleu's own way) on generated texts.
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { corpusChrf } from "../../../src/metrics/chrf-score/score.js";
 import { ngramCounts, overlap, total } from "../../../src/metrics/shared/text/counter.js";
 import { isPythonWhitespace } from "../../../src/metrics/shared/text/python-str.js";
-import { lcg, piecesText } from "../../support/generated-text.js";
+import { expectSameOnGenerated, piecesText } from "../../support/generated-text.js";
 
 /** sacrebleu `extract_all_char_ngrams` + `_get_match_statistics` with string keys, orders 1..6. */
 function stringKeyedStatistics(hypothesis: string, reference: string): Array<[number, number, number]> {
@@ -38,14 +38,12 @@ describe("chrF character statistics", () => {
       "1",
       "\u0000",
     ];
-    const next = lcg(23);
-    for (let i = 0; i < 5_000; i++) {
-      const hypothesis = piecesText(pieces, 30, next);
-      const reference = piecesText(pieces, 30, next);
-      expect(
-        corpusChrf([hypothesis], [[reference]]).statistics,
-        JSON.stringify([hypothesis, reference]),
-      ).toEqual(stringKeyedStatistics(hypothesis, reference));
-    }
+    expectSameOnGenerated(
+      5_000,
+      23,
+      (next) => [piecesText(pieces, 30, next), piecesText(pieces, 30, next)] as const,
+      ([hypothesis, reference]) => corpusChrf([hypothesis], [[reference]]).statistics,
+      ([hypothesis, reference]) => stringKeyedStatistics(hypothesis, reference),
+    );
   });
 });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { porterStem } from "../../../src/metrics/rouge-score/porter-stemmer.js";
 import { lcsLength, rougeTokens } from "../../../src/metrics/rouge-score/score.js";
-import { lcg, piecesText } from "../../support/generated-text.js";
+import { expectSameOnGenerated, lcg, piecesText } from "../../support/generated-text.js";
 
 function regexRougeTokens(text: string, stem: boolean): string[] {
   return text
@@ -58,12 +58,13 @@ describe("rougeTokens", () => {
       "_",
       "\u0000",
     ];
-    const next = lcg(11);
-    for (let i = 0; i < 20_000; i++) {
-      const text = piecesText(pieces, 12, next);
-      const stem = i % 2 === 0;
-      expect(rougeTokens(text, stem), JSON.stringify(text)).toEqual(regexRougeTokens(text, stem));
-    }
+    expectSameOnGenerated(
+      20_000,
+      11,
+      (next, i) => ({ text: piecesText(pieces, 12, next), stem: i % 2 === 0 }),
+      ({ text, stem }) => rougeTokens(text, stem),
+      ({ text, stem }) => regexRougeTokens(text, stem),
+    );
   });
 
   it("gives the full table's LCS length, whatever the lengths met before", () => {
