@@ -136,7 +136,8 @@ export function spans13a(input: string): Spans13a {
   const line = prepare(input);
   for (let i = 1; i < line.length; i++) {
     if (isPeriodOrComma(line.charCodeAt(i)) && isPeriodOrComma(line.charCodeAt(i - 1))) {
-      return { line, spans: spanBuffer, count: spansByPasses(line) };
+      const count = spansByPasses(line); // may grow spanBuffer: read it after
+      return { line, spans: spanBuffer, count };
     }
   }
   let count = 0;

@@ -26,6 +26,13 @@ function regexTokens13a(input: string): string[] {
 }
 
 describe("tokens13a", () => {
+  // First in the file: the span buffer is still at its first size, so growing it mid-line is tested.
+  it("handles long lines on the rule-by-rule path (a period or comma after another)", () => {
+    for (const line of ["a..".repeat(3_000), "x,.y 3.,4 ".repeat(2_000), `${"w ".repeat(500)}..`]) {
+      expect(tokens13a(line)).toEqual(regexTokens13a(line));
+    }
+  });
+
   it("gives the regex rules' tokens on 20,000 generated lines", () => {
     const pieces = [
       "a",
