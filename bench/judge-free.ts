@@ -5,15 +5,22 @@
  * Rows are generated outside the timed loops; each metric is timed on each chunk with `scoreSync`
  * (the formula and its input checks; `evaluate()` adds its own per-row bookkeeping on top).
  *
- * Run alone: node --import tsx bench/judge-free.ts [--rows 100000] [--chunk 1000] [--json out.json]
+ * Run alone: node --import tsx bench/judge-free.ts [--rows 100000] [--chunk 1000] [--only id,id]
+ *   [--baseline <other checkout>] [--json out.json]
+ * `--baseline` runs another checkout's metrics (e.g. main's, `git worktree add /tmp/base main`) on the
+ * same rows in the same process, alternating chunk by chunk so machine load hits both sides alike, and
+ * compares every result; the exit code is 1 when any result differs.
  */
 import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { metricDescriptors } from "../src/metrics/catalog.js";
+import type { MetricDescriptor } from "../src/metrics/descriptor.js";
 import type { HaystackDocument } from "../src/metrics/shared/documents.js";
-import { JudgeFreeMetric } from "../src/metrics/shared/judge-free.js";
-import type { Sample } from "../src/metrics/types.js";
-import { numberFlag } from "./lib/cli.js";
-import { markdownTable, num } from "./lib/markdown.js";
+import type { JudgeFreeMetric } from "../src/metrics/shared/judge-free.js";
+import type { MetricResult, Sample } from "../src/metrics/types.js";
+import { flag, listFlag, numberFlag } from "./lib/cli.js";
+import { markdownTable, num, times } from "./lib/markdown.js";
 import { finishSection, isMain, note, peakRssMb } from "./lib/section.js";
 
 /** Options of {@link runJudgeFree}. */
@@ -22,6 +29,21 @@ export interface JudgeFreeOptions {
   rows?: number;
   /** Rows generated and scored at once. Defaults to 1,000. */
   chunk?: number;
+  /** Metric ids to time (others are left out). Defaults to every judge-free metric. */
+  only?: readonly string[];
+  /**
+   * Another checkout of this repository (e.g. `git worktree add /tmp/base main`) whose metrics run
+   * beside these on the same rows, alternating per chunk, with every result compared. Defaults to none.
+   */
+  baseline?: string;
+}
+
+/** CPU and wall time of one metric over all rows. */
+export interface MetricTiming {
+  id: string;
+  seconds: number;
+  cpuSeconds: number;
+  rowsPerSecond: number;
 }
 
 /** Result of the judge-free section. */
@@ -29,7 +51,7 @@ export interface JudgeFreeResult {
   section: "judge-free";
   rows: number;
   /** Wall and CPU seconds (user + system of this process) spent in each metric over all rows. */
-  metrics: Array<{ id: string; seconds: number; cpuSeconds: number; rowsPerSecond: number }>;
+  metrics: MetricTiming[];
   /** Wall seconds for all metrics on all rows (sum of the timed loops). */
   totalSeconds: number;
   /** CPU seconds for all metrics on all rows: the number that does not grow when other processes load the machine. */
@@ -38,6 +60,17 @@ export interface JudgeFreeResult {
   loadAverage: [number, number];
   /** Peak RSS (MB) after 10%, 20%, ... 100% of the rows: flat when nothing is held. */
   rssByTenth: number[];
+  /** With `--baseline`: the other checkout's timings on the same rows, and how many results differed. */
+  baseline?: {
+    dir: string;
+    metrics: MetricTiming[];
+    totalSeconds: number;
+    totalCpuSeconds: number;
+    /** Rows × metrics whose result (value, reason, details) differed from the baseline's. */
+    mismatches: number;
+    /** The first differing result, as `metric row: baseline ≠ current`. */
+    firstMismatch?: string;
+  };
 }
 
 const words = (
@@ -81,80 +114,196 @@ function generator(seed: number): (row: number) => Sample {
   };
 }
 
-/** Scores `rows` generated rows with every judge-free metric, chunk by chunk. */
-export function runJudgeFree(options: JudgeFreeOptions = {}): JudgeFreeResult {
+type Scorer = Pick<JudgeFreeMetric<unknown>, "scoreSync">;
+type Timed = { id: string; metric: Scorer; seconds: number; cpuSeconds: number };
+
+/** The judge-free metrics of a catalog (default options), restricted to `only` when given. */
+function judgeFreeMetrics(
+  catalog: readonly MetricDescriptor[],
+  only: readonly string[] | undefined,
+): Timed[] {
+  const unknown = only?.filter((id) => !catalog.some((d) => d.id === id)) ?? [];
+  if (unknown.length > 0) throw new Error(`--only: unknown metric ids ${unknown.join(", ")}`);
+  return catalog
+    .filter((d) => !d.needsLlm && !d.needsEmbeddings && d.optIn !== true)
+    .filter((d) => only === undefined || only.includes(d.id))
+    .map((d) => {
+      const metric: unknown = d.create({}, d.options.parse({}));
+      // Duck-typed: a baseline checkout's metrics extend its own copy of JudgeFreeMetric.
+      if (typeof (metric as Partial<Scorer>).scoreSync !== "function")
+        throw new Error(`${d.id} is not a judge-free metric (no scoreSync)`);
+      return { id: d.id, metric: metric as Scorer, seconds: 0, cpuSeconds: 0 };
+    });
+}
+
+/** Scores `samples` with one metric, adding its wall and CPU time; returns the results when `keep`. */
+function timeChunk(m: Timed, samples: readonly Sample[], start: number, keep: boolean): MetricResult[] {
+  const results: MetricResult[] = [];
+  let sum = 0;
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < samples.length; i++) {
+    const result = m.metric.scoreSync(samples[i]!, start + i);
+    sum += result.value ?? 0;
+    if (keep) results.push(result);
+  }
+  m.seconds += (performance.now() - t0) / 1000;
+  const used = process.cpuUsage(c0);
+  m.cpuSeconds += (used.user + used.system) / 1e6;
+  if (!Number.isFinite(sum)) throw new Error(`${m.id} returned a non-finite value`);
+  return results;
+}
+
+/** The same result to the last bit: value by `Object.is`, the rest as JSON. */
+function sameResult(a: MetricResult, b: MetricResult): boolean {
+  return Object.is(a.value, b.value) && JSON.stringify(a) === JSON.stringify(b);
+}
+
+function timings(metrics: readonly Timed[], rows: number): MetricTiming[] {
+  return metrics.map((m) => ({
+    id: m.id,
+    seconds: m.seconds,
+    cpuSeconds: m.cpuSeconds,
+    rowsPerSecond: rows / m.seconds,
+  }));
+}
+
+/** The catalog of another checkout, for `--baseline`. */
+async function baselineCatalog(dir: string): Promise<readonly MetricDescriptor[]> {
+  const file = path.resolve(dir, "src/metrics/catalog.ts");
+  const module = (await import(pathToFileURL(file).href)) as { metricDescriptors?: MetricDescriptor[] };
+  if (!Array.isArray(module.metricDescriptors)) throw new Error(`${file} exports no metricDescriptors`);
+  return module.metricDescriptors;
+}
+
+/**
+ * Scores `rows` generated rows with every judge-free metric, chunk by chunk. With `baseline`, the
+ * other checkout's metrics score each chunk too (which side goes first alternates per chunk) and
+ * every result is compared with this checkout's.
+ */
+export async function runJudgeFree(options: JudgeFreeOptions = {}): Promise<JudgeFreeResult> {
   const rows = options.rows ?? 100_000;
   const chunk = options.chunk ?? 1_000;
-  const metrics = metricDescriptors
-    .filter((d) => !d.needsLlm && !d.needsEmbeddings && d.optIn !== true)
-    .map((d) => ({ id: d.id, metric: d.create({}, d.options.parse({})) }));
-  const seconds = new Map(metrics.map((m) => [m.id, 0]));
-  const cpu = new Map(metrics.map((m) => [m.id, 0]));
+  const metrics = judgeFreeMetrics(metricDescriptors, options.only);
+  const base =
+    options.baseline === undefined
+      ? undefined
+      : judgeFreeMetrics(await baselineCatalog(options.baseline), options.only);
+  let mismatches = 0;
+  let firstMismatch: string | undefined;
   const loadBefore = os.loadavg()[0]!;
   const make = generator(42);
   const rssByTenth: number[] = [];
-  let checksum = 0;
-  for (let start = 0; start < rows; start += chunk) {
+  for (let start = 0, round = 0; start < rows; start += chunk, round++) {
     const samples = Array.from({ length: Math.min(chunk, rows - start) }, (_, i) => make(start + i));
-    for (const { id, metric } of metrics) {
-      if (!(metric instanceof JudgeFreeMetric)) throw new Error(`${id} is not a judge-free metric`);
-      const c0 = process.cpuUsage();
-      const t0 = performance.now();
-      for (let i = 0; i < samples.length; i++)
-        checksum += metric.scoreSync(samples[i]!, start + i).value ?? 0;
-      seconds.set(id, seconds.get(id)! + (performance.now() - t0) / 1000);
-      const used = process.cpuUsage(c0);
-      cpu.set(id, cpu.get(id)! + (used.user + used.system) / 1e6);
-    }
+    metrics.forEach((m, k) => {
+      const b = base?.[k];
+      if (b === undefined) {
+        timeChunk(m, samples, start, false);
+        return;
+      }
+      if (b.id !== m.id) throw new Error(`the baseline lists ${b.id} where this checkout lists ${m.id}`);
+      const baseFirst = round % 2 === 0;
+      const before = baseFirst ? timeChunk(b, samples, start, true) : undefined;
+      const mine = timeChunk(m, samples, start, true);
+      const theirs = before ?? timeChunk(b, samples, start, true);
+      mine.forEach((result, i) => {
+        if (sameResult(theirs[i]!, result)) return;
+        mismatches++;
+        firstMismatch ??= `${m.id} row ${start + i}: ${JSON.stringify(theirs[i])} ≠ ${JSON.stringify(result)}`;
+      });
+    });
     const done = start + samples.length;
-    if (done % Math.max(1, Math.floor(rows / 10)) === 0 || done === rows) {
+    // One reading per tenth of the rows crossed by this chunk (chunks larger than a tenth give repeats).
+    while (rssByTenth.length < 10 && done >= ((rssByTenth.length + 1) * rows) / 10) {
       rssByTenth.push(peakRssMb());
       note(`${done} rows`);
     }
   }
-  if (!Number.isFinite(checksum)) throw new Error("a metric returned a non-finite value");
-  const perMetric = metrics.map(({ id }) => ({
-    id,
-    seconds: seconds.get(id)!,
-    cpuSeconds: cpu.get(id)!,
-    rowsPerSecond: rows / seconds.get(id)!,
-  }));
-  return {
+  const perMetric = timings(metrics, rows);
+  const total = (list: readonly MetricTiming[], key: "seconds" | "cpuSeconds") =>
+    list.reduce((a, m) => a + m[key], 0);
+  const result: JudgeFreeResult = {
     section: "judge-free",
     rows,
     metrics: perMetric,
-    totalSeconds: perMetric.reduce((a, m) => a + m.seconds, 0),
-    totalCpuSeconds: perMetric.reduce((a, m) => a + m.cpuSeconds, 0),
+    totalSeconds: total(perMetric, "seconds"),
+    totalCpuSeconds: total(perMetric, "cpuSeconds"),
     loadAverage: [loadBefore, os.loadavg()[0]!],
     rssByTenth,
   };
+  if (base !== undefined && options.baseline !== undefined) {
+    const baseMetrics = timings(base, rows);
+    result.baseline = {
+      dir: options.baseline,
+      metrics: baseMetrics,
+      totalSeconds: total(baseMetrics, "seconds"),
+      totalCpuSeconds: total(baseMetrics, "cpuSeconds"),
+      mismatches,
+      ...(firstMismatch !== undefined ? { firstMismatch } : {}),
+    };
+  }
+  return result;
 }
 
-/** Markdown: one row per metric, then the total and the RSS curve. */
+/** Markdown: one row per metric (with the baseline's CPU seconds beside, when run with one), then the total and the RSS curve. */
 export function formatJudgeFree(results: ReadonlyArray<JudgeFreeResult & { peakRssMb?: number }>): string {
   return results
     .map((r) => {
+      const base = r.baseline;
+      const baseCpu = (id: string) => base?.metrics.find((m) => m.id === id)?.cpuSeconds;
+      const compared = (cpu: number, before: number | undefined) =>
+        base === undefined ? [] : [num(before, 2), times(before === undefined ? undefined : before / cpu)];
       const table = markdownTable(
-        ["metric", "rows/s", "wall s", "CPU s"],
+        ["metric", "rows/s", "wall s", "CPU s", ...(base === undefined ? [] : ["baseline CPU s", "faster"])],
         [
-          ...r.metrics.map((m) => [m.id, num(m.rowsPerSecond), num(m.seconds, 2), num(m.cpuSeconds, 2)]),
-          ["all together", num(r.rows / r.totalSeconds), num(r.totalSeconds, 2), num(r.totalCpuSeconds, 2)],
+          ...r.metrics.map((m) => [
+            m.id,
+            num(m.rowsPerSecond),
+            num(m.seconds, 2),
+            num(m.cpuSeconds, 2),
+            ...compared(m.cpuSeconds, baseCpu(m.id)),
+          ]),
+          [
+            "all together",
+            num(r.rows / r.totalSeconds),
+            num(r.totalSeconds, 2),
+            num(r.totalCpuSeconds, 2),
+            ...compared(r.totalCpuSeconds, base?.totalCpuSeconds),
+          ],
         ],
-        ["l", "r", "r", "r"],
+        ["l", "r", "r", "r", "r", "r"],
       );
-      return [
+      const lines = [
         table,
         "",
         `${num(r.rows)} generated rows; peak RSS (MB) after each tenth of them: ${r.rssByTenth.map((v) => num(v)).join(", ")}` +
           (r.peakRssMb !== undefined ? `; at exit ${num(r.peakRssMb)}` : "") +
           `. Load average ${num(r.loadAverage[0], 1)} → ${num(r.loadAverage[1], 1)} on ${os.cpus().length} cores.`,
-      ].join("\n");
+      ];
+      if (base !== undefined) {
+        lines.push(
+          "",
+          `Baseline: ${base.dir}, run on the same rows, alternating with this checkout chunk by chunk (RSS covers both). ` +
+            (base.mismatches === 0
+              ? `Every result (value, reason, details) identical on all ${num(r.rows)} rows × ${r.metrics.length} metrics.`
+              : `${num(base.mismatches)} results DIFFER; the first: ${base.firstMismatch ?? ""}`),
+        );
+      }
+      return lines.join("\n");
     })
     .join("\n\n");
 }
 
 if (isMain(import.meta.url)) {
-  finishSection(runJudgeFree({ rows: numberFlag("rows", 100_000), chunk: numberFlag("chunk", 1_000) }), (r) =>
-    formatJudgeFree([r]),
-  );
+  const baseline = flag("baseline");
+  const only = listFlag("only");
+  const result = await runJudgeFree({
+    rows: numberFlag("rows", 100_000),
+    chunk: numberFlag("chunk", 1_000),
+    ...(only !== undefined ? { only } : {}),
+    ...(baseline !== undefined ? { baseline } : {}),
+  });
+  finishSection(result, (r) => formatJudgeFree([r]));
+  if ((result.baseline?.mismatches ?? 0) > 0) process.exitCode = 1;
 }

@@ -1,6 +1,6 @@
 import { NgramIds } from "../shared/text/ngram-ids.js";
-import { pythonRstrip, pythonSplit } from "../shared/text/python-str.js";
-import { tokens13a } from "./tokenizer-13a.js";
+import { isPythonWhitespace } from "../shared/text/python-str.js";
+import { type Spans13a, spans13a } from "./tokenizer-13a.js";
 
 /** sacrebleu smoothing methods. */
 export type SmoothMethod = "exp" | "floor" | "add-k" | "none";
@@ -75,19 +75,49 @@ function countWordNgrams(symbols: Int32Array, counts: Int32Array): void {
   }
 }
 
-/** Interns each token as a small integer, numbering new tokens in order of appearance. */
-function internTokens(tokens: readonly string[], interned: Map<string, number>): Int32Array {
-  const out = new Int32Array(tokens.length);
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    let v = interned.get(token);
-    if (v === undefined) {
-      v = interned.size;
-      interned.set(token, v);
+/** Token ids: a trie over code units, so that equal tokens get equal ids without building token strings. */
+const tokenIds = new NgramIds();
+let whitespaceSpans = new Int32Array(256);
+
+/** Python `text.split()` as offsets (start and end of each piece), like {@link spans13a}. */
+function whitespaceSplitSpans(line: string): Spans13a {
+  if (whitespaceSpans.length < line.length + 2) whitespaceSpans = new Int32Array(line.length * 2 + 2);
+  let count = 0;
+  let start = -1;
+  for (let i = 0; i <= line.length; i++) {
+    if (i === line.length || isPythonWhitespace(line.charCodeAt(i))) {
+      if (start >= 0) {
+        whitespaceSpans[2 * count] = start;
+        whitespaceSpans[2 * count + 1] = i;
+        count++;
+      }
+      start = -1;
+    } else if (start < 0) {
+      start = i;
     }
-    out[i] = v;
   }
-  return out;
+  return { line, spans: whitespaceSpans, count };
+}
+
+/**
+ * The tokens of `text` as sacrebleu sees them (lower-cased when asked, right-stripped, tokenised),
+ * each as its id in {@link tokenIds}. sacrebleu joins the 13a tokens with spaces and splits them
+ * again: the tokens themselves.
+ */
+function tokenSymbols(text: string, settings: BleuSettings): Int32Array {
+  const cased = settings.lowercase === true ? text.toLowerCase() : text;
+  let end = cased.length;
+  while (end > 0 && isPythonWhitespace(cased.charCodeAt(end - 1))) end--;
+  const stripped = end === cased.length ? cased : cased.slice(0, end);
+  const { line, spans, count } =
+    (settings.tokenize ?? "13a") === "13a" ? spans13a(stripped) : whitespaceSplitSpans(stripped);
+  const symbols = new Int32Array(count);
+  for (let k = 0; k < count; k++) {
+    let id = 0;
+    for (let i = spans[2 * k]!; i < spans[2 * k + 1]!; i++) id = tokenIds.id(id, line.charCodeAt(i));
+    symbols[k] = id;
+  }
+  return symbols;
 }
 
 /** sacrebleu `_get_closest_ref_len`: the nearest reference length, the shorter one on ties. */
@@ -173,12 +203,6 @@ export function corpusBleu(
   references: ReadonlyArray<ReadonlyArray<string | null>>,
   settings: BleuSettings = {},
 ): BleuResult {
-  // sacrebleu joins the 13a tokens with spaces and splits them again: the tokens themselves.
-  const tokensOf = (text: string): string[] => {
-    const cased = settings.lowercase === true ? text.toLowerCase() : text;
-    const stripped = pythonRstrip(cased);
-    return (settings.tokenize ?? "13a") === "13a" ? tokens13a(stripped) : pythonSplit(stripped);
-  };
   const segments = references.length === 0 ? 0 : Math.min(...references.map((s) => s.length));
   const pairs = Math.min(hypotheses.length, segments);
   const correct = new Array<number>(maxOrder).fill(0);
@@ -186,27 +210,29 @@ export function corpusBleu(
   let hypothesisLength = 0;
   let referenceLength = 0;
   for (let i = 0; i < pairs; i++) {
-    const refTokens: string[][] = [];
+    let characters = hypotheses[i]!.length;
+    for (const stream of references) characters += stream[i]?.length ?? 0;
+    tokenIds.reset(characters + 1);
+    const refTokens: Int32Array[] = [];
     for (const stream of references) {
       const ref = stream[i];
-      if (ref !== null && ref !== undefined) refTokens.push(tokensOf(ref));
+      if (ref !== null && ref !== undefined) refTokens.push(tokenSymbols(ref, settings));
     }
-    const hypTokens = tokensOf(hypotheses[i]!);
-    const interned = new Map<string, number>();
+    const hypTokens = tokenSymbols(hypotheses[i]!, settings);
     const maxIds = (hypTokens.length + refTokens.reduce((sum, t) => sum + t.length, 0)) * maxOrder + 1;
-    ngramIds.reset(maxIds);
+    ngramIds.reset(maxIds, tokenIds.count + 1);
     ensureIdArrays(maxIds);
     hypCounts.fill(0, 0, maxIds);
     refMax.fill(0, 0, maxIds);
     // Per n-gram id: the highest count in any one reference (sacrebleu merges references with max).
     for (const tokens of refTokens) {
       refCounts.fill(0, 0, maxIds);
-      countWordNgrams(internTokens(tokens, interned), refCounts);
+      countWordNgrams(tokens, refCounts);
       for (let id = 1; id <= ngramIds.count; id++) {
         if (refCounts[id]! > refMax[id]!) refMax[id] = refCounts[id]!;
       }
     }
-    countWordNgrams(internTokens(hypTokens, interned), hypCounts);
+    countWordNgrams(hypTokens, hypCounts);
     hypothesisLength += hypTokens.length;
     referenceLength += closestReferenceLength(
       hypTokens.length,

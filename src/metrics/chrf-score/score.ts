@@ -1,4 +1,5 @@
 import { ngramCounts, overlap, total } from "../shared/text/counter.js";
+import { DenseSymbols } from "../shared/text/dense-symbols.js";
 import { NgramIds } from "../shared/text/ngram-ids.js";
 import { isPythonBlank, isPythonWhitespace, pythonSplit } from "../shared/text/python-str.js";
 
@@ -60,24 +61,41 @@ function codePointsInto(
 }
 
 const charIds = new NgramIds();
+const dense = new DenseSymbols();
 // Buffers reused across calls (the metric is synchronous): code points of each side, and per
-// n-gram id its order and its counts in the hypothesis and the reference.
+// n-gram id its counts in the hypothesis and (so far) in the reference.
 let hypBuffer: Int32Array = new Int32Array(256);
 let refBuffer: Int32Array = new Int32Array(256);
-let orderOf = new Int32Array(1024);
 let hypCounts = new Int32Array(1024);
 let refCounts = new Int32Array(1024);
 
-/** Counts the character n-grams (orders 1..charOrder) of `cps[0..length)` into `counts` by id. */
-function countCharNgrams(cps: Int32Array, length: number, charOrder: number, counts: Int32Array): void {
+/** Counts the character n-grams (orders 1..charOrder) of `cps[0..length)` into `hypCounts` by id. */
+function countHypothesisNgrams(cps: Int32Array, length: number, charOrder: number): void {
   for (let i = 0; i < length; i++) {
     let prefix = 0;
     const last = Math.min(charOrder, length - i);
     for (let n = 0; n < last; n++) {
-      const id = charIds.id(prefix, cps[i + n]!);
-      orderOf[id] = n;
-      counts[id]! += 1;
-      prefix = id;
+      prefix = charIds.id(prefix, cps[i + n]!);
+      hypCounts[prefix]! += 1;
+    }
+  }
+}
+
+/**
+ * Adds to `matched[n]` the matches of the reference's n-grams of order n+1: an occurrence matches
+ * while the reference has not yet used up the hypothesis' count of that n-gram, which sums to
+ * min(hypothesis count, reference count) per n-gram. An n-gram the hypothesis lacks has no id and
+ * cannot match, nor can any longer one starting at the same place, so the walk stops there.
+ */
+function matchReferenceNgrams(cps: Int32Array, length: number, charOrder: number, matched: number[]): void {
+  for (let i = 0; i < length; i++) {
+    let prefix = 0;
+    const last = Math.min(charOrder, length - i);
+    for (let n = 0; n < last; n++) {
+      prefix = charIds.find(prefix, cps[i + n]!);
+      if (prefix === 0) break;
+      refCounts[prefix]! += 1;
+      if (refCounts[prefix]! <= hypCounts[prefix]!) matched[n]! += 1;
     }
   }
 }
@@ -85,7 +103,8 @@ function countCharNgrams(cps: Int32Array, length: number, charOrder: number, cou
 /**
  * Character n-gram statistics [hypothesis, reference, matched] for orders 1..charOrder, as sacrebleu's
  * `extract_all_char_ngrams` and `_get_match_statistics` give them; n-grams are counted by integer id
- * ({@link NgramIds}) instead of by string.
+ * ({@link NgramIds}) instead of by string. The totals follow from the lengths; the matches need the
+ * reference's counts only of the hypothesis' n-grams.
  */
 function charStatistics(
   hypothesis: string,
@@ -97,22 +116,28 @@ function charStatistics(
   hypBuffer = hyp.buffer;
   const ref = codePointsInto(reference, keepWhitespace, refBuffer);
   refBuffer = ref.buffer;
-  const maxIds = (hyp.length + ref.length) * charOrder + 1;
-  charIds.reset(maxIds);
-  if (orderOf.length < maxIds) {
+  // Code points become dense numbers (the hypothesis' own 0..a-1; a for any the hypothesis lacks),
+  // so n-gram ids come from a directly indexed table.
+  dense.reset();
+  for (let i = 0; i < hyp.length; i++) hyp.buffer[i] = dense.of(hyp.buffer[i]!);
+  const alphabet = dense.size;
+  for (let i = 0; i < ref.length; i++) {
+    const k = dense.known(ref.buffer[i]!);
+    ref.buffer[i] = k < 0 ? alphabet : k;
+  }
+  const maxIds = hyp.length * charOrder + 1;
+  charIds.reset(maxIds, alphabet);
+  if (hypCounts.length < maxIds) {
     const size = 2 ** Math.ceil(Math.log2(maxIds));
-    orderOf = new Int32Array(size);
     hypCounts = new Int32Array(size);
     refCounts = new Int32Array(size);
   } else {
     hypCounts.fill(0, 0, maxIds);
     refCounts.fill(0, 0, maxIds);
   }
-  countCharNgrams(hyp.buffer, hyp.length, charOrder, hypCounts);
-  countCharNgrams(ref.buffer, ref.length, charOrder, refCounts);
+  countHypothesisNgrams(hyp.buffer, hyp.length, charOrder);
   const matched = new Array<number>(charOrder).fill(0);
-  const ids = charIds.count;
-  for (let id = 1; id <= ids; id++) matched[orderOf[id]!]! += Math.min(hypCounts[id]!, refCounts[id]!);
+  matchReferenceNgrams(ref.buffer, ref.length, charOrder, matched);
   return matched.map((m, n): [number, number, number] => {
     const refTotal = Math.max(0, ref.length - n);
     return [refTotal > 0 ? Math.max(0, hyp.length - n) : 0, refTotal, m];

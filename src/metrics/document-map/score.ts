@@ -1,4 +1,9 @@
-import { comparisonKeys, type DocumentComparisonField, type HaystackDocument } from "../shared/documents.js";
+import {
+  comparisonKey,
+  comparisonKeySet,
+  type DocumentComparisonField,
+  type HaystackDocument,
+} from "../shared/documents.js";
 
 /** One row of MAP: the average precision, the 1-based ranks of credited hits, and the relevant count. */
 export interface AveragePrecision {
@@ -21,15 +26,16 @@ export function averagePrecision(
   retrieved: readonly HaystackDocument[],
   field: DocumentComparisonField,
 ): AveragePrecision {
-  const uncredited = new Set(comparisonKeys(groundTruth, field).filter((k) => k !== undefined));
+  const uncredited = comparisonKeySet(groundTruth, field);
   const relevantCount = uncredited.size;
   const hitRanks: number[] = [];
   let numerator = 0;
-  comparisonKeys(retrieved, field).forEach((key, rank) => {
-    if (key === undefined || !uncredited.has(key)) return;
+  for (let rank = 0; rank < retrieved.length; rank++) {
+    const key = comparisonKey(retrieved[rank]!, field);
+    if (key === undefined || !uncredited.has(key)) continue;
     uncredited.delete(key);
     hitRanks.push(rank + 1);
     numerator += hitRanks.length / (rank + 1);
-  });
+  }
   return { score: relevantCount > 0 ? numerator / relevantCount : 0, hitRanks, relevantCount };
 }

@@ -1,4 +1,9 @@
-import { comparisonKeys, type DocumentComparisonField, type HaystackDocument } from "../shared/documents.js";
+import {
+  comparisonKey,
+  comparisonKeySet,
+  type DocumentComparisonField,
+  type HaystackDocument,
+} from "../shared/documents.js";
 
 /** One row of MRR: the reciprocal rank and the 1-based rank of the first hit (null without a hit). */
 export interface ReciprocalRank {
@@ -19,10 +24,9 @@ export function reciprocalRank(
   retrieved: readonly HaystackDocument[],
   field: DocumentComparisonField,
 ): ReciprocalRank {
-  const relevant = new Set(comparisonKeys(groundTruth, field).filter((k) => k !== undefined));
-  const keys = comparisonKeys(retrieved, field);
-  for (let rank = 0; rank < keys.length; rank++) {
-    const key = keys[rank];
+  const relevant = comparisonKeySet(groundTruth, field);
+  for (let rank = 0; rank < retrieved.length; rank++) {
+    const key = comparisonKey(retrieved[rank]!, field);
     if (key !== undefined && relevant.has(key)) return { score: 1 / (rank + 1), firstHitRank: rank + 1 };
   }
   return { score: 0, firstHitRank: null };

@@ -37,15 +37,15 @@ export function discountedCumulativeGain(
   const relevance = relevanceMap(groundTruth, field);
   let dcg = 0;
   const hitRanks: number[] = [];
-  retrieved.forEach((doc, i) => {
-    const key = comparisonKey(doc, field);
-    if (key === undefined) return;
+  for (let i = 0; i < retrieved.length; i++) {
+    const key = comparisonKey(retrieved[i]!, field);
+    if (key === undefined) continue;
     const gain = relevance.get(key);
-    if (gain === undefined) return;
+    if (gain === undefined) continue;
     relevance.delete(key);
     hitRanks.push(i + 1);
     dcg += gain / Math.log2(i + 2);
-  });
+  }
   return { dcg, hitRanks };
 }
 

@@ -1,4 +1,9 @@
-import { comparisonKeys, type DocumentComparisonField, type HaystackDocument } from "../shared/documents.js";
+import {
+  comparisonKey,
+  comparisonKeySet,
+  type DocumentComparisonField,
+  type HaystackDocument,
+} from "../shared/documents.js";
 
 /** Haystack `RecallMode`. */
 export type RecallMode = "single_hit" | "multi_hit";
@@ -29,14 +34,15 @@ export function documentRecall(
   field: DocumentComparisonField,
   mode: RecallMode,
 ): DocumentRecall {
-  const truths = new Set(comparisonKeys(groundTruth, field).filter((k) => k !== undefined));
+  const truths = comparisonKeySet(groundTruth, field);
   const seen = new Set<string>();
   const hitRanks: number[] = [];
-  comparisonKeys(retrieved, field).forEach((key, i) => {
-    if (key === undefined || seen.has(key)) return;
+  for (let i = 0; i < retrieved.length; i++) {
+    const key = comparisonKey(retrieved[i]!, field);
+    if (key === undefined || seen.has(key)) continue;
     seen.add(key);
     if (truths.has(key)) hitRanks.push(i + 1);
-  });
+  }
   const matchedCount = hitRanks.length;
   const relevantCount = truths.size;
   let score = 0;

@@ -1,22 +1,58 @@
+import { ListPairMemo } from "../../util/list-pair-memo.js";
 import { type DistanceMeasure, stringSimilarity } from "../non-llm-string-similarity/score.js";
 
-/** Best similarity of each of `items` to any of `others` (Ragas takes `max` over a list per item). */
-export function bestSimilarities(
-  items: readonly string[],
-  others: readonly string[],
+/** Both directions of the best similarities between two context lists. */
+export interface ContextSimilarities {
+  /** Per retrieved context: its best similarity to any reference context (-Infinity when there is none). */
+  retrieved: number[];
+  /** Per reference context: its best similarity to any retrieved context (-Infinity when there is none). */
+  reference: number[];
+}
+
+const memos = new Map<DistanceMeasure, ListPairMemo<ContextSimilarities>>();
+
+/**
+ * The memo shared by the non-LLM context precision and recall: both compare every retrieved context
+ * (as Ragas' reference) with every reference context (as its response), precision keeping the best
+ * per retrieved context and recall the best per reference context; one pass gives both, and when both
+ * metrics score the same row the second finds them here. Bounded (see {@link ListPairMemo}).
+ */
+export function contextSimilarityMemo(measure: DistanceMeasure): ListPairMemo<ContextSimilarities> {
+  let memo = memos.get(measure);
+  if (memo === undefined) {
+    memo = new ListPairMemo<ContextSimilarities>();
+    memos.set(measure, memo);
+  }
+  return memo;
+}
+
+/**
+ * Ragas' `max` over a list, in both directions: `stringSimilarity(retrieved[i], reference[j])` for
+ * every pair, the best per retrieved context and the best per reference context. Looked up in `memo`
+ * first (pass null to compute every pair); the numbers are the same either way. The arrays returned
+ * are the caller's own.
+ */
+export function contextSimilarities(
+  retrieved: readonly string[],
+  reference: readonly string[],
   measure: DistanceMeasure,
-  itemIsReference: boolean,
-): number[] {
-  return items.map((item) => {
-    let best = Number.NEGATIVE_INFINITY;
-    for (const other of others) {
-      const sim = itemIsReference
-        ? stringSimilarity(item, other, measure)
-        : stringSimilarity(other, item, measure);
-      if (sim > best) best = sim;
+  memo: ListPairMemo<ContextSimilarities> | null = contextSimilarityMemo(measure),
+): ContextSimilarities {
+  let best = memo?.get(retrieved, reference);
+  if (best === undefined) {
+    const byRetrieved = new Array<number>(retrieved.length).fill(Number.NEGATIVE_INFINITY);
+    const byReference = new Array<number>(reference.length).fill(Number.NEGATIVE_INFINITY);
+    for (let i = 0; i < retrieved.length; i++) {
+      for (let j = 0; j < reference.length; j++) {
+        const sim = stringSimilarity(retrieved[i]!, reference[j]!, measure);
+        if (sim > byRetrieved[i]!) byRetrieved[i] = sim;
+        if (sim > byReference[j]!) byReference[j] = sim;
+      }
     }
-    return best;
-  });
+    best = { retrieved: byRetrieved, reference: byReference };
+    memo?.set(retrieved, reference, best);
+  }
+  return { retrieved: best.retrieved.slice(), reference: best.reference.slice() };
 }
 
 /**
@@ -58,7 +94,7 @@ export function nonLlmContextPrecision(
   measure: DistanceMeasure,
 ): ContextPrecisionOutcome {
   // Ragas compares SingleTurnSample(reference=retrieved_context, response=reference_context).
-  const similarities = bestSimilarities(retrieved, reference, measure, true);
+  const similarities = contextSimilarities(retrieved, reference, measure).retrieved;
   const verdicts = similarities.map((s) => (s >= threshold ? 1 : 0));
   return { score: averagePrecisionOfVerdicts(verdicts), similarities, verdicts };
 }

@@ -1,4 +1,4 @@
-import { bestSimilarities } from "../non-llm-context-precision-with-reference/score.js";
+import { contextSimilarities } from "../non-llm-context-precision-with-reference/score.js";
 import type { DistanceMeasure } from "../non-llm-string-similarity/score.js";
 
 /** One row of non-LLM context recall. */
@@ -27,7 +27,7 @@ export function nonLlmContextRecall(
   measure: DistanceMeasure,
 ): ContextRecallOutcome {
   // Ragas compares SingleTurnSample(reference=retrieved_context, response=reference_context).
-  const similarities = bestSimilarities(reference, retrieved, measure, false);
+  const similarities = contextSimilarities(retrieved, reference, measure).reference;
   const verdicts = similarities.map((s) => (s > threshold ? 1 : 0));
   let recalled = 0;
   for (const v of verdicts) recalled += v;

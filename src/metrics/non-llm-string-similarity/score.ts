@@ -1,4 +1,4 @@
-import { distance as levenshteinOfUnits } from "fastest-levenshtein";
+import { unitLevenshtein } from "./levenshtein.js";
 
 /** Ragas `DistanceMeasure` values. */
 export type DistanceMeasure = "levenshtein" | "hamming" | "jaro" | "jaro_winkler";
@@ -13,14 +13,14 @@ export const distanceMeasures: readonly DistanceMeasure[] = [
 
 /**
  * Levenshtein distance counted in Unicode code points, as rapidfuzz counts Python string characters.
- * fastest-levenshtein compares UTF-16 units, so strings holding surrogate pairs are first mapped to
+ * The bit-parallel distance compares UTF-16 units, so strings holding surrogate pairs are first mapped to
  * one BMP character per distinct code point (the distance depends on equality only).
  */
 export function levenshteinDistance(a: string, b: string): number {
   if (a === b) return 0;
-  if (!hasSurrogate(a) && !hasSurrogate(b)) return levenshteinOfUnits(a, b);
+  if (!hasSurrogate(a) && !hasSurrogate(b)) return unitLevenshtein(a, b);
   const [x, y] = toUnitStrings(a, b);
-  return levenshteinOfUnits(x, y);
+  return unitLevenshtein(x, y);
 }
 
 /** rapidfuzz `Levenshtein.normalized_distance`: distance / max(length); 0 for two empty strings. */
@@ -29,9 +29,9 @@ export function levenshteinNormalizedDistance(a: string, b: string): number {
   const surrogates = hasSurrogate(a) || hasSurrogate(b);
   const max = surrogates ? Math.max(codePointLength(a), codePointLength(b)) : Math.max(a.length, b.length);
   if (max === 0) return 0;
-  if (!surrogates) return levenshteinOfUnits(a, b) / max;
+  if (!surrogates) return unitLevenshtein(a, b) / max;
   const [x, y] = toUnitStrings(a, b);
-  return levenshteinOfUnits(x, y) / max;
+  return unitLevenshtein(x, y) / max;
 }
 
 /**

@@ -31,16 +31,26 @@ export interface RougeResult extends RougeNumbers {
  * rougeTokens("The cats are running!", true); // ["the", "cat", "are", "run"]
  */
 export function rougeTokens(text: string, stem: boolean): string[] {
-  const tokens = text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, " ")
-    .split(/\s+/);
+  // One scan for the runs of [a-z0-9] (code units, as the regex without the u flag sees them).
+  const lower = text.toLowerCase();
   const out: string[] = [];
-  for (const token of tokens) {
-    if (token === "") continue;
-    out.push(stem && token.length > 3 ? porterStem(token) : token);
+  let start = -1;
+  for (let i = 0; i <= lower.length; i++) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 0;
+    if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start < 0) continue;
+    const token = lower.slice(start, i);
+    start = -1;
+    if (!stem || token.length <= 3) out.push(token);
+    else {
+      const stemmed = porterStem(token);
+      if (/^[a-z0-9]+$/.test(stemmed)) out.push(stemmed);
+    }
   }
-  return out.filter((t) => /^[a-z0-9]+$/.test(t));
+  return out;
 }
 
 /** rouge_score's `scoring.fmeasure`: harmonic mean, 0 when both are 0. */
@@ -56,11 +66,19 @@ export function scoreNgrams(target: Counter, prediction: Counter): RougeNumbers 
   return { precision, recall, fmeasure: rougeFmeasure(precision, recall), overlap: hits };
 }
 
-/** Length of the longest common subsequence of two token lists (two-row table). */
+let lcsRows = [new Uint32Array(64), new Uint32Array(64)];
+
+/** Length of the longest common subsequence of two token lists (two-row table, reused across calls). */
 export function lcsLength(a: readonly string[], b: readonly string[]): number {
   if (a.length === 0 || b.length === 0) return 0;
-  let previous = new Uint32Array(b.length + 1);
-  let current = new Uint32Array(b.length + 1);
+  if (lcsRows[0]!.length < b.length + 1) {
+    const size = 2 ** Math.ceil(Math.log2(b.length + 1));
+    lcsRows = [new Uint32Array(size), new Uint32Array(size)];
+  }
+  let previous = lcsRows[0]!;
+  let current = lcsRows[1]!;
+  previous.fill(0, 0, b.length + 1);
+  current[0] = 0;
   for (let i = 1; i <= a.length; i++) {
     const ai = a[i - 1];
     for (let j = 1; j <= b.length; j++) {

@@ -61,10 +61,17 @@ export interface DocumentPair {
 
 /** Validates a sample's `groundTruthDocuments` and `retrievedDocuments`. */
 export function requireDocumentPair(sample: Sample, row: number | undefined): DocumentPair {
-  const where = (field: string) => (row !== undefined ? { field, row } : { field });
+  const truthField = "groundTruthDocuments";
+  const retrievedField = "retrievedDocuments";
   return {
-    groundTruth: requireDocuments(sample.groundTruthDocuments, where("groundTruthDocuments")),
-    retrieved: requireDocuments(sample.retrievedDocuments, where("retrievedDocuments")),
+    groundTruth: requireDocuments(
+      sample.groundTruthDocuments,
+      row !== undefined ? { field: truthField, row } : { field: truthField },
+    ),
+    retrieved: requireDocuments(
+      sample.retrievedDocuments,
+      row !== undefined ? { field: retrievedField, row } : { field: retrievedField },
+    ),
   };
 }
 

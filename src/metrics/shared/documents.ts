@@ -38,7 +38,9 @@ export function checkComparisonField(value: unknown): DocumentComparisonField {
 /**
  * The comparison value of a document as a string key, or undefined when the field is missing, null
  * or an empty string (such documents never match, but still take up their rank). Values compare as
- * Python compares them: 1 and 1.0 and True are equal, lists and objects compare by content.
+ * Python compares them: 1 and 1.0 and True are equal, lists and objects compare by content. A string
+ * value is its own key (no copy, so its hash is computed once however many metrics read it); other
+ * values, and strings that begin with NUL, get a key that begins with NUL and names their kind.
  */
 export function comparisonKey(doc: HaystackDocument, field: DocumentComparisonField): string | undefined {
   let value: unknown;
@@ -63,10 +65,10 @@ export function comparisonKey(doc: HaystackDocument, field: DocumentComparisonFi
 }
 
 function keyOf(value: unknown): string {
-  if (typeof value === "string") return `s:${value}`;
-  if (typeof value === "boolean") return `n:${value ? 1 : 0}`;
-  if (typeof value === "number") return `n:${value}`;
-  return `j:${canonicalJson(value)}`;
+  if (typeof value === "string") return value.charCodeAt(0) === 0 ? `\u0000s:${value}` : value;
+  if (typeof value === "boolean") return `\u0000n:${value ? 1 : 0}`;
+  if (typeof value === "number") return `\u0000n:${value}`;
+  return `\u0000j:${canonicalJson(value)}`;
 }
 
 function canonicalJson(value: unknown): string {
@@ -89,38 +91,50 @@ export function requireDocuments(value: unknown, where: FieldLocation): Haystack
   const hint = "give a list of documents such as [{ content: ..., id: ..., meta: {...}, score: 1 }]";
   if (value === undefined || value === null) throw new InvalidInputError(`is missing; ${hint}`, where);
   if (!Array.isArray(value)) throw new InvalidInputError(`must be a list of documents; ${hint}`, where);
-  value.forEach((doc: unknown, i: number) => {
-    const at = (key?: string): FieldLocation => ({
+  for (let i = 0; i < value.length; i++) {
+    const problem = documentProblem(value[i]);
+    if (problem === undefined) continue;
+    const [message, key] = problem;
+    throw new InvalidInputError(key === undefined ? `${message}; ${hint}` : message, {
       field: `${where.field}[${i}]${key === undefined ? "" : `.${key}`}`,
       ...(where.row !== undefined ? { row: where.row } : {}),
     });
-    if (doc === null || typeof doc !== "object" || Array.isArray(doc)) {
-      throw new InvalidInputError(`must be a document object; ${hint}`, at());
-    }
-    const d = doc as Record<string, unknown>;
-    for (const key of ["content", "id"] as const) {
-      if (d[key] !== undefined && d[key] !== null && typeof d[key] !== "string") {
-        throw new InvalidInputError(`must be a string or left out, got ${typeof d[key]}`, at(key));
-      }
-    }
-    if (d.meta !== undefined && d.meta !== null && (typeof d.meta !== "object" || Array.isArray(d.meta))) {
-      throw new InvalidInputError("must be an object (a mapping of keys to values) or left out", at("meta"));
-    }
-    if (
-      d.score !== undefined &&
-      d.score !== null &&
-      (typeof d.score !== "number" || !Number.isFinite(d.score))
-    ) {
-      throw new InvalidInputError(`must be a finite number or left out, got ${String(d.score)}`, at("score"));
-    }
-  });
+  }
   return value as HaystackDocument[];
 }
 
-/** Comparison keys of a list of documents, in order (undefined where a document has no usable value). */
-export function comparisonKeys(
+/** What is wrong with one document, and in which key (none: the document itself); undefined when valid. */
+function documentProblem(doc: unknown): [message: string, key?: string] | undefined {
+  if (doc === null || typeof doc !== "object" || Array.isArray(doc)) return ["must be a document object"];
+  const d = doc as Record<string, unknown>;
+  if (d.content !== undefined && d.content !== null && typeof d.content !== "string") {
+    return [`must be a string or left out, got ${typeof d.content}`, "content"];
+  }
+  if (d.id !== undefined && d.id !== null && typeof d.id !== "string") {
+    return [`must be a string or left out, got ${typeof d.id}`, "id"];
+  }
+  if (d.meta !== undefined && d.meta !== null && (typeof d.meta !== "object" || Array.isArray(d.meta))) {
+    return ["must be an object (a mapping of keys to values) or left out", "meta"];
+  }
+  if (
+    d.score !== undefined &&
+    d.score !== null &&
+    (typeof d.score !== "number" || !Number.isFinite(d.score))
+  ) {
+    return [`must be a finite number or left out, got ${String(d.score)}`, "score"];
+  }
+  return undefined;
+}
+
+/** The distinct comparison keys of a list of documents (documents without a usable value left out). */
+export function comparisonKeySet(
   docs: readonly HaystackDocument[],
   field: DocumentComparisonField,
-): Array<string | undefined> {
-  return docs.map((doc) => comparisonKey(doc, field));
+): Set<string> {
+  const keys = new Set<string>();
+  for (let i = 0; i < docs.length; i++) {
+    const key = comparisonKey(docs[i]!, field);
+    if (key !== undefined) keys.add(key);
+  }
+  return keys;
 }

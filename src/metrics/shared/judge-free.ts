@@ -59,18 +59,21 @@ export function requirePair(
   sample: Sample,
   row: number | undefined,
 ): { reference: string; response: string } {
-  const check = (value: unknown, field: "response" | "reference"): string => {
-    if (value === undefined || value === null) {
-      throw new InvalidInputError(
-        `is missing; give the ${field === "response" ? "answer" : "expected answer"} as a string (Ragas ${field})`,
-        at(field, row),
-      );
-    }
-    if (typeof value !== "string")
-      throw new InvalidInputError(`must be a string, got ${typeof value}`, at(field, row));
-    return value;
+  return {
+    response: requireText(sample.response, "response", row),
+    reference: requireText(sample.reference, "reference", row),
   };
-  return { response: check(sample.response, "response"), reference: check(sample.reference, "reference") };
+}
+
+function requireText(value: unknown, field: "response" | "reference", row: number | undefined): string {
+  if (typeof value === "string") return value;
+  if (value === undefined || value === null) {
+    throw new InvalidInputError(
+      `is missing; give the ${field === "response" ? "answer" : "expected answer"} as a string (Ragas ${field})`,
+      at(field, row),
+    );
+  }
+  throw new InvalidInputError(`must be a string, got ${typeof value}`, at(field, row));
 }
 
 /** A list of strings (empty strings and an empty list allowed: the formulas define them). */

@@ -9,16 +9,10 @@ const pythonWhitespace =
   "\\t\\n\\u000b\\u000c\\r\\u001c\\u001d\\u001e\\u001f \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
 
 const runs = new RegExp(`[${pythonWhitespace}]+`, "u");
-const trailing = new RegExp(`[${pythonWhitespace}]+$`, "u");
 
 /** Python `s.split()`: splits on runs of Python whitespace and drops empty pieces. */
 export function pythonSplit(text: string): string[] {
   return text.split(runs).filter((piece) => piece !== "");
-}
-
-/** Python `s.rstrip()`. */
-export function pythonRstrip(text: string): string {
-  return text.replace(trailing, "");
 }
 
 /** Unicode code points of a string (Python indexes strings by code point, JavaScript by UTF-16 unit). */
