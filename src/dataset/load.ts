@@ -49,10 +49,10 @@ export function loadDataset(
   if (typeof source === "string") {
     file = source;
     format = options.format ?? formatFromExtension(source);
-    const decoded = decodeUtf8(readFile(source));
-    if (format === "jsonl") rawRows = readJsonl(decoded);
-    else if (format === "json") rawRows = readJsonArray(decoded, file);
-    else rawRows = readCsv(decoded, file);
+    const bytes = readFile(source);
+    if (format === "jsonl") rawRows = readJsonl(bytes);
+    else if (format === "json") rawRows = readJsonArray(decodeUtf8(bytes), file);
+    else rawRows = readCsv(bytes, file);
   } else {
     if (!Array.isArray(source)) {
       throw new InvalidInputError("expected a file path or an array of row objects as the dataset");
