@@ -132,13 +132,13 @@ export function toHtmlReport(input: ReportInput, options: HtmlReportOptions = {}
       )}</figure>`,
   );
 
-  const problems = problemGroups(data.records);
+  const problems = problemGroups(data);
   const problemSection =
     problems.length === 0
       ? null
       : html`<section id="problems"><h2>Errors and skipped rows</h2>${problems.map(
           (p) =>
-            html`<div class="problem ${p.status}"><h4><code>${p.metric}</code> <span class="badge ${p.status}">${p.status}</span> on ${p.rows.length} row${p.rows.length === 1 ? "" : "s"}: <span class="muted">${p.rows.length > 20 ? `${p.rows.slice(0, 20).join(", ")}, …` : p.rows.join(", ")}</span></h4><pre class="problem-text">${p.text}</pre></div>`,
+            html`<div class="problem ${p.status}"><h4><code>${p.metric}</code> <span class="badge ${p.status}">${p.status}</span> on ${p.count} row${p.count === 1 ? "" : "s"}: <span class="muted">${p.count > 20 ? `${p.rows.slice(0, 20).join(", ")}, …` : p.rows.join(", ")}</span></h4><pre class="problem-text">${p.text}</pre></div>`,
         )}</section>`;
 
   const invalidSection =
