@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { open } from "node:fs/promises";
 import { InvalidInputError } from "../errors.js";
-import type { SampleField } from "../metrics/types.js";
+import type { Sample, SampleField } from "../metrics/types.js";
 import type { ShardInfo, ShardSpec } from "../results/types.js";
 import { canonicalHash, canonicalJson } from "../util/hash.js";
 import { ColumnResolver, sampleFields } from "./columns.js";
@@ -153,6 +153,110 @@ export interface DatasetScan {
   extraColumns: Set<string>;
   /** Per field, the first valid row lacking it (for strict runs). */
   firstLacking: Map<SampleField, LackingRow>;
+  /** The distinct sets of fields valid rows have, as bit masks over `sampleFields` (at most 1,024). */
+  fieldSets: Set<number>;
+  /** The dataset file, when there is one. */
+  file?: string;
+}
+
+/** Counts one valid row into a scan. */
+function scanRow(
+  scan: DatasetScan,
+  row: number,
+  line: number | undefined,
+  sample: Sample,
+  extra: Record<string, unknown>,
+): void {
+  scan.validRows++;
+  for (const key in extra) scan.extraColumns.add(key);
+  let missing: SampleField[] | undefined;
+  let mask = 0;
+  sampleFields.forEach((field, bit) => {
+    if (sample[field] !== undefined) {
+      scan.fields.add(field);
+      mask |= 1 << bit;
+    } else if (!scan.firstLacking.has(field)) {
+      missing ??= sampleFields.filter((f) => sample[f] === undefined);
+      scan.firstLacking.set(field, { row, ...(line !== undefined ? { line } : {}), missing });
+    }
+  });
+  scan.fieldSets.add(mask);
+}
+
+function emptyScan(file: string | undefined): DatasetScan {
+  return {
+    totalRows: 0,
+    validRows: 0,
+    invalid: [],
+    fields: new Set(),
+    extraColumns: new Set(),
+    firstLacking: new Map(),
+    fieldSets: new Set(),
+    ...(file !== undefined ? { file } : {}),
+  };
+}
+
+/**
+ * The scan of a dataset already in memory (what {@link scanDataset} gives for its rows).
+ *
+ * @example
+ * const scan = scanOfDataset(loadDataset("eval.jsonl"));
+ */
+export function scanOfDataset(data: Dataset): DatasetScan {
+  const scan = emptyScan(data.file);
+  scan.totalRows = data.totalRows;
+  scan.invalid = data.invalid;
+  for (const item of data.samples) scanRow(scan, item.row, item.line, item.sample, item.extra);
+  return scan;
+}
+
+/**
+ * Whether some valid row has every one of `fields` (so a metric needing them can score a row).
+ *
+ * @example
+ * canScoreAnyRow(scan, ["response", "reference"]);
+ */
+export function canScoreAnyRow(
+  scan: Pick<DatasetScan, "fieldSets">,
+  fields: readonly SampleField[],
+): boolean {
+  let need = 0;
+  for (const field of fields) need |= 1 << sampleFields.indexOf(field);
+  for (const mask of scan.fieldSets) if ((mask & need) === need) return true;
+  return false;
+}
+
+/**
+ * The first valid row lacking a field one of `metrics` needs, with the metric and the field (the
+ * first of that metric's fields the row lacks, trying metrics in order), as a strict run reports it.
+ *
+ * @example
+ * const lacking = firstRowLacking(scan, [{ name: "faithfulness", requiredFields: ["response"] }]);
+ */
+export function firstRowLacking(
+  scan: Pick<DatasetScan, "firstLacking">,
+  metrics: ReadonlyArray<{ name: string; requiredFields: readonly SampleField[] }>,
+): { row: number; line?: number; field: SampleField; metric: string } | undefined {
+  let first: LackingRow | undefined;
+  for (const metric of metrics) {
+    for (const field of metric.requiredFields) {
+      const lacking = scan.firstLacking.get(field);
+      if (lacking !== undefined && (first === undefined || lacking.row < first.row)) first = lacking;
+    }
+  }
+  if (first === undefined) return undefined;
+  for (const metric of metrics) {
+    const field = metric.requiredFields.find((f) => first.missing.includes(f));
+    if (field !== undefined) {
+      return {
+        row: first.row,
+        ...(first.line !== undefined ? { line: first.line } : {}),
+        field,
+        metric: metric.name,
+      };
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -164,46 +268,18 @@ export interface DatasetScan {
  * const scan = await scanDataset(openDataset("eval.jsonl"));
  * checkRequiredColumns(scan, metrics);
  */
-export async function scanDataset(source: DatasetSource): Promise<DatasetScan & { file?: string }> {
+export async function scanDataset(source: DatasetSource): Promise<DatasetScan> {
+  const scan = emptyScan(source.file);
   let rows = 0;
-  let validRows = 0;
-  const invalid: InvalidRow[] = [];
-  const fields = new Set<SampleField>();
-  const extraColumns = new Set<string>();
-  const firstLacking = new Map<SampleField, LackingRow>();
   for await (const outcome of source.rows()) {
     rows++;
-    if (outcome.sample === undefined) {
-      invalid.push(...outcome.problems);
-      continue;
-    }
-    validRows++;
-    const { sample, extra } = outcome.sample;
-    for (const key in extra) extraColumns.add(key);
-    let missing: SampleField[] | undefined;
-    for (const field of sampleFields) {
-      if (sample[field] !== undefined) fields.add(field);
-      else if (!firstLacking.has(field)) {
-        missing ??= sampleFields.filter((f) => sample[f] === undefined);
-        firstLacking.set(field, {
-          row: outcome.row,
-          ...(outcome.line !== undefined ? { line: outcome.line } : {}),
-          missing,
-        });
-      }
-    }
+    if (outcome.sample === undefined) scan.invalid.push(...outcome.problems);
+    else scanRow(scan, outcome.row, outcome.line, outcome.sample.sample, outcome.sample.extra);
   }
-  const totalRows = source.totalRows ?? rows;
-  if (totalRows === 0) throw new InvalidInputError("the dataset has no data rows", { file: source.file });
-  return {
-    totalRows,
-    validRows,
-    invalid,
-    fields,
-    extraColumns,
-    firstLacking,
-    ...(source.file !== undefined ? { file: source.file } : {}),
-  };
+  scan.totalRows = source.totalRows ?? rows;
+  if (scan.totalRows === 0)
+    throw new InvalidInputError("the dataset has no data rows", { file: source.file });
+  return scan;
 }
 
 /**
@@ -220,17 +296,24 @@ export async function shardSource(
   scan: Pick<DatasetScan, "totalRows" | "invalid">,
   shard: ShardSpec,
   options: ShardDatasetOptions = {},
-): Promise<DatasetSource & { shard: ShardInfo }> {
+): Promise<DatasetSource & { shard: ShardInfo; validRows: number }> {
   checkShard(shard, "shard");
   // sha256 of canonicalJson({ invalid, rows: [[row, hash], ...], totalRows }), written piece by piece
   // in the order canonical JSON sorts the keys.
   const hash = createHash("sha256");
   hash.update(`{"invalid":${canonicalJson([...new Set(scan.invalid.map((bad) => bad.row))])},"rows":[`);
   let first = true;
+  let validRows = 0;
   for await (const outcome of source.rows()) {
     if (outcome.sample === undefined) continue;
-    hash.update(`${first ? "" : ","}${canonicalJson([outcome.row, canonicalHash(outcome.sample.sample)])}`);
+    const contentHash = canonicalHash(outcome.sample.sample);
+    hash.update(`${first ? "" : ","}${canonicalJson([outcome.row, contentHash])}`);
     first = false;
+    if (
+      shardOfKey(keyOf(outcome.sample, contentHash, options.rowKey, source.file), shard.count) === shard.index
+    ) {
+      validRows++;
+    }
   }
   hash.update(`],"totalRows":${canonicalJson(scan.totalRows)}}`);
   const info: ShardInfo = {
@@ -244,6 +327,7 @@ export async function shardSource(
     format: source.format,
     shard: info,
     totalRows: scan.totalRows,
+    validRows,
     async *rows() {
       for await (const outcome of source.rows()) {
         if (outcome.sample !== undefined) {

@@ -216,6 +216,7 @@ async function runPlan(
 
   const runRow = async ({ item, rowHash, pending }: RowWork): Promise<void> => {
     let hits = 0;
+    let sampleJson: string | undefined;
     await Promise.all(
       pending.map(async (entry) => {
         const t0 = performance.now();
@@ -237,7 +238,10 @@ async function runPlan(
           digest?.add(record);
           recordCount++;
           if (record.result.status === "error") errors++;
-          writer?.write({ type: "record", ...record });
+          if (writer !== undefined) {
+            sampleJson ??= JSON.stringify(item.sample);
+            writer.writeRecord(record, sampleJson);
+          }
           options.onRecord?.(record);
         } catch (error) {
           fatal ??= { error };

@@ -4,6 +4,7 @@ import {
   type DatasetScan,
   type DatasetSource,
   datasetSource,
+  firstRowLacking,
   openDataset,
   scanDataset,
 } from "../dataset/stream.js";
@@ -92,30 +93,16 @@ function checkMetricList(metrics: readonly Metric[]): void {
   }
 }
 
-/**
- * A strict run: the first valid row lacking a field some metric needs is an error naming it (the
- * scan kept the first row lacking each field, and every field that row lacks).
- */
+/** A strict run: the first valid row lacking a field some metric needs is an error naming it. */
 function checkStrictFields(scan: DatasetScan, file: string | undefined, metrics: readonly Metric[]): void {
-  let first: { row: number; line?: number; missing: readonly string[] } | undefined;
-  for (const metric of metrics) {
-    for (const field of metric.requiredFields) {
-      const lacking = scan.firstLacking.get(field);
-      if (lacking !== undefined && (first === undefined || lacking.row < first.row)) first = lacking;
-    }
-  }
-  if (first === undefined) return;
-  for (const metric of metrics) {
-    const field = metric.requiredFields.find((f) => first.missing.includes(f));
-    if (field !== undefined) {
-      throw new InvalidInputError(`has no ${field}, which ${metric.name} needs (strict run)`, {
-        file,
-        line: first.line,
-        row: first.row,
-        field,
-      });
-    }
-  }
+  const lacking = firstRowLacking(scan, metrics);
+  if (lacking === undefined) return;
+  throw new InvalidInputError(`has no ${lacking.field}, which ${lacking.metric} needs (strict run)`, {
+    file,
+    line: lacking.line,
+    row: lacking.row,
+    field: lacking.field,
+  });
 }
 
 /**

@@ -275,6 +275,25 @@ export function readResultsFile(file: string): ParsedResultsFile {
 }
 
 /**
+ * The JSON of `{ type: "record", ...record }` built from pieces, with the sample's JSON given; equal to
+ * `wellFormedJson` of that object (key order, escapes, lone surrogates replaced).
+ *
+ * @example
+ * recordLineJson(record, JSON.stringify(record.sample)) === wellFormedJson({ type: "record", ...record }); // true
+ */
+export function recordLineJson(record: RowMetricRecord, sampleJson: string): string {
+  const text =
+    `{"type":"record","row":${JSON.stringify(record.row)}` +
+    (record.line !== undefined ? `,"line":${JSON.stringify(record.line)}` : "") +
+    `,"rowHash":${JSON.stringify(record.rowHash)},"metric":${JSON.stringify(record.metric)}` +
+    `,"configHash":${JSON.stringify(record.configHash)},"result":${JSON.stringify(record.result)}` +
+    `,"sample":${sampleJson},"finishedAt":${JSON.stringify(record.finishedAt)}` +
+    `,"durationMs":${JSON.stringify(record.durationMs)}}`;
+  // A lone surrogate anywhere (JSON.stringify escapes it): the careful path (see wellFormedJson).
+  return /\\ud[89abcdef]/i.test(text) ? wellFormedJson({ type: "record", ...record }) : text;
+}
+
+/**
  * Appends lines to a results file, one `write` per line, so every finished record is on disk (in the
  * OS's hands) at once and a crash loses at most the rows in flight. `close` flushes to the device.
  */
@@ -326,6 +345,15 @@ export class ResultsWriter {
   /** Appends one line (a JSON object). */
   write(line: ResultsLine): void {
     this.writeRaw(`${wellFormedJson(line)}\n`);
+  }
+
+  /**
+   * Appends one record line, the same bytes as `write({ type: "record", ...record })`, with the row's
+   * sample given as its JSON text (`JSON.stringify(record.sample)`), so the row's metrics serialise it
+   * once rather than once each.
+   */
+  writeRecord(record: RowMetricRecord, sampleJson: string): void {
+    this.writeRaw(`${recordLineJson(record, sampleJson)}\n`);
   }
 
   /** Flushes to the device and closes. */
