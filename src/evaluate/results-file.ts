@@ -6,6 +6,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readSync,
   statSync,
   writeSync,
 } from "node:fs";
@@ -434,47 +435,83 @@ export interface LoadResultsOptions {
  * console.log(data.aggregates, data.metadata.interrupted);
  */
 export function loadResults(file: string, options: LoadResultsOptions = {}): EvaluationResultData {
-  const { lines, tornTail, validBytes } = readResultsFile(file);
+  let first: ResultsHeaderLine | undefined;
+  let last: ResultsHeaderLine | undefined;
+  const configs = new Map<string, MetricConfig & { configHash: string }>();
+  // Latest record per row × metric × config (the latest config is known at the end). Records of one
+  // row share one sample object: the file repeats the sample on every metric's line.
+  const latest = new Map<string, RowMetricRecord>();
+  const samples = new Map<string, RowMetricRecord["sample"]>();
+  let invalidRows: EvaluationResultData["invalidRows"] = [];
+  let end: ResultsEndLine | undefined;
+  const { tornTail, validBytes } = forEachResultsLineSync(file, (line) => {
+    if (line.type === "header") {
+      first ??= line;
+      last = line;
+      for (const [name, config] of Object.entries(line.metadata.metrics)) configs.set(name, config);
+      invalidRows = [];
+      end = undefined;
+    } else if (line.type === "invalid") {
+      const { type: _type, ...rest } = line;
+      invalidRows.push(rest);
+    } else if (line.type === "end") end = line;
+    else if (line.type === "record") {
+      const { type: _type, ...record } = line;
+      const shared = samples.get(record.rowHash);
+      if (shared !== undefined) record.sample = shared;
+      else samples.set(record.rowHash, record.sample);
+      latest.set(`${record.row}\u0000${record.metric}\u0000${record.configHash}`, record);
+    }
+  });
   if (tornTail) {
     options.onNotice?.(
       `${file}: the last line (from byte ${validBytes}) is torn, cut off by a crash or kill mid-write; ` +
         "it was left out. Resume the run (--resume) to redo that row.",
     );
   }
-  const headers = lines.filter((l): l is ResultsHeaderLine => l.type === "header");
-  const first = headers[0];
-  const last = headers[headers.length - 1];
   if (first === undefined || last === undefined) {
     throw new InvalidInputError("holds no results header; it is empty or not a results file", { file });
   }
-  const configs = latestMetricConfigs(lines);
-  const latest = new Map<string, RowMetricRecord>();
-  let lastHeaderIndex = 0;
-  lines.forEach((line, index) => {
-    if (line.type === "header") lastHeaderIndex = index;
-    if (line.type !== "record") return;
-    const { type: _type, ...record } = line;
-    if (configs.get(record.metric)?.configHash !== record.configHash) return;
-    latest.set(`${record.row}\u0000${record.metric}`, record);
-  });
   const metricOrder = [...configs.keys()];
-  const records = [...latest.values()].sort(
-    (a, b) => a.row - b.row || metricOrder.indexOf(a.metric) - metricOrder.indexOf(b.metric),
-  );
-  const invalidRows = lines
-    .slice(lastHeaderIndex)
-    .filter((l): l is ResultsInvalidLine => l.type === "invalid")
-    .map(({ type: _type, ...rest }) => rest);
-  const tail = lines.slice(lastHeaderIndex);
-  const end = tail.filter((l): l is ResultsEndLine => l.type === "end").pop();
-  const lastRecordTime = [last.metadata.startedAt, ...records.map((r) => r.finishedAt)].sort().pop()!;
+  const order = new Map(metricOrder.map((name, i) => [name, i]));
+  const records = [...latest.values()]
+    .filter((r) => configs.get(r.metric)?.configHash === r.configHash)
+    .sort((a, b) => a.row - b.row || order.get(a.metric)! - order.get(b.metric)!);
+  let lastRecordTime = (last as ResultsHeaderLine).metadata.startedAt;
+  for (const r of records) if (r.finishedAt > lastRecordTime) lastRecordTime = r.finishedAt;
+  const finalEnd = end as ResultsEndLine | undefined;
   const metadata: RunMetadata = {
-    ...last.metadata,
-    startedAt: first.metadata.startedAt,
+    ...(last as ResultsHeaderLine).metadata,
+    startedAt: (first as ResultsHeaderLine).metadata.startedAt,
     metrics: Object.fromEntries(configs),
-    finishedAt: end?.finishedAt ?? lastRecordTime,
-    interrupted: end === undefined ? true : end.interrupted,
+    finishedAt: finalEnd?.finishedAt ?? lastRecordTime,
+    interrupted: finalEnd === undefined ? true : finalEnd.interrupted,
     resultsFile: file,
   };
   return { metadata, records, invalidRows, aggregates: aggregateRecords(records, metricOrder) };
+}
+
+/**
+ * Reads a results file in 1 MB pieces without waiting on the event loop, handing each line to
+ * `onLine` as it is parsed (see {@link ResultsLineReader}); returns where its intact lines end.
+ */
+export function forEachResultsLineSync(file: string, onLine: (line: ResultsLine) => void): ResultsFileTail {
+  let fd: number;
+  try {
+    fd = openSync(file, "r");
+  } catch (err) {
+    throw unreadable(file, err);
+  }
+  const reader = new ResultsLineReader(file, onLine);
+  try {
+    for (;;) {
+      const piece = Buffer.allocUnsafe(1 << 20);
+      const bytesRead = readSync(fd, piece, 0, piece.length, null);
+      if (bytesRead === 0) break;
+      reader.push(piece.subarray(0, bytesRead));
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return reader.end();
 }
