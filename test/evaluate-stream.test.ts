@@ -10,6 +10,7 @@ import { openDataset, scanDataset } from "../src/dataset/stream.js";
 import { evaluate, loadResults } from "../src/evaluate/index.js";
 import { writeReportFromResults } from "../src/evaluate/report-file.js";
 import { recordLineJson } from "../src/evaluate/results-file.js";
+import { toHtmlReport } from "../src/report/html.js";
 import { aggregateRecords } from "../src/results/aggregate.js";
 import type { RowMetricRecord } from "../src/results/types.js";
 import { wellFormedJson } from "../src/util/well-formed.js";
@@ -157,6 +158,7 @@ describe("evaluate with keepRecords: false", () => {
         if (++n === 150) controller.abort();
       },
     });
+    expect(first.interrupted).toBe(true);
     const resumed = await evaluate(data, metrics(), {
       out,
       resume: true,
@@ -249,5 +251,23 @@ describe("record lines", () => {
         wellFormedJson({ type: "record", ...record }),
       );
     }
+  });
+});
+
+describe("HTML report row cap", () => {
+  it("embeds at most maxRows rows and says how many it leaves out; histograms cover every row", async () => {
+    const result = await evaluate(
+      Array.from({ length: 7 }, (_, i) => ({ user_input: `q${i}`, response: "y".repeat(i + 1) })),
+      [new FakeMetric({ name: "length" })],
+      { progress: "none" },
+    );
+    const page = toHtmlReport(result, { maxRows: 3 });
+    const data = JSON.parse(
+      /<script type="application\/json" id="report-data">([^<]*)<\/script>/.exec(page)![1]!,
+    ) as { rows: unknown[] };
+    expect(data.rows).toHaveLength(3);
+    expect(page).toContain("The table shows the first 3 of 7 rows");
+    expect(page).toContain("Histogram of length: 7 values");
+    expect(toHtmlReport(result)).not.toContain('id="rows-capped"');
   });
 });
