@@ -19,7 +19,7 @@ function formatFromExtension(file: string): "jsonl" | "json" | "csv" {
 }
 
 /** A row after validation: its sample, or the problems that keep it out. */
-export type RowOutcome =
+export type DatasetRowOutcome =
   | { row: number; line?: number; sample: DatasetSample; problems?: undefined }
   | { row: number; line?: number; sample?: undefined; problems: InvalidRow[] };
 
@@ -30,7 +30,7 @@ export function rowOutcome(
   resolver: ColumnResolver,
   fromCsv: boolean,
   keepLine: boolean,
-): RowOutcome {
+): DatasetRowOutcome {
   const line = keepLine ? raw.line : undefined;
   const at = line !== undefined ? { line } : {};
   let problems = raw.problems;

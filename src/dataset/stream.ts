@@ -8,13 +8,13 @@ import type { Sample, SampleField } from "../metrics/types.js";
 import type { ShardInfo, ShardSpec } from "../results/types.js";
 import { canonicalHash, canonicalJson } from "../util/hash.js";
 import { ColumnResolver, sampleFields } from "./columns.js";
-import { datasetFormat, type RowOutcome, rawRowsOf, readFile, rowOutcome } from "./load.js";
+import { type DatasetRowOutcome, datasetFormat, rawRowsOf, readFile, rowOutcome } from "./load.js";
 import { CsvReader, JsonlReader, type RawRow, type RowReader, readJsonArray } from "./readers.js";
 import { checkShard, keyOf, type ShardDatasetOptions, shardOfKey } from "./shard.js";
 import type { Dataset, DatasetFormat, InvalidRow, LoadDatasetOptions } from "./types.js";
 import { decodeUtf8 } from "./utf8.js";
 
-export type { RowOutcome };
+export type { DatasetRowOutcome };
 
 /**
  * A dataset read row by row, as often as needed: each call of `rows()` reads it again from the start.
@@ -31,7 +31,7 @@ export interface DatasetSource {
   /** Data rows of the whole dataset, when known without reading it (a shard knows it). */
   readonly totalRows?: number;
   /** Every row in file order: valid rows with their sample, invalid ones with their problems. */
-  rows(): AsyncIterable<RowOutcome>;
+  rows(): AsyncIterable<DatasetRowOutcome>;
 }
 
 /** Bytes read from a file at once. */
