@@ -12,6 +12,7 @@
  * concurrency), prompt-work (prompt tokens evaluated per row, prefix reuse on/off), levers (rows/s with
  * and without each lever), proxy (a Qwen2.5-0.5B-shaped judge, bench/proxy-model.ts), cache (cold vs
  * warm), judge-free (every metric without a judge on 100,000 generated rows, bench/judge-free.ts),
+ * memory (peak RSS of the CLI eval on 10,000 to 1,000,000 generated rows, bench/memory.ts),
  * starter-quality (the starter embedder's sanity set).
  * Defaults: the generated tiny models (written when missing), the starter GloVe model, and
  * ../shared/models/stories260K.gguf when present. `--quick` runs fewer rounds (a smoke test, not numbers).
@@ -47,6 +48,7 @@ import {
 } from "./lib/models.js";
 import { ratio } from "./lib/stats.js";
 import { formatLlmThreads, type LlmThreadsResult } from "./llm-threads.js";
+import { formatMemory } from "./memory.js";
 import { formatPromptWork, type PromptWorkResult } from "./prompt-work.js";
 import { formatRows, type RowsResult } from "./rows.js";
 
@@ -186,6 +188,15 @@ const SECTIONS: SectionSpec[] = [
     file: "judge-free.ts",
     scope: "none",
     args: quick ? ["--rows", "10000"] : [],
+    json: true,
+  },
+  {
+    name: "memory",
+    title:
+      "Memory as rows grow: peak RSS of `airgap-eval eval` on 10,000 to 1,000,000 generated rows (bench/memory.ts)",
+    file: "memory.ts",
+    scope: "none",
+    args: quick ? ["--rows", "2000,10000", "--light-rows", "2000,10000", "--embedding-rows", "2000"] : [],
     json: true,
   },
   {
@@ -450,6 +461,7 @@ const FORMATTERS: Partial<Record<string, SectionFormatter>> = {
   proxy: formatProxy,
   "embedding-batching": fromJson(formatEmbeddingBatching),
   "judge-free": fromJson(formatJudgeFree),
+  memory: fromJson(formatMemory),
   "judge-sharing": fromJson((results: JudgeSharingResult[]) => results.map(formatJudgeSharing).join("\n\n")),
   "judge-scoring": fromJson((results: JudgeScoringResult[]) => results.map(formatJudgeScoring).join("\n\n")),
 };

@@ -49,6 +49,16 @@ export {
   shardDataset,
   shardOfKey,
 } from "./dataset/shard.js";
+// Datasets read row by row (memory flat as rows grow): docs/large-datasets.md
+export {
+  type DatasetRowOutcome,
+  type DatasetScan,
+  type DatasetSource,
+  datasetSource,
+  openDataset,
+  scanDataset,
+  shardSource,
+} from "./dataset/stream.js";
 export type {
   ColumnTarget,
   Dataset,
@@ -98,6 +108,7 @@ export {
   writeMergedResults,
 } from "./evaluate/merge.js";
 export type { ProgressMode, ProgressReporter } from "./evaluate/progress.js";
+export { writeReportFromResults } from "./evaluate/report-file.js";
 export { EvaluationResult } from "./evaluate/result.js";
 export { type LoadResultsOptions, loadResults } from "./evaluate/results-file.js";
 export { ResultsLock, type ResultsLockOwner } from "./evaluate/results-lock.js";
@@ -105,8 +116,10 @@ export { skippedMetric } from "./evaluate/skipped-metric.js";
 export type {
   EvaluationResultData,
   MetricAggregate,
+  ProblemGroup,
   RowMetricRecord,
   RunMetadata,
+  UnscoredRow,
 } from "./evaluate/types.js";
 export { CachedLlm } from "./llm/cached-llm.js";
 // Judge LLM

@@ -2,14 +2,23 @@ import path from "node:path";
 import { type Command, Option } from "commander";
 import { Cache } from "../cache/cache.js";
 import { defaultCachePath } from "../cache/default-path.js";
-import { loadDataset } from "../dataset/load.js";
+import { assertNoInvalidRows } from "../dataset/load.js";
 import { ragasColumnName } from "../dataset/required.js";
+import {
+  canScoreAnyRow,
+  type DatasetScan,
+  type DatasetSource,
+  openDataset,
+  scanDataset,
+  shardSource,
+} from "../dataset/stream.js";
 import type { ColumnTarget } from "../dataset/types.js";
 import { CachedEmbeddings } from "../embeddings/cached-embeddings.js";
 import type { LongText } from "../embeddings/long-text.js";
 import type { Embeddings } from "../embeddings/types.js";
 import { InvalidInputError } from "../errors.js";
 import { evaluate } from "../evaluate/evaluate.js";
+import { writeReportFromResults } from "../evaluate/report-file.js";
 import type { EvaluationResult } from "../evaluate/result.js";
 import { CachedLlm } from "../llm/cached-llm.js";
 import type { GpuOption } from "../llm/load-options.js";
@@ -18,7 +27,6 @@ import { canScoreAny, metricDescriptor } from "../metrics/catalog.js";
 import type { Sample } from "../metrics/types.js";
 import { VERIFIED_MEMO_NAME } from "../models/verified-files.js";
 import { formatSummary, rowsChangedNotice } from "../report/summary.js";
-import { writeReport } from "../report/write.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import { resolveDatasetArgument } from "./example-dataset.js";
 import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
@@ -48,7 +56,7 @@ import { checkMetricFileColumns, createCustomMetrics, loadMetricFiles } from "./
 import { collect, GPU_FLAG_HELP, gpuFlag, positiveInt } from "./option-parsers.js";
 import { invalidRowLines, preflight } from "./preflight.js";
 import { checkRunLimits } from "./run-limits.js";
-import { addShardOptions, applyShard, type ShardFlags } from "./shard-options.js";
+import { addShardOptions, type ShardFlags, shardTargets } from "./shard-options.js";
 
 /** Flags as commander hands them over: repeatable and boolean flags are absent when not given. */
 type RawEvalFlags = Partial<Omit<EvalFlags, "out" | "cache" | "maxUnscored">> &
@@ -169,13 +177,15 @@ function exitCodeFor(result: EvaluationResult, failUnder: readonly string[]): Ex
  * row has, plus the metrics `--fail-under` names. None at all is bad input naming what each metric needs.
  */
 export function defaultMetricsFor(
-  samples: readonly Sample[],
+  samples: readonly Sample[] | DatasetScan,
   named: readonly MetricId[],
   file?: string,
 ): MetricId[] {
-  const ids = defaultMetricIds.filter(
-    (id) => named.includes(id) || canScoreAny(metricDescriptor(id), samples),
-  );
+  const canScore = (id: MetricId): boolean =>
+    Array.isArray(samples)
+      ? canScoreAny(metricDescriptor(id), samples as readonly Sample[])
+      : canScoreAnyRow(samples as DatasetScan, metricDescriptor(id).requiredFields);
+  const ids = defaultMetricIds.filter((id) => named.includes(id) || canScore(id));
   for (const id of named) if (!ids.includes(id)) ids.push(id);
   if (ids.length === 0) {
     const needs = defaultMetricIds.map(
@@ -234,27 +244,33 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
   if (flags.resume && flags.overwrite)
     throw new InvalidInputError("--resume and --overwrite contradict each other; pick one");
 
-  // Everything that can be checked without a model is checked first: bad input fails in milliseconds.
-  const loadedDataset = loadDataset(datasetPath, {
-    columnMap: parseColumnMap(flags.column),
-    strict: flags.strict,
-  });
+  // Everything that can be checked without a model is checked first: bad input fails before any model
+  // loads. The dataset is read row by row: this first pass keeps counts and column presence, not rows.
+  const source = openDataset(datasetPath, { columnMap: parseColumnMap(flags.column) });
+  const scan = await scanDataset(source);
+  if (flags.strict) assertNoInvalidRows(scan);
   // --shard: this run's rows, and its own results and cache files (src/cli/shard-options.ts).
-  const sharded = applyShard(flags, loadedDataset, outIsDefault);
-  const dataset = sharded.dataset;
-  flags.out = sharded.out;
-  flags.cacheFile = sharded.cacheFile;
-  if (sharded.shard !== undefined) {
+  const targets = shardTargets(flags, outIsDefault);
+  flags.out = targets.out;
+  flags.cacheFile = targets.cacheFile;
+  let dataset: DatasetSource = source;
+  if (targets.shard !== undefined) {
+    const part = await shardSource(
+      source,
+      scan,
+      targets.shard,
+      flags.rowKey !== undefined ? { rowKey: flags.rowKey } : {},
+    );
+    dataset = part;
     process.stderr.write(
-      `airgap-eval: shard ${sharded.shard.index}/${sharded.shard.count} (${sharded.shard.source}): ${dataset.samples.length} of ${loadedDataset.samples.length} rows, results in ${flags.out}\n`,
+      `airgap-eval: shard ${targets.shard.index}/${targets.shard.count} (${targets.shard.source}): ${part.validRows} of ${scan.validRows} rows, results in ${flags.out}\n`,
     );
   }
-  for (const line of invalidRowLines(dataset)) process.stderr.write(`${line}\n`);
+  for (const line of invalidRowLines(scan)) process.stderr.write(`${line}\n`);
   const named = bars.map((b) => b.metric).filter((id) => !customIds.includes(id));
-  const samples = dataset.samples.map((s) => s.sample);
-  let ids = requested ?? defaultMetricsFor(samples, named, dataset.file);
+  let ids = requested ?? defaultMetricsFor(scan, named, scan.file);
   preflight({
-    dataset: loadedDataset,
+    dataset: scan,
     metrics: ids,
     out: flags.out,
     resume: flags.resume,
@@ -262,7 +278,7 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
     strict: flags.strict,
     reports: flags.report,
   });
-  checkMetricFileColumns(dataset, custom);
+  checkMetricFileColumns(scan, custom);
 
   const needs = modelNeeds(ids);
   if (custom.length > 0) needs.llm = true;
@@ -283,6 +299,8 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
     const models: Partial<LoadedModels> = {};
     let cache: Cache | undefined;
     let result: EvaluationResult;
+    // Long texts listed in the details of the records written this run (the records are not kept).
+    let longTexts = 0;
     try {
       const verifiedMemoFile = path.join(
         path.dirname(flags.cacheFile ?? defaultCachePath()),
@@ -313,6 +331,9 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
         ...createCustomMetrics(custom, { ...loaded, llm, embeddings }),
       ];
       result = await evaluate(dataset, metrics, {
+        onRecord: (record) => {
+          longTexts += countLongTexts([record.result]);
+        },
         out: flags.out,
         resume: flags.resume,
         overwrite: flags.overwrite,
@@ -321,6 +342,8 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
         progress: flags.quiet ? "none" : "auto",
         strict: flags.strict,
         signal: interrupt.signal,
+        // Records go to --out only: memory stays flat however many rows (reports read the file).
+        keepRecords: false,
         ...(flags.verify ? {} : { recordOptions: { verify: false } }),
       });
     } finally {
@@ -329,13 +352,18 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
     }
 
     const reports = flags.report.map((file) => path.resolve(file));
-    for (const file of reports) await writeReport(file, result.toJSON());
+    for (const file of reports) await writeReportFromResults(file, flags.out);
 
     const failUnder = result.interrupted
       ? []
       : [
           ...checkFailUnder(result.aggregated(), bars),
-          ...checkUnscored(result.aggregated(), result.records, bars, flags.maxUnscored),
+          ...checkUnscored(
+            result.aggregated(),
+            result.toJSON().unscored ?? result.records,
+            bars,
+            flags.maxUnscored,
+          ),
         ];
     const exitCode = exitCodeFor(result, failUnder);
     const resultsFile = path.resolve(flags.out);
@@ -364,7 +392,7 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
       );
     }
 
-    const longText = longTextNotice(models.embeddings, countLongTexts(result.records.map((r) => r.result)));
+    const longText = longTextNotice(models.embeddings, longTexts);
     if (longText !== undefined) process.stderr.write(`${longText}\n`);
     const changed = result.metadata.rowsChanged ?? 0;
     if (changed > 0) {

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from "commander";
 import { InvalidInputError } from "../errors.js";
-import type { MetricAggregate, RowMetricRecord } from "../results/types.js";
+import type { MetricAggregate, RowMetricRecord, UnscoredRow } from "../results/types.js";
 
 /** One `--fail-under metric=value` bar. */
 export interface FailUnderBar {
@@ -72,7 +72,7 @@ const listedRows = 10;
  */
 export function checkUnscored(
   aggregates: readonly MetricAggregate[],
-  records: readonly RowMetricRecord[],
+  records: readonly RowMetricRecord[] | Readonly<Record<string, readonly UnscoredRow[]>>,
   bars: readonly FailUnderBar[],
   maxUnscored: number,
 ): string[] {
@@ -84,16 +84,24 @@ export function checkUnscored(
     const unscored = total - agg.count;
     // No score at all is already a checkFailUnder failure.
     if (agg.count === 0 || unscored / total <= maxUnscored) continue;
-    const rows = records
-      .filter((r) => r.metric === metric && (r.result.status !== "ok" || r.result.value === null))
-      .sort((a, b) => a.row - b.row)
-      .map((r) => {
-        const where = r.line !== undefined ? `line ${r.line}` : `row ${r.row}`;
-        const why = r.result.status === "ok" ? "no value" : r.result.status;
-        return `${where} ${why}`;
-      });
-    const shown = rows.slice(0, listedRows).join(", ");
-    const more = rows.length > listedRows ? `, and ${rows.length - listedRows} more` : "";
+    const lowest: readonly UnscoredRow[] = Array.isArray(records)
+      ? (records as readonly RowMetricRecord[])
+          .filter((r) => r.metric === metric && (r.result.status !== "ok" || r.result.value === null))
+          .sort((a, b) => a.row - b.row)
+          .slice(0, listedRows)
+          .map((r) => ({
+            row: r.row,
+            ...(r.line !== undefined ? { line: r.line } : {}),
+            status: r.result.status,
+          }))
+      : ((records as Readonly<Record<string, readonly UnscoredRow[]>>)[metric] ?? []).slice(0, listedRows);
+    const shown = lowest
+      .map(
+        (r) =>
+          `${r.line !== undefined ? `line ${r.line}` : `row ${r.row}`} ${r.status === "ok" ? "no value" : r.status}`,
+      )
+      .join(", ");
+    const more = unscored > lowest.length ? `, and ${unscored - lowest.length} more` : "";
     failures.push(
       `${metric}: scored ${agg.count} of ${total} rows; ${unscored} have no score (${shown}${more}), ` +
         `more than --max-unscored ${maxUnscored} allows`,

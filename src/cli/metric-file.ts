@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import type { z } from "zod";
-import { ragasColumnName } from "../dataset/required.js";
+import { type ColumnPresence, ragasColumnName } from "../dataset/required.js";
 import type { Dataset } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { skippedMetric } from "../evaluate/skipped-metric.js";
@@ -174,12 +174,15 @@ export function loadMetricFiles(
  * metric file entry and the column, before any model loads.
  */
 export function checkMetricFileColumns(
-  dataset: Dataset,
+  dataset: Dataset | ColumnPresence,
   definitions: readonly CustomMetricDefinition[],
 ): void {
   const present = new Set<string>();
-  for (const item of dataset.samples) {
-    for (const [key, value] of Object.entries(item.sample)) if (value !== undefined) present.add(key);
+  if ("fields" in dataset) for (const field of dataset.fields) present.add(field);
+  else {
+    for (const item of dataset.samples) {
+      for (const [key, value] of Object.entries(item.sample)) if (value !== undefined) present.add(key);
+    }
   }
   for (const def of definitions) {
     const missing = def.fields.find((f) => !present.has(f));

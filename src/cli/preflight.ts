@@ -1,4 +1,5 @@
-import { checkRequiredColumns, missingFields } from "../dataset/required.js";
+import { checkRequiredColumns } from "../dataset/required.js";
+import { type DatasetScan, firstRowLacking, scanOfDataset } from "../dataset/stream.js";
 import type { Dataset, InvalidRow } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { resultsFileHasContent } from "../evaluate/results-file.js";
@@ -9,7 +10,8 @@ import type { MetricId } from "./metric-factory.js";
 
 /** What {@link preflight} checks: everything that can be wrong without loading a model. */
 export interface PreflightInput {
-  dataset: Dataset;
+  /** The dataset, or the first pass over it (`scanDataset`). */
+  dataset: Dataset | DatasetScan;
   metrics: readonly MetricId[];
   /** Results file (`--out`). */
   out: string;
@@ -42,23 +44,20 @@ export function preflight(input: PreflightInput): void {
     name: id,
     requiredFields: metricDescriptor(id).requiredFields,
   }));
-  checkRequiredColumns(input.dataset, needs, {
+  const scan = "samples" in input.dataset ? scanOfDataset(input.dataset) : input.dataset;
+  checkRequiredColumns(scan, needs, {
     map: "--column <your column>=<field>",
     drop: "leave those metrics out of --metrics",
   });
   if (input.strict) {
-    for (const item of input.dataset.samples) {
-      for (const metric of needs) {
-        const [field] = missingFields(item.sample, metric);
-        if (field !== undefined) {
-          throw new InvalidInputError(`has no ${field}, which ${metric.name} needs (--strict)`, {
-            file: input.dataset.file,
-            line: item.line,
-            row: item.row,
-            field,
-          });
-        }
-      }
+    const lacking = firstRowLacking(scan, needs);
+    if (lacking !== undefined) {
+      throw new InvalidInputError(`has no ${lacking.field}, which ${lacking.metric} needs (--strict)`, {
+        file: scan.file,
+        line: lacking.line,
+        row: lacking.row,
+        field: lacking.field,
+      });
     }
   }
 }

@@ -59,20 +59,29 @@ export interface ShardedRun {
   shard?: ResolvedShard;
 }
 
+/** Where a run of `eval` writes, and its shard, from the sharding flags. */
+export interface ShardTargets {
+  /** Results file: `{index}`/`{count}` filled in; the default name gets a `.shard-i-of-N` tag. */
+  out: string;
+  /** Cache file: as given (placeholders filled in), else the default cache with a `.shard-i-of-N` tag. */
+  cacheFile: string | undefined;
+  /** The shard, when there is one. */
+  shard?: ResolvedShard;
+}
+
 /**
- * Applies the sharding flags: picks the shard's rows and gives each shard its own results and cache
- * file by default (one SQLite file per shard: never one file written from several machines).
+ * Resolves the sharding flags: the shard, and its own results and cache file by default (one SQLite
+ * file per shard: never one file written from several machines).
  */
-export function applyShard(
+export function shardTargets(
   flags: ShardFlags & { out: string; cacheFile?: string },
-  dataset: Dataset,
   outIsDefault: boolean,
   env: NodeJS.ProcessEnv = process.env,
-): ShardedRun {
+): ShardTargets {
   if (flags.shard === undefined) {
     if (flags.shardCount !== undefined) throw new InvalidInputError("--shard-count goes with --shard auto");
     if (flags.rowKey !== undefined) throw new InvalidInputError("--row-key only applies with --shard");
-    return { dataset, out: flags.out, cacheFile: flags.cacheFile };
+    return { out: flags.out, cacheFile: flags.cacheFile };
   }
   const shard = resolveShard(flags.shard, flags.shardCount, env);
   const out = outIsDefault ? shardFileName(flags.out, shard) : shardPath(flags.out, shard);
@@ -80,10 +89,23 @@ export function applyShard(
     flags.cacheFile !== undefined
       ? shardPath(flags.cacheFile, shard)
       : shardFileName(defaultCachePath(env), shard);
+  return { out: path.normalize(out), cacheFile, shard };
+}
+
+/**
+ * Applies the sharding flags to a loaded dataset: picks the shard's rows (see {@link shardTargets}
+ * for the files).
+ */
+export function applyShard(
+  flags: ShardFlags & { out: string; cacheFile?: string },
+  dataset: Dataset,
+  outIsDefault: boolean,
+  env: NodeJS.ProcessEnv = process.env,
+): ShardedRun {
+  const targets = shardTargets(flags, outIsDefault, env);
+  if (targets.shard === undefined) return { dataset, out: targets.out, cacheFile: targets.cacheFile };
   return {
-    dataset: shardDataset(dataset, shard, flags.rowKey !== undefined ? { rowKey: flags.rowKey } : {}),
-    out: path.normalize(out),
-    cacheFile,
-    shard,
+    ...targets,
+    dataset: shardDataset(dataset, targets.shard, flags.rowKey !== undefined ? { rowKey: flags.rowKey } : {}),
   };
 }

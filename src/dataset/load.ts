@@ -18,7 +18,64 @@ function formatFromExtension(file: string): "jsonl" | "json" | "csv" {
   );
 }
 
-function readFile(file: string): Buffer {
+/** A row after validation: its sample, or the problems that keep it out. */
+export type DatasetRowOutcome =
+  | { row: number; line?: number; sample: DatasetSample; problems?: undefined }
+  | { row: number; line?: number; sample?: undefined; problems: InvalidRow[] };
+
+/** Maps and validates one raw row (0-based `row`); `keepLine` is false for in-memory rows. */
+export function rowOutcome(
+  raw: RawRow,
+  row: number,
+  resolver: ColumnResolver,
+  fromCsv: boolean,
+  keepLine: boolean,
+): DatasetRowOutcome {
+  const line = keepLine ? raw.line : undefined;
+  const at = line !== undefined ? { line } : {};
+  let problems = raw.problems;
+  let normalized: ReturnType<typeof normalizeRow> | undefined;
+  if (raw.values !== undefined) {
+    normalized = normalizeRow(raw.values, resolver, fromCsv);
+    if (normalized.problems.length > 0) problems = [...problems, ...normalized.problems];
+  }
+  if (problems.length > 0 || normalized === undefined) {
+    return {
+      row,
+      ...at,
+      problems: problems.map((p) => ({
+        row,
+        ...at,
+        ...(p.field ? { field: p.field } : {}),
+        message: p.message,
+      })),
+    };
+  }
+  return { row, ...at, sample: { row, ...at, sample: normalized.sample, extra: normalized.extra } };
+}
+
+/** The format of a dataset file: `format` when given, else its extension. */
+export function datasetFormat(file: string, format: LoadDatasetOptions["format"]): "jsonl" | "json" | "csv" {
+  return format ?? formatFromExtension(file);
+}
+
+/** In-memory rows as raw rows (anything but an object is a row problem). */
+export function rawRowsOf(source: readonly unknown[]): RawRow[] {
+  if (!Array.isArray(source)) {
+    throw new InvalidInputError("expected a file path or an array of row objects as the dataset");
+  }
+  return source.map((value: unknown) => {
+    const ok = value !== null && typeof value === "object" && !Array.isArray(value);
+    return {
+      line: 0,
+      values: ok ? (value as Record<string, unknown>) : undefined,
+      problems: ok ? [] : [{ message: "expected a row object" }],
+    };
+  });
+}
+
+/** Reads a whole dataset file, naming the file when it is missing or unreadable. */
+export function readFile(file: string): Buffer {
   try {
     return readFileSync(file);
   } catch (err) {
@@ -48,24 +105,14 @@ export function loadDataset(
   let file: string | undefined;
   if (typeof source === "string") {
     file = source;
-    format = options.format ?? formatFromExtension(source);
-    const decoded = decodeUtf8(readFile(source));
-    if (format === "jsonl") rawRows = readJsonl(decoded);
-    else if (format === "json") rawRows = readJsonArray(decoded, file);
-    else rawRows = readCsv(decoded, file);
+    format = datasetFormat(source, options.format);
+    const bytes = readFile(source);
+    if (format === "jsonl") rawRows = readJsonl(bytes);
+    else if (format === "json") rawRows = readJsonArray(decodeUtf8(bytes), file);
+    else rawRows = readCsv(bytes, file);
   } else {
-    if (!Array.isArray(source)) {
-      throw new InvalidInputError("expected a file path or an array of row objects as the dataset");
-    }
     format = "rows";
-    rawRows = source.map((value: unknown) => {
-      const ok = value !== null && typeof value === "object" && !Array.isArray(value);
-      return {
-        line: 0,
-        values: ok ? (value as Record<string, unknown>) : undefined,
-        problems: ok ? [] : [{ message: "expected a row object" }],
-      };
-    });
+    rawRows = rawRowsOf(source);
   }
   if (rawRows.length === 0) {
     throw new InvalidInputError("the dataset has no data rows", { file });
@@ -75,30 +122,9 @@ export function loadDataset(
   const invalid: InvalidRow[] = [];
   const fromCsv = format === "csv";
   rawRows.forEach((raw, row) => {
-    const line = format === "rows" ? undefined : raw.line;
-    let problems = raw.problems;
-    let normalized: ReturnType<typeof normalizeRow> | undefined;
-    if (raw.values !== undefined) {
-      normalized = normalizeRow(raw.values, resolver, fromCsv);
-      problems = [...problems, ...normalized.problems];
-    }
-    if (problems.length > 0 || normalized === undefined) {
-      for (const p of problems) {
-        invalid.push({
-          row,
-          ...(line !== undefined ? { line } : {}),
-          ...(p.field ? { field: p.field } : {}),
-          message: p.message,
-        });
-      }
-      return;
-    }
-    samples.push({
-      row,
-      ...(line !== undefined ? { line } : {}),
-      sample: normalized.sample,
-      extra: normalized.extra,
-    });
+    const outcome = rowOutcome(raw, row, resolver, fromCsv, format !== "rows");
+    if (outcome.sample !== undefined) samples.push(outcome.sample);
+    else invalid.push(...outcome.problems);
   });
 
   const dataset: Dataset = { samples, invalid, totalRows: rawRows.length, format, ...(file ? { file } : {}) };
@@ -113,7 +139,7 @@ export function loadDataset(
  * @example
  * assertNoInvalidRows(loadDataset("eval.jsonl"));
  */
-export function assertNoInvalidRows(dataset: Dataset): void {
+export function assertNoInvalidRows(dataset: Pick<Dataset, "invalid" | "file">): void {
   const first = dataset.invalid[0];
   if (first === undefined) return;
   const rows = new Set(dataset.invalid.map((i) => i.row)).size;

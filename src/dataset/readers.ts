@@ -1,6 +1,6 @@
-import { CsvError, parse } from "csv-parse/sync";
+import { CsvError, Parser } from "csv-parse";
 import { InvalidInputError } from "../errors.js";
-import { type DecodedText, invalidUtf8Message } from "./utf8.js";
+import { type DecodedText, invalidUtf8Message, Utf8LineDecoder } from "./utf8.js";
 import type { RowProblem } from "./validate.js";
 
 /** A row as read from a file, before mapping and validation. */
@@ -23,35 +23,68 @@ function describeJsonValue(value: unknown): string {
   return `a ${typeof value}`;
 }
 
+/** The row of one JSON Lines line (`content` without its line break), or undefined for a blank line. */
+function jsonlRow(content: string, line: number, bad: boolean): RawRow | undefined {
+  if (content.trim() === "") return undefined;
+  if (bad) return { line, values: undefined, problems: [{ message: invalidUtf8Message(line) }] };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content);
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    return { line, values: undefined, problems: [{ message: `is not valid JSON (${detail})` }] };
+  }
+  if (!isRecord(parsed)) {
+    const message = `expected a JSON object per line, got ${describeJsonValue(parsed)}`;
+    return { line, values: undefined, problems: [{ message }] };
+  }
+  return { line, values: parsed, problems: [] };
+}
+
+/** Reads a file's bytes given in pieces into rows: `push` returns the rows complete so far, `end` the rest. */
+export interface RowReader {
+  push(chunk: Buffer): RawRow[];
+  end(): RawRow[];
+}
+
+/** Reads JSON Lines (one object per non-blank line) from bytes given in pieces. */
+export class JsonlReader implements RowReader {
+  private readonly decoder = new Utf8LineDecoder();
+
+  push(chunk: Buffer): RawRow[] {
+    return this.rows(this.decoder.push(chunk));
+  }
+
+  end(): RawRow[] {
+    return this.rows(this.decoder.end());
+  }
+
+  private rows({ text, badLines, firstLine }: DecodedText & { firstLine: number }): RawRow[] {
+    const rows: RawRow[] = [];
+    if (text === "") return rows;
+    const bad = new Set(badLines);
+    let line = firstLine;
+    let start = 0;
+    while (start < text.length) {
+      const nl = text.indexOf("\n", start);
+      const stop = nl === -1 ? text.length : nl;
+      const content =
+        text.charCodeAt(stop - 1) === 13 && stop > start
+          ? text.slice(start, stop - 1)
+          : text.slice(start, stop);
+      const row = jsonlRow(content, line, bad.has(line));
+      if (row !== undefined) rows.push(row);
+      line++;
+      start = stop + 1;
+    }
+    return rows;
+  }
+}
+
 /** Reads JSON Lines: one object per non-blank line. */
-export function readJsonl({ text, badLines }: DecodedText): RawRow[] {
-  const bad = new Set(badLines);
-  const rows: RawRow[] = [];
-  const lines = text.split("\n");
-  lines.forEach((rawLine, index) => {
-    const line = index + 1;
-    const content = rawLine.endsWith("\r") ? rawLine.slice(0, -1) : rawLine;
-    if (content.trim() === "") return;
-    if (bad.has(line)) {
-      rows.push({ line, values: undefined, problems: [{ message: invalidUtf8Message(line) }] });
-      return;
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(content);
-    } catch (err) {
-      const detail = err instanceof Error ? err.message : String(err);
-      rows.push({ line, values: undefined, problems: [{ message: `is not valid JSON (${detail})` }] });
-      return;
-    }
-    if (!isRecord(parsed)) {
-      const message = `expected a JSON object per line, got ${describeJsonValue(parsed)}`;
-      rows.push({ line, values: undefined, problems: [{ message }] });
-      return;
-    }
-    rows.push({ line, values: parsed, problems: [] });
-  });
-  return rows;
+export function readJsonl(bytes: Buffer): RawRow[] {
+  const reader = new JsonlReader();
+  return [...reader.push(bytes), ...reader.end()];
 }
 
 /** 1-based start line of each element of a top-level JSON array. */
@@ -121,50 +154,125 @@ interface CsvRecordWithInfo {
   info: { bytes: number };
 }
 
-/** Reads CSV with a header row: quoted fields, embedded newlines, BOM, CRLF. */
-export function readCsv({ text, badLines }: DecodedText, file: string | undefined): RawRow[] {
-  let records: CsvRecordWithInfo[];
-  const bytes = Buffer.from(text, "utf8");
-  try {
-    records = parse(bytes, {
-      bom: true,
-      info: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-    }) as unknown as CsvRecordWithInfo[];
-  } catch (err) {
-    if (err instanceof CsvError) {
-      const line = (err as CsvError & { lines?: number }).lines;
-      throw new InvalidInputError(`CSV cannot be parsed: ${err.message}; check the quotes around that line`, {
-        file,
-        line,
-      });
-    }
-    throw err;
-  }
-  const [headerRecord, ...dataRecords] = records;
-  if (headerRecord === undefined) return [];
-  const header = headerRecord.record.map((name) => name.trim());
-  const [headerLines, ...dataLines] = recordLines(bytes, records);
-  const headerLine = headerLines!.start;
-  header.forEach((name, index) => {
-    if (name === "") {
-      throw new InvalidInputError(`CSV header column ${index + 1} has no name; name every column`, {
-        file,
-        line: headerLine,
-      });
-    }
-    if (header.indexOf(name) !== index) {
-      throw new InvalidInputError(`CSV header names column "${name}" twice; rename one`, {
-        file,
-        line: headerLine,
-        field: name,
-      });
-    }
+/** Line breaks (LF or CR) end a CSV record; they are skipped when finding where a record starts and ends. */
+function isBreak(byte: number | undefined): boolean {
+  return byte === 0x0a || byte === 0x0d;
+}
+
+/**
+ * Reads CSV with a header row (quoted fields, embedded newlines, BOM, CRLF) from bytes given in pieces,
+ * through csv-parse's streaming parser. Lines are counted here from the byte offset where each record
+ * ends (csv-parse's `info.bytes`), since csv-parse counts CRLF inside quotes as two lines; only the bytes
+ * of the record being read are kept.
+ */
+export class CsvReader implements RowReader {
+  private readonly decoder = new Utf8LineDecoder();
+  private readonly parser = new Parser({
+    bom: true,
+    info: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    // A stream option (passed on to Node's Transform): records are read right after each write, so the
+    // parser never waits for its reader and every write is parsed at once.
+    ...{ readableHighWaterMark: Number.MAX_SAFE_INTEGER },
   });
-  const bad = new Set(badLines);
-  return dataRecords.map((rec, index): RawRow => {
-    const { start: line, end } = dataLines[index]!;
+  /** Bytes fed to the parser from `windowStart` on. */
+  private window: Buffer = Buffer.alloc(0);
+  private windowStart = 0;
+  /** 1-based line at `windowStart`. */
+  private windowLine = 1;
+  private header: string[] | undefined;
+  /** Lines with invalid UTF-8 not yet behind the current record. */
+  private badLines: number[] = [];
+
+  constructor(private readonly file: string | undefined) {
+    this.parser.on("error", () => {
+      // Read from `parser.errored` after each call.
+    });
+  }
+
+  push(chunk: Buffer): RawRow[] {
+    return this.feed(this.decoder.push(chunk), false);
+  }
+
+  end(): RawRow[] {
+    return this.feed(this.decoder.end(), true);
+  }
+
+  private feed({ text, badLines }: DecodedText, last: boolean): RawRow[] {
+    this.badLines.push(...badLines);
+    const bytes = Buffer.from(text, "utf8");
+    this.window = this.window.length === 0 ? bytes : Buffer.concat([this.window, bytes]);
+    if (bytes.length > 0) this.parser.write(bytes);
+    if (last) this.parser.end();
+    const error = this.parser.errored;
+    if (error) {
+      if (error instanceof CsvError) {
+        const line = (error as CsvError & { lines?: number }).lines;
+        throw new InvalidInputError(
+          `CSV cannot be parsed: ${error.message}; check the quotes around that line`,
+          { file: this.file, line },
+        );
+      }
+      throw error;
+    }
+    const rows: RawRow[] = [];
+    for (let rec = this.parser.read() as CsvRecordWithInfo | null; rec !== null; rec = this.parser.read()) {
+      const row = this.record(rec);
+      if (row !== undefined) rows.push(row);
+    }
+    return rows;
+  }
+
+  /** Line of the byte at absolute `offset` (inside the window). */
+  private lineAt(offset: number): number {
+    let line = this.windowLine;
+    const end = offset - this.windowStart;
+    for (let i = this.window.indexOf(0x0a); i !== -1 && i < end; i = this.window.indexOf(0x0a, i + 1)) line++;
+    return line;
+  }
+
+  private record(rec: CsvRecordWithInfo): RawRow | undefined {
+    const total = this.windowStart + this.window.length;
+    let start = this.windowStart;
+    while (start < total && isBreak(this.window[start - this.windowStart])) start++;
+    let lastByte = Math.min(rec.info.bytes, total) - 1;
+    while (lastByte > start && isBreak(this.window[lastByte - this.windowStart])) lastByte--;
+    const line = this.lineAt(start);
+    const end = this.lineAt(lastByte);
+    // Drop the record's bytes from the window.
+    const next = Math.min(rec.info.bytes, total);
+    this.windowLine = this.lineAt(next);
+    this.window = this.window.subarray(next - this.windowStart);
+    this.windowStart = next;
+    if (this.header === undefined) {
+      this.header = this.checkHeader(rec.record, line);
+      return undefined;
+    }
+    return this.dataRow(this.header, rec, line, end);
+  }
+
+  private checkHeader(record: readonly string[], line: number): string[] {
+    const header = record.map((name) => name.trim());
+    header.forEach((name, index) => {
+      if (name === "") {
+        throw new InvalidInputError(`CSV header column ${index + 1} has no name; name every column`, {
+          file: this.file,
+          line,
+        });
+      }
+      if (header.indexOf(name) !== index) {
+        throw new InvalidInputError(`CSV header names column "${name}" twice; rename one`, {
+          file: this.file,
+          line,
+          field: name,
+        });
+      }
+    });
+    return header;
+  }
+
+  private dataRow(header: readonly string[], rec: CsvRecordWithInfo, line: number, end: number): RawRow {
     const problems: RowProblem[] = [];
     if (rec.record.length !== header.length) {
       problems.push({ message: `has ${rec.record.length} cells, but the header has ${header.length}` });
@@ -173,7 +281,8 @@ export function readCsv({ text, badLines }: DecodedText, file: string | undefine
     header.forEach((name, index) => {
       values[name] = rec.record[index] ?? "";
     });
-    const badInRecord = [...bad].filter((b) => b >= line && b <= end);
+    const badInRecord = this.badLines.filter((b) => b >= line && b <= end);
+    this.badLines = this.badLines.filter((b) => b > end);
     if (badInRecord.length > 0) {
       const message = invalidUtf8Message(badInRecord[0]!);
       const fields = header.filter((name) => String(values[name]).includes("\uFFFD"));
@@ -181,37 +290,11 @@ export function readCsv({ text, badLines }: DecodedText, file: string | undefine
       for (const field of fields) problems.push({ field, message });
     }
     return { line, values: problems.length > 0 ? undefined : values, problems };
-  });
+  }
 }
 
-/**
- * Start and end lines of each CSV record, from the byte offset where each record ends (csv-parse's
- * `info.bytes`): line numbers are counted here, since csv-parse counts CRLF inside quotes as two lines.
- */
-function recordLines(
-  bytes: Buffer,
-  records: readonly CsvRecordWithInfo[],
-): Array<{ start: number; end: number }> {
-  const newlines: number[] = [];
-  for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, i + 1)) newlines.push(i);
-  const lineAt = (offset: number): number => {
-    let lo = 0;
-    let hi = newlines.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (newlines[mid]! < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo + 1;
-  };
-  const isBreak = (offset: number): boolean => bytes[offset] === 0x0a || bytes[offset] === 0x0d;
-  let previousEnd = 0;
-  return records.map((rec) => {
-    let start = previousEnd;
-    while (start < bytes.length && isBreak(start)) start++;
-    let last = Math.min(rec.info.bytes, bytes.length) - 1;
-    while (last > start && isBreak(last)) last--;
-    previousEnd = rec.info.bytes;
-    return { start: lineAt(start), end: lineAt(last) };
-  });
+/** Reads CSV with a header row: quoted fields, embedded newlines, BOM, CRLF. */
+export function readCsv(bytes: Buffer, file: string | undefined): RawRow[] {
+  const reader = new CsvReader(file);
+  return [...reader.push(bytes), ...reader.end()];
 }

@@ -26,6 +26,32 @@ export function missingFields(sample: Sample, metric: Pick<Metric, "requiredFiel
   return metric.requiredFields.filter((field) => sample[field] === undefined);
 }
 
+/** Which fields and extra columns the valid rows of a dataset have (a `DatasetScan` is one). */
+export interface ColumnPresence {
+  /** Sample fields at least one valid row has. */
+  fields: ReadonlySet<SampleField>;
+  /** Columns of valid rows that map to no sample field. */
+  extraColumns: ReadonlySet<string>;
+  /** The dataset file, when there is one. */
+  file?: string;
+}
+
+function columnPresence(dataset: Dataset | readonly Sample[] | ColumnPresence): ColumnPresence {
+  if (!Array.isArray(dataset) && "fields" in dataset) return dataset as ColumnPresence;
+  const rows: readonly { sample: Sample; extra?: Record<string, unknown> }[] = Array.isArray(dataset)
+    ? (dataset as readonly Sample[]).map((sample) => ({ sample }))
+    : (dataset as Dataset).samples;
+  const fields = new Set<SampleField>();
+  const extraColumns = new Set<string>();
+  for (const { sample, extra } of rows) {
+    for (const key of Object.keys(sample) as SampleField[]) {
+      if (sample[key] !== undefined) fields.add(key);
+    }
+    for (const key of Object.keys(extra ?? {})) extraColumns.add(key);
+  }
+  return { fields, extraColumns };
+}
+
 /** How the error tells the caller to map a column; the CLI says `--column`. */
 export interface RequiredColumnsHint {
   /** How to map a column of the dataset to a field. Defaults to naming the library's `columnMap` option. */
@@ -47,23 +73,13 @@ export interface RequiredColumnsHint {
  * checkRequiredColumns(loadDataset("eval.jsonl"), [faithfulnessDescriptor]);
  */
 export function checkRequiredColumns(
-  dataset: Dataset | readonly Sample[],
+  dataset: Dataset | readonly Sample[] | ColumnPresence,
   metrics: ReadonlyArray<
     Pick<Metric, "name" | "requiredFields"> | Pick<MetricDescriptor, "id" | "requiredFields">
   >,
   hint: RequiredColumnsHint = {},
 ): void {
-  const rows: readonly { sample: Sample; extra?: Record<string, unknown> }[] = Array.isArray(dataset)
-    ? (dataset as readonly Sample[]).map((sample) => ({ sample }))
-    : (dataset as Dataset).samples;
-  const present = new Set<SampleField>();
-  const unrecognised = new Set<string>();
-  for (const { sample, extra } of rows) {
-    for (const key of Object.keys(sample) as SampleField[]) {
-      if (sample[key] !== undefined) present.add(key);
-    }
-    for (const key of Object.keys(extra ?? {})) unrecognised.add(key);
-  }
+  const { fields: present, extraColumns: unrecognised } = columnPresence(dataset);
   const problems: string[] = [];
   for (const metric of metrics) {
     const missing = metric.requiredFields.filter((field) => !present.has(field));
@@ -73,7 +89,7 @@ export function checkRequiredColumns(
     }
   }
   if (problems.length > 0) {
-    const file = Array.isArray(dataset) ? undefined : (dataset as Dataset).file;
+    const file = Array.isArray(dataset) ? undefined : (dataset as Dataset | ColumnPresence).file;
     const found = [
       ...[...present].map((f) => ragasColumnName(f)),
       ...[...unrecognised].map((c) => `${c} (not recognised)`),

@@ -34,7 +34,7 @@ export function parseShard(text: string): ShardSpec {
   return checkShard({ index: Number(match[1]), count: Number(match[2]) }, `--shard "${text}"`);
 }
 
-function checkShard(spec: ShardSpec, what: string): ShardSpec {
+export function checkShard(spec: ShardSpec, what: string): ShardSpec {
   if (!Number.isSafeInteger(spec.count) || spec.count < 1 || spec.count > maxShards) {
     throw new InvalidInputError(`${what}: the shard count must be a whole number from 1 to ${maxShards}`);
   }
@@ -170,7 +170,7 @@ export function shardOfKey(key: string, count: number): number {
   return jumpHash(hash, count);
 }
 
-function keyOf(
+export function keyOf(
   item: DatasetSample,
   contentHash: string,
   rowKey: string | undefined,

@@ -4,22 +4,28 @@ export interface DecodedText {
   badLines: number[];
 }
 
+const strictDecoder = new TextDecoder("utf-8", { fatal: true });
+const strictKeepBom = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const lossyDecoder = new TextDecoder("utf-8");
+const lossyKeepBom = new TextDecoder("utf-8", { ignoreBOM: true });
+
 /**
  * Decodes UTF-8 bytes, strictly first; on failure, finds the lines with invalid bytes so they can be
- * reported, and decodes the rest with replacement characters. A leading BOM is dropped.
+ * reported, and decodes the rest with replacement characters. A leading BOM is dropped unless
+ * `keepBom` (used for the pieces after the first of a file read in pieces). `firstLine` is the
+ * 1-based line number of the first byte.
  */
-export function decodeUtf8(bytes: Uint8Array): DecodedText {
+export function decodeUtf8(bytes: Uint8Array, firstLine = 1, keepBom = false): DecodedText {
   try {
-    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), badLines: [] };
+    return { text: (keepBom ? strictKeepBom : strictDecoder).decode(bytes), badLines: [] };
   } catch {
-    const strict = new TextDecoder("utf-8", { fatal: true });
     const badLines: number[] = [];
     let start = 0;
-    let line = 1;
+    let line = firstLine;
     for (let i = 0; i <= bytes.length; i++) {
       if (i === bytes.length || bytes[i] === 0x0a) {
         try {
-          strict.decode(bytes.subarray(start, i));
+          strictKeepBom.decode(bytes.subarray(start, i));
         } catch {
           badLines.push(line);
         }
@@ -27,7 +33,46 @@ export function decodeUtf8(bytes: Uint8Array): DecodedText {
         line++;
       }
     }
-    return { text: new TextDecoder("utf-8").decode(bytes), badLines };
+    return { text: (keepBom ? lossyKeepBom : lossyDecoder).decode(bytes), badLines };
+  }
+}
+
+/**
+ * Decodes a byte stream given in pieces into whole lines: each `push` returns the text of the complete
+ * lines received so far (ending with their newline) and the lines among them that held invalid UTF-8;
+ * `end` returns the rest. Splitting at a newline never cuts a UTF-8 sequence (0x0A is never part of
+ * one), so the result is what {@link decodeUtf8} gives for the whole file.
+ */
+export class Utf8LineDecoder {
+  private rest: Buffer = Buffer.alloc(0);
+  private line = 1;
+  private started = false;
+
+  /** Adds bytes; returns the complete lines among everything pushed so far that were not returned yet. */
+  push(chunk: Buffer): DecodedText & { firstLine: number } {
+    const bytes = this.rest.length === 0 ? chunk : Buffer.concat([this.rest, chunk]);
+    const cut = bytes.lastIndexOf(0x0a);
+    if (cut === -1) {
+      this.rest = bytes;
+      return { text: "", badLines: [], firstLine: this.line };
+    }
+    this.rest = Buffer.from(bytes.subarray(cut + 1));
+    return this.decode(bytes.subarray(0, cut + 1));
+  }
+
+  /** The last line (without a final newline), if any. */
+  end(): DecodedText & { firstLine: number } {
+    const bytes = this.rest;
+    this.rest = Buffer.alloc(0);
+    return this.decode(bytes);
+  }
+
+  private decode(bytes: Uint8Array): DecodedText & { firstLine: number } {
+    const firstLine = this.line;
+    const decoded = decodeUtf8(bytes, firstLine, this.started);
+    this.started = true;
+    for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, i + 1)) this.line++;
+    return { ...decoded, firstLine };
   }
 }
 

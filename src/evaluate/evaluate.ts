@@ -1,17 +1,26 @@
 import os from "node:os";
 import type { Cache } from "../cache/cache.js";
+import type { DatasetSample } from "../dataset/types.js";
 import { AirgapEvalError } from "../errors.js";
 import type { Metric } from "../metrics/types.js";
 import { aggregateRecords } from "../results/aggregate.js";
+import { RecordDigest } from "../results/digest.js";
 import type { RowMetricRecord, RunMetadata } from "../results/types.js";
 import { errorText } from "../util/error-text.js";
-import { forEachWithConcurrency } from "../util/pool.js";
+import { forEachOfStream } from "../util/pool.js";
 import { version } from "../version.js";
+import { rowHash as hashRow } from "./hash.js";
 import type { EvaluateDataset, EvaluateOptions } from "./options.js";
-import { type EvaluationPlan, planEvaluation, type RowWork } from "./plan.js";
+import { type EvaluationPlan, type MetricEntry, planEvaluation } from "./plan.js";
 import { createProgress, stopOnce } from "./progress.js";
 import { EvaluationResult } from "./result.js";
-import { ResultsWriter, resultsFormat, resultsFormatVersion } from "./results-file.js";
+import {
+  ResultsWriter,
+  resultsFormat,
+  resultsFormatVersion,
+  resumeKey,
+  streamResultsFile,
+} from "./results-file.js";
 import { withResultsLock } from "./results-lock.js";
 import { isCacheHit, rowScorer } from "./score-row.js";
 
@@ -49,16 +58,16 @@ async function evaluateLocked(
   options: EvaluateOptions,
 ): Promise<EvaluationResult> {
   const startedAt = new Date().toISOString();
-  const plan = planEvaluation(dataset, metrics, options);
+  const plan = await planEvaluation(dataset, metrics, options);
   const metadata = runMetadata(plan, options, startedAt);
   const cache = options.cache || undefined;
   const statsBefore = cache?.stats();
-  const records = await runPlan(plan, options, metadata, cache);
+  const outcome = await runPlan(plan, options, metadata, cache);
   if (cache && statsBefore) {
     const after = cache.stats();
     metadata.cache = { hits: after.hits - statsBefore.hits, misses: after.misses - statsBefore.misses };
   }
-  return assemble(plan, records, metadata);
+  return assemble(plan, outcome, metadata);
 }
 
 function runtimeInfo(): Record<string, string> {
@@ -73,11 +82,11 @@ function runtimeInfo(): Record<string, string> {
 
 /** The run's metadata before it ends (`finishedAt` and `interrupted` are set by {@link runPlan}). */
 function runMetadata(plan: EvaluationPlan, options: EvaluateOptions, startedAt: string): RunMetadata {
-  const { data, entries } = plan;
+  const { source, scan, entries } = plan;
   const metadata: Omit<RunMetadata, "finishedAt"> = {
     version,
     startedAt,
-    ...(data.file !== undefined ? { dataset: data.file } : {}),
+    ...(source.file !== undefined ? { dataset: source.file } : {}),
     metrics: Object.fromEntries(
       entries.map((e) => [e.metric.name, { ...e.config, configHash: e.configHash }]),
     ),
@@ -90,53 +99,124 @@ function runMetadata(plan: EvaluationPlan, options: EvaluateOptions, startedAt: 
       progress: typeof options.progress === "object" ? "custom" : (options.progress ?? "auto"),
       ...options.recordOptions,
     },
-    totalRows: data.totalRows,
+    totalRows: scan.totalRows,
     ...(plan.rowsChanged > 0 ? { rowsChanged: plan.rowsChanged } : {}),
-    ...(data.shard !== undefined ? { shard: data.shard } : {}),
+    ...(source.shard !== undefined ? { shard: source.shard } : {}),
     ...(options.out !== undefined ? { resultsFile: options.out } : {}),
   };
   return metadata as RunMetadata;
 }
 
+/** What a run produced: every record (when kept) or a digest of them, and the new records' count. */
+interface RunOutcome {
+  /** Held and new records, unordered; undefined when not kept. */
+  records: RowMetricRecord[] | undefined;
+  /** Aggregates, reasons and unscored rows of held and new records, when records are not kept. */
+  digest: RecordDigest | undefined;
+  /** Records the digest covers. */
+  recordCount: number;
+}
+
+/** A valid row with the metrics still to compute on it. */
+interface RowWork {
+  item: DatasetSample;
+  rowHash: string;
+  pending: MetricEntry[];
+}
+
 /**
- * Runs the planned rows, `concurrency` at a time, writing each record to the results file as it
- * finishes. Returns every record (held and new), unordered. A failure to write stops the run and
- * throws once the rows in flight are done.
+ * The rows of the run with work left, read one at a time; rows the resumed file holds in full are
+ * skipped, and the records it holds for the others are handed to `onHeld`.
+ */
+async function* rowWork(
+  plan: EvaluationPlan,
+  onHeld: (record: RowMetricRecord) => void,
+): AsyncGenerator<RowWork> {
+  const { entries, resumed } = plan;
+  for await (const outcome of plan.source.rows()) {
+    if (outcome.sample === undefined) continue;
+    const item = outcome.sample;
+    const rowHash = hashRow(item.sample);
+    if (resumed === undefined) {
+      yield { item, rowHash, pending: entries };
+      continue;
+    }
+    const pending: MetricEntry[] = [];
+    entries.forEach((entry, m) => {
+      if (!resumed.index.isDone(item.row, rowHash, m)) pending.push(entry);
+      else if (resumed.records !== undefined) {
+        const record = resumed.records.get(resumeKey(item.row, rowHash, entry.metric.name));
+        if (record !== undefined) onHeld(record);
+      }
+    });
+    if (pending.length > 0) yield { item, rowHash, pending };
+  }
+}
+
+/**
+ * With records not kept, the records a resumed file already held (done under the current
+ * configurations, for rows of this run) go into the digest, read from the file once more.
+ */
+async function digestHeld(out: string, plan: EvaluationPlan, digest: RecordDigest): Promise<number> {
+  const resumed = plan.resumed!;
+  const index = new Map(plan.entries.map((e, i) => [e.metric.name, i]));
+  const hashes = new Map(plan.entries.map((e) => [e.metric.name, e.configHash]));
+  let count = 0;
+  await streamResultsFile(out, (line) => {
+    if (line.type !== "record" || hashes.get(line.metric) !== line.configHash) return;
+    const m = index.get(line.metric)!;
+    if (resumed.current[line.row] !== 1 || !resumed.index.isDone(line.row, line.rowHash, m)) return;
+    // Counted once, however many times the file holds the pair.
+    resumed.index.clear(line.row, line.rowHash, m);
+    digest.add(line);
+    count++;
+  });
+  return count;
+}
+
+/**
+ * Runs the planned rows, `concurrency` at a time, reading them from the source as rows finish and
+ * writing each record to the results file as it finishes. Keeps every record (held and new, unordered)
+ * or, with `keepRecords: false`, only a digest of them. A failure to write stops the run and throws once
+ * the rows in flight are done.
  */
 async function runPlan(
   plan: EvaluationPlan,
   options: EvaluateOptions,
   metadata: RunMetadata,
   cache: Cache | undefined,
-): Promise<RowMetricRecord[]> {
-  const { data, work } = plan;
+): Promise<RunOutcome> {
+  const { scan, resumed } = plan;
+  const keep = options.keepRecords !== false;
   let writer: ResultsWriter | undefined;
   if (options.out !== undefined) {
-    writer = plan.parsed ? ResultsWriter.append(options.out, plan.parsed) : ResultsWriter.create(options.out);
+    writer = resumed ? ResultsWriter.append(options.out, resumed.tail) : ResultsWriter.create(options.out);
     const { finishedAt: _unset, ...header } = metadata;
     writer.write({
       type: "header",
       format: resultsFormat,
       formatVersion: resultsFormatVersion,
-      resumed: plan.parsed !== undefined,
+      resumed: resumed !== undefined,
       metadata: header,
     });
-    for (const bad of data.invalid) writer.write({ type: "invalid", ...bad });
+    for (const bad of scan.invalid) writer.write({ type: "invalid", ...bad });
   }
-  const records = [...plan.held];
+  const records: RowMetricRecord[] | undefined = keep ? [] : undefined;
+  const digest = keep ? undefined : new RecordDigest(plan.entries.map((e) => e.metric.name));
+  let recordCount = 0;
   const progress = stopOnce(
     typeof options.progress === "object" ? options.progress : createProgress(options.progress ?? "auto"),
   );
   const scorers = new Map(plan.entries.map((e) => [e, rowScorer(e, cache)]));
-  let rowsDone = data.samples.length - work.length;
+  let rowsDone = plan.rowsDone;
   // Rows whose every metric came from the result cache: progress says "cached" rather than a rate for them.
   let rowsCached = 0;
-  let errors = records.filter((r) => r.result.status === "error").length;
+  let errors = 0;
   let fatal: { error: unknown } | undefined;
-  let started = 0;
 
   const runRow = async ({ item, rowHash, pending }: RowWork): Promise<void> => {
     let hits = 0;
+    let sampleJson: string | undefined;
     await Promise.all(
       pending.map(async (entry) => {
         const t0 = performance.now();
@@ -154,9 +234,14 @@ async function runPlan(
           durationMs: Math.round((performance.now() - t0) * 1000) / 1000,
         };
         try {
-          records.push(record);
+          records?.push(record);
+          digest?.add(record);
+          recordCount++;
           if (record.result.status === "error") errors++;
-          writer?.write({ type: "record", ...record });
+          if (writer !== undefined) {
+            sampleJson ??= JSON.stringify(item.sample);
+            writer.writeRecord(record, sampleJson);
+          }
           options.onRecord?.(record);
         } catch (error) {
           fatal ??= { error };
@@ -168,21 +253,25 @@ async function runPlan(
     progress.update(rowsDone, errors, rowsCached);
   };
 
-  progress.start(data.samples.length, rowsDone);
+  const work = rowWork(plan, (record) => {
+    records!.push(record);
+    if (record.result.status === "error") errors++;
+  });
+  progress.start(scan.validRows, rowsDone);
   // Ctrl-C: the bar goes before the caller prints anything about stopping (listeners run at abort, in order).
   const stopProgress = (): void => progress.stop();
   options.signal?.addEventListener("abort", stopProgress, { once: true });
+  let interrupted = false;
   try {
-    started = await forEachWithConcurrency(
+    interrupted = !(await forEachOfStream(
       work,
       plan.concurrency,
       runRow,
       () => options.signal?.aborted === true || fatal !== undefined,
-    );
+    ));
   } finally {
     options.signal?.removeEventListener("abort", stopProgress);
     progress.stop();
-    const interrupted = started < work.length;
     const finishedAt = new Date().toISOString();
     try {
       writer?.write({ type: "end", finishedAt, interrupted });
@@ -199,20 +288,36 @@ async function runPlan(
     if (err instanceof AirgapEvalError) throw err;
     throw new AirgapEvalError(`evaluation stopped: ${errorText(err)}`, { cause: err });
   }
-  return records;
+  if (digest !== undefined && resumed !== undefined && options.out !== undefined) {
+    recordCount += await digestHeld(options.out, plan, digest);
+  }
+  return { records, digest, recordCount };
 }
 
 /** Orders the records by row then metric and builds the result with its aggregates. */
-function assemble(plan: EvaluationPlan, records: RowMetricRecord[], metadata: RunMetadata): EvaluationResult {
-  const order = new Map(plan.entries.map((e, i) => [e.metric.name, i]));
+function assemble(plan: EvaluationPlan, outcome: RunOutcome, metadata: RunMetadata): EvaluationResult {
+  const names = plan.entries.map((e) => e.metric.name);
+  const invalidRows = plan.scan.invalid;
+  if (outcome.records === undefined) {
+    const digest = outcome.digest!;
+    return new EvaluationResult({
+      metadata,
+      records: [],
+      recordsKept: false,
+      recordCount: outcome.recordCount,
+      invalidRows,
+      aggregates: digest.aggregates(),
+      problems: digest.problems(),
+      unscored: digest.unscored(),
+    });
+  }
+  const records = outcome.records;
+  const order = new Map(names.map((name, i) => [name, i]));
   records.sort((a, b) => a.row - b.row || (order.get(a.metric) ?? 0) - (order.get(b.metric) ?? 0));
   return new EvaluationResult({
     metadata,
     records,
-    invalidRows: plan.data.invalid,
-    aggregates: aggregateRecords(
-      records,
-      plan.entries.map((e) => e.metric.name),
-    ),
+    invalidRows,
+    aggregates: aggregateRecords(records, names),
   });
 }

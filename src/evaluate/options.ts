@@ -1,10 +1,14 @@
 import type { Cache } from "../cache/cache.js";
+import type { DatasetSource } from "../dataset/stream.js";
 import type { Dataset, LoadDatasetOptions } from "../dataset/types.js";
 import type { RowMetricRecord } from "../results/types.js";
 import type { ProgressMode, ProgressReporter } from "./progress.js";
 
-/** What `evaluate` accepts as a dataset: a loaded {@link Dataset}, a file path, or rows in memory. */
-export type EvaluateDataset = Dataset | string | readonly Record<string, unknown>[];
+/**
+ * What `evaluate` accepts as a dataset: a file path (read row by row), rows in memory, a loaded
+ * {@link Dataset}, or a {@link DatasetSource} (`openDataset`, `shardSource`).
+ */
+export type EvaluateDataset = Dataset | DatasetSource | string | readonly Record<string, unknown>[];
 
 /** Options for {@link evaluate}. */
 export interface EvaluateOptions {
@@ -40,6 +44,14 @@ export interface EvaluateOptions {
    * is marked `interrupted`. Defaults to none.
    */
   signal?: AbortSignal;
+  /**
+   * Keep every record in the result (`result.records`, `detailed()`, reports from the result). With
+   * false the records are only written to `out` (and passed to `onRecord`): the result holds the
+   * aggregates, the error and skip reasons (the first 1,000 rows of each) and the lowest 10 unscored rows
+   * per metric, so memory stays flat however many rows the dataset has; write reports from the results
+   * file (`writeReportFromResults`). The CLI runs this way. Defaults to true.
+   */
+  keepRecords?: boolean;
   /** Called with each record right after it is written. Defaults to none. */
   onRecord?: (record: RowMetricRecord) => void;
   /** Any invalid row, or any row lacking a field a metric needs, is an error before work starts. Defaults to false. */

@@ -1,15 +1,21 @@
-import { assertNoInvalidRows, loadDataset } from "../dataset/load.js";
-import { checkRequiredColumns, missingFields } from "../dataset/required.js";
-import type { Dataset, DatasetSample } from "../dataset/types.js";
+import { assertNoInvalidRows } from "../dataset/load.js";
+import { checkRequiredColumns } from "../dataset/required.js";
+import {
+  type DatasetScan,
+  type DatasetSource,
+  datasetSource,
+  firstRowLacking,
+  openDataset,
+  scanDataset,
+} from "../dataset/stream.js";
+import type { Dataset } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import type { Metric, MetricConfig } from "../metrics/types.js";
-import type { RowMetricRecord } from "../results/types.js";
 import { configHash as hashConfig, rowHash as hashRow } from "./hash.js";
 import { checkConcurrencyOption } from "./option-checks.js";
 import type { EvaluateDataset, EvaluateOptions } from "./options.js";
-import { type ParsedResultsFile, prepareResultsFile, resumeKey } from "./results-file.js";
+import { type ResumedFile, readResumedFile, supersedeRows } from "./resume-index.js";
 import { isSkippedConfig } from "./skipped-metric.js";
-import { supersedeChangedRows } from "./superseded.js";
 
 /** A metric of the run with its configuration and whether its results may be cached. */
 export interface MetricEntry {
@@ -20,24 +26,24 @@ export interface MetricEntry {
   cacheable: boolean;
 }
 
-/** A row with the metrics still to compute on it. */
-export interface RowWork {
-  item: DatasetSample;
-  rowHash: string;
-  pending: MetricEntry[];
+/** A resumed results file: what it holds, and which valid rows of this run it covers. */
+export interface ResumedRun extends ResumedFile {
+  /** 1 for each row index that is a valid row of this run (of its shard). */
+  current: Uint8Array;
 }
 
 /** Everything decided before any metric runs. */
 export interface EvaluationPlan {
-  data: Dataset;
+  /** The rows, read again for the run. */
+  source: DatasetSource;
+  /** The first pass over the rows: counts, invalid rows, columns. */
+  scan: DatasetScan;
   entries: MetricEntry[];
   concurrency: number;
-  /** Rows with metrics to compute, in dataset order. */
-  work: RowWork[];
-  /** Records a resumed results file already holds. */
-  held: RowMetricRecord[];
   /** The resumed results file, when there is one. */
-  parsed: ParsedResultsFile | undefined;
+  resumed: ResumedRun | undefined;
+  /** Valid rows the resumed file already holds every metric of. */
+  rowsDone: number;
   /** Rows whose contents changed since the resumed file was written (re-scored). */
   rowsChanged: number;
 }
@@ -49,6 +55,19 @@ function isDataset(value: EvaluateDataset): value is Dataset {
     Array.isArray((value as Dataset).samples) &&
     Array.isArray((value as Dataset).invalid)
   );
+}
+
+function isSource(value: EvaluateDataset): value is DatasetSource {
+  return (
+    typeof value === "object" && !Array.isArray(value) && typeof (value as DatasetSource).rows === "function"
+  );
+}
+
+/** The dataset argument of `evaluate` as a source of rows. */
+export function toSource(dataset: EvaluateDataset, options: EvaluateOptions): DatasetSource {
+  if (isSource(dataset)) return dataset;
+  if (isDataset(dataset)) return datasetSource(dataset);
+  return openDataset(dataset, options.load ?? {});
 }
 
 function judgeConcurrency(metric: Metric): number | undefined {
@@ -64,7 +83,7 @@ export function defaultConcurrency(metrics: readonly Metric[]): number {
   return known.length > 0 ? Math.min(...known) : 1;
 }
 
-function checkMetrics(data: Dataset, metrics: readonly Metric[], strict: boolean): void {
+function checkMetricList(metrics: readonly Metric[]): void {
   if (metrics.length === 0) throw new InvalidInputError("no metrics given; pass at least one metric");
   const seen = new Set<string>();
   for (const m of metrics) {
@@ -72,40 +91,80 @@ function checkMetrics(data: Dataset, metrics: readonly Metric[], strict: boolean
       throw new InvalidInputError(`metric ${m.name} is given twice; pass each metric once`);
     seen.add(m.name);
   }
-  // A shard may lack a column other shards have: the CLI checks the whole dataset before sharding.
-  if (data.shard === undefined) checkRequiredColumns(data, metrics);
-  if (!strict) return;
-  for (const item of data.samples) {
-    for (const metric of metrics) {
-      const [field] = missingFields(item.sample, metric);
-      if (field !== undefined) {
-        throw new InvalidInputError(`has no ${field}, which ${metric.name} needs (strict run)`, {
-          file: data.file,
-          line: item.line,
-          row: item.row,
-          field,
-        });
-      }
-    }
-  }
+}
+
+/** A strict run: the first valid row lacking a field some metric needs is an error naming it. */
+function checkStrictFields(scan: DatasetScan, file: string | undefined, metrics: readonly Metric[]): void {
+  const lacking = firstRowLacking(scan, metrics);
+  if (lacking === undefined) return;
+  throw new InvalidInputError(`has no ${lacking.field}, which ${lacking.metric} needs (strict run)`, {
+    file,
+    line: lacking.line,
+    row: lacking.row,
+    field: lacking.field,
+  });
 }
 
 /**
- * Loads and checks the dataset and metrics, checks a resumed results file, and lists the work left:
- * each valid row with the metrics the results file does not hold yet. Throws `InvalidInputError` for
- * anything that must be fixed before a metric runs.
+ * On resume: hashes every valid row of the run, finds those whose contents changed since the file
+ * was written (their old records are marked superseded and the rows scored again), and counts the
+ * rows with nothing left to do.
+ */
+async function reconcile(
+  out: string,
+  source: DatasetSource,
+  scan: DatasetScan,
+  resumed: ResumedFile,
+  metrics: number,
+): Promise<{ run: ResumedRun; rowsDone: number; rowsChanged: number }> {
+  const current = new Uint8Array(scan.totalRows);
+  const changed = new Map<number, string>();
+  let rowsDone = 0;
+  for await (const outcome of source.rows()) {
+    if (outcome.sample === undefined) continue;
+    const hash = hashRow(outcome.sample.sample);
+    if (outcome.row < current.length) current[outcome.row] = 1;
+    if (resumed.index.hasOtherHash(outcome.row, hash)) changed.set(outcome.row, hash);
+    let all = true;
+    for (let m = 0; m < metrics && all; m++) all = resumed.index.isDone(outcome.row, hash, m);
+    if (all) rowsDone++;
+  }
+  let tail = resumed.tail;
+  if (changed.size > 0) {
+    tail = await supersedeRows(out, changed);
+    for (const [row, hash] of changed) resumed.index.keepOnly(row, hash);
+    if (resumed.records !== undefined) {
+      for (const [key, record] of resumed.records) {
+        if (changed.has(record.row) && changed.get(record.row) !== record.rowHash)
+          resumed.records.delete(key);
+      }
+    }
+  }
+  return { run: { ...resumed, tail, current }, rowsDone, rowsChanged: changed.size };
+}
+
+/**
+ * Checks the dataset and metrics, checks a resumed results file, and prepares the run, reading the
+ * dataset in passes that hold one row at a time: a first pass counts rows and finds the columns rows
+ * have (a metric needing a column no row has, or with `strict` any invalid row or row lacking a field,
+ * throws `InvalidInputError` before a metric runs); on resume a second pass hashes the rows to find the
+ * ones that changed. The run itself reads the rows once more.
  *
  * @example
- * const plan = planEvaluation("eval.jsonl", [metric], { out: "results.jsonl", resume: true });
+ * const plan = await planEvaluation("eval.jsonl", [metric], { out: "results.jsonl", resume: true });
  */
-export function planEvaluation(
+export async function planEvaluation(
   dataset: EvaluateDataset,
   metrics: readonly Metric[],
   options: EvaluateOptions,
-): EvaluationPlan {
-  const data = isDataset(dataset) ? dataset : loadDataset(dataset as string, options.load ?? {});
-  if (options.strict) assertNoInvalidRows(data);
-  checkMetrics(data, metrics, options.strict === true);
+): Promise<EvaluationPlan> {
+  const source = toSource(dataset, options);
+  const scan = await scanDataset(source);
+  if (options.strict) assertNoInvalidRows({ invalid: scan.invalid, file: source.file });
+  checkMetricList(metrics);
+  // A shard may lack a column other shards have: the CLI checks the whole dataset before sharding.
+  if (source.shard === undefined) checkRequiredColumns(scan, metrics);
+  if (options.strict) checkStrictFields(scan, source.file, metrics);
   const concurrency = checkConcurrencyOption(options.concurrency) ?? defaultConcurrency(metrics);
 
   const entries: MetricEntry[] = metrics.map((metric) => {
@@ -115,42 +174,26 @@ export function planEvaluation(
       config.models.every((m) => typeof m.sha256 === "string" && m.sha256.length > 0);
     return { metric, config, configHash: hashConfig(config), cacheable };
   });
-  const resumed =
+  const resumedFile =
     options.out === undefined
-      ? { parsed: undefined, done: new Map<string, RowMetricRecord>() }
-      : prepareResultsFile(options.out, {
+      ? undefined
+      : await readResumedFile(options.out, {
           resume: options.resume,
           overwrite: options.overwrite,
-          totalRows: data.totalRows,
-          shard: data.shard,
+          totalRows: scan.totalRows,
+          shard: source.shard,
           metrics: entries.map((e) => ({ name: e.metric.name, config: e.config, configHash: e.configHash })),
+          keepRecords: options.keepRecords !== false,
         });
-  const { done } = resumed;
-  let parsed = resumed.parsed;
-  let rowsChanged = 0;
-  if (parsed !== undefined && options.out !== undefined) {
-    // Rows edited since the file was written: their old records are marked superseded, so no reader
-    // counts both, and the rows are scored again.
-    const superseded = supersedeChangedRows(
-      options.out,
-      parsed,
-      data.samples.map((item) => ({ row: item.row, rowHash: hashRow(item.sample) })),
-    );
-    parsed = superseded.parsed;
-    rowsChanged = superseded.changedRows;
+  if (resumedFile === undefined || options.out === undefined) {
+    return { source, scan, entries, concurrency, resumed: undefined, rowsDone: 0, rowsChanged: 0 };
   }
-
-  const held: RowMetricRecord[] = [];
-  const work: RowWork[] = [];
-  for (const item of data.samples) {
-    const rowHash = hashRow(item.sample);
-    const pending: MetricEntry[] = [];
-    for (const entry of entries) {
-      const record = done.get(resumeKey(item.row, rowHash, entry.metric.name));
-      if (record !== undefined) held.push(record);
-      else pending.push(entry);
-    }
-    if (pending.length > 0) work.push({ item, rowHash, pending });
-  }
-  return { data, entries, concurrency, work, held, parsed, rowsChanged };
+  const { run, rowsDone, rowsChanged } = await reconcile(
+    options.out,
+    source,
+    scan,
+    resumedFile,
+    entries.length,
+  );
+  return { source, scan, entries, concurrency, resumed: run, rowsDone, rowsChanged };
 }

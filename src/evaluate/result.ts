@@ -64,7 +64,16 @@ export class EvaluationResult {
 
   /** Row × metric pairs with status "error". */
   get errorCount(): number {
+    if (this.data.recordsKept === false) return this.data.aggregates.reduce((n, a) => n + a.errors, 0);
     return this.data.records.filter((r) => r.result.status === "error").length;
+  }
+
+  /**
+   * False when the run did not keep its records (`keepRecords: false`): `records` and `detailed()` are
+   * then empty, and the records are in the results file.
+   */
+  get recordsKept(): boolean {
+    return this.data.recordsKept !== false;
   }
 
   /** Per metric: mean, count, errors, skipped, nulls, std, min, max (over ok rows). */
@@ -72,7 +81,7 @@ export class EvaluationResult {
     return this.data.aggregates;
   }
 
-  /** One entry per evaluated row with its inputs and each metric's outcome. */
+  /** One entry per evaluated row with its inputs and each metric's outcome (none when records were not kept). */
   detailed(): DetailedRow[] {
     const rows = new Map<number, DetailedRow>();
     for (const record of this.data.records) {

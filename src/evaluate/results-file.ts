@@ -6,18 +6,17 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readSync,
   statSync,
   writeSync,
 } from "node:fs";
+import { open } from "node:fs/promises";
 import path from "node:path";
-import { shardDifference } from "../dataset/shard.js";
 import { InvalidInputError } from "../errors.js";
 import type { MetricConfig } from "../metrics/types.js";
 import { aggregateRecords } from "../results/aggregate.js";
-import type { EvaluationResultData, RowMetricRecord, RunMetadata, ShardInfo } from "../results/types.js";
+import type { EvaluationResultData, RowMetricRecord, RunMetadata } from "../results/types.js";
 import { wellFormedJson } from "../util/well-formed.js";
-import { describeConfigDifferences } from "./config-diff.js";
-import { isSkippedConfig } from "./skipped-metric.js";
 
 /** `format` value on a results file's header line. */
 export const resultsFormat = "airgap-eval-results";
@@ -88,64 +87,181 @@ function isObject(value: unknown): value is Record<string, unknown> {
  */
 export function parseResultsFile(bytes: Buffer, file: string): ParsedResultsFile {
   const lines: ResultsLine[] = [];
-  let start = 0;
-  let lineNo = 0;
-  let validBytes = 0;
-  let tornTail = false;
-  let missingFinalNewline = false;
-  while (start < bytes.length) {
-    lineNo++;
-    const nl = bytes.indexOf(0x0a, start);
-    const end = nl === -1 ? bytes.length : nl;
-    const text = bytes.subarray(start, end).toString("utf8").trim();
-    const isLast = nl === -1 || nl === bytes.length - 1;
-    if (text !== "") {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch (err) {
-        if (isLast) {
-          tornTail = true;
-          break;
-        }
-        throw new InvalidInputError(
-          "is not valid JSON, so this is not an intact results file; restore it or start a new one",
-          { file, line: lineNo },
-          { cause: err },
-        );
-      }
-      if (
-        lines.length === 0 &&
-        (!isObject(parsed) || parsed.type !== "header" || parsed.format !== resultsFormat)
-      ) {
-        throw new InvalidInputError(
-          `does not start with an airgap-eval results header; write results with evaluate({ out }) or airgap-eval eval --out`,
-          { file, line: lineNo },
-        );
-      }
-      if (!isObject(parsed) || typeof parsed.type !== "string") {
-        throw new InvalidInputError("is not a results line (no type); is this an airgap-eval results file?", {
-          file,
-          line: lineNo,
-        });
-      }
-      if (parsed.type === "header" && (parsed.formatVersion as number) > resultsFormatVersion) {
-        throw new InvalidInputError(
-          `was written by a newer airgap-eval (results format ${String(parsed.formatVersion)}); upgrade airgap-eval to read it`,
-          { file, line: lineNo },
-        );
-      }
-      lines.push(parsed as unknown as ResultsLine);
+  const reader = new ResultsLineReader(file, (line) => {
+    lines.push(line);
+  });
+  reader.push(bytes);
+  return { lines, ...reader.end() };
+}
+
+/** Where a results file's intact lines end, as {@link ResultsLineReader} found it. */
+export interface ResultsFileTail {
+  /** Bytes up to the end of the last complete line (a torn last line starts there). */
+  validBytes: number;
+  /** True when the file ended in a torn (partly written) line, which was ignored. */
+  tornTail: boolean;
+  /** True when the last complete line lacks its newline. */
+  missingFinalNewline: boolean;
+}
+
+/**
+ * Parses a results file given in pieces, one line at a time: each line is handed to `onLine` as it is
+ * parsed, so a file of any size is read holding one line. A last line that is not valid JSON (a crash
+ * mid-write) is ignored; a bad line anywhere else is an `InvalidInputError` naming the line.
+ */
+export class ResultsLineReader {
+  private rest: Buffer = Buffer.alloc(0);
+  private offset = 0;
+  private lineNo = 0;
+  private count = 0;
+  /** A complete line held back until the next one shows it was not the file's last. */
+  private held: { text: string; lineNo: number; end: number; followed: boolean } | undefined;
+  private validBytes = 0;
+
+  constructor(
+    private readonly file: string,
+    private readonly onLine: (line: ResultsLine) => void,
+  ) {}
+
+  /** Adds bytes of the file, in order. */
+  push(chunk: Buffer): void {
+    const bytes = this.rest.length === 0 ? chunk : Buffer.concat([this.rest, chunk]);
+    let start = 0;
+    for (let nl = bytes.indexOf(0x0a); nl !== -1; nl = bytes.indexOf(0x0a, start)) {
+      this.take(bytes.subarray(start, nl).toString("utf8"), this.offset + nl + 1);
+      start = nl + 1;
     }
-    if (nl === -1) {
-      missingFinalNewline = text !== "";
-      validBytes = bytes.length;
-      break;
-    }
-    start = nl + 1;
-    validBytes = start;
+    this.offset += start;
+    this.rest = Buffer.from(bytes.subarray(start));
   }
-  return { lines, validBytes, tornTail, missingFinalNewline };
+
+  /** Ends the file; returns where its intact lines end. */
+  end(): ResultsFileTail {
+    const tail = this.rest.toString("utf8").trim();
+    const total = this.offset + this.rest.length;
+    if (tail === "") {
+      if (this.rest.length > 0 && this.held !== undefined) this.held.followed = true;
+      if (!this.flush(true))
+        return { validBytes: this.validBytes, tornTail: true, missingFinalNewline: false };
+      return {
+        validBytes: this.rest.length > 0 ? total : this.validBytes,
+        tornTail: false,
+        missingFinalNewline: false,
+      };
+    }
+    this.flush(false);
+    this.lineNo++;
+    if (this.parse(tail, this.lineNo, true))
+      return { validBytes: total, tornTail: false, missingFinalNewline: true };
+    return { validBytes: this.validBytes, tornTail: true, missingFinalNewline: false };
+  }
+
+  private take(raw: string, end: number): void {
+    this.lineNo++;
+    const text = raw.trim();
+    if (text === "") {
+      if (this.held === undefined) this.validBytes = end;
+      else {
+        this.held.followed = true;
+        this.held.end = end;
+      }
+      return;
+    }
+    this.flush(false);
+    this.held = { text, lineNo: this.lineNo, end, followed: false };
+  }
+
+  /** Parses the held line; `last` when no line follows it. False when it is a torn last line. */
+  private flush(last: boolean): boolean {
+    const held = this.held;
+    if (held === undefined) return true;
+    this.held = undefined;
+    if (!this.parse(held.text, held.lineNo, last && !held.followed)) return false;
+    this.validBytes = held.end;
+    return true;
+  }
+
+  /** Parses one line; false for a torn last line. */
+  private parse(text: string, lineNo: number, isLast: boolean): boolean {
+    const file = this.file;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (err) {
+      if (isLast) return false;
+      throw new InvalidInputError(
+        "is not valid JSON, so this is not an intact results file; restore it or start a new one",
+        { file, line: lineNo },
+        { cause: err },
+      );
+    }
+    if (
+      this.count === 0 &&
+      (!isObject(parsed) || parsed.type !== "header" || parsed.format !== resultsFormat)
+    ) {
+      throw new InvalidInputError(
+        `does not start with an airgap-eval results header; write results with evaluate({ out }) or airgap-eval eval --out`,
+        { file, line: lineNo },
+      );
+    }
+    if (!isObject(parsed) || typeof parsed.type !== "string") {
+      throw new InvalidInputError("is not a results line (no type); is this an airgap-eval results file?", {
+        file,
+        line: lineNo,
+      });
+    }
+    if (parsed.type === "header" && (parsed.formatVersion as number) > resultsFormatVersion) {
+      throw new InvalidInputError(
+        `was written by a newer airgap-eval (results format ${String(parsed.formatVersion)}); upgrade airgap-eval to read it`,
+        { file, line: lineNo },
+      );
+    }
+    this.count++;
+    this.onLine(parsed as unknown as ResultsLine);
+    return true;
+  }
+}
+
+/**
+ * Reads a results file in 1 MB pieces, handing each line to `onLine` as it is parsed (see
+ * {@link ResultsLineReader}); returns where its intact lines end.
+ *
+ * @example
+ * await streamResultsFile("results.jsonl", (line) => { if (line.type === "record") count++; });
+ */
+export async function streamResultsFile(
+  file: string,
+  onLine: (line: ResultsLine) => void,
+): Promise<ResultsFileTail> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(file, "r");
+  } catch (err) {
+    throw unreadable(file, err);
+  }
+  const reader = new ResultsLineReader(file, onLine);
+  try {
+    for (;;) {
+      const piece = Buffer.allocUnsafe(1 << 20);
+      const { bytesRead } = await handle.read(piece, 0, piece.length, null);
+      if (bytesRead === 0) break;
+      reader.push(piece.subarray(0, bytesRead));
+    }
+  } finally {
+    await handle.close();
+  }
+  return reader.end();
+}
+
+function unreadable(file: string, err: unknown): InvalidInputError {
+  const code = (err as NodeJS.ErrnoException).code;
+  return new InvalidInputError(
+    code === "ENOENT"
+      ? "results file does not exist; check the path"
+      : `results file cannot be read (${code})`,
+    { file },
+    { cause: err },
+  );
 }
 
 /** Reads and parses a results file; see {@link parseResultsFile}. */
@@ -154,16 +270,28 @@ export function readResultsFile(file: string): ParsedResultsFile {
   try {
     bytes = readFileSync(file);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new InvalidInputError(
-      code === "ENOENT"
-        ? "results file does not exist; check the path"
-        : `results file cannot be read (${code})`,
-      { file },
-      { cause: err },
-    );
+    throw unreadable(file, err);
   }
   return parseResultsFile(bytes, file);
+}
+
+/**
+ * The JSON of `{ type: "record", ...record }` built from pieces, with the sample's JSON given; equal to
+ * `wellFormedJson` of that object (key order, escapes, lone surrogates replaced).
+ *
+ * @example
+ * recordLineJson(record, JSON.stringify(record.sample)) === wellFormedJson({ type: "record", ...record }); // true
+ */
+export function recordLineJson(record: RowMetricRecord, sampleJson: string): string {
+  const text =
+    `{"type":"record","row":${JSON.stringify(record.row)}` +
+    (record.line !== undefined ? `,"line":${JSON.stringify(record.line)}` : "") +
+    `,"rowHash":${JSON.stringify(record.rowHash)},"metric":${JSON.stringify(record.metric)}` +
+    `,"configHash":${JSON.stringify(record.configHash)},"result":${JSON.stringify(record.result)}` +
+    `,"sample":${sampleJson},"finishedAt":${JSON.stringify(record.finishedAt)}` +
+    `,"durationMs":${JSON.stringify(record.durationMs)}}`;
+  // A lone surrogate anywhere (JSON.stringify escapes it): the careful path (see wellFormedJson).
+  return /\\ud[89abcdef]/i.test(text) ? wellFormedJson({ type: "record", ...record }) : text;
 }
 
 /**
@@ -189,7 +317,10 @@ export class ResultsWriter {
    * Opens the file for appending after `parsed`: a torn last line is cut off, a missing final newline
    * is added.
    */
-  static append(file: string, parsed: ParsedResultsFile): ResultsWriter {
+  static append(
+    file: string,
+    parsed: Pick<ParsedResultsFile, "validBytes" | "missingFinalNewline">,
+  ): ResultsWriter {
     const fd = openFile(file, "r+");
     if (statSync(file).size !== parsed.validBytes) ftruncateSync(fd, parsed.validBytes);
     const writer = new ResultsWriter(file, fd);
@@ -215,6 +346,15 @@ export class ResultsWriter {
   /** Appends one line (a JSON object). */
   write(line: ResultsLine): void {
     this.writeRaw(`${wellFormedJson(line)}\n`);
+  }
+
+  /**
+   * Appends one record line, the same bytes as `write({ type: "record", ...record })`, with the row's
+   * sample given as its JSON text (`JSON.stringify(record.sample)`), so the row's metrics serialise it
+   * once rather than once each.
+   */
+  writeRecord(record: RowMetricRecord, sampleJson: string): void {
+    this.writeRaw(`${recordLineJson(record, sampleJson)}\n`);
   }
 
   /** Flushes to the device and closes. */
@@ -272,83 +412,9 @@ export interface ResultsFileMetric {
   configHash: string;
 }
 
-/** What an `out` file already holds for a run about to start. */
-export interface ResumeState {
-  /** The parsed file when the run resumes one with content; undefined for a new or replaced file. */
-  parsed: ParsedResultsFile | undefined;
-  /** Records the run need not compute again, by {@link resumeKey}. */
-  done: Map<string, RowMetricRecord>;
-}
-
 /** Identifies a row × metric record for resume: row index, row hash and metric id. */
 export function resumeKey(row: number, rowHash: string, metric: string): string {
   return `${row}\u0000${rowHash}\u0000${metric}`;
-}
-
-/**
- * Decides what to do with a run's `out` file before any metric runs: a file with content is refused
- * unless the run resumes or overwrites it; a resumed file must have been written for a dataset of the
- * same size and under the same metric configurations (an error names every difference), and its
- * records under the current configurations are returned as done.
- *
- * @example
- * const { parsed, done } = prepareResultsFile("results.jsonl", { resume: true, totalRows: 100, metrics });
- */
-export function prepareResultsFile(
-  file: string,
-  run: {
-    resume?: boolean;
-    overwrite?: boolean;
-    totalRows: number;
-    /** The shard this run evaluates; resuming a file written for another shard is refused. */
-    shard?: ShardInfo | undefined;
-    metrics: readonly ResultsFileMetric[];
-  },
-): ResumeState {
-  const done = new Map<string, RowMetricRecord>();
-  const hasContent = resultsFileHasContent(file);
-  if (!run.resume || !hasContent) {
-    if (hasContent && !run.overwrite) {
-      throw new InvalidInputError(
-        "already exists; resume it (resume: true, CLI --resume), replace it (overwrite: true), or choose another file",
-        { file },
-      );
-    }
-    return { parsed: undefined, done };
-  }
-  const parsed = readResultsFile(file);
-  const prior = latestMetricConfigs(parsed.lines);
-  const differences: string[] = [];
-  // Records of rows the new dataset lacks would stay in the file and mix two datasets in reports.
-  const priorRows = parsed.lines.findLast((l) => l.type === "header")?.metadata.totalRows;
-  if (priorRows !== undefined && priorRows !== run.totalRows) {
-    differences.push(`dataset rows ${priorRows} -> ${run.totalRows}`);
-  }
-  const shardChange = shardDifference(
-    parsed.lines.findLast((l) => l.type === "header")?.metadata.shard,
-    run.shard,
-  );
-  if (shardChange !== undefined) differences.push(shardChange);
-  for (const metric of run.metrics) {
-    const old = prior.get(metric.name);
-    if (old === undefined || old.configHash === metric.configHash || isSkippedConfig(old)) continue;
-    const words = describeConfigDifferences(old, metric.config);
-    differences.push(...(words.length > 0 ? words : [`${metric.name}: configuration changed`]));
-  }
-  if (differences.length > 0) {
-    throw new InvalidInputError(
-      `was written under another configuration (${differences.join("; ")}); resume with the same dataset, models, ` +
-        "prompts and options, or write to a new results file",
-      { file },
-    );
-  }
-  const hashes = new Map(run.metrics.map((m) => [m.name, m.configHash]));
-  for (const line of parsed.lines) {
-    if (line.type !== "record" || hashes.get(line.metric) !== line.configHash) continue;
-    const { type: _type, ...record } = line;
-    done.set(resumeKey(record.row, record.rowHash, record.metric), record);
-  }
-  return { parsed, done };
 }
 
 /** Options for {@link loadResults}. */
@@ -369,47 +435,83 @@ export interface LoadResultsOptions {
  * console.log(data.aggregates, data.metadata.interrupted);
  */
 export function loadResults(file: string, options: LoadResultsOptions = {}): EvaluationResultData {
-  const { lines, tornTail, validBytes } = readResultsFile(file);
+  let first: ResultsHeaderLine | undefined;
+  let last: ResultsHeaderLine | undefined;
+  const configs = new Map<string, MetricConfig & { configHash: string }>();
+  // Latest record per row × metric × config (the latest config is known at the end). Records of one
+  // row share one sample object: the file repeats the sample on every metric's line.
+  const latest = new Map<string, RowMetricRecord>();
+  const samples = new Map<string, RowMetricRecord["sample"]>();
+  let invalidRows: EvaluationResultData["invalidRows"] = [];
+  let end: ResultsEndLine | undefined;
+  const { tornTail, validBytes } = forEachResultsLineSync(file, (line) => {
+    if (line.type === "header") {
+      first ??= line;
+      last = line;
+      for (const [name, config] of Object.entries(line.metadata.metrics)) configs.set(name, config);
+      invalidRows = [];
+      end = undefined;
+    } else if (line.type === "invalid") {
+      const { type: _type, ...rest } = line;
+      invalidRows.push(rest);
+    } else if (line.type === "end") end = line;
+    else if (line.type === "record") {
+      const { type: _type, ...record } = line;
+      const shared = samples.get(record.rowHash);
+      if (shared !== undefined) record.sample = shared;
+      else samples.set(record.rowHash, record.sample);
+      latest.set(`${record.row}\u0000${record.metric}\u0000${record.configHash}`, record);
+    }
+  });
   if (tornTail) {
     options.onNotice?.(
       `${file}: the last line (from byte ${validBytes}) is torn, cut off by a crash or kill mid-write; ` +
         "it was left out. Resume the run (--resume) to redo that row.",
     );
   }
-  const headers = lines.filter((l): l is ResultsHeaderLine => l.type === "header");
-  const first = headers[0];
-  const last = headers[headers.length - 1];
   if (first === undefined || last === undefined) {
     throw new InvalidInputError("holds no results header; it is empty or not a results file", { file });
   }
-  const configs = latestMetricConfigs(lines);
-  const latest = new Map<string, RowMetricRecord>();
-  let lastHeaderIndex = 0;
-  lines.forEach((line, index) => {
-    if (line.type === "header") lastHeaderIndex = index;
-    if (line.type !== "record") return;
-    const { type: _type, ...record } = line;
-    if (configs.get(record.metric)?.configHash !== record.configHash) return;
-    latest.set(`${record.row}\u0000${record.metric}`, record);
-  });
   const metricOrder = [...configs.keys()];
-  const records = [...latest.values()].sort(
-    (a, b) => a.row - b.row || metricOrder.indexOf(a.metric) - metricOrder.indexOf(b.metric),
-  );
-  const invalidRows = lines
-    .slice(lastHeaderIndex)
-    .filter((l): l is ResultsInvalidLine => l.type === "invalid")
-    .map(({ type: _type, ...rest }) => rest);
-  const tail = lines.slice(lastHeaderIndex);
-  const end = tail.filter((l): l is ResultsEndLine => l.type === "end").pop();
-  const lastRecordTime = [last.metadata.startedAt, ...records.map((r) => r.finishedAt)].sort().pop()!;
+  const order = new Map(metricOrder.map((name, i) => [name, i]));
+  const records = [...latest.values()]
+    .filter((r) => configs.get(r.metric)?.configHash === r.configHash)
+    .sort((a, b) => a.row - b.row || order.get(a.metric)! - order.get(b.metric)!);
+  let lastRecordTime = (last as ResultsHeaderLine).metadata.startedAt;
+  for (const r of records) if (r.finishedAt > lastRecordTime) lastRecordTime = r.finishedAt;
+  const finalEnd = end as ResultsEndLine | undefined;
   const metadata: RunMetadata = {
-    ...last.metadata,
-    startedAt: first.metadata.startedAt,
+    ...(last as ResultsHeaderLine).metadata,
+    startedAt: (first as ResultsHeaderLine).metadata.startedAt,
     metrics: Object.fromEntries(configs),
-    finishedAt: end?.finishedAt ?? lastRecordTime,
-    interrupted: end === undefined ? true : end.interrupted,
+    finishedAt: finalEnd?.finishedAt ?? lastRecordTime,
+    interrupted: finalEnd === undefined ? true : finalEnd.interrupted,
     resultsFile: file,
   };
   return { metadata, records, invalidRows, aggregates: aggregateRecords(records, metricOrder) };
+}
+
+/**
+ * Reads a results file in 1 MB pieces without waiting on the event loop, handing each line to
+ * `onLine` as it is parsed (see {@link ResultsLineReader}); returns where its intact lines end.
+ */
+export function forEachResultsLineSync(file: string, onLine: (line: ResultsLine) => void): ResultsFileTail {
+  let fd: number;
+  try {
+    fd = openSync(file, "r");
+  } catch (err) {
+    throw unreadable(file, err);
+  }
+  const reader = new ResultsLineReader(file, onLine);
+  try {
+    for (;;) {
+      const piece = Buffer.allocUnsafe(1 << 20);
+      const bytesRead = readSync(fd, piece, 0, piece.length, null);
+      if (bytesRead === 0) break;
+      reader.push(piece.subarray(0, bytesRead));
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return reader.end();
 }

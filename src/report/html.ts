@@ -20,6 +20,13 @@ export interface HtmlReportOptions {
   title?: string;
   /** Bins per histogram. Defaults to `10`. */
   histogramBins?: number;
+  /**
+   * Most rows embedded in the row table (the first ones, in row order); the cards, aggregates and
+   * histograms always cover every row, and a note says how many rows the table leaves out (they are in
+   * the results file and the CSV and JSON reports). A browser slows down past a few thousand expandable
+   * rows. Defaults to `5000`.
+   */
+  maxRows?: number;
 }
 
 /** The report's Content-Security-Policy: nothing may be fetched; inline style, and only the report's own script (allowed by its sha256). */
@@ -132,13 +139,13 @@ export function toHtmlReport(input: ReportInput, options: HtmlReportOptions = {}
       )}</figure>`,
   );
 
-  const problems = problemGroups(data.records);
+  const problems = problemGroups(data);
   const problemSection =
     problems.length === 0
       ? null
       : html`<section id="problems"><h2>Errors and skipped rows</h2>${problems.map(
           (p) =>
-            html`<div class="problem ${p.status}"><h4><code>${p.metric}</code> <span class="badge ${p.status}">${p.status}</span> on ${p.rows.length} row${p.rows.length === 1 ? "" : "s"}: <span class="muted">${p.rows.length > 20 ? `${p.rows.slice(0, 20).join(", ")}, …` : p.rows.join(", ")}</span></h4><pre class="problem-text">${p.text}</pre></div>`,
+            html`<div class="problem ${p.status}"><h4><code>${p.metric}</code> <span class="badge ${p.status}">${p.status}</span> on ${p.count} row${p.count === 1 ? "" : "s"}: <span class="muted">${p.count > 20 ? `${p.rows.slice(0, 20).join(", ")}, …` : p.rows.join(", ")}</span></h4><pre class="problem-text">${p.text}</pre></div>`,
         )}</section>`;
 
   const invalidSection =
@@ -149,7 +156,13 @@ export function toHtmlReport(input: ReportInput, options: HtmlReportOptions = {}
             html`<tr><td class="num">${r.row}</td><td class="num">${r.line ?? "-"}</td><td><code>${r.field ?? "-"}</code></td><td>${r.message}</td></tr>`,
         )}</tbody></table></section>`;
 
-  const payload = { metrics: view.metrics, rows: view.rows, ranges };
+  const maxRows = Math.max(0, Math.floor(options.maxRows ?? 5000));
+  const shownRows = view.rows.length > maxRows ? view.rows.slice(0, maxRows) : view.rows;
+  const payload = { metrics: view.metrics, rows: shownRows, ranges };
+  const rowsNote =
+    shownRows.length < view.rows.length
+      ? html`<p class="muted" id="rows-capped">The table shows the first ${shownRows.length} of ${view.rows.length} rows (option maxRows); the counts, aggregates and histograms above cover all of them, and every row is in the results file and the CSV and JSON reports.</p>`
+      : null;
   const sub = [
     meta?.dataset,
     meta?.startedAt ? `run ${meta.startedAt}` : undefined,
@@ -184,6 +197,7 @@ export function toHtmlReport(input: ReportInput, options: HtmlReportOptions = {}
 ${problemSection}
 <section id="charts"><h2>Score distributions</h2><div class="charts">${charts}</div></section>
 <section id="rows"><h2>Rows</h2>
+${rowsNote}
 <div class="controls">
 <input id="filter-text" type="search" placeholder="Filter rows by any text…" title="Matches question, response, reference, contexts, reasons and details" aria-label="Filter rows by text">
 <select id="filter-status" aria-label="Filter rows by status"><option value="all">All statuses</option><option value="ok">All metrics ok</option><option value="error">Any error</option><option value="skipped">Any skipped</option></select>

@@ -160,13 +160,13 @@ export function toMarkdownReport(input: ReportInput, options: MarkdownReportOpti
     out.push(table(header, body, ["r", "l", "l", ...metrics.map(() => "r" as const)]), "");
   }
 
-  const problems = problemGroups(data.records);
+  const problems = problemGroups(data);
   if (problems.length > 0) {
     out.push("## Errors and skipped rows", "");
     for (const p of problems) {
-      const rowList = p.rows.length > 12 ? `${p.rows.slice(0, 12).join(", ")}, …` : p.rows.join(", ");
+      const rowList = p.count > 12 ? `${p.rows.slice(0, 12).join(", ")}, …` : p.rows.join(", ");
       out.push(
-        `- ${code(p.metric)} ${p.status} on ${p.rows.length} row${p.rows.length === 1 ? "" : "s"} (${rowList}): ${escapeMarkdownText(truncate(p.text, 600))}`,
+        `- ${code(p.metric)} ${p.status} on ${p.count} row${p.count === 1 ? "" : "s"} (${rowList}): ${escapeMarkdownText(truncate(p.text, 600))}`,
       );
     }
     out.push("");

@@ -89,7 +89,7 @@ export function rowsChangedNotice(count: number): string {
 
 function reasonLines(data: EvaluationResultData, maxReasons: number): string[] {
   const byMetricStatus = new Map<string, ProblemGroup[]>();
-  for (const group of problemGroups(data.records)) {
+  for (const group of problemGroups(data)) {
     const key = `${group.metric} ${group.status}`;
     byMetricStatus.set(key, [...(byMetricStatus.get(key) ?? []), group]);
   }
@@ -98,10 +98,10 @@ function reasonLines(data: EvaluationResultData, maxReasons: number): string[] {
   const shown = new Map<string, { metrics: string[]; status: string; text: string; count: number }>();
   const more: string[] = [];
   for (const groups of byMetricStatus.values()) {
-    const sorted = [...groups].sort((x, y) => y.rows.length - x.rows.length);
-    for (const { metric, status, text, rows } of sorted.slice(0, maxReasons)) {
-      const key = `${status}\u0000${rows.length}\u0000${text.trim()}`;
-      const entry = shown.get(key) ?? { metrics: [], status, text: text.trim(), count: rows.length };
+    const sorted = [...groups].sort((x, y) => y.count - x.count);
+    for (const { metric, status, text, count } of sorted.slice(0, maxReasons)) {
+      const key = `${status}\u0000${count}\u0000${text.trim()}`;
+      const entry = shown.get(key) ?? { metrics: [], status, text: text.trim(), count };
       entry.metrics.push(metric);
       shown.set(key, entry);
     }

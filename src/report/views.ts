@@ -1,7 +1,14 @@
 import type { MetricStatus, Sample } from "../metrics/types.js";
 import type { ModelProvenance } from "../provenance.js";
 import { aggregateRecords } from "../results/aggregate.js";
-import type { EvaluationResultData, MetricAggregate, RowMetricRecord } from "../results/types.js";
+import type {
+  EvaluationResultData,
+  MetricAggregate,
+  ProblemGroup,
+  RowMetricRecord,
+} from "../results/types.js";
+
+export type { ProblemGroup };
 
 /** One metric's outcome on one row, as shown in the detailed view. */
 export interface DetailedMetricCell {
@@ -168,16 +175,6 @@ export function runModels(input: ReportInput): ModelProvenance[] {
   return [...seen.values()];
 }
 
-/** Rows of one metric that share a status ("error" or "skipped") and the same error text or reason. */
-export interface ProblemGroup {
-  metric: string;
-  status: MetricStatus;
-  /** The error text (for errors) or the reason (for skips). */
-  text: string;
-  /** Row indices, in record order. */
-  rows: number[];
-}
-
 /**
  * Non-ok outcomes grouped by metric, status and text, so a reason shared by many rows (a judge model that
  * is not installed) is shown once, with its rows.
@@ -185,15 +182,24 @@ export interface ProblemGroup {
  * @example
  * for (const p of problemGroups(result.records)) console.log(p.metric, p.status, p.rows.length, p.text);
  */
-export function problemGroups(records: readonly RowMetricRecord[]): ProblemGroup[] {
+export function problemGroups(input: readonly RowMetricRecord[] | EvaluationResultData): ProblemGroup[] {
+  if (!Array.isArray(input)) {
+    const data = input as EvaluationResultData;
+    if (data.problems !== undefined) return data.problems;
+    return problemGroups(data.records);
+  }
+  const records = input as readonly RowMetricRecord[];
   const groups = new Map<string, ProblemGroup>();
   for (const r of records) {
     const { status, error, reason } = r.result;
     if (status === "ok") continue;
     const text = (status === "error" ? (error ?? reason) : reason) ?? "(no reason given)";
     const key = JSON.stringify([r.metric, status, text]);
-    const group = groups.get(key) ?? { metric: r.metric, status, text, rows: [] };
-    if (!group.rows.includes(r.row)) group.rows.push(r.row);
+    const group = groups.get(key) ?? { metric: r.metric, status, text, rows: [], count: 0 };
+    if (!group.rows.includes(r.row)) {
+      group.rows.push(r.row);
+      group.count++;
+    }
     groups.set(key, group);
   }
   return [...groups.values()];

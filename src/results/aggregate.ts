@@ -1,37 +1,136 @@
 import type { MetricAggregate, RowMetricRecord } from "./types.js";
 
 /**
- * Per-metric aggregates over records: mean, population std, min and max over ok rows with a finite
- * value; errors, skipped and ok-but-null rows counted apart. Metrics come out in `metrics` order, then
- * any others in first-seen order.
- *
- * @example
- * const [faith] = aggregateRecords(result.records, ["faithfulness"]);
+ * An exact running sum of doubles (Shewchuk's algorithm, as in Python's `math.fsum`): the partials
+ * hold the sum without rounding error, so the total is the correctly rounded sum whatever order the
+ * values come in. Rows finish out of order when several run at once; this keeps aggregates the same
+ * to the last bit however they finish, and equal between a run and a report read from its file.
  */
-export function aggregateRecords(
-  records: readonly RowMetricRecord[],
-  metrics: readonly string[] = [],
-): MetricAggregate[] {
-  const order = [...metrics];
-  for (const r of records) if (!order.includes(r.metric)) order.push(r.metric);
-  return order.map((metric) => {
-    const values: number[] = [];
-    let errors = 0;
-    let skipped = 0;
-    let nulls = 0;
-    for (const r of records) {
-      if (r.metric !== metric) continue;
-      const { status, value } = r.result;
-      if (status === "error") errors++;
-      else if (status === "skipped") skipped++;
-      else if (typeof value === "number" && Number.isFinite(value)) values.push(value);
-      else nulls++;
+class ExactSum {
+  // A double's exponent range needs at most 2098 / 53 + 2 ≈ 42 partials; grown on demand.
+  private partials = new Float64Array(8);
+  private size = 0;
+
+  add(value: number): void {
+    let x = value;
+    let n = 0;
+    const p = this.partials;
+    for (let j = 0; j < this.size; j++) {
+      let y = p[j]!;
+      if (Math.abs(x) < Math.abs(y)) {
+        const t = x;
+        x = y;
+        y = t;
+      }
+      const hi = x + y;
+      const lo = y - (hi - x);
+      if (lo !== 0) p[n++] = lo;
+      x = hi;
     }
-    const count = values.length;
+    if (n === p.length) {
+      const grown = new Float64Array(p.length * 2);
+      grown.set(p);
+      this.partials = grown;
+    }
+    this.partials[n] = x;
+    this.size = n + 1;
+  }
+
+  /** Adds `-other` (exact). */
+  subtractAll(other: ExactSum): void {
+    for (const p of other.values()) this.add(-p);
+  }
+
+  /** Adds a·b exactly, as two doubles (Dekker's product with Veltkamp's split). */
+  addProduct(a: number, b: number): void {
+    const hi = a * b;
+    if (!Number.isFinite(hi)) {
+      this.add(hi);
+      return;
+    }
+    if (Math.abs(a) > 1e300 || Math.abs(b) > 1e300) {
+      this.add(hi);
+      return;
+    }
+    const ca = splitter * a;
+    const ah = ca - (ca - a);
+    const al = a - ah;
+    const cb = splitter * b;
+    const bh = cb - (cb - b);
+    const bl = b - bh;
+    const lo = ah * bh - hi + ah * bl + al * bh + al * bl;
+    this.add(hi);
+    this.add(lo);
+  }
+
+  /** The partials, for exact products of two sums. */
+  values(): readonly number[] {
+    return Array.from(this.partials.subarray(0, this.size));
+  }
+
+  /** The correctly rounded total. */
+  total(): number {
+    const p = this.partials;
+    let n = this.size;
+    if (n === 0) return 0;
+    let hi = p[--n]!;
+    let lo = 0;
+    while (n > 0) {
+      const x = hi;
+      const y = p[--n]!;
+      hi = x + y;
+      const yr = hi - x;
+      lo = y - yr;
+      if (lo !== 0) break;
+    }
+    // Round half to even across the remaining partials (as fsum does).
+    if (n > 0 && ((lo < 0 && p[n - 1]! < 0) || (lo > 0 && p[n - 1]! > 0))) {
+      const y = lo * 2;
+      const x = hi + y;
+      if (y === x - hi) hi = x;
+    }
+    return hi;
+  }
+}
+
+const splitter = 134217729; // 2^27 + 1
+
+/** One metric's running aggregate. */
+class MetricTally {
+  count = 0;
+  errors = 0;
+  skipped = 0;
+  nulls = 0;
+  min = Number.POSITIVE_INFINITY;
+  max = Number.NEGATIVE_INFINITY;
+  readonly sum = new ExactSum();
+  readonly sumOfSquares = new ExactSum();
+
+  add(status: string, value: unknown): void {
+    if (status === "error") this.errors++;
+    else if (status === "skipped") this.skipped++;
+    else if (typeof value === "number" && Number.isFinite(value)) {
+      this.count++;
+      this.sum.add(value);
+      this.sumOfSquares.addProduct(value, value);
+      if (value < this.min) this.min = value;
+      if (value > this.max) this.max = value;
+    } else this.nulls++;
+  }
+
+  result(metric: string): MetricAggregate {
+    const { count, errors, skipped, nulls } = this;
     if (count === 0)
       return { metric, mean: null, count, errors, skipped, nulls, std: null, min: null, max: null };
-    const mean = values.reduce((a, b) => a + b, 0) / count;
-    const variance = values.reduce((a, v) => a + (v - mean) ** 2, 0) / count;
+    const mean = this.sum.total() / count;
+    // count² · variance = count·Σv² − (Σv)², computed exactly, rounded once; never negative.
+    const scaled = new ExactSum();
+    for (const p of this.sumOfSquares.values()) scaled.addProduct(p, count);
+    const square = new ExactSum();
+    const parts = this.sum.values();
+    for (const a of parts) for (const b of parts) square.addProduct(a, b);
+    scaled.subtractAll(square);
+    const variance = Math.max(0, scaled.total()) / count / count;
     return {
       metric,
       mean,
@@ -40,8 +139,64 @@ export function aggregateRecords(
       skipped,
       nulls,
       std: Math.sqrt(variance),
-      min: values.reduce((a, b) => Math.min(a, b)),
-      max: values.reduce((a, b) => Math.max(a, b)),
+      min: this.min,
+      max: this.max,
     };
-  });
+  }
+}
+
+/**
+ * Per-metric aggregates built one record at a time, in constant memory per metric: counts, an exact
+ * sum and sum of squares (so the mean and standard deviation do not depend on the order records
+ * arrive in), min and max. {@link aggregateRecords} is this over an array.
+ *
+ * @example
+ * const acc = new AggregateAccumulator(["faithfulness"]);
+ * for (const record of records) acc.add(record);
+ * acc.result(); // MetricAggregate[]
+ */
+export class AggregateAccumulator {
+  private readonly tallies = new Map<string, MetricTally>();
+
+  /** `metrics` fixes the output order; other metrics follow in first-seen order. */
+  constructor(metrics: readonly string[] = []) {
+    for (const metric of metrics) this.tally(metric);
+  }
+
+  private tally(metric: string): MetricTally {
+    let tally = this.tallies.get(metric);
+    if (tally === undefined) {
+      tally = new MetricTally();
+      this.tallies.set(metric, tally);
+    }
+    return tally;
+  }
+
+  /** Counts one row × metric outcome. */
+  add(record: Pick<RowMetricRecord, "metric" | "result">): void {
+    this.tally(record.metric).add(record.result.status, record.result.value);
+  }
+
+  /** The aggregates so far, one per metric. */
+  result(): MetricAggregate[] {
+    return [...this.tallies].map(([metric, tally]) => tally.result(metric));
+  }
+}
+
+/**
+ * Per-metric aggregates over records: mean, population std, min and max over ok rows with a finite
+ * value; errors, skipped and ok-but-null rows counted apart. Metrics come out in `metrics` order, then
+ * any others in first-seen order. Sums are exact before the final rounding, so the order of the records
+ * does not change any number.
+ *
+ * @example
+ * const [faith] = aggregateRecords(result.records, ["faithfulness"]);
+ */
+export function aggregateRecords(
+  records: readonly RowMetricRecord[],
+  metrics: readonly string[] = [],
+): MetricAggregate[] {
+  const acc = new AggregateAccumulator(metrics);
+  for (const r of records) acc.add(r);
+  return acc.result();
 }

@@ -1,4 +1,4 @@
-import type { MetricConfig, MetricResult, Sample } from "../metrics/types.js";
+import type { MetricConfig, MetricResult, MetricStatus, Sample } from "../metrics/types.js";
 
 /** One row × metric outcome as written to the results JSONL file (one JSON object per line). */
 export interface RowMetricRecord {
@@ -73,11 +73,42 @@ export interface RunMetadata {
   merged?: MergeInfo;
 }
 
+/** Rows of one metric that share a status ("error" or "skipped") and the same error text or reason. */
+export interface ProblemGroup {
+  metric: string;
+  status: MetricStatus;
+  /** The error text (for errors) or the reason (for skips). */
+  text: string;
+  /** Row indices, in record order (the first 1,000 when there are more). */
+  rows: number[];
+  /** Rows in the group, listed or not. */
+  count: number;
+}
+
+/** A row a metric gave no score: an error, a skip, or ok without a value. */
+export interface UnscoredRow {
+  row: number;
+  /** 1-based line in the dataset file, when known. */
+  line?: number;
+  status: MetricStatus;
+}
+
 /** Result of `evaluate()`: the equivalent of Haystack's EvaluationRunResult. */
 export interface EvaluationResultData {
   metadata: RunMetadata;
-  /** One record per row × metric, ordered by row then metric. */
+  /**
+   * One record per row × metric, ordered by row then metric. Empty when the run did not keep them
+   * (`evaluate(..., { keepRecords: false })`); they are then in the results file.
+   */
   records: RowMetricRecord[];
+  /** Set to false when `records` was left empty on purpose (`keepRecords: false`). Defaults to absent (kept). */
+  recordsKept?: false;
+  /** Row × metric records the run's aggregates cover (set when the records were not kept). */
+  recordCount?: number;
+  /** Error and skip reasons with their rows (set when the records were not kept). */
+  problems?: ProblemGroup[];
+  /** Per metric, the lowest rows without a score (set when the records were not kept). */
+  unscored?: Record<string, UnscoredRow[]>;
   /** Rows that failed validation and were not evaluated. */
   invalidRows: Array<{ row: number; line?: number; field?: string; message: string }>;
   aggregates: MetricAggregate[];

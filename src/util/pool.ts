@@ -44,3 +44,50 @@ export async function mapWithConcurrency<T, R>(
   });
   return out;
 }
+
+/**
+ * Runs `fn` over the items of an async iterable with at most `limit` calls in flight, reading the next
+ * item only when a call ends, so only the items in flight are held. Before each start `stop()` is
+ * asked; once it returns true no new call starts, the calls in flight finish, and the iterable is
+ * closed. The first rejection rejects the whole run (calls already started still finish).
+ *
+ * @returns True when every item was started; false when `stop()` ended the run with items left.
+ * @example
+ * const finished = await forEachOfStream(rowsOf(file), 8, scoreRow, () => signal.aborted);
+ */
+export async function forEachOfStream<T>(
+  items: AsyncIterable<T>,
+  limit: number,
+  fn: (item: T) => Promise<void>,
+  stop: () => boolean = () => false,
+): Promise<boolean> {
+  const iterator = items[Symbol.asyncIterator]();
+  let exhausted = false;
+  let failure: { error: unknown } | undefined;
+  const worker = async (): Promise<void> => {
+    while (!exhausted && failure === undefined && !stop()) {
+      const next = await iterator.next();
+      if (next.done) {
+        exhausted = true;
+        return;
+      }
+      try {
+        await fn(next.value);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.floor(limit) || 1) }, worker));
+    if (failure !== undefined) throw failure.error;
+    if (!exhausted) {
+      // Stopped: was anything left?
+      const next = await iterator.next();
+      exhausted = next.done === true;
+    }
+    return exhausted;
+  } finally {
+    if (!exhausted) await iterator.return?.();
+  }
+}

@@ -31,5 +31,12 @@ export function toWellFormed(text: string): string {
  * wellFormedJson({ reason: "cut \ud83d" }); // '{"reason":"cut \ufffd"}' (the real character)
  */
 export function wellFormedJson(value: unknown, indent?: number): string {
+  // JSON.stringify writes a lone surrogate as an escape (`\udXXX`); without one in the output (the
+  // usual case) the text is already well-formed, and the slow pass through every string is skipped.
+  const text = JSON.stringify(value, null, indent);
+  if (text === undefined || !surrogateEscape.test(text)) return text;
   return JSON.stringify(value, (_key, v: unknown) => (typeof v === "string" ? toWellFormed(v) : v), indent);
 }
+
+/** A surrogate as JSON.stringify escapes a lone one (a pair is written as the character itself). */
+const surrogateEscape = /\\ud[89abcdef]/i;

@@ -1,0 +1,247 @@
+/**
+ * Section "memory": peak RSS of `airgap-eval eval` as the dataset grows. Generates 10,000, 100,000 and
+ * 1,000,000 short rows to a temporary JSONL file, runs the CLI on each in a child process with every
+ * metric that needs no judge and no embeddings (`--metrics` with all of them), and reports the child's
+ * peak RSS (`process.resourceUsage().maxRSS`, written by the child at exit), its CPU seconds, rows/s and
+ * the ratio of the largest to the smallest peak. A light series runs three cheap judge-free metrics
+ * (the same per-row work of evaluate() in a tenth of the time), and a third runs semantic_similarity on
+ * the starter embedder. Flat memory means the ratio stays near 1.
+ *
+ * Run alone: node --import tsx bench/memory.ts [--rows 10000,100000,1000000] [--light-rows ...]
+ *            [--embedding-rows 10000,50000] [--json out.json]
+ */
+import { spawn } from "node:child_process";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { metricDescriptors } from "../src/metrics/catalog.js";
+import { flag, listFlag } from "./lib/cli.js";
+import { markdownTable, num } from "./lib/markdown.js";
+import { repoRoot, starterDir } from "./lib/models.js";
+import { finishSection, isMain, note } from "./lib/section.js";
+
+/** One run of the CLI on generated rows. */
+export interface MemoryRun {
+  series: "judge-free" | "judge-free-light" | "semantic_similarity";
+  rows: number;
+  metrics: number;
+  /** Peak RSS of the eval process, MB. */
+  peakRssMb: number;
+  /** User + system CPU seconds of the eval process. */
+  cpuSeconds: number;
+  /** Wall seconds of the eval process (start to exit). */
+  seconds: number;
+  rowsPerSecond: number;
+  /** Size of the dataset and of the results file written, MB. */
+  datasetMb: number;
+  resultsMb: number;
+  exitCode: number | null;
+}
+
+/** Result of the memory section. */
+export interface MemoryResult {
+  section: "memory";
+  runs: MemoryRun[];
+  /** Per series: largest peak RSS over the smallest. */
+  ratios: Record<string, number>;
+  loadAverage: number;
+}
+
+const words = (
+  "the a of in to and retrieval answer context paris france tower eiffel located capital document " +
+  "model judge evaluation offline score metric token river mountain history science 1889 2024 fast local"
+).split(" ");
+
+/** mulberry32: the same rows on every run. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Writes `rows` generated rows (Ragas and Haystack column names) as JSONL. */
+async function writeRows(file: string, rows: number): Promise<void> {
+  const rand = random(7);
+  const pick = () => words[Math.floor(rand() * words.length)]!;
+  const sentence = (n: number) => `${Array.from({ length: n }, pick).join(" ")}.`;
+  const out = createWriteStream(file);
+  let buffer = "";
+  for (let row = 0; row < rows; row++) {
+    const contexts = Array.from({ length: 3 }, () => sentence(12));
+    const docs = contexts.map((content, i) => ({ content, id: `d${row}-${i}`, meta: { file_id: `f${i}` } }));
+    const truth = [docs[Math.floor(rand() * 3)]!, { content: sentence(12), id: `g${row}` }];
+    buffer += `${JSON.stringify({
+      user_input: sentence(8),
+      response: sentence(14),
+      reference: sentence(12),
+      retrieved_contexts: contexts,
+      reference_contexts: [contexts[0]!, sentence(12)],
+      retrieved_context_ids: docs.map((d) => d.id),
+      reference_context_ids: truth.map((d) => d.id),
+      retrieved_documents: docs,
+      ground_truth_documents: truth,
+    })}\n`;
+    if (buffer.length > 1 << 20) {
+      if (!out.write(buffer)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+      buffer = "";
+    }
+  }
+  out.write(buffer);
+  await new Promise<void>((resolve, reject) =>
+    out.end((err?: Error | null) => (err ? reject(err) : resolve())),
+  );
+}
+
+/** The light series' metrics. */
+const lightMetrics = ["exact_match", "string_present", "id_based_context_recall"];
+
+/** Runs `airgap-eval eval` in a child (this file in `--child` mode) and reads its peak RSS and CPU. */
+async function runEval(
+  args: readonly string[],
+  statsFile: string,
+): Promise<{ exitCode: number | null; seconds: number }> {
+  const t0 = performance.now();
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(repoRoot, "bench", "memory.ts"), "--child", statsFile, "--", ...args],
+    { cwd: repoRoot, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  const exitCode = await new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { exitCode, seconds: (performance.now() - t0) / 1000 };
+}
+
+/** Runs every size of both series. */
+export async function runMemory(
+  rowCounts: readonly number[],
+  lightRowCounts: readonly number[],
+  embeddingRowCounts: readonly number[],
+): Promise<MemoryResult> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "airgap-eval-memory-"));
+  const judgeFree = metricDescriptors.filter((d) => !d.needsLlm && !d.needsEmbeddings).map((d) => d.id);
+  const series: Array<{
+    name: MemoryRun["series"];
+    sizes: readonly number[];
+    metrics: string[];
+    extra: string[];
+  }> = [
+    { name: "judge-free", sizes: rowCounts, metrics: judgeFree, extra: [] },
+    // Three cheap metrics: the same per-row work of evaluate() (reading, checking, hashing, writing) at a
+    // tenth of the time, so a million rows fit in a bench run.
+    { name: "judge-free-light", sizes: lightRowCounts, metrics: lightMetrics, extra: [] },
+    {
+      name: "semantic_similarity",
+      sizes: embeddingRowCounts,
+      metrics: ["semantic_similarity"],
+      extra: ["--embeddings", starterDir],
+    },
+  ];
+  const runs: MemoryRun[] = [];
+  try {
+    for (const s of series) {
+      for (const rows of s.sizes) {
+        const data = path.join(dir, `rows-${rows}.jsonl`);
+        const out = path.join(dir, `results-${s.name}-${rows}.jsonl`);
+        const stats = path.join(dir, "stats.json");
+        await writeRows(data, rows);
+        note(`memory: ${s.name}, ${rows} rows (${s.metrics.length} metrics)`);
+        const { exitCode, seconds } = await runEval(
+          [
+            "eval",
+            data,
+            "--metrics",
+            s.metrics.join(","),
+            "--out",
+            out,
+            "--overwrite",
+            "--quiet",
+            "--no-cache",
+            ...s.extra,
+          ],
+          stats,
+        );
+        const measured = JSON.parse(readFileSync(stats, "utf8")) as { peakRssMb: number; cpuSeconds: number };
+        runs.push({
+          series: s.name,
+          rows,
+          metrics: s.metrics.length,
+          ...measured,
+          seconds,
+          rowsPerSecond: rows / seconds,
+          datasetMb: statSync(data).size / 1e6,
+          resultsMb: statSync(out).size / 1e6,
+          exitCode,
+        });
+        rmSync(out, { force: true });
+        rmSync(data, { force: true });
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const ratios: Record<string, number> = {};
+  for (const s of series) {
+    const peaks = runs.filter((r) => r.series === s.name).map((r) => r.peakRssMb);
+    if (peaks.length > 0) ratios[s.name] = Math.max(...peaks) / Math.min(...peaks);
+  }
+  return { section: "memory", runs, ratios, loadAverage: os.loadavg()[0]! };
+}
+
+/** The section's Markdown. */
+export function formatMemory(results: readonly MemoryResult[]): string {
+  return results
+    .map((r) =>
+      [
+        markdownTable(
+          ["series", "rows", "metrics", "peak RSS MB", "CPU s", "wall s", "rows/s", "results MB", "exit"],
+          r.runs.map((run) => [
+            run.series,
+            String(run.rows),
+            String(run.metrics),
+            num(run.peakRssMb, 0),
+            num(run.cpuSeconds, 1),
+            num(run.seconds, 1),
+            num(run.rowsPerSecond, 0),
+            num(run.resultsMb, 0),
+            String(run.exitCode),
+          ]),
+        ),
+        "",
+        `Peak RSS, largest over smallest: ${Object.entries(r.ratios)
+          .map(([name, ratio]) => `${name} ${num(ratio, 2)}×`)
+          .join(", ")} (load average ${num(r.loadAverage, 1)}).`,
+      ].join("\n"),
+    )
+    .join("\n\n");
+}
+
+/** Child mode: runs the CLI with the arguments after `--` and writes peak RSS and CPU at exit. */
+async function child(statsFile: string): Promise<void> {
+  process.on("exit", () => {
+    const usage = process.resourceUsage();
+    writeFileSync(
+      statsFile,
+      JSON.stringify({
+        peakRssMb: Math.round((usage.maxRSS / 1024) * 10) / 10,
+        cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
+      }),
+    );
+  });
+  const args = process.argv.slice(process.argv.indexOf("--") + 1);
+  process.argv = [process.argv[0]!, path.join(repoRoot, "src", "cli", "main.ts"), ...args];
+  await import("../src/cli/main.js");
+}
+
+if (isMain(import.meta.url)) {
+  const statsFile = flag("child");
+  if (statsFile !== undefined) await child(statsFile);
+  else {
+    const rows = (listFlag("rows") ?? ["10000", "100000", "1000000"]).map(Number);
+    const lightRows = (listFlag("light-rows") ?? ["10000", "100000", "1000000"]).map(Number);
+    const embeddingRows = (listFlag("embedding-rows") ?? ["10000", "50000"]).map(Number);
+    finishSection(await runMemory(rows, lightRows, embeddingRows), (r) => formatMemory([r]));
+  }
+}
