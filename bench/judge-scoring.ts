@@ -24,27 +24,20 @@ import { markdownTable, num } from "./lib/markdown.js";
 import { modelName, tinyEncoderDir, tinyGgufPath } from "./lib/models.js";
 import { finishSection, isMain, note } from "./lib/section.js";
 
-/** One way of deciding verdicts. */
+/** One way of reading verdicts: scoring, whether probabilities are read (confidence), reasons. */
 interface Variant {
   scoring: Scoring;
+  confidence: boolean;
   reasons: boolean;
 }
 
+const DEFAULT: Variant = { scoring: "argmax", confidence: false, reasons: true };
+const READ: Variant = { scoring: "expected", confidence: true, reasons: true };
+
 const VARIANTS: Record<JudgeMetricName, Variant[]> = {
-  faithfulness: [
-    { scoring: "greedy", reasons: true },
-    { scoring: "argmax", reasons: true },
-    { scoring: "greedy", reasons: false },
-    { scoring: "argmax", reasons: false },
-  ],
-  context_relevance: [
-    { scoring: "greedy", reasons: true },
-    { scoring: "argmax", reasons: true },
-  ],
-  answer_relevancy: [
-    { scoring: "greedy", reasons: true },
-    { scoring: "argmax", reasons: true },
-  ],
+  faithfulness: [DEFAULT, READ, { ...DEFAULT, reasons: false }, { ...READ, reasons: false }],
+  context_relevance: [DEFAULT, READ],
+  answer_relevancy: [DEFAULT, READ],
 };
 
 /** One metric × variant on one judge. */
@@ -95,9 +88,10 @@ function build(
   embeddings: TransformersEmbeddings,
   v: Variant,
 ): Metric {
-  if (metric === "faithfulness") return new Faithfulness({ llm, scoring: v.scoring, reasons: v.reasons });
-  if (metric === "context_relevance") return new ContextRelevance({ llm, scoring: v.scoring });
-  return new AnswerRelevancy({ llm, embeddings, scoring: v.scoring });
+  const reading = { scoring: v.scoring, confidence: v.confidence };
+  if (metric === "faithfulness") return new Faithfulness({ llm, ...reading, reasons: v.reasons });
+  if (metric === "context_relevance") return new ContextRelevance({ llm, ...reading });
+  return new AnswerRelevancy({ llm, embeddings, ...reading });
 }
 
 /** Runs every metric × variant on `modelPath` over the first `rowCount` example rows. */
