@@ -165,7 +165,7 @@ export interface Llm {
    * Optional: true when `generateObject` reports the probabilities at `choiceSlots` (`LlamaCppLlm` does). Metrics
    * that need them (`scoring: "expected"`, `confidence: true`) refuse a judge without it.
    */
-  readonly readsChoiceSlots?: boolean;
+  readonly readsChoiceSlots?: boolean | undefined;
   /** How the model was made and configured. */
   provenance(): ModelProvenance;
   /** Parallel calls this judge serves at once (more calls queue). Defaults to 1 when absent. */
