@@ -8,11 +8,18 @@ import { z } from "zod";
 import { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 import { writeQuestions } from "../src/metrics/answer-relevancy/judge.js";
 import { answerRelevancyPrompt } from "../src/metrics/answer-relevancy/prompt.js";
+import { judgeAspect } from "../src/metrics/aspect-critic/judge.js";
+import { aspectCriticPrompt } from "../src/metrics/aspect-critic/prompt.js";
+import { judgeContextPrecision } from "../src/metrics/context-precision/judge.js";
 import { judgeContextRelevance } from "../src/metrics/context-relevance/judge.js";
 import { defaultContextRelevancePrompts } from "../src/metrics/context-relevance/prompt.js";
 import { judgeVerdictList } from "../src/metrics/faithfulness/judge.js";
 import { faithfulnessVerdictsPrompt } from "../src/metrics/faithfulness/prompt.js";
 import { Faithfulness } from "../src/metrics/index.js";
+import { judgeAnswerAccuracy } from "../src/metrics/nv-answer-accuracy/judge.js";
+import { judgeRubric } from "../src/metrics/rubrics/judge.js";
+import { DEFAULT_RUBRIC_WITHOUT_REFERENCE, rubricsScorePrompt } from "../src/metrics/rubrics/prompt.js";
+import { rubricLevels } from "../src/metrics/rubrics/score.js";
 import {
   askJudgeForVerdicts,
   type VerdictReading,
@@ -154,6 +161,67 @@ for (const [label, modelPath] of models) {
         expectArgmax(q.noncommittal, r.confidence, r.probabilities["1"]);
       });
     }, 120_000);
+
+    it("context precision, aspect critic, rubric score and NVIDIA ratings: same answers, confidences read", async () => {
+      const usage = newUsage();
+      const cp = (reading: VerdictReading) =>
+        judgeContextPrecision(
+          llm,
+          { question, answer: "Rome.", contexts: input.contexts },
+          settings,
+          undefined,
+          reading,
+        );
+      const cpGreedy = await cp(WRITTEN_VERDICTS);
+      const cpRead = await cp(READ);
+      expect(written(cpRead.verdicts)).toEqual(cpGreedy.verdicts);
+      for (const v of cpRead.verdicts) expectArgmax(v.verdict, v.confidence, v.weight);
+
+      const template = aspectCriticPrompt("polite", "Is the response polite?");
+      const aspect = (reading: VerdictReading) =>
+        judgeAspect(
+          llm,
+          template,
+          { user_input: question, response: "Rome." },
+          settings,
+          [0],
+          undefined,
+          reading,
+        );
+      const aGreedy = await aspect(WRITTEN_VERDICTS);
+      const aRead = await aspect(READ);
+      expect(written(aRead.votes)).toEqual(aGreedy.votes);
+      for (const v of aRead.votes) expectArgmax(v.verdict, v.confidence, v.weight);
+
+      const levels = rubricLevels(DEFAULT_RUBRIC_WITHOUT_REFERENCE, { field: "rubrics" });
+      const rubric = (reading: VerdictReading) =>
+        judgeRubric(
+          llm,
+          rubricsScorePrompt(levels),
+          { user_input: question, response: "Rome." },
+          levels,
+          settings,
+          undefined,
+          reading,
+        );
+      const rGreedy = await rubric(WRITTEN_VERDICTS);
+      const rRead = await rubric(READ);
+      expect([rRead.feedback, rRead.score]).toEqual([rGreedy.feedback, rGreedy.score]);
+      const probabilities = Object.values(rRead.read!.probabilities);
+      expect(rRead.read!.confidence).toBe(Math.max(...probabilities));
+      expect(probabilities.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+
+      const nv = (reading: VerdictReading) =>
+        judgeAnswerAccuracy(
+          { llm, settings, usage, signal: undefined, splits: [], reading },
+          { question, response: "Rome.", reference: "Rome is the capital." },
+        );
+      const nGreedy = await nv(WRITTEN_VERDICTS);
+      const nRead = await nv(READ);
+      expect(nRead.written).toEqual(nGreedy.written);
+      expect(nGreedy.confidences).toBeUndefined();
+      for (const c of nRead.confidences!) expect(c).toBeGreaterThan(0);
+    }, 180_000);
 
     it("Faithfulness with scoring expected scores the mean of P(1) and repeats exactly", async () => {
       const metric = new Faithfulness({ llm, scoring: "expected", reasons: false });

@@ -5,9 +5,14 @@ import { InvalidInputError } from "../../src/errors.js";
 import { SlotTracker, valueProbabilities } from "../../src/llm/slot-tracker.js";
 import type { Llm } from "../../src/llm/types.js";
 import { expectedAnswerRelevancy } from "../../src/metrics/answer-relevancy/score.js";
+import { AspectCritic } from "../../src/metrics/aspect-critic/metric.js";
+import { ContextPrecision } from "../../src/metrics/context-precision/metric.js";
+import { ContextRecall } from "../../src/metrics/context-recall/metric.js";
 import { faithfulnessDescriptor } from "../../src/metrics/faithfulness/descriptor.js";
 import { verdictsSchema } from "../../src/metrics/faithfulness/prompt.js";
 import { AnswerRelevancy, ContextRelevance, Faithfulness } from "../../src/metrics/index.js";
+import { AnswerAccuracy } from "../../src/metrics/nv-answer-accuracy/metric.js";
+import { RubricsScore } from "../../src/metrics/rubrics/metric.js";
 import { expectedValue } from "../../src/metrics/shared/choice-verdicts.js";
 import { FakeEmbeddings } from "../support/fake-embeddings.js";
 import { binarySlotRead, ScriptedLlm } from "../support/scripted-llm.js";
@@ -271,5 +276,106 @@ describe("ContextRelevance and AnswerRelevancy scoring", () => {
     const argmax = await run("argmax");
     expect(argmax.value).toBe(0);
     expect(expectedAnswerRelevancy([0.8, 0.6], [0.5, 0.5], "any").noncommittal).toBeCloseTo(0.75, 12);
+  });
+});
+
+describe("scoring on the other small-choice verdicts (one shared mechanism)", () => {
+  const judgeWith = (answers: Record<string, unknown[]>, reads: Record<string, Record<string, number>[]>) =>
+    new ScriptedLlm(answers, { slotReads: reads });
+
+  it("context precision: expected is average precision over P(useful); argmax keeps the written verdicts", async () => {
+    const CP = "context_precision/verdict";
+    const answers = {
+      [CP]: [
+        { reason: "a", verdict: 1 },
+        { reason: "b", verdict: 0 },
+      ],
+    };
+    const reads = {
+      [CP]: [
+        { "0": 0.2, "1": 0.8 },
+        { "0": 0.6, "1": 0.4 },
+      ],
+    };
+    const row = { userInput: "q", reference: "r", retrievedContexts: ["c1", "c2"] };
+    const expected = await new ContextPrecision({
+      llm: judgeWith(answers, reads),
+      scoring: "expected",
+    }).score(row);
+    // precision@1 × 0.8 + precision@2 × 0.4, with precision@2 = (0.8 + 0.4) / 2; over 0.8 + 0.4 + 1e-10.
+    expect(expected.value).toBeCloseTo((0.8 * 0.8 + 0.6 * 0.4) / (1.2 + 1e-10), 12);
+    const verdicts = (expected.details as { verdicts: Array<Record<string, number>> }).verdicts;
+    expect(verdicts[1]).toMatchObject({ verdict: 0 });
+    expect(verdicts[1]!.confidence).toBeCloseTo(0.6, 12);
+    const argmax = await new ContextPrecision({ llm: judgeWith(answers, reads), confidence: true }).score(
+      row,
+    );
+    expect(argmax.value).toBeCloseTo(1 / (1 + 1e-10), 12);
+  });
+
+  it("context recall: expected is the mean P(attributed)", async () => {
+    const answers = {
+      [STATEMENTS]: [LUCAS_STATEMENTS],
+      [VERDICTS]: [LUCAS_VERDICTS],
+    };
+    const reads = {
+      [VERDICTS]: [
+        { "0": 0.3, "1": 0.7 },
+        { "0": 0.9, "1": 0.1 },
+      ],
+    };
+    const row = { userInput: "q", reference: "r", retrievedContexts: ["c"] };
+    const result = await new ContextRecall({ llm: judgeWith(answers, reads), scoring: "expected" }).score(
+      row,
+    );
+    expect(result.value).toBeCloseTo((0.7 + 0.1) / 2, 12);
+    expect(new ContextRecall({ llm: judgeWith({}, {}), scoring: "expected" }).config().options).toMatchObject(
+      {
+        scoring: "expected",
+      },
+    );
+  });
+
+  it("aspect critic: expected is P(1); rubrics: the expected level; nv: expected ratings", async () => {
+    const aspect = await new AspectCritic({
+      llm: judgeWith(
+        { "aspect_critic/polite": [{ reason: "ok", verdict: 1 }] },
+        { "aspect_critic/polite": [{ "0": 0.25, "1": 0.75 }] },
+      ),
+      name: "polite",
+      definition: "Is the response polite?",
+      scoring: "expected",
+    }).score({ userInput: "q", response: "r" });
+    expect(aspect.value).toBeCloseTo(0.75, 12);
+    expect((aspect.details as { votes: Array<Record<string, number>> }).votes[0]!.confidence).toBeCloseTo(
+      0.75,
+      12,
+    );
+
+    const RS = "rubrics_score/score";
+    const rubric = await new RubricsScore({
+      llm: judgeWith(
+        { [RS]: [{ feedback: "fine", score: 4 }] },
+        { [RS]: [{ "1": 0, "2": 0, "3": 0.2, "4": 0.6, "5": 0.2 }] },
+      ),
+      scoring: "expected",
+    }).score({ userInput: "q", response: "r" });
+    expect(rubric.value).toBeCloseTo(4, 12);
+    expect(rubric.details).toMatchObject({ score: 4 });
+    expect((rubric.details as { confidence: number }).confidence).toBeCloseTo(0.6, 12);
+
+    const nv = await new AnswerAccuracy({
+      llm: judgeWith(
+        { "nv_accuracy/rating_1": [{ rating: 4 }], "nv_accuracy/rating_2": [{ rating: 2 }] },
+        {
+          "nv_accuracy/rating_1": [{ "0": 0, "2": 0.5, "4": 0.5 }],
+          "nv_accuracy/rating_2": [{ "0": 0.5, "2": 0.5 }],
+        },
+      ),
+      scoring: "expected",
+    }).score({ userInput: "q", response: "r", reference: "f" });
+    // Expected ratings 3 and 1 out of 4: (3/4 + 1/4) / 2.
+    expect(nv.value).toBeCloseTo(0.5, 12);
+    expect(nv.details).toMatchObject({ ratings: [4, 2], expectedRatings: [3, 1] });
   });
 });

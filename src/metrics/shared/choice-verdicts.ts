@@ -48,6 +48,23 @@ export const choiceOptionsShape = { scoring: scoringOption, confidence: confiden
 /** The scoring, confidence and reasons options of a verdict metric whose verdicts carry a reason. */
 export const verdictOptionsShape = { ...choiceOptionsShape, reasons: reasonsOption };
 
+/** The `scoring` and `confidence` options of a metric whose verdicts or ratings are small choices. */
+export interface ChoiceOptions {
+  /**
+   * How verdicts count: `"argmax"` (the most probable allowed value at the verdict slot, which is what greedy decoding
+   * under the grammar writes; `"greedy"` is another name for it) or `"expected"` (probability-weighted verdicts, so
+   * the score moves less when the judge is unsure; each verdict records `confidence` and `weight`, its expected
+   * value). expected needs a judge that reads token probabilities (`Llm.readsChoiceSlots`). Defaults to "argmax".
+   */
+  scoring?: Scoring | "greedy";
+  /**
+   * Record each verdict's probability among the allowed values as `confidence` in the details (read in the forward
+   * pass that writes the verdict; it does not change the verdicts). Needs a judge that reads token probabilities.
+   * Defaults to false.
+   */
+  confidence?: boolean;
+}
+
 /** How a metric reads its verdicts (the `scoring` and `confidence` options, resolved). */
 export interface VerdictReading {
   scoring: Scoring;
@@ -66,13 +83,9 @@ export const WRITTEN_VERDICTS: VerdictReading = { scoring: "argmax", confidence:
  * @example
  * const reading = verdictReading({ scoring: "expected", confidence: false }, llm, "Faithfulness");
  */
-export function verdictReading(
-  options: { scoring: Scoring | "greedy"; confidence: boolean },
-  llm: Llm,
-  metric: string,
-): VerdictReading {
-  const scoring: Scoring = options.scoring === "greedy" ? "argmax" : options.scoring;
-  const reading = { scoring, confidence: options.confidence || scoring === "expected" };
+export function verdictReading(options: ChoiceOptions, llm: Llm, metric: string): VerdictReading {
+  const scoring: Scoring = options.scoring === "expected" ? "expected" : "argmax";
+  const reading = { scoring, confidence: options.confidence === true || scoring === "expected" };
   if (reading.confidence && llm.readsChoiceSlots !== true) {
     const field = scoring === "expected" ? "scoring" : "confidence";
     throw new InvalidInputError(
