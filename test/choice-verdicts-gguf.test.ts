@@ -54,6 +54,11 @@ function written<T extends object>(items: readonly T[]): unknown[] {
   });
 }
 
+/** A judge step run without reads (greedy, the default) and with them. */
+async function bothWays<T>(run: (reading: VerdictReading) => Promise<T>): Promise<[T, T]> {
+  return [await run(WRITTEN_VERDICTS), await run(READ)];
+}
+
 /** Each read verdict's confidence is the largest of its two probabilities (its weight is P(1)). */
 function expectArgmax(verdict: number, confidence: number | undefined, weight: number | undefined): void {
   expect(confidence).toBeGreaterThanOrEqual(0.5);
@@ -172,8 +177,7 @@ for (const [label, modelPath] of models) {
           undefined,
           reading,
         );
-      const cpGreedy = await cp(WRITTEN_VERDICTS);
-      const cpRead = await cp(READ);
+      const [cpGreedy, cpRead] = await bothWays(cp);
       expect(written(cpRead.verdicts)).toEqual(cpGreedy.verdicts);
       for (const v of cpRead.verdicts) expectArgmax(v.verdict, v.confidence, v.weight);
 
@@ -188,8 +192,7 @@ for (const [label, modelPath] of models) {
           undefined,
           reading,
         );
-      const aGreedy = await aspect(WRITTEN_VERDICTS);
-      const aRead = await aspect(READ);
+      const [aGreedy, aRead] = await bothWays(aspect);
       expect(written(aRead.votes)).toEqual(aGreedy.votes);
       for (const v of aRead.votes) expectArgmax(v.verdict, v.confidence, v.weight);
 
@@ -204,8 +207,7 @@ for (const [label, modelPath] of models) {
           undefined,
           reading,
         );
-      const rGreedy = await rubric(WRITTEN_VERDICTS);
-      const rRead = await rubric(READ);
+      const [rGreedy, rRead] = await bothWays(rubric);
       expect([rRead.feedback, rRead.score]).toEqual([rGreedy.feedback, rGreedy.score]);
       const probabilities = Object.values(rRead.read!.probabilities);
       expect(rRead.read!.confidence).toBe(Math.max(...probabilities));
@@ -216,8 +218,7 @@ for (const [label, modelPath] of models) {
           { llm, settings, usage, signal: undefined, splits: [], reading },
           { question, response: "Rome.", reference: "Rome is the capital." },
         );
-      const nGreedy = await nv(WRITTEN_VERDICTS);
-      const nRead = await nv(READ);
+      const [nGreedy, nRead] = await bothWays(nv);
       expect(nRead.written).toEqual(nGreedy.written);
       expect(nGreedy.confidences).toBeUndefined();
       for (const c of nRead.confidences!) expect(c).toBeGreaterThan(0);
