@@ -112,21 +112,24 @@ const DOCUMENTED_QWEN = { secondsPerRow: 20.0, generationTokensPerSecond: 24.5 }
 
 /**
  * Times one answer of `slots` 0/1 verdicts (no free text) on `modelPath`, alternately without and with reading the
- * verdict probabilities, `rounds` times each; the prompt is the faithfulness verdicts prompt (its start is reused).
+ * verdict probabilities, `rounds` times each, after a warm-up call (the short prompt is then reused).
  */
-export async function measureSlotReadCost(modelPath: string, rounds = 5, slots = 8): Promise<SlotReadCost> {
+export async function measureSlotReadCost(modelPath: string, rounds = 3, slots = 3): Promise<SlotReadCost> {
   const { LlamaCppLlm } = await import("../src/llm/llama-cpp-llm.js");
   const threads = 2;
-  const llm = await LlamaCppLlm.load({ modelPath, threads, contextSize: 2048, memoSize: 0, maxTokens: 200 });
+  const llm = await LlamaCppLlm.load({ modelPath, threads, contextSize: 1024, memoSize: 0, maxTokens: 400 });
   try {
-    const statements = Array.from({ length: slots }, (_, i) => `Statement number ${i + 1} is about Rome.`);
-    const prompt = renderPrompt(faithfulnessVerdictsPrompt, {
-      contexts: ["Rome is the capital of Italy."],
-      statements,
-    });
+    // A short prompt: the cost measured is per verdict slot, whatever came before.
+    const prompt = {
+      name: "bench/slot-read",
+      version: "1",
+      system: "Give one verdict (1 supported, 0 not) per statement, in order. Reply with JSON only.",
+      examples: [],
+      input: `Context: Rome is the capital of Italy.\nStatements: ${Array.from({ length: slots }, (_, i) => `${i + 1}. Rome is in Italy.`).join(" ")}`,
+    };
     const schema = z.object({ verdicts: z.array(z.object({ verdict: z.literal([0, 1]) })).length(slots) });
     const choiceSlots = [{ key: "verdict", values: ["0", "1"] }];
-    await llm.generateObject(prompt, schema); // warm-up: the prompt is read once
+    await llm.generateObject(prompt, schema); // warm-up: the prompt is read once, then reused
     const plain: number[] = [];
     const read: number[] = [];
     let generatedTokens = 0;
