@@ -16,7 +16,6 @@ import { z } from "zod";
 import { PROXY_GGUF_PATH, writeProxyGguf } from "../scripts/proxy-gguf.js";
 import { TransformersEmbeddings } from "../src/embeddings/transformers-embeddings.js";
 import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
-import { faithfulnessVerdictsPrompt } from "../src/metrics/faithfulness/prompt.js";
 import {
   AnswerRelevancy,
   ContextRelevance,
@@ -25,7 +24,6 @@ import {
   type MetricResult,
 } from "../src/metrics/index.js";
 import type { Scoring } from "../src/metrics/shared/choice-verdicts.js";
-import { renderPrompt } from "../src/prompts/render.js";
 import { flag } from "./lib/cli.js";
 import { benchRows } from "./lib/dataset.js";
 import { BENCH_CONTEXT_SIZE, type JudgeMetricName } from "./lib/judges.js";
