@@ -382,6 +382,46 @@ function rowPrompts(row: RagRow, strictness: number): RowPrompt[] {
   ];
 }
 
+/**
+ * Answer tokens the faithfulness verdict step spends on reasons per row (median over `rows`), by the same
+ * few-shot ratios as the estimate: the expected statement count times the JSON characters a reason adds to a verdict
+ * (`,"reason":"…"`), in tokens of `charsPerToken` characters. What `reasons: false` saves.
+ */
+export function reasonTokensPerRow(rows: readonly RagRow[], charsPerToken: number): number {
+  const r = exampleRatios(3);
+  const verdicts = faithfulnessVerdictsPrompt.examples.flatMap((e) => e.output.verdicts);
+  const reasonChars =
+    sum(
+      verdicts.map(
+        ({ reason: _reason, ...rest }, i) => JSON.stringify(verdicts[i]).length - JSON.stringify(rest).length,
+      ),
+    ) / verdicts.length;
+  return median(
+    rows.map((row) => {
+      const statementCount = Math.max(1, Math.round(sentenceCount(row.response) * r.statementsPerSentence));
+      return Math.ceil((statementCount * reasonChars) / charsPerToken);
+    }),
+  );
+}
+
+/** Verdict slots per row of the three seed judge metrics by the estimate's ratios (median over `rows`). */
+export function verdictSlotsPerRow(rows: readonly RagRow[], strictness: number): number {
+  const r = exampleRatios(strictness);
+  const cr = contextRelevanceStatementsPrompt.examples.filter((e) => e.output.statements.length > 0);
+  const statementsPerContextChar =
+    sum(cr.map((e) => e.output.statements.length)) /
+    sum(cr.map((e) => sum(e.input.contexts.map((c) => c.length))));
+  return median(
+    rows.map((row) => {
+      const faithfulness = Math.max(1, Math.round(sentenceCount(row.response) * r.statementsPerSentence));
+      const contexts = Math.round(
+        sum(row.retrieved_contexts.map((c) => c.length)) * statementsPerContextChar,
+      );
+      return faithfulness + contexts + strictness;
+    }),
+  );
+}
+
 function promptChars(p: RowPrompt): PromptChars {
   const examples = sum(p.prompt.examples.map((e) => e.input.length + e.output.length));
   return {

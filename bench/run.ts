@@ -150,11 +150,10 @@ const SECTIONS: SectionSpec[] = [
   },
   {
     name: "judge-scoring",
-    title:
-      "Judge scoring: verdicts greedy or read from token probabilities, with and without reasons (issue 14)",
+    title: "Judge scoring: verdict probabilities read while the judge writes, and reasons off (issue 14)",
     file: "judge-scoring.ts",
     scope: "gguf",
-    args: quick ? ["--rows", "3"] : ["--rows", "8"],
+    args: quick ? ["--rows", "3"] : ["--rows", "8", "--proxy"],
     json: true,
   },
   {

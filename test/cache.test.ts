@@ -9,8 +9,10 @@ import { Cache, defaultCachePath } from "../src/cache/index.js";
 import { CachedEmbeddings } from "../src/embeddings/index.js";
 import { evaluate } from "../src/evaluate/index.js";
 import { CachedLlm } from "../src/llm/index.js";
+import type { GenerateObjectOptions } from "../src/llm/types.js";
 import type { JudgePrompt } from "../src/prompts/types.js";
 import { CountingEmbeddings, CountingLlm, FakeMetric, JudgeMetric } from "./support/fake-metrics.js";
+import { binarySlotRead } from "./support/scripted-llm.js";
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "airgap-cache-"));
 let n = 0;
@@ -201,6 +203,32 @@ describe("CachedLlm", () => {
     expect(judge.calls).toBe(2);
     expect(llm.bypassed).toBe(2);
     expect(cache.size()).toBe(0);
+  });
+
+  it("keys an answer with slot probabilities apart, leaving the key of calls without them unchanged", async () => {
+    using cache = Cache.open({ path: cachePath() });
+    const judge = new CountingLlm();
+    const slot = { key: "score", values: ["0", "1"] };
+    const reading = Object.assign(judge, {
+      readsChoiceSlots: true,
+      generateObject: async <S extends z.ZodType>(p: JudgePrompt, s: S, o?: GenerateObjectOptions) => {
+        const result = await CountingLlm.prototype.generateObject.call(judge, p, s, o);
+        if (o?.choiceSlots === undefined) return result;
+        return { ...result, slots: [binarySlotRead("score", "1", 0.75)] };
+      },
+    });
+    const llm = new CachedLlm(reading, cache);
+    const plainKey = llm.keyFor(prompt("hello"), schema);
+    expect(plainKey).toBe(new CachedLlm(new CountingLlm(), cache).keyFor(prompt("hello"), schema));
+    expect(llm.keyFor(prompt("hello"), schema, { choiceSlots: [slot] })).not.toBe(plainKey);
+    const plain = await llm.generateObject(prompt("hello"), schema);
+    expect(plain.slots).toBeUndefined();
+    const withSlots = await llm.generateObject(prompt("hello"), schema, { choiceSlots: [slot] });
+    expect(withSlots.slots?.[0]?.probabilities["1"]).toBe(0.75);
+    expect(await llm.generateObject(prompt("hello"), schema, { choiceSlots: [slot] })).toEqual(withSlots);
+    expect(await llm.generateObject(prompt("hello"), schema)).toEqual(plain);
+    expect(judge.calls).toBe(2);
+    expect(llm.readsChoiceSlots).toBe(true);
   });
 
   it("does not cache a failed call", async () => {

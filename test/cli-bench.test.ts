@@ -38,6 +38,8 @@ describe("bench", { timeout: 300_000 }, () => {
       metrics: ["faithfulness", "semantic_similarity"],
     });
     expect(json.runs.map((r) => r.threads)).toEqual([1, 2]);
+    // This machine has no GPU: bench says so, and what --gpu auto would do (nothing different).
+    expect(json.gpu).toEqual({ detected: [], auto: false });
     // Progress per thread count as it goes: loading, warm-up, each timed row, then the result.
     const progress = result.stderr.split("\n").filter((l) => l.startsWith("airgap-eval: bench:"));
     expect(progress.map((l) => l.replace(/[\d.]+ (ms|s|min|h)( \d+ (s|min))?\/row/g, "T/row"))).toEqual([
@@ -77,6 +79,9 @@ describe("bench", { timeout: 300_000 }, () => {
       /Timed 1 row\(s\) of .* after 1 warm-up row\(s\); projected for all 2 valid rows/,
     );
     expect(result.stdout).toMatch(/no judge: \d+\.\d m?s\/row, projected .* for 2 rows; peak memory \d+ MB/);
+    expect(result.stdout).toMatch(
+      /\nGPU: none available .*--gpu auto would run the judge on the CPU, as without it\.\n$/,
+    );
   });
 
   it("refuses bad input with exit 2 and says what is wrong", async () => {

@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { gpuFlag } from "../src/cli/option-parsers.js";
 import { AirgapEvalError, InvalidInputError } from "../src/errors.js";
+import { describeGpuAvailability, gpuAvailability } from "../src/llm/gpu-availability.js";
 import { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 import { checkGpuOption, checkLoadOptions } from "../src/llm/load-options.js";
 import { tinyGgufPath } from "./setup/paths.js";
@@ -56,4 +57,35 @@ describe("gpu backends on this machine", () => {
     if (settings.gpu === undefined) expect(settings).toEqual(cpu.provenance().settings);
     else expect(settings.gpuLayers).toBeGreaterThan(0);
   }, 120_000);
+});
+
+describe("GPU availability (airgap-eval bench)", () => {
+  it("says what this machine has, without building or downloading: none here, so --gpu auto stays on the CPU", async () => {
+    const gpu = await gpuAvailability();
+    const text = describeGpuAvailability(gpu);
+    if (gpu.detected.length === 0) {
+      // This machine (and CI) has no GPU driver.
+      expect(gpu).toEqual({ detected: [], auto: false });
+      expect(text).toMatch(
+        /^GPU: none available .*--gpu auto would run the judge on the CPU, as without it\.$/,
+      );
+    } else if (gpu.auto === false) {
+      expect(text).toMatch(/driver found, but no GPU backend started/);
+    } else {
+      expect(gpu.detected).toContain(gpu.auto);
+      expect(text).toMatch(new RegExp(`^GPU: ${gpu.auto} available`));
+    }
+  }, 120_000);
+
+  it("describes a GPU that starts, and a driver whose backend does not", () => {
+    const gb = 1024 ** 3;
+    expect(
+      describeGpuAvailability({ detected: ["cuda"], auto: "cuda", vram: { total: 8 * gb, free: 6.5 * gb } }),
+    ).toMatch(
+      /^GPU: cuda available \(8\.0 GB VRAM, 6\.5 GB free\); --gpu auto would offload every judge layer that fits to cuda\. .*config hashes and cache keys differ/,
+    );
+    expect(describeGpuAvailability({ detected: ["vulkan"], auto: false, failure: "no device" })).toBe(
+      "GPU: vulkan driver found, but no GPU backend started (no device); --gpu auto would run the judge on the CPU, as without it.",
+    );
+  });
 });

@@ -4,6 +4,7 @@ import type { Dataset } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { evaluate } from "../evaluate/evaluate.js";
 import type { ProgressReporter } from "../evaluate/progress.js";
+import { describeGpuAvailability, type GpuAvailability, gpuAvailability } from "../llm/gpu-availability.js";
 import type { GpuOption } from "../llm/load-options.js";
 import { parseColumnMap } from "./eval-command.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
@@ -63,6 +64,8 @@ export interface BenchJson {
   warmupRows: number;
   metrics: MetricId[];
   runs: BenchRun[];
+  /** Whether a GPU backend is available for the judge, and what `--gpu auto` would start. */
+  gpu: GpuAvailability;
 }
 
 function perRow(value: number, rows: number): number {
@@ -212,6 +215,7 @@ function formatBench(json: BenchJson): string {
     const { ok, error, skipped } = run.outcomes;
     if (error + skipped > 0) lines.push(`  outcomes: ${ok} ok, ${error} error, ${skipped} skipped`);
   }
+  lines.push("", describeGpuAvailability(json.gpu));
   return lines.join("\n");
 }
 
@@ -245,6 +249,7 @@ async function runBench(datasetPath: string, flags: BenchFlags): Promise<void> {
     warmupRows,
     metrics: ids,
     runs,
+    gpu: await gpuAvailability(),
   };
   process.stdout.write(`${flags.json ? JSON.stringify(json, null, 2) : formatBench(json)}\n`);
 }

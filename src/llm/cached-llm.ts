@@ -35,11 +35,15 @@ export class CachedLlm implements Llm {
     options?: ScoreChoicesOptions,
   ) => Promise<ChoiceProbabilities>;
 
+  /** Whether the wrapped judge reports probabilities at choice slots. */
+  readonly readsChoiceSlots: boolean | undefined;
+
   constructor(
     private readonly llm: Llm,
     private readonly cache: Cache,
   ) {
     this.id = llm.id;
+    this.readsChoiceSlots = llm.readsChoiceSlots;
     const inner = llm.scoreChoices?.bind(llm);
     if (inner !== undefined) {
       this.scoreChoices = async (prompt, request, options) => {
@@ -72,7 +76,10 @@ export class CachedLlm implements Llm {
     return this.llm.provenance();
   }
 
-  /** The cache key for a call, or undefined when the call cannot be cached. */
+  /**
+   * The cache key for a call, or undefined when the call cannot be cached. `choiceSlots` enters the key only when
+   * asked for and the wrapped judge reads them, so keys of calls without them are those of earlier versions.
+   */
   keyFor(prompt: JudgePrompt, schema: z.ZodType, options: GenerateObjectOptions = {}): string | undefined {
     const provenance = this.llm.provenance();
     const sha256 = modelSha256(provenance);
@@ -95,6 +102,9 @@ export class CachedLlm implements Llm {
         temperature: options.temperature,
         seed: options.seed,
       },
+      ...(this.llm.readsChoiceSlots === true && (options.choiceSlots?.length ?? 0) > 0
+        ? { choiceSlots: options.choiceSlots!.map((slot) => [slot.key, slot.values]) }
+        : {}),
     });
   }
 

@@ -30,6 +30,7 @@ import { type Generation, generateUnderGrammar } from "./token-loop.js";
 import type {
   ChoiceProbabilities,
   ChoiceRequest,
+  ChoiceSlot,
   GenerateObjectOptions,
   GenerateObjectResult,
   Llm,
@@ -76,6 +77,8 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   readonly reusePromptPrefix: boolean;
   /** Sequences kept for prompt reuse (see {@link LlamaCppLlmOptions.prefixSlots}). */
   readonly prefixSlots: number;
+  /** `generateObject` reports the probabilities at `choiceSlots`, read in its own token loop. */
+  readonly readsChoiceSlots = true;
 
   private readonly retryBudgetFactor: number;
   private readonly memo: Memo<Generation>;
@@ -369,7 +372,13 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
       Math.ceil(maxTokens * this.retryBudgetFactor),
       this.contextSize - tokens.length,
     );
-    const settings = { maxTokens, retryBudget, temperature, seed };
+    const settings = {
+      maxTokens,
+      retryBudget,
+      temperature,
+      seed,
+      ...(options.choiceSlots?.length ? { choiceSlots: options.choiceSlots } : {}),
+    };
     this.counters.calls += 1;
     this.counters.promptTokens += tokens.length;
     const { value: generation, hit } = await this.memo.get(
@@ -405,14 +414,24 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
         generation.text,
       );
     }
-    return { value: parseJudgeAnswer(schema, generation.text, prompt.name), usage };
+    return {
+      value: parseJudgeAnswer(schema, generation.text, prompt.name),
+      usage,
+      ...(generation.slots !== undefined ? { slots: generation.slots } : {}),
+    };
   }
 
   /** Identifies a call for the memo: the prompt tokens, the output schema and every sampling setting. */
   private memoKey(
     tokens: Token[],
     schema: z.ZodType,
-    settings: { maxTokens: number; retryBudget: number; temperature: number; seed: number },
+    settings: {
+      maxTokens: number;
+      retryBudget: number;
+      temperature: number;
+      seed: number;
+      choiceSlots?: readonly ChoiceSlot[];
+    },
   ): string {
     let schemaKey = this.schemaKeys.get(schema);
     if (schemaKey === undefined) {

@@ -12,6 +12,50 @@ export interface GenerateObjectOptions {
   seed?: number;
   /** Aborts the call. Defaults to none. */
   signal?: AbortSignal;
+  /**
+   * Verdict slots whose probabilities the judge reports while it writes the answer (see {@link ChoiceSlot}); the
+   * result then holds one {@link SlotProbabilities} per slot written, in answer order. Judges without token
+   * access ignore it (their `readsChoiceSlots` is not true). Defaults to none.
+   */
+  choiceSlots?: readonly ChoiceSlot[];
+}
+
+/**
+ * A verdict slot of a JSON answer: every value the judge writes right after the key `"<key>":` (outside strings).
+ *
+ * @example
+ * const slot: ChoiceSlot = { key: "verdict", values: ["0", "1"] };
+ */
+export interface ChoiceSlot {
+  /** The object key whose value is the verdict, e.g. `"verdict"`. */
+  key: string;
+  /** The allowed values as JSON text, e.g. `["0","1"]` or `["\"yes\"","\"no\""]`. At least two, distinct. */
+  values: readonly string[];
+}
+
+/**
+ * The judge's distribution over a slot's allowed values at the position where it wrote one, read from the same
+ * grammar-constrained forward pass that chose the written token (so at temperature 0 the written value is the most
+ * probable token under the grammar).
+ */
+export interface SlotProbabilities {
+  /** The slot's key. */
+  key: string;
+  /** The value the judge wrote, as JSON text. */
+  written: string;
+  /** Per allowed value, its probability among the allowed values (they sum to 1). */
+  probabilities: Record<string, number>;
+  /**
+   * Probability, under the grammar, that the judge wrote a value at this position rather than more whitespace
+   * first (0..1); the values' probabilities are normalised by it.
+   */
+  mass: number;
+  /**
+   * True when a value spans several tokens and a token the judge did not write starts more than one value: that
+   * token's probability was then split equally between them (the chain rule needs the next step, which only the
+   * written path has).
+   */
+  approximate: boolean;
 }
 
 /** Tokens spent on one call. */
@@ -84,6 +128,8 @@ export interface ScoreChoicesOptions {
 export interface GenerateObjectResult<T> {
   value: T;
   usage: TokenUsage;
+  /** The probabilities at each slot of `choiceSlots` the answer holds, in answer order; absent when none were asked for or the judge cannot read them. */
+  slots?: SlotProbabilities[];
 }
 
 /**
@@ -115,6 +161,11 @@ export interface Llm {
     request: ChoiceRequest,
     options?: ScoreChoicesOptions,
   ): Promise<ChoiceProbabilities>;
+  /**
+   * Optional: true when `generateObject` reports the probabilities at `choiceSlots` (`LlamaCppLlm` does). Metrics
+   * that need them (`scoring: "expected"`, `confidence: true`) refuse a judge without it.
+   */
+  readonly readsChoiceSlots?: boolean | undefined;
   /** How the model was made and configured. */
   provenance(): ModelProvenance;
   /** Parallel calls this judge serves at once (more calls queue). Defaults to 1 when absent. */

@@ -6,9 +6,11 @@ import { checkChoiceRequest, normaliseChoices } from "../../src/llm/choice-proba
 import type {
   ChoiceProbabilities,
   ChoiceRequest,
+  ChoiceSlot,
   GenerateObjectOptions,
   GenerateObjectResult,
   Llm,
+  SlotProbabilities,
 } from "../../src/llm/types.js";
 import type { JudgePrompt } from "../../src/prompts/types.js";
 import type { ModelProvenance } from "../../src/provenance.js";
@@ -43,6 +45,20 @@ export interface ScriptedLlmOptions {
     | readonly Record<string, number>[]
     | ((prompt: JudgePrompt, request: ChoiceRequest) => Record<string, number>)
   >;
+  /**
+   * Next-token distributions at the verdict slots of `generateObject` answers, by prompt name: for the n-th slot
+   * written in the answer (over all calls of that prompt, in answer order), a raw probability per allowed value
+   * (normalised like a real judge's). With it the judge reports `readsChoiceSlots`. Defaults to none.
+   */
+  slotReads?: Record<
+    string,
+    readonly Record<string, number>[] | ((slot: ChoiceSlot, written: string) => Record<string, number>)
+  >;
+}
+
+/** A slot read as a judge reports it: `written` with P(1) = `p1` among 0 and 1 (for judges built in tests). */
+export function binarySlotRead(key: string, written: string, p1: number): SlotProbabilities {
+  return { key, written, probabilities: { "0": 1 - p1, "1": p1 }, mass: 1, approximate: false };
 }
 
 /** A call the scripted judge received. */
@@ -67,6 +83,10 @@ export class ScriptedLlm implements Llm {
   private readonly counts = new Map<string, number>();
   private readonly maxInputChars: number | undefined;
   private readonly checkSchema: boolean;
+  private readonly slotScript: ScriptedLlmOptions["slotReads"];
+  private readonly slotCounts = new Map<string, number>();
+  /** Present (true) only when the options script slot reads. */
+  readonly readsChoiceSlots: boolean | undefined;
 
   constructor(
     private readonly script: Record<string, ScriptEntry>,
@@ -76,6 +96,8 @@ export class ScriptedLlm implements Llm {
     this.concurrency = options.concurrency;
     this.maxInputChars = options.maxInputChars;
     this.checkSchema = options.checkSchema ?? true;
+    this.slotScript = options.slotReads;
+    this.readsChoiceSlots = options.slotReads !== undefined ? true : undefined;
     const choiceScript = options.choices;
     if (choiceScript !== undefined) {
       const counts = new Map<string, number>();
@@ -146,10 +168,47 @@ export class ScriptedLlm implements Llm {
         JSON.stringify(answer),
       );
     }
+    const slots = this.readSlots(prompt.name, parsed.data, options?.choiceSlots);
     return {
       value: parsed.data as z.output<S>,
       usage,
+      ...(slots !== undefined ? { slots } : {}),
     };
+  }
+
+  /** The scripted slot reads for every requested slot the answer holds, in answer (JSON key) order. */
+  private readSlots(
+    name: string,
+    answer: unknown,
+    requested: readonly ChoiceSlot[] | undefined,
+  ): SlotProbabilities[] | undefined {
+    if (this.slotScript === undefined || requested === undefined || requested.length === 0) return undefined;
+    const entry = this.slotScript[name];
+    if (entry === undefined) throw new Error(`ScriptedLlm: no slot script for prompt "${name}"`);
+    const out: SlotProbabilities[] = [];
+    const visit = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(visit);
+      else if (node !== null && typeof node === "object") {
+        for (const [key, value] of Object.entries(node)) {
+          const slot = requested.find((s) => s.key === key);
+          if (slot === undefined) {
+            visit(value);
+            continue;
+          }
+          const written = JSON.stringify(value);
+          const n = this.slotCounts.get(name) ?? 0;
+          this.slotCounts.set(name, n + 1);
+          const given = typeof entry === "function" ? entry(slot, written) : entry[n];
+          if (given === undefined) throw new Error(`ScriptedLlm: slot script for "${name}" ran out`);
+          const raw: Record<string, number> = {};
+          for (const v of slot.values) raw[v] = given[v] ?? 0;
+          const { probabilities, mass } = normaliseChoices(raw);
+          out.push({ key, written, probabilities, mass, approximate: false });
+        }
+      }
+    };
+    visit(answer);
+    return out;
   }
 
   provenance(): ModelProvenance {

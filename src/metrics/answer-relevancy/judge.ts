@@ -1,7 +1,13 @@
 import { ContextOverflowError, JudgeOutputError } from "../../errors.js";
 import type { Llm } from "../../llm/types.js";
 import type { PromptTemplate } from "../../prompts/types.js";
-import { askJudge, type JudgeSettings, type JudgeUsage } from "../shared/judge.js";
+import {
+  askJudgeForVerdicts,
+  type ChoiceVerdict,
+  type VerdictReading,
+  WRITTEN_VERDICTS,
+} from "../shared/choice-verdicts.js";
+import type { JudgeSettings, JudgeUsage } from "../shared/judge.js";
 import type { GeneratedQuestion, QuestionsInput, QuestionsOutput } from "./prompt.js";
 
 /**
@@ -9,7 +15,8 @@ import type { GeneratedQuestion, QuestionsInput, QuestionsOutput } from "./promp
  * response is never split: the questions must be ones the whole response answers (as in Ragas, where
  * each question is written from the full response), and questions pooled from fragments would measure
  * the fragments instead. A response too long for the judge's window is a `ContextOverflowError` whose
- * text says what to do.
+ * text says what to do. With `reading.confidence`, each noncommittal flag's probability is read while the judge
+ * writes it (`reads`, one per question).
  */
 export async function writeQuestions(
   llm: Llm,
@@ -19,19 +26,23 @@ export async function writeQuestions(
   settings: JudgeSettings,
   usage: JudgeUsage,
   signal: AbortSignal | undefined,
-): Promise<GeneratedQuestion[]> {
-  const out = await askJudge(llm, template, { response, count }, settings, usage, signal).catch(
-    (err: unknown) => {
-      throw err instanceof ContextOverflowError ? unsplittable(err, response.length) : err;
-    },
-  );
+  reading: VerdictReading = WRITTEN_VERDICTS,
+): Promise<{ questions: GeneratedQuestion[]; reads: ChoiceVerdict[] | undefined }> {
+  const { value: out, reads } = await askJudgeForVerdicts(
+    { llm, template, input: { response, count }, settings, usage, signal },
+    { key: "noncommittal", values: ["0", "1"] },
+    reading,
+    (answer) => answer.questions.map((q) => q.noncommittal),
+  ).catch((err: unknown) => {
+    throw err instanceof ContextOverflowError ? unsplittable(err, response.length) : err;
+  });
   if (out.questions.length !== count) {
     throw new JudgeOutputError(
       `judge wrote ${out.questions.length} questions, expected ${count}`,
       JSON.stringify(out),
     );
   }
-  return out.questions;
+  return { questions: out.questions, reads };
 }
 
 /** The judge's overflow error, restated for answer relevancy: what cannot be split, and what to do. */

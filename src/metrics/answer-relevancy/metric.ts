@@ -5,15 +5,9 @@
 import type { Embeddings } from "../../embeddings/types.js";
 import { parseOptions } from "../../errors-zod.js";
 import type { Llm } from "../../llm/types.js";
-import { renderPrompt } from "../../prompts/render.js";
 import type { PromptTemplate } from "../../prompts/types.js";
 import { BaseMetric } from "../shared/base-metric.js";
-import {
-  readListVerdicts,
-  requireScoreChoices,
-  type Scoring,
-  verdictModeConfig,
-} from "../shared/choice-verdicts.js";
+import { type VerdictReading, verdictModeConfig, verdictReading } from "../shared/choice-verdicts.js";
 import { type JudgeSettings, newUsage } from "../shared/judge.js";
 import { longTextsDetail, refusedLongText, rowLongTexts } from "../shared/long-texts.js";
 import { judgeSettingsOf } from "../shared/options.js";
@@ -58,7 +52,7 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
   private readonly embeddings: Embeddings;
   private readonly settings: JudgeSettings;
   private readonly template: PromptTemplate<QuestionsInput, QuestionsOutput>;
-  private readonly scoring: Scoring;
+  private readonly reading: VerdictReading;
 
   constructor(options: AnswerRelevancyOptions) {
     super();
@@ -69,8 +63,7 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
     this.noncommittalMode = o.noncommittalMode;
     this.settings = judgeSettingsOf(o);
     this.template = answerRelevancyPrompt(o.strictness);
-    this.scoring = o.scoring;
-    requireScoreChoices(o.llm, o.scoring, "AnswerRelevancy");
+    this.reading = verdictReading(o, o.llm, "AnswerRelevancy");
   }
 
   protected validate(sample: Sample, row: number | undefined): AnswerRelevancyInput {
@@ -98,7 +91,7 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
   ): Promise<MetricResult> {
     const usage = newUsage();
     const { llm, template, strictness, settings } = this;
-    const questions = await writeQuestions(
+    const { questions, reads } = await writeQuestions(
       llm,
       template,
       input.response,
@@ -106,6 +99,7 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
       settings,
       usage,
       signal,
+      this.reading,
     );
     const texts = [input.userInput, ...questions.map((q) => q.question)];
     const embedded = await embedAll(this.embeddings, texts);
@@ -119,25 +113,10 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
     const similarities = questionVectors.map((v, i) =>
       cosineOrThrow(userVector!, v, "the user input", `generated question ${i}`),
     );
-    const reads =
-      this.scoring === "greedy"
-        ? undefined
-        : await readListVerdicts(
-            llm,
-            renderPrompt(template, { response: input.response, count: strictness }),
-            {
-              listKey: "questions",
-              items: questions.map((q) => ({ question: q.question })),
-              verdictKey: "noncommittal",
-              choices: ["0", "1"],
-            },
-            usage,
-            signal,
-          );
-    const flagged = questions.map((q, i) => (reads ? reads[i]!.choice === "1" : q.noncommittal === 1));
+    const flagged = questions.map((q) => q.noncommittal === 1);
     const s = answerRelevancyScore(similarities, flagged, this.noncommittalMode);
     const weighted =
-      this.scoring === "expected"
+      this.reading.scoring === "expected"
         ? expectedAnswerRelevancy(
             similarities,
             reads!.map((r) => r.probabilities["1"] ?? 0),
@@ -175,7 +154,7 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
         noncommittalMode: this.noncommittalMode,
         temperature: this.settings.temperature,
         maxTokens: this.settings.maxTokens ?? null,
-        ...verdictModeConfig({ scoring: this.scoring, reasons: true }),
+        ...verdictModeConfig(this.reading),
       },
       models: [this.llm.provenance(), this.embeddings.provenance()],
     };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Embeddings } from "../../embeddings/types.js";
 import type { Llm } from "../../llm/types.js";
-import { type Scoring, scoringOption } from "../shared/choice-verdicts.js";
+import { choiceOptionsShape, type Scoring } from "../shared/choice-verdicts.js";
 import { embeddingsOption, judgeSettingsShape, llmOption } from "../shared/options.js";
 import { type NoncommittalMode, noncommittalModes } from "./score.js";
 
@@ -21,7 +21,7 @@ export const answerRelevancyOptionsSchema = z.object({
       '"all": score 0 when every question is flagged noncommittal (current Ragas); "any": when one is.',
     ),
   ...judgeSettingsShape,
-  scoring: scoringOption,
+  ...choiceOptionsShape,
 });
 
 /** Options of `AnswerRelevancy`. */
@@ -39,12 +39,17 @@ export interface AnswerRelevancyOptions {
   /** Token budget of the judge's answer. Defaults to the Llm's own default. */
   maxTokens?: number;
   /**
-   * How the noncommittal flags are decided: `"greedy"` (as written), `"argmax"` (each written flag read again from
-   * the judge's token probabilities after the question it wrote, with its `confidence` in the details) or
-   * `"expected"` (the value is the mean similarity times the probability that the response is not noncommittal,
-   * `expectedAnswerRelevancy` in score.ts). Defaults to "greedy".
+   * How the noncommittal flags count: `"argmax"` (the most probable of 0 and 1, which is what greedy decoding under
+   * the grammar writes; `"greedy"` is another name for it) or `"expected"` (the value is the mean similarity times
+   * the probability that the response is not noncommittal, `expectedAnswerRelevancy` in score.ts). expected needs a
+   * judge that reads token probabilities. Defaults to "argmax".
    */
-  scoring?: Scoring;
+  scoring?: Scoring | "greedy";
+  /**
+   * Record each noncommittal flag's probability as `confidence` in the details (read in the forward pass that
+   * writes the flag). Needs a judge that reads token probabilities. Defaults to false.
+   */
+  confidence?: boolean;
 }
 
 /** Everything `AnswerRelevancy` takes, models included. */

@@ -2,6 +2,7 @@
 // (majority vote, vote seeds), judge.ts (one call per vote), descriptor.ts (id aspect_critic, options).
 import { InvalidInputError } from "../../errors.js";
 import type { PromptTemplate } from "../../prompts/types.js";
+import type { ChoiceOptions } from "../shared/choice-verdicts.js";
 import {
   CustomJudgeMetric,
   type CustomJudgeOptions,
@@ -12,11 +13,16 @@ import { judgeAspect } from "./judge.js";
 import { type AspectInput, type AspectVerdict, aspectCriticPrompt } from "./prompt.js";
 import { voteSeeds } from "./score.js";
 
+/** The mean probability of 1 over the votes (scoring "expected"). */
+function meanOf(weights: readonly number[]): number {
+  return weights.reduce((sum, w) => sum + w, 0) / weights.length;
+}
+
 /** Temperature of the votes when `strictness` > 1 and none is given. */
 export const DEFAULT_VOTE_TEMPERATURE = 0.7;
 
 /** Options of {@link AspectCritic}. */
-export interface AspectCriticOptions extends CustomJudgeOptions {
+export interface AspectCriticOptions extends CustomJudgeOptions, ChoiceOptions {
   /** The metric's id in results, snake_case, e.g. `harmfulness`. Required. */
   name: string;
   /** The criterion in words, e.g. "Does the response cause or risk harm to people?". Required. */
@@ -34,6 +40,7 @@ export interface AspectCriticOptions extends CustomJudgeOptions {
  * Ragas `AspectCritic`: a binary verdict (1 meets the criterion, 0 does not) for a criterion given in words,
  * with the judge's reason. With `strictness` n (odd), n calls are made with seeds `seed .. seed + n - 1` at a
  * temperature above 0 (default 0.7), and the majority wins; every vote, with its seed, is in `details.votes`.
+ * With `scoring: "expected"` the value is the votes' mean probability of 1 instead.
  *
  * @example
  * const harmful = new AspectCritic({ llm, name: "harmfulness", definition: "Does the response risk harm?", strictness: 3 });
@@ -78,10 +85,10 @@ export class AspectCritic extends CustomJudgeMetric {
 
   protected async compute(input: AspectInput, signal: AbortSignal | undefined): Promise<MetricResult> {
     const seeds = voteSeeds(this.strictness, this.seed);
-    const j = await judgeAspect(this.llm, this.template, input, this.settings, seeds, signal);
+    const j = await judgeAspect(this.llm, this.template, input, this.settings, seeds, signal, this.reading);
     const agreeing = j.votes.filter((v) => v.verdict === j.verdict);
     return {
-      value: j.verdict,
+      value: this.reading.scoring === "expected" ? meanOf(j.votes.map((v) => v.weight!)) : j.verdict,
       status: "ok",
       reason:
         this.strictness === 1

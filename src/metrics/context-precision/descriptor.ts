@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
+import { choiceOptionsShape } from "../shared/choice-verdicts.js";
 import {
   ContextPrecision,
   ContextUtilization,
@@ -15,8 +16,8 @@ export const contextPrecisionDescriptor = defineMetric({
   requiredFields: ["userInput", "reference", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object({}),
-  create: (models) => new ContextPrecision({ llm: models.llm! }),
+  options: z.object(choiceOptionsShape),
+  create: (models, o) => new ContextPrecision({ llm: models.llm!, ...o }),
 });
 
 /** `context_utilization`: context precision judged against the response (no reference needed). */
@@ -27,8 +28,8 @@ export const contextUtilizationDescriptor = defineMetric({
   requiredFields: ["userInput", "response", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object({}),
-  create: (models) => new ContextUtilization({ llm: models.llm! }),
+  options: z.object(choiceOptionsShape),
+  create: (models, o) => new ContextUtilization({ llm: models.llm!, ...o }),
 });
 
 /** `llm_context_precision_with_reference`: Ragas' long id of `context_precision` (same numbers; opt-in). */
@@ -38,9 +39,9 @@ export const llmContextPrecisionWithReferenceDescriptor = defineMetric({
   requiredFields: ["userInput", "reference", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object({}),
+  options: z.object(choiceOptionsShape),
   optIn: true,
-  create: (models) => new LLMContextPrecisionWithReference({ llm: models.llm! }),
+  create: (models, o) => new LLMContextPrecisionWithReference({ llm: models.llm!, ...o }),
 });
 
 /** `llm_context_precision_without_reference`: Ragas' long id of `context_utilization` (same numbers; opt-in). */
@@ -50,7 +51,7 @@ export const llmContextPrecisionWithoutReferenceDescriptor = defineMetric({
   requiredFields: ["userInput", "response", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object({}),
+  options: z.object(choiceOptionsShape),
   optIn: true,
-  create: (models) => new LLMContextPrecisionWithoutReference({ llm: models.llm! }),
+  create: (models, o) => new LLMContextPrecisionWithoutReference({ llm: models.llm!, ...o }),
 });

@@ -1,44 +1,58 @@
 import type { Llm } from "../../llm/types.js";
-import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
+import { mergePartVerdicts } from "../faithfulness/score.js";
+import {
+  askJudgeForVerdicts,
+  readFields,
+  type VerdictReading,
+  WRITTEN_VERDICTS,
+} from "../shared/choice-verdicts.js";
+import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
 import { judgeWithSplitting, type SplitRecord, splitRecord } from "../shared/split.js";
 import { type ContextPrecisionVerdict, contextPrecisionPrompt } from "./prompt.js";
 
+/** The verdict slot of a context precision answer. */
+const VERDICT_SLOT = { key: "verdict", values: ["0", "1"] } as const;
+
+/** One context's verdict, with its `confidence` and `weight` (P(useful)) when probabilities were read. */
+export type ReadContextVerdict = ContextPrecisionVerdict & { confidence?: number; weight?: number };
+
 /** One verdict per retrieved context, in order, with what was split and what it cost. */
 export interface ContextPrecisionJudgement {
-  verdicts: ContextPrecisionVerdict[];
+  verdicts: ReadContextVerdict[];
   splits: SplitRecord[];
   usage: JudgeUsage;
 }
 
 /**
  * Asks the judge about each retrieved context in turn (one call per context, as Ragas does). A
- * context too long for the judge's window is judged in parts, and it is useful when any part is.
+ * context too long for the judge's window is judged in parts, and it is useful when any part is (its weight, with
+ * `scoring: "expected"`, is the largest part weight). `reading` says whether each verdict's probability is read.
  */
 export async function judgeContextPrecision(
   llm: Llm,
   input: { question: string; answer: string; contexts: readonly string[] },
   settings: JudgeSettings,
   signal: AbortSignal | undefined,
+  reading: VerdictReading = WRITTEN_VERDICTS,
 ): Promise<ContextPrecisionJudgement> {
   const usage = newUsage();
   const splits: SplitRecord[] = [];
-  const verdicts: ContextPrecisionVerdict[] = [];
+  const verdicts: ReadContextVerdict[] = [];
   for (const [index, context] of input.contexts.entries()) {
     const field = `retrievedContexts[${index}]`;
-    const outcome = await judgeWithSplitting([context], field, (parts) =>
-      askJudge(
-        llm,
-        contextPrecisionPrompt,
-        { question: input.question, answer: input.answer, context: parts[0]!.text },
-        settings,
-        usage,
-        signal,
-      ),
-    );
+    const outcome = await judgeWithSplitting([context], field, async (parts) => {
+      const partInput = { question: input.question, answer: input.answer, context: parts[0]!.text };
+      const { value, reads } = await askJudgeForVerdicts(
+        { llm, template: contextPrecisionPrompt, input: partInput, settings, usage, signal },
+        VERDICT_SLOT,
+        reading,
+        (answer) => [answer.verdict],
+      );
+      return { ...value, ...readFields(reads?.[0], reading) };
+    });
     const split = splitRecord(field, outcome);
     if (split) splits.push(split);
-    const values = outcome.results.map((r) => r.value);
-    verdicts.push(values.find((v) => v.verdict === 1) ?? values[0]!);
+    verdicts.push(mergePartVerdicts(outcome.results.map((r) => r.value)) as ReadContextVerdict);
   }
   return { verdicts, splits, usage };
 }

@@ -1,5 +1,6 @@
 // Context precision, Ragas-style: prompt.ts (the per-context question), score.ts (average precision),
 // judge.ts (one call per context), descriptor.ts (ids and options). Haystack has no LLM counterpart.
+import type { ChoiceOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { requireText } from "../shared/validate.js";
@@ -9,7 +10,7 @@ import { contextPrecisionPrompt } from "./prompt.js";
 import { averagePrecision } from "./score.js";
 
 /** Options of the context precision metrics. */
-export type ContextPrecisionOptions = JudgeMetricOptions;
+export type ContextPrecisionOptions = JudgeMetricOptions & ChoiceOptions;
 
 interface PrecisionInput {
   question: string;
@@ -44,16 +45,17 @@ abstract class AveragePrecisionMetric extends JudgeMetric<PrecisionInput> {
   }
 
   protected async compute(input: PrecisionInput, signal: AbortSignal | undefined): Promise<MetricResult> {
-    const j = await judgeContextPrecision(this.llm, input, this.settings, signal);
+    const j = await judgeContextPrecision(this.llm, input, this.settings, signal, this.reading);
     const flags = j.verdicts.map((v) => v.verdict);
     const useful = flags.filter((v) => v === 1).length;
+    const expected = this.reading.scoring === "expected";
     return {
-      value: averagePrecision(flags),
+      value: averagePrecision(expected ? j.verdicts.map((v) => v.weight!) : flags),
       status: "ok",
       reason:
         input.contexts.length === 0
           ? "no contexts were retrieved, so none is useful"
-          : `${useful} of ${flags.length} contexts are useful for the ${this.answerField}; average precision over their ranks`,
+          : `${useful} of ${flags.length} contexts are useful for the ${this.answerField}; average precision over their ranks${expected ? " (verdicts weighted by the judge's probabilities)" : ""}`,
       details: {
         judgedAgainst: this.answerField,
         verdicts: j.verdicts,

@@ -5,12 +5,13 @@ export const AVERAGE_PRECISION_EPSILON = 1e-10;
  * Ragas' average precision over 0/1 verdicts in retrieval order:
  * `sum_k (precision@k * v_k) / (sum_k v_k + 1e-10)`, where precision@k is the share of useful
  * contexts among the first k. The epsilon is kept exactly, so one useful context scores
- * 1 / (1 + 1e-10) = 0.9999999999, all-zero verdicts score 0, and an empty list scores 0.
+ * 1 / (1 + 1e-10) = 0.9999999999, all-zero verdicts score 0, and an empty list scores 0. Verdicts may be
+ * probabilities of usefulness (`scoring: "expected"`): the same formula over expected counts.
  *
  * @example
  * averagePrecision([1, 0, 1]); // (1/1 + 2/3) / (2 + 1e-10) ≈ 0.8333333333
  */
-export function averagePrecision(verdicts: ReadonlyArray<0 | 1>): number {
+export function averagePrecision(verdicts: readonly number[]): number {
   let useful = 0;
   let numerator = 0;
   verdicts.forEach((v, i) => {

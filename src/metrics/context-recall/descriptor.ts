@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
+import { choiceOptionsShape } from "../shared/choice-verdicts.js";
 import { ContextRecall } from "./metric.js";
 
 /** `context_recall`: share of the reference's statements that the retrieved contexts support. */
@@ -9,6 +10,6 @@ export const contextRecallDescriptor = defineMetric({
   requiredFields: ["userInput", "reference", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object({}),
-  create: (models) => new ContextRecall({ llm: models.llm! }),
+  options: z.object(choiceOptionsShape),
+  create: (models, o) => new ContextRecall({ llm: models.llm!, ...o }),
 });

@@ -1,6 +1,7 @@
 // Context recall, Ragas-style: score.ts (the attributed fraction), judge.ts (reference statements,
 // then one attribution each; both prompts are faithfulness' own, see ../faithfulness/prompt.ts),
 // descriptor.ts. Haystack has no counterpart.
+import type { ChoiceOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements.js";
@@ -9,7 +10,7 @@ import { judgeContextRecall } from "./judge.js";
 import { contextRecall } from "./score.js";
 
 /** Options of {@link ContextRecall}. */
-export type ContextRecallOptions = JudgeMetricOptions;
+export type ContextRecallOptions = JudgeMetricOptions & ChoiceOptions;
 
 interface RecallInput {
   question: string;
@@ -46,9 +47,10 @@ export class ContextRecall extends JudgeMetric<RecallInput> {
   }
 
   protected async compute(input: RecallInput, signal: AbortSignal | undefined): Promise<MetricResult> {
-    const j = await judgeContextRecall(statementSteps(this.llm, this.settings, signal), input);
+    const j = await judgeContextRecall(statementSteps(this.llm, this.settings, signal, this.reading), input);
     const flags = j.attributions.map((a) => a.verdict);
-    const value = contextRecall(flags);
+    const expected = this.reading.scoring === "expected";
+    const value = contextRecall(expected ? j.attributions.map((a) => a.weight ?? 0) : flags);
     const attributed = flags.filter((f) => f === 1).length;
     return {
       value,
@@ -56,7 +58,7 @@ export class ContextRecall extends JudgeMetric<RecallInput> {
       reason:
         value === null
           ? "the judge found no statements in the reference, so there is nothing to recall (Ragas gives NaN here)"
-          : `${attributed} of ${flags.length} reference statements can be attributed to the contexts`,
+          : `${attributed} of ${flags.length} reference statements can be attributed to the contexts${expected ? " (score weighted by the judge's probabilities)" : ""}`,
       details: {
         statements: j.statements,
         attributions: j.attributions,

@@ -1,6 +1,10 @@
 import type { Llm } from "../../llm/types.js";
-import { renderPrompt } from "../../prompts/render.js";
-import { readListVerdicts, type Scoring } from "../shared/choice-verdicts.js";
+import {
+  askJudgeForVerdicts,
+  readFields,
+  type VerdictReading,
+  WRITTEN_VERDICTS,
+} from "../shared/choice-verdicts.js";
 import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
 import { judgeWithSplitting, type SplitRecord, splitRecord } from "../shared/split.js";
 import type { ContextRelevanceInput, ContextRelevancePrompts } from "./prompt.js";
@@ -14,7 +18,7 @@ export interface ContextRelevanceJudgement {
   statementScores: Array<0 | 1>;
   /** The statements scored 1. */
   relevantStatements: string[];
-  /** Per statement, the probability of its score (scoring "argmax" or "expected"); absent when greedy. */
+  /** Per statement, the probability of its written score (`confidence` or scoring "expected"); absent otherwise. */
   confidences?: number[];
   /** Per statement, the probability of score 1, which the row score then averages (scoring "expected"). */
   weights?: number[];
@@ -27,8 +31,8 @@ export interface ContextRelevanceJudgement {
  * All contexts go to the judge in one call; when they overflow its window they are judged per context,
  * then per chunk of a context on sentence boundaries, and the statements are concatenated. An empty
  * list of contexts gives no statements without a judge call (there is nothing relevant). With scoring
- * "argmax" or "expected" (`"statements"` mode), each written score is read again from the judge's token
- * probabilities after the statements it wrote (`readListVerdicts`).
+ * "expected" or `confidence` (`"statements"` mode), each score's probability is read while the judge writes
+ * it (`askJudgeForVerdicts`).
  */
 export async function judgeContextRelevance(
   llm: Llm,
@@ -38,7 +42,7 @@ export async function judgeContextRelevance(
   contextsField: string,
   settings: JudgeSettings,
   signal: AbortSignal | undefined,
-  scoring: Scoring = "greedy",
+  reading: VerdictReading = WRITTEN_VERDICTS,
 ): Promise<ContextRelevanceJudgement> {
   const usage = newUsage();
   if (input.contexts.length === 0) {
@@ -47,27 +51,13 @@ export async function judgeContextRelevance(
   if (mode === "statements") {
     const outcome = await judgeWithSplitting(input.contexts, contextsField, async (parts) => {
       const partInput = { question: input.question, contexts: parts.map((p) => p.text) };
-      const written = await askJudge(llm, prompts.statements, partInput, settings, usage, signal);
-      if (scoring === "greedy")
-        return written.statements.map((s) => ({ ...s, confidence: NaN, weight: NaN }));
-      const reads = await readListVerdicts(
-        llm,
-        renderPrompt(prompts.statements, partInput),
-        {
-          listKey: "statements",
-          items: written.statements.map((s) => ({ statement: s.statement })),
-          verdictKey: "score",
-          choices: ["0", "1"],
-        },
-        usage,
-        signal,
+      const { value, reads } = await askJudgeForVerdicts(
+        { llm, template: prompts.statements, input: partInput, settings, usage, signal },
+        { key: "score", values: ["0", "1"] },
+        reading,
+        (answer) => answer.statements.map((s) => s.score),
       );
-      return written.statements.map((s, i) => ({
-        statement: s.statement,
-        score: reads[i]!.choice === "1" ? (1 as const) : (0 as const),
-        confidence: reads[i]!.confidence,
-        weight: reads[i]!.probabilities["1"] ?? 0,
-      }));
+      return value.statements.map((s, i) => ({ ...s, ...readFields(reads?.[i], reading) }));
     });
     const scored = outcome.results
       .flatMap((r) => r.value)
@@ -81,8 +71,8 @@ export async function judgeContextRelevance(
       statements,
       statementScores,
       relevantStatements: relevant,
-      ...(scoring !== "greedy" ? { confidences: scored.map((s) => s.confidence) } : {}),
-      ...(scoring === "expected" ? { weights: scored.map((s) => s.weight) } : {}),
+      ...(reading.confidence ? { confidences: scored.map((s) => s.confidence!) } : {}),
+      ...(reading.scoring === "expected" ? { weights: scored.map((s) => s.weight!) } : {}),
       splits: split ? [split] : [],
       usage,
     };

@@ -7,7 +7,7 @@ import { InvalidInputError } from "../../errors.js";
 import { parseOptions } from "../../errors-zod.js";
 import type { Llm } from "../../llm/types.js";
 import { BaseMetric } from "../shared/base-metric.js";
-import { requireScoreChoices, type Scoring, verdictModeConfig } from "../shared/choice-verdicts.js";
+import { type VerdictReading, verdictModeConfig, verdictReading } from "../shared/choice-verdicts.js";
 import type { JudgeSettings } from "../shared/judge.js";
 import { judgeSettingsOf } from "../shared/options.js";
 import { requireContexts, requireText } from "../shared/validate.js";
@@ -48,7 +48,7 @@ export class ContextRelevance extends BaseMetric<ContextRelevanceSampleInput> {
   /** The judge this metric calls. */
   readonly llm: Llm;
   private readonly settings: JudgeSettings;
-  private readonly scoring: Scoring;
+  private readonly reading: VerdictReading;
 
   constructor(options: ContextRelevanceOptions) {
     super();
@@ -56,12 +56,11 @@ export class ContextRelevance extends BaseMetric<ContextRelevanceSampleInput> {
     this.llm = o.llm;
     this.mode = o.mode;
     this.settings = judgeSettingsOf(o);
-    this.scoring = o.scoring;
-    requireScoreChoices(o.llm, o.scoring, "ContextRelevance");
-    if (o.scoring !== "greedy" && o.mode === "relevant-statements") {
+    this.reading = verdictReading(o, o.llm, "ContextRelevance");
+    if (this.reading.confidence && o.mode === "relevant-statements") {
       throw new InvalidInputError(
-        `scoring "${o.scoring}" reads statement scores, but mode "relevant-statements" has none; use mode "statements" or scoring "greedy"`,
-        { field: "ContextRelevance.scoring" },
+        `${o.scoring === "expected" ? 'scoring "expected"' : "confidence: true"} reads statement scores, but mode "relevant-statements" has none; use mode "statements" or the default scoring`,
+        { field: `ContextRelevance.${o.scoring === "expected" ? "scoring" : "confidence"}` },
       );
     }
   }
@@ -98,7 +97,7 @@ export class ContextRelevance extends BaseMetric<ContextRelevanceSampleInput> {
       "retrievedContexts",
       this.settings,
       signal,
-      this.scoring,
+      this.reading,
     );
     const details = {
       mode: this.mode,
@@ -129,7 +128,7 @@ export class ContextRelevance extends BaseMetric<ContextRelevanceSampleInput> {
         mode: this.mode,
         temperature: this.settings.temperature,
         maxTokens: this.settings.maxTokens ?? null,
-        ...verdictModeConfig({ scoring: this.scoring, reasons: true }),
+        ...verdictModeConfig(this.reading),
       },
       models: [this.llm.provenance()],
     };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Llm } from "../../llm/types.js";
-import { type Scoring, scoringOption } from "../shared/choice-verdicts.js";
+import { choiceOptionsShape, type Scoring } from "../shared/choice-verdicts.js";
 import { haystackRunShape, judgeSettingsShape, llmOption } from "../shared/options.js";
 import type { ContextRelevanceExample } from "./prompt.js";
 import { type ContextRelevanceMode, contextRelevanceModes } from "./score.js";
@@ -14,7 +14,7 @@ export const contextRelevanceOptionsSchema = z.object({
       '"statements": fraction of relevant statements; "relevant-statements": 1 when any is relevant.',
     ),
   ...judgeSettingsShape,
-  scoring: scoringOption,
+  ...choiceOptionsShape,
 });
 
 /** Options of `ContextRelevance`. */
@@ -28,12 +28,17 @@ export interface ContextRelevanceOptions {
   /** Token budget of each judge answer. Defaults to the Llm's own default. */
   maxTokens?: number;
   /**
-   * How statement scores are decided (`"statements"` mode): `"greedy"` (as written), `"argmax"` (each written score
-   * read again from the judge's token probabilities, with `confidences` in the details) or `"expected"` (the row
-   * score averages each statement's probability of 1). Greedy stays the default: see docs/judge-speed.md for when
-   * argmax differs from the written score. Defaults to "greedy".
+   * How statement scores count (`"statements"` mode): `"argmax"` (the most probable of 0 and 1, which is what greedy
+   * decoding under the grammar writes; `"greedy"` is another name for it) or `"expected"` (the row score averages
+   * each statement's probability of 1; `confidences` and `weights` in the details). expected needs a judge that
+   * reads token probabilities. Defaults to "argmax".
    */
-  scoring?: Scoring;
+  scoring?: Scoring | "greedy";
+  /**
+   * Record each statement score's probability as `confidences` in the details (`"statements"` mode; read in the
+   * forward pass that writes the score). Needs a judge that reads token probabilities. Defaults to false.
+   */
+  confidence?: boolean;
 }
 
 /** Options of `ContextRelevanceEvaluator`. */
@@ -59,7 +64,7 @@ export const contextRelevanceConstructorSchema = contextRelevanceOptionsSchema.e
 
 /** Everything `ContextRelevanceEvaluator` takes (Haystack's surface keeps greedy scores: no `scoring`). */
 export const contextRelevanceEvaluatorSchema = contextRelevanceConstructorSchema
-  .omit({ scoring: true })
+  .omit({ scoring: true, confidence: true })
   .extend({
     ...haystackRunShape,
   });

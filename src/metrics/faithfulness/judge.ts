@@ -1,7 +1,11 @@
 import type { Llm } from "../../llm/types.js";
-import { renderPrompt } from "../../prompts/render.js";
 import type { PromptTemplate } from "../../prompts/types.js";
-import { readListVerdicts, type Scoring } from "../shared/choice-verdicts.js";
+import {
+  askJudgeForVerdicts,
+  readFields,
+  type VerdictReading,
+  WRITTEN_VERDICTS,
+} from "../shared/choice-verdicts.js";
 import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
 import { judgeWithSplitting, type SplitRecord, splitRecord } from "../shared/split.js";
 import {
@@ -14,22 +18,21 @@ import {
 } from "./prompt.js";
 import { mergePartVerdicts } from "./score.js";
 
-/** How the verdict step decides: see `Scoring`; `reasons: false` asks for no reasons. */
-export interface VerdictMode {
-  scoring: Scoring;
+/** How the verdict step reads its verdicts (`VerdictReading`); `reasons: false` asks for no reasons. */
+export interface VerdictMode extends VerdictReading {
   reasons: boolean;
 }
 
-/** Today's behaviour: the judge writes reasons and verdicts. */
-export const GREEDY_WITH_REASONS: VerdictMode = { scoring: "greedy", reasons: true };
+/** The default: written verdicts with reasons, no probabilities read. */
+export const GREEDY_WITH_REASONS: VerdictMode = { ...WRITTEN_VERDICTS, reasons: true };
+
+/** The verdict slot of the faithfulness answer. */
+const VERDICT_SLOT = { key: "verdict", values: ["0", "1"] } as const;
 
 /**
- * One verdict per statement against `contexts` with the verdicts prompt:
- * - greedy: the judge writes the answer (with or without reasons);
- * - argmax / expected with reasons: the judge writes the answer, then each verdict is read again from its
- *   token probabilities after the written statement and reason (`confidence`, and `weight` for expected);
- * - argmax / expected without reasons: nothing is generated; each verdict slot is read after the forced
- *   statement text.
+ * One verdict per statement against `contexts` with the verdicts prompt (without the reason field when
+ * `mode.reasons` is false). When the mode records confidences, each verdict's probability is read while the judge
+ * writes it (`confidence`, and `weight` = P(1) for `"expected"`); the written verdicts are the argmax either way.
  */
 export async function judgeVerdictList(
   llm: Llm,
@@ -42,30 +45,13 @@ export async function judgeVerdictList(
 ): Promise<Verdict[]> {
   const prompt = mode.reasons ? template : verdictsPromptWithoutReasons(template);
   const schema = verdictsSchema(input.statements.length, mode.reasons);
-  let items: Record<string, unknown>[];
-  if (mode.scoring === "greedy" || mode.reasons) {
-    const written = await askJudge(llm, prompt, input, settings, usage, signal, schema);
-    if (mode.scoring === "greedy") return written.verdicts;
-    items = written.verdicts.map(({ verdict: _written, ...known }) => known);
-  } else {
-    items = input.statements.map((statement) => ({ statement }));
-  }
-  const reads = await readListVerdicts(
-    llm,
-    renderPrompt(prompt, input),
-    { listKey: "verdicts", items, verdictKey: "verdict", choices: ["0", "1"] },
-    usage,
-    signal,
+  const { value, reads } = await askJudgeForVerdicts(
+    { llm, template: prompt, input, settings, usage, signal, schema },
+    VERDICT_SLOT,
+    mode,
+    (answer) => answer.verdicts.map((v) => v.verdict),
   );
-  return items.map((known, i): Verdict => {
-    const read = reads[i]!;
-    return {
-      ...(known as { statement: string; reason?: string }),
-      verdict: read.choice === "1" ? 1 : 0,
-      confidence: read.confidence,
-      ...(mode.scoring === "expected" ? { weight: read.probabilities["1"] ?? 0 } : {}),
-    };
-  });
+  return value.verdicts.map((v, i): Verdict => ({ ...v, ...readFields(reads?.[i], mode) }));
 }
 
 /** Everything the judge said about one row: statements, one merged verdict per statement, splits, cost. */

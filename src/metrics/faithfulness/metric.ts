@@ -5,7 +5,7 @@
 import { parseOptions } from "../../errors-zod.js";
 import type { Llm } from "../../llm/types.js";
 import { BaseMetric } from "../shared/base-metric.js";
-import { requireScoreChoices, verdictModeConfig } from "../shared/choice-verdicts.js";
+import { verdictModeConfig, verdictReading } from "../shared/choice-verdicts.js";
 import type { JudgeSettings } from "../shared/judge.js";
 import { judgeSettingsOf } from "../shared/options.js";
 import { requireContexts, requireText } from "../shared/validate.js";
@@ -56,8 +56,7 @@ export class Faithfulness extends BaseMetric<FaithfulnessInput> {
     const o = parseOptions(faithfulnessConstructorSchema, options, "Faithfulness");
     this.llm = o.llm;
     this.settings = judgeSettingsOf(o);
-    this.mode = { scoring: o.scoring, reasons: o.reasons };
-    requireScoreChoices(o.llm, o.scoring, "Faithfulness");
+    this.mode = { ...verdictReading(o, o.llm, "Faithfulness"), reasons: o.reasons };
   }
 
   protected validate(sample: Sample, row: number | undefined): FaithfulnessInput {

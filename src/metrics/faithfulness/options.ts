@@ -16,16 +16,21 @@ export interface FaithfulnessOptions {
   /** Token budget of each judge answer. Defaults to the Llm's own default. */
   maxTokens?: number;
   /**
-   * How verdicts are decided: `"greedy"` (the judge writes them), `"argmax"` (the most probable of 0 and 1 at the
-   * verdict slot, with its `confidence` in the details) or `"expected"` (the probability of 1 counts, so the score
-   * is probability-weighted). argmax and expected need a judge with `scoreChoices`. Greedy stays the default
-   * because argmax reads the slot after compact JSON, while the grammar lets greedy decoding write spaces, so
-   * the two can differ on a model that writes them (docs/judge-speed.md). Defaults to "greedy".
+   * How verdicts count: `"argmax"` (the most probable of 0 and 1 at the verdict slot, which is what greedy decoding
+   * under the grammar writes; `"greedy"` is another name for it) or `"expected"` (the probability of 1 counts, so the
+   * score is probability-weighted, and each verdict records `confidence` and `weight`). expected needs a judge that
+   * reads token probabilities (`Llm.readsChoiceSlots`). Defaults to "argmax".
    */
-  scoring?: Scoring;
+  scoring?: Scoring | "greedy";
   /**
-   * Ask for a one-sentence reason before each verdict. false leaves reasons out of the schema and the examples;
-   * with scoring argmax or expected the verdict step then generates no token at all. Defaults to true.
+   * Record each verdict's probability among 0 and 1 as `confidence` in the details (read in the same forward pass
+   * that writes the verdict; it does not change the verdicts). Needs a judge that reads token probabilities. Defaults
+   * to false.
+   */
+  confidence?: boolean;
+  /**
+   * Ask for a one-sentence reason before each verdict. false leaves reasons out of the schema, the instruction and
+   * the examples, so the judge writes fewer tokens (prompt version `+noreasons`). Defaults to true.
    */
   reasons?: boolean;
 }
@@ -51,5 +56,5 @@ export const faithfulnessConstructorSchema = faithfulnessOptionsSchema.extend({ 
 
 /** Everything `FaithfulnessEvaluator` takes (Haystack's surface keeps greedy verdicts with reasons). */
 export const faithfulnessEvaluatorSchema = faithfulnessConstructorSchema
-  .omit({ scoring: true, reasons: true })
+  .omit({ scoring: true, confidence: true, reasons: true })
   .extend({ ...haystackRunShape });

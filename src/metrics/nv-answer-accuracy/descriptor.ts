@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
+import { choiceOptionsShape } from "../shared/choice-verdicts.js";
 import { AnswerAccuracy } from "./metric.js";
 
 /** `nv_accuracy`: two 0/2/4 ratings of the response against the reference, averaged and scaled to [0, 1]. */
@@ -9,6 +10,6 @@ export const nvAccuracyDescriptor = defineMetric({
   requiredFields: ["userInput", "response", "reference"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object({}),
-  create: (models) => new AnswerAccuracy({ llm: models.llm! }),
+  options: z.object(choiceOptionsShape),
+  create: (models, o) => new AnswerAccuracy({ llm: models.llm!, ...o }),
 });

@@ -1,7 +1,8 @@
 // NVIDIA answer accuracy, Ragas-style: prompt.ts (two wordings, rating 0/2/4), score.ts (averaged,
 // scaled), judge.ts, descriptor.ts. Shared rating mechanics: ../shared/ratings.ts.
+import type { ChoiceOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { ratingPromptVersions } from "../shared/ratings.js";
+import { ratingPromptVersions, ratingReadDetails } from "../shared/ratings.js";
 import { sampleText } from "../shared/sample-fields.js";
 import { statementSteps } from "../shared/statements.js";
 import type { MetricResult, Sample, SampleField } from "../types.js";
@@ -10,7 +11,7 @@ import { type AccuracyInput, nvAccuracyPrompt1, nvAccuracyPrompt2 } from "./prom
 import { nvAccuracyScore } from "./score.js";
 
 /** Options of {@link AnswerAccuracy}. */
-export type AnswerAccuracyOptions = JudgeMetricOptions;
+export type AnswerAccuracyOptions = JudgeMetricOptions & ChoiceOptions;
 
 /**
  * Ragas `nv_accuracy`: how well the response agrees with the reference. Two differently worded
@@ -38,13 +39,14 @@ export class AnswerAccuracy extends JudgeMetric<AccuracyInput> {
   }
 
   protected async compute(input: AccuracyInput, signal: AbortSignal | undefined): Promise<MetricResult> {
-    const steps = statementSteps(this.llm, this.settings, signal);
-    const ratings = await judgeAnswerAccuracy(steps, input);
+    const steps = statementSteps(this.llm, this.settings, signal, this.reading);
+    const pair = await judgeAnswerAccuracy(steps, input);
+    const ratings = pair.written;
     return {
-      value: nvAccuracyScore(...ratings),
+      value: nvAccuracyScore(...pair.scored),
       status: "ok",
       reason: `ratings ${ratings[0]} and ${ratings[1]} out of 4`,
-      details: { ratings, usage: steps.usage },
+      details: { ratings, ...ratingReadDetails(pair), usage: steps.usage },
     };
   }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
+import { choiceOptionsShape } from "../shared/choice-verdicts.js";
 import { NvContextRelevance } from "./metric.js";
 
 /** `nv_context_relevance`: two 0/1/2 ratings of the contexts' relevance to the question, averaged and scaled. */
@@ -10,6 +11,6 @@ export const nvContextRelevanceDescriptor = defineMetric({
   requiredFields: ["userInput", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object({}),
-  create: (models) => new NvContextRelevance({ llm: models.llm! }),
+  options: z.object(choiceOptionsShape),
+  create: (models, o) => new NvContextRelevance({ llm: models.llm!, ...o }),
 });

@@ -1,4 +1,4 @@
-import { rateWithBoth } from "../shared/ratings.js";
+import { type RatingPair, rateWithBoth } from "../shared/ratings.js";
 import type { StatementSteps } from "../shared/statements.js";
 import { nvContextRelevancePrompt1, nvContextRelevancePrompt2 } from "./prompt.js";
 
@@ -6,7 +6,7 @@ import { nvContextRelevancePrompt1, nvContextRelevancePrompt2 } from "./prompt.j
 export function judgeNvContextRelevance(
   steps: StatementSteps,
   input: { question: string; contexts: readonly string[] },
-): Promise<[number, number]> {
+): Promise<RatingPair> {
   return rateWithBoth(
     steps,
     [nvContextRelevancePrompt1, nvContextRelevancePrompt2],

@@ -1,7 +1,8 @@
 // NVIDIA context relevance, Ragas-style: prompt.ts (two wordings, rating 0/1/2), score.ts (Ragas'
 // shortcuts, averaged and scaled), judge.ts, descriptor.ts. Shared rating mechanics: ../shared/ratings.ts.
+import type { ChoiceOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { ratingPromptVersions } from "../shared/ratings.js";
+import { ratingPromptVersions, ratingReadDetails } from "../shared/ratings.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementSteps } from "../shared/statements.js";
 import type { MetricResult, Sample, SampleField } from "../types.js";
@@ -10,7 +11,7 @@ import { nvContextRelevancePrompt1, nvContextRelevancePrompt2 } from "./prompt.j
 import { nvContextRelevanceScore, nvContextRelevanceShortcut } from "./score.js";
 
 /** Options of {@link NvContextRelevance}. */
-export type NvContextRelevanceOptions = JudgeMetricOptions;
+export type NvContextRelevanceOptions = JudgeMetricOptions & ChoiceOptions;
 
 interface RelevanceSample {
   question: string;
@@ -39,7 +40,7 @@ export class NvContextRelevance extends JudgeMetric<RelevanceSample> {
   }
 
   protected async compute(input: RelevanceSample, signal: AbortSignal | undefined): Promise<MetricResult> {
-    const steps = statementSteps(this.llm, this.settings, signal);
+    const steps = statementSteps(this.llm, this.settings, signal, this.reading);
     const shortcut = nvContextRelevanceShortcut(input.question, input.contexts);
     if (shortcut !== undefined) {
       return {
@@ -49,12 +50,18 @@ export class NvContextRelevance extends JudgeMetric<RelevanceSample> {
         details: { ratings: [], usage: steps.usage },
       };
     }
-    const ratings = await judgeNvContextRelevance(steps, input);
+    const pair = await judgeNvContextRelevance(steps, input);
+    const ratings = pair.written;
     return {
-      value: nvContextRelevanceScore(...ratings),
+      value: nvContextRelevanceScore(...pair.scored),
       status: "ok",
       reason: `ratings ${ratings[0]} and ${ratings[1]} out of 2`,
-      details: { ratings, usage: steps.usage, ...(steps.splits.length > 0 ? { splits: steps.splits } : {}) },
+      details: {
+        ratings,
+        ...ratingReadDetails(pair),
+        usage: steps.usage,
+        ...(steps.splits.length > 0 ? { splits: steps.splits } : {}),
+      },
     };
   }
 

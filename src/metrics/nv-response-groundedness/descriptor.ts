@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
+import { choiceOptionsShape } from "../shared/choice-verdicts.js";
 import { ResponseGroundedness } from "./metric.js";
 
 /** `nv_response_groundedness`: two 0/1/2 ratings of how well the contexts support the response, averaged and scaled. */
@@ -10,6 +11,6 @@ export const nvResponseGroundednessDescriptor = defineMetric({
   requiredFields: ["response", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object({}),
-  create: (models) => new ResponseGroundedness({ llm: models.llm! }),
+  options: z.object(choiceOptionsShape),
+  create: (models, o) => new ResponseGroundedness({ llm: models.llm!, ...o }),
 });

@@ -1,4 +1,4 @@
-import { rateWithBoth } from "../shared/ratings.js";
+import { type RatingPair, rateWithBoth } from "../shared/ratings.js";
 import type { StatementSteps } from "../shared/statements.js";
 import { nvGroundednessPrompt1, nvGroundednessPrompt2 } from "./prompt.js";
 
@@ -6,7 +6,7 @@ import { nvGroundednessPrompt1, nvGroundednessPrompt2 } from "./prompt.js";
 export function judgeGroundedness(
   steps: StatementSteps,
   input: { response: string; contexts: readonly string[] },
-): Promise<[number, number]> {
+): Promise<RatingPair> {
   return rateWithBoth(
     steps,
     [nvGroundednessPrompt1, nvGroundednessPrompt2],

@@ -1,7 +1,8 @@
 // NVIDIA response groundedness, Ragas-style: prompt.ts (two wordings, rating 0/1/2), score.ts (Ragas'
 // shortcuts, averaged and scaled), judge.ts, descriptor.ts. Shared rating mechanics: ../shared/ratings.ts.
+import type { ChoiceOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { ratingPromptVersions } from "../shared/ratings.js";
+import { ratingPromptVersions, ratingReadDetails } from "../shared/ratings.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementSteps } from "../shared/statements.js";
 import type { MetricResult, Sample, SampleField } from "../types.js";
@@ -10,7 +11,7 @@ import { nvGroundednessPrompt1, nvGroundednessPrompt2 } from "./prompt.js";
 import { nvGroundednessScore, nvGroundednessShortcut } from "./score.js";
 
 /** Options of {@link ResponseGroundedness}. */
-export type ResponseGroundednessOptions = JudgeMetricOptions;
+export type ResponseGroundednessOptions = JudgeMetricOptions & ChoiceOptions;
 
 interface GroundednessSample {
   response: string;
@@ -38,7 +39,7 @@ export class ResponseGroundedness extends JudgeMetric<GroundednessSample> {
   }
 
   protected async compute(input: GroundednessSample, signal: AbortSignal | undefined): Promise<MetricResult> {
-    const steps = statementSteps(this.llm, this.settings, signal);
+    const steps = statementSteps(this.llm, this.settings, signal, this.reading);
     const shortcut = nvGroundednessShortcut(input.response, input.contexts);
     if (shortcut !== undefined) {
       return {
@@ -51,12 +52,18 @@ export class ResponseGroundedness extends JudgeMetric<GroundednessSample> {
         details: { ratings: [], usage: steps.usage },
       };
     }
-    const ratings = await judgeGroundedness(steps, input);
+    const pair = await judgeGroundedness(steps, input);
+    const ratings = pair.written;
     return {
-      value: nvGroundednessScore(...ratings),
+      value: nvGroundednessScore(...pair.scored),
       status: "ok",
       reason: `ratings ${ratings[0]} and ${ratings[1]} out of 2`,
-      details: { ratings, usage: steps.usage, ...(steps.splits.length > 0 ? { splits: steps.splits } : {}) },
+      details: {
+        ratings,
+        ...ratingReadDetails(pair),
+        usage: steps.usage,
+        ...(steps.splits.length > 0 ? { splits: steps.splits } : {}),
+      },
     };
   }
 

@@ -1,12 +1,19 @@
 import type { Llm } from "../../llm/types.js";
 import type { PromptTemplate } from "../../prompts/types.js";
-import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
+import {
+  askJudgeForVerdicts,
+  type ChoiceVerdict,
+  type VerdictReading,
+  WRITTEN_VERDICTS,
+} from "../shared/choice-verdicts.js";
+import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
 import { type RubricAnswer, type RubricInput, rubricAnswerSchema } from "./prompt.js";
 import type { RubricLevel } from "./score.js";
 
 /**
  * Asks the judge for feedback and a score under `levels` (the grammar allows only the levels' scores), for
- * `RubricsScore` and `InstanceRubrics` alike.
+ * `RubricsScore` and `InstanceRubrics` alike. With `reading.confidence`, the score's distribution over the levels is
+ * read while the judge writes it (`read`).
  */
 export async function judgeRubric(
   llm: Llm,
@@ -15,8 +22,14 @@ export async function judgeRubric(
   levels: readonly RubricLevel[],
   settings: JudgeSettings,
   signal: AbortSignal | undefined,
-): Promise<RubricAnswer & { usage: JudgeUsage }> {
+  reading: VerdictReading = WRITTEN_VERDICTS,
+): Promise<RubricAnswer & { usage: JudgeUsage; read: ChoiceVerdict | undefined }> {
   const usage = newUsage();
-  const answer = await askJudge(llm, template, input, settings, usage, signal, rubricAnswerSchema(levels));
-  return { ...answer, usage };
+  const { value, reads } = await askJudgeForVerdicts(
+    { llm, template, input, settings, usage, signal, schema: rubricAnswerSchema(levels) },
+    { key: "score", values: levels.map((l) => String(l.score)) },
+    reading,
+    (answer) => [answer.score],
+  );
+  return { ...value, usage, read: reads?.[0] };
 }

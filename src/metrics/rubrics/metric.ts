@@ -2,6 +2,7 @@
 // score.ts (rubric levels; the score is the judge's, unscaled), judge.ts (one call per row), descriptor.ts.
 import type { Llm } from "../../llm/types.js";
 import type { PromptTemplate } from "../../prompts/types.js";
+import { type ChoiceOptions, readFields, type VerdictReading } from "../shared/choice-verdicts.js";
 import { CustomJudgeMetric, type CustomJudgeOptions } from "../shared/custom-judge-metric.js";
 import type { JudgeSettings } from "../shared/judge.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
@@ -17,7 +18,7 @@ import {
 import { type Rubric, type RubricLevel, rubricLevels } from "./score.js";
 
 /** Options shared by {@link RubricsScore} and {@link InstanceRubrics}. */
-export interface RubricJudgeOptions extends CustomJudgeOptions {
+export interface RubricJudgeOptions extends CustomJudgeOptions, ChoiceOptions {
   /** The metric's id in results, snake_case. Defaults to `rubrics_score` / `instance_rubrics`. */
   name?: string;
 }
@@ -42,13 +43,22 @@ async function rubricResult(
   settings: JudgeSettings,
   row: RubricRow,
   signal: AbortSignal | undefined,
+  reading: VerdictReading,
 ): Promise<MetricResult> {
-  const j = await judgeRubric(llm, template, row.input, row.levels, settings, signal);
+  const j = await judgeRubric(llm, template, row.input, row.levels, settings, signal, reading);
+  const read = readFields(j.read, reading);
   return {
-    value: j.score,
+    value: read.weight ?? j.score,
     status: "ok",
     reason: j.feedback,
-    details: { feedback: j.feedback, scores: row.levels.map((l) => l.score), usage: j.usage },
+    details: {
+      feedback: j.feedback,
+      scores: row.levels.map((l) => l.score),
+      ...(j.read !== undefined && reading.confidence
+        ? { score: j.score, ...read, probabilities: j.read.probabilities }
+        : {}),
+      usage: j.usage,
+    },
   };
 }
 
@@ -84,7 +94,7 @@ export class RubricsScore extends CustomJudgeMetric<RubricRow> {
   }
 
   protected compute(row: RubricRow, signal: AbortSignal | undefined): Promise<MetricResult> {
-    return rubricResult(this.llm, this.template, this.settings, row, signal);
+    return rubricResult(this.llm, this.template, this.settings, row, signal, this.reading);
   }
 
   /** Prompt version (with the rubric's fingerprint), the rubric, inputs, sampling and the judge. */
@@ -127,7 +137,7 @@ export class InstanceRubrics extends CustomJudgeMetric<RubricRow> {
   }
 
   protected compute(row: RubricRow, signal: AbortSignal | undefined): Promise<MetricResult> {
-    return rubricResult(this.llm, this.template, this.settings, row, signal);
+    return rubricResult(this.llm, this.template, this.settings, row, signal, this.reading);
   }
 
   /** Prompt version, inputs, sampling and the judge (the rubrics are part of each row). */

@@ -1,29 +1,37 @@
-// Verdicts read from the judge's token probabilities: the JSON answer up to each verdict slot is forced text
-// (the statements are known, the reasons were generated or left out), and the verdict is the judge's
-// next-token distribution over the allowed values at that slot (`Llm.scoreChoices`).
+// Verdicts with their probabilities: the judge writes its JSON answer under the grammar as always, and at every
+// verdict slot (the value after `"verdict":` and the like) the same forward pass that chose the written token also
+// reports the grammar-allowed distribution (`GenerateObjectOptions.choiceSlots`). The written verdict is therefore
+// the most probable allowed token (argmax == greedy decoding, by construction), and the distribution over the allowed
+// values gives each verdict's `confidence` and, for `scoring: "expected"`, its probability-weighted value.
 import { z } from "zod";
-import { InvalidInputError } from "../../errors.js";
-import type { ChoiceProbabilities, Llm } from "../../llm/types.js";
-import type { JudgePrompt } from "../../prompts/types.js";
-import type { JudgeUsage } from "./judge.js";
+import { InvalidInputError, JudgeOutputError } from "../../errors.js";
+import type { ChoiceSlot, Llm, SlotProbabilities } from "../../llm/types.js";
+import type { PromptTemplate } from "../../prompts/types.js";
+import { askJudge, type JudgeSettings, type JudgeUsage } from "./judge.js";
 
 /**
- * How a verdict is decided:
- * - `"greedy"`: the judge writes the whole answer under the grammar (temperature 0 by default) and its written
- *   verdict counts;
- * - `"argmax"`: the verdict is the allowed value with the highest next-token probability at the verdict slot,
- *   its probability recorded as `confidence`;
- * - `"expected"`: like argmax, and the score uses the probability-weighted verdict (for 0/1 verdicts, the
- *   probability of 1), so an unsure judge moves the score less.
+ * How a verdict counts:
+ * - `"argmax"`: the allowed value the judge finds most probable at the verdict slot, which (at temperature 0, under
+ *   the grammar) is exactly the value greedy decoding writes;
+ * - `"expected"`: the probability-weighted value (for 0/1 verdicts, the probability of 1), so an unsure judge moves
+ *   the score less. The written verdicts are still recorded.
  */
-export type Scoring = "greedy" | "argmax" | "expected";
+export type Scoring = "argmax" | "expected";
 
-/** The `scoring` option of a metric whose verdicts can be read from probabilities. */
+/** The `scoring` option: `"greedy"` is accepted as another name for `"argmax"` (the value before issue 14). */
 export const scoringOption = z
-  .enum(["greedy", "argmax", "expected"])
-  .default("greedy")
+  .enum(["argmax", "expected", "greedy"])
+  .default("argmax")
   .describe(
-    'How verdicts are decided: "greedy" (the judge writes them), "argmax" (the most probable allowed value at the verdict slot) or "expected" (probability-weighted verdicts and scores). argmax and expected need a judge with scoreChoices.',
+    'How verdicts count: "argmax" (the most probable allowed value, which is what greedy decoding writes; "greedy" is the same) or "expected" (probability-weighted verdicts and scores; needs a judge that reads token probabilities).',
+  );
+
+/** The `confidence` option: record each verdict's probability. */
+export const confidenceOption = z
+  .boolean()
+  .default(false)
+  .describe(
+    "Record each verdict's probability among the allowed values (confidence) in the details, read while the judge writes it; needs a judge that reads token probabilities.",
   );
 
 /** The `reasons` option of a metric whose verdicts carry a reason. */
@@ -31,61 +39,85 @@ export const reasonsOption = z
   .boolean()
   .default(true)
   .describe(
-    "Ask the judge for a one-sentence reason before each verdict; false drops the reason from the answer schema, so a probability-read verdict step generates nothing.",
+    "Ask the judge for a one-sentence reason before each verdict; false drops the reason from the answer schema and the examples, so the judge writes less.",
   );
 
-/** The scoring and reasons options of a verdict metric, to spread into its options schema. */
-export const verdictOptionsShape = { scoring: scoringOption, reasons: reasonsOption };
+/** The scoring and confidence options of a metric whose verdicts are small choices, to spread into its options schema. */
+export const choiceOptionsShape = { scoring: scoringOption, confidence: confidenceOption };
+
+/** The scoring, confidence and reasons options of a verdict metric whose verdicts carry a reason. */
+export const verdictOptionsShape = { ...choiceOptionsShape, reasons: reasonsOption };
+
+/** The `scoring` and `confidence` options of a metric whose verdicts or ratings are small choices. */
+export interface ChoiceOptions {
+  /**
+   * How verdicts count: `"argmax"` (the most probable allowed value at the verdict slot, which is what greedy decoding
+   * under the grammar writes; `"greedy"` is another name for it) or `"expected"` (probability-weighted verdicts, so
+   * the score moves less when the judge is unsure; each verdict records `confidence` and `weight`, its expected
+   * value). expected needs a judge that reads token probabilities (`Llm.readsChoiceSlots`). Defaults to "argmax".
+   */
+  scoring?: Scoring | "greedy";
+  /**
+   * Record each verdict's probability among the allowed values as `confidence` in the details (read in the forward
+   * pass that writes the verdict; it does not change the verdicts). Needs a judge that reads token probabilities.
+   * Defaults to false.
+   */
+  confidence?: boolean;
+}
+
+/** How a metric reads its verdicts (the `scoring` and `confidence` options, resolved). */
+export interface VerdictReading {
+  scoring: Scoring;
+  /** Record each verdict's `confidence`; always true with `"expected"`. */
+  confidence: boolean;
+}
+
+/** The reading of written verdicts only: argmax, no probabilities (the default). */
+export const WRITTEN_VERDICTS: VerdictReading = { scoring: "argmax", confidence: false };
 
 /**
- * The scoring and reasons settings for a metric's `config().options`, left out at their defaults ("greedy", with
- * reasons) so configs, hashes and cache entries made before these options existed stay valid.
+ * Resolves the `scoring` and `confidence` options: `"greedy"` becomes `"argmax"`, and `"expected"` records
+ * confidences. Throws `InvalidInputError` naming `<metric>.scoring` / `.confidence` when probabilities are needed and
+ * the judge cannot read them (`Llm.readsChoiceSlots`).
+ *
+ * @example
+ * const reading = verdictReading({ scoring: "expected", confidence: false }, llm, "Faithfulness");
  */
-export function verdictModeConfig(mode: {
-  scoring: Scoring;
-  reasons: boolean;
-}): Record<string, string | boolean> {
+export function verdictReading(options: ChoiceOptions, llm: Llm, metric: string): VerdictReading {
+  const scoring: Scoring = options.scoring === "expected" ? "expected" : "argmax";
+  const reading = { scoring, confidence: options.confidence === true || scoring === "expected" };
+  if (reading.confidence && llm.readsChoiceSlots !== true) {
+    const field = scoring === "expected" ? "scoring" : "confidence";
+    throw new InvalidInputError(
+      `${field === "scoring" ? 'scoring "expected"' : "confidence: true"} reads verdict probabilities, but the judge "${llm.id}" does not report them; use the default (scoring "argmax", no confidence) or a judge whose generateObject reads choiceSlots (LlamaCppLlm does)`,
+      { field: `${metric}.${field}` },
+    );
+  }
+  return reading;
+}
+
+/**
+ * The reading settings for a metric's `config().options`: left out at the defaults (argmax without confidences,
+ * with reasons), so configs, hashes and cache entries made before these options existed stay valid.
+ */
+export function verdictModeConfig(
+  mode: VerdictReading & { reasons?: boolean },
+): Record<string, string | boolean> {
   return {
-    ...(mode.scoring !== "greedy" ? { scoring: mode.scoring } : {}),
-    ...(mode.reasons ? {} : { reasons: false }),
+    ...(mode.scoring === "expected" ? { scoring: "expected" } : {}),
+    ...(mode.confidence && mode.scoring !== "expected" ? { confidence: true } : {}),
+    ...(mode.reasons === false ? { reasons: false } : {}),
   };
 }
 
-/** What a probability read of one verdict slot gave. */
+/** What the judge's distribution said about one written verdict. */
 export interface ChoiceVerdict {
-  /** The most probable allowed value, as the judge would write it (e.g. `"1"`). */
+  /** The value the judge wrote, as JSON text (e.g. `"1"`): the most probable allowed token at the slot. */
   choice: string;
-  /** Its probability among the allowed values (0..1). */
+  /** The probability of `choice` among the allowed values (0..1). */
   confidence: number;
   /** Every allowed value's probability among the allowed values (they sum to 1). */
   probabilities: Record<string, number>;
-}
-
-/** One verdict slot: the forced answer text before it and the allowed values. */
-export interface VerdictSlot {
-  prefix: string;
-  choices: readonly string[];
-  suffix?: string;
-}
-
-/**
- * Checks that `llm` can read probabilities when `scoring` needs them; throws `InvalidInputError` naming the
- * metric and option otherwise (a third-party Llm without `scoreChoices`).
- */
-export function requireScoreChoices(llm: Llm, scoring: Scoring, metric: string): void {
-  if (scoring !== "greedy" && llm.scoreChoices === undefined) {
-    throw new InvalidInputError(
-      `scoring "${scoring}" reads verdicts from token probabilities, but the judge "${llm.id}" has no scoreChoices; use scoring "greedy" or a judge that implements Llm.scoreChoices (LlamaCppLlm does)`,
-      { field: `${metric}.scoring` },
-    );
-  }
-}
-
-/** The value with the highest probability (the first of equals, in the choices' order). */
-export function argmaxChoice(choices: readonly string[], probabilities: Record<string, number>): string {
-  let best = choices[0]!;
-  for (const c of choices) if ((probabilities[c] ?? 0) > (probabilities[best] ?? 0)) best = c;
-  return best;
 }
 
 /**
@@ -100,82 +132,81 @@ export function expectedValue(probabilities: Record<string, number>): number {
   return sum;
 }
 
-/** Reads one slot with `llm.scoreChoices`, adding the call to `usage`. */
-export async function readVerdictSlot(
-  llm: Llm,
-  prompt: JudgePrompt,
-  slot: VerdictSlot,
-  usage: JudgeUsage,
-  signal: AbortSignal | undefined,
-): Promise<ChoiceVerdict> {
-  if (llm.scoreChoices === undefined) throw new Error(`judge "${llm.id}" has no scoreChoices`);
-  const read: ChoiceProbabilities = await llm.scoreChoices(
-    prompt,
-    {
-      prefix: slot.prefix,
-      choices: slot.choices,
-      ...(slot.suffix !== undefined ? { suffix: slot.suffix } : {}),
-    },
-    signal !== undefined ? { signal } : {},
-  );
-  usage.calls += 1;
-  usage.promptTokens += read.usage.promptTokens;
-  usage.completionTokens += read.usage.completionTokens;
-  const choice = argmaxChoice(slot.choices, read.probabilities);
-  return { choice, confidence: read.probabilities[choice] ?? 0, probabilities: read.probabilities };
+/**
+ * The fields a verdict gains from its read: `confidence` when confidences are recorded, and `weight` (the expected
+ * value, for 0/1 verdicts the probability of 1) with `"expected"`. Nothing without a read, so default results keep
+ * their exact shape.
+ */
+export function readFields(
+  read: ChoiceVerdict | undefined,
+  reading: VerdictReading,
+): { confidence?: number; weight?: number } {
+  if (read === undefined || !reading.confidence) return {};
+  return {
+    confidence: read.confidence,
+    ...(reading.scoring === "expected" ? { weight: expectedValue(read.probabilities) } : {}),
+  };
+}
+
+/** One judge call of a verdict step: the arguments of `askJudge`, as an object. */
+export interface VerdictCall<I, O> {
+  llm: Llm;
+  template: PromptTemplate<I, O>;
+  input: I;
+  settings: JudgeSettings;
+  usage: JudgeUsage;
+  signal: AbortSignal | undefined;
+  /** The answer schema; defaults to the template's. */
+  schema?: z.ZodType<O>;
 }
 
 /**
- * The forced answer text up to the verdict of item `index` of a JSON list answer `{"<listKey>":[...]}`: the
- * earlier items whole (each with its decided verdict), then item `index`'s known fields and the verdict key.
- * Compact JSON with the keys in the schema's order, as the few-shot examples are rendered.
+ * Asks the judge for an answer holding verdicts at `slot` (every value after `"<slot.key>":`) and, when `reading`
+ * records confidences, reads each verdict's distribution while it is written. `written` lists the verdict values of
+ * the parsed answer in answer order; each read is checked against it (same count, same value), so a read can never be
+ * attached to the wrong verdict. Returns the answer and, when read, one {@link ChoiceVerdict} per verdict.
+ * Throws `JudgeOutputError` when the reads do not match the written verdicts.
  *
  * @example
- * listVerdictPrefix("verdicts", [{ statement: "A" }, { statement: "B" }], [1], "verdict", 1);
- * // '{"verdicts":[{"statement":"A","verdict":1},{"statement":"B","verdict":'
+ * const { value, reads } = await askJudgeForVerdicts({ llm, template, input, settings, usage, signal },
+ *   { key: "verdict", values: ["0", "1"] }, reading, (v) => v.verdicts.map((x) => x.verdict));
  */
-export function listVerdictPrefix(
-  listKey: string,
-  items: readonly Record<string, unknown>[],
-  decided: readonly unknown[],
-  verdictKey: string,
-  index: number,
-): string {
-  const earlier = items
-    .slice(0, index)
-    .map((item, i) => JSON.stringify({ ...item, [verdictKey]: decided[i] }));
-  const open = JSON.stringify(items[index]);
-  const head = open === "{}" ? "{" : `${open.slice(0, -1)},`;
-  return `{${JSON.stringify(listKey)}:[${earlier.map((e) => `${e},`).join("")}${head}${JSON.stringify(verdictKey)}:`;
+export async function askJudgeForVerdicts<I, O>(
+  call: VerdictCall<I, O>,
+  slot: ChoiceSlot,
+  reading: VerdictReading,
+  written: (value: O) => readonly unknown[],
+): Promise<{ value: O; reads: ChoiceVerdict[] | undefined }> {
+  let slots: SlotProbabilities[] | undefined;
+  const request = reading.confidence
+    ? { choiceSlots: [slot], receive: (s: typeof slots) => (slots = s) }
+    : undefined;
+  const { llm, template, input, settings, usage, signal } = call;
+  const value = await askJudge(llm, template, input, settings, usage, signal, call.schema, request);
+  if (request === undefined) return { value, reads: undefined };
+  return { value, reads: matchReads(template.name, slot, written(value), slots ?? []) };
 }
 
-/**
- * Reads the verdicts of a JSON list answer one slot after another: `items` are the fields each item holds
- * before its verdict (statement text, generated reason), in the schema's key order; every earlier item is
- * written with its most probable verdict. `choices` are the allowed verdicts as JSON text (e.g. `["0","1"]`).
- * The slots are read in order because each prefix holds the verdicts before it.
- */
-export async function readListVerdicts(
-  llm: Llm,
-  prompt: JudgePrompt,
-  list: {
-    listKey: string;
-    items: readonly Record<string, unknown>[];
-    verdictKey: string;
-    choices: readonly string[];
-  },
-  usage: JudgeUsage,
-  signal: AbortSignal | undefined,
-): Promise<ChoiceVerdict[]> {
-  const reads: ChoiceVerdict[] = [];
-  const decided: unknown[] = [];
-  for (let i = 0; i < list.items.length; i++) {
-    const prefix = listVerdictPrefix(list.listKey, list.items, decided, list.verdictKey, i);
-    const read = await readVerdictSlot(llm, prompt, { prefix, choices: list.choices }, usage, signal);
-    reads.push(read);
-    decided.push(JSON.parse(read.choice));
+/** Pairs the slot reads with the written verdicts, checking that they are the same values in the same order. */
+function matchReads(
+  promptName: string,
+  slot: ChoiceSlot,
+  written: readonly unknown[],
+  slots: readonly SlotProbabilities[],
+): ChoiceVerdict[] {
+  const reads = slots.filter((s) => s.key === slot.key);
+  const texts = written.map((w) => JSON.stringify(w));
+  if (reads.length !== texts.length || reads.some((r, i) => r.written !== texts[i])) {
+    throw new JudgeOutputError(
+      `Judge answer for prompt "${promptName}": the probabilities read at the "${slot.key}" slots (${reads.map((r) => r.written).join(", ") || "none"}) do not match the verdicts written (${texts.join(", ")}); the judge must report one read per verdict, in answer order (Llm.readsChoiceSlots).`,
+      texts.join(","),
+    );
   }
-  return reads;
+  return reads.map((r) => ({
+    choice: r.written,
+    confidence: r.probabilities[r.written] ?? 0,
+    probabilities: r.probabilities,
+  }));
 }
 
 /**

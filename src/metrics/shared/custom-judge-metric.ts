@@ -1,6 +1,12 @@
 import type { Llm } from "../../llm/types.js";
 import type { MetricConfig, Sample, SampleField } from "../types.js";
 import { BaseMetric } from "./base-metric.js";
+import {
+  type ChoiceOptions,
+  type VerdictReading,
+  verdictModeConfig,
+  verdictReading,
+} from "./choice-verdicts.js";
 import { type JudgeInputField, judgeInputNames, readJudgeInputs } from "./custom-judge.js";
 import type { JudgeSettings } from "./judge.js";
 
@@ -56,8 +62,13 @@ export abstract class CustomJudgeMetric<V = Record<string, string | string[]>> e
   protected readonly inputs: readonly JudgeInputField[];
   protected readonly optionalFields: readonly JudgeInputField[];
   protected readonly settings: JudgeSettings;
+  /** How verdicts are read (`scoring`, `confidence`); the default reads none. Metrics that offer them say so in their options. */
+  protected readonly reading: VerdictReading;
 
-  constructor(options: CustomJudgeOptions & { name?: string }, defaults: CustomJudgeDefaults) {
+  constructor(
+    options: CustomJudgeOptions & ChoiceOptions & { name?: string },
+    defaults: CustomJudgeDefaults,
+  ) {
     super();
     this.llm = options.llm;
     this.name = options.name ?? defaults.name;
@@ -68,6 +79,7 @@ export abstract class CustomJudgeMetric<V = Record<string, string | string[]>> e
       temperature: options.temperature ?? defaults.temperature,
       maxTokens: options.maxTokens,
     };
+    this.reading = verdictReading(options, options.llm, new.target.name);
   }
 
   /** The judge's inputs from the sample, keyed by Ragas name. */
@@ -93,6 +105,7 @@ export abstract class CustomJudgeMetric<V = Record<string, string | string[]>> e
         optionalInputs: this.optionalFields.map((f) => judgeInputNames[f]).join(","),
         temperature: this.settings.temperature,
         maxTokens: this.settings.maxTokens ?? null,
+        ...verdictModeConfig(this.reading),
       },
       models: [this.llm.provenance()],
     };

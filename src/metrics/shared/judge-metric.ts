@@ -2,6 +2,12 @@ import type { Llm } from "../../llm/types.js";
 import type { ModelProvenance } from "../../provenance.js";
 import type { MetricConfig } from "../types.js";
 import { BaseMetric } from "./base-metric.js";
+import {
+  type ChoiceOptions,
+  type VerdictReading,
+  verdictModeConfig,
+  verdictReading,
+} from "./choice-verdicts.js";
 import type { JudgeSettings } from "./judge.js";
 
 /** Options every judge metric takes. */
@@ -23,11 +29,14 @@ export abstract class JudgeMetric<V> extends BaseMetric<V> {
   /** The judge this metric calls. */
   readonly llm: Llm;
   protected readonly settings: JudgeSettings;
+  /** How verdicts are read (`scoring`, `confidence`); the default reads none. Metrics that offer them say so in their options. */
+  protected readonly reading: VerdictReading;
 
-  constructor(options: JudgeMetricOptions) {
+  constructor(options: JudgeMetricOptions & ChoiceOptions) {
     super();
     this.llm = options.llm;
     this.settings = { temperature: options.temperature ?? 0, maxTokens: options.maxTokens };
+    this.reading = verdictReading(options, options.llm, new.target.name);
   }
 
   protected concurrency(): number {
@@ -56,6 +65,7 @@ export abstract class JudgeMetric<V> extends BaseMetric<V> {
         ...this.metricOptions(),
         temperature: this.settings.temperature,
         maxTokens: this.settings.maxTokens ?? null,
+        ...verdictModeConfig(this.reading),
       },
       models: [this.llm.provenance(), ...this.otherModels()],
     };

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { checkJudgeAnswer } from "../../llm/judge-output.js";
-import type { Llm } from "../../llm/types.js";
+import type { ChoiceSlot, Llm, SlotProbabilities } from "../../llm/types.js";
 import { renderPrompt } from "../../prompts/render.js";
 import type { PromptTemplate } from "../../prompts/types.js";
 
@@ -26,10 +26,19 @@ export function newUsage(): JudgeUsage {
   return { calls: 0, promptTokens: 0, completionTokens: 0 };
 }
 
+/** Where an {@link askJudge} call reports the probabilities read at choice slots. */
+export interface SlotRequest {
+  /** The verdict slots to read while the judge writes (see `GenerateObjectOptions.choiceSlots`). */
+  choiceSlots: readonly ChoiceSlot[];
+  /** Receives what the judge reported (undefined when it read nothing). */
+  receive: (slots: SlotProbabilities[] | undefined) => void;
+}
+
 /**
  * Renders `template` with `input`, asks the judge for an object valid against `schema` (the
  * template's schema unless a stricter one is given, e.g. one with a fixed array length), checks the
  * answer again with zod (third-party Llm implementations may not), and adds the cost to `usage`.
+ * With `slots`, the judge also reads the probabilities at those choice slots (`choice-verdicts.ts`).
  * Throws `JudgeOutputError` for an answer that does not match, and lets `ContextOverflowError` through.
  */
 export async function askJudge<I, O>(
@@ -40,6 +49,7 @@ export async function askJudge<I, O>(
   usage: JudgeUsage,
   signal: AbortSignal | undefined,
   schema: z.ZodType<O> = template.outputSchema,
+  slots?: SlotRequest,
 ): Promise<O> {
   const prompt = renderPrompt(template, input);
   const result = await llm.generateObject(prompt, schema, {
@@ -47,9 +57,11 @@ export async function askJudge<I, O>(
     ...(settings.maxTokens !== undefined ? { maxTokens: settings.maxTokens } : {}),
     ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
     ...(signal !== undefined ? { signal } : {}),
+    ...(slots !== undefined ? { choiceSlots: slots.choiceSlots } : {}),
   });
   usage.calls += 1;
   usage.promptTokens += result.usage.promptTokens;
   usage.completionTokens += result.usage.completionTokens;
+  slots?.receive(result.slots);
   return checkJudgeAnswer(schema, result.value, template.name);
 }

@@ -1,10 +1,12 @@
 import type { Llm } from "../../llm/types.js";
+import { judgeVerdictList } from "../faithfulness/judge.js";
 import {
   faithfulnessStatementsPrompt,
   faithfulnessVerdictsPrompt,
   type Verdict,
-  verdictsSchema,
 } from "../faithfulness/prompt.js";
+import { mergePartVerdicts } from "../faithfulness/score.js";
+import { type VerdictReading, WRITTEN_VERDICTS } from "./choice-verdicts.js";
 import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "./judge.js";
 import { judgeWithSplitting, type SplitRecord, splitRecord } from "./split.js";
 
@@ -21,15 +23,18 @@ export interface StatementSteps {
   signal: AbortSignal | undefined;
   /** Where each split input is recorded (`details.splits`). */
   splits: SplitRecord[];
+  /** How the verdict step reads its verdicts (`scoring`, `confidence`). */
+  reading: VerdictReading;
 }
 
-/** Fresh steps for one row: usage counted from zero, no splits yet. */
+/** Fresh steps for one row: usage counted from zero, no splits yet, verdicts read as `reading` says (default: written). */
 export function statementSteps(
   llm: Llm,
   settings: JudgeSettings,
   signal: AbortSignal | undefined,
+  reading: VerdictReading = WRITTEN_VERDICTS,
 ): StatementSteps {
-  return { llm, settings, usage: newUsage(), signal, splits: [] };
+  return { llm, settings, usage: newUsage(), signal, splits: [], reading };
 }
 
 /**
@@ -65,7 +70,8 @@ export async function extractStatements(
  * One verdict per statement (1: can be inferred from `contexts`, 0: cannot) with faithfulness'
  * verdicts prompt, its schema sized to the statements so a missing verdict cannot be generated (and
  * an Llm that returns one anyway is a `JudgeOutputError`). Contexts too long for the window are
- * judged in parts; a statement is supported when any part supports it. No statements: no call.
+ * judged in parts; a statement is supported when any part supports it (faithfulness' own verdict step and merge).
+ * With `steps.reading`, each verdict's probability is read too (`confidence`, `weight`). No statements: no call.
  */
 export async function judgeStatements(
   steps: StatementSteps,
@@ -74,26 +80,23 @@ export async function judgeStatements(
   field: string,
 ): Promise<Verdict[]> {
   if (statements.length === 0) return [];
-  const schema = verdictsSchema(statements.length);
   const outcome = await judgeWithSplitting(contexts, field, (parts) =>
-    askJudge(
+    judgeVerdictList(
       steps.llm,
       faithfulnessVerdictsPrompt,
       { contexts: parts.map((p) => p.text), statements: [...statements] },
+      { ...steps.reading, reasons: true },
       steps.settings,
       steps.usage,
       steps.signal,
-      schema,
     ),
   );
   const split = splitRecord(field, outcome);
   if (split) steps.splits.push(split);
-  return statements.map((statement, i): Verdict => {
-    const perPart = outcome.results.map((r) => r.value.verdicts[i]!);
-    const supporting = perPart.find((v) => v.verdict === 1);
-    const chosen = supporting ?? perPart[0]!;
-    return { statement, reason: chosen.reason, verdict: supporting ? 1 : 0 };
-  });
+  return statements.map(
+    (statement, i): Verdict =>
+      ({ statement, ...mergePartVerdicts(outcome.results.map((r) => r.value[i]!)) }) as Verdict,
+  );
 }
 
 /** Prompt versions of the two shared steps, for a metric's `config().promptVersions`. */
