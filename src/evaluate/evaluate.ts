@@ -1,7 +1,7 @@
 import os from "node:os";
 import type { Cache } from "../cache/cache.js";
 import type { DatasetSample } from "../dataset/types.js";
-import { AirgapEvalError } from "../errors.js";
+import { AirgapEvalError, InvalidInputError } from "../errors.js";
 import type { Metric } from "../metrics/types.js";
 import { aggregateRecords } from "../results/aggregate.js";
 import { RecordDigest } from "../results/digest.js";
@@ -14,13 +14,7 @@ import type { EvaluateDataset, EvaluateOptions } from "./options.js";
 import { type EvaluationPlan, type MetricEntry, planEvaluation } from "./plan.js";
 import { createProgress, stopOnce } from "./progress.js";
 import { EvaluationResult } from "./result.js";
-import {
-  ResultsWriter,
-  resultsFormat,
-  resultsFormatVersion,
-  resumeKey,
-  streamResultsFile,
-} from "./results-file.js";
+import { ResultsWriter, resultsFormat, resultsFormatVersion, streamResultsFile } from "./results-file.js";
 import { withResultsLock } from "./results-lock.js";
 import { isCacheHit, rowScorer } from "./score-row.js";
 
@@ -126,14 +120,17 @@ interface RowWork {
 
 /**
  * The rows of the run with work left, read one at a time; rows the resumed file holds in full are
- * skipped, and the records it holds for the others are handed to `onHeld`.
+ * skipped. A row past the count of the first pass means the file changed during the run: an error.
  */
-async function* rowWork(
-  plan: EvaluationPlan,
-  onHeld: (record: RowMetricRecord) => void,
-): AsyncGenerator<RowWork> {
-  const { entries, resumed } = plan;
+async function* rowWork(plan: EvaluationPlan): AsyncGenerator<RowWork> {
+  const { entries, resumed, scan } = plan;
   for await (const outcome of plan.source.rows()) {
+    if (outcome.row >= scan.totalRows) {
+      throw new InvalidInputError(
+        `the dataset changed while it was evaluated: it now has more than the ${scan.totalRows} rows counted before the run started; evaluate a file that is not being written, then resume`,
+        { ...(plan.source.file !== undefined ? { file: plan.source.file } : {}), row: outcome.row },
+      );
+    }
     if (outcome.sample === undefined) continue;
     const item = outcome.sample;
     const rowHash = hashRow(item.sample);
@@ -141,16 +138,26 @@ async function* rowWork(
       yield { item, rowHash, pending: entries };
       continue;
     }
-    const pending: MetricEntry[] = [];
-    entries.forEach((entry, m) => {
-      if (!resumed.index.isDone(item.row, rowHash, m)) pending.push(entry);
-      else if (resumed.records !== undefined) {
-        const record = resumed.records.get(resumeKey(item.row, rowHash, entry.metric.name));
-        if (record !== undefined) onHeld(record);
-      }
-    });
+    const pending = entries.filter((_, m) => !resumed.index.isDone(item.row, rowHash, m));
     if (pending.length > 0) yield { item, rowHash, pending };
   }
+}
+
+/**
+ * The records a resumed file already holds that count for this run: rows of the dataset as it is now,
+ * done under the current configurations (kept whether or not the run is then stopped).
+ */
+function heldRecords(plan: EvaluationPlan): RowMetricRecord[] {
+  const resumed = plan.resumed;
+  if (resumed?.records === undefined) return [];
+  const index = new Map(plan.entries.map((e, i) => [e.metric.name, i]));
+  const held: RowMetricRecord[] = [];
+  for (const record of resumed.records.values()) {
+    const m = index.get(record.metric);
+    if (m === undefined || resumed.current[record.row] !== 1) continue;
+    if (resumed.index.isDone(record.row, record.rowHash, m)) held.push(record);
+  }
+  return held;
 }
 
 /**
@@ -201,7 +208,7 @@ async function runPlan(
     });
     for (const bad of scan.invalid) writer.write({ type: "invalid", ...bad });
   }
-  const records: RowMetricRecord[] | undefined = keep ? [] : undefined;
+  const records: RowMetricRecord[] | undefined = keep ? heldRecords(plan) : undefined;
   const digest = keep ? undefined : new RecordDigest(plan.entries.map((e) => e.metric.name));
   let recordCount = 0;
   const progress = stopOnce(
@@ -211,7 +218,7 @@ async function runPlan(
   let rowsDone = plan.rowsDone;
   // Rows whose every metric came from the result cache: progress says "cached" rather than a rate for them.
   let rowsCached = 0;
-  let errors = 0;
+  let errors = records?.filter((r) => r.result.status === "error").length ?? 0;
   let fatal: { error: unknown } | undefined;
 
   const runRow = async ({ item, rowHash, pending }: RowWork): Promise<void> => {
@@ -253,15 +260,13 @@ async function runPlan(
     progress.update(rowsDone, errors, rowsCached);
   };
 
-  const work = rowWork(plan, (record) => {
-    records!.push(record);
-    if (record.result.status === "error") errors++;
-  });
+  const work = rowWork(plan);
   progress.start(scan.validRows, rowsDone);
   // Ctrl-C: the bar goes before the caller prints anything about stopping (listeners run at abort, in order).
   const stopProgress = (): void => progress.stop();
   options.signal?.addEventListener("abort", stopProgress, { once: true });
-  let interrupted = false;
+  // Stays true when the run throws, so the end line never calls an incomplete run complete.
+  let interrupted = true;
   try {
     interrupted = !(await forEachOfStream(
       work,

@@ -65,6 +65,9 @@ export class ResumeIndex {
   ): { bits: Uint32Array; offset: number } | undefined {
     if (row >= 0 && row < this.rows && Number.isInteger(row)) {
       if (this.seen[row] === 0) {
+        // After keepOnly the row's kept hash may live in `extra` while the main slot is free.
+        const kept = this.extra.get(row)?.find((e) => e.hash === hash);
+        if (kept !== undefined) return { bits: kept.done, offset: 0 };
         if (!create) return undefined;
         const digest = Buffer.from(hash, "hex");
         if (digest.length === digestBytes) {

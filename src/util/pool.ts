@@ -49,7 +49,8 @@ export async function mapWithConcurrency<T, R>(
  * Runs `fn` over the items of an async iterable with at most `limit` calls in flight, reading the next
  * item only when a call ends, so only the items in flight are held. Before each start `stop()` is
  * asked; once it returns true no new call starts, the calls in flight finish, and the iterable is
- * closed. The first rejection rejects the whole run (calls already started still finish).
+ * closed. The first rejection, of a call or of reading the next item, rejects the whole run (calls already
+ * started still finish).
  *
  * @returns True when every item was started; false when `stop()` ended the run with items left.
  * @example
@@ -66,7 +67,14 @@ export async function forEachOfStream<T>(
   let failure: { error: unknown } | undefined;
   const worker = async (): Promise<void> => {
     while (!exhausted && failure === undefined && !stop()) {
-      const next = await iterator.next();
+      let next: IteratorResult<T>;
+      try {
+        next = await iterator.next();
+      } catch (error) {
+        // A failed read ends the run like a failed call: calls in flight still finish.
+        failure ??= { error };
+        return;
+      }
       if (next.done) {
         exhausted = true;
         return;
