@@ -21,6 +21,7 @@ import type { JudgeFreeMetric } from "../src/metrics/shared/judge-free.js";
 import type { MetricResult, Sample } from "../src/metrics/types.js";
 import { flag, listFlag, numberFlag } from "./lib/cli.js";
 import { markdownTable, num, times } from "./lib/markdown.js";
+import { seededRandom as random, benchWords as words } from "./lib/random-words.js";
 import { finishSection, isMain, note, peakRssMb } from "./lib/section.js";
 
 /** Options of {@link runJudgeFree}. */
@@ -70,22 +71,6 @@ export interface JudgeFreeResult {
     mismatches: number;
     /** The first differing result, as `metric row: baseline ≠ current`. */
     firstMismatch?: string;
-  };
-}
-
-const words = (
-  "the a of in to and retrieval answer context paris france tower eiffel located capital document " +
-  "model judge evaluation offline score metric token river mountain history science 1889 2024 fast local"
-).split(" ");
-
-/** A deterministic pseudo-random generator (mulberry32), so every run scores the same rows. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 

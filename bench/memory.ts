@@ -18,6 +18,7 @@ import { metricDescriptors } from "../src/metrics/catalog.js";
 import { flag, listFlag } from "./lib/cli.js";
 import { markdownTable, num } from "./lib/markdown.js";
 import { repoRoot, starterDir } from "./lib/models.js";
+import { seededRandom as random, benchWords as words } from "./lib/random-words.js";
 import { finishSection, isMain, note } from "./lib/section.js";
 
 /** One run of the CLI on generated rows. */
@@ -45,22 +46,6 @@ export interface MemoryResult {
   /** Per series: largest peak RSS over the smallest. */
   ratios: Record<string, number>;
   loadAverage: number;
-}
-
-const words = (
-  "the a of in to and retrieval answer context paris france tower eiffel located capital document " +
-  "model judge evaluation offline score metric token river mountain history science 1889 2024 fast local"
-).split(" ");
-
-/** mulberry32: the same rows on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Writes `rows` generated rows (Ragas and Haystack column names) as JSONL. */
