@@ -130,6 +130,7 @@ export {
   type PromptFormat,
 } from "./llm/llama-cpp-llm.js";
 export type {
+  AnswerPart,
   ChoiceProbabilities,
   ChoiceRequest,
   ChoiceSlot,

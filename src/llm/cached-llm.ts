@@ -37,6 +37,8 @@ export class CachedLlm implements Llm {
 
   /** Whether the wrapped judge reports probabilities at choice slots. */
   readonly readsChoiceSlots: boolean | undefined;
+  /** Whether the wrapped judge writes answers from a `plan` (a plan then enters the cache key). */
+  readonly followsPlans: boolean | undefined;
 
   constructor(
     private readonly llm: Llm,
@@ -44,6 +46,7 @@ export class CachedLlm implements Llm {
   ) {
     this.id = llm.id;
     this.readsChoiceSlots = llm.readsChoiceSlots;
+    this.followsPlans = llm.followsPlans;
     const inner = llm.scoreChoices?.bind(llm);
     if (inner !== undefined) {
       this.scoreChoices = async (prompt, request, options) => {
@@ -105,6 +108,7 @@ export class CachedLlm implements Llm {
       ...(this.llm.readsChoiceSlots === true && (options.choiceSlots?.length ?? 0) > 0
         ? { choiceSlots: options.choiceSlots!.map((slot) => [slot.key, slot.values]) }
         : {}),
+      ...(this.llm.followsPlans === true && options.plan !== undefined ? { plan: options.plan } : {}),
     });
   }
 

@@ -10,8 +10,8 @@ import type {
   LlamaModel,
   Token,
 } from "node-llama-cpp";
-import type { z } from "zod";
-import { AirgapEvalError, ContextOverflowError, JudgeOutputError } from "../errors.js";
+import { z } from "zod";
+import { AirgapEvalError, ContextOverflowError, InvalidInputError, JudgeOutputError } from "../errors.js";
 import { Memo } from "../memo.js";
 import type { JudgePrompt } from "../prompts/types.js";
 import type { ModelProvenance } from "../provenance.js";
@@ -24,10 +24,12 @@ import { parseJudgeAnswer } from "./judge-output.js";
 import { checkLoadOptions, type LlamaCppLlmOptions, type PromptFormat } from "./load-options.js";
 import { openGguf } from "./open-gguf.js";
 import { assertInputMayFit } from "./overflow-precheck.js";
+import { checkPlan, type PlanGrammars, writeFromPlan } from "./plan-writer.js";
 import { PrefixSlots } from "./prefix-slots.js";
 import { SequencePool } from "./sequence-pool.js";
 import { type Generation, generateUnderGrammar } from "./token-loop.js";
 import type {
+  AnswerPart,
   ChoiceProbabilities,
   ChoiceRequest,
   ChoiceSlot,
@@ -39,6 +41,9 @@ import type {
 } from "./types.js";
 
 export type { GpuOption, LlamaCppLlmOptions, PromptFormat } from "./load-options.js";
+
+/** The free-text part of a plan: a JSON string of at least one character (the answer's schema checks the rest). */
+const FREE_STRING = z.string().min(1);
 
 /**
  * A judge LLM running in-process on a GGUF model through node-llama-cpp (prebuilt CPU binary,
@@ -79,13 +84,32 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   readonly prefixSlots: number;
   /** `generateObject` reports the probabilities at `choiceSlots`, read in its own token loop. */
   readonly readsChoiceSlots = true;
+  /** `generateObject` writes answers from a `plan`, feeding its known parts in batches. */
+  readonly followsPlans = true;
 
   private readonly retryBudgetFactor: number;
-  private readonly memo: Memo<Generation>;
+  private readonly memo: Memo<Generation & { prefilledTokens?: number }>;
   private readonly schemaKeys = new WeakMap<z.ZodType, string>();
   private readonly slots: PrefixSlots;
   private readonly counters = { calls: 0, promptTokens: 0, evaluatedPromptTokens: 0, completionTokens: 0 };
   private readonly grammars = new WeakMap<z.ZodType, Promise<LlamaGrammar>>();
+  private readonly choiceGrammars = new Map<string, Promise<LlamaGrammar>>();
+  /** The grammars of plan parts: a free JSON string, and one of a choice's values. */
+  private readonly planGrammars: PlanGrammars = {
+    string: () => this.grammarFor(FREE_STRING),
+    choice: (values) => {
+      const key = JSON.stringify(values);
+      let grammar = this.choiceGrammars.get(key);
+      if (!grammar) {
+        grammar = this.llama.createGrammarForJsonSchema<GbnfJsonSchema>({
+          enum: values.map((v) => JSON.parse(v) as string | number | boolean | null),
+        } as GbnfJsonSchema);
+        this.choiceGrammars.set(key, grammar);
+        grammar.catch(() => this.choiceGrammars.delete(key));
+      }
+      return grammar;
+    },
+  };
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly disposeController = new AbortController();
   private disposePromise: Promise<void> | undefined;
@@ -372,12 +396,23 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
       Math.ceil(maxTokens * this.retryBudgetFactor),
       this.contextSize - tokens.length,
     );
+    const plan = options.plan;
+    if (plan !== undefined) {
+      checkPlan(plan);
+      if (temperature !== 0) {
+        throw new InvalidInputError(
+          `an answer plan is read greedily: it needs temperature 0, got ${temperature}`,
+          { field: "plan" },
+        );
+      }
+    }
     const settings = {
       maxTokens,
       retryBudget,
       temperature,
       seed,
-      ...(options.choiceSlots?.length ? { choiceSlots: options.choiceSlots } : {}),
+      ...(options.choiceSlots?.length && plan === undefined ? { choiceSlots: options.choiceSlots } : {}),
+      ...(plan !== undefined ? { plan } : {}),
     };
     this.counters.calls += 1;
     this.counters.promptTokens += tokens.length;
@@ -389,10 +424,19 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
         this.slots.claim(sequence, fixed);
         try {
           const keep = this.slots.reusableTokens(sequence, tokens);
-          const result = await generateUnderGrammar(this.model, sequence, tokens, keep, grammar, {
-            ...settings,
-            signal,
-          });
+          const result =
+            plan === undefined
+              ? await generateUnderGrammar(this.model, sequence, tokens, keep, grammar, {
+                  ...settings,
+                  signal,
+                })
+              : await writeFromPlan(this.model, sequence, tokens, keep, plan, this.planGrammars, {
+                  maxTokens,
+                  retryBudget,
+                  temperature,
+                  seed,
+                  signal,
+                });
           this.counters.evaluatedPromptTokens += result.evaluatedPromptTokens;
           this.counters.completionTokens += result.tokens;
           return result;
@@ -406,6 +450,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
       promptTokens: tokens.length,
       completionTokens: generation.tokens,
       evaluatedPromptTokens: hit ? 0 : generation.evaluatedPromptTokens,
+      ...(generation.prefilledTokens !== undefined ? { prefilledTokens: generation.prefilledTokens } : {}),
     };
     if (!generation.finished) {
       throw new JudgeOutputError(
@@ -431,6 +476,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
       temperature: number;
       seed: number;
       choiceSlots?: readonly ChoiceSlot[];
+      plan?: readonly AnswerPart[];
     },
   ): string {
     let schemaKey = this.schemaKeys.get(schema);

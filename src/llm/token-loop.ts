@@ -117,7 +117,7 @@ export async function generateUnderGrammar(
 }
 
 /** The tokens a read step allowed (probability > 0 under the grammar), with their text after the answer so far. */
-function candidatesOf(
+export function candidatesOf(
   model: LlamaModel,
   probabilities: Map<Token, number>,
   taken: Token,

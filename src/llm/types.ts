@@ -18,7 +18,34 @@ export interface GenerateObjectOptions {
    * access ignore it (their `readsChoiceSlots` is not true). Defaults to none.
    */
   choiceSlots?: readonly ChoiceSlot[];
+  /**
+   * Write the answer from this plan instead of generating all of it (jump-forward): the `text` parts are known
+   * (JSON structure, statements being judged) and are fed to the model in one batch each, `string` parts are JSON
+   * strings the judge writes, and `choice` parts are read from the judge's next-token distribution over their
+   * values (the most probable one is written; its probabilities are reported as a slot). The parts must join into
+   * an answer the schema accepts; the answer is checked against it as always. Needs temperature 0 and a judge whose
+   * `followsPlans` is true. Defaults to none (the whole answer is generated under the grammar).
+   */
+  plan?: readonly AnswerPart[];
 }
+
+/**
+ * One part of an answer plan ({@link GenerateObjectOptions.plan}).
+ *
+ * @example
+ * const plan: AnswerPart[] = [
+ *   { kind: "text", text: '{"statement":"Paris is in France.","verdict":' },
+ *   { kind: "choice", key: "verdict", values: ["0", "1"] },
+ *   { kind: "text", text: "}" },
+ * ];
+ */
+export type AnswerPart =
+  /** Known text, written as given. */
+  | { kind: "text"; text: string }
+  /** A JSON string (quotes included) the judge writes under a string grammar. */
+  | { kind: "string" }
+  /** One of `values` (JSON text), the one the judge finds most probable; reported as a {@link SlotProbabilities}. */
+  | { kind: "choice"; key: string; values: readonly string[] };
 
 /**
  * A verdict slot of a JSON answer: every value the judge writes right after the key `"<key>":` (outside strings).
@@ -62,8 +89,10 @@ export interface SlotProbabilities {
 export interface TokenUsage {
   /** Tokens of the whole rendered prompt. */
   promptTokens: number;
-  /** Tokens of the answer. */
+  /** Tokens of the answer the judge generated (with a plan: its string parts, plus one per choice read). */
   completionTokens: number;
+  /** With a plan: answer tokens written from its known parts and evaluated in batches. Absent without one. */
+  prefilledTokens?: number;
   /**
    * Prompt tokens actually run through the model for this call: fewer than `promptTokens` when a kept prompt start
    * was reused, 0 when the judge's in-memory memo answered. Absent when the implementation does not say; a disk
@@ -166,6 +195,8 @@ export interface Llm {
    * that need them (`scoring: "expected"`, `confidence: true`) refuse a judge without it.
    */
   readonly readsChoiceSlots?: boolean | undefined;
+  /** Optional: true when `generateObject` writes answers from a `plan` (`LlamaCppLlm` does). */
+  readonly followsPlans?: boolean | undefined;
   /** How the model was made and configured. */
   provenance(): ModelProvenance;
   /** Parallel calls this judge serves at once (more calls queue). Defaults to 1 when absent. */

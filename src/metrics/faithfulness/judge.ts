@@ -8,6 +8,7 @@ import {
 } from "../shared/choice-verdicts.js";
 import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
 import { judgeWithSplitting, type SplitRecord, splitRecord } from "../shared/split.js";
+import { verdictListPlan } from "../shared/verdict-plan.js";
 import {
   type FaithfulnessPrompts,
   type Verdict,
@@ -18,13 +19,17 @@ import {
 } from "./prompt.js";
 import { mergePartVerdicts } from "./score.js";
 
-/** How the verdict step reads its verdicts (`VerdictReading`); `reasons: false` asks for no reasons. */
+/**
+ * How the verdict step reads its verdicts (`VerdictReading`); `reasons: false` asks for no reasons; `prefill`
+ * writes the answer's structure and statements for the judge (an answer plan) and reads its verdicts.
+ */
 export interface VerdictMode extends VerdictReading {
   reasons: boolean;
+  prefill: boolean;
 }
 
-/** The default: written verdicts with reasons, no probabilities read. */
-export const GREEDY_WITH_REASONS: VerdictMode = { ...WRITTEN_VERDICTS, reasons: true };
+/** The default: written verdicts with reasons, no probabilities read, the whole answer generated. */
+export const GREEDY_WITH_REASONS: VerdictMode = { ...WRITTEN_VERDICTS, reasons: true, prefill: false };
 
 /** The verdict slot of the faithfulness answer. */
 const VERDICT_SLOT = { key: "verdict", values: ["0", "1"] } as const;
@@ -33,6 +38,7 @@ const VERDICT_SLOT = { key: "verdict", values: ["0", "1"] } as const;
  * One verdict per statement against `contexts` with the verdicts prompt (without the reason field when
  * `mode.reasons` is false). When the mode records confidences, each verdict's probability is read while the judge
  * writes it (`confidence`, and `weight` = P(1) for `"expected"`); the written verdicts are the argmax either way.
+ * With `mode.prefill` the answer is written from a plan: the statements are copied exactly, in compact JSON.
  */
 export async function judgeVerdictList(
   llm: Llm,
@@ -45,8 +51,20 @@ export async function judgeVerdictList(
 ): Promise<Verdict[]> {
   const prompt = mode.reasons ? template : verdictsPromptWithoutReasons(template);
   const schema = verdictsSchema(input.statements.length, mode.reasons);
+  const plan = mode.prefill
+    ? verdictListPlan(
+        {
+          listKey: "verdicts",
+          textKey: "statement",
+          reasonKey: mode.reasons ? "reason" : undefined,
+          choiceKey: VERDICT_SLOT.key,
+          values: VERDICT_SLOT.values,
+        },
+        input.statements,
+      )
+    : undefined;
   const { value, reads } = await askJudgeForVerdicts(
-    { llm, template: prompt, input, settings, usage, signal, schema },
+    { llm, template: prompt, input, settings, usage, signal, schema, ...(plan ? { plan } : {}) },
     VERDICT_SLOT,
     mode,
     (answer) => answer.verdicts.map((v) => v.verdict),

@@ -2,10 +2,15 @@ import { z } from "zod";
 import type { Llm } from "../../llm/types.js";
 import { type Scoring, verdictOptionsShape } from "../shared/choice-verdicts.js";
 import { haystackRunShape, judgeSettingsShape, llmOption } from "../shared/options.js";
+import { prefillOption } from "../shared/verdict-plan.js";
 import type { FaithfulnessExample } from "./prompt.js";
 
 /** The options of `Faithfulness` other than the judge, with their defaults. */
-export const faithfulnessOptionsSchema = z.object({ ...judgeSettingsShape, ...verdictOptionsShape });
+export const faithfulnessOptionsSchema = z.object({
+  ...judgeSettingsShape,
+  ...verdictOptionsShape,
+  prefill: prefillOption,
+});
 
 /** Options of `Faithfulness`. */
 export interface FaithfulnessOptions {
@@ -33,6 +38,15 @@ export interface FaithfulnessOptions {
    * the examples, so the judge writes fewer tokens (prompt version `+noreasons`). Defaults to true.
    */
   reasons?: boolean;
+  /**
+   * Jump-forward in the verdict step: the answer's JSON structure and the statements (known before the call) are
+   * written for the judge and fed to it in batches instead of generated token by token; the judge writes only the
+   * reasons, and each verdict is the more probable of 0 and 1 at its position. Statements are then copied exactly
+   * (a judge writing freely may copy one imperfectly), so verdicts can differ from those of the default in rare
+   * cases. Needs temperature 0 and a judge that follows answer plans (`Llm.followsPlans`: `LlamaCppLlm`). Measured
+   * in docs/judge-speed.md. Defaults to false.
+   */
+  prefill?: boolean;
 }
 
 /** Options of `FaithfulnessEvaluator`. */
@@ -56,5 +70,5 @@ export const faithfulnessConstructorSchema = faithfulnessOptionsSchema.extend({ 
 
 /** Everything `FaithfulnessEvaluator` takes (Haystack's surface keeps greedy verdicts with reasons). */
 export const faithfulnessEvaluatorSchema = faithfulnessConstructorSchema
-  .omit({ scoring: true, confidence: true, reasons: true })
+  .omit({ scoring: true, confidence: true, reasons: true, prefill: true })
   .extend({ ...haystackRunShape });

@@ -5,7 +5,7 @@
 // values gives each verdict's `confidence` and, for `scoring: "expected"`, its probability-weighted value.
 import { z } from "zod";
 import { InvalidInputError, JudgeOutputError } from "../../errors.js";
-import type { ChoiceSlot, Llm, SlotProbabilities } from "../../llm/types.js";
+import type { AnswerPart, ChoiceSlot, Llm, SlotProbabilities } from "../../llm/types.js";
 import type { PromptTemplate } from "../../prompts/types.js";
 import { askJudge, type JudgeSettings, type JudgeUsage } from "./judge.js";
 
@@ -101,12 +101,13 @@ export function verdictReading(options: ChoiceOptions, llm: Llm, metric: string)
  * with reasons), so configs, hashes and cache entries made before these options existed stay valid.
  */
 export function verdictModeConfig(
-  mode: VerdictReading & { reasons?: boolean },
+  mode: VerdictReading & { reasons?: boolean; prefill?: boolean },
 ): Record<string, string | boolean> {
   return {
     ...(mode.scoring === "expected" ? { scoring: "expected" } : {}),
     ...(mode.confidence && mode.scoring !== "expected" ? { confidence: true } : {}),
     ...(mode.reasons === false ? { reasons: false } : {}),
+    ...(mode.prefill === true ? { prefill: true } : {}),
   };
 }
 
@@ -158,6 +159,8 @@ export interface VerdictCall<I, O> {
   signal: AbortSignal | undefined;
   /** The answer schema; defaults to the template's. */
   schema?: z.ZodType<O>;
+  /** Write the answer from this plan (the `prefill` option); the verdicts are then read at its choices. */
+  plan?: readonly AnswerPart[];
 }
 
 /**
@@ -178,9 +181,14 @@ export async function askJudgeForVerdicts<I, O>(
   written: (value: O) => readonly unknown[],
 ): Promise<{ value: O; reads: ChoiceVerdict[] | undefined }> {
   let slots: SlotProbabilities[] | undefined;
-  const request = reading.confidence
-    ? { choiceSlots: [slot], receive: (s: typeof slots) => (slots = s) }
-    : undefined;
+  const request =
+    reading.confidence || call.plan !== undefined
+      ? {
+          choiceSlots: [slot],
+          receive: (s: typeof slots) => (slots = s),
+          ...(call.plan !== undefined ? { plan: call.plan } : {}),
+        }
+      : undefined;
   const { llm, template, input, settings, usage, signal } = call;
   const value = await askJudge(llm, template, input, settings, usage, signal, call.schema, request);
   if (request === undefined) return { value, reads: undefined };

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { checkJudgeAnswer } from "../../llm/judge-output.js";
-import type { ChoiceSlot, Llm, SlotProbabilities } from "../../llm/types.js";
+import type { AnswerPart, ChoiceSlot, Llm, SlotProbabilities } from "../../llm/types.js";
 import { renderPrompt } from "../../prompts/render.js";
 import type { PromptTemplate } from "../../prompts/types.js";
 
@@ -32,6 +32,8 @@ export interface SlotRequest {
   choiceSlots: readonly ChoiceSlot[];
   /** Receives what the judge reported (undefined when it read nothing). */
   receive: (slots: SlotProbabilities[] | undefined) => void;
+  /** Write the answer from this plan (`GenerateObjectOptions.plan`); its choices are then the slots read. */
+  plan?: readonly AnswerPart[];
 }
 
 /**
@@ -58,6 +60,7 @@ export async function askJudge<I, O>(
     ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
     ...(signal !== undefined ? { signal } : {}),
     ...(slots !== undefined ? { choiceSlots: slots.choiceSlots } : {}),
+    ...(slots?.plan !== undefined ? { plan: slots.plan } : {}),
   });
   usage.calls += 1;
   usage.promptTokens += result.usage.promptTokens;

@@ -85,7 +85,7 @@ export async function judgeStatements(
       steps.llm,
       faithfulnessVerdictsPrompt,
       { contexts: parts.map((p) => p.text), statements: [...statements] },
-      { ...steps.reading, reasons: true },
+      { ...steps.reading, reasons: true, prefill: false },
       steps.settings,
       steps.usage,
       steps.signal,

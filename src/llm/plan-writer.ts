@@ -1,0 +1,223 @@
+// Jump-forward for answers whose shape is known (GenerateObjectOptions.plan): the known text is fed to the model in
+// one batch per stretch instead of one forward pass per token, a JSON string part is generated under a string
+// grammar, and a choice part is read from the next-token distribution at its position, so no verdict is sampled.
+import {
+  type LlamaContextSequence,
+  type LlamaGrammar,
+  LlamaGrammarEvaluationState,
+  type LlamaModel,
+  type Token,
+} from "node-llama-cpp";
+import { InvalidInputError, JudgeOutputError } from "../errors.js";
+import { type StepCandidate, valueProbabilities } from "./slot-tracker.js";
+import { candidatesOf, type Generation, generateUnderGrammar, type TokenLoopSettings } from "./token-loop.js";
+import type { AnswerPart, SlotProbabilities } from "./types.js";
+
+/** What writing one answer from a plan produced. */
+export interface PlanWriting extends Generation {
+  /** Answer tokens written from the plan's text parts and chosen values, evaluated in batches. */
+  prefilledTokens: number;
+  slots: SlotProbabilities[];
+}
+
+/** Most tokens a choice's value may take, whitespace before it included. */
+const MAX_CHOICE_TOKENS = 16;
+
+/** The grammars a plan needs: a JSON string, and one value of a choice's values. */
+export interface PlanGrammars {
+  string: () => Promise<LlamaGrammar>;
+  choice: (values: readonly string[]) => Promise<LlamaGrammar>;
+}
+
+/**
+ * Checks a plan: a non-empty list of text, string and choice parts, choices with at least two distinct non-empty
+ * values. Throws `InvalidInputError` naming `plan[i]`.
+ */
+export function checkPlan(plan: readonly AnswerPart[]): void {
+  if (!Array.isArray(plan) || plan.length === 0) {
+    throw new InvalidInputError("must list the parts of the answer", { field: "plan" });
+  }
+  for (const [i, part] of plan.entries()) {
+    const field = `plan[${i}]`;
+    if (part?.kind === "text" && typeof part.text === "string") continue;
+    if (part?.kind === "string") continue;
+    if (part?.kind === "choice") {
+      const values: unknown = part.values;
+      const valid =
+        typeof part.key === "string" &&
+        Array.isArray(values) &&
+        values.length >= 2 &&
+        values.every((v) => typeof v === "string" && isJsonValue(v)) &&
+        new Set(values).size === values.length;
+      if (valid) continue;
+      throw new InvalidInputError("a choice needs a key and at least two distinct values, each JSON text", {
+        field,
+      });
+    }
+    throw new InvalidInputError(
+      'must be { kind: "text", text }, { kind: "string" } or { kind: "choice", key, values }',
+      {
+        field,
+      },
+    );
+  }
+}
+
+/**
+ * Writes an answer from `plan` on `sequence`, after `promptTokens` of which the first `keep` are already in the
+ * sequence. Text parts are tokenized alone and appended unevaluated; they are evaluated in one batch when the next
+ * string or choice needs the model (a final text part is not evaluated at all). A choice is written greedily under a
+ * grammar of its values, and the distribution over the grammar-allowed tokens is read at each of its steps (as in the
+ * token loop's slots), so the value written is the most probable allowed one. A string part runs the
+ * grammar-constrained token loop.
+ */
+export async function writeFromPlan(
+  model: LlamaModel,
+  sequence: LlamaContextSequence,
+  promptTokens: Token[],
+  keep: number,
+  plan: readonly AnswerPart[],
+  grammars: PlanGrammars,
+  opts: Omit<TokenLoopSettings, "choiceSlots"> & {
+    /** false feeds the known tokens one forward pass each (token-by-token decoding, for comparison). Defaults to true. */
+    batched?: boolean;
+  },
+): Promise<PlanWriting> {
+  const kept = Math.min(keep, promptTokens.length - 1);
+  if (kept <= 0) await sequence.clearHistory();
+  else if (sequence.nextTokenIndex > kept) {
+    await sequence.eraseContextTokenRanges([{ start: kept, end: sequence.nextTokenIndex }]);
+  }
+  let pending: Token[] = promptTokens.slice(Math.max(0, kept));
+  if (opts.batched === false) {
+    // The prompt is read in one batch either way; only the answer's known tokens go one at a time.
+    if (pending.length > 1) await sequence.evaluateWithoutGeneratingNewTokens(pending.slice(0, -1));
+    pending = pending.slice(-1);
+  }
+  let text = "";
+  let generated = 0;
+  let prefilled = 0;
+  const slots: SlotProbabilities[] = [];
+  const tokensOf = (piece: string) => model.tokenize(piece, false, "trimLeadingSpace");
+
+  for (const part of plan) {
+    if (opts.signal.aborted) throw opts.signal.reason;
+    if (part.kind === "text") {
+      const tokens = tokensOf(part.text);
+      pending = [...pending, ...tokens];
+      prefilled += tokens.length;
+      text += part.text;
+    } else if (part.kind === "choice") {
+      if (opts.batched === false) pending = await feedOneByOne(sequence, pending);
+      const choice = await writeChoice(
+        model,
+        sequence,
+        pending,
+        await grammars.choice(part.values),
+        part.values,
+      );
+      slots.push({
+        key: part.key,
+        written: choice.written,
+        ...valueProbabilities(part.values, choice.steps),
+      });
+      pending = [choice.last];
+      generated += choice.tokens;
+      text += choice.raw;
+    } else {
+      if (pending.length === 0) throw new Error("a string part needs known text or a value before it");
+      if (opts.batched === false) pending = await feedOneByOne(sequence, pending);
+      const context = [...sequence.contextTokens, ...pending];
+      const result = await generateUnderGrammar(
+        model,
+        sequence,
+        context,
+        sequence.nextTokenIndex,
+        await grammars.string(),
+        opts,
+      );
+      pending = [];
+      generated += result.tokens;
+      if (!result.finished) {
+        throw new JudgeOutputError(
+          `Judge output was cut off at ${result.tokens} tokens in a free-text part of its answer; raise maxTokens.`,
+          text + result.text,
+        );
+      }
+      text += result.text;
+    }
+  }
+  return {
+    text,
+    tokens: generated,
+    finished: true,
+    evaluatedPromptTokens: promptTokens.length - Math.max(0, kept),
+    prefilledTokens: prefilled,
+    slots,
+  };
+}
+
+/** Evaluates every token of `pending` but the last one forward pass at a time; returns the last one. */
+async function feedOneByOne(sequence: LlamaContextSequence, pending: Token[]): Promise<Token[]> {
+  for (const token of pending.slice(0, -1)) await sequence.evaluateWithoutGeneratingNewTokens([token]);
+  return pending.slice(-1);
+}
+
+/**
+ * Writes one value of `values` greedily under `grammar` after `pending`, reading the grammar-allowed distribution at
+ * every step. A whitespace step before the value is replaced by the next read (as in the token loop's slots). Returns
+ * the value, the reads, the tokens sampled and the last one (sampled, not yet evaluated).
+ */
+async function writeChoice(
+  model: LlamaModel,
+  sequence: LlamaContextSequence,
+  pending: Token[],
+  grammar: LlamaGrammar,
+  values: readonly string[],
+): Promise<{
+  written: string;
+  raw: string;
+  steps: Array<{ partial: string; candidates: StepCandidate[] }>;
+  tokens: number;
+  last: Token;
+}> {
+  const grammarEvaluationState = new LlamaGrammarEvaluationState({ model, grammar });
+  const steps: Array<{ partial: string; candidates: StepCandidate[] }> = [];
+  const out: Token[] = [];
+  let input = pending;
+  while (out.length < MAX_CHOICE_TOKENS) {
+    const iterator = sequence.evaluateWithMetadata(
+      input,
+      { probabilities: true },
+      { temperature: 0, grammarEvaluationState, yieldEogToken: true },
+    );
+    const { value: step } = await iterator.next();
+    await iterator.return();
+    if (!step || step.token === undefined || model.isEogToken(step.token)) break;
+    const token = step.token;
+    const partial = model.detokenize(out).trim();
+    if (partial === "" && steps.at(-1)?.partial === "") steps.pop();
+    steps.push({ partial, candidates: candidatesOf(model, step.probabilities!, token, out) });
+    out.push(token);
+    input = [token];
+    const text = model.detokenize(out).trim();
+    if (values.includes(text) && !values.some((v) => v !== text && v.startsWith(text))) break;
+  }
+  const written = model.detokenize(out).trim();
+  if (!values.includes(written) || out.length === 0) {
+    throw new JudgeOutputError(
+      `Judge wrote "${written}" where one of ${values.join(", ")} was required.`,
+      written,
+    );
+  }
+  return { written, raw: model.detokenize(out), steps, tokens: out.length, last: out.at(-1)! };
+}
+
+function isJsonValue(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return text.trim() === text && text !== "";
+  } catch {
+    return false;
+  }
+}

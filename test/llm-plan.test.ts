@@ -1,0 +1,269 @@
+// Answer plans (issue 14, jump-forward): the known parts of a verdict answer are fed to the judge in batches, the
+// reasons are generated, the verdicts read from the grammar-allowed distribution. Checked here: plan validation, the
+// plan of a verdict list, that batched prefill gives the same answer and verdicts as feeding the same tokens one at a
+// time, and the faithfulness `prefill` option end to end on every test GGUF.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { GbnfJsonSchema, LlamaContext, LlamaModel } from "node-llama-cpp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { Cache } from "../src/cache/cache.js";
+import { InvalidInputError } from "../src/errors.js";
+import { CachedLlm } from "../src/llm/cached-llm.js";
+import { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
+import { getSharedLlama } from "../src/llm/llama-instance.js";
+import { checkPlan, type PlanGrammars, writeFromPlan } from "../src/llm/plan-writer.js";
+import type { AnswerPart, Llm } from "../src/llm/types.js";
+import { faithfulnessVerdictsPrompt, verdictsSchema } from "../src/metrics/faithfulness/prompt.js";
+import { Faithfulness } from "../src/metrics/index.js";
+import { verdictListPlan } from "../src/metrics/shared/verdict-plan.js";
+import { renderPrompt } from "../src/prompts/render.js";
+import { judgeTestGgufs, tinyGgufPath } from "./setup/paths.js";
+
+const statements = ["Rome is the capital of Italy.", "Italy is in Asia.", 'A "quoted" word.'];
+const shape = (reasons: boolean) => ({
+  listKey: "verdicts",
+  textKey: "statement",
+  reasonKey: reasons ? "reason" : undefined,
+  choiceKey: "verdict",
+  values: ["0", "1"],
+});
+
+/** The plan's text with every string part written as `"r"` and every choice as its last value. */
+function filled(plan: readonly AnswerPart[]): string {
+  return plan
+    .map((p) => (p.kind === "text" ? p.text : p.kind === "string" ? '"r"' : p.values.at(-1)))
+    .join("");
+}
+
+describe("answer plans", () => {
+  it("a verdict list plan joins into an answer the verdicts schema accepts, statements copied exactly", () => {
+    for (const reasons of [true, false]) {
+      const plan = verdictListPlan(shape(reasons), statements);
+      const value = verdictsSchema(statements.length, reasons).parse(JSON.parse(filled(plan)));
+      expect(value.verdicts.map((v) => v.statement)).toEqual(statements);
+      expect(
+        value.verdicts.every((v) => v.verdict === 1 && (reasons ? v.reason === "r" : !("reason" in v))),
+      ).toBe(true);
+      expect(plan.filter((p) => p.kind === "choice")).toHaveLength(statements.length);
+      expect(plan.filter((p) => p.kind === "string")).toHaveLength(reasons ? statements.length : 0);
+    }
+  });
+
+  it("checkPlan refuses what it cannot write, naming the part", () => {
+    const bad: Array<[unknown, string]> = [
+      [[], "plan"],
+      [[{ kind: "text" }], "plan[0]"],
+      [
+        [
+          { kind: "text", text: "{" },
+          { kind: "choice", key: "v", values: ["1"] },
+        ],
+        "plan[1]",
+      ],
+      [[{ kind: "choice", key: "v", values: ["1", "1"] }], "plan[0]"],
+      [[{ kind: "choice", key: "v", values: ["yes", "no"] }], "plan[0]"],
+      [[{ kind: "number" }], "plan[0]"],
+    ];
+    for (const [plan, field] of bad) {
+      let error: unknown;
+      try {
+        checkPlan(plan as AnswerPart[]);
+      } catch (err) {
+        error = err;
+      }
+      expect(error).toBeInstanceOf(InvalidInputError);
+      expect((error as InvalidInputError).field).toBe(field);
+    }
+    expect(() => checkPlan([{ kind: "choice", key: "v", values: ['"yes"', '"no"'] }])).not.toThrow();
+  });
+
+  it("prefill needs a judge that follows plans, and temperature 0", () => {
+    const scripted: Llm = {
+      id: "scripted",
+      generateObject: async () => {
+        throw new Error("not called");
+      },
+      provenance: () => ({
+        id: "scripted",
+        kind: "llm",
+        path: null,
+        sha256: null,
+        runtime: null,
+        settings: {},
+      }),
+    } as unknown as Llm;
+    expect(() => new Faithfulness({ llm: scripted, prefill: true })).toThrow(/Faithfulness\.prefill/);
+    expect(() => new Faithfulness({ llm: scripted })).not.toThrow();
+    const follows = { ...scripted, followsPlans: true } as Llm;
+    expect(() => new Faithfulness({ llm: follows, prefill: true, temperature: 0.5 })).toThrow(
+      /temperature 0/,
+    );
+    expect(new Faithfulness({ llm: follows, prefill: true }).config().options).toMatchObject({
+      prefill: true,
+    });
+    expect(new Faithfulness({ llm: follows }).config().options).not.toHaveProperty("prefill");
+  });
+});
+
+for (const [label, modelPath] of judgeTestGgufs) {
+  describe.skipIf(modelPath === undefined)(`answer plans on ${label}`, () => {
+    let llm: LlamaCppLlm;
+    beforeAll(async () => {
+      // memoSize 0: a repeated call runs the model again, so determinism is tested, not the memo.
+      llm = await LlamaCppLlm.load({
+        modelPath: modelPath!,
+        threads: 1,
+        contextSize: 2048,
+        maxTokens: 120,
+        memoSize: 0,
+      });
+    });
+    afterAll(async () => llm?.dispose());
+
+    const input = { contexts: ["Rome is the capital of Italy. Italy is in Europe."], statements };
+
+    for (const reasons of [true, false]) {
+      it(`a plan answer is valid, copies the statements and reads one verdict each (reasons ${reasons})`, async () => {
+        const prompt = renderPrompt(faithfulnessVerdictsPrompt, input);
+        const schema = verdictsSchema(statements.length, reasons);
+        const plan = verdictListPlan(shape(reasons), statements);
+        const result = await llm.generateObject(prompt, schema, { plan });
+        expect(result.value.verdicts.map((v) => v.statement)).toEqual(statements);
+        expect(result.slots).toHaveLength(statements.length);
+        for (const [i, slot] of result.slots!.entries()) {
+          expect(slot.written).toBe(String(result.value.verdicts[i]!.verdict));
+          const p = slot.probabilities;
+          expect(p[slot.written]!).toBeGreaterThanOrEqual(Math.max(...Object.values(p)));
+          expect(p["0"]! + p["1"]!).toBeCloseTo(1, 12);
+        }
+        expect(result.usage.prefilledTokens).toBeGreaterThan(0);
+        if (!reasons) expect(result.usage.completionTokens).toBe(statements.length);
+        const again = await llm.generateObject(prompt, schema, { plan });
+        expect([again.value, again.slots]).toEqual([result.value, result.slots]);
+      }, 120_000);
+    }
+
+    it("a plan at temperature > 0 is refused", async () => {
+      const prompt = renderPrompt(faithfulnessVerdictsPrompt, input);
+      await expect(
+        llm.generateObject(prompt, verdictsSchema(3, false), {
+          plan: verdictListPlan(shape(false), statements),
+          temperature: 0.7,
+        }),
+      ).rejects.toThrow(/temperature 0/);
+    });
+
+    it("faithfulness with prefill: valid rows, deterministic, the option in the config", async () => {
+      const samples = [
+        {
+          userInput: "What is the capital of Italy?",
+          response: "Rome is the capital of Italy. It is in Asia.",
+          retrievedContexts: ["Rome is the capital of Italy.", "Italy is in Europe."],
+        },
+      ];
+      for (const reasons of [true, false]) {
+        const metric = new Faithfulness({ llm, prefill: true, reasons });
+        const first = await metric.scoreBatch(samples);
+        expect(first[0]!.status).not.toBe("error");
+        expect(await metric.scoreBatch(samples)).toEqual(first);
+        expect(metric.config().options).toMatchObject({ prefill: true });
+      }
+    }, 120_000);
+  });
+}
+
+describe.skipIf(!tinyGgufPath)("prefill equals token-by-token decoding of the same tokens", () => {
+  let model: LlamaModel;
+  let context: LlamaContext;
+  let grammars: PlanGrammars;
+  beforeAll(async () => {
+    const llama = await getSharedLlama(false);
+    model = await llama.loadModel({ modelPath: tinyGgufPath });
+    context = await model.createContext({
+      contextSize: 2048,
+      sequences: 1,
+      threads: 1,
+      flashAttention: false,
+    });
+    grammars = {
+      string: () => llama.createGrammarForJsonSchema<GbnfJsonSchema>({ type: "string", minLength: 1 }),
+      choice: (values) =>
+        llama.createGrammarForJsonSchema<GbnfJsonSchema>({ enum: values.map((v) => JSON.parse(v)) }),
+    };
+  });
+  afterAll(async () => {
+    await context?.dispose();
+    await model?.dispose();
+  });
+
+  for (const reasons of [true, false]) {
+    it(`same text and verdicts, probabilities within 1e-3 (reasons ${reasons})`, async () => {
+      const prompt = model.tokenize(
+        "Judge each statement against the context.\nRome is the capital of Italy.\n",
+        false,
+      );
+      const plan = verdictListPlan(shape(reasons), statements);
+      const settings = {
+        maxTokens: 60,
+        retryBudget: 60,
+        temperature: 0,
+        seed: 0,
+        signal: new AbortController().signal,
+      };
+      const sequence = context.getSequence();
+      try {
+        const batched = await writeFromPlan(model, sequence, prompt, 0, plan, grammars, settings);
+        const oneByOne = await writeFromPlan(model, sequence, prompt, 0, plan, grammars, {
+          ...settings,
+          batched: false,
+        });
+        expect(oneByOne.text).toBe(batched.text);
+        expect(oneByOne.slots.map((s) => s.written)).toEqual(batched.slots.map((s) => s.written));
+        for (const [i, slot] of batched.slots.entries()) {
+          for (const v of ["0", "1"]) {
+            expect(Math.abs(slot.probabilities[v]! - oneByOne.slots[i]!.probabilities[v]!)).toBeLessThan(
+              1e-3,
+            );
+          }
+        }
+        expect(
+          z.object({ verdicts: z.array(z.unknown()) }).parse(JSON.parse(batched.text)).verdicts,
+        ).toHaveLength(3);
+      } finally {
+        sequence.dispose();
+      }
+    }, 120_000);
+  }
+});
+
+describe("the judge cache keeps plan answers apart", () => {
+  it("a call with a plan has its own key", () => {
+    const inner = {
+      id: "j",
+      followsPlans: true,
+      generateObject: async () => ({ value: {}, usage: { promptTokens: 0, completionTokens: 0 } }),
+      provenance: () => ({
+        id: "j",
+        kind: "llm",
+        path: "/j.gguf",
+        sha256: "a".repeat(64),
+        runtime: { name: "x", version: "1" },
+        settings: {},
+      }),
+    } as unknown as Llm;
+    using cache = Cache.open({
+      path: path.join(mkdtempSync(path.join(tmpdir(), "plan-cache-")), "c.sqlite"),
+    });
+    const cached = new CachedLlm(inner, cache);
+    const prompt = renderPrompt(faithfulnessVerdictsPrompt, { contexts: ["c"], statements: ["s"] });
+    const schema = verdictsSchema(1, true);
+    const plain = cached.keyFor(prompt, schema, {});
+    const planned = cached.keyFor(prompt, schema, { plan: verdictListPlan(shape(true), ["s"]) });
+    expect(plain).toBeDefined();
+    expect(planned).toBeDefined();
+    expect(planned).not.toBe(plain);
+    expect(cached.followsPlans).toBe(true);
+  });
+});
