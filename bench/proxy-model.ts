@@ -433,7 +433,7 @@ function promptChars(p: RowPrompt): PromptChars {
 }
 
 /** Token counts per judge prompt (medians over the rows), tokens ≈ characters / `charsPerToken`. */
-function estimatePrompts(
+export function estimatePrompts(
   rows: readonly RagRow[],
   strictness: number,
   charsPerToken: number,
