@@ -2,10 +2,9 @@
 // token loop, in the forward pass that writes each verdict, so the written verdict is the argmax: reading them must
 // not change one token of the answer. This file checks that on every test model for every covered judge step, and
 // that the written value is the most probable allowed value at its slot.
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
+import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 import { writeQuestions } from "../src/metrics/answer-relevancy/judge.js";
 import { answerRelevancyPrompt } from "../src/metrics/answer-relevancy/prompt.js";
 import { judgeAspect } from "../src/metrics/aspect-critic/judge.js";
@@ -27,7 +26,7 @@ import {
 } from "../src/metrics/shared/choice-verdicts.js";
 import { newUsage } from "../src/metrics/shared/judge.js";
 import { judgeText } from "../src/metrics/shared/text-schema.js";
-import { extraGgufPath, testModelsDir, tinyGgufPath } from "./setup/paths.js";
+import { ggufTestJudges, loadTestJudge } from "./support/gguf-judges.js";
 
 const input = {
   contexts: ["Rome is the capital of Italy."],
@@ -65,23 +64,11 @@ function expectArgmax(verdict: number, confidence: number | undefined, weight: n
   expect(weight).toBeCloseTo(verdict === 1 ? confidence! : 1 - confidence!, 12);
 }
 
-const models: Array<[string, string | undefined]> = [
-  ["tiny-llama", tinyGgufPath],
-  ["tiny-llama-chat", path.join(testModelsDir, "tiny-llama-chat.gguf")],
-  ["stories260K", extraGgufPath],
-];
-
-for (const [label, modelPath] of models) {
+for (const [label, modelPath] of ggufTestJudges) {
   describe.skipIf(modelPath === undefined)(`verdict probabilities on ${label}: argmax equals greedy`, () => {
     let llm: LlamaCppLlm;
     beforeAll(async () => {
-      llm = await LlamaCppLlm.load({
-        modelPath: modelPath!,
-        threads: 1,
-        contextSize: 2048,
-        maxTokens: 200,
-        memoSize: 0,
-      });
+      llm = await loadTestJudge(modelPath!);
     });
     afterAll(async () => llm?.dispose());
 

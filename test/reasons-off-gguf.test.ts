@@ -2,9 +2,8 @@
 // from the tiny test models (the grammar now allows no free text but statement copies), and the step records the
 // `+noreasons` prompt. Whether the verdicts equal those written after a reason is measured, not asserted (a model
 // writes its verdict after its reason, so they may differ): bench/judge-scoring.ts, docs/judge-speed.md.
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
+import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 import { answerCorrectnessPromptFor, correctnessSchema } from "../src/metrics/answer-correctness/prompt.js";
 import { judgeAspect } from "../src/metrics/aspect-critic/judge.js";
 import { aspectCriticPrompt } from "../src/metrics/aspect-critic/prompt.js";
@@ -24,7 +23,7 @@ import { askJudge, newUsage } from "../src/metrics/shared/judge.js";
 import { judgeStatements, statementSteps } from "../src/metrics/shared/statements.js";
 import { judgeCriteria } from "../src/metrics/simple-criteria/judge.js";
 import { simpleCriteriaPrompt } from "../src/metrics/simple-criteria/prompt.js";
-import { extraGgufPath, testModelsDir, tinyGgufPath } from "./setup/paths.js";
+import { ggufTestJudges, loadTestJudge } from "./support/gguf-judges.js";
 
 const question = "What is the capital of Italy?";
 const contexts = ["Rome is the capital of Italy."];
@@ -42,23 +41,11 @@ function freeText(value: unknown): string[] {
   );
 }
 
-const models: Array<[string, string | undefined]> = [
-  ["tiny-llama", tinyGgufPath],
-  ["tiny-llama-chat", path.join(testModelsDir, "tiny-llama-chat.gguf")],
-  ["stories260K", extraGgufPath],
-];
-
-for (const [label, modelPath] of models) {
+for (const [label, modelPath] of ggufTestJudges) {
   describe.skipIf(modelPath === undefined)(`reasons: false on ${label}: schema-valid answers`, () => {
     let llm: LlamaCppLlm;
     beforeAll(async () => {
-      llm = await LlamaCppLlm.load({
-        modelPath: modelPath!,
-        threads: 1,
-        contextSize: 2048,
-        maxTokens: 200,
-        memoSize: 0,
-      });
+      llm = await loadTestJudge(modelPath!);
     });
     afterAll(async () => llm?.dispose());
 
