@@ -2,7 +2,11 @@
 // (issue 14): the answer schema (as the grammar sees it) holds no free text but the statement copies, the prompt asks
 // for none and shows none, the prompt version ends in `+noreasons`, the option enters the config only when it is not
 // the default, and a value that is not a boolean is an InvalidInputError naming the option.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { createCustomMetrics, loadMetricFiles } from "../../src/cli/metric-file.js";
 import { InvalidInputError } from "../../src/errors.js";
 import { zodToGrammarSchema } from "../../src/llm/json-schema.js";
 import { answerCorrectnessDescriptor } from "../../src/metrics/answer-correctness/descriptor.js";
@@ -306,5 +310,31 @@ describe("reasons: false on every judge metric with a free-text reason", () => {
     });
     expect(result.value).toBe(0);
     expect(JSON.stringify(result.details)).not.toMatch(/"reason"/);
+  });
+
+  it("a --metric-file entry takes reasons: false, and rejects a non-boolean naming the entry", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "airgap-reasons-"));
+    try {
+      const file = path.join(dir, "judges.yaml");
+      writeFileSync(
+        file,
+        [
+          "metrics:",
+          "  - { kind: aspect_critic, id: polite, definition: Is it polite?, reasons: false }",
+          "  - { kind: rubrics_score, id: graded, reasons: false }",
+          "  - { kind: g_eval, id: clear, criteria: Is it clear?, reasons: false }",
+          "  - { kind: simple_criteria, id: brief, definition: Is it brief? }",
+        ].join("\n"),
+      );
+      const metrics = createCustomMetrics(loadMetricFiles([file], []), { llm: new ScriptedLlm({}) });
+      expect(metrics.map((m) => m.config().options.reasons)).toEqual([false, false, false, undefined]);
+      writeFileSync(
+        file,
+        "metrics:\n  - { kind: aspect_critic, id: polite, definition: Is it polite?, reasons: no }\n",
+      );
+      expect(() => loadMetricFiles([file], [])).toThrow(/metrics\[0\]\.reasons/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
