@@ -88,9 +88,10 @@ export interface VerdictReading {
 export const WRITTEN_VERDICTS: VerdictReading = { scoring: "argmax", confidence: false };
 
 /**
- * Resolves the `scoring`, `confidence` and `reasons` options: `"greedy"` becomes `"argmax"`, and `"expected"` records
- * confidences. Throws `InvalidInputError` naming `<metric>.reasons` when reasons is not a boolean. Throws `InvalidInputError` naming `<metric>.scoring` / `.confidence` when probabilities are needed and
- * the judge cannot read them (`Llm.readsChoiceSlots`).
+ * Resolves the `scoring`, `confidence` and `reasons` options: `"greedy"` becomes `"argmax"`, `"expected"` records
+ * confidences, and `reasons: false` is kept (left out when true, so default readings keep their shape). Throws
+ * `InvalidInputError` naming `<metric>.reasons` when reasons is not a boolean, and naming `<metric>.scoring` /
+ * `.confidence` when probabilities are needed and the judge cannot read them (`Llm.readsChoiceSlots`).
  *
  * @example
  * const reading = verdictReading({ scoring: "expected", confidence: false }, llm, "Faithfulness");
