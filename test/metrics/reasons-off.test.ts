@@ -8,6 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createCustomMetrics, loadMetricFiles } from "../../src/cli/metric-file.js";
 import { InvalidInputError } from "../../src/errors.js";
+import { configHash } from "../../src/evaluate/hash.js";
 import { zodToGrammarSchema } from "../../src/llm/json-schema.js";
 import { answerCorrectnessDescriptor } from "../../src/metrics/answer-correctness/descriptor.js";
 import { AnswerCorrectness } from "../../src/metrics/answer-correctness/metric.js";
@@ -265,6 +266,8 @@ describe("reasons: false on every judge metric with a free-text reason", () => {
       const off = c.make(llm, false).config();
       expect(off.options.reasons).toBe(false);
       expect(off.promptVersions).not.toEqual(byDefault.promptVersions);
+      expect(configHash(c.make(llm, true).config())).toBe(configHash(byDefault));
+      expect(configHash(off)).not.toBe(configHash(byDefault));
 
       let error: unknown;
       try {
