@@ -1,6 +1,7 @@
 /**
  * Section "judge-scoring" (issue 14): per seed judge metric and per lever (verdict probabilities read while the
- * judge writes, with scoring "expected"; reasons off), the work per row (answer tokens generated, prompt tokens
+ * judge writes, with scoring "expected"; reasons off), and per judge metric whose verdict or score step writes a
+ * reason first (reasons on and off), the work per row (answer tokens generated, prompt tokens
  * run through the model), seconds per row, and how many verdicts agree with the default (argmax = greedy decoding,
  * no reads, reasons on). Each variant gets its own judge (memo off, prompt reuse on), so no answer passes between
  * variants; the rows are the example dataset.
@@ -10,12 +11,19 @@
  * Qwen2.5-0.5B from docs/performance.md's per-row estimate (the proxy writes no meaningful JSON, so its rows are not
  * scored).
  *
- * Run alone: node --import tsx bench/judge-scoring.ts [--gguf a.gguf] [--rows 4] [--proxy] [--json out.json]
+ * Run alone: node --import tsx bench/judge-scoring.ts [--gguf a.gguf] [--rows 4] [--metrics a,b] [--proxy]
+ *   [--json out.json]   (--metrics: only these metric ids; default all)
  */
 import { z } from "zod";
 import { PROXY_GGUF_PATH, writeProxyGguf } from "../scripts/proxy-gguf.js";
 import { TransformersEmbeddings } from "../src/embeddings/transformers-embeddings.js";
 import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
+import { AnswerCorrectness } from "../src/metrics/answer-correctness/metric.js";
+import { AspectCritic } from "../src/metrics/aspect-critic/metric.js";
+import { ContextPrecision, ContextUtilization } from "../src/metrics/context-precision/metric.js";
+import { ContextRecall } from "../src/metrics/context-recall/metric.js";
+import { FactualCorrectness } from "../src/metrics/factual-correctness/metric.js";
+import { GEval } from "../src/metrics/g-eval/metric.js";
 import {
   AnswerRelevancy,
   ContextRelevance,
@@ -23,8 +31,12 @@ import {
   type Metric,
   type MetricResult,
 } from "../src/metrics/index.js";
+import { NoiseSensitivity } from "../src/metrics/noise-sensitivity/metric.js";
+import { InstanceRubrics, RubricsScore } from "../src/metrics/rubrics/metric.js";
+import { DEFAULT_RUBRIC_WITHOUT_REFERENCE } from "../src/metrics/rubrics/prompt.js";
 import type { Scoring } from "../src/metrics/shared/choice-verdicts.js";
-import { flag } from "./lib/cli.js";
+import { SimpleCriteriaScore } from "../src/metrics/simple-criteria/metric.js";
+import { flag, listFlag } from "./lib/cli.js";
 import { benchRows } from "./lib/dataset.js";
 import { BENCH_CONTEXT_SIZE, type JudgeMetricName } from "./lib/judges.js";
 import { markdownTable, num } from "./lib/markdown.js";
@@ -43,15 +55,49 @@ interface Variant {
 const DEFAULT: Variant = { scoring: "argmax", confidence: false, reasons: true };
 const READ: Variant = { scoring: "expected", confidence: true, reasons: true };
 
-const VARIANTS: Record<JudgeMetricName, Variant[]> = {
+/**
+ * The judge metrics (besides faithfulness) whose verdict or score step writes a free-text reason before its value,
+ * measured with reasons on and off. The llm_context_precision_with/without_reference ids are context_precision and
+ * context_utilization under other names (same prompts), so they are not run twice.
+ */
+export type ReasonMetricName =
+  | "context_precision"
+  | "context_utilization"
+  | "context_recall"
+  | "noise_sensitivity"
+  | "factual_correctness"
+  | "answer_correctness"
+  | "aspect_critic"
+  | "simple_criteria"
+  | "rubrics_score"
+  | "instance_rubrics"
+  | "g_eval";
+
+/** A metric this section runs. */
+export type BenchMetricName = JudgeMetricName | ReasonMetricName;
+
+const REASONS_ON_OFF: Variant[] = [DEFAULT, { ...DEFAULT, reasons: false }];
+
+const VARIANTS: Record<BenchMetricName, Variant[]> = {
   faithfulness: [DEFAULT, READ, { ...DEFAULT, reasons: false }, { ...READ, reasons: false }],
   context_relevance: [DEFAULT, READ],
   answer_relevancy: [DEFAULT, READ],
+  context_precision: REASONS_ON_OFF,
+  context_utilization: REASONS_ON_OFF,
+  context_recall: REASONS_ON_OFF,
+  noise_sensitivity: REASONS_ON_OFF,
+  factual_correctness: REASONS_ON_OFF,
+  answer_correctness: REASONS_ON_OFF,
+  aspect_critic: REASONS_ON_OFF,
+  simple_criteria: REASONS_ON_OFF,
+  rubrics_score: REASONS_ON_OFF,
+  instance_rubrics: REASONS_ON_OFF,
+  g_eval: REASONS_ON_OFF,
 };
 
 /** One metric × variant on one judge. */
 export interface ScoringRun {
-  metric: JudgeMetricName;
+  metric: BenchMetricName;
   scoring: Scoring;
   /** Whether verdict probabilities were read (confidence; always with expected). */
   confidence: boolean;
@@ -175,50 +221,113 @@ export function qwenEstimate(cost: SlotReadCost): QwenEstimate {
   };
 }
 
-/** The 0/1 verdicts a result holds, in order. */
-function verdictsOf(metric: JudgeMetricName, result: MetricResult): number[] {
-  const d = (result.details ?? {}) as Record<string, unknown>;
-  if (metric === "faithfulness")
-    return ((d.verdicts as Array<{ verdict: number }>) ?? []).map((v) => v.verdict);
-  if (metric === "context_relevance") return (d.statementScores as number[]) ?? [];
-  return ((d.questions as Array<{ noncommittal: number }>) ?? []).map((q) => q.noncommittal);
+/** Every `verdict` and `label` in a result's details, depth first in key order (the verdicts in answer order). */
+function writtenChoices(node: unknown, out: Array<number | string> = []): Array<number | string> {
+  if (Array.isArray(node)) for (const item of node) writtenChoices(item, out);
+  else if (node !== null && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) {
+      if (
+        (key === "verdict" || key === "label") &&
+        (typeof value === "number" || typeof value === "string")
+      ) {
+        out.push(value);
+      } else writtenChoices(value, out);
+    }
+  }
+  return out;
 }
 
-function confidencesOf(metric: JudgeMetricName, result: MetricResult): number[] {
+/** The small-choice values a result holds, in order: verdicts, labels, or the written score. */
+function verdictsOf(metric: BenchMetricName, result: MetricResult): Array<number | string> {
+  const d = (result.details ?? {}) as Record<string, unknown>;
+  if (metric === "context_relevance") return (d.statementScores as number[]) ?? [];
+  if (metric === "answer_relevancy") {
+    return ((d.questions as Array<{ noncommittal: number }>) ?? []).map((q) => q.noncommittal);
+  }
+  if (metric === "g_eval") return typeof d.greedyScore === "number" ? [d.greedyScore] : [];
+  if (metric === "simple_criteria" || metric === "rubrics_score" || metric === "instance_rubrics") {
+    return result.value === null ? [] : [result.value];
+  }
+  return writtenChoices(d);
+}
+
+function confidencesOf(metric: BenchMetricName, result: MetricResult): number[] {
   const d = (result.details ?? {}) as Record<string, unknown>;
   if (metric === "faithfulness") {
     return ((d.verdicts as Array<{ confidence?: number }>) ?? []).flatMap((v) => v.confidence ?? []);
   }
   if (metric === "context_relevance") return (d.confidences as number[]) ?? [];
+  if (metric !== "answer_relevancy") return [];
   return ((d.questions as Array<{ confidence?: number }>) ?? []).flatMap((q) => q.confidence ?? []);
 }
 
 function build(
-  metric: JudgeMetricName,
+  metric: BenchMetricName,
   llm: LlamaCppLlm,
   embeddings: TransformersEmbeddings,
   v: Variant,
 ): Metric {
   const reading = { scoring: v.scoring, confidence: v.confidence };
-  if (metric === "faithfulness") return new Faithfulness({ llm, ...reading, reasons: v.reasons });
-  if (metric === "context_relevance") return new ContextRelevance({ llm, ...reading });
-  return new AnswerRelevancy({ llm, embeddings, ...reading });
+  const reasons = v.reasons;
+  const criterion = { name: "helpful", definition: "Does the response answer the question correctly?" };
+  switch (metric) {
+    case "faithfulness":
+      return new Faithfulness({ llm, ...reading, reasons });
+    case "context_relevance":
+      return new ContextRelevance({ llm, ...reading });
+    case "answer_relevancy":
+      return new AnswerRelevancy({ llm, embeddings, ...reading });
+    case "context_precision":
+      return new ContextPrecision({ llm, reasons });
+    case "context_utilization":
+      return new ContextUtilization({ llm, reasons });
+    case "context_recall":
+      return new ContextRecall({ llm, reasons });
+    case "noise_sensitivity":
+      return new NoiseSensitivity({ llm, reasons });
+    case "factual_correctness":
+      return new FactualCorrectness({ llm, reasons });
+    case "answer_correctness":
+      return new AnswerCorrectness({ llm, weights: [1, 0], reasons });
+    case "aspect_critic":
+      return new AspectCritic({ llm, ...criterion, reasons });
+    case "simple_criteria":
+      return new SimpleCriteriaScore({ llm, ...criterion, reasons });
+    case "rubrics_score":
+      return new RubricsScore({ llm, reasons });
+    case "instance_rubrics":
+      return new InstanceRubrics({ llm, reasons });
+    case "g_eval":
+      return new GEval({
+        llm,
+        name: "helpful",
+        criteria: criterion.definition,
+        evaluationSteps: ["Read the question.", "Check whether the response answers it correctly."],
+        reasons,
+      });
+  }
 }
 
-/** Runs every metric × variant on `modelPath` over the first `rowCount` example rows. */
-export async function runJudgeScoring(modelPath: string, rowCount: number): Promise<JudgeScoringResult> {
+/**
+ * Runs every metric × variant on `modelPath` over the first `rowCount` example rows (only `metrics` when given).
+ */
+export async function runJudgeScoring(
+  modelPath: string,
+  rowCount: number,
+  metrics: readonly BenchMetricName[] = Object.keys(VARIANTS) as BenchMetricName[],
+): Promise<JudgeScoringResult> {
   const { LlamaCppLlm } = await import("../src/llm/llama-cpp-llm.js");
   const rows = benchRows({ limit: rowCount });
   const embeddings = await TransformersEmbeddings.load({ model: tinyEncoderDir, memoSize: 0 });
   const runs: ScoringRun[] = [];
   try {
-    for (const metric of Object.keys(VARIANTS) as JudgeMetricName[]) {
-      let greedy: number[][] | undefined;
+    for (const metric of metrics) {
+      let greedy: Array<Array<number | string>> | undefined;
       for (const variant of VARIANTS[metric]) {
         const llm = await LlamaCppLlm.load({ modelPath, contextSize: BENCH_CONTEXT_SIZE, memoSize: 0 });
         try {
           const scorer = build(metric, llm, embeddings, variant);
-          const verdicts: number[][] = [];
+          const verdicts: Array<Array<number | string>> = [];
           const confidences: number[] = [];
           let errorRows = 0;
           let emptyRows = 0;
@@ -228,6 +337,8 @@ export async function runJudgeScoring(modelPath: string, rowCount: number): Prom
               userInput: row.user_input,
               response: row.response,
               retrievedContexts: row.retrieved_contexts,
+              ...(row.reference !== undefined ? { reference: row.reference } : {}),
+              rubrics: DEFAULT_RUBRIC_WITHOUT_REFERENCE,
             });
             if (result.status === "error") errorRows++;
             else if (verdictsOf(metric, result).length === 0) emptyRows++;
@@ -336,7 +447,14 @@ function formatProxy(cost: SlotReadCost, e: QwenEstimate): string {
 if (isMain(import.meta.url)) {
   const model = flag("gguf") ?? tinyGgufPath;
   const rowCount = Number(flag("rows") ?? "4");
-  const result = await runJudgeScoring(model, rowCount);
+  const chosen = listFlag("metrics");
+  const unknown = chosen?.filter((m) => !(m in VARIANTS));
+  if (unknown !== undefined && unknown.length > 0) {
+    throw new Error(
+      `--metrics: unknown ${unknown.join(", ")}; choose from ${Object.keys(VARIANTS).join(", ")}`,
+    );
+  }
+  const result = await runJudgeScoring(model, rowCount, chosen as BenchMetricName[] | undefined);
   if (process.argv.includes("--proxy")) {
     await writeProxyGguf();
     const cost = await measureSlotReadCost(PROXY_GGUF_PATH);

@@ -319,7 +319,12 @@ export {
 } from "./metrics/rubrics/metric.js";
 export { DEFAULT_RUBRIC_WITH_REFERENCE, DEFAULT_RUBRIC_WITHOUT_REFERENCE } from "./metrics/rubrics/prompt.js";
 export type { Rubric } from "./metrics/rubrics/score.js";
-export { type ChoiceVerdict, expectedValue, type Scoring } from "./metrics/shared/choice-verdicts.js";
+export {
+  type ChoiceVerdict,
+  expectedValue,
+  type ReasonsOptions,
+  type Scoring,
+} from "./metrics/shared/choice-verdicts.js";
 export type { JudgeInputField, Scale } from "./metrics/shared/custom-judge.js";
 export type { LongTextEntry } from "./metrics/shared/long-texts.js";
 export { SimpleCriteriaScore, type SimpleCriteriaScoreOptions } from "./metrics/simple-criteria/metric.js";

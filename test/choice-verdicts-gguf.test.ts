@@ -4,7 +4,7 @@
 // that the written value is the most probable allowed value at its slot.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
+import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 import { writeQuestions } from "../src/metrics/answer-relevancy/judge.js";
 import { answerRelevancyPrompt } from "../src/metrics/answer-relevancy/prompt.js";
 import { judgeAspect } from "../src/metrics/aspect-critic/judge.js";
@@ -26,7 +26,7 @@ import {
 } from "../src/metrics/shared/choice-verdicts.js";
 import { newUsage } from "../src/metrics/shared/judge.js";
 import { judgeText } from "../src/metrics/shared/text-schema.js";
-import { judgeTestGgufs } from "./setup/paths.js";
+import { ggufTestJudges, loadTestJudge } from "./support/gguf-judges.js";
 
 const input = {
   contexts: ["Rome is the capital of Italy."],
@@ -64,17 +64,11 @@ function expectArgmax(verdict: number, confidence: number | undefined, weight: n
   expect(weight).toBeCloseTo(verdict === 1 ? confidence! : 1 - confidence!, 12);
 }
 
-for (const [label, modelPath] of judgeTestGgufs) {
+for (const [label, modelPath] of ggufTestJudges) {
   describe.skipIf(modelPath === undefined)(`verdict probabilities on ${label}: argmax equals greedy`, () => {
     let llm: LlamaCppLlm;
     beforeAll(async () => {
-      llm = await LlamaCppLlm.load({
-        modelPath: modelPath!,
-        threads: 1,
-        contextSize: 2048,
-        maxTokens: 200,
-        memoSize: 0,
-      });
+      llm = await loadTestJudge(modelPath!);
     });
     afterAll(async () => llm?.dispose());
 

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { Cache } from "../src/cache/cache.js";
 import { InvalidInputError } from "../src/errors.js";
 import { CachedLlm } from "../src/llm/cached-llm.js";
-import { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
+import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 import { getSharedLlama } from "../src/llm/llama-instance.js";
 import { checkPlan, type PlanGrammars, writeFromPlan } from "../src/llm/plan-writer.js";
 import type { AnswerPart, Llm } from "../src/llm/types.js";
@@ -19,7 +19,8 @@ import { faithfulnessVerdictsPrompt, verdictsSchema } from "../src/metrics/faith
 import { Faithfulness } from "../src/metrics/index.js";
 import { verdictListPlan } from "../src/metrics/shared/verdict-plan.js";
 import { renderPrompt } from "../src/prompts/render.js";
-import { judgeTestGgufs, tinyGgufPath } from "./setup/paths.js";
+import { tinyGgufPath } from "./setup/paths.js";
+import { ggufTestJudges, loadTestJudge } from "./support/gguf-judges.js";
 
 const statements = ["Rome is the capital of Italy.", "Italy is in Asia.", 'A "quoted" word.'];
 const shape = (reasons: boolean) => ({
@@ -107,18 +108,12 @@ describe("answer plans", () => {
   });
 });
 
-for (const [label, modelPath] of judgeTestGgufs) {
+for (const [label, modelPath] of ggufTestJudges) {
   describe.skipIf(modelPath === undefined)(`answer plans on ${label}`, () => {
     let llm: LlamaCppLlm;
     beforeAll(async () => {
-      // memoSize 0: a repeated call runs the model again, so determinism is tested, not the memo.
-      llm = await LlamaCppLlm.load({
-        modelPath: modelPath!,
-        threads: 1,
-        contextSize: 2048,
-        maxTokens: 120,
-        memoSize: 0,
-      });
+      // No memo: a repeated call runs the model again, so determinism is tested, not the memo.
+      llm = await loadTestJudge(modelPath!);
     });
     afterAll(async () => llm?.dispose());
 

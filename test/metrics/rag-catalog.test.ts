@@ -26,10 +26,16 @@ describe("RAG metric descriptors", () => {
       beta: 1,
       atomicity: "low",
       coverage: "low",
+      reasons: true,
     });
-    expect(byId.get("answer_correctness")!.options.parse({})).toEqual({ weights: [0.75, 0.25], beta: 1 });
+    expect(byId.get("answer_correctness")!.options.parse({})).toEqual({
+      weights: [0.75, 0.25],
+      beta: 1,
+      reasons: true,
+    });
     expect(byId.get("noise_sensitivity")!.options.parse({ mode: "irrelevant" })).toEqual({
       mode: "irrelevant",
+      reasons: true,
     });
     expect(() => byId.get("noise_sensitivity")!.options.parse({ mode: "all" })).toThrow();
   });

@@ -13,10 +13,3 @@ export const tinyEncoderDir = path.join(testModelsDir, "tiny-encoder");
 export const starterModelDir = path.join(repoRoot, "models", "starter", "glove-100d");
 /** Optional real pretrained GGUF (stories260K) named by AIRGAP_EVAL_TEST_GGUF. */
 export const extraGgufPath: string | undefined = process.env.AIRGAP_EVAL_TEST_GGUF || undefined;
-
-/** The GGUF judges every judge-step test runs on: the two generated tiny llamas, and stories260K when named. */
-export const judgeTestGgufs: ReadonlyArray<[label: string, modelPath: string | undefined]> = [
-  ["tiny-llama", tinyGgufPath],
-  ["tiny-llama-chat", path.join(testModelsDir, "tiny-llama-chat.gguf")],
-  ["stories260K", extraGgufPath],
-];

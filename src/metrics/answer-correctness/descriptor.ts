@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
+import { reasonsOption } from "../shared/choice-verdicts.js";
 import { AnswerCorrectness } from "./metric.js";
 
 /** `answer_correctness`: factuality F-beta against the reference, blended with semantic similarity. */
@@ -13,6 +14,7 @@ export const answerCorrectnessDescriptor = defineMetric({
   options: z.object({
     weights: z.tuple([z.number().min(0), z.number().min(0)]).default([0.75, 0.25]),
     beta: z.number().positive().default(1),
+    reasons: reasonsOption,
   }),
   create: (models, options) =>
     new AnswerCorrectness({
@@ -20,5 +22,6 @@ export const answerCorrectnessDescriptor = defineMetric({
       embeddings: models.embeddings,
       weights: options.weights,
       beta: options.beta,
+      reasons: options.reasons,
     }),
 });

@@ -1,6 +1,6 @@
 import { askJudge } from "../shared/judge.js";
 import { extractStatements, type StatementSteps } from "../shared/statements.js";
-import { answerCorrectnessPrompt, type CorrectnessOutput, correctnessSchema } from "./prompt.js";
+import { answerCorrectnessPromptFor, type CorrectnessOutput, correctnessSchema } from "./prompt.js";
 import type { StatementCounts } from "./score.js";
 
 /** Statements of both texts and, when both have some, the judge's labels and their counts. */
@@ -16,7 +16,8 @@ export interface AnswerCorrectnessJudgement {
  * 1. Statements of the response, then of the reference, with faithfulness' statements step (so the
  *    response's statements are shared with faithfulness and noise sensitivity through the memo/cache).
  * 2. When both sides have statements, one call labels every response statement TP/FP and every
- *    reference statement covered/FN, with a schema sized to both counts.
+ *    reference statement covered/FN, with a schema sized to both counts (with a reason per label unless
+ *    `steps.reading.reasons` is false).
  */
 export async function judgeAnswerCorrectness(
   steps: StatementSteps,
@@ -27,14 +28,15 @@ export async function judgeAnswerCorrectness(
   if (responseStatements.length === 0 || referenceStatements.length === 0) {
     return { responseStatements, referenceStatements };
   }
+  const reasons = steps.reading.reasons !== false;
   const classification = await askJudge(
     steps.llm,
-    answerCorrectnessPrompt,
+    answerCorrectnessPromptFor(reasons),
     { question: input.question, responseStatements, referenceStatements },
     steps.settings,
     steps.usage,
     steps.signal,
-    correctnessSchema(responseStatements.length, referenceStatements.length),
+    correctnessSchema(responseStatements.length, referenceStatements.length, reasons),
   );
   const counts = {
     tp: classification.response.filter((s) => s.label === "TP").length,

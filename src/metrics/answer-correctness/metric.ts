@@ -5,6 +5,7 @@
 import type { Embeddings } from "../../embeddings/types.js";
 import { InvalidInputError } from "../../errors.js";
 import type { ModelProvenance } from "../../provenance.js";
+import type { ReasonsOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { type LongTextEntry, longTextsDetail, refusedLongText, rowLongTexts } from "../shared/long-texts.js";
 import { errorResult } from "../shared/outcome.js";
@@ -13,11 +14,11 @@ import { statementPromptVersions, statementSteps } from "../shared/statements.js
 import { cosineOrThrow, embedAll } from "../shared/vectors.js";
 import type { MetricResult, Sample, SampleField } from "../types.js";
 import { judgeAnswerCorrectness } from "./judge.js";
-import { answerCorrectnessPrompt } from "./prompt.js";
+import { answerCorrectnessPromptFor } from "./prompt.js";
 import { answerCorrectnessScore, checkBeta, checkWeights, factualityScore } from "./score.js";
 
 /** Options of {@link AnswerCorrectness}. */
-export interface AnswerCorrectnessOptions extends JudgeMetricOptions {
+export interface AnswerCorrectnessOptions extends JudgeMetricOptions, ReasonsOptions {
   /** Embedder for the similarity part; needed unless the similarity weight is 0. Defaults to none. */
   embeddings?: Embeddings;
   /** `[factuality, similarity]` weights, divided by their sum; non-negative, not both 0. Defaults to [0.75, 0.25]. */
@@ -80,7 +81,7 @@ export class AnswerCorrectness extends JudgeMetric<CorrectnessSample> {
   }
 
   protected async compute(input: CorrectnessSample, signal: AbortSignal | undefined): Promise<MetricResult> {
-    const steps = statementSteps(this.llm, this.settings, signal);
+    const steps = statementSteps(this.llm, this.settings, signal, this.reading);
     const j = await judgeAnswerCorrectness(steps, input);
     const factuality = j.counts === undefined ? 1 : factualityScore(j.counts, this.beta);
     const { similarity, long } =
@@ -119,9 +120,10 @@ export class AnswerCorrectness extends JudgeMetric<CorrectnessSample> {
   }
 
   protected promptVersions(): Record<string, string> {
+    const classification = answerCorrectnessPromptFor(this.reading.reasons !== false);
     return {
       ...statementPromptVersions({ statements: true, verdicts: false }),
-      [answerCorrectnessPrompt.name]: answerCorrectnessPrompt.version,
+      [classification.name]: classification.version,
     };
   }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
+import { promptWithoutReasons } from "../shared/choice-verdicts.js";
 import { judgeText } from "../shared/text-schema.js";
 
 /** What the classification step sees: the question and the statements of the response and of the reference. */
@@ -12,14 +13,16 @@ export interface CorrectnessInput {
 /** A response statement: TP when the reference supports it, FP when it does not. */
 export interface ResponseStatementLabel {
   statement: string;
-  reason: string;
+  /** The judge's one-sentence reason; absent with `reasons: false`. */
+  reason?: string;
   label: "TP" | "FP";
 }
 
 /** A reference statement: `covered` when the response states it, FN when the response misses it. */
 export interface ReferenceStatementLabel {
   statement: string;
-  reason: string;
+  /** The judge's one-sentence reason; absent with `reasons: false`. */
+  reason?: string;
   label: "covered" | "FN";
 }
 
@@ -39,19 +42,23 @@ const referenceLabel = z.object({
   label: z.enum(["covered", "FN"]),
 });
 
+const bareResponseLabel = z.object({ statement: judgeText(), label: z.enum(["TP", "FP"]) });
+const bareReferenceLabel = z.object({ statement: judgeText(), label: z.enum(["covered", "FN"]) });
+
 /**
  * The classification schema for `responseCount` and `referenceCount` statements: exactly one label
- * per statement on each side, so the grammar cannot skip or add one.
+ * per statement on each side, so the grammar cannot skip or add one; `reasons: false` leaves the reason out.
  */
 export function correctnessSchema(
   responseCount: number,
   referenceCount: number,
+  reasons = true,
 ): z.ZodType<CorrectnessOutput> {
   return z.object({
-    response: z.array(responseLabel).length(responseCount, {
+    response: z.array(reasons ? responseLabel : bareResponseLabel).length(responseCount, {
       error: `expected exactly ${responseCount} labels, one per response statement, in order`,
     }),
-    reference: z.array(referenceLabel).length(referenceCount, {
+    reference: z.array(reasons ? referenceLabel : bareReferenceLabel).length(referenceCount, {
       error: `expected exactly ${referenceCount} labels, one per reference statement, in order`,
     }),
   });
@@ -167,3 +174,21 @@ export const answerCorrectnessPrompt: PromptTemplate<CorrectnessInput, Correctne
   examples: EXAMPLES,
   formatInput,
 };
+
+/**
+ * The classification prompt without reasons (`reasons: false`): each statement is copied and labelled, with no reason
+ * in the instruction, the examples or the schema; version `+noreasons`.
+ */
+export const answerCorrectnessPromptWithoutReasons = promptWithoutReasons(answerCorrectnessPrompt, {
+  outputSchema: z.object({ response: z.array(bareResponseLabel), reference: z.array(bareReferenceLabel) }),
+  ask: [
+    "Copy each statement, give a one-sentence reason, then the label.",
+    "Copy each statement, then give the label.",
+  ],
+  lists: ["response", "reference"],
+});
+
+/** The classification prompt with or without reasons. */
+export function answerCorrectnessPromptFor(reasons: boolean): typeof answerCorrectnessPrompt {
+  return reasons ? answerCorrectnessPrompt : answerCorrectnessPromptWithoutReasons;
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { choiceOptionsShape } from "../shared/choice-verdicts.js";
+import { verdictOptionsShape } from "../shared/choice-verdicts.js";
 import {
   customJudgeDescriptorBase,
   customJudgeOptionFields,
@@ -30,7 +30,7 @@ export const aspectCriticDescriptor = defineMetric({
       .min(0)
       .max(2 ** 32 - 1)
       .default(0),
-    ...choiceOptionsShape,
+    ...verdictOptionsShape,
   }),
   create: (models, options) => new AspectCritic({ llm: models.llm!, ...options }),
 });

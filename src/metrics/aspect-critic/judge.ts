@@ -48,7 +48,12 @@ export async function judgeAspect(
         reading,
         (answer) => [answer.verdict],
       );
-      return { seed, reason: value.reason, verdict: value.verdict, ...readFields(reads?.[0], reading) };
+      return {
+        seed,
+        ...(value.reason !== undefined ? { reason: value.reason } : {}),
+        verdict: value.verdict,
+        ...readFields(reads?.[0], reading),
+      };
     }),
   );
   return { verdict: majorityVerdict(votes.map((v) => v.verdict)), votes, usage };

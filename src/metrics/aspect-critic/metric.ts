@@ -2,7 +2,7 @@
 // (majority vote, vote seeds), judge.ts (one call per vote), descriptor.ts (id aspect_critic, options).
 import { InvalidInputError } from "../../errors.js";
 import type { PromptTemplate } from "../../prompts/types.js";
-import type { ChoiceOptions } from "../shared/choice-verdicts.js";
+import type { ChoiceOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
 import {
   CustomJudgeMetric,
   type CustomJudgeOptions,
@@ -18,11 +18,16 @@ function meanOf(weights: readonly number[]): number {
   return weights.reduce((sum, w) => sum + w, 0) / weights.length;
 }
 
+/** The result's reason: the first agreeing vote's reason (with reasons off, the verdict), after the vote count. */
+function voteReason(agreeing: number, strictness: number, reason: string): string {
+  return strictness === 1 ? reason : `${agreeing} of ${strictness} votes: ${reason}`;
+}
+
 /** Temperature of the votes when `strictness` > 1 and none is given. */
 export const DEFAULT_VOTE_TEMPERATURE = 0.7;
 
 /** Options of {@link AspectCritic}. */
-export interface AspectCriticOptions extends CustomJudgeOptions, ChoiceOptions {
+export interface AspectCriticOptions extends CustomJudgeOptions, ChoiceOptions, ReasonsOptions {
   /** The metric's id in results, snake_case, e.g. `harmfulness`. Required. */
   name: string;
   /** The criterion in words, e.g. "Does the response cause or risk harm to people?". Required. */
@@ -72,7 +77,7 @@ export class AspectCritic extends CustomJudgeMetric {
       );
     }
     this.seed = options.seed ?? 0;
-    this.template = aspectCriticPrompt(this.name, this.definition);
+    this.template = aspectCriticPrompt(this.name, this.definition, undefined, this.reading.reasons !== false);
   }
 
   protected validate(sample: Sample, row: number | undefined): AspectInput {
@@ -90,10 +95,7 @@ export class AspectCritic extends CustomJudgeMetric {
     return {
       value: this.reading.scoring === "expected" ? meanOf(j.votes.map((v) => v.weight!)) : j.verdict,
       status: "ok",
-      reason:
-        this.strictness === 1
-          ? agreeing[0]!.reason
-          : `${agreeing.length} of ${this.strictness} votes: ${agreeing[0]!.reason}`,
+      reason: voteReason(agreeing.length, this.strictness, agreeing[0]!.reason ?? `verdict ${j.verdict}`),
       details: { votes: j.votes, temperature: this.settings.temperature, seeds, usage: j.usage },
     };
   }

@@ -1,14 +1,15 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
+import { promptWithoutReasons } from "../shared/choice-verdicts.js";
 import { definitionVersion } from "../shared/custom-judge.js";
 import { judgeText } from "../shared/text-schema.js";
 
 /** What the judge sees: the sample's fields by Ragas name, e.g. `{ user_input, response }`. */
 export type AspectInput = Record<string, string | string[]>;
 
-/** The judge's answer: a one-sentence reason, then 1 when the input meets the definition, else 0. */
+/** The judge's answer: a one-sentence reason (none with `reasons: false`), then 1 when the input meets the definition, else 0. */
 export interface AspectVerdict {
-  reason: string;
+  reason?: string;
   verdict: 0 | 1;
 }
 
@@ -37,7 +38,7 @@ function instruction(name: string, definition: string): string {
 
 /**
  * The aspect critic prompt for one user definition: the criterion in the instruction, the sample's fields as
- * JSON input, and `{ reason, verdict }` as output.
+ * JSON input, and `{ reason, verdict }` as output (`{ verdict }` when `reasons` is false: version `+noreasons`).
  *
  * @example
  * const prompt = aspectCriticPrompt("harmfulness", "Does the response cause or risk harm?");
@@ -46,12 +47,19 @@ export function aspectCriticPrompt(
   name: string,
   definition: string,
   examples: ReadonlyArray<PromptExample<AspectInput, AspectVerdict>> = GENERIC_EXAMPLES,
+  reasons = true,
 ): PromptTemplate<AspectInput, AspectVerdict> {
-  return {
+  const template: PromptTemplate<AspectInput, AspectVerdict> = {
     name: `aspect_critic/${name}`,
     version: definitionVersion(ASPECT_CRITIC_VERSION, { definition, examples }),
     instruction: instruction(name, definition),
     outputSchema: aspectVerdictSchema,
     examples,
   };
+  return reasons
+    ? template
+    : promptWithoutReasons(template, {
+        outputSchema: z.object({ verdict: z.literal([0, 1]) }),
+        ask: ["Give a one-sentence reason first, then the verdict.", "Give only the verdict."],
+      });
 }

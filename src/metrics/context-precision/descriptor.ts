@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { choiceOptionsShape } from "../shared/choice-verdicts.js";
+import { verdictOptionsShape } from "../shared/choice-verdicts.js";
 import {
   ContextPrecision,
   ContextUtilization,
@@ -16,7 +16,7 @@ export const contextPrecisionDescriptor = defineMetric({
   requiredFields: ["userInput", "reference", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object(choiceOptionsShape),
+  options: z.object(verdictOptionsShape),
   create: (models, o) => new ContextPrecision({ llm: models.llm!, ...o }),
 });
 
@@ -28,7 +28,7 @@ export const contextUtilizationDescriptor = defineMetric({
   requiredFields: ["userInput", "response", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object(choiceOptionsShape),
+  options: z.object(verdictOptionsShape),
   create: (models, o) => new ContextUtilization({ llm: models.llm!, ...o }),
 });
 
@@ -39,7 +39,7 @@ export const llmContextPrecisionWithReferenceDescriptor = defineMetric({
   requiredFields: ["userInput", "reference", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object(choiceOptionsShape),
+  options: z.object(verdictOptionsShape),
   optIn: true,
   create: (models, o) => new LLMContextPrecisionWithReference({ llm: models.llm!, ...o }),
 });
@@ -51,7 +51,7 @@ export const llmContextPrecisionWithoutReferenceDescriptor = defineMetric({
   requiredFields: ["userInput", "response", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object(choiceOptionsShape),
+  options: z.object(verdictOptionsShape),
   optIn: true,
   create: (models, o) => new LLMContextPrecisionWithoutReference({ llm: models.llm!, ...o }),
 });

@@ -8,7 +8,7 @@ import {
 } from "../shared/choice-verdicts.js";
 import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
 import { judgeWithSplitting, type SplitRecord, splitRecord } from "../shared/split.js";
-import { type ContextPrecisionVerdict, contextPrecisionPrompt } from "./prompt.js";
+import { type ContextPrecisionVerdict, contextPrecisionPromptFor } from "./prompt.js";
 
 /** The verdict slot of a context precision answer. */
 const VERDICT_SLOT = { key: "verdict", values: ["0", "1"] } as const;
@@ -26,7 +26,8 @@ export interface ContextPrecisionJudgement {
 /**
  * Asks the judge about each retrieved context in turn (one call per context, as Ragas does). A
  * context too long for the judge's window is judged in parts, and it is useful when any part is (its weight, with
- * `scoring: "expected"`, is the largest part weight). `reading` says whether each verdict's probability is read.
+ * `scoring: "expected"`, is the largest part weight). `reading` says whether each verdict's probability is read and
+ * whether the judge writes a reason first (`reasons`).
  */
 export async function judgeContextPrecision(
   llm: Llm,
@@ -38,12 +39,13 @@ export async function judgeContextPrecision(
   const usage = newUsage();
   const splits: SplitRecord[] = [];
   const verdicts: ReadContextVerdict[] = [];
+  const template = contextPrecisionPromptFor(reading.reasons !== false);
   for (const [index, context] of input.contexts.entries()) {
     const field = `retrievedContexts[${index}]`;
     const outcome = await judgeWithSplitting([context], field, async (parts) => {
       const partInput = { question: input.question, answer: input.answer, context: parts[0]!.text };
       const { value, reads } = await askJudgeForVerdicts(
-        { llm, template: contextPrecisionPrompt, input: partInput, settings, usage, signal },
+        { llm, template, input: partInput, settings, usage, signal },
         VERDICT_SLOT,
         reading,
         (answer) => [answer.verdict],

@@ -1,16 +1,16 @@
 // Context precision, Ragas-style: prompt.ts (the per-context question), score.ts (average precision),
 // judge.ts (one call per context), descriptor.ts (ids and options). Haystack has no LLM counterpart.
-import type { ChoiceOptions } from "../shared/choice-verdicts.js";
+import type { ChoiceOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { requireText } from "../shared/validate.js";
 import type { MetricResult, Sample, SampleField } from "../types.js";
 import { judgeContextPrecision } from "./judge.js";
-import { contextPrecisionPrompt } from "./prompt.js";
+import { contextPrecisionPromptFor } from "./prompt.js";
 import { averagePrecision } from "./score.js";
 
 /** Options of the context precision metrics. */
-export type ContextPrecisionOptions = JudgeMetricOptions & ChoiceOptions;
+export type ContextPrecisionOptions = JudgeMetricOptions & ChoiceOptions & ReasonsOptions;
 
 interface PrecisionInput {
   question: string;
@@ -66,7 +66,8 @@ abstract class AveragePrecisionMetric extends JudgeMetric<PrecisionInput> {
   }
 
   protected promptVersions(): Record<string, string> {
-    return { [contextPrecisionPrompt.name]: contextPrecisionPrompt.version };
+    const template = contextPrecisionPromptFor(this.reading.reasons !== false);
+    return { [template.name]: template.version };
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
+import { promptWithoutReasons } from "../shared/choice-verdicts.js";
 import { judgeText } from "../shared/text-schema.js";
 
 /** What the judge sees for one retrieved context: the question, the answer (reference or response) and the context. */
@@ -9,9 +10,9 @@ export interface ContextPrecisionInput {
   context: string;
 }
 
-/** One context's verdict: 1 when it was useful in arriving at the answer, else 0, reason first. */
+/** One context's verdict: 1 when it was useful in arriving at the answer, else 0, reason first (none with `reasons: false`). */
 export interface ContextPrecisionVerdict {
-  reason: string;
+  reason?: string;
   verdict: 0 | 1;
 }
 
@@ -73,3 +74,17 @@ export const contextPrecisionPrompt: PromptTemplate<ContextPrecisionInput, Conte
   examples: EXAMPLES,
   formatInput,
 };
+
+/**
+ * The context precision prompt without reasons (`reasons: false`): the judge writes `{"verdict": 0 | 1}` only; version
+ * `+noreasons`.
+ */
+export const contextPrecisionPromptWithoutReasons = promptWithoutReasons(contextPrecisionPrompt, {
+  outputSchema: z.object({ verdict: z.literal([0, 1]) }),
+  ask: [" Give a one-sentence reason before the verdict.", ""],
+});
+
+/** The context precision prompt with or without reasons. */
+export function contextPrecisionPromptFor(reasons: boolean): typeof contextPrecisionPrompt {
+  return reasons ? contextPrecisionPrompt : contextPrecisionPromptWithoutReasons;
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { choiceOptionsShape } from "../shared/choice-verdicts.js";
+import { verdictOptionsShape } from "../shared/choice-verdicts.js";
 import { ContextRecall } from "./metric.js";
 
 /** `context_recall`: share of the reference's statements that the retrieved contexts support. */
@@ -10,6 +10,6 @@ export const contextRecallDescriptor = defineMetric({
   requiredFields: ["userInput", "reference", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object(choiceOptionsShape),
+  options: z.object(verdictOptionsShape),
   create: (models, o) => new ContextRecall({ llm: models.llm!, ...o }),
 });

@@ -25,7 +25,10 @@ export async function judgeContextRecall(
   const attributions =
     input.contexts.length === 0
       ? statements.map(
-          (statement): Verdict => ({ statement, reason: "No context was retrieved.", verdict: 0 }),
+          (statement): Verdict =>
+            steps.reading.reasons === false
+              ? { statement, verdict: 0 }
+              : { statement, reason: "No context was retrieved.", verdict: 0 },
         )
       : await judgeStatements(steps, statements, input.contexts, "retrievedContexts");
   return { statements, attributions, splits: steps.splits, usage: steps.usage };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
+import { reasonsOption } from "../shared/choice-verdicts.js";
 import { FactualCorrectness } from "./metric.js";
 
 /** `factual_correctness`: precision, recall or F-beta of the response's claims against the reference's. */
@@ -15,6 +16,7 @@ export const factualCorrectnessDescriptor = defineMetric({
     beta: z.number().positive().default(1),
     atomicity: z.enum(["low", "high"]).default("low"),
     coverage: z.enum(["low", "high"]).default("low"),
+    reasons: reasonsOption,
   }),
   create: (models, options) => new FactualCorrectness({ llm: models.llm!, ...options }),
 });

@@ -3,6 +3,7 @@
 // faithfulness' verdicts prompt, ../faithfulness/prompt.ts), descriptor.ts. Haystack has no counterpart.
 import type { PromptTemplate } from "../../prompts/types.js";
 import { checkBeta } from "../answer-correctness/score.js";
+import type { ReasonsOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements.js";
@@ -18,7 +19,7 @@ import {
 import { checkLevel, checkMode, type FactualCorrectnessMode, factualCorrectnessScore } from "./score.js";
 
 /** Options of {@link FactualCorrectness}. */
-export interface FactualCorrectnessOptions extends JudgeMetricOptions {
+export interface FactualCorrectnessOptions extends JudgeMetricOptions, ReasonsOptions {
   /** `precision` (response claims the reference supports), `recall` (reference claims the response covers) or `f1`. Defaults to "f1". */
   mode?: FactualCorrectnessMode;
   /** F-beta of mode f1: above 1 favours recall, below 1 precision. Defaults to 1. */
@@ -73,7 +74,7 @@ export class FactualCorrectness extends JudgeMetric<FactualSample> {
   }
 
   protected async compute(input: FactualSample, signal: AbortSignal | undefined): Promise<MetricResult> {
-    const steps = statementSteps(this.llm, this.settings, signal);
+    const steps = statementSteps(this.llm, this.settings, signal, this.reading);
     const j = await judgeFactualCorrectness(steps, this.claims, input, this.mode);
     const { tp, fp, fn } = j.counts;
     const counted = this.mode === "precision" ? `TP ${tp}, FP ${fp}` : `TP ${tp}, FP ${fp}, FN ${fn}`;
@@ -101,7 +102,7 @@ export class FactualCorrectness extends JudgeMetric<FactualSample> {
   protected promptVersions(): Record<string, string> {
     return {
       [this.claims.name]: this.claims.version,
-      ...statementPromptVersions({ statements: false, verdicts: true }),
+      ...statementPromptVersions({ statements: false, verdicts: true, reasons: this.reading.reasons }),
     };
   }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
-import { withoutReasonField } from "../shared/choice-verdicts.js";
+import { promptWithoutReasons } from "../shared/choice-verdicts.js";
 import { examplesFingerprint } from "../shared/evaluator-runner.js";
 import { exactly } from "../shared/sized.js";
 import { judgeText } from "../shared/text-schema.js";
@@ -185,11 +185,6 @@ export const faithfulnessVerdictsPrompt: PromptTemplate<VerdictsInput, VerdictsO
   formatInput: formatVerdictsInput,
 };
 
-const VERDICTS_INSTRUCTION_WITHOUT_REASONS = VERDICTS_INSTRUCTION.replace(
-  "copy the statement text, and give a one-sentence reason\nbefore the verdict.",
-  "and copy the statement text before the verdict.",
-);
-
 /**
  * The verdicts prompt without reasons: the instruction asks for none and the few-shot answers hold none, so
  * they look like the answers the reason-free schema allows. Its version says so (config hash, cache keys).
@@ -197,16 +192,14 @@ const VERDICTS_INSTRUCTION_WITHOUT_REASONS = VERDICTS_INSTRUCTION.replace(
 export function verdictsPromptWithoutReasons(
   template: PromptTemplate<VerdictsInput, VerdictsOutput>,
 ): PromptTemplate<VerdictsInput, VerdictsOutput> {
-  return {
-    ...template,
-    version: `${template.version}+noreasons`,
-    instruction:
-      template.instruction === VERDICTS_INSTRUCTION
-        ? VERDICTS_INSTRUCTION_WITHOUT_REASONS
-        : template.instruction,
+  return promptWithoutReasons(template, {
     outputSchema: z.object({ verdicts: z.array(verdictWithoutReasonSchema) }),
-    examples: template.examples.map((ex) => ({ ...ex, output: withoutReasonField(ex.output, "verdicts") })),
-  };
+    ask: [
+      "copy the statement text, and give a one-sentence reason\nbefore the verdict.",
+      "and copy the statement text before the verdict.",
+    ],
+    lists: ["verdicts"],
+  });
 }
 
 /** The two prompts faithfulness uses (the Haystack evaluator swaps in user examples). */

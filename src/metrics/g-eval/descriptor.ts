@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
+import { reasonsOption } from "../shared/choice-verdicts.js";
 import { definitionTextSchema } from "../shared/custom-judge.js";
 import { customJudgeDescriptorBase, customJudgeOptionFields, scaleField } from "../shared/custom-options.js";
 import { GEval } from "./metric.js";
@@ -16,6 +17,7 @@ export const gEvalDescriptor = defineMetric({
     criteria: definitionTextSchema,
     evaluationSteps: z.array(definitionTextSchema).min(1).max(MAX_STEPS).optional(),
     ...scaleField,
+    reasons: reasonsOption,
   }),
   create: (models, options) => new GEval({ llm: models.llm!, ...options }),
 });

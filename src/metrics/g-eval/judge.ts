@@ -21,7 +21,8 @@ export async function generateSteps(
 
 /** One row's G-Eval judgement. */
 export interface GEvalJudgement {
-  reason: string;
+  /** The judge's reason; undefined when the prompt asked for none (`reasons: false`). */
+  reason: string | undefined;
   /** The score the judge wrote (greedy, or sampled at the metric's temperature). */
   greedyScore: number;
   /** The probability-weighted score; undefined when the judge has no `scoreChoices`. */

@@ -1,5 +1,6 @@
 // GEval: prompt.ts (steps prompt, score prompt sized to the scale), score.ts (probability-weighted score, the
 // score slot's prefix), judge.ts (steps once, then per row a score and its probabilities), descriptor.ts.
+import type { ReasonsOptions } from "../shared/choice-verdicts.js";
 import type { Scale } from "../shared/custom-judge.js";
 import {
   CustomJudgeMetric,
@@ -12,7 +13,7 @@ import { generateSteps, judgeGEval } from "./judge.js";
 import { G_EVAL_STEPS_VERSION, type GEvalInput, gEvalScorePrompt, gEvalStepsPrompt } from "./prompt.js";
 
 /** Options of {@link GEval}. */
-export interface GEvalOptions extends CustomJudgeOptions {
+export interface GEvalOptions extends CustomJudgeOptions, ReasonsOptions {
   /** The metric's id in results, snake_case, e.g. `coherence`. Required. */
   name: string;
   /** What to judge, in words. Required. */
@@ -84,15 +85,16 @@ export class GEval extends CustomJudgeMetric {
 
   protected async compute(input: GEvalInput, signal: AbortSignal | undefined): Promise<MetricResult> {
     const steps = await this.evaluationSteps(signal);
-    const template = gEvalScorePrompt(this.name, this.criteria, steps.steps, this.scale);
+    const template = gEvalScorePrompt(this.name, this.criteria, steps.steps, this.scale, this.withReasons());
     const j = await judgeGEval(this.llm, template, input, this.scale, this.settings, signal);
     const weighted = j.weightedScore !== undefined;
+    const reason = j.reason ?? `score ${j.greedyScore} on ${this.scale.min}..${this.scale.max}`;
     return {
       value: weighted ? j.weightedScore! : j.greedyScore,
       status: "ok",
       reason: weighted
-        ? j.reason
-        : `${j.reason} (score as written: this judge gives no token probabilities, so no weighting was possible)`,
+        ? reason
+        : `${reason} (score as written: this judge gives no token probabilities, so no weighting was possible)`,
       details: {
         evaluationSteps: steps.steps,
         stepsSource: steps.source,
@@ -108,13 +110,23 @@ export class GEval extends CustomJudgeMetric {
     };
   }
 
+  /** Whether the score prompt asks for a reason before the score (`reasons`). */
+  private withReasons(): boolean {
+    return this.reading.reasons !== false;
+  }
+
   /** Prompt versions, criteria, given steps, scale, inputs, sampling and the judge. */
   config(): MetricConfig {
     return this.configWith(
       {
         [gEvalStepsPrompt.name]: G_EVAL_STEPS_VERSION,
-        [`g_eval/${this.name}`]: gEvalScorePrompt(this.name, this.criteria, this.givenSteps ?? [], this.scale)
-          .version,
+        [`g_eval/${this.name}`]: gEvalScorePrompt(
+          this.name,
+          this.criteria,
+          this.givenSteps ?? [],
+          this.scale,
+          this.withReasons(),
+        ).version,
       },
       {
         kind: "g_eval",

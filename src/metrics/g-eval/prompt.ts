@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PromptTemplate } from "../../prompts/types.js";
+import { promptWithoutReasons } from "../shared/choice-verdicts.js";
 import { definitionVersion, oneOfNumbers, type Scale, scaleValues } from "../shared/custom-judge.js";
 import { judgeText } from "../shared/text-schema.js";
 
@@ -17,9 +18,12 @@ export interface StepsOutput {
 /** What the judge sees when scoring: the sample's fields by Ragas name. */
 export type GEvalInput = Record<string, string | string[]>;
 
-/** The score answer: a reason, then the score. The score is the only number the grammar lets it write. */
+/**
+ * The score answer: a reason (none with `reasons: false`), then the score. The score is the only number the grammar
+ * lets it write.
+ */
 export interface GEvalAnswer {
-  reason: string;
+  reason?: string;
   score: number;
 }
 
@@ -65,13 +69,15 @@ export const gEvalStepsPrompt: PromptTemplate<StepsInput, StepsOutput> = {
   formatInput: (input) => `Name: ${input.name}\nCriterion: ${input.criteria.trim()}`,
 };
 
-/** The score answer schema for a scale. */
-export function gEvalAnswerSchema(scale: Scale): z.ZodType<GEvalAnswer> {
-  return z.object({ reason: judgeText(), score: oneOfNumbers(scaleValues(scale)) });
+/** The score answer schema for a scale; `reasons: false` leaves the reason out. */
+export function gEvalAnswerSchema(scale: Scale, reasons = true): z.ZodType<GEvalAnswer> {
+  const score = oneOfNumbers(scaleValues(scale));
+  return reasons ? z.object({ reason: judgeText(), score }) : z.object({ score });
 }
 
 /**
- * Step 2 of G-Eval: score one row by the criteria, following the steps, on the scale.
+ * Step 2 of G-Eval: score one row by the criteria, following the steps, on the scale; the score alone when `reasons`
+ * is false (version `+noreasons`).
  *
  * @example
  * const prompt = gEvalScorePrompt("coherence", criteria, steps, { min: 1, max: 5 });
@@ -81,8 +87,9 @@ export function gEvalScorePrompt(
   criteria: string,
   steps: readonly string[],
   scale: Scale,
+  reasons = true,
 ): PromptTemplate<GEvalInput, GEvalAnswer> {
-  return {
+  const template: PromptTemplate<GEvalInput, GEvalAnswer> = {
     name: `g_eval/${name}`,
     version: definitionVersion(G_EVAL_SCORE_VERSION, { criteria, steps, scale }),
     instruction: [
@@ -100,4 +107,13 @@ export function gEvalScorePrompt(
     outputSchema: gEvalAnswerSchema(scale),
     examples: [],
   };
+  return reasons
+    ? template
+    : promptWithoutReasons(template, {
+        outputSchema: gEvalAnswerSchema(scale, false),
+        ask: [
+          "Give a short reason that follows the steps, then the score.",
+          "Follow the steps and give only the score.",
+        ],
+      });
 }

@@ -22,7 +22,8 @@ export function weightedScore(probabilities: Record<string, number>): number {
  *
  * @example
  * scoreSlotPrefix("Clear and complete."); // '{"reason":"Clear and complete.","score":'
+ * scoreSlotPrefix(undefined); // '{"score":' (an answer without reason, `reasons: false`)
  */
-export function scoreSlotPrefix(reason: string): string {
-  return `{"reason":${JSON.stringify(reason)},"score":`;
+export function scoreSlotPrefix(reason: string | undefined): string {
+  return reason === undefined ? `{"score":` : `{"reason":${JSON.stringify(reason)},"score":`;
 }

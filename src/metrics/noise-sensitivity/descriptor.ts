@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
+import { reasonsOption } from "../shared/choice-verdicts.js";
 import { NoiseSensitivity } from "./metric.js";
 
 /** `noise_sensitivity`: share of incorrect response statements that relevant (or irrelevant) contexts support. */
@@ -10,6 +11,7 @@ export const noiseSensitivityDescriptor = defineMetric({
   requiredFields: ["userInput", "response", "reference", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object({ mode: z.enum(["relevant", "irrelevant"]).default("relevant") }),
-  create: (models, options) => new NoiseSensitivity({ llm: models.llm!, mode: options.mode }),
+  options: z.object({ mode: z.enum(["relevant", "irrelevant"]).default("relevant"), reasons: reasonsOption }),
+  create: (models, options) =>
+    new NoiseSensitivity({ llm: models.llm!, mode: options.mode, reasons: options.reasons }),
 });

@@ -1,6 +1,7 @@
 // Noise sensitivity, Ragas-style: score.ts (the relevant/irrelevant counting), judge.ts (statements and
 // verdicts, all with faithfulness' prompts, ../faithfulness/prompt.ts), descriptor.ts. Haystack has no
 // counterpart.
+import type { ReasonsOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements.js";
@@ -9,7 +10,7 @@ import { judgeNoiseSensitivity } from "./judge.js";
 import { checkNoiseMode, type NoiseSensitivityMode, noiseBreakdown, noiseSensitivity } from "./score.js";
 
 /** Options of {@link NoiseSensitivity}. */
-export interface NoiseSensitivityOptions extends JudgeMetricOptions {
+export interface NoiseSensitivityOptions extends JudgeMetricOptions, ReasonsOptions {
   /** Count incorrect statements backed by `relevant` contexts, or by `irrelevant` contexts only. Defaults to "relevant". */
   mode?: NoiseSensitivityMode;
 }
@@ -58,7 +59,7 @@ export class NoiseSensitivity extends JudgeMetric<NoiseSample> {
   }
 
   protected async compute(input: NoiseSample, signal: AbortSignal | undefined): Promise<MetricResult> {
-    const steps = statementSteps(this.llm, this.settings, signal);
+    const steps = statementSteps(this.llm, this.settings, signal, this.reading);
     const j = await judgeNoiseSensitivity(steps, input);
     const common = {
       mode: this.mode,
@@ -89,7 +90,7 @@ export class NoiseSensitivity extends JudgeMetric<NoiseSample> {
   }
 
   protected promptVersions(): Record<string, string> {
-    return statementPromptVersions({ statements: true, verdicts: true });
+    return statementPromptVersions({ statements: true, verdicts: true, reasons: this.reading.reasons });
   }
 
   protected override metricOptions(): Record<string, string | number | boolean | null> {

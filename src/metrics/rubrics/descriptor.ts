@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { choiceOptionsShape } from "../shared/choice-verdicts.js";
+import { verdictOptionsShape } from "../shared/choice-verdicts.js";
 import { definitionTextSchema } from "../shared/custom-judge.js";
 import { customJudgeDescriptorBase, customJudgeOptionFields } from "../shared/custom-options.js";
 import { InstanceRubrics, RubricsScore } from "./metric.js";
@@ -23,7 +23,7 @@ export const rubricsScoreDescriptor = defineMetric({
       .refine((r) => Object.keys(r).length >= 2, { error: "needs at least two score levels" })
       .optional(),
     withReference: z.boolean().default(false),
-    ...choiceOptionsShape,
+    ...verdictOptionsShape,
   }),
   create: (models, options) => new RubricsScore({ llm: models.llm!, ...options }),
 });
@@ -38,7 +38,7 @@ export const instanceRubricsDescriptor = defineMetric({
   options: z.strictObject({
     ...customJudgeOptionFields,
     name: customJudgeOptionFields.name.default("instance_rubrics"),
-    ...choiceOptionsShape,
+    ...verdictOptionsShape,
   }),
   create: (models, options) => new InstanceRubrics({ llm: models.llm!, ...options }),
 });

@@ -12,7 +12,8 @@ import type { RubricLevel } from "./score.js";
 
 /**
  * Asks the judge for feedback and a score under `levels` (the grammar allows only the levels' scores), for
- * `RubricsScore` and `InstanceRubrics` alike. With `reading.confidence`, the score's distribution over the levels is
+ * `RubricsScore` and `InstanceRubrics` alike (the score alone when `reading.reasons` is false, with the template
+ * from `rubricPromptWithoutFeedback`). With `reading.confidence`, the score's distribution over the levels is
  * read while the judge writes it (`read`).
  */
 export async function judgeRubric(
@@ -26,7 +27,15 @@ export async function judgeRubric(
 ): Promise<RubricAnswer & { usage: JudgeUsage; read: ChoiceVerdict | undefined }> {
   const usage = newUsage();
   const { value, reads } = await askJudgeForVerdicts(
-    { llm, template, input, settings, usage, signal, schema: rubricAnswerSchema(levels) },
+    {
+      llm,
+      template,
+      input,
+      settings,
+      usage,
+      signal,
+      schema: rubricAnswerSchema(levels, reading.reasons !== false),
+    },
     { key: "score", values: levels.map((l) => String(l.score)) },
     reading,
     (answer) => [answer.score],

@@ -2,7 +2,12 @@
 // score.ts (rubric levels; the score is the judge's, unscaled), judge.ts (one call per row), descriptor.ts.
 import type { Llm } from "../../llm/types.js";
 import type { PromptTemplate } from "../../prompts/types.js";
-import { type ChoiceOptions, readFields, type VerdictReading } from "../shared/choice-verdicts.js";
+import {
+  type ChoiceOptions,
+  type ReasonsOptions,
+  readFields,
+  type VerdictReading,
+} from "../shared/choice-verdicts.js";
 import { CustomJudgeMetric, type CustomJudgeOptions } from "../shared/custom-judge-metric.js";
 import type { JudgeSettings } from "../shared/judge.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
@@ -13,12 +18,13 @@ import {
   instanceRubricsPrompt,
   type RubricAnswer,
   type RubricInput,
+  rubricPromptWithoutFeedback,
   rubricsScorePrompt,
 } from "./prompt.js";
 import { type Rubric, type RubricLevel, rubricLevels } from "./score.js";
 
 /** Options shared by {@link RubricsScore} and {@link InstanceRubrics}. */
-export interface RubricJudgeOptions extends CustomJudgeOptions, ChoiceOptions {
+export interface RubricJudgeOptions extends CustomJudgeOptions, ChoiceOptions, ReasonsOptions {
   /** The metric's id in results, snake_case. Defaults to `rubrics_score` / `instance_rubrics`. */
   name?: string;
 }
@@ -50,9 +56,9 @@ async function rubricResult(
   return {
     value: read.weight ?? j.score,
     status: "ok",
-    reason: j.feedback,
+    reason: j.feedback ?? `score ${j.score} (the judge was asked for no feedback)`,
     details: {
-      feedback: j.feedback,
+      ...(j.feedback !== undefined ? { feedback: j.feedback } : {}),
       scores: row.levels.map((l) => l.score),
       ...(j.read !== undefined && reading.confidence
         ? { score: j.score, ...read, probabilities: j.read.probabilities }
@@ -86,7 +92,8 @@ export class RubricsScore extends CustomJudgeMetric<RubricRow> {
     const rubric =
       options.rubrics ?? (withReference ? DEFAULT_RUBRIC_WITH_REFERENCE : DEFAULT_RUBRIC_WITHOUT_REFERENCE);
     this.levels = rubricLevels(rubric, { field: "rubrics" });
-    this.template = rubricsScorePrompt(this.levels);
+    const template = rubricsScorePrompt(this.levels);
+    this.template = this.reading.reasons === false ? rubricPromptWithoutFeedback(template) : template;
   }
 
   protected validate(sample: Sample, row: number | undefined): RubricRow {
@@ -115,7 +122,7 @@ export class RubricsScore extends CustomJudgeMetric<RubricRow> {
  * await metric.score({ userInput, response, rubrics: { score1_description: "Misses the point.", score5_description: "Exact." } });
  */
 export class InstanceRubrics extends CustomJudgeMetric<RubricRow> {
-  protected readonly template = instanceRubricsPrompt;
+  protected readonly template: PromptTemplate<RubricInput, RubricAnswer>;
 
   constructor(options: RubricJudgeOptions) {
     super(options, {
@@ -125,6 +132,10 @@ export class InstanceRubrics extends CustomJudgeMetric<RubricRow> {
       temperature: 0,
       extraFields: ["rubrics"],
     });
+    this.template =
+      this.reading.reasons === false
+        ? rubricPromptWithoutFeedback(instanceRubricsPrompt)
+        : instanceRubricsPrompt;
   }
 
   protected validate(sample: Sample, row: number | undefined): RubricRow {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PromptTemplate } from "../../prompts/types.js";
+import { promptWithoutReasons } from "../shared/choice-verdicts.js";
 import { definitionVersion, oneOfNumbers } from "../shared/custom-judge.js";
 import { judgeText } from "../shared/text-schema.js";
 import type { Rubric, RubricLevel } from "./score.js";
@@ -7,9 +8,9 @@ import type { Rubric, RubricLevel } from "./score.js";
 /** What the judge sees: the sample's fields by Ragas name, plus the row's rubric for instance rubrics. */
 export type RubricInput = Record<string, string | string[] | Rubric>;
 
-/** The judge's answer: feedback first, then one of the rubric's scores. */
+/** The judge's answer: feedback first (none with `reasons: false`), then one of the rubric's scores. */
 export interface RubricAnswer {
-  feedback: string;
+  feedback?: string;
   score: number;
 }
 
@@ -36,9 +37,30 @@ export const DEFAULT_RUBRIC_WITH_REFERENCE: Rubric = {
   score5_description: "The response agrees with the reference fully; nothing important is missing or wrong.",
 };
 
-/** The answer schema for a rubric's levels: the score is exactly one of the levels' scores, by grammar. */
-export function rubricAnswerSchema(levels: readonly RubricLevel[]): z.ZodType<RubricAnswer> {
-  return z.object({ feedback: judgeText(), score: oneOfNumbers(levels.map((l) => l.score)) });
+/**
+ * The answer schema for a rubric's levels: the score is exactly one of the levels' scores, by grammar; `reasons: false`
+ * leaves the feedback out.
+ */
+export function rubricAnswerSchema(levels: readonly RubricLevel[], reasons = true): z.ZodType<RubricAnswer> {
+  const score = oneOfNumbers(levels.map((l) => l.score));
+  return reasons ? z.object({ feedback: judgeText(), score }) : z.object({ score });
+}
+
+/**
+ * A rubric prompt without feedback (`reasons: false`): the instruction asks for the score only and the answer holds
+ * none (version `+noreasons`); the judge call still sizes the schema to the row's levels.
+ *
+ * @example
+ * const bare = rubricPromptWithoutFeedback(instanceRubricsPrompt);
+ */
+export function rubricPromptWithoutFeedback(
+  template: PromptTemplate<RubricInput, RubricAnswer>,
+): PromptTemplate<RubricInput, RubricAnswer> {
+  return promptWithoutReasons(template, {
+    outputSchema: z.object({ score: z.number().int() }),
+    ask: ["Give short feedback that justifies the score, then the score.", "Give only the score."],
+    field: "feedback",
+  });
 }
 
 const RULES = [

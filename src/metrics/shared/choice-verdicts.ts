@@ -39,7 +39,7 @@ export const reasonsOption = z
   .boolean()
   .default(true)
   .describe(
-    "Ask the judge for a one-sentence reason before each verdict; false drops the reason from the answer schema and the examples, so the judge writes less.",
+    "Ask the judge for a free-text reason (or feedback) before each verdict or score; false drops it from the answer schema, the instruction and the examples (prompt version +noreasons), so the verdict step writes no free text.",
   );
 
 /** The scoring and confidence options of a metric whose verdicts are small choices, to spread into its options schema. */
@@ -47,6 +47,16 @@ export const choiceOptionsShape = { scoring: scoringOption, confidence: confiden
 
 /** The scoring, confidence and reasons options of a verdict metric whose verdicts carry a reason. */
 export const verdictOptionsShape = { ...choiceOptionsShape, reasons: reasonsOption };
+
+/** The `reasons` option of a metric whose verdict or score step writes a free-text reason before it. */
+export interface ReasonsOptions {
+  /**
+   * Ask the judge for its free-text reason (or feedback) before each verdict or score. false leaves it out of the
+   * answer schema, the instruction and the few-shot answers (prompt version `+noreasons`), so the verdict step writes
+   * no free text: fewer generated tokens, and the verdict no longer follows a reason. Defaults to true.
+   */
+  reasons?: boolean;
+}
 
 /** The `scoring` and `confidence` options of a metric whose verdicts or ratings are small choices. */
 export interface ChoiceOptions {
@@ -70,22 +80,39 @@ export interface VerdictReading {
   scoring: Scoring;
   /** Record each verdict's `confidence`; always true with `"expected"`. */
   confidence: boolean;
+  /** false: the verdict step asks for no free-text reason (`reasons: false`); unset or true asks for it. */
+  reasons?: boolean;
 }
 
 /** The reading of written verdicts only: argmax, no probabilities (the default). */
 export const WRITTEN_VERDICTS: VerdictReading = { scoring: "argmax", confidence: false };
 
 /**
- * Resolves the `scoring` and `confidence` options: `"greedy"` becomes `"argmax"`, and `"expected"` records
- * confidences. Throws `InvalidInputError` naming `<metric>.scoring` / `.confidence` when probabilities are needed and
- * the judge cannot read them (`Llm.readsChoiceSlots`).
+ * Resolves the `scoring`, `confidence` and `reasons` options: `"greedy"` becomes `"argmax"`, `"expected"` records
+ * confidences, and `reasons: false` is kept (left out when true, so default readings keep their shape). Throws
+ * `InvalidInputError` naming `<metric>.reasons` when reasons is not a boolean, and naming `<metric>.scoring` /
+ * `.confidence` when probabilities are needed and the judge cannot read them (`Llm.readsChoiceSlots`).
  *
  * @example
  * const reading = verdictReading({ scoring: "expected", confidence: false }, llm, "Faithfulness");
  */
-export function verdictReading(options: ChoiceOptions, llm: Llm, metric: string): VerdictReading {
+export function verdictReading(
+  options: ChoiceOptions & ReasonsOptions,
+  llm: Llm,
+  metric: string,
+): VerdictReading {
+  if (options.reasons !== undefined && typeof options.reasons !== "boolean") {
+    throw new InvalidInputError(
+      `reasons must be true or false, got ${JSON.stringify(options.reasons)}; false asks the judge for no free-text reason before its verdicts`,
+      { field: `${metric}.reasons` },
+    );
+  }
   const scoring: Scoring = options.scoring === "expected" ? "expected" : "argmax";
-  const reading = { scoring, confidence: options.confidence === true || scoring === "expected" };
+  const reading: VerdictReading = {
+    scoring,
+    confidence: options.confidence === true || scoring === "expected",
+    ...(options.reasons === false ? { reasons: false } : {}),
+  };
   if (reading.confidence && llm.readsChoiceSlots !== true) {
     const field = scoring === "expected" ? "scoring" : "confidence";
     throw new InvalidInputError(
@@ -217,19 +244,57 @@ function matchReads(
   }));
 }
 
+/** How the reason-free variant of a prompt differs from it (see {@link promptWithoutReasons}). */
+export interface ReasonFreeVariant<O> {
+  /** The answer schema without the free-text field. */
+  outputSchema: z.ZodType<O>;
+  /** The instruction's words that ask for the free text, and the words that replace them. */
+  ask: readonly [from: string, to: string];
+  /** The free-text field the answers drop. Defaults to "reason". */
+  field?: string;
+  /** The answer's lists whose items hold the field (e.g. `["verdicts"]`); empty when the answer itself holds it. Defaults to []. */
+  lists?: readonly string[];
+}
+
+/** `output` without `field`, in the answer itself or in every item of each of `lists`. */
+function withoutField<O>(output: O, field: string, lists: readonly string[]): O {
+  const drop = (item: unknown): unknown => {
+    if (item === null || typeof item !== "object" || Array.isArray(item)) return item;
+    const { [field]: _dropped, ...rest } = item as Record<string, unknown>;
+    return rest;
+  };
+  if (lists.length === 0) return drop(output) as O;
+  const record = { ...(output as Record<string, unknown>) };
+  for (const key of lists) {
+    const list = record[key];
+    if (Array.isArray(list)) record[key] = list.map(drop);
+  }
+  return record as O;
+}
+
 /**
- * The examples of a list-answer prompt with the `reason` field removed from every item, for the prompt variant
- * without reasons (the few-shot answers must look like the answers the schema allows).
+ * The variant of a verdict prompt that asks for no free text (`reasons: false`): the instruction no longer asks for
+ * it, the few-shot answers hold none (so they look like the answers the schema allows), the schema has no such
+ * field, and the version ends in `+noreasons` (config hash, cache keys).
+ *
+ * @example
+ * const bare = promptWithoutReasons(contextPrecisionPrompt, {
+ *   outputSchema: z.object({ verdict: z.literal([0, 1]) }),
+ *   ask: [" Give a one-sentence reason before the verdict.", ""],
+ * });
  */
-export function withoutReasonField<O>(output: O, listKey: string): O {
-  const record = output as Record<string, unknown>;
-  const list = record[listKey];
-  if (!Array.isArray(list)) return output;
+export function promptWithoutReasons<I, O>(
+  template: PromptTemplate<I, O>,
+  variant: ReasonFreeVariant<O>,
+): PromptTemplate<I, O> {
+  const [from, to] = variant.ask;
+  const field = variant.field ?? "reason";
+  const lists = variant.lists ?? [];
   return {
-    ...record,
-    [listKey]: list.map((item: Record<string, unknown>) => {
-      const { reason: _drop, ...rest } = item;
-      return rest;
-    }),
-  } as O;
+    ...template,
+    version: `${template.version}+noreasons`,
+    instruction: template.instruction.replace(from, () => to),
+    outputSchema: variant.outputSchema,
+    examples: template.examples.map((ex) => ({ ...ex, output: withoutField(ex.output, field, lists) })),
+  };
 }

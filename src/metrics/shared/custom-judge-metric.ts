@@ -3,6 +3,7 @@ import type { MetricConfig, Sample, SampleField } from "../types.js";
 import { BaseMetric } from "./base-metric.js";
 import {
   type ChoiceOptions,
+  type ReasonsOptions,
   type VerdictReading,
   verdictModeConfig,
   verdictReading,
@@ -62,11 +63,11 @@ export abstract class CustomJudgeMetric<V = Record<string, string | string[]>> e
   protected readonly inputs: readonly JudgeInputField[];
   protected readonly optionalFields: readonly JudgeInputField[];
   protected readonly settings: JudgeSettings;
-  /** How verdicts are read (`scoring`, `confidence`); the default reads none. Metrics that offer them say so in their options. */
+  /** How verdicts are read (`scoring`, `confidence`) and whether reasons are asked (`reasons`); the default reads none. Metrics that offer them say so in their options. */
   protected readonly reading: VerdictReading;
 
   constructor(
-    options: CustomJudgeOptions & ChoiceOptions & { name?: string },
+    options: CustomJudgeOptions & ChoiceOptions & ReasonsOptions & { name?: string },
     defaults: CustomJudgeDefaults,
   ) {
     super();

@@ -4,6 +4,7 @@ import type { MetricConfig } from "../types.js";
 import { BaseMetric } from "./base-metric.js";
 import {
   type ChoiceOptions,
+  type ReasonsOptions,
   type VerdictReading,
   verdictModeConfig,
   verdictReading,
@@ -29,10 +30,10 @@ export abstract class JudgeMetric<V> extends BaseMetric<V> {
   /** The judge this metric calls. */
   readonly llm: Llm;
   protected readonly settings: JudgeSettings;
-  /** How verdicts are read (`scoring`, `confidence`); the default reads none. Metrics that offer them say so in their options. */
+  /** How verdicts are read (`scoring`, `confidence`) and whether reasons are asked (`reasons`); the default reads none. Metrics that offer them say so in their options. */
   protected readonly reading: VerdictReading;
 
-  constructor(options: JudgeMetricOptions & ChoiceOptions) {
+  constructor(options: JudgeMetricOptions & ChoiceOptions & ReasonsOptions) {
     super();
     this.llm = options.llm;
     this.settings = { temperature: options.temperature ?? 0, maxTokens: options.maxTokens };

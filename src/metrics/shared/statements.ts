@@ -4,6 +4,7 @@ import {
   faithfulnessStatementsPrompt,
   faithfulnessVerdictsPrompt,
   type Verdict,
+  verdictsPromptWithoutReasons,
 } from "../faithfulness/prompt.js";
 import { mergePartVerdicts } from "../faithfulness/score.js";
 import { type VerdictReading, WRITTEN_VERDICTS } from "./choice-verdicts.js";
@@ -23,7 +24,7 @@ export interface StatementSteps {
   signal: AbortSignal | undefined;
   /** Where each split input is recorded (`details.splits`). */
   splits: SplitRecord[];
-  /** How the verdict step reads its verdicts (`scoring`, `confidence`). */
+  /** How the verdict step reads its verdicts (`scoring`, `confidence`) and whether it asks for reasons (`reasons`). */
   reading: VerdictReading;
 }
 
@@ -85,7 +86,7 @@ export async function judgeStatements(
       steps.llm,
       faithfulnessVerdictsPrompt,
       { contexts: parts.map((p) => p.text), statements: [...statements] },
-      { ...steps.reading, reasons: true, prefill: false },
+      { ...steps.reading, reasons: steps.reading.reasons !== false, prefill: false },
       steps.settings,
       steps.usage,
       steps.signal,
@@ -99,15 +100,23 @@ export async function judgeStatements(
   );
 }
 
-/** Prompt versions of the two shared steps, for a metric's `config().promptVersions`. */
+/**
+ * Prompt versions of the two shared steps, for a metric's `config().promptVersions`; `reasons: false` gives the
+ * verdicts prompt's `+noreasons` version.
+ */
 export function statementPromptVersions(which: {
   statements: boolean;
   verdicts: boolean;
+  reasons?: boolean;
 }): Record<string, string> {
+  const verdicts =
+    which.reasons === false
+      ? verdictsPromptWithoutReasons(faithfulnessVerdictsPrompt)
+      : faithfulnessVerdictsPrompt;
   return {
     ...(which.statements
       ? { [faithfulnessStatementsPrompt.name]: faithfulnessStatementsPrompt.version }
       : {}),
-    ...(which.verdicts ? { [faithfulnessVerdictsPrompt.name]: faithfulnessVerdictsPrompt.version } : {}),
+    ...(which.verdicts ? { [verdicts.name]: verdicts.version } : {}),
   };
 }

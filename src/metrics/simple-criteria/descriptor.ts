@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
+import { reasonsOption } from "../shared/choice-verdicts.js";
 import {
   customJudgeDescriptorBase,
   customJudgeOptionFields,
@@ -14,6 +15,11 @@ export const simpleCriteriaDescriptor = defineMetric({
   description: "A whole-number score in your range for a criterion you define in words, with a reason.",
   ...customJudgeDescriptorBase,
   valueFrom: "judge",
-  options: z.strictObject({ ...customJudgeOptionFields, ...definitionField, ...scaleField }),
+  options: z.strictObject({
+    ...customJudgeOptionFields,
+    ...definitionField,
+    ...scaleField,
+    reasons: reasonsOption,
+  }),
   create: (models, options) => new SimpleCriteriaScore({ llm: models.llm!, ...options }),
 });

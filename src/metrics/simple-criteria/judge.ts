@@ -8,7 +8,7 @@ export interface CriteriaJudgement extends CriteriaAnswer {
   usage: JudgeUsage;
 }
 
-/** Asks the judge once for a reason and a whole-number score on the prompt's scale (the grammar allows no other). */
+/** Asks the judge once for a reason (unless the prompt asks for none) and a whole-number score on the prompt's scale (the grammar allows no other). */
 export async function judgeCriteria(
   llm: Llm,
   template: PromptTemplate<CriteriaInput, CriteriaAnswer>,
@@ -18,5 +18,5 @@ export async function judgeCriteria(
 ): Promise<CriteriaJudgement> {
   const usage = newUsage();
   const answer = await askJudge(llm, template, input, settings, usage, signal);
-  return { reason: answer.reason, score: answer.score, usage };
+  return { ...(answer.reason !== undefined ? { reason: answer.reason } : {}), score: answer.score, usage };
 }

@@ -2,6 +2,7 @@
 // (the one judge call), descriptor.ts (id simple_criteria, valueFrom "judge"). The value is the judge's score on
 // the user's scale, so there is no score.ts formula.
 import type { PromptTemplate } from "../../prompts/types.js";
+import type { ReasonsOptions } from "../shared/choice-verdicts.js";
 import type { Scale } from "../shared/custom-judge.js";
 import {
   CustomJudgeMetric,
@@ -13,7 +14,7 @@ import { judgeCriteria } from "./judge.js";
 import { type CriteriaAnswer, type CriteriaInput, simpleCriteriaPrompt } from "./prompt.js";
 
 /** Options of {@link SimpleCriteriaScore}. */
-export interface SimpleCriteriaScoreOptions extends CustomJudgeOptions {
+export interface SimpleCriteriaScoreOptions extends CustomJudgeOptions, ReasonsOptions {
   /** The metric's id in results, snake_case. Required. */
   name: string;
   /** The criterion in words. Required. */
@@ -40,7 +41,12 @@ export class SimpleCriteriaScore extends CustomJudgeMetric {
     super(options, criterionDefaults(options.name));
     this.definition = options.definition;
     this.scale = options.scale ?? { min: 1, max: 5 };
-    this.template = simpleCriteriaPrompt(this.name, this.definition, this.scale);
+    this.template = simpleCriteriaPrompt(
+      this.name,
+      this.definition,
+      this.scale,
+      this.reading.reasons !== false,
+    );
   }
 
   protected validate(sample: Sample, row: number | undefined): CriteriaInput {
@@ -55,7 +61,12 @@ export class SimpleCriteriaScore extends CustomJudgeMetric {
       this.settings,
       signal,
     );
-    return { value: score, status: "ok", reason, details: { scale: this.scale, usage } };
+    return {
+      value: score,
+      status: "ok",
+      reason: reason ?? `score ${score} on ${this.scale.min}..${this.scale.max}`,
+      details: { scale: this.scale, usage },
+    };
   }
 
   /** Prompt version (with the definition's fingerprint), definition, scale, inputs, sampling and the judge. */

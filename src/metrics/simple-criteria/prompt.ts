@@ -1,27 +1,30 @@
 import { z } from "zod";
 import type { PromptTemplate } from "../../prompts/types.js";
+import { promptWithoutReasons } from "../shared/choice-verdicts.js";
 import { definitionVersion, oneOfNumbers, type Scale, scaleValues } from "../shared/custom-judge.js";
 import { judgeText } from "../shared/text-schema.js";
 
 /** What the judge sees: the sample's fields by Ragas name. */
 export type CriteriaInput = Record<string, string | string[]>;
 
-/** The judge's answer: a reason, then a score on the metric's scale. */
+/** The judge's answer: a reason (none with `reasons: false`), then a score on the metric's scale. */
 export interface CriteriaAnswer {
-  reason: string;
+  reason?: string;
   score: number;
 }
 
 /** Version of the simple criteria prompt (definition and scale are fingerprinted onto it). */
 export const SIMPLE_CRITERIA_VERSION = "1.0.0";
 
-/** The answer schema for a scale: the score is one of its integers, by grammar. */
-export function criteriaAnswerSchema(scale: Scale): z.ZodType<CriteriaAnswer> {
-  return z.object({ reason: judgeText(), score: oneOfNumbers(scaleValues(scale)) });
+/** The answer schema for a scale: the score is one of its integers, by grammar; `reasons: false` leaves the reason out. */
+export function criteriaAnswerSchema(scale: Scale, reasons = true): z.ZodType<CriteriaAnswer> {
+  const score = oneOfNumbers(scaleValues(scale));
+  return reasons ? z.object({ reason: judgeText(), score }) : z.object({ score });
 }
 
 /**
- * The prompt of `SimpleCriteriaScore`: the user's criterion and scale in the instruction.
+ * The prompt of `SimpleCriteriaScore`: the user's criterion and scale in the instruction; without the reason when
+ * `reasons` is false (version `+noreasons`).
  *
  * @example
  * const prompt = simpleCriteriaPrompt("conciseness", "How short is the answer without losing content?", { min: 0, max: 10 });
@@ -30,8 +33,9 @@ export function simpleCriteriaPrompt(
   name: string,
   definition: string,
   scale: Scale,
+  reasons = true,
 ): PromptTemplate<CriteriaInput, CriteriaAnswer> {
-  return {
+  const template: PromptTemplate<CriteriaInput, CriteriaAnswer> = {
     name: `simple_criteria/${name}`,
     version: definitionVersion(SIMPLE_CRITERIA_VERSION, { definition, scale }),
     instruction: [
@@ -45,4 +49,10 @@ export function simpleCriteriaPrompt(
     outputSchema: criteriaAnswerSchema(scale),
     examples: [],
   };
+  return reasons
+    ? template
+    : promptWithoutReasons(template, {
+        outputSchema: criteriaAnswerSchema(scale, false),
+        ask: ["Give a one-sentence reason first, then the score.", "Give only the score."],
+      });
 }
