@@ -49,6 +49,7 @@ import {
 import { ratio } from "./lib/stats.js";
 import { formatLlmThreads, type LlmThreadsResult } from "./llm-threads.js";
 import { formatMemory } from "./memory.js";
+import { formatPrefill, type PrefillResult } from "./prefill.js";
 import { formatPromptWork, type PromptWorkResult } from "./prompt-work.js";
 import { formatRows, type RowsResult } from "./rows.js";
 
@@ -154,6 +155,15 @@ const SECTIONS: SectionSpec[] = [
     file: "judge-scoring.ts",
     scope: "gguf",
     args: quick ? ["--rows", "3"] : ["--rows", "8", "--proxy"],
+    json: true,
+  },
+  {
+    name: "prefill",
+    title:
+      "Jump-forward: the faithfulness verdict step free vs prefilled vs token by token (issue 14, bench/prefill.ts)",
+    file: "prefill.ts",
+    scope: "none",
+    args: quick ? ["--rows", "2", "--rounds", "1"] : ["--rows", "4", "--rounds", "3", "--proxy"],
     json: true,
   },
   {
@@ -463,6 +473,7 @@ const FORMATTERS: Partial<Record<string, SectionFormatter>> = {
   memory: fromJson(formatMemory),
   "judge-sharing": fromJson((results: JudgeSharingResult[]) => results.map(formatJudgeSharing).join("\n\n")),
   "judge-scoring": fromJson((results: JudgeScoringResult[]) => results.map(formatJudgeScoring).join("\n\n")),
+  prefill: fromJson((results: PrefillResult[]) => results.map(formatPrefill).join("\n\n")),
 };
 
 async function sectionMarkdown(spec: SectionSpec, runs: readonly SectionRun[]): Promise<string> {
