@@ -322,6 +322,7 @@ export type { Rubric } from "./metrics/rubrics/score.js";
 export {
   type ChoiceVerdict,
   expectedValue,
+  type PrefillOptions,
   type ReasonsOptions,
   type Scoring,
 } from "./metrics/shared/choice-verdicts.js";

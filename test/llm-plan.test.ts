@@ -17,6 +17,7 @@ import { checkPlan, type PlanGrammars, writeFromPlan } from "../src/llm/plan-wri
 import type { AnswerPart, Llm } from "../src/llm/types.js";
 import { faithfulnessVerdictsPrompt, verdictsSchema } from "../src/metrics/faithfulness/prompt.js";
 import { Faithfulness } from "../src/metrics/index.js";
+import { ContextRecall, FactualCorrectness, NoiseSensitivity } from "../src/metrics/rag-metrics.js";
 import { verdictListPlan } from "../src/metrics/shared/verdict-plan.js";
 import { renderPrompt } from "../src/prompts/render.js";
 import { tinyGgufPath } from "./setup/paths.js";
@@ -149,6 +150,24 @@ for (const [label, modelPath] of ggufTestJudges) {
         }),
       ).rejects.toThrow(/temperature 0/);
     });
+
+    it("context recall, noise sensitivity and factual correctness with prefill: valid rows, the option in the config", async () => {
+      const sample = {
+        userInput: "What is the capital of Italy?",
+        response: "Rome is the capital of Italy. It is in Asia.",
+        reference: "Rome is the capital of Italy. Italy is in Europe.",
+        retrievedContexts: ["Rome is the capital of Italy.", "Italy is in Europe."],
+      };
+      for (const metric of [
+        new ContextRecall({ llm, prefill: true }),
+        new NoiseSensitivity({ llm, prefill: true, reasons: false }),
+        new FactualCorrectness({ llm, prefill: true }),
+      ]) {
+        const [first] = await metric.scoreBatch([sample]);
+        expect(first!.status, `${metric.name}: ${first!.reason}`).not.toBe("error");
+        expect(metric.config().options).toMatchObject({ prefill: true });
+      }
+    }, 240_000);
 
     it("faithfulness with prefill: valid rows, deterministic, the option in the config", async () => {
       const samples = [

@@ -53,6 +53,7 @@ import {
   parseMetricIds,
 } from "./metric-factory.js";
 import { checkMetricFileColumns, createCustomMetrics, loadMetricFiles } from "./metric-file.js";
+import { type MetricOptionFlag, metricOptionsById, parseMetricOption } from "./metric-options.js";
 import { collect, GPU_FLAG_HELP, gpuFlag, positiveInt } from "./option-parsers.js";
 import { invalidRowLines, preflight } from "./preflight.js";
 import { checkRunLimits } from "./run-limits.js";
@@ -69,6 +70,7 @@ function normalizeFlags(raw: RawEvalFlags): EvalFlags {
     column: raw.column ?? [],
     metricFile: raw.metricFile ?? [],
     failUnder: raw.failUnder ?? [],
+    metricOption: raw.metricOption ?? [],
     resume: raw.resume === true,
     overwrite: raw.overwrite === true,
     strict: raw.strict === true,
@@ -98,6 +100,8 @@ interface EvalFlags extends ShardFlags {
   quiet: boolean;
   json: boolean;
   failUnder: FailUnderBar[];
+  /** `--metric-option <metric>.<option>=<value>` (repeatable): options of built-in metrics. Defaults to none. */
+  metricOption: MetricOptionFlag[];
   /** Share of rows a gated metric may leave unscored. */
   maxUnscored: number;
   column: string[];
@@ -243,6 +247,7 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
   }
   if (flags.resume && flags.overwrite)
     throw new InvalidInputError("--resume and --overwrite contradict each other; pick one");
+  const metricOptions = metricOptionsById(flags.metricOption, requested ?? metricIds);
 
   // Everything that can be checked without a model is checked first: bad input fails before any model
   // loads. The dataset is read row by row: this first pass keeps counts and column presence, not rows.
@@ -327,7 +332,7 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
       const embeddings: Embeddings | undefined =
         loaded.embeddings && cache ? new CachedEmbeddings(loaded.embeddings, cache) : loaded.embeddings;
       const metrics = [
-        ...ids.map((id) => createMetric(id, { ...loaded, llm, embeddings })),
+        ...ids.map((id) => createMetric(id, { ...loaded, llm, embeddings }, metricOptions.get(id))),
         ...createCustomMetrics(custom, { ...loaded, llm, embeddings }),
       ];
       result = await evaluate(dataset, metrics, {
@@ -495,6 +500,12 @@ export function registerEvalCommand(program: Command): Command {
       "--metric-file <file>",
       "custom judge metrics (aspect_critic, rubrics_score, instance_rubrics, simple_criteria, g_eval, llm_evaluator) from a YAML or JSON file; without --metrics only these run (repeatable)",
       collect(String),
+    )
+    .addOption(
+      new Option(
+        "--metric-option <metric.option=value>",
+        "an option of a built-in metric, e.g. faithfulness.prefill=true or faithfulness.reasons=false; the value is JSON or text (repeatable)",
+      ).argParser(collect(parseMetricOption)),
     )
     .option(
       "--max-unscored <share>",

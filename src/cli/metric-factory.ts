@@ -58,11 +58,18 @@ export function missingModelsReason(id: MetricId, models: MetricModels): string 
   return reasons.length > 0 ? reasons.join("; ") : undefined;
 }
 
-/** Builds a metric by id; a metric whose model is missing becomes a skipped metric carrying the reason. */
-export function createMetric(id: MetricId, models: MetricModels): Metric {
+/**
+ * Builds a metric by id with its options (`--metric-option`, checked against its descriptor); a metric whose model
+ * is missing becomes a skipped metric carrying the reason.
+ */
+export function createMetric(
+  id: MetricId,
+  models: MetricModels,
+  options: Record<string, unknown> = {},
+): Metric {
   const missing = missingModelsReason(id, models);
   if (missing !== undefined) return skippedMetric(metricDescriptor(id), missing);
-  return createCatalogMetric(id, { llm: models.llm, embeddings: models.embeddings });
+  return createCatalogMetric(id, { llm: models.llm, embeddings: models.embeddings }, options);
 }
 
 /** The ids in the default set before the dataset is known: every metric that is not opt-in. */

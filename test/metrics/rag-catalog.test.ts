@@ -27,6 +27,7 @@ describe("RAG metric descriptors", () => {
       atomicity: "low",
       coverage: "low",
       reasons: true,
+      prefill: false,
     });
     expect(byId.get("answer_correctness")!.options.parse({})).toEqual({
       weights: [0.75, 0.25],
@@ -36,6 +37,7 @@ describe("RAG metric descriptors", () => {
     expect(byId.get("noise_sensitivity")!.options.parse({ mode: "irrelevant" })).toEqual({
       mode: "irrelevant",
       reasons: true,
+      prefill: false,
     });
     expect(() => byId.get("noise_sensitivity")!.options.parse({ mode: "all" })).toThrow();
   });

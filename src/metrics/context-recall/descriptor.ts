@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { verdictOptionsShape } from "../shared/choice-verdicts.js";
+import { prefillOption } from "../shared/verdict-plan.js";
 import { ContextRecall } from "./metric.js";
 
 /** `context_recall`: share of the reference's statements that the retrieved contexts support. */
@@ -10,6 +11,6 @@ export const contextRecallDescriptor = defineMetric({
   requiredFields: ["userInput", "reference", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object(verdictOptionsShape),
+  options: z.object({ ...verdictOptionsShape, prefill: prefillOption }),
   create: (models, o) => new ContextRecall({ llm: models.llm!, ...o }),
 });

@@ -1,7 +1,7 @@
 // Context recall, Ragas-style: score.ts (the attributed fraction), judge.ts (reference statements,
 // then one attribution each; both prompts are faithfulness' own, see ../faithfulness/prompt.ts),
 // descriptor.ts. Haystack has no counterpart.
-import type { ChoiceOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
+import type { ChoiceOptions, PrefillOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements.js";
@@ -10,7 +10,7 @@ import { judgeContextRecall } from "./judge.js";
 import { contextRecall } from "./score.js";
 
 /** Options of {@link ContextRecall}. */
-export type ContextRecallOptions = JudgeMetricOptions & ChoiceOptions & ReasonsOptions;
+export type ContextRecallOptions = JudgeMetricOptions & ChoiceOptions & ReasonsOptions & PrefillOptions;
 
 interface RecallInput {
   question: string;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { reasonsOption } from "../shared/choice-verdicts.js";
+import { prefillOption } from "../shared/verdict-plan.js";
 import { FactualCorrectness } from "./metric.js";
 
 /** `factual_correctness`: precision, recall or F-beta of the response's claims against the reference's. */
@@ -17,6 +18,7 @@ export const factualCorrectnessDescriptor = defineMetric({
     atomicity: z.enum(["low", "high"]).default("low"),
     coverage: z.enum(["low", "high"]).default("low"),
     reasons: reasonsOption,
+    prefill: prefillOption,
   }),
   create: (models, options) => new FactualCorrectness({ llm: models.llm!, ...options }),
 });

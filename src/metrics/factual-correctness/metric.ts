@@ -3,7 +3,7 @@
 // faithfulness' verdicts prompt, ../faithfulness/prompt.ts), descriptor.ts. Haystack has no counterpart.
 import type { PromptTemplate } from "../../prompts/types.js";
 import { checkBeta } from "../answer-correctness/score.js";
-import type { ReasonsOptions } from "../shared/choice-verdicts.js";
+import type { PrefillOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements.js";
@@ -19,7 +19,7 @@ import {
 import { checkLevel, checkMode, type FactualCorrectnessMode, factualCorrectnessScore } from "./score.js";
 
 /** Options of {@link FactualCorrectness}. */
-export interface FactualCorrectnessOptions extends JudgeMetricOptions, ReasonsOptions {
+export interface FactualCorrectnessOptions extends JudgeMetricOptions, ReasonsOptions, PrefillOptions {
   /** `precision` (response claims the reference supports), `recall` (reference claims the response covers) or `f1`. Defaults to "f1". */
   mode?: FactualCorrectnessMode;
   /** F-beta of mode f1: above 1 favours recall, below 1 precision. Defaults to 1. */

@@ -2,7 +2,6 @@
 // sized to the statements), score.ts (the formula and the merge rule for split contexts), judge.ts (the
 // two judge steps), metric.ts (this Ragas-style class), evaluator.ts (Haystack's FaithfulnessEvaluator),
 // options.ts (options, defaults, zod schemas), descriptor.ts (id, fields, needs, options for the catalog).
-import { InvalidInputError } from "../../errors.js";
 import { parseOptions } from "../../errors-zod.js";
 import type { Llm } from "../../llm/types.js";
 import { BaseMetric } from "../shared/base-metric.js";
@@ -10,7 +9,6 @@ import { verdictModeConfig, verdictReading } from "../shared/choice-verdicts.js"
 import type { JudgeSettings } from "../shared/judge.js";
 import { judgeSettingsOf } from "../shared/options.js";
 import { requireContexts, requireText } from "../shared/validate.js";
-import { checkPrefillJudge } from "../shared/verdict-plan.js";
 import type { MetricConfig, MetricResult, Sample, SampleField } from "../types.js";
 import { judgeFaithfulness, type VerdictMode } from "./judge.js";
 import { type FaithfulnessOptions, faithfulnessConstructorSchema } from "./options.js";
@@ -58,12 +56,6 @@ export class Faithfulness extends BaseMetric<FaithfulnessInput> {
     const o = parseOptions(faithfulnessConstructorSchema, options, "Faithfulness");
     this.llm = o.llm;
     this.settings = judgeSettingsOf(o);
-    checkPrefillJudge(o.prefill, o.llm, "Faithfulness");
-    if (o.prefill && this.settings.temperature !== 0) {
-      throw new InvalidInputError("prefill reads the verdicts greedily: it needs temperature 0", {
-        field: "Faithfulness.prefill",
-      });
-    }
     this.mode = { ...verdictReading(o, o.llm, "Faithfulness"), reasons: o.reasons, prefill: o.prefill };
   }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Llm } from "../../llm/types.js";
-import { type Scoring, verdictOptionsShape } from "../shared/choice-verdicts.js";
+import { type PrefillOptions, type Scoring, verdictOptionsShape } from "../shared/choice-verdicts.js";
 import { haystackRunShape, judgeSettingsShape, llmOption } from "../shared/options.js";
 import { prefillOption } from "../shared/verdict-plan.js";
 import type { FaithfulnessExample } from "./prompt.js";
@@ -13,7 +13,7 @@ export const faithfulnessOptionsSchema = z.object({
 });
 
 /** Options of `Faithfulness`. */
-export interface FaithfulnessOptions {
+export interface FaithfulnessOptions extends PrefillOptions {
   /** Judge that extracts statements and gives verdicts. Required: there is no default. */
   llm: Llm;
   /** Judge temperature; 0 is greedy decoding, which makes scores repeat exactly. Defaults to 0. */
@@ -38,15 +38,6 @@ export interface FaithfulnessOptions {
    * the examples, so the judge writes fewer tokens (prompt version `+noreasons`). Defaults to true.
    */
   reasons?: boolean;
-  /**
-   * Jump-forward in the verdict step: the answer's JSON structure and the statements (known before the call) are
-   * written for the judge and fed to it in batches instead of generated token by token; the judge writes only the
-   * reasons, and each verdict is the more probable of 0 and 1 at its position. Statements are then copied exactly
-   * (a judge writing freely may copy one imperfectly), so verdicts can differ from those of the default in rare
-   * cases. Needs temperature 0 and a judge that follows answer plans (`Llm.followsPlans`: `LlamaCppLlm`). Measured
-   * in docs/judge-speed.md. Defaults to false.
-   */
-  prefill?: boolean;
 }
 
 /** Options of `FaithfulnessEvaluator`. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { reasonsOption } from "../shared/choice-verdicts.js";
+import { prefillOption } from "../shared/verdict-plan.js";
 import { NoiseSensitivity } from "./metric.js";
 
 /** `noise_sensitivity`: share of incorrect response statements that relevant (or irrelevant) contexts support. */
@@ -11,7 +12,16 @@ export const noiseSensitivityDescriptor = defineMetric({
   requiredFields: ["userInput", "response", "reference", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object({ mode: z.enum(["relevant", "irrelevant"]).default("relevant"), reasons: reasonsOption }),
+  options: z.object({
+    mode: z.enum(["relevant", "irrelevant"]).default("relevant"),
+    reasons: reasonsOption,
+    prefill: prefillOption,
+  }),
   create: (models, options) =>
-    new NoiseSensitivity({ llm: models.llm!, mode: options.mode, reasons: options.reasons }),
+    new NoiseSensitivity({
+      llm: models.llm!,
+      mode: options.mode,
+      reasons: options.reasons,
+      prefill: options.prefill,
+    }),
 });

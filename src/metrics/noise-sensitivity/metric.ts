@@ -1,7 +1,7 @@
 // Noise sensitivity, Ragas-style: score.ts (the relevant/irrelevant counting), judge.ts (statements and
 // verdicts, all with faithfulness' prompts, ../faithfulness/prompt.ts), descriptor.ts. Haystack has no
 // counterpart.
-import type { ReasonsOptions } from "../shared/choice-verdicts.js";
+import type { PrefillOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements.js";
@@ -10,7 +10,7 @@ import { judgeNoiseSensitivity } from "./judge.js";
 import { checkNoiseMode, type NoiseSensitivityMode, noiseBreakdown, noiseSensitivity } from "./score.js";
 
 /** Options of {@link NoiseSensitivity}. */
-export interface NoiseSensitivityOptions extends JudgeMetricOptions, ReasonsOptions {
+export interface NoiseSensitivityOptions extends JudgeMetricOptions, ReasonsOptions, PrefillOptions {
   /** Count incorrect statements backed by `relevant` contexts, or by `irrelevant` contexts only. Defaults to "relevant". */
   mode?: NoiseSensitivityMode;
 }

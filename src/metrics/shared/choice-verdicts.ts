@@ -8,6 +8,7 @@ import { InvalidInputError, JudgeOutputError } from "../../errors.js";
 import type { AnswerPart, ChoiceSlot, Llm, SlotProbabilities } from "../../llm/types.js";
 import type { PromptTemplate } from "../../prompts/types.js";
 import { askJudge, type JudgeSettings, type JudgeUsage } from "./judge.js";
+import { checkPrefill } from "./verdict-plan.js";
 
 /**
  * How a verdict counts:
@@ -58,6 +59,19 @@ export interface ReasonsOptions {
   reasons?: boolean;
 }
 
+/** The `prefill` option of a metric whose verdict step judges statements known before the call. */
+export interface PrefillOptions {
+  /**
+   * Jump-forward in the verdict step: the answer's JSON structure and the statements (known before the call) are
+   * written for the judge and fed to it in batches instead of generated token by token; the judge writes only the
+   * reasons, and each verdict is the most probable of 0 and 1 at its position. Statements are then copied exactly
+   * and the JSON is compact, so a verdict can differ from free generation's where the judge would have laid out or
+   * copied its answer differently. Needs temperature 0 and a judge that follows answer plans (`Llm.followsPlans`:
+   * `LlamaCppLlm`). Measured in docs/judge-speed.md. Defaults to false.
+   */
+  prefill?: boolean;
+}
+
 /** The `scoring` and `confidence` options of a metric whose verdicts or ratings are small choices. */
 export interface ChoiceOptions {
   /**
@@ -82,6 +96,8 @@ export interface VerdictReading {
   confidence: boolean;
   /** false: the verdict step asks for no free-text reason (`reasons: false`); unset or true asks for it. */
   reasons?: boolean;
+  /** true: the verdict step's answer is written from a plan (`prefill: true`); unset or false generates it. */
+  prefill?: boolean;
 }
 
 /** The reading of written verdicts only: argmax, no probabilities (the default). */
@@ -97,10 +113,11 @@ export const WRITTEN_VERDICTS: VerdictReading = { scoring: "argmax", confidence:
  * const reading = verdictReading({ scoring: "expected", confidence: false }, llm, "Faithfulness");
  */
 export function verdictReading(
-  options: ChoiceOptions & ReasonsOptions,
+  options: ChoiceOptions & ReasonsOptions & PrefillOptions & { temperature?: number },
   llm: Llm,
   metric: string,
 ): VerdictReading {
+  checkPrefill(options.prefill, options.temperature ?? 0, llm, metric);
   if (options.reasons !== undefined && typeof options.reasons !== "boolean") {
     throw new InvalidInputError(
       `reasons must be true or false, got ${JSON.stringify(options.reasons)}; false asks the judge for no free-text reason before its verdicts`,
@@ -112,6 +129,7 @@ export function verdictReading(
     scoring,
     confidence: options.confidence === true || scoring === "expected",
     ...(options.reasons === false ? { reasons: false } : {}),
+    ...(options.prefill === true ? { prefill: true } : {}),
   };
   if (reading.confidence && llm.readsChoiceSlots !== true) {
     const field = scoring === "expected" ? "scoring" : "confidence";

@@ -4,6 +4,7 @@ import type { MetricConfig } from "../types.js";
 import { BaseMetric } from "./base-metric.js";
 import {
   type ChoiceOptions,
+  type PrefillOptions,
   type ReasonsOptions,
   type VerdictReading,
   verdictModeConfig,
@@ -33,7 +34,7 @@ export abstract class JudgeMetric<V> extends BaseMetric<V> {
   /** How verdicts are read (`scoring`, `confidence`) and whether reasons are asked (`reasons`); the default reads none. Metrics that offer them say so in their options. */
   protected readonly reading: VerdictReading;
 
-  constructor(options: JudgeMetricOptions & ChoiceOptions & ReasonsOptions) {
+  constructor(options: JudgeMetricOptions & ChoiceOptions & ReasonsOptions & PrefillOptions) {
     super();
     this.llm = options.llm;
     this.settings = { temperature: options.temperature ?? 0, maxTokens: options.maxTokens };

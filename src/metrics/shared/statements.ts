@@ -86,7 +86,7 @@ export async function judgeStatements(
       steps.llm,
       faithfulnessVerdictsPrompt,
       { contexts: parts.map((p) => p.text), statements: [...statements] },
-      { ...steps.reading, reasons: steps.reading.reasons !== false, prefill: false },
+      { ...steps.reading, reasons: steps.reading.reasons !== false, prefill: steps.reading.prefill === true },
       steps.settings,
       steps.usage,
       steps.signal,

@@ -53,14 +53,25 @@ export function verdictListPlan(shape: VerdictListShape, texts: readonly string[
 }
 
 /**
- * Checks that a metric asked to prefill has a judge that follows answer plans. Throws `InvalidInputError` naming
- * `<metric>.prefill` otherwise.
+ * Checks a `prefill` option: a boolean, and when true a judge that follows answer plans and temperature 0. Throws
+ * `InvalidInputError` naming `<metric>.prefill` otherwise.
  */
-export function checkPrefillJudge(prefill: boolean, llm: Llm, metric: string): void {
-  if (prefill && llm.followsPlans !== true) {
+export function checkPrefill(prefill: unknown, temperature: number, llm: Llm, metric: string): void {
+  if (prefill === undefined || prefill === false) return;
+  const field = `${metric}.prefill`;
+  if (prefill !== true) {
+    throw new InvalidInputError(`prefill must be true or false, got ${JSON.stringify(prefill)}`, { field });
+  }
+  if (llm.followsPlans !== true) {
     throw new InvalidInputError(
       `prefill: true writes the verdict answer from a plan, but the judge "${llm.id}" does not follow answer plans; use prefill: false or a judge whose generateObject takes a plan (LlamaCppLlm does)`,
-      { field: `${metric}.prefill` },
+      { field },
+    );
+  }
+  if (temperature !== 0) {
+    throw new InvalidInputError(
+      `prefill reads the verdicts greedily: it needs temperature 0, got ${temperature}`,
+      { field },
     );
   }
 }
