@@ -121,6 +121,7 @@ export function writeTrickyResultsFile(file: string, options: { rows?: number } 
     // Run 3: context_relevance back to its first configuration (its first-run records count again),
     // stopped by a signal after one record.
     header(writer, { ...meta, startedAt: "2025-01-04T00:00:00.000Z" }, true);
+    writer.write({ type: "invalid", ...data.invalidRows[0]!, message: "still not an array (run 3)" });
     const last = data.records.find((r) => r.row === 7 && r.metric === "context_relevance")!;
     writer.write({ type: "record", ...last, finishedAt: "2025-01-04T00:00:30.000Z" });
     writer.write({ type: "end", finishedAt: "2025-01-04T00:01:00.000Z", interrupted: true });
