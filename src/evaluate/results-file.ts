@@ -560,8 +560,9 @@ export function forEachResultsLineSync(
   }
   const reader = new ResultsLineReader(file, onLine);
   try {
+    // One piece buffer, refilled: the reader copies what it keeps of a piece.
+    const piece = Buffer.allocUnsafe(1 << 20);
     for (;;) {
-      const piece = Buffer.allocUnsafe(1 << 20);
       const bytesRead = readSync(fd, piece, 0, piece.length, null);
       if (bytesRead === 0) break;
       reader.push(piece.subarray(0, bytesRead));

@@ -78,7 +78,13 @@ class LineReader {
       this.blocks.set(index, block);
       return block;
     }
-    const buffer = Buffer.allocUnsafe(LineReader.blockSize);
+    // The buffer of the least recently used block is reused: no garbage per read.
+    let buffer: Buffer;
+    if (this.blocks.size >= 4) {
+      const [oldest, old] = this.blocks.entries().next().value!;
+      this.blocks.delete(oldest);
+      buffer = Buffer.from(old.buffer, old.byteOffset, LineReader.blockSize);
+    } else buffer = Buffer.allocUnsafe(LineReader.blockSize);
     let filled = 0;
     while (filled < buffer.length) {
       const n = readSync(
@@ -93,7 +99,6 @@ class LineReader {
     }
     block = buffer.subarray(0, filled);
     this.blocks.set(index, block);
-    if (this.blocks.size > 4) this.blocks.delete(this.blocks.keys().next().value!);
     return block;
   }
 
@@ -110,7 +115,8 @@ class LineReader {
         pieces.push(block.subarray(from, nl));
         break;
       }
-      pieces.push(block.subarray(from));
+      // A copy: reading the next block may reuse this one's buffer.
+      pieces.push(Buffer.from(block.subarray(from)));
       if (block.length < size) break;
       pos = (index + 1) * size;
     }

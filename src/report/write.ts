@@ -161,18 +161,20 @@ export async function writeChunksAtomically(path: string, chunks: Iterable<strin
   const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
   const handle = await open(temp, "w");
   try {
-    let pending: string[] = [];
-    let size = 0;
+    // One buffer, filled and written again and again: no garbage per write.
+    const buffer = Buffer.allocUnsafe(1 << 20);
+    let used = 0;
+    const flush = async () => {
+      for (let done = 0; done < used; ) done += (await handle.write(buffer, done, used - done)).bytesWritten;
+      used = 0;
+    };
     for (const chunk of chunks) {
-      pending.push(chunk);
-      size += chunk.length;
-      if (size >= 1 << 20) {
-        await handle.write(pending.join(""), null, "utf8");
-        pending = [];
-        size = 0;
-      }
+      // A UTF-8 character takes at most 3 bytes per UTF-16 unit.
+      if (used + chunk.length * 3 > buffer.length) await flush();
+      if (chunk.length * 3 > buffer.length) await handle.write(chunk, null, "utf8");
+      else used += buffer.write(chunk, used, "utf8");
     }
-    await handle.write(pending.join(""), null, "utf8");
+    await flush();
     await handle.close();
   } catch (err) {
     await handle.close().catch(() => undefined);
