@@ -162,6 +162,18 @@ function runChild(
   return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
 }
 
+describe("lines longer than the reader's blocks", () => {
+  it("a report of records of 1.3 MB each (a line across six 256 KB blocks) is the loaded file's", async () => {
+    const file = box.file("long-lines.jsonl");
+    await writeLargeResults(file, 9, 1_300_000);
+    for (const format of ["json", "csv"] as const) {
+      const out = box.file(`long-lines.${format}`);
+      await writeReportFromResults(out, file);
+      expect(readFileSync(out, "utf8")).toBe(renderReport(loadResults(file), format));
+    }
+  });
+});
+
 describe("memory of a report written from a results file", { timeout: 300_000 }, () => {
   const rows = 12_000;
   const large = box.file("large.jsonl");
