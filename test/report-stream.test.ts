@@ -92,7 +92,12 @@ describe("a report written row by row from a results file", () => {
 });
 
 /** Writes a results file of `rows` rows × one metric whose samples carry `bytes` of text each. */
-async function writeLargeResults(file: string, rows: number, bytes: number): Promise<void> {
+async function writeLargeResults(
+  file: string,
+  rows: number,
+  bytes: number,
+  options: { totalRows?: boolean } = {},
+): Promise<void> {
   const configHash = "a".repeat(64);
   const out = createWriteStream(file);
   const write = (line: unknown) =>
@@ -112,7 +117,7 @@ async function writeLargeResults(file: string, rows: number, bytes: number): Pro
       },
       runtime: {},
       options: {},
-      totalRows: rows,
+      ...(options.totalRows === false ? {} : { totalRows: rows }),
     },
   });
   const filler = "lorem ipsum dolor sit amet ".repeat(Math.ceil(bytes / 27)).slice(0, bytes);
@@ -185,6 +190,17 @@ describe("memory of a report written from a results file", { timeout: 300_000 },
     expect(index.indexBytes).toBe(8 * rows);
     expect(index.rowCount).toBe(rows);
     expect(index.recordCount).toBe(rows);
+  });
+
+  it("without the header's row count the index grows by half as rows come, and the report is the same", async () => {
+    const file = box.file("no-total.jsonl");
+    await writeLargeResults(file, 5_000, 10, { totalRows: false });
+    const index = ResultsFileIndex.open(file);
+    // 1,024 slots at first, then 1,536, 2,304, 3,456 and 5,184.
+    expect(index.indexBytes).toBe(8 * 5_184);
+    const out = box.file("no-total.csv");
+    await writeReportFromResults(out, file);
+    expect(readFileSync(out, "utf8")).toBe(renderReport(loadResults(file), "csv"));
   });
 
   it("writes JSON and CSV of a 72 MB results file in a 48 MB heap, where loading the records cannot", async () => {

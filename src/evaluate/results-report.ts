@@ -42,7 +42,7 @@ class RowOffsets {
   set(row: number, offset: number): void {
     if (row >= this.offsets.length) {
       const grown = new Float64Array(
-        Math.min(maxIndexedRow + 1, Math.max(row + 1, this.offsets.length * 1.5)),
+        Math.min(maxIndexedRow + 1, Math.max(row + 1, Math.ceil(this.offsets.length * 1.5))),
       );
       grown.fill(-1, this.offsets.length);
       grown.set(this.offsets);
