@@ -7,15 +7,19 @@
  * (the same per-row work of evaluate() in a tenth of the time), and a third runs semantic_similarity on
  * the starter embedder. Flat memory means the ratio stays near 1.
  *
+ * Reports: after each run of the light series, `airgap-eval report` writes the results file as JSON, CSV
+ * and HTML, one child process per format, each measured the same way (peak RSS, CPU and wall seconds);
+ * `--no-reports` skips them.
+ *
  * Run alone: node --import tsx bench/memory.ts [--rows 10000,100000,1000000] [--light-rows ...]
- *            [--embedding-rows 10000,50000] [--json out.json]
+ *            [--embedding-rows 10000,50000] [--no-reports] [--json out.json]
  */
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { metricDescriptors } from "../src/metrics/catalog.js";
-import { flag, listFlag } from "./lib/cli.js";
+import { flag, hasFlag, listFlag } from "./lib/cli.js";
 import { markdownTable, num } from "./lib/markdown.js";
 import { repoRoot, starterDir } from "./lib/models.js";
 import { seededRandom as random, benchWords as words } from "./lib/random-words.js";
@@ -39,13 +43,67 @@ export interface MemoryRun {
   exitCode: number | null;
 }
 
+/** One `airgap-eval report` of a light-series results file to one format. */
+export interface MemoryReportRun {
+  format: "json" | "csv" | "html";
+  rows: number;
+  /** Row × metric records in the results file. */
+  records: number;
+  /** Peak RSS of the report process, MB. */
+  peakRssMb: number;
+  cpuSeconds: number;
+  seconds: number;
+  /** Size of the results file read and of the report written, MB. */
+  resultsMb: number;
+  reportMb: number;
+  exitCode: number | null;
+}
+
 /** Result of the memory section. */
 export interface MemoryResult {
   section: "memory";
   runs: MemoryRun[];
-  /** Per series: largest peak RSS over the smallest. */
+  /** Reports written from the light series' results files (absent in results of older benches). */
+  reports?: MemoryReportRun[];
+  /** Per series (and per report format, as `report <format>`): largest peak RSS over the smallest. */
   ratios: Record<string, number>;
   loadAverage: number;
+}
+
+/** The report formats measured, with their `airgap-eval report` flags. */
+const reportFormats = [
+  ["json", "--json"],
+  ["csv", "--csv"],
+  ["html", "--html"],
+] as const;
+
+/** Runs `airgap-eval report` on a results file once per format; each report is deleted once measured. */
+async function measureReports(
+  results: string,
+  rows: number,
+  metrics: number,
+  dir: string,
+): Promise<MemoryReportRun[]> {
+  const out: MemoryReportRun[] = [];
+  const stats = path.join(dir, "report-stats.json");
+  for (const [format, reportFlag] of reportFormats) {
+    const report = path.join(dir, `report-${rows}.${format}`);
+    note(`memory: report of ${rows} rows as ${format}`);
+    const { exitCode, seconds } = await runEval(["report", results, reportFlag, report], stats);
+    const measured = JSON.parse(readFileSync(stats, "utf8")) as { peakRssMb: number; cpuSeconds: number };
+    out.push({
+      format,
+      rows,
+      records: rows * metrics,
+      ...measured,
+      seconds,
+      resultsMb: statSync(results).size / 1e6,
+      reportMb: exitCode === 0 ? statSync(report).size / 1e6 : 0,
+      exitCode,
+    });
+    rmSync(report, { force: true });
+  }
+  return out;
 }
 
 /** Writes `rows` generated rows (Ragas and Haystack column names) as JSONL. */
@@ -84,7 +142,7 @@ async function writeRows(file: string, rows: number): Promise<void> {
 /** The light series' metrics. */
 const lightMetrics = ["exact_match", "string_present", "id_based_context_recall"];
 
-/** Runs `airgap-eval eval` in a child (this file in `--child` mode) and reads its peak RSS and CPU. */
+/** Runs the CLI (`eval` or `report`) in a child (this file in `--child` mode), which writes its peak RSS and CPU. */
 async function runEval(
   args: readonly string[],
   statsFile: string,
@@ -104,6 +162,7 @@ export async function runMemory(
   rowCounts: readonly number[],
   lightRowCounts: readonly number[],
   embeddingRowCounts: readonly number[],
+  withReports = true,
 ): Promise<MemoryResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "airgap-eval-memory-"));
   const judgeFree = metricDescriptors.filter((d) => !d.needsLlm && !d.needsEmbeddings).map((d) => d.id);
@@ -125,6 +184,7 @@ export async function runMemory(
     },
   ];
   const runs: MemoryRun[] = [];
+  const reports: MemoryReportRun[] = [];
   try {
     for (const s of series) {
       for (const rows of s.sizes) {
@@ -160,6 +220,9 @@ export async function runMemory(
           resultsMb: statSync(out).size / 1e6,
           exitCode,
         });
+        if (withReports && s.name === "judge-free-light" && exitCode === 0) {
+          reports.push(...(await measureReports(out, rows, s.metrics.length, dir)));
+        }
         rmSync(out, { force: true });
         rmSync(data, { force: true });
       }
@@ -172,7 +235,11 @@ export async function runMemory(
     const peaks = runs.filter((r) => r.series === s.name).map((r) => r.peakRssMb);
     if (peaks.length > 0) ratios[s.name] = Math.max(...peaks) / Math.min(...peaks);
   }
-  return { section: "memory", runs, ratios, loadAverage: os.loadavg()[0]! };
+  for (const [format] of reportFormats) {
+    const peaks = reports.filter((r) => r.format === format).map((r) => r.peakRssMb);
+    if (peaks.length > 0) ratios[`report ${format}`] = Math.max(...peaks) / Math.min(...peaks);
+  }
+  return { section: "memory", runs, reports, ratios, loadAverage: os.loadavg()[0]! };
 }
 
 /** The section's Markdown. */
@@ -194,6 +261,37 @@ export function formatMemory(results: readonly MemoryResult[]): string {
             String(run.exitCode),
           ]),
         ),
+        ...(r.reports?.length
+          ? [
+              "",
+              "Reports of the light series' results files (`airgap-eval report <results> --<format> <file>`):",
+              "",
+              markdownTable(
+                [
+                  "format",
+                  "rows",
+                  "records",
+                  "peak RSS MB",
+                  "CPU s",
+                  "wall s",
+                  "results MB",
+                  "report MB",
+                  "exit",
+                ],
+                r.reports.map((run) => [
+                  run.format,
+                  String(run.rows),
+                  String(run.records),
+                  num(run.peakRssMb, 0),
+                  num(run.cpuSeconds, 1),
+                  num(run.seconds, 1),
+                  num(run.resultsMb, 0),
+                  num(run.reportMb, 0),
+                  String(run.exitCode),
+                ]),
+              ),
+            ]
+          : []),
         "",
         `Peak RSS, largest over smallest: ${Object.entries(r.ratios)
           .map(([name, ratio]) => `${name} ${num(ratio, 2)}×`)
@@ -227,6 +325,8 @@ if (isMain(import.meta.url)) {
     const rows = (listFlag("rows") ?? ["10000", "100000", "1000000"]).map(Number);
     const lightRows = (listFlag("light-rows") ?? ["10000", "100000", "1000000"]).map(Number);
     const embeddingRows = (listFlag("embedding-rows") ?? ["10000", "50000"]).map(Number);
-    finishSection(await runMemory(rows, lightRows, embeddingRows), (r) => formatMemory([r]));
+    finishSection(await runMemory(rows, lightRows, embeddingRows, !hasFlag("no-reports")), (r) =>
+      formatMemory([r]),
+    );
   }
 }

@@ -12,7 +12,8 @@
  * concurrency), prompt-work (prompt tokens evaluated per row, prefix reuse on/off), levers (rows/s with
  * and without each lever), proxy (a Qwen2.5-0.5B-shaped judge, bench/proxy-model.ts), cache (cold vs
  * warm), judge-free (every metric without a judge on 100,000 generated rows, bench/judge-free.ts),
- * memory (peak RSS of the CLI eval on 10,000 to 1,000,000 generated rows, bench/memory.ts),
+ * memory (peak RSS of the CLI eval, and of the CLI report of its results, on 10,000 to 1,000,000 generated
+ * rows, bench/memory.ts),
  * starter-quality (the starter embedder's sanity set).
  * Defaults: the generated tiny models (written when missing), the starter GloVe model, and
  * ../shared/models/stories260K.gguf when present. `--quick` runs fewer rounds (a smoke test, not numbers).
@@ -202,7 +203,7 @@ const SECTIONS: SectionSpec[] = [
   {
     name: "memory",
     title:
-      "Memory as rows grow: peak RSS of `airgap-eval eval` on 10,000 to 1,000,000 generated rows (bench/memory.ts)",
+      "Memory as rows grow: peak RSS of `airgap-eval eval`, and of `airgap-eval report` of its results, on 10,000 to 1,000,000 generated rows (bench/memory.ts)",
     file: "memory.ts",
     scope: "none",
     args: quick ? ["--rows", "2000,10000", "--light-rows", "2000,10000", "--embedding-rows", "2000"] : [],

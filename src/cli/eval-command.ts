@@ -18,8 +18,9 @@ import type { LongText } from "../embeddings/long-text.js";
 import type { Embeddings } from "../embeddings/types.js";
 import { InvalidInputError } from "../errors.js";
 import { evaluate } from "../evaluate/evaluate.js";
-import { writeReportFromResults } from "../evaluate/report-file.js";
+import { writeReportFromIndex } from "../evaluate/report-file.js";
 import type { EvaluationResult } from "../evaluate/result.js";
+import { ResultsFileIndex } from "../evaluate/results-report.js";
 import { CachedLlm } from "../llm/cached-llm.js";
 import type { GpuOption } from "../llm/load-options.js";
 import type { Llm } from "../llm/types.js";
@@ -357,7 +358,9 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
     }
 
     const reports = flags.report.map((file) => path.resolve(file));
-    for (const file of reports) await writeReportFromResults(file, flags.out);
+    // Indexed once for all the reports, each then written row by row (docs/large-datasets.md).
+    const index = reports.length > 0 ? ResultsFileIndex.open(flags.out) : undefined;
+    for (const file of reports) await writeReportFromIndex(file, index!);
 
     const failUnder = result.interrupted
       ? []

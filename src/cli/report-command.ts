@@ -1,10 +1,12 @@
 import { type Command, Option } from "commander";
 import { InvalidInputError } from "../errors.js";
+import { writeReportFromIndex } from "../evaluate/report-file.js";
 import { loadResults } from "../evaluate/results-file.js";
+import { ResultsFileIndex } from "../evaluate/results-report.js";
 import { type CompareKey, compareRuns } from "../report/compare.js";
 import { comparisonToMarkdown } from "../report/markdown.js";
 import { formatSummary } from "../report/summary.js";
-import { type ReportFormat, writeComparison, writeReport } from "../report/write.js";
+import { type ReportFormat, writeComparison } from "../report/write.js";
 
 interface ReportFlags {
   html?: string;
@@ -51,7 +53,10 @@ Examples:
   $ airgap-eval report compare baseline.jsonl candidate.jsonl --out diff.md`,
     )
     .action(async (file: string, flags: ReportFlags) => {
-      const data = loadResults(file, { onNotice: (m) => process.stderr.write(`airgap-eval: ${m}\n`) });
+      // Indexed once for every output, which is then written row by row: no records are held.
+      const index = ResultsFileIndex.open(file, {
+        onNotice: (m) => process.stderr.write(`airgap-eval: ${m}\n`),
+      });
       const outputs = (
         [
           [flags.html, "html"],
@@ -61,10 +66,10 @@ Examples:
         ] as const
       ).filter((o): o is readonly [string, ReportFormat] => o[0] !== undefined);
       for (const [out, format] of outputs) {
-        await writeReport(out, data, { format });
+        await writeReportFromIndex(out, index, { format });
         process.stdout.write(`Report: ${out}\n`);
       }
-      if (outputs.length === 0) process.stdout.write(formatSummary(data));
+      if (outputs.length === 0) process.stdout.write(formatSummary(index.summaryData()));
     });
 
   report

@@ -1,10 +1,21 @@
-import { type WriteReportOptions, writeReport } from "../report/write.js";
-import { loadResults } from "./results-file.js";
+import { JsonItems, jsonObjectChunks } from "../report/json.js";
+import {
+  type ReportFormat,
+  reportChunks,
+  reportFormatForPath,
+  type WriteReportOptions,
+  writeChunksAtomically,
+} from "../report/write.js";
+import { ResultsFileIndex } from "./results-report.js";
 
 /**
  * Writes a report of a results file (what `airgap-eval report` and `eval --report` do): the file's
  * latest record of each row × metric, under each metric's latest configuration. The format comes from
  * the report's extension (or `options.format`). A torn last line is told to `onNotice`.
+ *
+ * The report is written as it is read, row by row, holding no records: memory does not grow with the
+ * rows beyond an index of 8 bytes per row and metric (see docs/large-datasets.md). The bytes are those
+ * `writeReport(report, loadResults(resultsFile), options)` writes.
  *
  * @example
  * await writeReportFromResults("report.html", "results.jsonl");
@@ -15,5 +26,36 @@ export async function writeReportFromResults(
   options: WriteReportOptions & { onNotice?: (message: string) => void } = {},
 ): Promise<void> {
   const { onNotice, ...rest } = options;
-  await writeReport(report, loadResults(resultsFile, onNotice ? { onNotice } : {}), rest);
+  await writeReportFromIndex(report, ResultsFileIndex.open(resultsFile, onNotice ? { onNotice } : {}), rest);
+}
+
+/**
+ * Writes a report from an indexed results file (see {@link writeReportFromResults}); several reports of
+ * one file share the index.
+ *
+ * @example
+ * const index = ResultsFileIndex.open("results.jsonl");
+ * for (const file of ["report.html", "report.csv"]) await writeReportFromIndex(file, index);
+ */
+export async function writeReportFromIndex(
+  report: string,
+  index: ResultsFileIndex,
+  options: WriteReportOptions = {},
+): Promise<ReportFormat> {
+  const format = options.format ?? reportFormatForPath(report);
+  // The full JSON view is `loadResults`' data: { metadata, records, invalidRows, aggregates }.
+  const chunks =
+    format === "json" && (options.view ?? "full") === "full"
+      ? jsonObjectChunks(
+          [
+            ["metadata", index.metadata],
+            ["records", new JsonItems(index.records())],
+            ["invalidRows", index.invalidRows],
+            ["aggregates", index.aggregates],
+          ],
+          options.indent ?? 2,
+        )
+      : reportChunks(index.parts(), format, options);
+  await writeChunksAtomically(report, chunks);
+  return format;
 }

@@ -115,12 +115,13 @@ export class ResultsLineReader {
   private lineNo = 0;
   private count = 0;
   /** A complete line held back until the next one shows it was not the file's last. */
-  private held: { text: string; lineNo: number; end: number; followed: boolean } | undefined;
+  private held: { text: string; lineNo: number; start: number; end: number; followed: boolean } | undefined;
   private validBytes = 0;
 
+  /** `onLine` gets each parsed line and the byte offset where the line starts in the file. */
   constructor(
     private readonly file: string,
-    private readonly onLine: (line: ResultsLine) => void,
+    private readonly onLine: (line: ResultsLine, start: number) => void,
   ) {}
 
   /** Adds bytes of the file, in order. */
@@ -128,7 +129,7 @@ export class ResultsLineReader {
     const bytes = this.rest.length === 0 ? chunk : Buffer.concat([this.rest, chunk]);
     let start = 0;
     for (let nl = bytes.indexOf(0x0a); nl !== -1; nl = bytes.indexOf(0x0a, start)) {
-      this.take(bytes.subarray(start, nl).toString("utf8"), this.offset + nl + 1);
+      this.take(bytes.subarray(start, nl).toString("utf8"), this.offset + start, this.offset + nl + 1);
       start = nl + 1;
     }
     this.offset += start;
@@ -151,12 +152,12 @@ export class ResultsLineReader {
     }
     this.flush(false);
     this.lineNo++;
-    if (this.parse(tail, this.lineNo, true))
+    if (this.parse(tail, this.lineNo, this.offset, true))
       return { validBytes: total, tornTail: false, missingFinalNewline: true };
     return { validBytes: this.validBytes, tornTail: true, missingFinalNewline: false };
   }
 
-  private take(raw: string, end: number): void {
+  private take(raw: string, start: number, end: number): void {
     this.lineNo++;
     const text = raw.trim();
     if (text === "") {
@@ -168,7 +169,7 @@ export class ResultsLineReader {
       return;
     }
     this.flush(false);
-    this.held = { text, lineNo: this.lineNo, end, followed: false };
+    this.held = { text, lineNo: this.lineNo, start, end, followed: false };
   }
 
   /** Parses the held line; `last` when no line follows it. False when it is a torn last line. */
@@ -176,13 +177,13 @@ export class ResultsLineReader {
     const held = this.held;
     if (held === undefined) return true;
     this.held = undefined;
-    if (!this.parse(held.text, held.lineNo, last && !held.followed)) return false;
+    if (!this.parse(held.text, held.lineNo, held.start, last && !held.followed)) return false;
     this.validBytes = held.end;
     return true;
   }
 
   /** Parses one line; false for a torn last line. */
-  private parse(text: string, lineNo: number, isLast: boolean): boolean {
+  private parse(text: string, lineNo: number, start: number, isLast: boolean): boolean {
     const file = this.file;
     let parsed: unknown;
     try {
@@ -217,7 +218,7 @@ export class ResultsLineReader {
       );
     }
     this.count++;
-    this.onLine(parsed as unknown as ResultsLine);
+    this.onLine(parsed as unknown as ResultsLine, start);
     return true;
   }
 }
@@ -435,67 +436,122 @@ export interface LoadResultsOptions {
  * console.log(data.aggregates, data.metadata.interrupted);
  */
 export function loadResults(file: string, options: LoadResultsOptions = {}): EvaluationResultData {
-  let first: ResultsHeaderLine | undefined;
-  let last: ResultsHeaderLine | undefined;
-  const configs = new Map<string, MetricConfig & { configHash: string }>();
+  const run = new ResultsRunState();
   // Latest record per row × metric × config (the latest config is known at the end). Records of one
   // row share one sample object: the file repeats the sample on every metric's line.
   const latest = new Map<string, RowMetricRecord>();
   const samples = new Map<string, RowMetricRecord["sample"]>();
-  let invalidRows: EvaluationResultData["invalidRows"] = [];
-  let end: ResultsEndLine | undefined;
-  const { tornTail, validBytes } = forEachResultsLineSync(file, (line) => {
-    if (line.type === "header") {
-      first ??= line;
-      last = line;
-      for (const [name, config] of Object.entries(line.metadata.metrics)) configs.set(name, config);
-      invalidRows = [];
-      end = undefined;
-    } else if (line.type === "invalid") {
-      const { type: _type, ...rest } = line;
-      invalidRows.push(rest);
-    } else if (line.type === "end") end = line;
-    else if (line.type === "record") {
-      const { type: _type, ...record } = line;
-      const shared = samples.get(record.rowHash);
-      if (shared !== undefined) record.sample = shared;
-      else samples.set(record.rowHash, record.sample);
-      latest.set(`${record.row}\u0000${record.metric}\u0000${record.configHash}`, record);
-    }
+  const tail = forEachResultsLineSync(file, (line) => {
+    if (run.take(line) || line.type !== "record") return;
+    const { type: _type, ...record } = line;
+    const shared = samples.get(record.rowHash);
+    if (shared !== undefined) record.sample = shared;
+    else samples.set(record.rowHash, record.sample);
+    latest.set(`${record.row}\u0000${record.metric}\u0000${record.configHash}`, record);
   });
-  if (tornTail) {
-    options.onNotice?.(
-      `${file}: the last line (from byte ${validBytes}) is torn, cut off by a crash or kill mid-write; ` +
-        "it was left out. Resume the run (--resume) to redo that row.",
-    );
-  }
-  if (first === undefined || last === undefined) {
-    throw new InvalidInputError("holds no results header; it is empty or not a results file", { file });
-  }
+  noteTornTail(file, tail, options);
+  const { configs } = run;
   const metricOrder = [...configs.keys()];
   const order = new Map(metricOrder.map((name, i) => [name, i]));
   const records = [...latest.values()]
     .filter((r) => configs.get(r.metric)?.configHash === r.configHash)
     .sort((a, b) => a.row - b.row || order.get(a.metric)! - order.get(b.metric)!);
-  let lastRecordTime = (last as ResultsHeaderLine).metadata.startedAt;
+  let lastRecordTime = run.headers(file).last.metadata.startedAt;
   for (const r of records) if (r.finishedAt > lastRecordTime) lastRecordTime = r.finishedAt;
-  const finalEnd = end as ResultsEndLine | undefined;
-  const metadata: RunMetadata = {
-    ...(last as ResultsHeaderLine).metadata,
-    startedAt: (first as ResultsHeaderLine).metadata.startedAt,
-    metrics: Object.fromEntries(configs),
-    finishedAt: finalEnd?.finishedAt ?? lastRecordTime,
-    interrupted: finalEnd === undefined ? true : finalEnd.interrupted,
-    resultsFile: file,
+  const metadata = run.metadata(file, lastRecordTime);
+  return {
+    metadata,
+    records,
+    invalidRows: run.invalidRows,
+    aggregates: aggregateRecords(records, metricOrder),
   };
-  return { metadata, records, invalidRows, aggregates: aggregateRecords(records, metricOrder) };
+}
+
+/**
+ * The run-level lines of a results file (headers, invalid rows, end lines), followed as the file is
+ * read: each metric's latest configuration, the invalid rows and the end line of the last run.
+ *
+ * @example
+ * const run = new ResultsRunState();
+ * forEachResultsLineSync("results.jsonl", (line) => run.take(line));
+ * run.metadata("results.jsonl", run.headers("results.jsonl").last.metadata.startedAt);
+ */
+export class ResultsRunState {
+  first: ResultsHeaderLine | undefined;
+  last: ResultsHeaderLine | undefined;
+  end: ResultsEndLine | undefined;
+  /** Each metric's latest configuration, in first-seen order. */
+  readonly configs = new Map<string, MetricConfig & { configHash: string }>();
+  /** The invalid rows of the last run. */
+  invalidRows: EvaluationResultData["invalidRows"] = [];
+
+  /** Follows a header, invalid or end line; false for any other line. */
+  take(line: ResultsLine): boolean {
+    if (line.type === "header") {
+      this.first ??= line;
+      this.last = line;
+      for (const [name, config] of Object.entries(line.metadata.metrics)) this.configs.set(name, config);
+      this.invalidRows = [];
+      this.end = undefined;
+    } else if (line.type === "invalid") {
+      const { type: _type, ...rest } = line;
+      this.invalidRows.push(rest);
+    } else if (line.type === "end") this.end = line;
+    else return false;
+    return true;
+  }
+
+  /** The first and last headers; throws {@link InvalidInputError} when the file had none. */
+  headers(file: string): { first: ResultsHeaderLine; last: ResultsHeaderLine } {
+    if (this.first === undefined || this.last === undefined) throw noHeader(file);
+    return { first: this.first, last: this.last };
+  }
+
+  /**
+   * The run metadata, as {@link loadResults} gives it: the last header's, started when the first run
+   * started, with every metric's latest configuration, finished at the end line (else at
+   * `lastRecordTime`), interrupted unless the last run ended on its own.
+   */
+  metadata(file: string, lastRecordTime: string): RunMetadata {
+    const { first, last } = this.headers(file);
+    const end = this.end;
+    return {
+      ...last.metadata,
+      startedAt: first.metadata.startedAt,
+      metrics: Object.fromEntries(this.configs),
+      finishedAt: end?.finishedAt ?? lastRecordTime,
+      interrupted: end === undefined ? true : end.interrupted,
+      resultsFile: file,
+    };
+  }
+}
+
+/** Tells `onNotice` about a torn last line, which readers leave out. */
+export function noteTornTail(
+  file: string,
+  tail: Pick<ResultsFileTail, "tornTail" | "validBytes">,
+  options: LoadResultsOptions,
+): void {
+  if (!tail.tornTail) return;
+  options.onNotice?.(
+    `${file}: the last line (from byte ${tail.validBytes}) is torn, cut off by a crash or kill mid-write; ` +
+      "it was left out. Resume the run (--resume) to redo that row.",
+  );
+}
+
+/** The error for a results file without a header line. */
+function noHeader(file: string): InvalidInputError {
+  return new InvalidInputError("holds no results header; it is empty or not a results file", { file });
 }
 
 /**
  * Reads a results file in 1 MB pieces without waiting on the event loop, handing each line to
  * `onLine` as it is parsed (see {@link ResultsLineReader}); returns where its intact lines end.
  */
-export function forEachResultsLineSync(file: string, onLine: (line: ResultsLine) => void): ResultsFileTail {
+export function forEachResultsLineSync(
+  file: string,
+  onLine: (line: ResultsLine, start: number) => void,
+): ResultsFileTail {
   let fd: number;
   try {
     fd = openSync(file, "r");
@@ -504,8 +560,9 @@ export function forEachResultsLineSync(file: string, onLine: (line: ResultsLine)
   }
   const reader = new ResultsLineReader(file, onLine);
   try {
+    // One piece buffer, refilled: the reader copies what it keeps of a piece.
+    const piece = Buffer.allocUnsafe(1 << 20);
     for (;;) {
-      const piece = Buffer.allocUnsafe(1 << 20);
       const bytesRead = readSync(fd, piece, 0, piece.length, null);
       if (bytesRead === 0) break;
       reader.push(piece.subarray(0, bytesRead));

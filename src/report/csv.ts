@@ -1,5 +1,6 @@
 import type { Sample } from "../metrics/types.js";
-import { detailedView, type ReportInput } from "./views.js";
+import { type ReportParts, reportPartsOf } from "./parts.js";
+import type { ReportInput } from "./views.js";
 
 /** Options for {@link toCsvReport}. */
 export interface CsvReportOptions {
@@ -69,18 +70,29 @@ const INPUT_COLUMNS: ReadonlyArray<[keyof Sample, string]> = [
  * await writeFile("report.csv", toCsvReport(result));
  */
 export function toCsvReport(data: ReportInput, options: CsvReportOptions = {}): string {
+  return [...csvReportChunks(reportPartsOf(data), options)].join("");
+}
+
+/**
+ * The CSV report in pieces, row by row: {@link toCsvReport} is their concatenation, and a report written
+ * from a results file writes them as they come.
+ *
+ * @example
+ * for (const piece of csvReportChunks(reportPartsOf(result))) out.write(piece);
+ */
+export function* csvReportChunks(parts: ReportParts, options: CsvReportOptions = {}): Generator<string> {
   const includeDetails = options.includeDetails ?? true;
   const eol = options.lineEnding ?? "\r\n";
-  const { metrics, rows } = detailedView(data);
-  const inputs = INPUT_COLUMNS.filter(([key]) => rows.some((r) => r.sample[key] !== undefined));
+  const { metrics } = parts;
+  const inputs = INPUT_COLUMNS.filter(([key]) => parts.sampleFields.has(key));
 
   const header: string[] = ["row", "row_hash", ...inputs.map(([, name]) => name)];
   for (const metric of metrics) {
     header.push(metric, `${metric}_status`, `${metric}_reason`, `${metric}_error`);
     if (includeDetails) header.push(`${metric}_details`);
   }
-  const lines = [header.map(csvField).join(",")];
-  for (const row of rows) {
+  yield `${options.bom ? "\uFEFF" : ""}${header.map(csvField).join(",")}${eol}`;
+  for (const row of parts.rows()) {
     const cells: CsvValue[] = [row.row, row.rowHash];
     for (const [key] of inputs) {
       const value = row.sample[key];
@@ -91,7 +103,6 @@ export function toCsvReport(data: ReportInput, options: CsvReportOptions = {}): 
       cells.push(cell?.value, cell?.status, cell?.reason, cell?.error);
       if (includeDetails) cells.push(cell?.details === undefined ? undefined : JSON.stringify(cell.details));
     }
-    lines.push(cells.map(csvField).join(","));
+    yield `${cells.map(csvField).join(",")}${eol}`;
   }
-  return `${options.bom ? "\uFEFF" : ""}${lines.join(eol)}${eol}`;
 }

@@ -20,21 +20,45 @@ export interface Histogram {
  * histogramDomain([-0.23, 0.8]); // { lo: -0.3, hi: 0.8 }
  */
 export function histogramDomain(values: readonly number[]): { lo: number; hi: number } {
-  if (values.length === 0) return { lo: 0, hi: 1 };
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
-  for (const v of values) {
-    if (v < min) min = v;
-    if (v > max) max = v;
+  const range = new ValueRange();
+  for (const v of values) range.add(v);
+  return range.domain();
+}
+
+/**
+ * The smallest and largest of values given one at a time, and {@link histogramDomain} over them: the
+ * same domain as `histogramDomain` of the values in the same order, in constant memory.
+ *
+ * @example
+ * const range = new ValueRange();
+ * range.add(-0.23); range.add(0.8);
+ * range.domain(); // { lo: -0.3, hi: 0.8 }
+ */
+export class ValueRange {
+  /** Values added. */
+  count = 0;
+  private min = Number.POSITIVE_INFINITY;
+  private max = Number.NEGATIVE_INFINITY;
+
+  add(v: number): void {
+    this.count++;
+    if (v < this.min) this.min = v;
+    if (v > this.max) this.max = v;
   }
-  if (min >= 0 && max <= 1) return { lo: 0, hi: 1 };
-  let lo = Math.floor(min * 10 + 1e-9) / 10;
-  let hi = Math.ceil(max * 10 - 1e-9) / 10;
-  if (hi - lo < 1e-9) {
-    lo -= 0.5;
-    hi += 0.5;
+
+  /** The domain a histogram of the values is drawn over (see {@link histogramDomain}). */
+  domain(): { lo: number; hi: number } {
+    const { min, max } = this;
+    if (this.count === 0) return { lo: 0, hi: 1 };
+    if (min >= 0 && max <= 1) return { lo: 0, hi: 1 };
+    let lo = Math.floor(min * 10 + 1e-9) / 10;
+    let hi = Math.ceil(max * 10 - 1e-9) / 10;
+    if (hi - lo < 1e-9) {
+      lo -= 0.5;
+      hi += 0.5;
+    }
+    return { lo, hi };
   }
-  return { lo, hi };
 }
 
 /**
@@ -45,26 +69,52 @@ export function histogramDomain(values: readonly number[]): { lo: number; hi: nu
  */
 export function histogram(values: readonly number[], bins = 10): Histogram {
   const finite = values.filter((v) => Number.isFinite(v));
-  const { lo, hi } = histogramDomain(finite);
-  const n = Math.max(1, Math.floor(bins));
-  const counts = new Array<number>(n).fill(0);
-  for (const v of finite) {
-    const i = Math.min(n - 1, Math.max(0, Math.floor(((v - lo) / (hi - lo)) * n)));
-    counts[i] = (counts[i] ?? 0) + 1;
+  const counter = new HistogramCounter(histogramDomain(finite), bins);
+  for (const v of finite) counter.add(v);
+  return counter.result();
+}
+
+/**
+ * Bin counts over a domain known beforehand, one value at a time: equal to {@link histogram} of the same
+ * finite values when the domain is their {@link histogramDomain}.
+ *
+ * @example
+ * const counter = new HistogramCounter({ lo: 0, hi: 1 }, 10);
+ * counter.add(0.5);
+ * counter.result().counts; // [0, 0, 0, 0, 0, 1, 0, 0, 0, 0]
+ */
+export class HistogramCounter {
+  private readonly counts: number[];
+
+  constructor(
+    private readonly domain: { lo: number; hi: number },
+    bins = 10,
+  ) {
+    this.counts = new Array<number>(Math.max(1, Math.floor(bins))).fill(0);
   }
-  return { lo, hi, counts };
+
+  add(v: number): void {
+    const { lo, hi } = this.domain;
+    const n = this.counts.length;
+    const i = Math.min(n - 1, Math.max(0, Math.floor(((v - lo) / (hi - lo)) * n)));
+    this.counts[i] = (this.counts[i] ?? 0) + 1;
+  }
+
+  result(): Histogram {
+    return { lo: this.domain.lo, hi: this.domain.hi, counts: [...this.counts] };
+  }
 }
 
 /** Inputs to {@link histogramSvg}. */
 export interface HistogramSvgInput {
   /** Metric id, used in the chart's accessible label. */
   metric: string;
-  /** The metric's numeric values (ok rows only). */
-  values: readonly number[];
+  /** The bin counts of the metric's numeric values (ok rows only), see {@link histogram}. */
+  histogram: Histogram;
+  /** How many values were counted. */
+  count: number;
   /** Mean to mark with a dashed line; null draws none. */
   mean: number | null;
-  /** Number of bins. Defaults to `10`. */
-  bins?: number;
 }
 
 const W = 360;
@@ -106,17 +156,17 @@ function tickDigits(ticks: readonly number[]): number {
  * with a legend naming it, and a `<title>` per bar. Renders an empty frame with a note when there are no values.
  *
  * @example
- * histogramSvg({ metric: "faithfulness", values: [0.5, 1], mean: 0.75 }).value; // "<svg ..."
+ * histogramSvg({ metric: "faithfulness", histogram: histogram([0.5, 1]), count: 2, mean: 0.75 }).value; // "<svg ..."
  */
 export function histogramSvg(input: HistogramSvgInput): SafeHtml {
-  const { lo, hi, counts } = histogram(input.values, input.bins ?? 10);
+  const { lo, hi, counts } = input.histogram;
   const plotW = W - M.left - M.right;
   const plotH = H - M.top - M.bottom;
   const maxCount = Math.max(1, ...counts);
   const barW = plotW / counts.length;
   const x = (v: number) => M.left + ((v - lo) / (hi - lo)) * plotW;
   const y = (c: number) => M.top + plotH - (c / maxCount) * plotH;
-  const n = input.values.length;
+  const n = input.count;
   const label = `Histogram of ${input.metric}: ${n} value${n === 1 ? "" : "s"} from ${formatScore(lo, 1)} to ${formatScore(hi, 1)}${input.mean === null ? "" : `, mean ${formatScore(input.mean)}`}`;
 
   const bars = counts.map((c, i) => {

@@ -1,18 +1,12 @@
 import { createHash } from "node:crypto";
-import type { EvaluationResultData, MetricAggregate } from "../results/types.js";
+import type { EvaluationResultData, MetricAggregate, RunMetadata } from "../results/types.js";
 import { formatScore, rowsRun, scoredOf } from "./format.js";
-import { histogramDomain, histogramSvg } from "./histogram.js";
+import { histogramSvg } from "./histogram.js";
 import { REPORT_SCRIPT } from "./html-client.js";
 import { html, jsonForScript, SafeHtml } from "./html-escape.js";
 import { REPORT_CSS } from "./html-style.js";
-import {
-  aggregatedView,
-  detailedView,
-  problemGroups,
-  type ReportInput,
-  reportData,
-  runModels,
-} from "./views.js";
+import { type ReportParts, reportPartsOf } from "./parts.js";
+import { type ReportInput, runModels } from "./views.js";
 
 /** Options for {@link toHtmlReport}. */
 export interface HtmlReportOptions {
@@ -61,10 +55,9 @@ function aggregateTable(aggregates: MetricAggregate[]): SafeHtml {
   )}</tbody></table>`;
 }
 
-function runSection(data: EvaluationResultData): SafeHtml {
-  const meta = data.metadata;
+function runSection(meta: RunMetadata | undefined): SafeHtml {
   const metricConfigs = Object.entries(meta?.metrics ?? {});
-  const models = runModels(data);
+  const models = runModels({ metadata: meta } as EvaluationResultData);
   const usedBy = (id: string, sha: string | null | undefined) =>
     metricConfigs
       .filter(([, c]) => (c.models ?? []).some((m) => m.id === id && (m.sha256 ?? null) === (sha ?? null)))
@@ -105,19 +98,22 @@ function runSection(data: EvaluationResultData): SafeHtml {
  * await writeFile("report.html", toHtmlReport(result, { title: "Nightly RAG eval" }));
  */
 export function toHtmlReport(input: ReportInput, options: HtmlReportOptions = {}): string {
-  const data = reportData(input);
-  const title = options.title ?? "airgap-eval report";
-  const aggregates = aggregatedView(data);
-  const view = detailedView(data);
-  const meta = data.metadata;
+  return [...htmlReportChunks(reportPartsOf(input), options)].join("");
+}
 
-  const valuesOf = (metric: string) =>
-    view.rows
-      .map((r) => r.metrics[metric])
-      .filter((c) => c?.status === "ok" && typeof c.value === "number" && Number.isFinite(c.value))
-      .map((c) => c!.value as number);
-  const ranges: Record<string, { lo: number; hi: number }> = {};
-  for (const metric of view.metrics) ranges[metric] = histogramDomain(valuesOf(metric));
+/**
+ * The HTML report in pieces, the embedded rows one by one: {@link toHtmlReport} is their concatenation,
+ * and a report written from a results file writes them as they come. Reads `parts.rows()` once for the
+ * histograms (through `parts.histograms`) and once for the first `maxRows` rows.
+ *
+ * @example
+ * for (const piece of htmlReportChunks(reportPartsOf(result))) out.write(piece);
+ */
+export function* htmlReportChunks(parts: ReportParts, options: HtmlReportOptions = {}): Generator<string> {
+  const title = options.title ?? "airgap-eval report";
+  const { aggregates, metrics, domains } = parts;
+  const meta = parts.metadata;
+  const histograms = parts.histograms(options.histogramBins ?? 10);
 
   // Every (row, metric) cell without a number, split by why: an error, skipped, or ok with no score.
   const totals = aggregates.reduce(
@@ -130,16 +126,16 @@ export function toHtmlReport(input: ReportInput, options: HtmlReportOptions = {}
     }),
     { scored: 0, run: 0, noScore: 0, errors: 0, skipped: 0 },
   );
-  const invalid = data.invalidRows ?? [];
+  const invalid = parts.invalidRows ?? [];
 
-  const charts = aggregates.map(
-    (a) =>
-      html`<figure class="chart" data-metric="${a.metric}"><figcaption><b>${a.metric}</b> · ${scoredOf(a)}${a.mean === null ? "" : ` · mean ${formatScore(a.mean)}`}${a.errors ? ` · ${a.errors} error${a.errors === 1 ? "" : "s"}` : ""}${a.skipped ? ` · ${a.skipped} skipped` : ""}${a.nulls ? ` · ${a.nulls} no score` : ""}</figcaption>${histogramSvg(
-        { metric: a.metric, values: valuesOf(a.metric), mean: a.mean, bins: options.histogramBins ?? 10 },
-      )}</figure>`,
-  );
+  const charts = aggregates.map((a) => {
+    const counted = histograms.get(a.metric)!;
+    return html`<figure class="chart" data-metric="${a.metric}"><figcaption><b>${a.metric}</b> · ${scoredOf(a)}${a.mean === null ? "" : ` · mean ${formatScore(a.mean)}`}${a.errors ? ` · ${a.errors} error${a.errors === 1 ? "" : "s"}` : ""}${a.skipped ? ` · ${a.skipped} skipped` : ""}${a.nulls ? ` · ${a.nulls} no score` : ""}</figcaption>${histogramSvg(
+      { metric: a.metric, histogram: counted.histogram, count: counted.count, mean: a.mean },
+    )}</figure>`;
+  });
 
-  const problems = problemGroups(data);
+  const problems = parts.problems;
   const problemSection =
     problems.length === 0
       ? null
@@ -157,11 +153,11 @@ export function toHtmlReport(input: ReportInput, options: HtmlReportOptions = {}
         )}</tbody></table></section>`;
 
   const maxRows = Math.max(0, Math.floor(options.maxRows ?? 5000));
-  const shownRows = view.rows.length > maxRows ? view.rows.slice(0, maxRows) : view.rows;
-  const payload = { metrics: view.metrics, rows: shownRows, ranges };
+  const rowCount = parts.rowCount;
+  const shown = Math.min(rowCount, maxRows);
   const rowsNote =
-    shownRows.length < view.rows.length
-      ? html`<p class="muted" id="rows-capped">The table shows the first ${shownRows.length} of ${view.rows.length} rows (option maxRows); the counts, aggregates and histograms above cover all of them, and every row is in the results file and the CSV and JSON reports.</p>`
+    shown < rowCount
+      ? html`<p class="muted" id="rows-capped">The table shows the first ${shown} of ${rowCount} rows (option maxRows); the counts, aggregates and histograms above cover all of them, and every row is in the results file and the CSV and JSON reports.</p>`
       : null;
   const sub = [
     meta?.dataset,
@@ -185,8 +181,8 @@ export function toHtmlReport(input: ReportInput, options: HtmlReportOptions = {}
 <header class="top"><h1>${title}</h1><p class="sub">${sub}</p></header>
 <main>
 <section id="summary"><div class="cards">
-<div class="card"><div class="n">${view.rows.length}</div><div class="l">Rows evaluated</div></div>
-<div class="card"><div class="n">${view.metrics.length}</div><div class="l">Metrics</div></div>
+<div class="card"><div class="n">${rowCount}</div><div class="l">Rows evaluated</div></div>
+<div class="card"><div class="n">${metrics.length}</div><div class="l">Metrics</div></div>
 <div class="card${totals.scored < totals.run ? " skipped" : ""}" id="card-scored"><div class="n">${totals.scored} of ${totals.run}</div><div class="l">Scores (row × metric)</div></div>
 <div class="card${totals.noScore ? " skipped" : ""}" id="card-no-score"><div class="n">${totals.noScore}</div><div class="l">No score</div></div>
 <div class="card${totals.errors ? " error" : ""}" id="card-errors"><div class="n">${totals.errors}</div><div class="l">Errors</div></div>
@@ -208,13 +204,23 @@ ${rowsNote}
 <noscript><p>The row table needs JavaScript. The same rows are in the Markdown, CSV and JSON reports.</p></noscript>
 </section>
 ${invalidSection}
-${runSection(data)}
+${runSection(meta)}
 </main>
 <footer>Generated offline by airgap-eval ${meta?.version ?? ""}. This file fetches nothing.</footer>
-<script type="application/json" id="report-data">${new SafeHtml(jsonForScript(payload))}</script>
+<script type="application/json" id="report-data">`;
+  yield page.value;
+  // The payload, as jsonForScript({ metrics, rows, ranges }) writes it, one row at a time.
+  yield `{"metrics":${jsonForScript(metrics)},"rows":[`;
+  let n = 0;
+  for (const row of parts.rows()) {
+    if (n >= shown) break;
+    yield `${n === 0 ? "" : ","}${jsonForScript(row)}`;
+    n++;
+  }
+  yield `],"ranges":${jsonForScript(domains)}}`;
+  yield html`</script>
 <script>${new SafeHtml(REPORT_SCRIPT)}</script>
 </body>
 </html>
-`;
-  return page.value;
+`.value;
 }

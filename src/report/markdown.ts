@@ -1,14 +1,8 @@
-import type { MetricAggregate } from "../results/types.js";
+import type { EvaluationResultData, MetricAggregate } from "../results/types.js";
 import type { CompareKey, Comparison } from "./compare.js";
 import { formatDelta, formatScore, rowsRun, truncate } from "./format.js";
-import {
-  aggregatedView,
-  detailedView,
-  problemGroups,
-  type ReportInput,
-  reportData,
-  runModels,
-} from "./views.js";
+import { type ReportParts, reportPartsOf } from "./parts.js";
+import { type ReportInput, runModels } from "./views.js";
 
 /** How the comparison says which rows it paired. */
 const pairedByLabel: Record<CompareKey, string> = {
@@ -69,8 +63,17 @@ function code(text: string): string {
 }
 
 function table(header: string[], rows: string[][], align?: Array<"l" | "r">): string {
+  return [...tableLines(header, align), ...rows.map(tableLine)].join("\n");
+}
+
+/** A table's header and separator lines. */
+function tableLines(header: string[], align?: Array<"l" | "r">): string[] {
   const sep = header.map((_, i) => (align?.[i] === "r" ? "---:" : "---"));
-  return [header, sep, ...rows].map((cells) => `| ${cells.join(" | ")} |`).join("\n");
+  return [tableLine(header), tableLine(sep)];
+}
+
+function tableLine(cells: string[]): string {
+  return `| ${cells.join(" | ")} |`;
 }
 
 function aggregateTable(aggregates: MetricAggregate[]): string {
@@ -100,11 +103,32 @@ function aggregateTable(aggregates: MetricAggregate[]): string {
  * await writeFile("report.md", toMarkdownReport(result, { maxCellLength: 80 }));
  */
 export function toMarkdownReport(input: ReportInput, options: MarkdownReportOptions = {}): string {
-  const data = reportData(input);
+  return [...markdownReportChunks(reportPartsOf(input), options)].join("");
+}
+
+/**
+ * The Markdown report in pieces, the row table row by row: {@link toMarkdownReport} is their
+ * concatenation, and a report written from a results file writes them as they come.
+ *
+ * @example
+ * for (const piece of markdownReportChunks(reportPartsOf(result))) out.write(piece);
+ */
+export function* markdownReportChunks(
+  parts: ReportParts,
+  options: MarkdownReportOptions = {},
+): Generator<string> {
+  let first = true;
+  for (const line of markdownLines(parts, options)) {
+    yield first ? line : `\n${line}`;
+    first = false;
+  }
+}
+
+/** The report's lines (some hold several), to be joined with newlines. */
+function* markdownLines(parts: ReportParts, options: MarkdownReportOptions): Generator<string> {
   const max = options.maxCellLength ?? 160;
   const cell = (text: string | undefined) => escapeMarkdownCell(truncate(text ?? "", max));
-  const { metadata } = data;
-  const { metrics, rows } = detailedView(data);
+  const { metadata, metrics } = parts;
   const out: string[] = [`# ${escapeMarkdownText(options.title ?? "airgap-eval report")}`, ""];
 
   const facts: Array<[string, string | undefined]> = [
@@ -112,15 +136,15 @@ export function toMarkdownReport(input: ReportInput, options: MarkdownReportOpti
     ["airgap-eval", metadata?.version],
     ["Started", metadata?.startedAt],
     ["Finished", metadata?.finishedAt],
-    ["Rows evaluated", String(rows.length)],
-    ["Invalid rows", String(data.invalidRows?.length ?? 0)],
+    ["Rows evaluated", String(parts.rowCount)],
+    ["Invalid rows", String(parts.invalidRows?.length ?? 0)],
   ];
   for (const [label, value] of facts) {
     if (value !== undefined && value !== "") out.push(`- **${label}:** ${escapeMarkdownText(value)}`);
   }
-  out.push("", "## Aggregates", "", aggregateTable(aggregatedView(data)), "");
+  out.push("", "## Aggregates", "", aggregateTable(parts.aggregates), "");
 
-  const models = runModels(data);
+  const models = runModels({ metadata } as EvaluationResultData);
   if (models.length > 0) {
     out.push(
       "## Models",
@@ -142,25 +166,30 @@ export function toMarkdownReport(input: ReportInput, options: MarkdownReportOpti
       "",
     );
   }
+  yield* out;
+  out.length = 0;
 
   if (options.includeRows ?? true) {
-    out.push("## Rows", "");
+    yield* ["## Rows", ""];
     const header = ["Row", "Question", "Response", ...metrics.map((m) => code(m))];
-    const body = rows.map((row) => [
-      String(row.row),
-      cell(row.sample.userInput),
-      cell(row.sample.response),
-      ...metrics.map((m) => {
-        const c = row.metrics[m];
-        if (!c) return "";
-        if (c.status === "ok") return c.value === null ? "no score" : formatScore(c.value);
-        return c.status;
-      }),
-    ]);
-    out.push(table(header, body, ["r", "l", "l", ...metrics.map(() => "r" as const)]), "");
+    yield* tableLines(header, ["r", "l", "l", ...metrics.map(() => "r" as const)]);
+    for (const row of parts.rows()) {
+      yield tableLine([
+        String(row.row),
+        cell(row.sample.userInput),
+        cell(row.sample.response),
+        ...metrics.map((m) => {
+          const c = row.metrics[m];
+          if (!c) return "";
+          if (c.status === "ok") return c.value === null ? "no score" : formatScore(c.value);
+          return c.status;
+        }),
+      ]);
+    }
+    yield "";
   }
 
-  const problems = problemGroups(data);
+  const problems = parts.problems;
   if (problems.length > 0) {
     out.push("## Errors and skipped rows", "");
     for (const p of problems) {
@@ -172,9 +201,9 @@ export function toMarkdownReport(input: ReportInput, options: MarkdownReportOpti
     out.push("");
   }
 
-  if (data.invalidRows?.length) {
+  if (parts.invalidRows?.length) {
     out.push("## Invalid rows", "");
-    for (const bad of data.invalidRows) {
+    for (const bad of parts.invalidRows) {
       const where = [`row ${bad.row}`, bad.line !== undefined ? `line ${bad.line}` : "", bad.field ?? ""]
         .filter(Boolean)
         .join(", ");
@@ -182,7 +211,7 @@ export function toMarkdownReport(input: ReportInput, options: MarkdownReportOpti
     }
     out.push("");
   }
-  return out.join("\n");
+  yield* out;
 }
 
 /** Options for {@link comparisonToMarkdown}. */

@@ -116,11 +116,29 @@ export function detailedView(input: ReportInput): DetailedView {
       entry = { row: record.row, rowHash: record.rowHash, sample: {}, metrics: {} };
       rows.set(record.row, entry);
     }
-    mergeSample(entry.sample, record.sample);
-    if (!entry.rowHash && record.rowHash) entry.rowHash = record.rowHash;
-    entry.metrics[record.metric] = toCell(record);
+    addToRow(entry, record);
   }
   return { metrics: metricIds(data), rows: [...rows.values()].sort((a, b) => a.row - b.row) };
+}
+
+/**
+ * One row of the detailed view from that row's records (in the order {@link detailedView} meets them):
+ * what a report read from a results file builds row by row, without the other rows.
+ *
+ * @example
+ * reportRowOf(recordsOfRow).metrics.faithfulness?.value;
+ */
+export function reportRowOf(records: readonly RowMetricRecord[]): ReportRow {
+  const first = records[0]!;
+  const entry: ReportRow = { row: first.row, rowHash: first.rowHash, sample: {}, metrics: {} };
+  for (const record of records) addToRow(entry, record);
+  return entry;
+}
+
+function addToRow(entry: ReportRow, record: RowMetricRecord): void {
+  mergeSample(entry.sample, record.sample);
+  if (!entry.rowHash && record.rowHash) entry.rowHash = record.rowHash;
+  entry.metrics[record.metric] = toCell(record);
 }
 
 /** Copies the fields of `from` that `into` does not have yet. */

@@ -1,12 +1,18 @@
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir, open, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, extname } from "node:path";
 import { InvalidInputError } from "../errors.js";
 import type { Comparison } from "./compare.js";
 import { comparisonToHtml } from "./compare-html.js";
-import { type CsvReportOptions, toCsvReport } from "./csv.js";
-import { type HtmlReportOptions, toHtmlReport } from "./html.js";
-import { comparisonToJson, type JsonReportOptions, toJsonReport } from "./json.js";
-import { comparisonToMarkdown, type MarkdownReportOptions, toMarkdownReport } from "./markdown.js";
+import { type CsvReportOptions, csvReportChunks, toCsvReport } from "./csv.js";
+import { type HtmlReportOptions, htmlReportChunks, toHtmlReport } from "./html.js";
+import { comparisonToJson, type JsonReportOptions, jsonReportChunks, toJsonReport } from "./json.js";
+import {
+  comparisonToMarkdown,
+  type MarkdownReportOptions,
+  markdownReportChunks,
+  toMarkdownReport,
+} from "./markdown.js";
+import type { ReportParts } from "./parts.js";
 import type { ReportInput } from "./views.js";
 
 /** Report file formats. */
@@ -114,6 +120,68 @@ export async function writeComparison(path: string, comparison: Comparison): Pro
         : comparisonToMarkdown(comparison),
   );
   return format;
+}
+
+/**
+ * The report of `parts` in `format`, in pieces whose concatenation is the report (see
+ * {@link renderReport}); the JSON `full` view is not made of parts and is written as the `detailed` one.
+ *
+ * @example
+ * for (const piece of reportChunks(reportPartsOf(result), "csv")) out.write(piece);
+ */
+export function reportChunks(
+  parts: ReportParts,
+  format: ReportFormat,
+  options: WriteReportOptions = {},
+): Iterable<string> {
+  switch (format) {
+    case "json":
+      return jsonReportChunks(parts, {
+        ...options,
+        view: options.view === "aggregated" ? "aggregated" : "detailed",
+      });
+    case "csv":
+      return csvReportChunks(parts, options);
+    case "markdown":
+      return markdownReportChunks(parts, options);
+    case "html":
+      return htmlReportChunks(parts, options);
+  }
+}
+
+/**
+ * Writes pieces of text to `path` as they come (about 1 MB at a time), through a temporary file renamed
+ * into place, so a reader never sees half a file; the temporary file is removed when writing fails.
+ *
+ * @example
+ * await writeChunksAtomically("out/report.csv", csvReportChunks(parts));
+ */
+export async function writeChunksAtomically(path: string, chunks: Iterable<string>): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  const handle = await open(temp, "w");
+  try {
+    // One buffer, filled and written again and again: no garbage per write.
+    const buffer = Buffer.allocUnsafe(1 << 20);
+    let used = 0;
+    const flush = async () => {
+      for (let done = 0; done < used; ) done += (await handle.write(buffer, done, used - done)).bytesWritten;
+      used = 0;
+    };
+    for (const chunk of chunks) {
+      // A UTF-8 character takes at most 3 bytes per UTF-16 unit.
+      if (used + chunk.length * 3 > buffer.length) await flush();
+      if (chunk.length * 3 > buffer.length) await handle.write(chunk, null, "utf8");
+      else used += buffer.write(chunk, used, "utf8");
+    }
+    await flush();
+    await handle.close();
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await rm(temp, { force: true });
+    throw err;
+  }
+  await rename(temp, path);
 }
 
 async function writeAtomically(path: string, text: string): Promise<void> {
