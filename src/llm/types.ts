@@ -89,7 +89,7 @@ export interface SlotProbabilities {
 export interface TokenUsage {
   /** Tokens of the whole rendered prompt. */
   promptTokens: number;
-  /** Tokens of the answer the judge generated (with a plan: its string parts, plus one per choice read). */
+  /** Tokens of the answer the judge generated (with a plan: its string parts and the tokens of each chosen value). */
   completionTokens: number;
   /** With a plan: answer tokens written from its known parts and evaluated in batches. Absent without one. */
   prefilledTokens?: number;
