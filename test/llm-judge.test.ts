@@ -16,9 +16,7 @@ import {
 import { LlamaCppLlm } from "../src/llm/index.js";
 import type { GenerateObjectResult } from "../src/llm/types.js";
 import type { JudgePrompt } from "../src/prompts/types.js";
-import { extraGgufPath, testModelsDir, tinyGgufPath } from "./setup/paths.js";
-
-const tinyChatGgufPath = path.join(testModelsDir, "tiny-llama-chat.gguf");
+import { extraGgufPath, testModelsDir, tinyChatGgufPath, tinyGgufPath } from "./setup/paths.js";
 
 interface ModelCase {
   name: string;

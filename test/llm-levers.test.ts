@@ -8,9 +8,7 @@ import { writeTinyGguf } from "../scripts/tiny-gguf.js";
 import { LlamaCppLlm, type LlamaCppLlmOptions } from "../src/llm/index.js";
 import type { GenerateObjectResult } from "../src/llm/types.js";
 import type { JudgePrompt } from "../src/prompts/types.js";
-import { extraGgufPath, testModelsDir, tinyGgufPath } from "./setup/paths.js";
-
-const tinyChatGgufPath = path.join(testModelsDir, "tiny-llama-chat.gguf");
+import { extraGgufPath, tinyChatGgufPath, tinyGgufPath } from "./setup/paths.js";
 
 const models = [
   { name: "tiny", modelPath: tinyGgufPath },

@@ -59,6 +59,18 @@ async function waitForState(id: string, states: readonly string[], timeoutMs: nu
   }
 }
 
+/** True when no live process holds the results file's lock (no lock file, or its pid has exited). */
+function lockHolderGone(out: string): boolean {
+  const lock = `${out}.lock`;
+  if (!existsSync(lock)) return true;
+  try {
+    process.kill((JSON.parse(readFileSync(lock, "utf8")) as { pid: number }).pid, 0);
+    return false;
+  } catch {
+    return true; // the pid has exited, or the lock file is being written or removed
+  }
+}
+
 describe.skipIf(missing.length > 0)("Slurm job array", { timeout: 600_000 }, () => {
   // Made in beforeAll, so a skipped run leaves no temp folder behind.
   let box: CliSandbox;
@@ -182,20 +194,31 @@ exec "$AIRGAP_EVAL_NODE" "$AIRGAP_EVAL_CLI" eval "$1" --metrics ${metrics} --llm
     const expected = shardDataset(loadDataset(data), { index: 1, count: 2 }).samples.length * 2;
     expect(before).toBeLessThan(expected);
 
+    // The job reads CANCELLED as soon as it is signalled; its process may still be exiting and holding the results
+    // file's lock (a second run on the file would then exit 2, as it must). Requeue once it is gone.
+    await waitFor(() => lockHolderGone(out), "the cancelled run to exit", 60_000);
+
     // Requeue the cancelled job and let it start now (a requeued job otherwise waits out a begin-time delay).
     await run("scontrol", ["requeue", id]);
     await run("scontrol", ["update", `JobId=${id}`, "StartTime=now"]);
-    await waitForState(id, ["COMPLETED", "FAILED"], 300_000);
+    const finalState = await waitForState(id, ["COMPLETED", "FAILED"], 300_000);
     expect((await scontrolJob(id)).Restarts).toBe("1");
     timings.killRequeueResume = (Date.now() - t0) / 1000;
 
     // slurmstepd may still be writing the requeued run's output when the job's state reads done.
     const logFile = box.file("killed.out");
-    await waitFor(
-      () => readFileSync(logFile, "utf8").includes("already done)"),
-      "the resumed run's log",
-      30_000,
-    );
+    try {
+      await waitFor(
+        () => readFileSync(logFile, "utf8").includes("already done)"),
+        "the resumed run's log",
+        60_000,
+      );
+    } catch (err) {
+      // Say what the requeued run did, so a failure here can be told from a slow log.
+      throw new Error(
+        `${String(err)}; job ${id} ended ${finalState}; its log:\n${readFileSync(logFile, "utf8")}`,
+      );
+    }
     const log = readFileSync(logFile, "utf8");
     expect(log).toMatch(/CANCELLED/);
     expect(log).toMatch(/already done\)/);

@@ -1,13 +1,12 @@
 // The GGUF judges the verdict tests run on: the generated tiny models and, where AIRGAP_EVAL_TEST_GGUF names it,
 // stories260K; each loaded the same way (one thread, no memo, so every call really runs).
-import path from "node:path";
 import { LlamaCppLlm } from "../../src/llm/llama-cpp-llm.js";
-import { extraGgufPath, testModelsDir, tinyGgufPath } from "../setup/paths.js";
+import { extraGgufPath, tinyChatGgufPath, tinyGgufPath } from "../setup/paths.js";
 
 /** Label and path of each test judge; the path is undefined when the model is not on this machine. */
 export const ggufTestJudges: ReadonlyArray<readonly [label: string, modelPath: string | undefined]> = [
   ["tiny-llama", tinyGgufPath],
-  ["tiny-llama-chat", path.join(testModelsDir, "tiny-llama-chat.gguf")],
+  ["tiny-llama-chat", tinyChatGgufPath],
   ["stories260K", extraGgufPath],
 ];
 
