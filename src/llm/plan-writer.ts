@@ -15,7 +15,7 @@ import type { AnswerPart, SlotProbabilities } from "./types.js";
 
 /** What writing one answer from a plan produced. */
 export interface PlanWriting extends Generation {
-  /** Answer tokens written from the plan's text parts and chosen values, evaluated in batches. */
+  /** Answer tokens written from the plan's text parts, evaluated in batches. */
   prefilledTokens: number;
   slots: SlotProbabilities[];
 }
