@@ -16,14 +16,14 @@
  * Run alone: node --import tsx bench/prefill.ts [--gguf a.gguf] [--rows 4] [--rounds 3] [--proxy] [--json out.json]
  */
 import { existsSync } from "node:fs";
-import type { GbnfJsonSchema, Llama, LlamaContext, LlamaGrammar, LlamaModel, Token } from "node-llama-cpp";
+import type { GbnfJsonSchema, LlamaContext, LlamaGrammar, LlamaModel, Token } from "node-llama-cpp";
 import { PROXY_GGUF_PATH, writeProxyGguf } from "../scripts/proxy-gguf.js";
-import { toChatHistory } from "../src/llm/chat-prompt.js";
 import { chooseChatWrapper } from "../src/llm/chat-wrapper.js";
 import { formatCompletionPrompt } from "../src/llm/completion-prompt.js";
 import { zodToGrammarSchema } from "../src/llm/json-schema.js";
 import { getSharedLlama } from "../src/llm/llama-instance.js";
-import { type PlanGrammars, writeFromPlan } from "../src/llm/plan-writer.js";
+import { type PlanGrammars, planGrammarsFor, writeFromPlan } from "../src/llm/plan-writer.js";
+import { promptTokensOf } from "../src/llm/prompt-tokens.js";
 import { generateUnderGrammar } from "../src/llm/token-loop.js";
 import { answerRelevancyPrompt } from "../src/metrics/answer-relevancy/prompt.js";
 import { contextRelevanceStatementsPrompt } from "../src/metrics/context-relevance/prompt.js";
@@ -98,7 +98,6 @@ export interface PrefillResult {
 const DOCUMENTED_RATES = { prompt: 222, generation: 24.5 };
 
 interface Judge {
-  llama: Llama;
   model: LlamaModel;
   context: LlamaContext;
   threads: number;
@@ -107,6 +106,7 @@ interface Judge {
   grammar: (count: number, reasons: boolean) => Promise<LlamaGrammar>;
 }
 
+/** A model and one context on it, rendering prompts and building grammars as `LlamaCppLlm` does. */
 async function openJudge(modelPath: string, threads: number): Promise<Judge> {
   const llama = await getSharedLlama(false);
   const model = await llama.loadModel({ modelPath });
@@ -117,30 +117,20 @@ async function openJudge(modelPath: string, threads: number): Promise<Judge> {
     flashAttention: false,
   });
   const wrapper = chooseChatWrapper(model, "auto", modelPath);
-  const render = (prompt: JudgePrompt): Token[] => {
-    if (wrapper) {
-      return wrapper
-        .generateContextState({ chatHistory: toChatHistory(prompt) })
-        .contextText.tokenize(model.tokenizer);
-    }
-    const tokens = model.tokenize(formatCompletionPrompt(prompt), false);
-    const bos = model.tokens.bos;
-    return model.tokens.shouldPrependBosToken && bos !== null ? [bos, ...tokens] : tokens;
-  };
-  const schema = <T>(json: unknown) =>
-    llama.createGrammarForJsonSchema<GbnfJsonSchema>(json as GbnfJsonSchema) as T;
   return {
-    llama,
     model,
     context,
     threads,
-    render,
-    grammars: {
-      string: () => schema({ type: "string", minLength: 1 }),
-      choice: (values) => schema({ enum: values.map((v) => JSON.parse(v)) }),
-    },
-    grammar: (count, reasons) => schema(zodToGrammarSchema(verdictsSchema(count, reasons))),
+    render: (prompt) => promptTokensOf(model, wrapper, prompt),
+    grammars: planGrammarsFor(llama),
+    grammar: (count, reasons) =>
+      llama.createGrammarForJsonSchema<GbnfJsonSchema>(zodToGrammarSchema(verdictsSchema(count, reasons))),
   };
+}
+
+async function closeJudge(judge: Judge): Promise<void> {
+  await judge.context.dispose();
+  await judge.model.dispose();
 }
 
 /** The verdict step's input for a row: its contexts and the response's sentences as statements. */
@@ -235,46 +225,40 @@ function agreement(
 
 /** Every variant on every row, `rounds` times in alternation; medians of the per-round seconds. */
 async function measureJudge(
+  judge: Judge,
   modelPath: string,
-  threads: number,
   rows: RagRow[],
   rounds: number,
 ): Promise<PrefillRun[]> {
-  const judge = await openJudge(modelPath, threads);
   const runs: PrefillRun[] = [];
-  try {
-    for (const reasons of [true, false]) {
-      const seconds: Record<Variant, number[]> = { free: [], prefill: [], "token by token": [] };
-      const last: Partial<Record<Variant, Outcome[]>> = {};
-      for (let round = 0; round < rounds; round++) {
-        for (const variant of VARIANTS) {
-          const outcomes: Outcome[] = [];
-          for (const row of rows) outcomes.push(await runOnce(judge, row, reasons, variant));
-          seconds[variant].push(outcomes.reduce((s, o) => s + o.seconds, 0) / rows.length);
-          last[variant] = outcomes;
-        }
-      }
-      const verdicts = (v: Variant) => last[v]!.map((o) => o.verdicts);
+  for (const reasons of [true, false]) {
+    const seconds: Record<Variant, number[]> = { free: [], prefill: [], "token by token": [] };
+    const last: Partial<Record<Variant, Outcome[]>> = {};
+    for (let round = 0; round < rounds; round++) {
       for (const variant of VARIANTS) {
-        const outcomes = last[variant]!;
-        runs.push({
-          model: modelName(modelPath),
-          threads,
-          reasons,
-          variant,
-          rows: rows.length,
-          generatedTokensPerRow: outcomes.reduce((s, o) => s + o.generated, 0) / rows.length,
-          prefilledTokensPerRow: outcomes.reduce((s, o) => s + o.prefilled, 0) / rows.length,
-          secondsPerRow: median(seconds[variant]),
-          sameAsTokenByToken: agreement(verdicts(variant), verdicts("token by token")),
-          sameAsFree: agreement(verdicts(variant), verdicts("free")),
-        });
+        const outcomes: Outcome[] = [];
+        for (const row of rows) outcomes.push(await runOnce(judge, row, reasons, variant));
+        seconds[variant].push(outcomes.reduce((s, o) => s + o.seconds, 0) / rows.length);
+        last[variant] = outcomes;
       }
-      note(`${modelName(modelPath)} reasons ${reasons}: done`);
     }
-  } finally {
-    await judge.context.dispose();
-    await judge.model.dispose();
+    const verdicts = (v: Variant) => last[v]!.map((o) => o.verdicts);
+    for (const variant of VARIANTS) {
+      const outcomes = last[variant]!;
+      runs.push({
+        model: modelName(modelPath),
+        threads: judge.threads,
+        reasons,
+        variant,
+        rows: rows.length,
+        generatedTokensPerRow: outcomes.reduce((s, o) => s + o.generated, 0) / rows.length,
+        prefilledTokensPerRow: outcomes.reduce((s, o) => s + o.prefilled, 0) / rows.length,
+        secondsPerRow: median(seconds[variant]),
+        sameAsTokenByToken: agreement(verdicts(variant), verdicts("token by token")),
+        sameAsFree: agreement(verdicts(variant), verdicts("free")),
+      });
+    }
+    note(`${modelName(modelPath)} reasons ${reasons}: done`);
   }
   return runs;
 }
@@ -314,17 +298,10 @@ export function prefillEstimate(rows: readonly RagRow[]): PrefillEstimate[] {
   }));
 }
 
-/** Milliseconds of one forward pass of `batch` tokens with logits at every position, on the proxy at 2 threads. */
-async function measureBatchCosts(modelPath: string, rounds: number): Promise<BatchCost[]> {
-  const llama = await getSharedLlama(false);
-  const model = await llama.loadModel({ modelPath });
-  const context = await model.createContext({
-    contextSize: 2048,
-    sequences: 1,
-    threads: 2,
-    flashAttention: false,
-  });
-  const sequence = context.getSequence();
+/** Milliseconds of one forward pass of `batch` tokens with logits at every position, on the judge's context. */
+async function measureBatchCosts(judge: Judge, rounds: number): Promise<BatchCost[]> {
+  const { model } = judge;
+  const sequence = judge.context.getSequence();
   try {
     const prompt = model.tokenize(
       "the judge reads a context and writes verdicts about statements ".repeat(60),
@@ -348,8 +325,7 @@ async function measureBatchCosts(modelPath: string, rounds: number): Promise<Bat
     }
     return sizes.map((batch) => ({ batch, ms: median(times.get(batch)!) }));
   } finally {
-    await context.dispose();
-    await model.dispose();
+    sequence.dispose();
   }
 }
 
@@ -481,12 +457,25 @@ export async function runPrefill(): Promise<PrefillResult> {
   const rounds = numberFlag("rounds", 3);
   const ggufs = listFlag("gguf") ?? defaultGgufs();
   const runs: PrefillRun[] = [];
-  for (const gguf of ggufs) runs.push(...(await measureJudge(gguf, 1, rows, rounds)));
+  for (const gguf of ggufs) {
+    const judge = await openJudge(gguf, 1);
+    try {
+      runs.push(...(await measureJudge(judge, gguf, rows, rounds)));
+    } finally {
+      await closeJudge(judge);
+    }
+  }
   const result: PrefillResult = { runs, estimate: prefillEstimate(exampleRows()) };
   if (hasFlag("proxy")) {
     if (!existsSync(PROXY_GGUF_PATH)) await writeProxyGguf();
-    runs.push(...(await measureJudge(PROXY_GGUF_PATH, 2, rows.slice(0, 2), 1)));
-    result.batchCosts = await measureBatchCosts(PROXY_GGUF_PATH, rounds + 2);
+    // One load of the 0.5 GB proxy for both measurements, at 2 threads.
+    const proxy = await openJudge(PROXY_GGUF_PATH, 2);
+    try {
+      runs.push(...(await measureJudge(proxy, PROXY_GGUF_PATH, rows.slice(0, 2), 1)));
+      result.batchCosts = await measureBatchCosts(proxy, rounds + 2);
+    } finally {
+      await closeJudge(proxy);
+    }
     result.lookup = lookupCosts(result.batchCosts);
   }
   return result;

@@ -1,6 +1,6 @@
 // `eval --metric-option <metric>.<option>=<value>`: options of built-in metrics from the command line, checked
 // against the metric's descriptor before any model loads, recorded in the config (so --resume refuses a change).
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { metricOptionsById, parseMetricOption } from "../src/cli/metric-options.js";
 import { InvalidInputError } from "../src/errors.js";
@@ -61,6 +61,17 @@ describe("eval --metric-option end to end", { timeout: 300_000 }, () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--metric-option faithfulness\.prefill/);
     expect(existsSync(box.file("bad.jsonl"))).toBe(false);
+  });
+
+  it("without --metrics, a metric named by --metric-option runs: here its columns are missing, so exit 2", async () => {
+    const data = box.file("no-reference.jsonl");
+    writeFileSync(data, `${JSON.stringify({ user_input: "Where is Rome?", response: "In Italy." })}\n`);
+    const r = await runCli(
+      ["eval", data, "--metric-option", "context_recall.prefill=true", "--out", box.file("named.jsonl")],
+      box.env,
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/context_recall needs reference/);
   });
 
   it("prefill and reasons reach faithfulness: recorded in the config, every row scored", async () => {

@@ -5,7 +5,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { GbnfJsonSchema, LlamaContext, LlamaModel } from "node-llama-cpp";
+import type { LlamaContext, LlamaModel } from "node-llama-cpp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Cache } from "../src/cache/cache.js";
@@ -13,7 +13,7 @@ import { InvalidInputError } from "../src/errors.js";
 import { CachedLlm } from "../src/llm/cached-llm.js";
 import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 import { getSharedLlama } from "../src/llm/llama-instance.js";
-import { checkPlan, type PlanGrammars, writeFromPlan } from "../src/llm/plan-writer.js";
+import { checkPlan, type PlanGrammars, planGrammarsFor, writeFromPlan } from "../src/llm/plan-writer.js";
 import type { AnswerPart, Llm } from "../src/llm/types.js";
 import { faithfulnessVerdictsPrompt, verdictsSchema } from "../src/metrics/faithfulness/prompt.js";
 import { Faithfulness } from "../src/metrics/index.js";
@@ -201,11 +201,7 @@ describe.skipIf(!tinyGgufPath)("prefill equals token-by-token decoding of the sa
       threads: 1,
       flashAttention: false,
     });
-    grammars = {
-      string: () => llama.createGrammarForJsonSchema<GbnfJsonSchema>({ type: "string", minLength: 1 }),
-      choice: (values) =>
-        llama.createGrammarForJsonSchema<GbnfJsonSchema>({ enum: values.map((v) => JSON.parse(v)) }),
-    };
+    grammars = planGrammarsFor(llama);
   });
   afterAll(async () => {
     await context?.dispose();

@@ -273,7 +273,10 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
     );
   }
   for (const line of invalidRowLines(scan)) process.stderr.write(`${line}\n`);
-  const named = bars.map((b) => b.metric).filter((id) => !customIds.includes(id));
+  // Metrics named by --fail-under or --metric-option run even without --metrics, where the dataset allows.
+  const named = [
+    ...new Set([...bars.map((b) => b.metric), ...flags.metricOption.map((o) => o.metric)]),
+  ].filter((id) => !customIds.includes(id));
   let ids = requested ?? defaultMetricsFor(scan, named, scan.file);
   preflight({
     dataset: scan,

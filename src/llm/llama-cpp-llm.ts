@@ -10,22 +10,21 @@ import type {
   LlamaModel,
   Token,
 } from "node-llama-cpp";
-import { z } from "zod";
+import type { z } from "zod";
 import { AirgapEvalError, ContextOverflowError, InvalidInputError, JudgeOutputError } from "../errors.js";
 import { Memo } from "../memo.js";
 import type { JudgePrompt } from "../prompts/types.js";
 import type { ModelProvenance } from "../provenance.js";
 import { checkSeed, checkTemperature, positiveInteger } from "../util/option-checks.js";
-import { toChatHistory } from "./chat-prompt.js";
 import { checkChoiceRequest, normaliseChoices, readChoiceProbabilities } from "./choice-probabilities.js";
-import { formatCompletionPrompt } from "./completion-prompt.js";
 import { zodToGrammarSchema } from "./json-schema.js";
 import { parseJudgeAnswer } from "./judge-output.js";
 import { checkLoadOptions, type LlamaCppLlmOptions, type PromptFormat } from "./load-options.js";
 import { openGguf } from "./open-gguf.js";
 import { assertInputMayFit } from "./overflow-precheck.js";
-import { checkPlan, type PlanGrammars, writeFromPlan } from "./plan-writer.js";
+import { checkPlan, type PlanGrammars, planGrammarsFor, writeFromPlan } from "./plan-writer.js";
 import { PrefixSlots } from "./prefix-slots.js";
+import { promptTokensOf } from "./prompt-tokens.js";
 import { SequencePool } from "./sequence-pool.js";
 import { type Generation, generateUnderGrammar } from "./token-loop.js";
 import type {
@@ -41,9 +40,6 @@ import type {
 } from "./types.js";
 
 export type { GpuOption, LlamaCppLlmOptions, PromptFormat } from "./load-options.js";
-
-/** The free-text part of a plan: a JSON string of at least one character (the answer's schema checks the rest). */
-const FREE_STRING = z.string().min(1);
 
 /**
  * A judge LLM running in-process on a GGUF model through node-llama-cpp (prebuilt CPU binary,
@@ -93,23 +89,8 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   private readonly slots: PrefixSlots;
   private readonly counters = { calls: 0, promptTokens: 0, evaluatedPromptTokens: 0, completionTokens: 0 };
   private readonly grammars = new WeakMap<z.ZodType, Promise<LlamaGrammar>>();
-  private readonly choiceGrammars = new Map<string, Promise<LlamaGrammar>>();
   /** The grammars of plan parts: a free JSON string, and one of a choice's values. */
-  private readonly planGrammars: PlanGrammars = {
-    string: () => this.grammarFor(FREE_STRING),
-    choice: (values) => {
-      const key = JSON.stringify(values);
-      let grammar = this.choiceGrammars.get(key);
-      if (!grammar) {
-        grammar = this.llama.createGrammarForJsonSchema<GbnfJsonSchema>({
-          enum: values.map((v) => JSON.parse(v) as string | number | boolean | null),
-        } as GbnfJsonSchema);
-        this.choiceGrammars.set(key, grammar);
-        grammar.catch(() => this.choiceGrammars.delete(key));
-      }
-      return grammar;
-    },
-  };
+  private readonly planGrammars: PlanGrammars;
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly disposeController = new AbortController();
   private disposePromise: Promise<void> | undefined;
@@ -153,6 +134,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
     this.maxTokens = settings.maxTokens;
     this.retryBudgetFactor = settings.retryBudgetFactor;
     this.promptFormat = chatWrapper ? "chat" : "completion";
+    this.planGrammars = planGrammarsFor(llama);
   }
 
   /**
@@ -388,7 +370,6 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
         this.contextSize,
       );
     }
-    const grammar = await this.grammarFor(schema);
     const signal = options.signal
       ? AbortSignal.any([options.signal, this.disposeController.signal])
       : this.disposeController.signal;
@@ -406,6 +387,8 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
         );
       }
     }
+    // With a plan the schema's grammar is not used (the answer is written part by part); it is not built.
+    const grammar = plan === undefined ? await this.grammarFor(schema) : undefined;
     const settings = {
       maxTokens,
       retryBudget,
@@ -426,7 +409,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
           const keep = this.slots.reusableTokens(sequence, tokens);
           const result =
             plan === undefined
-              ? await generateUnderGrammar(this.model, sequence, tokens, keep, grammar, {
+              ? await generateUnderGrammar(this.model, sequence, tokens, keep, grammar!, {
                   ...settings,
                   signal,
                 })
@@ -491,13 +474,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   }
 
   private promptTokens(prompt: JudgePrompt): Token[] {
-    if (this.chatWrapper) {
-      const { contextText } = this.chatWrapper.generateContextState({ chatHistory: toChatHistory(prompt) });
-      return contextText.tokenize(this.model.tokenizer);
-    }
-    const tokens = this.model.tokenize(formatCompletionPrompt(prompt), false);
-    const bos = this.model.tokens.bos;
-    return this.model.tokens.shouldPrependBosToken && bos !== null ? [bos, ...tokens] : tokens;
+    return promptTokensOf(this.model, this.chatWrapper, prompt);
   }
 
   private grammarFor(schema: z.ZodType): Promise<LlamaGrammar> {

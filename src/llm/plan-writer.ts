@@ -2,6 +2,8 @@
 // one batch per stretch instead of one forward pass per token, a JSON string part is generated under a string
 // grammar, and a choice part is read from the next-token distribution at its position, so no verdict is sampled.
 import {
+  type GbnfJsonSchema,
+  type Llama,
   type LlamaContextSequence,
   type LlamaGrammar,
   LlamaGrammarEvaluationState,
@@ -27,6 +29,35 @@ const MAX_CHOICE_TOKENS = 16;
 export interface PlanGrammars {
   string: () => Promise<LlamaGrammar>;
   choice: (values: readonly string[]) => Promise<LlamaGrammar>;
+}
+
+/**
+ * The plan grammars of a llama.cpp runtime, each made once: a JSON string of at least one character (the answer's
+ * schema checks the rest), and per value set, exactly one of the values. A grammar that fails to build is dropped,
+ * so the next call tries again.
+ *
+ * @example
+ * const grammars = planGrammarsFor(llama);
+ * await writeFromPlan(model, sequence, tokens, 0, plan, grammars, settings);
+ */
+export function planGrammarsFor(llama: Llama): PlanGrammars {
+  const made = new Map<string, Promise<LlamaGrammar>>();
+  const once = (key: string, schema: GbnfJsonSchema) => {
+    let grammar = made.get(key);
+    if (!grammar) {
+      grammar = llama.createGrammarForJsonSchema<GbnfJsonSchema>(schema);
+      made.set(key, grammar);
+      grammar.catch(() => made.delete(key));
+    }
+    return grammar;
+  };
+  return {
+    string: () => once("string", { type: "string", minLength: 1 }),
+    choice: (values) =>
+      once(JSON.stringify(values), {
+        enum: values.map((v) => JSON.parse(v) as string | number | boolean | null),
+      } as GbnfJsonSchema),
+  };
 }
 
 /**
