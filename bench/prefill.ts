@@ -1,17 +1,21 @@
 /**
- * Section "prefill": jump-forward in the faithfulness verdict step (issue 14). The statements are known before the
- * call, so with `prefill: true` the JSON structure and the statements are written for the judge and fed to it in
- * batches; the judge generates only the reasons, and each verdict is read at its position. Per judge, for each
- * reasons setting, on the rows of examples/rag-eval.jsonl (statements: the response's sentences):
- * - free: the whole answer generated under the grammar, token by token (the default);
- * - prefill: the answer plan, known tokens fed in one batch per stretch;
- * - token by token: the same plan with every known token fed alone (one forward pass each).
- * Reported: generated and prefilled tokens per row, seconds per row (median of alternating rounds), and whether the
+ * Section "prefill": jump-forward (issue 14). With `prefill: true` an answer whose shape is known is written from a
+ * plan: its known parts are fed to the judge in batches, the judge writes only the free strings, and each verdict is
+ * written greedily under its values' grammar. Three judge steps, on the rows of examples/rag-eval.jsonl:
+ * faithfulness' verdict step with and without reasons (statements: the response's sentences), context relevance's
+ * statements step (with prefill, the contexts' sentences scored; free, the judge's own statements) and answer
+ * relevancy's questions. Variants:
+ * - free: the whole answer generated under the schema's grammar, token by token (the default);
+ * - prefill: the answer plan, known tokens fed in one batch per stretch, choices unread (argmax);
+ * - prefill + reads: the same, every choice's distribution read (what `confidence` / `expected` cost);
+ * - token by token: the plan with every known token fed alone (one forward pass each).
+ * Reported: generated and prefilled tokens per row, seconds per row (median of alternating rounds), whether the
  * verdicts equal those of token-by-token decoding (they must) and of free generation (they may differ: a free judge
- * lays out and copies the JSON its own way). With `--proxy`, also on the Qwen2.5-0.5B-shaped proxy at 2 threads,
- * with the Qwen2.5-0.5B estimate of the three seed judge metrics per row under each lever (docs/performance.md's
- * rates and answer sizes), and the cost of a batch with logits at every position (what speculative prompt lookup
- * would pay, which is why it is not used: bench/lib/lookup-simulation.ts).
+ * lays out and copies the JSON its own way), and the share of 1s. Always: the Qwen2.5-0.5B estimate of the three seed
+ * judge metrics per row under each lever at docs/performance.md's rates. With `--proxy`, also on the
+ * Qwen2.5-0.5B-shaped proxy at 2 threads, the estimate at the proxy's rates measured in the same run, and the cost of
+ * a batch with logits at every position (what speculative prompt lookup would pay, which is why it is not used:
+ * bench/lib/lookup-simulation.ts).
  *
  * Run alone: node --import tsx bench/prefill.ts [--gguf a.gguf] [--rows 4] [--rounds 3] [--proxy] [--json out.json]
  */
@@ -25,8 +29,17 @@ import { getSharedLlama } from "../src/llm/llama-instance.js";
 import { type PlanGrammars, planGrammarsFor, writeFromPlan } from "../src/llm/plan-writer.js";
 import { promptTokensOf } from "../src/llm/prompt-tokens.js";
 import { generateUnderGrammar } from "../src/llm/token-loop.js";
-import { answerRelevancyPrompt } from "../src/metrics/answer-relevancy/prompt.js";
-import { contextRelevanceStatementsPrompt } from "../src/metrics/context-relevance/prompt.js";
+import type { AnswerPart } from "../src/llm/types.js";
+import {
+  answerRelevancyPrompt,
+  questionsPlan,
+  questionsSchema,
+} from "../src/metrics/answer-relevancy/prompt.js";
+import {
+  contextRelevanceSentencesPrompt,
+  contextRelevanceStatementsPrompt,
+} from "../src/metrics/context-relevance/prompt.js";
+import { contextSentences, sentenceScorePlan } from "../src/metrics/context-relevance/sentences.js";
 import {
   faithfulnessStatementsPrompt,
   faithfulnessVerdictsPrompt,
@@ -46,13 +59,37 @@ import { finishSection, isMain, note } from "./lib/section.js";
 import { median } from "./lib/stats.js";
 import { estimatePrompts, reasonTokensPerRow } from "./proxy-model.js";
 
-type Variant = "free" | "prefill" | "token by token";
-const VARIANTS: readonly Variant[] = ["free", "prefill", "token by token"];
+/**
+ * free: the whole answer generated under the schema's grammar; prefill: the answer plan, known tokens in batches, each
+ * choice written greedily (the default reading, argmax); prefill + reads: the same with every choice's distribution
+ * read (what `confidence` and `scoring: "expected"` cost); token by token: the plan with every known token fed alone.
+ */
+type Variant = "free" | "prefill" | "prefill + reads" | "token by token";
+const VARIANTS: readonly Variant[] = ["free", "prefill", "prefill + reads", "token by token"];
 
-/** One judge × reasons × variant over the rows. */
+/**
+ * The judge steps measured: faithfulness' verdict step (statements known: the response's sentences) and context
+ * relevance's statements step (with prefill the statements are the contexts' sentences; free, the judge writes its
+ * own statements, so free and prefill score different units), and answer relevancy's questions (with prefill the
+ * JSON structure is written, the judge writes the questions, each noncommittal flag is read).
+ */
+type Step = "faithfulness verdicts" | "context relevance" | "answer relevancy";
+
+/** Answer relevancy's questions per row (Ragas' default strictness). */
+const STRICTNESS = 3;
+
+/**
+ * Free generation's answer budget in the context and answer relevancy steps: a random-weight judge may never close
+ * its list or its strings. A cut answer is counted in the table.
+ */
+const FREE_ANSWER_TOKENS = 160;
+
+/** One judge × step × reasons × variant over the rows. */
 export interface PrefillRun {
   model: string;
   threads: number;
+  step: Step;
+  /** Reasons asked for (faithfulness); the other steps have none. */
   reasons: boolean;
   variant: Variant;
   rows: number;
@@ -61,8 +98,15 @@ export interface PrefillRun {
   secondsPerRow: number;
   /** Verdicts equal to token-by-token decoding of the same plan, of those compared. */
   sameAsTokenByToken: [number, number];
-  /** Verdicts equal to free generation, of those compared (rows where free generation wrote as many verdicts). */
-  sameAsFree: [number, number];
+  /**
+   * Verdicts equal to free generation, of those compared (rows where free generation wrote as many verdicts); null
+   * for context relevance, whose free answer scores other statements.
+   */
+  sameAsFree: [number, number] | null;
+  /** Mean over the rows of the fraction of verdicts (scores) that are 1; null when no row gave verdicts. */
+  meanScore: number | null;
+  /** Rows whose answer was cut at the token budget (free context and answer relevancy). */
+  cutRows: number;
 }
 
 /** Seconds per row of the three seed judge metrics for Qwen2.5-0.5B under a lever, by docs/performance.md's rates. */
@@ -90,6 +134,9 @@ export interface LookupCost {
 export interface PrefillResult {
   runs: PrefillRun[];
   estimate?: PrefillEstimate[];
+  /** With `--proxy`: the proxy's prompt and generation rates measured in this run, and the estimate at them. */
+  measuredRates?: Rates;
+  measuredEstimate?: PrefillEstimate[];
   batchCosts?: BatchCost[];
   lookup?: LookupCost[];
 }
@@ -104,6 +151,10 @@ interface Judge {
   render: (prompt: JudgePrompt) => Token[];
   grammars: PlanGrammars;
   grammar: (count: number, reasons: boolean) => Promise<LlamaGrammar>;
+  /** The grammar of the context relevance statements answer. */
+  statementsGrammar: Promise<LlamaGrammar>;
+  /** The grammar of the answer relevancy questions answer. */
+  questionsGrammar: Promise<LlamaGrammar>;
 }
 
 /** A model and one context on it, rendering prompts and building grammars as `LlamaCppLlm` does. */
@@ -125,6 +176,12 @@ async function openJudge(modelPath: string, threads: number): Promise<Judge> {
     grammars: planGrammarsFor(llama),
     grammar: (count, reasons) =>
       llama.createGrammarForJsonSchema<GbnfJsonSchema>(zodToGrammarSchema(verdictsSchema(count, reasons))),
+    statementsGrammar: llama.createGrammarForJsonSchema<GbnfJsonSchema>(
+      zodToGrammarSchema(contextRelevanceStatementsPrompt.outputSchema),
+    ),
+    questionsGrammar: llama.createGrammarForJsonSchema<GbnfJsonSchema>(
+      zodToGrammarSchema(questionsSchema(STRICTNESS)),
+    ),
   };
 }
 
@@ -146,18 +203,84 @@ interface Outcome {
   generated: number;
   prefilled: number;
   verdicts: string[] | undefined;
+  cut: boolean;
 }
 
-async function runOnce(judge: Judge, row: RagRow, reasons: boolean, variant: Variant): Promise<Outcome> {
+/** What a step asks: the prompt of each variant, the grammar of a free answer, the plan, the free answer's values. */
+interface StepCall {
+  tokens: (variant: Variant) => Token[];
+  freeGrammar: () => Promise<LlamaGrammar>;
+  freeTokens: number;
+  plan: AnswerPart[];
+  valuesOf: (text: string) => string[] | undefined;
+}
+
+function stepCall(judge: Judge, row: RagRow, step: Step, reasons: boolean): StepCall {
+  if (step === "answer relevancy") {
+    const tokens = judge.render(
+      renderPrompt(answerRelevancyPrompt(STRICTNESS), { response: row.response, count: STRICTNESS }),
+    );
+    return {
+      tokens: () => tokens,
+      freeGrammar: () => judge.questionsGrammar,
+      freeTokens: FREE_ANSWER_TOKENS,
+      plan: questionsPlan(STRICTNESS),
+      valuesOf: (text) => valuesOf(text, "questions", "noncommittal"),
+    };
+  }
+  if (step === "context relevance") {
+    const input = { question: row.user_input, contexts: row.retrieved_contexts };
+    // Free generation answers the statements prompt; prefill the sentences prompt, as the metric does.
+    return {
+      tokens: (variant) =>
+        judge.render(
+          renderPrompt(
+            variant === "free" ? contextRelevanceStatementsPrompt : contextRelevanceSentencesPrompt,
+            input,
+          ),
+        ),
+      freeGrammar: () => judge.statementsGrammar,
+      freeTokens: FREE_ANSWER_TOKENS,
+      plan: sentenceScorePlan(contextSentences(input.contexts)),
+      valuesOf: (text) => valuesOf(text, "statements", "score"),
+    };
+  }
   const input = verdictInput(row);
   const template = reasons
     ? faithfulnessVerdictsPrompt
     : verdictsPromptWithoutReasons(faithfulnessVerdictsPrompt);
-  const tokens = judge.render(renderPrompt(template, input));
+  return {
+    tokens: () => judge.render(renderPrompt(template, input)),
+    freeGrammar: () => judge.grammar(input.statements.length, reasons),
+    freeTokens: 512,
+    plan: verdictListPlan(
+      {
+        listKey: "verdicts",
+        textKey: "statement",
+        reasonKey: reasons ? "reason" : undefined,
+        choiceKey: "verdict",
+        values: ["0", "1"],
+      },
+      input.statements,
+    ),
+    valuesOf: (text) => valuesOf(text, "verdicts", "verdict"),
+  };
+}
+
+async function runOnce(
+  judge: Judge,
+  row: RagRow,
+  step: Step,
+  reasons: boolean,
+  variant: Variant,
+): Promise<Outcome> {
+  const call = stepCall(judge, row, step, reasons);
+  const tokens = call.tokens(variant);
   const sequence = judge.context.getSequence();
+  const budget = variant === "free" ? call.freeTokens : 512;
   const settings = {
-    maxTokens: 512,
-    retryBudget: 512,
+    maxTokens: budget,
+    retryBudget: budget,
     temperature: 0,
     seed: 0,
     signal: new AbortController().signal,
@@ -168,44 +291,51 @@ async function runOnce(judge: Judge, row: RagRow, reasons: boolean, variant: Var
     const keep = tokens.length - 1;
     const started = performance.now();
     if (variant === "free") {
-      const grammar = await judge.grammar(input.statements.length, reasons);
+      const grammar = await call.freeGrammar();
       const out = await generateUnderGrammar(judge.model, sequence, tokens, keep, grammar, settings);
       const seconds = (performance.now() - started) / 1000;
-      return { seconds, generated: out.tokens, prefilled: 0, verdicts: verdictsOf(out.text) };
+      return {
+        seconds,
+        generated: out.tokens,
+        prefilled: 0,
+        verdicts: call.valuesOf(out.text),
+        cut: !out.finished,
+      };
     }
-    const plan = verdictListPlan(
-      {
-        listKey: "verdicts",
-        textKey: "statement",
-        reasonKey: reasons ? "reason" : undefined,
-        choiceKey: "verdict",
-        values: ["0", "1"],
-      },
-      input.statements,
-    );
-    const out = await writeFromPlan(judge.model, sequence, tokens, keep, plan, judge.grammars, {
+    const out = await writeFromPlan(judge.model, sequence, tokens, keep, call.plan, judge.grammars, {
       ...settings,
-      batched: variant === "prefill",
+      batched: variant !== "token by token",
+      read: () => variant === "prefill + reads",
     });
     const seconds = (performance.now() - started) / 1000;
     return {
       seconds,
       generated: out.tokens,
       prefilled: out.prefilledTokens,
-      verdicts: out.slots.map((s) => s.written),
+      verdicts: out.choices,
+      cut: false,
     };
   } finally {
     sequence.dispose();
   }
 }
 
-function verdictsOf(text: string): string[] | undefined {
+/** The values at `key` of each item of the answer's `list`, or undefined when the text is no such answer. */
+function valuesOf(text: string, list: string, key: string): string[] | undefined {
   try {
-    const value = JSON.parse(text) as { verdicts: Array<{ verdict: number }> };
-    return value.verdicts.map((v) => String(v.verdict));
+    const value = JSON.parse(text) as Record<string, Array<Record<string, unknown>>>;
+    return value[list]!.map((v) => String(v[key]));
   } catch {
     return undefined;
   }
+}
+
+/** Mean over the rows of the fraction of values that are 1 (rows without values left out). */
+function meanScore(values: ReadonlyArray<string[] | undefined>): number | null {
+  const fractions = values
+    .filter((v): v is string[] => v !== undefined && v.length > 0)
+    .map((v) => v.filter((x) => x === "1").length / v.length);
+  return fractions.length === 0 ? null : fractions.reduce((a, b) => a + b, 0) / fractions.length;
 }
 
 function agreement(
@@ -231,13 +361,24 @@ async function measureJudge(
   rounds: number,
 ): Promise<PrefillRun[]> {
   const runs: PrefillRun[] = [];
-  for (const reasons of [true, false]) {
-    const seconds: Record<Variant, number[]> = { free: [], prefill: [], "token by token": [] };
+  const settings: Array<[Step, boolean]> = [
+    ["faithfulness verdicts", true],
+    ["faithfulness verdicts", false],
+    ["context relevance", false],
+    ["answer relevancy", false],
+  ];
+  for (const [step, reasons] of settings) {
+    const seconds: Record<Variant, number[]> = {
+      free: [],
+      prefill: [],
+      "prefill + reads": [],
+      "token by token": [],
+    };
     const last: Partial<Record<Variant, Outcome[]>> = {};
     for (let round = 0; round < rounds; round++) {
       for (const variant of VARIANTS) {
         const outcomes: Outcome[] = [];
-        for (const row of rows) outcomes.push(await runOnce(judge, row, reasons, variant));
+        for (const row of rows) outcomes.push(await runOnce(judge, row, step, reasons, variant));
         seconds[variant].push(outcomes.reduce((s, o) => s + o.seconds, 0) / rows.length);
         last[variant] = outcomes;
       }
@@ -248,6 +389,7 @@ async function measureJudge(
       runs.push({
         model: modelName(modelPath),
         threads: judge.threads,
+        step,
         reasons,
         variant,
         rows: rows.length,
@@ -255,40 +397,80 @@ async function measureJudge(
         prefilledTokensPerRow: outcomes.reduce((s, o) => s + o.prefilled, 0) / rows.length,
         secondsPerRow: median(seconds[variant]),
         sameAsTokenByToken: agreement(verdicts(variant), verdicts("token by token")),
-        sameAsFree: agreement(verdicts(variant), verdicts("free")),
+        // Free context relevance scores the judge's own statements, not the sentences: nothing to pair.
+        sameAsFree: step === "context relevance" ? null : agreement(verdicts(variant), verdicts("free")),
+        meanScore: meanScore(verdicts(variant)),
+        cutRows: outcomes.filter((o) => o.cut).length,
       });
     }
-    note(`${modelName(modelPath)} reasons ${reasons}: done`);
+    note(`${modelName(modelPath)} ${step} reasons ${reasons}: done`);
   }
   return runs;
 }
 
+/** Prompt and generated tokens per second of a judge. */
+export interface Rates {
+  prompt: number;
+  generation: number;
+}
+
 /**
  * Seconds per row of the three seed judge metrics for Qwen2.5-0.5B (docs/performance.md's estimate: prompt and
- * answer sizes from the few-shot examples, tokens = characters ÷ 4, prefix reuse) under each lever. With prefill
- * the verdict step's answer, apart from the reasons, is read at the prompt rate, and each verdict is one step.
+ * answer sizes from the few-shot examples, tokens = characters ÷ 4, prefix reuse) under each lever, at `rates`.
+ * With prefill a step's known answer tokens are read at the prompt rate and each verdict or score is one generated
+ * step; faithfulness' reasons stay generated unless reasons are off. Context relevance with prefill writes the plan
+ * over the contexts' sentences (its answer size from that plan's text) instead of the judge's own statements.
  */
-export function prefillEstimate(rows: readonly RagRow[]): PrefillEstimate[] {
+export function prefillEstimate(rows: readonly RagRow[], rates: Rates = DOCUMENTED_RATES): PrefillEstimate[] {
   const prompts = estimatePrompts(rows, 3, 4);
   const rowTokens = prompts.reduce((s, p) => s + p.rowTokens, 0);
   const answers = prompts.reduce((s, p) => s + p.answerTokens, 0);
-  const verdictAnswer = prompts.find((p) => p.prompt === faithfulnessVerdictsPrompt.name)!.answerTokens;
+  const answerOf = (name: string) => prompts.find((p) => p.prompt === name)!.answerTokens;
+  const verdictAnswer = answerOf(faithfulnessVerdictsPrompt.name);
+  const relevanceAnswer = answerOf(contextRelevanceStatementsPrompt.name);
   const reasons = reasonTokensPerRow(rows, 4);
   const statements = median(rows.map((r) => verdictInput(r).statements.length));
-  const { prompt: pp, generation: gen } = DOCUMENTED_RATES;
+  const sentences = median(rows.map((r) => contextSentences(r.retrieved_contexts).length));
+  const planAnswer = median(
+    rows.map((r) => {
+      const plan = sentenceScorePlan(contextSentences(r.retrieved_contexts));
+      const text = plan.map((part) => (part.kind === "text" ? part.text : "0")).join("");
+      return Math.ceil(text.length / 4) + 1;
+    }),
+  );
+  const { prompt: pp, generation: gen } = rates;
   const base = rowTokens / pp + answers / gen;
-  const withPrefill = (keepReasons: boolean) => {
+  /** Seconds saved by prefill in faithfulness' verdict step (with or without reasons). */
+  const faithfulnessSaving = (keepReasons: boolean) => {
     const generated = (keepReasons ? reasons : 0) + statements;
     const known = verdictAnswer - (keepReasons ? reasons : 0) - statements;
-    return rowTokens / pp + (answers - verdictAnswer + generated) / gen + known / pp;
+    return verdictAnswer / gen - (generated / gen + known / pp);
   };
-  const reasonsOff = base - reasons / gen;
+  const relevanceSaving = relevanceAnswer / gen - (sentences / gen + (planAnswer - sentences) / pp);
+  // Answer relevancy: the questions' text (its share of the few-shot answers) and one step per flag stay generated.
+  const questionsAnswer = answerOf(answerRelevancyPrompt(STRICTNESS).name);
+  const questionShare = median(
+    answerRelevancyPrompt(STRICTNESS).examples.map((e) => {
+      const strings = e.output.questions.reduce((n, q) => n + JSON.stringify(q.question).length, 0);
+      return strings / JSON.stringify(e.output).length;
+    }),
+  );
+  const questionsGenerated = Math.round(questionsAnswer * questionShare) + STRICTNESS;
+  const questionsSaving =
+    questionsAnswer / gen - (questionsGenerated / gen + (questionsAnswer - questionsGenerated) / pp);
+  const allThree = faithfulnessSaving(true) + relevanceSaving + questionsSaving;
   const levers: Array<[string, number]> = [
     ["default (free generation, reasons)", base],
-    ["reasons off (faithfulness)", reasonsOff],
-    ["prefill (faithfulness)", withPrefill(true)],
-    ["prefill + reasons off (faithfulness)", withPrefill(false)],
-    ["floor: every verdict step free of cost", base - verdictAnswer / gen],
+    ["reasons off (faithfulness)", base - reasons / gen],
+    ["prefill (faithfulness)", base - faithfulnessSaving(true)],
+    ["prefill + reasons off (faithfulness)", base - faithfulnessSaving(false)],
+    ["prefill (context relevance)", base - relevanceSaving],
+    ["prefill (answer relevancy)", base - questionsSaving],
+    ["prefill (all three)", base - allThree],
+    [
+      "prefill (all three) + reasons off (faithfulness)",
+      base - allThree + faithfulnessSaving(true) - faithfulnessSaving(false),
+    ],
   ];
   return levers.map(([label, seconds]) => ({
     label,
@@ -296,6 +478,38 @@ export function prefillEstimate(rows: readonly RagRow[]): PrefillEstimate[] {
     speedUp: base / seconds,
     hoursFor5000Rows: (seconds * 5000) / 3600,
   }));
+}
+
+/**
+ * The judge's prompt and generation rates as docs/performance.md measures them: a 257-token prompt read from an
+ * empty sequence, then 24 greedy tokens without a grammar; medians over `rounds`.
+ */
+async function measureRates(judge: Judge, rounds: number): Promise<Rates> {
+  const { model } = judge;
+  const sequence = judge.context.getSequence();
+  try {
+    const text = model.tokenize(
+      "The judge reads a context and writes verdicts about statements, one by one. ".repeat(30),
+    );
+    const head = text.slice(0, 257);
+    const prompt: number[] = [];
+    const generation: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      await sequence.clearHistory();
+      const p0 = performance.now();
+      await sequence.evaluateWithoutGeneratingNewTokens(head);
+      prompt.push(head.length / ((performance.now() - p0) / 1000));
+      const g0 = performance.now();
+      let generated = 0;
+      for await (const _ of sequence.evaluate([text[257]!], { temperature: 0 })) {
+        if (++generated >= 24) break;
+      }
+      generation.push(generated / ((performance.now() - g0) / 1000));
+    }
+    return { prompt: median(prompt), generation: median(generation) };
+  } finally {
+    sequence.dispose();
+  }
 }
 
 /** Milliseconds of one forward pass of `batch` tokens with logits at every position, on the judge's context. */
@@ -380,11 +594,25 @@ export function lookupCosts(costs: readonly BatchCost[]): LookupCost[] {
   });
 }
 
+/** An estimate as a Markdown table. */
+function estimateTable(estimate: readonly PrefillEstimate[]): string {
+  return markdownTable(
+    ["levers", "s/row", "speed-up", "h per 5,000 rows"],
+    estimate.map((e) => [
+      e.label,
+      num(e.secondsPerRow, 1),
+      `${num(e.speedUp, 2)}×`,
+      num(e.hoursFor5000Rows, 1),
+    ]),
+  );
+}
+
 export function formatPrefill(r: PrefillResult): string {
   const out = [
     markdownTable(
       [
         "judge",
+        "step",
         "reasons",
         "variant",
         "generated tokens/row",
@@ -392,16 +620,19 @@ export function formatPrefill(r: PrefillResult): string {
         "s/row",
         "same verdicts as token by token",
         "same verdicts as free",
+        "mean share of 1s",
       ],
       r.runs.map((x) => [
         `${x.model} (${x.threads} thr)`,
-        x.reasons ? "yes" : "no",
-        x.variant,
+        x.step,
+        x.step === "faithfulness verdicts" ? (x.reasons ? "yes" : "no") : "–",
+        x.cutRows > 0 ? `${x.variant} (${x.cutRows} cut at ${FREE_ANSWER_TOKENS} tokens)` : x.variant,
         num(x.generatedTokensPerRow, 1),
         num(x.prefilledTokensPerRow, 1),
         num(x.secondsPerRow, 3),
-        `${x.sameAsTokenByToken[0]}/${x.sameAsTokenByToken[1]}`,
-        `${x.sameAsFree[0]}/${x.sameAsFree[1]}`,
+        x.variant === "token by token" ? "–" : `${x.sameAsTokenByToken[0]}/${x.sameAsTokenByToken[1]}`,
+        x.sameAsFree === null || x.variant === "free" ? "–" : `${x.sameAsFree[0]}/${x.sameAsFree[1]}`,
+        x.meanScore === null ? "–" : num(x.meanScore, 2),
       ]),
     ),
   ];
@@ -410,15 +641,15 @@ export function formatPrefill(r: PrefillResult): string {
       "",
       "Estimate for Qwen2.5-0.5B, three seed judge metrics per row (docs/performance.md's rates: 222 prompt and 24.5 generated tokens/s):",
       "",
-      markdownTable(
-        ["levers", "s/row", "speed-up", "h per 5,000 rows"],
-        r.estimate.map((e) => [
-          e.label,
-          num(e.secondsPerRow, 1),
-          `${num(e.speedUp, 2)}×`,
-          num(e.hoursFor5000Rows, 1),
-        ]),
-      ),
+      estimateTable(r.estimate),
+    );
+  }
+  if (r.measuredEstimate && r.measuredRates) {
+    out.push(
+      "",
+      `The same estimate at the proxy's rates measured in this run (${num(r.measuredRates.prompt, 1)} prompt and ${num(r.measuredRates.generation, 1)} generated tokens/s at 2 threads):`,
+      "",
+      estimateTable(r.measuredEstimate),
     );
   }
   if (r.batchCosts) {
@@ -473,6 +704,8 @@ export async function runPrefill(): Promise<PrefillResult> {
     try {
       runs.push(...(await measureJudge(proxy, PROXY_GGUF_PATH, rows.slice(0, 2), 1)));
       result.batchCosts = await measureBatchCosts(proxy, rounds + 2);
+      result.measuredRates = await measureRates(proxy, rounds + 2);
+      result.measuredEstimate = prefillEstimate(exampleRows(), result.measuredRates);
     } finally {
       await closeJudge(proxy);
     }

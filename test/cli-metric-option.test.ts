@@ -27,6 +27,17 @@ describe("--metric-option parsing", () => {
         ["faithfulness"],
       ),
     ).toEqual(new Map([["faithfulness", { prefill: true, reasons: false }]]));
+    expect(
+      metricOptionsById(
+        [flag("context_relevance.prefill=true"), flag("answer_relevancy.prefill=true")],
+        ["context_relevance", "answer_relevancy"],
+      ),
+    ).toEqual(
+      new Map([
+        ["context_relevance", { prefill: true }],
+        ["answer_relevancy", { prefill: true }],
+      ]),
+    );
     const cases: Array<[string, RegExp]> = [
       ["faithfulness.prefill=true", /not among the metrics of this run/],
       [

@@ -5,15 +5,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { LlamaContext, LlamaModel } from "node-llama-cpp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Cache } from "../src/cache/cache.js";
 import { InvalidInputError } from "../src/errors.js";
 import { CachedLlm } from "../src/llm/cached-llm.js";
 import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
-import { getSharedLlama } from "../src/llm/llama-instance.js";
-import { checkPlan, type PlanGrammars, planGrammarsFor, writeFromPlan } from "../src/llm/plan-writer.js";
+import { checkPlan } from "../src/llm/plan-writer.js";
 import type { AnswerPart, Llm } from "../src/llm/types.js";
 import { faithfulnessVerdictsPrompt, verdictsSchema } from "../src/metrics/faithfulness/prompt.js";
 import { Faithfulness } from "../src/metrics/index.js";
@@ -22,6 +20,7 @@ import { verdictListPlan } from "../src/metrics/shared/verdict-plan.js";
 import { renderPrompt } from "../src/prompts/render.js";
 import { tinyGgufPath } from "./setup/paths.js";
 import { ggufTestJudges, loadTestJudge } from "./support/gguf-judges.js";
+import { expectPrefillEqualsTokenByToken, usePlanJudge } from "./support/plan-equivalence.js";
 
 const statements = ["Rome is the capital of Italy.", "Italy is in Asia.", 'A "quoted" word.'];
 const shape = (reasons: boolean) => ({
@@ -121,11 +120,12 @@ for (const [label, modelPath] of ggufTestJudges) {
     const input = { contexts: ["Rome is the capital of Italy. Italy is in Europe."], statements };
 
     for (const reasons of [true, false]) {
-      it(`a plan answer is valid, copies the statements and reads one verdict each (reasons ${reasons})`, async () => {
+      it(`a plan answer is valid, copies the statements and reads one verdict each at the slots asked for (reasons ${reasons})`, async () => {
         const prompt = renderPrompt(faithfulnessVerdictsPrompt, input);
         const schema = verdictsSchema(statements.length, reasons);
         const plan = verdictListPlan(shape(reasons), statements);
-        const result = await llm.generateObject(prompt, schema, { plan });
+        const choiceSlots = [{ key: "verdict", values: ["0", "1"] }];
+        const result = await llm.generateObject(prompt, schema, { plan, choiceSlots });
         expect(result.value.verdicts.map((v) => v.statement)).toEqual(statements);
         expect(result.slots).toHaveLength(statements.length);
         for (const [i, slot] of result.slots!.entries()) {
@@ -136,8 +136,16 @@ for (const [label, modelPath] of ggufTestJudges) {
         }
         expect(result.usage.prefilledTokens).toBeGreaterThan(0);
         if (!reasons) expect(result.usage.completionTokens).toBe(statements.length);
-        const again = await llm.generateObject(prompt, schema, { plan });
+        const again = await llm.generateObject(prompt, schema, { plan, choiceSlots });
         expect([again.value, again.slots]).toEqual([result.value, result.slots]);
+        // Unread, the choices are written greedily under the same grammar: the same answer, no slots reported.
+        const unread = await llm.generateObject(prompt, schema, { plan });
+        expect(unread.value).toEqual(result.value);
+        expect(unread.slots).toBeUndefined();
+        expect([unread.usage.completionTokens, unread.usage.prefilledTokens]).toEqual([
+          result.usage.completionTokens,
+          result.usage.prefilledTokens,
+        ]);
       }, 120_000);
     }
 
@@ -189,61 +197,18 @@ for (const [label, modelPath] of ggufTestJudges) {
 }
 
 describe.skipIf(!tinyGgufPath)("prefill equals token-by-token decoding of the same tokens", () => {
-  let model: LlamaModel;
-  let context: LlamaContext;
-  let grammars: PlanGrammars;
-  beforeAll(async () => {
-    const llama = await getSharedLlama(false);
-    model = await llama.loadModel({ modelPath: tinyGgufPath });
-    context = await model.createContext({
-      contextSize: 2048,
-      sequences: 1,
-      threads: 1,
-      flashAttention: false,
-    });
-    grammars = planGrammarsFor(llama);
-  });
-  afterAll(async () => {
-    await context?.dispose();
-    await model?.dispose();
-  });
-
+  const judge = usePlanJudge(tinyGgufPath);
   for (const reasons of [true, false]) {
     it(`same text and verdicts, probabilities within 1e-3 (reasons ${reasons})`, async () => {
-      const prompt = model.tokenize(
+      const prompt = judge().model.tokenize(
         "Judge each statement against the context.\nRome is the capital of Italy.\n",
         false,
       );
       const plan = verdictListPlan(shape(reasons), statements);
-      const settings = {
-        maxTokens: 60,
-        retryBudget: 60,
-        temperature: 0,
-        seed: 0,
-        signal: new AbortController().signal,
-      };
-      const sequence = context.getSequence();
-      try {
-        const batched = await writeFromPlan(model, sequence, prompt, 0, plan, grammars, settings);
-        const oneByOne = await writeFromPlan(model, sequence, prompt, 0, plan, grammars, {
-          ...settings,
-          batched: false,
-        });
-        expect(oneByOne.text).toBe(batched.text);
-        expect(oneByOne.slots.map((s) => s.written)).toEqual(batched.slots.map((s) => s.written));
-        for (const [i, slot] of batched.slots.entries()) {
-          for (const v of ["0", "1"]) {
-            expect(Math.abs(slot.probabilities[v]! - oneByOne.slots[i]!.probabilities[v]!)).toBeLessThan(
-              1e-3,
-            );
-          }
-        }
-        expect(
-          z.object({ verdicts: z.array(z.unknown()) }).parse(JSON.parse(batched.text)).verdicts,
-        ).toHaveLength(3);
-      } finally {
-        sequence.dispose();
-      }
+      const batched = await expectPrefillEqualsTokenByToken(judge(), prompt, plan);
+      expect(
+        z.object({ verdicts: z.array(z.unknown()) }).parse(JSON.parse(batched.text)).verdicts,
+      ).toHaveLength(3);
     }, 120_000);
   }
 });

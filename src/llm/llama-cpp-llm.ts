@@ -394,7 +394,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
       retryBudget,
       temperature,
       seed,
-      ...(options.choiceSlots?.length && plan === undefined ? { choiceSlots: options.choiceSlots } : {}),
+      ...(options.choiceSlots?.length ? { choiceSlots: options.choiceSlots } : {}),
       ...(plan !== undefined ? { plan } : {}),
     };
     this.counters.calls += 1;
@@ -419,6 +419,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
                   temperature,
                   seed,
                   signal,
+                  read: (key) => options.choiceSlots?.some((slot) => slot.key === key) === true,
                 });
           this.counters.evaluatedPromptTokens += result.evaluatedPromptTokens;
           this.counters.completionTokens += result.tokens;
@@ -445,7 +446,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
     return {
       value: parseJudgeAnswer(schema, generation.text, prompt.name),
       usage,
-      ...(generation.slots !== undefined ? { slots: generation.slots } : {}),
+      ...(generation.slots !== undefined && options.choiceSlots?.length ? { slots: generation.slots } : {}),
     };
   }
 

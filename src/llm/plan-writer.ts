@@ -1,6 +1,6 @@
 // Jump-forward for answers whose shape is known (GenerateObjectOptions.plan): the known text is fed to the model in
 // one batch per stretch instead of one forward pass per token, a JSON string part is generated under a string
-// grammar, and a choice part is read from the next-token distribution at its position, so no verdict is sampled.
+// grammar, and a choice part is written greedily under a grammar of its values, its distribution read when asked.
 import {
   type GbnfJsonSchema,
   type Llama,
@@ -19,6 +19,9 @@ import type { AnswerPart, SlotProbabilities } from "./types.js";
 export interface PlanWriting extends Generation {
   /** Answer tokens written from the plan's text parts, evaluated in batches. */
   prefilledTokens: number;
+  /** The value written at each choice, in plan order. */
+  choices: string[];
+  /** The distribution read at each choice whose key `read` accepted, in plan order. */
   slots: SlotProbabilities[];
 }
 
@@ -98,9 +101,9 @@ export function checkPlan(plan: readonly AnswerPart[]): void {
  * Writes an answer from `plan` on `sequence`, after `promptTokens` of which the first `keep` are already in the
  * sequence. Text parts are tokenized alone and appended unevaluated; they are evaluated in one batch when the next
  * string or choice needs the model (a final text part is not evaluated at all). A choice is written greedily under a
- * grammar of its values, and the distribution over the grammar-allowed tokens is read at each of its steps (as in the
- * token loop's slots), so the value written is the most probable allowed one. A string part runs the
- * grammar-constrained token loop.
+ * grammar of its values, so the value written is the most probable allowed one; when `opts.read` accepts its key, the
+ * distribution over the grammar-allowed tokens is read at each of its steps (as in the token loop's slots). A string
+ * part runs the grammar-constrained token loop.
  */
 export async function writeFromPlan(
   model: LlamaModel,
@@ -112,6 +115,12 @@ export async function writeFromPlan(
   opts: Omit<TokenLoopSettings, "choiceSlots"> & {
     /** false feeds the known tokens one forward pass each (token-by-token decoding, for comparison). Defaults to true. */
     batched?: boolean;
+    /**
+     * Whether to read the distribution at a choice with this key (reported in `slots`). Reading asks llama.cpp for
+     * every token's probability, which costs a pass over the whole vocabulary per step; an unread choice is written
+     * greedily under the same grammar, so its value is the same. Defaults to reading every choice.
+     */
+    read?: (key: string) => boolean;
   },
 ): Promise<PlanWriting> {
   const kept = Math.min(keep, promptTokens.length - 1);
@@ -129,6 +138,8 @@ export async function writeFromPlan(
   let generated = 0;
   let prefilled = 0;
   const slots: SlotProbabilities[] = [];
+  const choices: string[] = [];
+  const read = opts.read ?? (() => true);
   const tokensOf = (piece: string) => model.tokenize(piece, false, "trimLeadingSpace");
 
   for (const part of plan) {
@@ -140,18 +151,23 @@ export async function writeFromPlan(
       text += part.text;
     } else if (part.kind === "choice") {
       if (opts.batched === false) pending = await feedOneByOne(sequence, pending);
+      const reading = read(part.key);
       const choice = await writeChoice(
         model,
         sequence,
         pending,
         await grammars.choice(part.values),
         part.values,
+        reading,
       );
-      slots.push({
-        key: part.key,
-        written: choice.written,
-        ...valueProbabilities(part.values, choice.steps),
-      });
+      choices.push(choice.written);
+      if (reading) {
+        slots.push({
+          key: part.key,
+          written: choice.written,
+          ...valueProbabilities(part.values, choice.steps),
+        });
+      }
       pending = [choice.last];
       generated += choice.tokens;
       text += choice.raw;
@@ -184,6 +200,7 @@ export async function writeFromPlan(
     finished: true,
     evaluatedPromptTokens: promptTokens.length - Math.max(0, kept),
     prefilledTokens: prefilled,
+    choices,
     slots,
   };
 }
@@ -196,8 +213,9 @@ async function feedOneByOne(sequence: LlamaContextSequence, pending: Token[]): P
 
 /**
  * Writes one value of `values` greedily under `grammar` after `pending`, reading the grammar-allowed distribution at
- * every step. A whitespace step before the value is replaced by the next read (as in the token loop's slots). Returns
- * the value, the reads, the tokens sampled and the last one (sampled, not yet evaluated).
+ * every step when `read` (else no steps are recorded). A whitespace step before the value is replaced by the next
+ * read (as in the token loop's slots). Returns the value, the reads, the tokens sampled and the last one (sampled,
+ * not yet evaluated).
  */
 async function writeChoice(
   model: LlamaModel,
@@ -205,6 +223,7 @@ async function writeChoice(
   pending: Token[],
   grammar: LlamaGrammar,
   values: readonly string[],
+  read: boolean,
 ): Promise<{
   written: string;
   raw: string;
@@ -219,16 +238,19 @@ async function writeChoice(
   while (out.length < MAX_CHOICE_TOKENS) {
     const iterator = sequence.evaluateWithMetadata(
       input,
-      { probabilities: true },
+      { probabilities: read },
       { temperature: 0, grammarEvaluationState, yieldEogToken: true },
     );
     const { value: step } = await iterator.next();
     await iterator.return();
     if (!step || step.token === undefined || model.isEogToken(step.token)) break;
     const token = step.token;
-    const partial = model.detokenize(out).trim();
-    if (partial === "" && steps.at(-1)?.partial === "") steps.pop();
-    steps.push({ partial, candidates: candidatesOf(model, step.probabilities!, token, out) });
+    if (read) {
+      const partial = model.detokenize(out).trim();
+      if (partial === "" && steps.at(-1)?.partial === "") steps.pop();
+      const probabilities = (step as { probabilities?: Map<Token, number> }).probabilities!;
+      steps.push({ partial, candidates: candidatesOf(model, probabilities, token, out) });
+    }
     out.push(token);
     input = [token];
     const text = model.detokenize(out).trim();

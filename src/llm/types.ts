@@ -21,10 +21,11 @@ export interface GenerateObjectOptions {
   /**
    * Write the answer from this plan instead of generating all of it (jump-forward): the `text` parts are known
    * (JSON structure, statements being judged) and are fed to the model in one batch each, `string` parts are JSON
-   * strings the judge writes, and `choice` parts are read from the judge's next-token distribution over their
-   * values (the most probable one is written; its probabilities are reported as a slot). The parts must join into
-   * an answer the schema accepts; the answer is checked against it as always. Needs temperature 0 and a judge whose
-   * `followsPlans` is true. Defaults to none (the whole answer is generated under the grammar).
+   * strings the judge writes, and `choice` parts are written greedily under a grammar of their values (the most
+   * probable allowed value); a choice whose key is among `choiceSlots` also has its distribution read and reported
+   * as a slot (reading costs a pass over the vocabulary per step, so unread choices are cheaper). The parts must
+   * join into an answer the schema accepts; the answer is checked against it as always. Needs temperature 0 and a
+   * judge whose `followsPlans` is true. Defaults to none (the whole answer is generated under the grammar).
    */
   plan?: readonly AnswerPart[];
 }
@@ -44,7 +45,10 @@ export type AnswerPart =
   | { kind: "text"; text: string }
   /** A JSON string (quotes included) the judge writes under a string grammar. */
   | { kind: "string" }
-  /** One of `values` (JSON text), the one the judge finds most probable; reported as a {@link SlotProbabilities}. */
+  /**
+   * One of `values` (JSON text), the one the judge finds most probable; reported as a {@link SlotProbabilities} when
+   * `key` is among the call's `choiceSlots`.
+   */
   | { kind: "choice"; key: string; values: readonly string[] };
 
 /**

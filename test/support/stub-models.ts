@@ -14,6 +14,9 @@ export const stubLlm: Llm = {
   }),
 };
 
+/** {@link stubLlm} claiming to follow answer plans, for checks of the `prefill` option. */
+export const stubPlanLlm: Llm = { ...stubLlm, followsPlans: true };
+
 /** An embedder whose `embed` rejects: building a metric must not call it. */
 export const stubEmbeddings: Embeddings = {
   id: "stub-embedder",

@@ -8,7 +8,12 @@ import {
   WRITTEN_VERDICTS,
 } from "../shared/choice-verdicts.js";
 import type { JudgeSettings, JudgeUsage } from "../shared/judge.js";
-import type { GeneratedQuestion, QuestionsInput, QuestionsOutput } from "./prompt.js";
+import {
+  type GeneratedQuestion,
+  type QuestionsInput,
+  type QuestionsOutput,
+  questionsPlan,
+} from "./prompt.js";
 
 /**
  * One judge call: `count` questions the response answers, each flagged noncommittal or not. The
@@ -16,7 +21,8 @@ import type { GeneratedQuestion, QuestionsInput, QuestionsOutput } from "./promp
  * each question is written from the full response), and questions pooled from fragments would measure
  * the fragments instead. A response too long for the judge's window is a `ContextOverflowError` whose
  * text says what to do. With `reading.confidence`, each noncommittal flag's probability is read while the judge
- * writes it (`reads`, one per question).
+ * writes it (`reads`, one per question). With `reading.prefill` the answer is written from `questionsPlan`: the
+ * judge writes the question texts and each flag is read at its position.
  */
 export async function writeQuestions(
   llm: Llm,
@@ -28,8 +34,9 @@ export async function writeQuestions(
   signal: AbortSignal | undefined,
   reading: VerdictReading = WRITTEN_VERDICTS,
 ): Promise<{ questions: GeneratedQuestion[]; reads: ChoiceVerdict[] | undefined }> {
+  const plan = reading.prefill === true ? questionsPlan(count) : undefined;
   const { value: out, reads } = await askJudgeForVerdicts(
-    { llm, template, input: { response, count }, settings, usage, signal },
+    { llm, template, input: { response, count }, settings, usage, signal, ...(plan ? { plan } : {}) },
     { key: "noncommittal", values: ["0", "1"] },
     reading,
     (answer) => answer.questions.map((q) => q.noncommittal),

@@ -3,6 +3,7 @@ import type { Embeddings } from "../../embeddings/types.js";
 import type { Llm } from "../../llm/types.js";
 import { choiceOptionsShape, type Scoring } from "../shared/choice-verdicts.js";
 import { embeddingsOption, judgeSettingsShape, llmOption } from "../shared/options.js";
+import { prefillOption } from "../shared/verdict-plan.js";
 import { type NoncommittalMode, noncommittalModes } from "./score.js";
 
 /** The options of `AnswerRelevancy` other than the models, with their defaults. */
@@ -22,6 +23,9 @@ export const answerRelevancyOptionsSchema = z.object({
     ),
   ...judgeSettingsShape,
   ...choiceOptionsShape,
+  prefill: prefillOption.describe(
+    "Write the answer's JSON structure for the judge and feed it in batches; the judge writes only the questions, and each noncommittal flag is read from its token probabilities (needs a judge that follows answer plans, temperature 0).",
+  ),
 });
 
 /** Options of `AnswerRelevancy`. */
@@ -50,6 +54,16 @@ export interface AnswerRelevancyOptions {
    * writes the flag). Needs a judge that reads token probabilities. Defaults to false.
    */
   confidence?: boolean;
+  /**
+   * Jump-forward: the answer has exactly `strictness` questions, so its JSON structure
+   * (`{"questions":[{"question":…,"noncommittal":…},…]}`) is known; it is written for the judge, compact, and fed in
+   * batches, the judge writes only the question texts, and each noncommittal flag is the most probable of 0 and 1 at
+   * its position (read, so `confidence` and `"expected"` cost nothing more). The questions are the judge's own, as
+   * without it; the layout around them is fixed, so a question or flag can differ where a free judge would have laid
+   * out its JSON otherwise. Needs temperature 0 and a judge that follows answer plans (`LlamaCppLlm`). Measured in
+   * docs/judge-speed.md. Defaults to false.
+   */
+  prefill?: boolean;
 }
 
 /** Everything `AnswerRelevancy` takes, models included. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AnswerPart } from "../../llm/types.js";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import { exactly } from "../shared/sized.js";
 import { judgeText } from "../shared/text-schema.js";
@@ -34,6 +35,26 @@ const questionSchema = z.object({
  */
 export function questionsSchema(count: number): z.ZodType<QuestionsOutput> {
   return z.object({ questions: exactly(questionSchema, count, `expected exactly ${count} questions`) });
+}
+
+/**
+ * The answer plan of `count` questions (the `prefill` option): the compact JSON structure is known, each question is
+ * a string the judge writes, each noncommittal flag a choice read at its position.
+ *
+ * @example
+ * questionsPlan(1);
+ * // text {"questions":[{"question": · string · text ,"noncommittal": · choice noncommittal · text }]}
+ */
+export function questionsPlan(count: number): AnswerPart[] {
+  const parts: AnswerPart[] = [];
+  for (let i = 0; i < count; i++) {
+    parts.push({ kind: "text", text: `${i === 0 ? '{"questions":[' : "},"}{"question":` });
+    parts.push({ kind: "string" });
+    parts.push({ kind: "text", text: ',"noncommittal":' });
+    parts.push({ kind: "choice", key: "noncommittal", values: ["0", "1"] });
+  }
+  parts.push({ kind: "text", text: "}]}" });
+  return parts;
 }
 
 const INSTRUCTION = [

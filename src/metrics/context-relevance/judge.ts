@@ -1,4 +1,4 @@
-import type { Llm } from "../../llm/types.js";
+import type { AnswerPart, Llm } from "../../llm/types.js";
 import {
   askJudgeForVerdicts,
   readFields,
@@ -7,8 +7,13 @@ import {
 } from "../shared/choice-verdicts.js";
 import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
 import { judgeWithSplitting, type SplitRecord, splitRecord } from "../shared/split.js";
-import type { ContextRelevanceInput, ContextRelevancePrompts } from "./prompt.js";
+import {
+  type ContextRelevanceInput,
+  type ContextRelevancePrompts,
+  contextRelevanceSentencesPrompt,
+} from "./prompt.js";
 import type { ContextRelevanceMode } from "./score.js";
+import { contextSentences, SCORE_SLOT, sentenceScorePlan } from "./sentences.js";
 
 /** What the judge said about one row; the score is `contextRelevanceScore` (score.ts) of `statementScores`. */
 export interface ContextRelevanceJudgement {
@@ -32,7 +37,9 @@ export interface ContextRelevanceJudgement {
  * then per chunk of a context on sentence boundaries, and the statements are concatenated. An empty
  * list of contexts gives no statements without a judge call (there is nothing relevant). With scoring
  * "expected" or `confidence` (`"statements"` mode), each score's probability is read while the judge writes
- * it (`askJudgeForVerdicts`).
+ * it (`askJudgeForVerdicts`). With `reading.prefill` (`"statements"` mode) the statements are the contexts'
+ * sentences (`contextSentences`): the answer is written from a plan and the judge only scores each sentence; a part
+ * without a sentence needs no call.
  */
 export async function judgeContextRelevance(
   llm: Llm,
@@ -51,9 +58,17 @@ export async function judgeContextRelevance(
   if (mode === "statements") {
     const outcome = await judgeWithSplitting(input.contexts, contextsField, async (parts) => {
       const partInput = { question: input.question, contexts: parts.map((p) => p.text) };
+      let template = prompts.statements;
+      let plan: AnswerPart[] | undefined;
+      if (reading.prefill === true) {
+        const sentences = contextSentences(partInput.contexts);
+        if (sentences.length === 0) return [];
+        template = contextRelevanceSentencesPrompt;
+        plan = sentenceScorePlan(sentences);
+      }
       const { value, reads } = await askJudgeForVerdicts(
-        { llm, template: prompts.statements, input: partInput, settings, usage, signal },
-        { key: "score", values: ["0", "1"] },
+        { llm, template, input: partInput, settings, usage, signal, ...(plan ? { plan } : {}) },
+        SCORE_SLOT,
         reading,
         (answer) => answer.statements.map((s) => s.score),
       );

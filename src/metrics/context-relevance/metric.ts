@@ -29,7 +29,8 @@ interface ContextRelevanceSampleInput {
  * `ContextRelevanceEvaluator` formula (`contextRelevanceScore` in score.ts): the judge breaks the
  * retrieved contexts into statements and scores each 1 (helps answer the question) or 0. Note: Ragas'
  * own `context_relevance` is a different formula (the judge rates the contexts 0/1/2 twice and the
- * ratings are averaged); its numbers are not comparable.
+ * ratings are averaged); its numbers are not comparable. With `prefill: true` the statements are the
+ * contexts' sentences and the judge only scores them (faster; see the option).
  *
  * @example
  * const metric = new ContextRelevance({ llm });
@@ -57,6 +58,12 @@ export class ContextRelevance extends BaseMetric<ContextRelevanceSampleInput> {
     this.mode = o.mode;
     this.settings = judgeSettingsOf(o);
     this.reading = verdictReading(o, o.llm, "ContextRelevance");
+    if (o.prefill && o.mode === "relevant-statements") {
+      throw new InvalidInputError(
+        'prefill: true scores the contexts\' sentences one by one, which is mode "statements"; mode "relevant-statements" has the judge pick sentences itself. Use mode "statements" or prefill: false',
+        { field: "ContextRelevance.prefill" },
+      );
+    }
     if (this.reading.confidence && o.mode === "relevant-statements") {
       throw new InvalidInputError(
         `${o.scoring === "expected" ? 'scoring "expected"' : "confidence: true"} reads statement scores, but mode "relevant-statements" has none; use mode "statements" or the default scoring`,
@@ -123,7 +130,11 @@ export class ContextRelevance extends BaseMetric<ContextRelevanceSampleInput> {
   config(): MetricConfig {
     return {
       name: this.name,
-      promptVersions: contextRelevancePromptVersions(defaultContextRelevancePrompts, this.mode),
+      promptVersions: contextRelevancePromptVersions(
+        defaultContextRelevancePrompts,
+        this.mode,
+        this.reading.prefill === true,
+      ),
       options: {
         mode: this.mode,
         temperature: this.settings.temperature,

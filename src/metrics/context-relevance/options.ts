@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Llm } from "../../llm/types.js";
 import { choiceOptionsShape, type Scoring } from "../shared/choice-verdicts.js";
 import { haystackRunShape, judgeSettingsShape, llmOption } from "../shared/options.js";
+import { prefillOption } from "../shared/verdict-plan.js";
 import type { ContextRelevanceExample } from "./prompt.js";
 import { type ContextRelevanceMode, contextRelevanceModes } from "./score.js";
 
@@ -15,6 +16,9 @@ export const contextRelevanceOptionsSchema = z.object({
     ),
   ...judgeSettingsShape,
   ...choiceOptionsShape,
+  prefill: prefillOption.describe(
+    '"statements" mode: the statements are the contexts\' sentences, word for word, written into the answer for the judge and fed in batches; the judge only scores each, read from its token probabilities (needs a judge that follows answer plans, temperature 0).',
+  ),
 });
 
 /** Options of `ContextRelevance`. */
@@ -39,6 +43,16 @@ export interface ContextRelevanceOptions {
    * forward pass that writes the score). Needs a judge that reads token probabilities. Defaults to false.
    */
   confidence?: boolean;
+  /**
+   * Jump-forward (`"statements"` mode): the statements are the contexts' sentences, word for word
+   * (`contextSentences`), instead of statements the judge writes itself; the answer's JSON structure and the
+   * sentences are written for the judge and fed in batches, and the judge only scores each sentence (read from its
+   * next-token distribution, so `confidence` and `"expected"` cost nothing more). The judge writes no free text, so
+   * this is much faster, but the unit changes: the row score is the fraction of relevant sentences, not of the facts
+   * the judge would have listed (prompt version `+sentences`). Needs temperature 0 and a judge that follows answer
+   * plans (`LlamaCppLlm`). Measured in docs/judge-speed.md. Defaults to false.
+   */
+  prefill?: boolean;
 }
 
 /** Options of `ContextRelevanceEvaluator`. */
@@ -64,7 +78,7 @@ export const contextRelevanceConstructorSchema = contextRelevanceOptionsSchema.e
 
 /** Everything `ContextRelevanceEvaluator` takes (Haystack's surface keeps greedy scores: no `scoring`). */
 export const contextRelevanceEvaluatorSchema = contextRelevanceConstructorSchema
-  .omit({ scoring: true, confidence: true })
+  .omit({ scoring: true, confidence: true, prefill: true })
   .extend({
     ...haystackRunShape,
   });

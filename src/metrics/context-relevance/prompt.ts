@@ -103,6 +103,41 @@ export const contextRelevanceStatementsPrompt: PromptTemplate<ContextRelevanceIn
     formatInput,
   };
 
+const SENTENCES_INSTRUCTION = [
+  "You judge how useful retrieved context is for answering a question.",
+  "1. List the context's sentences as statements, word for word, in order.",
+  "2. Score each statement 1 when it helps answer the question, or 0 when it does not.",
+  "Do not answer the question and do not use outside knowledge. Reply with JSON only.",
+].join("\n");
+
+/** The built-in examples with each context's sentences as its statements (`contextSentences` of the input). */
+const SENTENCES_EXAMPLES: ReadonlyArray<PromptExample<ContextRelevanceInput, ScoredStatementsOutput>> = [
+  {
+    input: STATEMENTS_EXAMPLES[0]!.input,
+    output: {
+      statements: [
+        { statement: "Mount Kilimanjaro is a dormant volcano in Tanzania.", score: 0 },
+        { statement: "Its highest peak, Uhuru, rises 5,895 metres above sea level.", score: 1 },
+        { statement: "About 50,000 people try to climb it every year.", score: 0 },
+      ],
+    },
+  },
+  STATEMENTS_EXAMPLES[1]!,
+];
+
+/**
+ * Context relevance, `"statements"` mode with `prefill: true`: the statements are the contexts' sentences, word for
+ * word (`contextSentences`), written into the answer for the judge, which scores each. Same answer schema as the
+ * statements prompt; its own instruction and examples, so its own version.
+ */
+export const contextRelevanceSentencesPrompt: PromptTemplate<ContextRelevanceInput, ScoredStatementsOutput> =
+  {
+    ...contextRelevanceStatementsPrompt,
+    version: `${CONTEXT_RELEVANCE_STATEMENTS_VERSION}+sentences`,
+    instruction: SENTENCES_INSTRUCTION,
+    examples: SENTENCES_EXAMPLES,
+  };
+
 /** Context relevance, `"relevant-statements"` mode (Haystack 2.4 and later): the judge returns only the relevant statements. */
 export const contextRelevanceRelevantPrompt: PromptTemplate<ContextRelevanceInput, RelevantStatementsOutput> =
   {
@@ -126,12 +161,14 @@ export const defaultContextRelevancePrompts: ContextRelevancePrompts = {
   relevant: contextRelevanceRelevantPrompt,
 };
 
-/** The prompt versions a mode uses, by prompt name, as results record them. */
+/** The prompt versions a mode uses (with `prefill`, the sentences prompt), by prompt name, as results record them. */
 export function contextRelevancePromptVersions(
   prompts: ContextRelevancePrompts,
   mode: ContextRelevanceMode,
+  prefill = false,
 ): Record<string, string> {
-  const prompt = mode === "statements" ? prompts.statements : prompts.relevant;
+  const statements = prefill ? contextRelevanceSentencesPrompt : prompts.statements;
+  const prompt = mode === "statements" ? statements : prompts.relevant;
   return { [prompt.name]: prompt.version };
 }
 

@@ -226,17 +226,18 @@ export async function askJudgeForVerdicts<I, O>(
   written: (value: O) => readonly unknown[],
 ): Promise<{ value: O; reads: ChoiceVerdict[] | undefined }> {
   let slots: SlotProbabilities[] | undefined;
+  // A plan's choices are written greedily either way; their distribution is read only when it is recorded.
   const request =
     reading.confidence || call.plan !== undefined
       ? {
-          choiceSlots: [slot],
+          choiceSlots: reading.confidence ? [slot] : [],
           receive: (s: typeof slots) => (slots = s),
           ...(call.plan !== undefined ? { plan: call.plan } : {}),
         }
       : undefined;
   const { llm, template, input, settings, usage, signal } = call;
   const value = await askJudge(llm, template, input, settings, usage, signal, call.schema, request);
-  if (request === undefined) return { value, reads: undefined };
+  if (!reading.confidence) return { value, reads: undefined };
   return { value, reads: matchReads(template.name, slot, written(value), slots ?? []) };
 }
 

@@ -26,13 +26,13 @@ export function newUsage(): JudgeUsage {
   return { calls: 0, promptTokens: 0, completionTokens: 0 };
 }
 
-/** Where an {@link askJudge} call reports the probabilities read at choice slots. */
+/** Where an {@link askJudge} call reports the probabilities read at choice slots, and the answer plan. */
 export interface SlotRequest {
-  /** The verdict slots to read while the judge writes (see `GenerateObjectOptions.choiceSlots`). */
+  /** The verdict slots to read while the judge writes (see `GenerateObjectOptions.choiceSlots`); may be empty. */
   choiceSlots: readonly ChoiceSlot[];
   /** Receives what the judge reported (undefined when it read nothing). */
   receive: (slots: SlotProbabilities[] | undefined) => void;
-  /** Write the answer from this plan (`GenerateObjectOptions.plan`); its choices are then the slots read. */
+  /** Write the answer from this plan (`GenerateObjectOptions.plan`); its choices at `choiceSlots` keys are read. */
   plan?: readonly AnswerPart[];
 }
 
@@ -59,7 +59,7 @@ export async function askJudge<I, O>(
     ...(settings.maxTokens !== undefined ? { maxTokens: settings.maxTokens } : {}),
     ...(settings.seed !== undefined ? { seed: settings.seed } : {}),
     ...(signal !== undefined ? { signal } : {}),
-    ...(slots !== undefined ? { choiceSlots: slots.choiceSlots } : {}),
+    ...(slots !== undefined && slots.choiceSlots.length > 0 ? { choiceSlots: slots.choiceSlots } : {}),
     ...(slots?.plan !== undefined ? { plan: slots.plan } : {}),
   });
   usage.calls += 1;

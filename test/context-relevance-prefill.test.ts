@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
+import type { AnswerPart } from "../src/llm/types.js";
+import { contextRelevanceDescriptor } from "../src/metrics/context-relevance/descriptor.js";
+import {
+  contextRelevanceSentencesPrompt,
+  contextRelevanceStatementsPrompt,
+} from "../src/metrics/context-relevance/prompt.js";
+import { contextSentences, sentenceScorePlan } from "../src/metrics/context-relevance/sentences.js";
+import { ContextRelevance } from "../src/metrics/index.js";
+import { renderPrompt } from "../src/prompts/render.js";
+import { tinyGgufPath } from "./setup/paths.js";
+import { ggufTestJudges, loadTestJudge } from "./support/gguf-judges.js";
+import { expectPrefillEqualsTokenByToken, usePlanJudge } from "./support/plan-equivalence.js";
+import { stubLlm, stubPlanLlm } from "./support/stub-models.js";
+
+const contexts = [
+  "Mount Everest is in Nepal. It rises 8,849 metres above sea level.",
+  'Everest was first climbed in 1953. The climbers called it "the top of the world".',
+];
+const sentences = [
+  "Mount Everest is in Nepal.",
+  "It rises 8,849 metres above sea level.",
+  "Everest was first climbed in 1953.",
+  'The climbers called it "the top of the world".',
+];
+const sample = { userInput: "How tall is Mount Everest?", retrievedContexts: contexts };
+
+/** The plan's text with every choice written as `value`. */
+function filled(plan: readonly AnswerPart[], value: string): string {
+  return plan.map((p) => (p.kind === "text" ? p.text : p.kind === "choice" ? value : '"r"')).join("");
+}
+
+describe("context relevance prefill: sentences, plan and prompt", () => {
+  it("the statements are the contexts' sentences, trimmed, in order", () => {
+    expect(contextSentences(contexts)).toEqual(sentences);
+    expect(contextSentences(["  One.  Two?\n\nThree!  ", " "])).toEqual(["One.", "Two?", "Three!"]);
+    expect(contextSentences([])).toEqual([]);
+  });
+
+  it("the plan fills into an answer the statements schema accepts, one score slot per sentence", () => {
+    const plan = sentenceScorePlan(sentences);
+    const answer = contextRelevanceStatementsPrompt.outputSchema.parse(JSON.parse(filled(plan, "1")));
+    expect(answer.statements).toEqual(sentences.map((statement) => ({ statement, score: 1 })));
+    expect(plan.filter((p) => p.kind === "choice")).toHaveLength(sentences.length);
+    expect(plan.some((p) => p.kind === "string")).toBe(false);
+  });
+
+  it("the sentences prompt's examples list exactly their contexts' sentences, so the judge sees what it is given", () => {
+    for (const example of contextRelevanceSentencesPrompt.examples) {
+      expect(example.output.statements.map((s) => s.statement)).toEqual(
+        contextSentences(example.input.contexts),
+      );
+    }
+    expect(contextRelevanceSentencesPrompt.version).toBe(
+      `${contextRelevanceStatementsPrompt.version}+sentences`,
+    );
+    expect(contextRelevanceSentencesPrompt.name).toBe(contextRelevanceStatementsPrompt.name);
+  });
+
+  it("is checked when the metric is built, and recorded in the config and the prompt version", () => {
+    expect(() => new ContextRelevance({ llm: stubLlm, prefill: true })).toThrow(/ContextRelevance\.prefill/);
+    expect(() => new ContextRelevance({ llm: stubPlanLlm, prefill: true, temperature: 0.7 })).toThrow(
+      /temperature 0/,
+    );
+    expect(
+      () => new ContextRelevance({ llm: stubPlanLlm, prefill: true, mode: "relevant-statements" }),
+    ).toThrow(/mode "statements"/);
+    expect(() => new ContextRelevance({ llm: stubPlanLlm, prefill: "yes" as unknown as boolean })).toThrow(
+      /prefill/,
+    );
+    const on = new ContextRelevance({ llm: stubPlanLlm, prefill: true }).config();
+    expect(on.options).toMatchObject({ prefill: true });
+    expect(on.promptVersions).toEqual({ "context_relevance/statements": "1.1.0+sentences" });
+    const off = new ContextRelevance({ llm: stubPlanLlm }).config();
+    expect(off.options).not.toHaveProperty("prefill");
+    expect(off.promptVersions).toEqual({ "context_relevance/statements": "1.1.0" });
+    const fromCatalog = contextRelevanceDescriptor.create(
+      { llm: stubPlanLlm },
+      contextRelevanceDescriptor.options.parse({ prefill: true }),
+    );
+    expect(fromCatalog.config().options).toMatchObject({ prefill: true });
+  });
+});
+
+for (const [label, modelPath] of ggufTestJudges) {
+  describe.skipIf(modelPath === undefined)(`context relevance prefill on ${label}`, () => {
+    let llm: LlamaCppLlm;
+    beforeAll(async () => {
+      llm = await loadTestJudge(modelPath!);
+    });
+    afterAll(async () => llm?.dispose());
+
+    it("scores every sentence, writes no free text, repeats exactly, and the score is the scores' mean", async () => {
+      const metric = new ContextRelevance({ llm, prefill: true });
+      const [row] = await metric.scoreBatch([sample]);
+      expect(row!.status, row!.reason).toBe("ok");
+      const details = row!.details as {
+        statements: string[];
+        statementScores: number[];
+        usage: { completionTokens: number };
+      };
+      expect(details.statements).toEqual(sentences);
+      expect(details.statementScores).toHaveLength(sentences.length);
+      expect(row!.value).toBe(details.statementScores.filter((s) => s === 1).length / sentences.length);
+      // One generated token per score: nothing else is left to the judge.
+      expect(details.usage.completionTokens).toBe(sentences.length);
+      expect(await metric.scoreBatch([sample])).toEqual([row]);
+    }, 120_000);
+
+    it("contexts too long for the judge's window are judged per part, every sentence scored once", async () => {
+      const long = (topic: string) =>
+        Array.from({ length: 60 }, (_, i) => `${topic} fact number ${i + 1} is written here.`).join(" ");
+      const big = { userInput: "What is fact 7?", retrievedContexts: [long("Alpha"), long("Beta")] };
+      const [row] = await new ContextRelevance({ llm, prefill: true }).scoreBatch([big]);
+      expect(row!.status, row!.reason).toBe("ok");
+      const details = row!.details as { statements: string[]; statementScores: number[]; splits?: unknown[] };
+      expect(details.splits).toBeDefined();
+      expect(details.statements).toEqual(contextSentences(big.retrievedContexts));
+      expect(details.statementScores).toHaveLength(120);
+    }, 240_000);
+
+    it('with scoring "expected": the written scores are unchanged and the row averages P(1)', async () => {
+      const [argmax] = await new ContextRelevance({ llm, prefill: true }).scoreBatch([sample]);
+      const [expected] = await new ContextRelevance({ llm, prefill: true, scoring: "expected" }).scoreBatch([
+        sample,
+      ]);
+      const d = expected!.details as { statementScores: number[]; weights: number[]; confidences: number[] };
+      expect(d.statementScores).toEqual((argmax!.details as { statementScores: number[] }).statementScores);
+      expect(d.weights).toHaveLength(sentences.length);
+      for (const [i, w] of d.weights.entries()) {
+        // The written score is the more probable one, and its confidence is its probability.
+        expect(d.statementScores[i] === 1 ? w >= 0.5 : w <= 0.5).toBe(true);
+        expect(d.confidences[i]).toBeCloseTo(d.statementScores[i] === 1 ? w : 1 - w, 12);
+      }
+      expect(expected!.value).toBeCloseTo(d.weights.reduce((s, w) => s + w, 0) / d.weights.length, 12);
+    }, 120_000);
+  });
+}
+
+describe.skipIf(!tinyGgufPath)("context relevance prefill equals token-by-token feeding", () => {
+  const judge = usePlanJudge(tinyGgufPath);
+  it("same answer text and scores, probabilities within 1e-3", async () => {
+    const prompt = renderPrompt(contextRelevanceSentencesPrompt, { question: sample.userInput, contexts });
+    const tokens = judge().model.tokenize(`${prompt.system}\n${prompt.input}\n`, false);
+    const batched = await expectPrefillEqualsTokenByToken(judge(), tokens, sentenceScorePlan(sentences));
+    expect(batched.choices).toHaveLength(sentences.length);
+  }, 120_000);
+});
