@@ -120,6 +120,19 @@ for (const [label, modelPath] of ggufTestJudges) {
       expect(details.statementScores).toHaveLength(120);
     }, 240_000);
 
+    it("a context whose prompt fits but whose answer plan does not is split, never shifted out of the window", async () => {
+      // 60 short sentences: the prompt fits the 2,048-token window with the 200-token answer budget, but the plan
+      // repeats every sentence in the answer, so one call would overflow; llama.cpp would then drop the prompt's start.
+      const context = Array.from({ length: 60 }, (_, i) => `Fact ${i + 1} is here.`).join(" ");
+      const [row] = await new ContextRelevance({ llm, prefill: true }).scoreBatch([
+        { userInput: "What is fact 7?", retrievedContexts: [context] },
+      ]);
+      expect(row!.status, row!.reason).toBe("ok");
+      const details = row!.details as { statements: string[]; splits?: Array<{ calls: number }> };
+      expect(details.splits?.[0]?.calls).toBeGreaterThan(1);
+      expect(details.statements).toEqual(contextSentences([context]));
+    }, 240_000);
+
     it('with scoring "expected": the written scores are unchanged and the row averages P(1)', async () => {
       const [argmax] = await new ContextRelevance({ llm, prefill: true }).scoreBatch([sample]);
       const [expected] = await new ContextRelevance({ llm, prefill: true, scoring: "expected" }).scoreBatch([

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Cache } from "../src/cache/cache.js";
-import { InvalidInputError } from "../src/errors.js";
+import { ContextOverflowError, InvalidInputError } from "../src/errors.js";
 import { CachedLlm } from "../src/llm/cached-llm.js";
 import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 import { checkPlan } from "../src/llm/plan-writer.js";
@@ -148,6 +148,29 @@ for (const [label, modelPath] of ggufTestJudges) {
         ]);
       }, 120_000);
     }
+
+    it("a plan whose known text does not fit the window is a ContextOverflowError, before anything runs", async () => {
+      const prompt = renderPrompt(faithfulnessVerdictsPrompt, input);
+      const long = Array.from({ length: 400 }, (_, i) => `Statement ${i} is long enough.`);
+      const error = await llm
+        .generateObject(prompt, verdictsSchema(long.length, false), {
+          plan: verdictListPlan(shape(false), long),
+        })
+        .catch((err: unknown) => err);
+      expect(error).toBeInstanceOf(ContextOverflowError);
+      expect(String(error)).toMatch(/answer plan \d+ known tokens/);
+    });
+
+    it("the generated parts of a plan share the answer budget", async () => {
+      const prompt = renderPrompt(faithfulnessVerdictsPrompt, input);
+      // Three reasons of at least two tokens each cannot fit a budget of three generated tokens.
+      await expect(
+        llm.generateObject(prompt, verdictsSchema(3, true), {
+          plan: verdictListPlan(shape(true), statements),
+          maxTokens: 3,
+        }),
+      ).rejects.toThrow(/cut off .*\(maxTokens 3\)/);
+    });
 
     it("a plan at temperature > 0 is refused", async () => {
       const prompt = renderPrompt(faithfulnessVerdictsPrompt, input);

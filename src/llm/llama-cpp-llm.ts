@@ -22,7 +22,13 @@ import { parseJudgeAnswer } from "./judge-output.js";
 import { checkLoadOptions, type LlamaCppLlmOptions, type PromptFormat } from "./load-options.js";
 import { openGguf } from "./open-gguf.js";
 import { assertInputMayFit } from "./overflow-precheck.js";
-import { checkPlan, type PlanGrammars, planGrammarsFor, writeFromPlan } from "./plan-writer.js";
+import {
+  checkPlan,
+  type PlanGrammars,
+  planGrammarsFor,
+  planKnownTokens,
+  writeFromPlan,
+} from "./plan-writer.js";
 import { PrefixSlots } from "./prefix-slots.js";
 import { promptTokensOf } from "./prompt-tokens.js";
 import { SequencePool } from "./sequence-pool.js";
@@ -373,11 +379,8 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
     const signal = options.signal
       ? AbortSignal.any([options.signal, this.disposeController.signal])
       : this.disposeController.signal;
-    const retryBudget = Math.min(
-      Math.ceil(maxTokens * this.retryBudgetFactor),
-      this.contextSize - tokens.length,
-    );
     const plan = options.plan;
+    let known = 0;
     if (plan !== undefined) {
       checkPlan(plan);
       if (temperature !== 0) {
@@ -386,7 +389,22 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
           { field: "plan" },
         );
       }
+      // The plan's known text takes room in the context beyond the generated answer's budget.
+      known = planKnownTokens(this.model, plan);
+      if (tokens.length + known + maxTokens > this.contextSize) {
+        throw new ContextOverflowError(
+          `Prompt "${prompt.name}" has ${tokens.length} tokens and its answer plan ${known} known tokens; with an ` +
+            `answer budget of ${maxTokens} generated tokens they do not fit the context of ${this.contextSize} ` +
+            "tokens. Shorten the input, lower maxTokens, or load the judge with a larger contextSize.",
+          tokens.length + known,
+          this.contextSize,
+        );
+      }
     }
+    const retryBudget = Math.min(
+      Math.ceil(maxTokens * this.retryBudgetFactor),
+      this.contextSize - tokens.length - known,
+    );
     // With a plan the schema's grammar is not used (the answer is written part by part); it is not built.
     const grammar = plan === undefined ? await this.grammarFor(schema) : undefined;
     const settings = {

@@ -63,6 +63,23 @@ export function planGrammarsFor(llama: Llama): PlanGrammars {
   };
 }
 
+/** How a plan's known text is tokenized: each text part alone, as {@link writeFromPlan} feeds it. */
+function textTokens(model: LlamaModel, text: string): Token[] {
+  return model.tokenize(text, false, "trimLeadingSpace");
+}
+
+/**
+ * The tokens a plan's text parts add to the context: what the answer takes beyond the tokens the judge generates.
+ *
+ * @example
+ * const room = contextSize - promptTokens.length - planKnownTokens(model, plan);
+ */
+export function planKnownTokens(model: LlamaModel, plan: readonly AnswerPart[]): number {
+  let known = 0;
+  for (const part of plan) if (part.kind === "text") known += textTokens(model, part.text).length;
+  return known;
+}
+
 /**
  * Checks a plan: a non-empty list of text, string and choice parts, choices with at least two distinct non-empty
  * values. Throws `InvalidInputError` naming `plan[i]`.
@@ -140,12 +157,11 @@ export async function writeFromPlan(
   const slots: SlotProbabilities[] = [];
   const choices: string[] = [];
   const read = opts.read ?? (() => true);
-  const tokensOf = (piece: string) => model.tokenize(piece, false, "trimLeadingSpace");
 
   for (const part of plan) {
     if (opts.signal.aborted) throw opts.signal.reason;
     if (part.kind === "text") {
-      const tokens = tokensOf(part.text);
+      const tokens = textTokens(model, part.text);
       pending = [...pending, ...tokens];
       prefilled += tokens.length;
       text += part.text;
@@ -175,19 +191,28 @@ export async function writeFromPlan(
       if (pending.length === 0) throw new Error("a string part needs known text or a value before it");
       if (opts.batched === false) pending = await feedOneByOne(sequence, pending);
       const context = [...sequence.contextTokens, ...pending];
-      const result = await generateUnderGrammar(
-        model,
-        sequence,
-        context,
-        sequence.nextTokenIndex,
-        await grammars.string(),
-        opts,
-      );
+      // The generated parts share the answer budget, as a whole free answer does.
+      const left = opts.maxTokens - generated;
+      const result =
+        left <= 0
+          ? { text: "", tokens: 0, finished: false }
+          : await generateUnderGrammar(
+              model,
+              sequence,
+              context,
+              sequence.nextTokenIndex,
+              await grammars.string(),
+              {
+                ...opts,
+                maxTokens: left,
+                retryBudget: Math.max(left, opts.retryBudget - generated),
+              },
+            );
       pending = [];
       generated += result.tokens;
       if (!result.finished) {
         throw new JudgeOutputError(
-          `Judge output was cut off at ${result.tokens} tokens in a free-text part of its answer; raise maxTokens.`,
+          `Judge output was cut off in a free-text part of its answer after ${generated} generated tokens (maxTokens ${opts.maxTokens}); raise maxTokens.`,
           text + result.text,
         );
       }
