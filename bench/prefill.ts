@@ -466,6 +466,10 @@ export function prefillEstimate(rows: readonly RagRow[], rates: Rates = DOCUMENT
     ["prefill + reasons off (faithfulness)", base - faithfulnessSaving(false)],
     ["prefill (context relevance)", base - relevanceSaving],
     ["prefill (answer relevancy)", base - questionsSaving],
+    [
+      "prefill (faithfulness, answer relevancy) + reasons off (faithfulness): the statements unchanged",
+      base - faithfulnessSaving(false) - questionsSaving,
+    ],
     ["prefill (all three)", base - allThree],
     [
       "prefill (all three) + reasons off (faithfulness)",
