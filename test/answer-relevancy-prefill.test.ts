@@ -112,13 +112,12 @@ for (const [label, modelPath] of ggufTestJudges) {
         response: "Rome is the capital of Italy.",
       };
       const [row] = await metric.scoreBatch([sample]);
-      // Random-weight judges may write a question the schema refuses (blank text): that is an error row naming it.
-      if (row!.status === "error") expect(row!.reason).toMatch(/question/);
-      else {
-        const questions = (row!.details as { questions: Array<Record<string, unknown>> }).questions;
-        expect(questions).toHaveLength(2);
-        expect(questions.every((q) => !("confidence" in q))).toBe(true);
-      }
+      expect(row!.status, row!.reason).toBe("ok");
+      const details = row!.details as { questions: Array<Record<string, unknown>>; usage: { calls: number } };
+      expect(details.questions).toHaveLength(2);
+      // Flags unread by default: the details have the shape they have without prefill.
+      expect(details.questions.every((q) => !("confidence" in q))).toBe(true);
+      expect(details.usage.calls).toBe(1);
       expect(await metric.scoreBatch([sample])).toEqual([row]);
     }, 120_000);
   });

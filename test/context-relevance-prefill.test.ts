@@ -38,6 +38,33 @@ describe("context relevance prefill: sentences, plan and prompt", () => {
     expect(contextSentences([])).toEqual([]);
   });
 
+  it("list markers, abbreviations and initials stay with their sentence", () => {
+    expect(
+      contextSentences([
+        "Mr. Smith agrees. 1. First item.\n2. Second item. It opens at 5 p.m. on Jan. 3. J. Doe wrote it. One. Two?",
+      ]),
+    ).toEqual([
+      "Mr. Smith agrees.",
+      "1. First item.",
+      "2. Second item.",
+      "It opens at 5 p.m. on Jan. 3.",
+      "J. Doe wrote it.",
+      "One.",
+      "Two?",
+    ]);
+  });
+
+  it("a context of megabytes is split into sentences in linear time, the same as window by window", () => {
+    const sentence = (i: number) => `Sentence number ${i} says something about topic ${i % 97}.`;
+    const big = Array.from({ length: 40_000 }, (_, i) => sentence(i)).join(" ");
+    const sentences = contextSentences([big]);
+    expect(sentences).toHaveLength(40_000);
+    expect(sentences.every((s, i) => s === sentence(i))).toBe(true);
+    // One sentence longer than the segmenting window stays whole.
+    const long = `${"word ".repeat(5_000)}end.`;
+    expect(contextSentences([`${long} Next.`])).toEqual([long, "Next."]);
+  }, 30_000);
+
   it("the plan fills into an answer the statements schema accepts, one score slot per sentence", () => {
     const plan = sentenceScorePlan(sentences);
     const answer = contextRelevanceStatementsPrompt.outputSchema.parse(JSON.parse(filled(plan, "1")));

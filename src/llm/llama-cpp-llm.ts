@@ -26,7 +26,7 @@ import {
   checkPlan,
   type PlanGrammars,
   planGrammarsFor,
-  planKnownTokens,
+  planReservedTokens,
   writeFromPlan,
 } from "./plan-writer.js";
 import { PrefixSlots } from "./prefix-slots.js";
@@ -380,7 +380,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
       ? AbortSignal.any([options.signal, this.disposeController.signal])
       : this.disposeController.signal;
     const plan = options.plan;
-    let known = 0;
+    let reserved = 0;
     if (plan !== undefined) {
       checkPlan(plan);
       if (temperature !== 0) {
@@ -389,21 +389,21 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
           { field: "plan" },
         );
       }
-      // The plan's known text takes room in the context beyond the generated answer's budget.
-      known = planKnownTokens(this.model, plan);
-      if (tokens.length + known + maxTokens > this.contextSize) {
+      // The plan's known text and its choices take room in the context beyond the strings' budget.
+      reserved = planReservedTokens(this.model, plan);
+      if (tokens.length + reserved + maxTokens > this.contextSize) {
         throw new ContextOverflowError(
-          `Prompt "${prompt.name}" has ${tokens.length} tokens and its answer plan ${known} known tokens; with an ` +
-            `answer budget of ${maxTokens} generated tokens they do not fit the context of ${this.contextSize} ` +
-            "tokens. Shorten the input, lower maxTokens, or load the judge with a larger contextSize.",
-          tokens.length + known,
+          `Prompt "${prompt.name}" has ${tokens.length} tokens and its answer plan ${reserved} known or chosen ` +
+            `tokens; with an answer budget of ${maxTokens} generated tokens they do not fit the context of ` +
+            `${this.contextSize} tokens. Shorten the input, lower maxTokens, or load the judge with a larger contextSize.`,
+          tokens.length + reserved,
           this.contextSize,
         );
       }
     }
     const retryBudget = Math.min(
       Math.ceil(maxTokens * this.retryBudgetFactor),
-      this.contextSize - tokens.length - known,
+      this.contextSize - tokens.length - reserved,
     );
     // With a plan the schema's grammar is not used (the answer is written part by part); it is not built.
     const grammar = plan === undefined ? await this.grammarFor(schema) : undefined;

@@ -69,15 +69,21 @@ function textTokens(model: LlamaModel, text: string): Token[] {
 }
 
 /**
- * The tokens a plan's text parts add to the context: what the answer takes beyond the tokens the judge generates.
+ * The room a plan takes in the context beyond its strings' budget (`maxTokens`): its text parts' tokens, and per
+ * choice its longest value's tokens plus one (a whitespace step the judge may take first).
  *
  * @example
- * const room = contextSize - promptTokens.length - planKnownTokens(model, plan);
+ * const fits = promptTokens.length + planReservedTokens(model, plan) + maxTokens <= contextSize;
  */
-export function planKnownTokens(model: LlamaModel, plan: readonly AnswerPart[]): number {
-  let known = 0;
-  for (const part of plan) if (part.kind === "text") known += textTokens(model, part.text).length;
-  return known;
+export function planReservedTokens(model: LlamaModel, plan: readonly AnswerPart[]): number {
+  let reserved = 0;
+  for (const part of plan) {
+    if (part.kind === "text") reserved += textTokens(model, part.text).length;
+    else if (part.kind === "choice") {
+      reserved += 1 + Math.max(...part.values.map((v) => textTokens(model, v).length));
+    }
+  }
+  return reserved;
 }
 
 /**
@@ -153,6 +159,8 @@ export async function writeFromPlan(
   }
   let text = "";
   let generated = 0;
+  /** Tokens of the string parts: together they have the answer budget (`maxTokens`, continued once to `retryBudget`). */
+  let written = 0;
   let prefilled = 0;
   const slots: SlotProbabilities[] = [];
   const choices: string[] = [];
@@ -191,10 +199,12 @@ export async function writeFromPlan(
       if (pending.length === 0) throw new Error("a string part needs known text or a value before it");
       if (opts.batched === false) pending = await feedOneByOne(sequence, pending);
       const context = [...sequence.contextTokens, ...pending];
-      // The generated parts share the answer budget, as a whole free answer does.
-      const left = opts.maxTokens - generated;
+      // The string parts share the answer budget as a free answer's tokens do: up to maxTokens, then once up to
+      // retryBudget.
+      const left = opts.maxTokens - written;
+      const retryLeft = opts.retryBudget - written;
       const result =
-        left <= 0
+        retryLeft <= 0
           ? { text: "", tokens: 0, finished: false }
           : await generateUnderGrammar(
               model,
@@ -202,17 +212,14 @@ export async function writeFromPlan(
               context,
               sequence.nextTokenIndex,
               await grammars.string(),
-              {
-                ...opts,
-                maxTokens: left,
-                retryBudget: Math.max(left, opts.retryBudget - generated),
-              },
+              { ...opts, maxTokens: left > 0 ? left : retryLeft, retryBudget: retryLeft },
             );
       pending = [];
       generated += result.tokens;
+      written += result.tokens;
       if (!result.finished) {
         throw new JudgeOutputError(
-          `Judge output was cut off in a free-text part of its answer after ${generated} generated tokens (maxTokens ${opts.maxTokens}); raise maxTokens.`,
+          `Judge output was cut off in a free-text part of its answer after ${written} tokens of free text (maxTokens ${opts.maxTokens}, continued to ${opts.retryBudget}); raise maxTokens.`,
           text + result.text,
         );
       }

@@ -5,8 +5,8 @@ import type { ModelProvenance } from "../provenance.js";
 /** Per-call generation options. Unset fields fall back to the Llm's own defaults. */
 export interface GenerateObjectOptions {
   /**
-   * Token budget for the answer (with a `plan`: for the parts the judge generates, together). Defaults to the
-   * implementation's default (LlamaCppLlm: 512).
+   * Token budget for the answer (with a `plan`: for its string parts together; its text and choices take room of
+   * their own). Defaults to the implementation's default (LlamaCppLlm: 512).
    */
   maxTokens?: number;
   /** Sampling temperature; 0 is greedy. Defaults to the Llm's `temperature`. */

@@ -22,7 +22,7 @@ import {
  * the fragments instead. A response too long for the judge's window is a `ContextOverflowError` whose
  * text says what to do. With `reading.confidence`, each noncommittal flag's probability is read while the judge
  * writes it (`reads`, one per question). With `reading.prefill` the answer is written from `questionsPlan`: the
- * judge writes the question texts and each flag is read at its position.
+ * judge writes the question texts and each flag greedily under the grammar of 0 and 1.
  */
 export async function writeQuestions(
   llm: Llm,

@@ -24,7 +24,7 @@ export const answerRelevancyOptionsSchema = z.object({
   ...judgeSettingsShape,
   ...choiceOptionsShape,
   prefill: prefillOption.describe(
-    "Write the answer's JSON structure for the judge and feed it in batches; the judge writes only the questions, and each noncommittal flag is read from its token probabilities (needs a judge that follows answer plans, temperature 0).",
+    "Write the answer's JSON structure for the judge and feed it in batches; the judge writes only the questions, and each noncommittal flag is written greedily under the grammar of 0 and 1 (needs a judge that follows answer plans, temperature 0).",
   ),
 });
 
@@ -58,7 +58,7 @@ export interface AnswerRelevancyOptions {
    * Jump-forward: the answer has exactly `strictness` questions, so its JSON structure
    * (`{"questions":[{"question":…,"noncommittal":…},…]}`) is known; it is written for the judge, compact, and fed in
    * batches, the judge writes only the question texts, and each noncommittal flag is the most probable of 0 and 1 at
-   * its position (read, so `confidence` and `"expected"` cost nothing more). The questions are the judge's own, as
+   * its position (its distribution read only for `confidence` or `"expected"`). The questions are the judge's own, as
    * without it; the layout around them is fixed, so a question or flag can differ where a free judge would have laid
    * out its JSON otherwise. Needs temperature 0 and a judge that follows answer plans (`LlamaCppLlm`). Measured in
    * docs/judge-speed.md. Defaults to false.

@@ -39,7 +39,7 @@ export function questionsSchema(count: number): z.ZodType<QuestionsOutput> {
 
 /**
  * The answer plan of `count` questions (the `prefill` option): the compact JSON structure is known, each question is
- * a string the judge writes, each noncommittal flag a choice read at its position.
+ * a string the judge writes, each noncommittal flag a choice between 0 and 1.
  *
  * @example
  * questionsPlan(1);

@@ -17,7 +17,7 @@ export const contextRelevanceOptionsSchema = z.object({
   ...judgeSettingsShape,
   ...choiceOptionsShape,
   prefill: prefillOption.describe(
-    '"statements" mode: the statements are the contexts\' sentences, word for word, written into the answer for the judge and fed in batches; the judge only scores each, read from its token probabilities (needs a judge that follows answer plans, temperature 0).',
+    '"statements" mode: the statements are the contexts\' sentences, word for word, written into the answer for the judge and fed in batches; the judge only scores each, greedily under the grammar of 0 and 1 (needs a judge that follows answer plans, temperature 0).',
   ),
 });
 
@@ -46,8 +46,8 @@ export interface ContextRelevanceOptions {
   /**
    * Jump-forward (`"statements"` mode): the statements are the contexts' sentences, word for word
    * (`contextSentences`), instead of statements the judge writes itself; the answer's JSON structure and the
-   * sentences are written for the judge and fed in batches, and the judge only scores each sentence (read from its
-   * next-token distribution, so `confidence` and `"expected"` cost nothing more). The judge writes no free text, so
+   * sentences are written for the judge and fed in batches, and the judge only scores each sentence, greedily under
+   * the grammar of 0 and 1 (its distribution read only for `confidence` or `"expected"`). The judge writes no free text, so
    * this is much faster, but the unit changes: the row score is the fraction of relevant sentences, not of the facts
    * the judge would have listed (prompt version `+sentences`). Needs temperature 0 and a judge that follows answer
    * plans (`LlamaCppLlm`). Measured in docs/judge-speed.md. Defaults to false.

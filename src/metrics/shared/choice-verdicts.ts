@@ -204,7 +204,7 @@ export interface VerdictCall<I, O> {
   signal: AbortSignal | undefined;
   /** The answer schema; defaults to the template's. */
   schema?: z.ZodType<O>;
-  /** Write the answer from this plan (the `prefill` option); the verdicts are then read at its choices. */
+  /** Write the answer from this plan (the `prefill` option); the verdicts are its choices, read when confidences are. */
   plan?: readonly AnswerPart[];
 }
 

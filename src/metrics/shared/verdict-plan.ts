@@ -1,6 +1,6 @@
 // Answer plans for verdict lists whose items are known (the `prefill` option): the JSON structure and each item's
 // known text are written for the judge and fed to it in batches, the reason (when asked for) is a string the judge
-// writes, and the verdict is read from its next-token distribution. The plan writes compact JSON, as the few-shot
+// writes, and the verdict is written greedily under the grammar of its values (its distribution read for confidences). The plan writes compact JSON, as the few-shot
 // answers are rendered, in the schema's field order.
 import { z } from "zod";
 import { InvalidInputError } from "../../errors.js";
@@ -11,7 +11,7 @@ export const prefillOption = z
   .boolean()
   .default(false)
   .describe(
-    "Write the verdict answer's known parts (JSON structure, the statements) for the judge and feed them in batches; the judge writes only the reasons and its verdicts are read from its token probabilities (needs a judge that follows answer plans).",
+    "Write the verdict answer's known parts (JSON structure, the statements) for the judge and feed them in batches; the judge writes only the reasons and each verdict greedily under the grammar of its values (needs a judge that follows answer plans, temperature 0).",
   );
 
 /** The shape of a verdict list answer: `{"<listKey>":[{"<textKey>":…,"<reasonKey>":…,"<choiceKey>":…},…]}`. */
