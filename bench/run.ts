@@ -161,7 +161,7 @@ const SECTIONS: SectionSpec[] = [
   {
     name: "prefill",
     title:
-      "Jump-forward: the faithfulness verdict step free vs prefilled vs token by token (issue 14, bench/prefill.ts)",
+      "Jump-forward: faithfulness verdicts, context relevance and answer relevancy free vs prefilled vs token by token, and the Qwen2.5-0.5B estimate (issue 14, bench/prefill.ts)",
     file: "prefill.ts",
     scope: "none",
     args: quick ? ["--rows", "2", "--rounds", "1"] : ["--rows", "4", "--rounds", "3", "--proxy"],
