@@ -130,7 +130,7 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
         question: q.question,
         noncommittal: flagged[i] ? 1 : 0,
         similarity: similarities[i]!,
-        ...(reads && this.reading.confidence ? { confidence: reads[i]!.confidence } : {}),
+        ...(reads ? { confidence: reads[i]!.confidence } : {}),
       })),
       meanSimilarity: s.meanSimilarity,
       noncommittal: s.noncommittal,
