@@ -188,6 +188,7 @@ exec "$AIRGAP_EVAL_NODE" "$AIRGAP_EVAL_CLI" eval "$1" --metrics ${metrics} --llm
     );
     const id = submitted.stdout.trim().split(";")[0]!;
     await waitFor(() => recordLines(out).length >= 2, "the killed job's first records", 120_000);
+    const killedAt = Date.now();
     await run("scancel", [id]);
     await waitForState(id, ["CANCELLED"], 60_000);
     const before = recordLines(out).length;
@@ -198,7 +199,10 @@ exec "$AIRGAP_EVAL_NODE" "$AIRGAP_EVAL_CLI" eval "$1" --metrics ${metrics} --llm
     // file's lock (a second run on the file would then exit 2, as it must). Requeue once it is gone.
     await waitFor(() => lockHolderGone(out), "the cancelled run to exit", 60_000);
 
-    // Requeue the cancelled job and let it start now (a requeued job otherwise waits out a begin-time delay).
+    // Requeue the cancelled job and let it start now (a requeued job otherwise waits out a begin-time delay). That
+    // delay exists because slurmd revokes the killed job's credential with one-second resolution: a relaunch within
+    // the same second is refused ("Job credential revoked") and the job ends FAILED. Start it two seconds after the kill.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, killedAt + 2_000 - Date.now())));
     await run("scontrol", ["requeue", id]);
     await run("scontrol", ["update", `JobId=${id}`, "StartTime=now"]);
     const finalState = await waitForState(id, ["COMPLETED", "FAILED"], 300_000);
