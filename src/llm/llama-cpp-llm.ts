@@ -70,6 +70,8 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   readonly concurrency: number;
   /** CPU threads per evaluation. */
   readonly threads: number;
+  /** The llama.cpp CPU build the judge runs on (`haswell`, `zen4`, ...; see {@link LlamaCppLlmOptions.cpuBuild}). */
+  readonly cpuBuild: string;
   /** Prompt batch size. */
   readonly batchSize: number;
   /** Default sampling temperature. */
@@ -108,8 +110,9 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
     private readonly pool: SequencePool<LlamaContextSequence>,
     private readonly chatWrapper: ChatWrapper | undefined,
     private readonly sha256: string,
-    private readonly runtimeVersion: string,
+    private readonly runtime: { version: string; llamaCpp: string },
     settings: {
+      cpuBuild: string;
       id: string;
       modelPath: string;
       threads: number;
@@ -134,6 +137,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
     // Every queued call listens on this signal until it starts; many queued calls are normal, not a leak.
     setMaxListeners(0, this.disposeController.signal);
     this.threads = settings.threads;
+    this.cpuBuild = settings.cpuBuild;
     this.batchSize = settings.batchSize;
     this.temperature = settings.temperature;
     this.seed = settings.seed;
@@ -156,10 +160,8 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
    */
   static async load(options: LlamaCppLlmOptions): Promise<LlamaCppLlm> {
     const settings = checkLoadOptions(options);
-    const { llama, model, context, chatWrapper, sha256, runtimeVersion, threads } = await openGguf(
-      settings,
-      options.id ?? options.model?.id,
-    );
+    const opened = await openGguf(settings, options.id ?? options.model?.id);
+    const { llama, model, context, chatWrapper, sha256, threads } = opened;
     const { modelPath, id, sequences, prefixSlots } = settings;
     const seqs: LlamaContextSequence[] = [];
     for (let i = 0; i < prefixSlots; i++) seqs.push(context.getSequence());
@@ -171,8 +173,9 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
       new SequencePool(seqs, sequences),
       chatWrapper,
       sha256,
-      runtimeVersion,
+      { version: opened.runtimeVersion, llamaCpp: opened.llamaCppRelease },
       {
+        cpuBuild: opened.cpuBuild,
         id,
         modelPath,
         threads,
@@ -310,7 +313,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
       kind: "llm",
       path: this.modelPath,
       sha256: this.sha256,
-      runtime: { name: "node-llama-cpp", version: this.runtimeVersion },
+      runtime: { name: "node-llama-cpp", version: this.runtime.version },
       settings: {
         contextSize: this.contextSize,
         batchSize: this.batchSize,
@@ -319,6 +322,9 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
         maxTokens: this.maxTokens,
         promptFormat: this.promptFormat,
         chatWrapper: this.chatWrapper?.wrapperName ?? null,
+        // Both change the numbers: the llama.cpp release, and its CPU build (each rounds differently).
+        llamaCpp: this.runtime.llamaCpp,
+        cpuBuild: this.cpuBuild,
         // Only on a GPU, so CPU configs (and their hashes and cache keys) stay as they were.
         ...(this.llama.gpu !== false ? { gpu: this.llama.gpu, gpuLayers: this.model.gpuLayers } : {}),
       },

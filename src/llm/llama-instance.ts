@@ -1,9 +1,34 @@
 import { getLlama, type Llama, LlamaLogLevel } from "node-llama-cpp";
 import { AirgapEvalError } from "../errors.js";
+import {
+  CPU_BINARY_PACKAGES,
+  type CpuBuildOption,
+  chooseCpuBuild,
+  confirmCpuBuild,
+  findPrebuiltCpuBinary,
+  loadedCpuBuilds,
+  registerCpuBuild,
+} from "./cpu-build.js";
 import type { GpuOption } from "./load-options.js";
+
+/** The llama.cpp CPU build a started runtime runs on, and the `cpuBuild` option it was started with. */
+interface RunningCpuBuild {
+  /** The CPU build's name (`haswell`, `zen4`, ...; `generic` where node-llama-cpp ships one build). */
+  name: string;
+  option: CpuBuildOption;
+}
 
 /** One instance per requested backend: the CPU one, "auto", and each named GPU backend. */
 const shared = new Map<string, Promise<Llama>>();
+const cpuBuilds = new WeakMap<Llama, RunningCpuBuild>();
+
+/**
+ * The name of the llama.cpp CPU build that `llama` (from {@link getSharedLlama}) runs on: `haswell`, `zen4`, ...,
+ * `generic` where node-llama-cpp ships one build, `unknown` where it could not be told.
+ */
+export function cpuBuildOf(llama: Llama): string {
+  return cpuBuilds.get(llama)?.name ?? "unknown";
+}
 
 /**
  * The one node-llama-cpp `Llama` instance of this process: the prebuilt CPU binary, never a
@@ -11,38 +36,79 @@ const shared = new Map<string, Promise<Llama>>();
  * When no prebuilt binary can be used, throws an `AirgapEvalError` saying which binaries exist and
  * how to install the right one; a later call tries again.
  *
+ * `cpuBuild` chooses which of llama.cpp's CPU builds runs (see {@link CpuBuildOption}; default `"portable"`, the
+ * same build on every machine of an architecture). A process runs one CPU build: asking for another one once the
+ * runtime has started throws an `AirgapEvalError`.
+ *
  * `gpu` asks for a GPU instance instead, kept apart from the CPU one (a process can hold both): `"auto"` is
  * node-llama-cpp's choice of the first prebuilt GPU binary that starts, else the CPU; a named backend must start,
- * otherwise the error names the backend, the binary package it needs and what the machine lacks.
+ * otherwise the error names the backend, the binary package it needs and what the machine lacks. GPU instances
+ * run on the CPU build ggml picks.
  *
  * @example
  * const llama = await getSharedLlama();
+ * cpuBuildOf(llama); // "haswell" on any x86-64 CPU with AVX2
  * const gpu = await getSharedLlama("cuda");
  */
-export function getSharedLlama(gpu: GpuOption = false): Promise<Llama> {
+export function getSharedLlama(
+  gpu: GpuOption = false,
+  cpuBuild: CpuBuildOption = "portable",
+): Promise<Llama> {
   const key = String(gpu);
-  let instance = shared.get(key);
-  if (!instance) {
-    instance = getLlama({
+  const running = shared.get(key);
+  if (running) return gpu === false ? running.then((started) => sameCpuBuild(started, cpuBuild)) : running;
+  const instance = startLlama(gpu, cpuBuild).catch((err: unknown) => {
+    shared.delete(key);
+    throw err;
+  });
+  shared.set(key, instance);
+  return instance;
+}
+
+/** The process's CPU runtime runs one build (ggml registers it for the whole process): `option` must give it. */
+function sameCpuBuild(llama: Llama, option: CpuBuildOption): Llama {
+  const running = cpuBuilds.get(llama);
+  if (running === undefined || option === running.option) return llama;
+  if (option !== "fastest" && chooseCpuBuild(option, findPrebuiltCpuBinary()).pinned?.name === running.name) {
+    return llama;
+  }
+  throw new AirgapEvalError(
+    `This process already runs llama.cpp's ${running.name} CPU build (cpuBuild ${JSON.stringify(running.option)}), ` +
+      `so cpuBuild ${JSON.stringify(option)} cannot run in it: ggml registers one CPU build for a whole process. ` +
+      "Use the same cpuBuild for every judge of a process, or run the other judge in a process of its own.",
+  );
+}
+
+async function startLlama(gpu: GpuOption, cpuBuildOption: CpuBuildOption): Promise<Llama> {
+  const binary = gpu === false ? findPrebuiltCpuBinary() : undefined;
+  const choice = gpu === false ? chooseCpuBuild(cpuBuildOption, binary) : { fallback: true };
+  if (
+    binary !== undefined &&
+    choice.pinned !== undefined &&
+    !loadedCpuBuilds().includes(choice.pinned.name)
+  ) {
+    registerCpuBuild(binary, choice.pinned.file);
+  }
+  let llama: Llama;
+  try {
+    llama = await getLlama({
       gpu,
       build: "never",
       skipDownload: true,
       progressLogs: false,
       logLevel: LlamaLogLevel.error,
-    })
-      .then((llama) => {
-        if (gpu !== false && gpu !== "auto" && llama.gpu !== gpu) {
-          throw new Error(`node-llama-cpp started the ${llama.gpu || "CPU"} backend instead`);
-        }
-        return llama;
-      })
-      .catch((err: unknown) => {
-        shared.delete(key);
-        throw gpu === false || gpu === "auto" ? runtimeUnavailable(err) : gpuUnavailable(gpu, err);
-      });
-    shared.set(key, instance);
+    });
+    if (gpu !== false && gpu !== "auto" && llama.gpu !== gpu) {
+      throw new Error(`node-llama-cpp started the ${llama.gpu || "CPU"} backend instead`);
+    }
+  } catch (err) {
+    throw gpu === false || gpu === "auto" ? runtimeUnavailable(err) : gpuUnavailable(gpu, err);
   }
-  return instance;
+  cpuBuilds.set(llama, {
+    name: confirmCpuBuild(choice, cpuBuildOption, loadedCpuBuilds()),
+    option: cpuBuildOption,
+  });
+  return llama;
 }
 
 /** Where node-llama-cpp 3.21.1 keeps the prebuilt binary of a GPU backend for this platform, as a phrase. */
@@ -79,21 +145,9 @@ function gpuUnavailable(backend: "cuda" | "vulkan" | "metal", cause: unknown): A
   );
 }
 
-/** Prebuilt CPU binary packages of node-llama-cpp 3.21.1, by `${process.platform}-${process.arch}`. */
-const PREBUILT_PACKAGES: Record<string, string> = {
-  "linux-x64": "@node-llama-cpp/linux-x64",
-  "linux-arm64": "@node-llama-cpp/linux-arm64",
-  "linux-arm": "@node-llama-cpp/linux-armv7l",
-  "linux-riscv64": "@node-llama-cpp/linux-riscv64",
-  "darwin-arm64": "@node-llama-cpp/mac-arm64-metal",
-  "darwin-x64": "@node-llama-cpp/mac-x64",
-  "win32-x64": "@node-llama-cpp/win-x64",
-  "win32-arm64": "@node-llama-cpp/win-arm64",
-};
-
 function runtimeUnavailable(cause: unknown): AirgapEvalError {
   const platform = `${process.platform}-${process.arch}`;
-  const pkg = PREBUILT_PACKAGES[platform];
+  const pkg = CPU_BINARY_PACKAGES[platform];
   const reason = cause instanceof Error ? cause.message : String(cause);
   const lines = [
     `The llama.cpp runtime (node-llama-cpp) could not start on this machine (${platform}): ${reason}`,

@@ -12,6 +12,7 @@ import {
   positiveInteger,
   sha256DigestOption,
 } from "../util/option-checks.js";
+import { type CpuBuildOption, checkCpuBuildOption } from "./cpu-build.js";
 
 /** Default `threads` for judges under {@link LARGE_MODEL_PARAMETERS}: a judge row is mostly generation, fastest on one thread for small models. */
 export const DEFAULT_THREADS = 1;
@@ -127,6 +128,14 @@ export interface LlamaCppLlmOptions {
    * never mixed with CPU ones (GPU kernels round differently). Defaults to false (the CPU, byte-identical reruns).
    */
   gpu?: GpuOption;
+  /**
+   * Which of llama.cpp's CPU builds runs the judge: `"portable"` gives the same numbers on every machine of an
+   * architecture (the AVX2 `haswell` build on x86-64), `"fastest"` the build ggml picks for this CPU (numbers may
+   * differ between CPUs), or a build's name (`"skylakex"`, `"zen4"`, ...). One process runs one CPU build. The
+   * build that ran is recorded in the provenance settings (`cpuBuild`), so results and cache entries of two builds
+   * are never mixed. See docs/reproducibility.md. Defaults to `"portable"`.
+   */
+  cpuBuild?: CpuBuildOption;
 }
 
 /** Every load option checked, with defaults applied where they do not depend on the model. */
@@ -182,5 +191,6 @@ export function checkLoadOptions(options: LlamaCppLlmOptions) {
     ),
     sha256: options.sha256 === undefined ? undefined : sha256DigestOption(options.sha256, "sha256"),
     gpu: checkGpuOption(options.gpu ?? false, "gpu"),
+    cpuBuild: checkCpuBuildOption(options.cpuBuild ?? "portable", "cpuBuild"),
   };
 }

@@ -13,7 +13,7 @@ import { errorText } from "../util/error-text.js";
 import { chooseChatWrapper } from "./chat-wrapper.js";
 import { sha256OfFile } from "./file-sha256.js";
 import { checkGgufFile } from "./gguf-check.js";
-import { getSharedLlama } from "./llama-instance.js";
+import { cpuBuildOf, getSharedLlama } from "./llama-instance.js";
 import { type checkLoadOptions, DEFAULT_MAX_CONTEXT_SIZE, defaultThreadsFor } from "./load-options.js";
 import { missingGgufError } from "./missing-model.js";
 
@@ -43,6 +43,10 @@ export interface OpenedGguf {
   runtimeVersion: string;
   /** CPU threads the context uses. */
   threads: number;
+  /** The llama.cpp CPU build the runtime runs on (e.g. `haswell`). */
+  cpuBuild: string;
+  /** The llama.cpp release node-llama-cpp's binaries were built from. */
+  llamaCppRelease: string;
 }
 
 /**
@@ -65,7 +69,7 @@ export async function openGguf(
   await checkGgufFile(modelPath);
 
   const [llama, sha256, runtimeVersion] = await Promise.all([
-    getSharedLlama(settings.gpu),
+    getSharedLlama(settings.gpu, settings.cpuBuild),
     settings.sha256 !== undefined ? Promise.resolve(settings.sha256) : sha256OfFile(modelPath),
     getModuleVersion(),
   ]);
@@ -110,5 +114,15 @@ export async function openGguf(
       cause: err,
     });
   }
-  return { llama, model, context, chatWrapper, sha256, runtimeVersion, threads };
+  return {
+    llama,
+    model,
+    context,
+    chatWrapper,
+    sha256,
+    runtimeVersion,
+    threads,
+    cpuBuild: cpuBuildOf(llama),
+    llamaCppRelease: llama.llamaCppRelease.release,
+  };
 }
