@@ -124,6 +124,7 @@ export type {
 export { CachedLlm } from "./llm/cached-llm.js";
 // Judge LLM
 export {
+  type CpuBuildOption,
   type GpuOption,
   LlamaCppLlm,
   type LlamaCppLlmOptions,
@@ -363,6 +364,7 @@ export { toCsvReport } from "./report/csv.js";
 export { toHtmlReport } from "./report/html.js";
 export { toJsonReport } from "./report/json.js";
 export { comparisonToMarkdown, toMarkdownReport } from "./report/markdown.js";
+export { runDifferences } from "./report/run-differences.js";
 export { formatSummary } from "./report/summary.js";
 export { type ReportFormat, renderReport, writeComparison, writeReport } from "./report/write.js";
 export { version } from "./version.js";

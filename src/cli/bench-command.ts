@@ -4,6 +4,7 @@ import type { Dataset } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { evaluate } from "../evaluate/evaluate.js";
 import type { ProgressReporter } from "../evaluate/progress.js";
+import type { CpuBuildOption } from "../llm/cpu-build.js";
 import { describeGpuAvailability, type GpuAvailability, gpuAvailability } from "../llm/gpu-availability.js";
 import type { GpuOption } from "../llm/load-options.js";
 import { parseColumnMap } from "./eval-command.js";
@@ -16,7 +17,15 @@ import {
   modelNeeds,
   parseMetricIds,
 } from "./metric-factory.js";
-import { collect, GPU_FLAG_HELP, gpuFlag, positiveInt, positiveIntList } from "./option-parsers.js";
+import {
+  CPU_BUILD_FLAG_HELP,
+  collect,
+  cpuBuildFlag,
+  GPU_FLAG_HELP,
+  gpuFlag,
+  positiveInt,
+  positiveIntList,
+} from "./option-parsers.js";
 
 interface BenchFlags {
   metrics: string;
@@ -26,6 +35,7 @@ interface BenchFlags {
   rows: number;
   threads?: number[];
   gpu?: GpuOption;
+  cpuBuild?: CpuBuildOption;
   column?: string[];
   json?: boolean;
 }
@@ -289,6 +299,7 @@ export function registerBenchCommand(program: Command): Command {
       positiveIntList("--threads"),
     )
     .option("--gpu <backend>", GPU_FLAG_HELP, gpuFlag)
+    .option("--cpu-build <build>", CPU_BUILD_FLAG_HELP, cpuBuildFlag)
     .option("--column <name=field>", "read dataset column <name> as <field> (repeatable)", collect(String))
     .option("--json", "print the measurements as JSON")
     .addHelpText(

@@ -15,6 +15,7 @@ import type { LongText } from "../embeddings/long-text.js";
 import type { Embeddings } from "../embeddings/types.js";
 import { InvalidInputError } from "../errors.js";
 import { CachedLlm } from "../llm/cached-llm.js";
+import type { CpuBuildOption } from "../llm/cpu-build.js";
 import type { GpuOption } from "../llm/load-options.js";
 import { formatScore } from "../report/format.js";
 import { parseColumnMap } from "./eval-command.js";
@@ -23,7 +24,14 @@ import { ExitCode } from "./exit-codes.js";
 import { InterruptHandler } from "./interrupt.js";
 import { longTextNotice, longTextOption } from "./long-text-notice.js";
 import { createMetric, type MetricId, modelNeeds, parseMetricIds } from "./metric-factory.js";
-import { collect, GPU_FLAG_HELP, gpuFlag, positiveInt } from "./option-parsers.js";
+import {
+  CPU_BUILD_FLAG_HELP,
+  collect,
+  cpuBuildFlag,
+  GPU_FLAG_HELP,
+  gpuFlag,
+  positiveInt,
+} from "./option-parsers.js";
 
 interface CalibrateFlags {
   metric?: string;
@@ -35,6 +43,7 @@ interface CalibrateFlags {
   modelsDir?: string;
   threads?: number;
   gpu?: GpuOption;
+  cpuBuild?: CpuBuildOption;
   labels?: string;
   labelColumn?: string;
   column: string[];
@@ -248,6 +257,7 @@ export function registerCalibrateCommand(program: Command): Command {
     .option("--models-dir <dir>", "where pulled models live")
     .option("--threads <n>", "judge CPU threads", positiveInt("--threads"))
     .option("--gpu <backend>", GPU_FLAG_HELP, gpuFlag)
+    .option("--cpu-build <build>", CPU_BUILD_FLAG_HELP, cpuBuildFlag)
     .option("--labels <kind>", "binary | pairwise | statements | graded:MIN-MAX (default: from the columns)")
     .option("--label-column <name>", "the column holding the human label")
     .option(

@@ -22,6 +22,7 @@ import { writeReportFromIndex } from "../evaluate/report-file.js";
 import type { EvaluationResult } from "../evaluate/result.js";
 import { ResultsFileIndex } from "../evaluate/results-report.js";
 import { CachedLlm } from "../llm/cached-llm.js";
+import type { CpuBuildOption } from "../llm/cpu-build.js";
 import type { GpuOption } from "../llm/load-options.js";
 import type { Llm } from "../llm/types.js";
 import { canScoreAny, metricDescriptor } from "../metrics/catalog.js";
@@ -55,7 +56,14 @@ import {
 } from "./metric-factory.js";
 import { checkMetricFileColumns, createCustomMetrics, loadMetricFiles } from "./metric-file.js";
 import { type MetricOptionFlag, metricOptionsById, parseMetricOption } from "./metric-options.js";
-import { collect, GPU_FLAG_HELP, gpuFlag, positiveInt } from "./option-parsers.js";
+import {
+  CPU_BUILD_FLAG_HELP,
+  collect,
+  cpuBuildFlag,
+  GPU_FLAG_HELP,
+  gpuFlag,
+  positiveInt,
+} from "./option-parsers.js";
 import { invalidRowLines, preflight } from "./preflight.js";
 import { checkRunLimits } from "./run-limits.js";
 import { addShardOptions, type ShardFlags, shardTargets } from "./shard-options.js";
@@ -93,6 +101,7 @@ interface EvalFlags extends ShardFlags {
   concurrency?: number;
   threads?: number;
   gpu?: GpuOption;
+  cpuBuild?: CpuBuildOption;
   resume: boolean;
   overwrite: boolean;
   strict: boolean;
@@ -479,6 +488,7 @@ export function registerEvalCommand(program: Command): Command {
       positiveInt("--threads"),
     )
     .option("--gpu <backend>", GPU_FLAG_HELP, gpuFlag)
+    .option("--cpu-build <build>", CPU_BUILD_FLAG_HELP, cpuBuildFlag)
     .option("--resume", "continue the --out file: skip the row × metric pairs it already holds")
     .option("--overwrite", "replace an existing --out file")
     .option(

@@ -3,6 +3,7 @@
 import type { LongText } from "../embeddings/long-text.js";
 import type { TransformersEmbeddings } from "../embeddings/transformers-embeddings.js";
 import { ModelNotFoundError } from "../errors.js";
+import type { CpuBuildOption } from "../llm/cpu-build.js";
 import type { LlamaCppLlm } from "../llm/llama-cpp-llm.js";
 import type { GpuOption } from "../llm/load-options.js";
 import { defaultModelId, resolveModel } from "../models/resolve.js";
@@ -28,6 +29,8 @@ export interface ModelFlags {
   verifiedMemoFile?: string;
   /** `--gpu`: the judge's GPU backend. Defaults to false (the CPU). */
   gpu?: GpuOption;
+  /** `--cpu-build`: which llama.cpp CPU build runs the judge. Defaults to `"portable"`. */
+  cpuBuild?: CpuBuildOption;
 }
 
 /** The models a run loaded, or why a default one is absent (its metrics are then skipped). */
@@ -90,6 +93,7 @@ export async function loadEvalModels(
         sequences: flags.concurrency,
         sha256: digests?.get(model.mainFile),
         ...(flags.gpu !== undefined ? { gpu: flags.gpu } : {}),
+        ...(flags.cpuBuild !== undefined ? { cpuBuild: flags.cpuBuild } : {}),
       });
     } catch (err) {
       if (!(err instanceof ModelNotFoundError) || flags.llm !== undefined) throw err;

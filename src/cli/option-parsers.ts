@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from "commander";
+import { type CpuBuildOption, cpuBuildProblem } from "../llm/cpu-build.js";
 import { GPU_BACKENDS, type GpuOption } from "../llm/load-options.js";
 
 /** The `--gpu <backend>` flag's help text, the same in every command that loads a judge. */
@@ -12,6 +13,17 @@ export function gpuFlag(value: string): GpuOption {
   throw new InvalidArgumentError(
     `--gpu must be one of auto, ${GPU_BACKENDS.join(", ")} or off, got "${value}".`,
   );
+}
+
+/** The `--cpu-build <build>` flag's help text, the same in every command that loads a judge. */
+export const CPU_BUILD_FLAG_HELP =
+  "which llama.cpp CPU build runs the judge: portable (the same numbers on every machine of an architecture: haswell on x86-64), fastest (the build ggml picks for this CPU; numbers may differ between CPUs) or a build name such as skylakex (default: portable)";
+
+/** A commander parser for `--cpu-build`: portable, fastest or a build name (checked when the judge loads). */
+export function cpuBuildFlag(value: string): CpuBuildOption {
+  const problem = cpuBuildProblem(value);
+  if (problem !== undefined) throw new InvalidArgumentError(`--cpu-build ${problem}.`);
+  return value;
 }
 
 /** A commander parser for a whole number >= 1, naming the flag when the value is not one. */

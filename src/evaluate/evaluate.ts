@@ -65,11 +65,15 @@ async function evaluateLocked(
 }
 
 function runtimeInfo(): Record<string, string> {
+  const cpus = os.cpus();
   return {
     node: process.versions.node,
     platform: process.platform,
     arch: process.arch,
     os: os.release(),
+    // Which CPU ran the run: the judge's llama.cpp build is pinned (see each model's cpuBuild), onnxruntime picks
+    // its kernels by CPU (docs/reproducibility.md says what that changes).
+    cpu: `${cpus[0]?.model.trim() ?? "unknown"} (${cpus.length} logical CPUs)`,
     airgapEval: version,
   };
 }

@@ -37,17 +37,21 @@ const CPU_BUILD_FILE = /^(?:lib)?ggml-cpu(?:-([\w.]+))?\.(?:so|dll|dylib)$/;
 
 /** The name of the CPU build in a library file's name, or undefined when it is not a CPU build of ggml. */
 export function cpuBuildOfFile(file: string): string | undefined {
-  const match = CPU_BUILD_FILE.exec(path.basename(file));
+  const match = CPU_BUILD_FILE.exec(file.split(/[\\/]/).pop() ?? "");
   return match ? (match[1] ?? "generic") : undefined;
+}
+
+/** Why `value` is not a `cpuBuild` option, or undefined when it is one. */
+export function cpuBuildProblem(value: unknown): string | undefined {
+  if (typeof value === "string" && /^[\w.]+$/.test(value)) return undefined;
+  return `must be "portable", "fastest" or the name of one of llama.cpp's CPU builds (e.g. "haswell"), got ${JSON.stringify(value)}`;
 }
 
 /** Checks a `cpuBuild` option: "portable", "fastest" or a build name. Throws `InvalidInputError` naming `field`. */
 export function checkCpuBuildOption(value: unknown, field: string): CpuBuildOption {
-  if (typeof value === "string" && /^[\w.]+$/.test(value)) return value;
-  throw new InvalidInputError(
-    `must be "portable", "fastest" or the name of one of llama.cpp's CPU builds (e.g. "haswell"), got ${JSON.stringify(value)}`,
-    { field },
-  );
+  const problem = cpuBuildProblem(value);
+  if (problem !== undefined) throw new InvalidInputError(problem, { field });
+  return value as CpuBuildOption;
 }
 
 /** The folder of node-llama-cpp's prebuilt CPU binary for this platform, and the CPU builds in it. */

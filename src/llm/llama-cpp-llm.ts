@@ -45,6 +45,7 @@ import type {
   ScoreChoicesOptions,
 } from "./types.js";
 
+export type { CpuBuildOption } from "./cpu-build.js";
 export type { GpuOption, LlamaCppLlmOptions, PromptFormat } from "./load-options.js";
 
 /**

@@ -63,6 +63,11 @@ td.up { color: var(--ok); } td.down { color: var(--error); }</style></head>
     (m) =>
       html`<tr data-metric="${m.metric}"><td><code>${m.metric}</code></td><td class="num">${formatScore(m.a?.mean)}</td><td class="num">${formatScore(m.b?.mean)}</td><td class="num ${cls(m.meanDelta)}">${formatDelta(m.meanDelta)}</td><td class="num">${scored(m.a)}</td><td class="num">${scored(m.b)}</td><td class="num ${cls(m.pairedMeanDelta)}">${formatDelta(m.pairedMeanDelta)}</td><td class="num">${m.improved}</td><td class="num">${m.regressed}</td><td class="num">${m.unchanged}</td><td>${m.configChanged ? "yes" : "no"}</td></tr>`,
   )}</tbody></table></section>
+<section id="compare-run"><h2>How the runs differ</h2>${
+    comparison.runDifferences.length === 0
+      ? html`<p class="muted">Made alike: the same machine, runtimes, models and settings.</p>`
+      : html`<ul>${comparison.runDifferences.map((d) => html`<li>${d}</li>`)}</ul>`
+  }</section>
 <section id="compare-rows"><h2>Rows that changed most</h2>${
     changed.length === 0
       ? html`<p class="muted">No paired row changed.</p>`

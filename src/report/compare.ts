@@ -1,5 +1,6 @@
 import type { MetricStatus } from "../metrics/types.js";
 import type { MetricAggregate, RunMetadata } from "../results/types.js";
+import { runDifferences } from "./run-differences.js";
 import { aggregatedView, detailedView, type ReportInput, type ReportRow, reportData } from "./views.js";
 
 /** Options for {@link compareRuns}. */
@@ -92,6 +93,11 @@ export interface Comparison {
   /** Rows only in run b. */
   onlyInB: UnpairedRow[];
   metadata: { a: RunMetadata; b: RunMetadata };
+  /**
+   * How the runs were made differently, in words ({@link runDifferences}): machine, runtime versions, each model's
+   * settings (the judge's llama.cpp CPU build among them) and speed settings (threads). Empty when alike.
+   */
+  runDifferences: string[];
 }
 
 /**
@@ -196,6 +202,7 @@ export function compareRuns(
     onlyInA,
     onlyInB,
     metadata: { a: a.metadata, b: b.metadata },
+    runDifferences: runDifferences(a.metadata, b.metadata),
   };
 }
 

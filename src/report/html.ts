@@ -66,9 +66,9 @@ function runSection(meta: RunMetadata | undefined): SafeHtml {
   const modelTable =
     models.length === 0
       ? html`<p class="muted">No models recorded (pure metrics only).</p>`
-      : html`<table id="model-table"><thead><tr><th>Model</th><th>Kind</th><th>sha256</th><th>Runtime</th><th>Settings</th><th>Used by</th></tr></thead><tbody>${models.map(
+      : html`<table id="model-table"><thead><tr><th>Model</th><th>Kind</th><th>sha256</th><th>Runtime</th><th>Settings</th><th>Speed settings</th><th>Used by</th></tr></thead><tbody>${models.map(
           (m) =>
-            html`<tr><td><code>${m.id}</code>${m.path ? html`<div class="sha muted">${m.path}</div>` : null}</td><td>${m.kind}</td><td class="sha">${m.sha256 ?? "unknown"}</td><td>${m.runtime?.name ?? "?"} ${m.runtime?.version ?? ""}</td><td>${kvChips(m.settings)}</td><td>${usedBy(m.id, m.sha256)}</td></tr>`,
+            html`<tr><td><code>${m.id}</code>${m.path ? html`<div class="sha muted">${m.path}</div>` : null}</td><td>${m.kind}</td><td class="sha">${m.sha256 ?? "unknown"}</td><td>${m.runtime?.name ?? "?"} ${m.runtime?.version ?? ""}</td><td>${kvChips(m.settings)}</td><td>${kvChips(m.performance)}</td><td>${usedBy(m.id, m.sha256)}</td></tr>`,
         )}</tbody></table>`;
   const metricTable =
     metricConfigs.length === 0

@@ -34,6 +34,7 @@ export {
   escapeMarkdownText,
   toMarkdownReport,
 } from "./markdown.js";
+export { runDifferences } from "./run-differences.js";
 export type { SummaryOptions } from "./summary.js";
 export { alignColumns, formatSummary } from "./summary.js";
 export type { DetailedMetricCell, DetailedView, ProblemGroup, ReportInput, ReportRow } from "./views.js";

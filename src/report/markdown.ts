@@ -150,17 +150,14 @@ function* markdownLines(parts: ReportParts, options: MarkdownReportOptions): Gen
       "## Models",
       "",
       table(
-        ["Model", "Kind", "sha256", "Runtime", "Settings"],
+        ["Model", "Kind", "sha256", "Runtime", "Settings", "Speed settings"],
         models.map((m) => [
           cell(m.id),
           m.kind,
           m.sha256 ? code(m.sha256) : "-",
           cell(`${m.runtime?.name ?? "?"} ${m.runtime?.version ?? ""}`.trim()),
-          cell(
-            Object.entries(m.settings ?? {})
-              .map(([k, v]) => `${k}=${String(v)}`)
-              .join(", "),
-          ),
+          cell(keyValues(m.settings)),
+          cell(keyValues(m.performance)),
         ]),
       ),
       "",
@@ -288,6 +285,11 @@ export function comparisonToMarkdown(
     "",
   );
 
+  out.push("## How the runs differ", "");
+  if (comparison.runDifferences.length === 0)
+    out.push("Made alike: the same machine, runtimes, models and settings.", "");
+  else out.push(...comparison.runDifferences.map((d) => `- ${escapeMarkdownText(d)}`), "");
+
   const metrics = comparison.metrics.map((m) => m.metric);
   const rows = comparison.rows.filter(
     (row) =>
@@ -332,4 +334,10 @@ export function comparisonToMarkdown(
     out.push("");
   }
   return out.join("\n");
+}
+
+/** `k=v, k=v`, or "-" for none. */
+function keyValues(record: Record<string, unknown> | undefined): string {
+  const entries = Object.entries(record ?? {});
+  return entries.length === 0 ? "-" : entries.map(([k, v]) => `${k}=${String(v)}`).join(", ");
 }
