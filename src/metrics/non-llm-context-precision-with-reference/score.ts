@@ -1,20 +1,7 @@
 import type { ListPairMemo } from "../../util/list-pair-memo.js";
+import { averagePrecisionOfVerdicts } from "../shared/average-precision.js";
 import { type ContextSimilarities, contextSimilarities } from "../shared/context-similarities.js";
 import type { DistanceMeasure } from "../shared/string-distance/similarity.js";
-
-/**
- * Ragas `_calculate_average_precision`: sum over ranks of precision@rank × verdict, divided by the
- * number of relevant verdicts plus 1e-10 (so a perfect ranking gives 0.9999999999, as in Ragas).
- */
-export function averagePrecisionOfVerdicts(verdicts: readonly number[]): number {
-  let hits = 0;
-  let numerator = 0;
-  verdicts.forEach((v, i) => {
-    hits += v;
-    numerator += (hits / (i + 1)) * v;
-  });
-  return numerator / (hits + 1e-10);
-}
 
 /** One row of non-LLM context precision. */
 export interface ContextPrecisionOutcome {
