@@ -40,13 +40,13 @@ import {
   contextRelevanceStatementsPrompt,
 } from "../src/metrics/context-relevance/prompt.js";
 import { contextSentences, sentenceScorePlan } from "../src/metrics/context-relevance/sentences.js";
+import { sentenceSpans } from "../src/metrics/shared/split.js";
+import { faithfulnessStatementsPrompt } from "../src/metrics/shared/statements/statements-prompt.js";
 import {
-  faithfulnessStatementsPrompt,
   faithfulnessVerdictsPrompt,
   verdictsPromptWithoutReasons,
   verdictsSchema,
-} from "../src/metrics/faithfulness/prompt.js";
-import { sentenceSpans } from "../src/metrics/shared/split.js";
+} from "../src/metrics/shared/statements/verdicts-prompt.js";
 import { verdictListPlan } from "../src/metrics/shared/verdict-plan.js";
 import { renderPrompt } from "../src/prompts/render.js";
 import type { JudgePrompt } from "../src/prompts/types.js";

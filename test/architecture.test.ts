@@ -97,6 +97,37 @@ function layerViolations(g: ReadonlyMap<string, readonly string[]>): string[] {
   return problems;
 }
 
+const metricsDir = path.join(srcDir, "metrics");
+
+/** The files of src/metrics/ every metric folder may import: the metric types and the descriptor helper. */
+const metricTypeFiles = new Set(["types.ts", "descriptor.ts"].map((f) => path.join(metricsDir, f)));
+
+/** The folder under src/metrics/ that holds `file` (`shared` included), or undefined for a root file. */
+function metricFolderOf(file: string): string | undefined {
+  const parts = path.relative(metricsDir, file).split(path.sep);
+  return parts.length > 1 && parts[0] !== ".." ? parts[0] : undefined;
+}
+
+/**
+ * Imports that tie metric folders together: a file in src/metrics/<name>/ (shared/ included) may import, inside
+ * src/metrics/, only its own folder, shared/, and the metric types (types.ts, descriptor.ts); shared/ imports no
+ * metric folder. What it imports outside src/metrics/ is the layer rule's business.
+ */
+function metricFolderViolations(g: ReadonlyMap<string, readonly string[]>): string[] {
+  const problems: string[] = [];
+  for (const [file, targets] of g) {
+    const from = metricFolderOf(file);
+    if (from === undefined) continue;
+    for (const target of targets) {
+      if (path.relative(metricsDir, target).startsWith("..")) continue;
+      const to = metricFolderOf(target);
+      if (to === from || to === "shared" || metricTypeFiles.has(target)) continue;
+      problems.push(`${rel(file)} (metric folder ${from}) imports ${rel(target)}`);
+    }
+  }
+  return problems;
+}
+
 /** Every import cycle found by a depth-first walk, as `a.ts -> b.ts -> a.ts`. */
 function findCycles(g: ReadonlyMap<string, readonly string[]>): string[] {
   const cycles: string[] = [];
@@ -149,6 +180,10 @@ describe("architecture: imports in src/", () => {
     expect(layerViolations(graph)).toEqual([]);
   });
 
+  it("a metric folder imports only its own files, metrics/shared/ and the metric types", () => {
+    expect(metricFolderViolations(graph)).toEqual([]);
+  });
+
   it("the import graph has no cycle", () => {
     expect(findCycles(graph)).toEqual([]);
   });
@@ -168,5 +203,32 @@ describe("architecture: imports in src/", () => {
       "llm/a.ts (llm) imports embeddings/b.ts (embeddings)",
     ]);
     expect(findCycles(bad)).toEqual(["cache/keys.ts -> evaluate/hash.ts -> cache/keys.ts"]);
+  });
+
+  it("the metric folder rule reports one metric folder reaching into another, and shared/ into a metric", () => {
+    const at = (p: string): string => path.join(srcDir, p);
+    const bad = new Map<string, string[]>([
+      [
+        at("metrics/context-recall/judge.ts"),
+        [
+          at("metrics/faithfulness/prompt.ts"),
+          at("metrics/context-recall/score.ts"),
+          at("metrics/shared/statements/steps.ts"),
+          at("metrics/types.ts"),
+          at("llm/types.ts"),
+        ],
+      ],
+      [
+        at("metrics/shared/statements/steps.ts"),
+        [at("metrics/faithfulness/judge.ts"), at("metrics/shared/judge.ts")],
+      ],
+      [at("metrics/faithfulness/metric.ts"), [at("metrics/catalog.ts"), at("metrics/descriptor.ts")]],
+      [at("metrics/catalog.ts"), [at("metrics/faithfulness/descriptor.ts")]],
+    ]);
+    expect(metricFolderViolations(bad)).toEqual([
+      "metrics/context-recall/judge.ts (metric folder context-recall) imports metrics/faithfulness/prompt.ts",
+      "metrics/shared/statements/steps.ts (metric folder shared) imports metrics/faithfulness/judge.ts",
+      "metrics/faithfulness/metric.ts (metric folder faithfulness) imports metrics/catalog.ts",
+    ]);
   });
 });

@@ -12,8 +12,6 @@ import { aspectCriticPrompt } from "../src/metrics/aspect-critic/prompt.js";
 import { judgeContextPrecision } from "../src/metrics/context-precision/judge.js";
 import { judgeContextRelevance } from "../src/metrics/context-relevance/judge.js";
 import { defaultContextRelevancePrompts } from "../src/metrics/context-relevance/prompt.js";
-import { judgeVerdictList } from "../src/metrics/faithfulness/judge.js";
-import { faithfulnessVerdictsPrompt } from "../src/metrics/faithfulness/prompt.js";
 import { Faithfulness } from "../src/metrics/index.js";
 import { judgeAnswerAccuracy } from "../src/metrics/nv-answer-accuracy/judge.js";
 import { judgeRubric } from "../src/metrics/rubrics/judge.js";
@@ -25,6 +23,9 @@ import {
   WRITTEN_VERDICTS,
 } from "../src/metrics/shared/choice-verdicts.js";
 import { newUsage } from "../src/metrics/shared/judge.js";
+import { statementSteps } from "../src/metrics/shared/statements/steps.js";
+import { judgeVerdictList } from "../src/metrics/shared/statements/verdicts.js";
+import { faithfulnessVerdictsPrompt } from "../src/metrics/shared/statements/verdicts-prompt.js";
 import { judgeText } from "../src/metrics/shared/text-schema.js";
 import { ggufTestJudges, loadTestJudge } from "./support/gguf-judges.js";
 
@@ -202,7 +203,7 @@ for (const [label, modelPath] of ggufTestJudges) {
 
       const nv = (reading: VerdictReading) =>
         judgeAnswerAccuracy(
-          { llm, settings, usage, signal: undefined, splits: [], reading },
+          { ...statementSteps(llm, settings, undefined, reading), usage },
           { question, response: "Rome.", reference: "Rome is the capital." },
         );
       const [nGreedy, nRead] = await bothWays(nv);

@@ -13,9 +13,12 @@ import { CachedLlm } from "../src/llm/cached-llm.js";
 import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 import { checkPlan, writeFromPlan } from "../src/llm/plan-writer.js";
 import type { AnswerPart, Llm } from "../src/llm/types.js";
-import { faithfulnessVerdictsPrompt, verdictsSchema } from "../src/metrics/faithfulness/prompt.js";
 import { Faithfulness } from "../src/metrics/index.js";
 import { ContextRecall, FactualCorrectness, NoiseSensitivity } from "../src/metrics/rag-metrics.js";
+import {
+  faithfulnessVerdictsPrompt,
+  verdictsSchema,
+} from "../src/metrics/shared/statements/verdicts-prompt.js";
 import { verdictListPlan } from "../src/metrics/shared/verdict-plan.js";
 import { renderPrompt } from "../src/prompts/render.js";
 import { tinyGgufPath } from "./setup/paths.js";

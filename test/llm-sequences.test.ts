@@ -3,7 +3,10 @@
 // after another. Mixed batches round differently, which made results depend on the timing of other calls.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
-import { faithfulnessVerdictsPrompt, verdictsSchema } from "../src/metrics/faithfulness/prompt.js";
+import {
+  faithfulnessVerdictsPrompt,
+  verdictsSchema,
+} from "../src/metrics/shared/statements/verdicts-prompt.js";
 import { renderPrompt } from "../src/prompts/render.js";
 import { ggufTestJudges } from "./support/gguf-judges.js";
 

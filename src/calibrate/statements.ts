@@ -1,5 +1,6 @@
 import { InvalidInputError } from "../errors.js";
-import { judgeStatements, statementPromptVersions, statementSteps } from "../metrics/shared/statements.js";
+import { statementPromptVersions, statementSteps } from "../metrics/shared/statements/steps.js";
+import { judgeStatements } from "../metrics/shared/statements/verdicts.js";
 import type { MetricResult } from "../metrics/types.js";
 import { errorText } from "../util/error-text.js";
 import { mapWithConcurrency } from "../util/pool.js";

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { InvalidInputError } from "../errors.js";
+import { zodIssueText } from "../util/zod-issues.js";
 import { packageRoot } from "../version.js";
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/, "must be 64 lowercase hex digits");
@@ -67,8 +68,7 @@ export function loadDatasetRegistry(file: string = defaultDatasetRegistryPath): 
   }
   const parsed = datasetRegistrySchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new InvalidInputError(`${issue.path.join(".") || "(root)"}: ${issue.message}`, { file });
+    throw new InvalidInputError(zodIssueText(parsed.error.issues[0]!), { file });
   }
   const ids = new Set<string>();
   for (const entry of parsed.data.datasets) {

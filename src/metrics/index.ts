@@ -46,16 +46,8 @@ export type {
 export { FaithfulnessEvaluator } from "./faithfulness/evaluator.js";
 export type { FaithfulnessOptions } from "./faithfulness/metric.js";
 export { Faithfulness } from "./faithfulness/metric.js";
-export type { Verdict } from "./faithfulness/prompt.js";
-export {
-  FAITHFULNESS_STATEMENTS_VERSION,
-  FAITHFULNESS_VERDICTS_VERSION,
-  faithfulnessStatementsPrompt,
-  faithfulnessVerdictsPrompt,
-  verdictsSchema,
-} from "./faithfulness/prompt.js";
-export type { FaithfulnessScoreOptions, StatementVerdict } from "./faithfulness/score.js";
-export { faithfulnessScore, mergePartVerdicts } from "./faithfulness/score.js";
+export type { FaithfulnessScoreOptions } from "./faithfulness/score.js";
+export { faithfulnessScore } from "./faithfulness/score.js";
 export type { PipelineOutput, PipelineRunOptions } from "./pipeline.js";
 export { EvaluationPipeline, runEvaluators } from "./pipeline.js";
 export type { SASEvaluatorOptions, SASRowResult } from "./semantic-similarity/evaluator.js";
@@ -71,6 +63,18 @@ export type {
   RunOptions,
 } from "./shared/evaluator-runner.js";
 export type { CutCounts, CutKind, SplitRecord } from "./shared/split.js";
+export type { StatementVerdict } from "./shared/statements/merge.js";
+export { mergePartVerdicts } from "./shared/statements/merge.js";
+export {
+  FAITHFULNESS_STATEMENTS_VERSION,
+  faithfulnessStatementsPrompt,
+} from "./shared/statements/statements-prompt.js";
+export type { Verdict } from "./shared/statements/verdicts-prompt.js";
+export {
+  FAITHFULNESS_VERDICTS_VERSION,
+  faithfulnessVerdictsPrompt,
+  verdictsSchema,
+} from "./shared/statements/verdicts-prompt.js";
 export type {
   Metric,
   MetricConfig,

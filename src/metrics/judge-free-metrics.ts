@@ -33,13 +33,10 @@ export { AnswerExactMatchEvaluator, type AnswerExactMatchRowResult } from "./exa
 export { AnswerExactMatch, ExactMatch } from "./exact-match/metric.js";
 export { exactMatch } from "./exact-match/score.js";
 export { IDBasedContextPrecision } from "./id-based-context-precision/metric.js";
-export { type ContextId, idBasedContextPrecision } from "./id-based-context-precision/score.js";
+export { idBasedContextPrecision } from "./id-based-context-precision/score.js";
 export { IDBasedContextRecall } from "./id-based-context-recall/metric.js";
 export { idBasedContextRecall } from "./id-based-context-recall/score.js";
-export {
-  type NonLLMContextOptions,
-  NonLLMContextPrecisionWithReference,
-} from "./non-llm-context-precision-with-reference/metric.js";
+export { NonLLMContextPrecisionWithReference } from "./non-llm-context-precision-with-reference/metric.js";
 export { nonLlmContextPrecision } from "./non-llm-context-precision-with-reference/score.js";
 export { NonLLMContextRecall } from "./non-llm-context-recall/metric.js";
 export { nonLlmContextRecall } from "./non-llm-context-recall/score.js";
@@ -47,12 +44,14 @@ export {
   NonLLMStringSimilarity,
   type NonLLMStringSimilarityOptions,
 } from "./non-llm-string-similarity/metric.js";
-export { type DistanceMeasure, stringSimilarity } from "./non-llm-string-similarity/score.js";
 export { RougeScore, type RougeScoreOptions } from "./rouge-score/metric.js";
 export { porterStem } from "./rouge-score/porter-stemmer.js";
 export { type RougeMode, type RougeResult, type RougeType, rouge, rougeTokens } from "./rouge-score/score.js";
+export type { ContextId } from "./shared/context-ids.js";
 export type { DocumentComparisonOptions } from "./shared/document-evaluator.js";
 export type { DocumentComparisonField, HaystackDocument } from "./shared/documents.js";
 export { JudgeFreeMetric } from "./shared/judge-free.js";
+export type { NonLLMContextOptions } from "./shared/non-llm-context-metric.js";
+export { type DistanceMeasure, stringSimilarity } from "./shared/string-distance/similarity.js";
 export { StringPresence } from "./string-presence/metric.js";
 export { stringPresence } from "./string-presence/score.js";

@@ -10,7 +10,15 @@ import type { z } from "zod";
  * if (!r.success) zodIssuesText(r.error); // 'verdict: Invalid input: expected 1'
  */
 export function zodIssuesText(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "(root)"}: ${issue.message}`)
-    .join("; ");
+  return error.issues.map(zodIssueText).join("; ");
+}
+
+/**
+ * One zod issue as `path: message` (`(root)` for the value itself), as {@link zodIssuesText} writes each.
+ *
+ * @example
+ * zodIssueText(result.error.issues[0]!); // 'datasets.0.id: Invalid input: expected string'
+ */
+export function zodIssueText(issue: z.core.$ZodIssue): string {
+  return `${issue.path.length > 0 ? issue.path.join(".") : "(root)"}: ${issue.message}`;
 }

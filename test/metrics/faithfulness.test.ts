@@ -7,6 +7,7 @@ import {
   faithfulnessStatementsPrompt,
   verdictsSchema,
 } from "../../src/metrics/index.js";
+import { errorRow } from "../../src/util/error-row.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 import {
   GEORGE_LUCAS_ANSWER,
@@ -26,6 +27,22 @@ const lucasSample = {
 };
 
 describe("Faithfulness (Ragas surface)", () => {
+  it("a judge's failure becomes the same error text a row gets in evaluate() (util/error-row.ts)", async () => {
+    const crash = () => {
+      throw new Error("judge crashed");
+    };
+    const result = await new Faithfulness({ llm: new ScriptedLlm({ [STATEMENTS]: crash }) }).score(
+      lucasSample,
+    );
+    expect(result).toMatchObject({
+      value: null,
+      status: "error",
+      reason: "the judge or embedding model failed on this row; see error",
+      error: "judge crashed",
+    });
+    expect(result.error).toBe(errorRow(new Error("judge crashed")).error);
+  });
+
   it("reproduces the seed's George Lucas example: 0.5", async () => {
     const llm = new ScriptedLlm({ [STATEMENTS]: [LUCAS_STATEMENTS], [VERDICTS]: [LUCAS_VERDICTS] });
     const metric = new Faithfulness({ llm });

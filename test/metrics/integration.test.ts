@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TransformersEmbeddings } from "../../src/embeddings/transformers-embeddings.js";
 import { LlamaCppLlm } from "../../src/llm/llama-cpp-llm.js";
 import { answerRelevancyPrompt, type QuestionsInput } from "../../src/metrics/answer-relevancy/prompt.js";
-import { faithfulnessVerdictsPrompt, verdictsSchema } from "../../src/metrics/faithfulness/prompt.js";
 import {
   AnswerRelevancy,
   ContextRelevance,
@@ -20,6 +19,10 @@ import {
   SASEvaluator,
   SemanticSimilarity,
 } from "../../src/metrics/index.js";
+import {
+  faithfulnessVerdictsPrompt,
+  verdictsSchema,
+} from "../../src/metrics/shared/statements/verdicts-prompt.js";
 import { renderPrompt } from "../../src/prompts/render.js";
 import { extraGgufPath, starterModelDir, tinyEncoderDir, tinyGgufPath } from "../setup/paths.js";
 import { GEORGE_LUCAS_ANSWER, PYTHON_CONTEXT, PYTHON_QUESTION } from "./seed-examples.js";

@@ -3,12 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { answerRelevancyScore } from "../../src/metrics/answer-relevancy/score.js";
 import { contextRelevanceScore } from "../../src/metrics/context-relevance/score.js";
-import {
-  faithfulnessScore,
-  mergePartVerdicts,
-  supportedCount,
-} from "../../src/metrics/faithfulness/score.js";
+import { faithfulnessScore, supportedCount } from "../../src/metrics/faithfulness/score.js";
 import { semanticSimilarityScore } from "../../src/metrics/semantic-similarity/score.js";
+import { mergePartVerdicts } from "../../src/metrics/shared/statements/merge.js";
 
 describe("faithfulnessScore", () => {
   const v = (...verdicts: Array<0 | 1>) => verdicts.map((verdict) => ({ verdict }));

@@ -1,21 +1,22 @@
 // Answer correctness, Ragas-style: prompt.ts (the TP/FP/FN classification), score.ts (factuality
 // F-beta, weighted mean, option checks), judge.ts (statements of both texts, then the labels),
-// descriptor.ts. The statements step is faithfulness' own (../faithfulness/prompt.ts); similarity is
+// descriptor.ts. The statements step is the shared one (../shared/statements/); similarity is
 // semantic similarity's cosine (../shared/vectors.ts). Haystack has no counterpart.
 import type { Embeddings } from "../../embeddings/types.js";
 import { InvalidInputError } from "../../errors.js";
 import type { ModelProvenance } from "../../provenance.js";
 import type { ReasonsOptions } from "../shared/choice-verdicts.js";
+import { checkBeta } from "../shared/f-beta.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { type LongTextEntry, longTextsDetail, refusedLongText, rowLongTexts } from "../shared/long-texts.js";
 import { errorResult } from "../shared/outcome.js";
 import { sampleText } from "../shared/sample-fields.js";
-import { statementPromptVersions, statementSteps } from "../shared/statements.js";
+import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
 import { cosineOrThrow, embedAll } from "../shared/vectors.js";
 import type { MetricResult, Sample, SampleField } from "../types.js";
 import { judgeAnswerCorrectness } from "./judge.js";
 import { answerCorrectnessPromptFor } from "./prompt.js";
-import { answerCorrectnessScore, checkBeta, checkWeights, factualityScore } from "./score.js";
+import { answerCorrectnessScore, checkWeights, factualityScore } from "./score.js";
 
 /** Options of {@link AnswerCorrectness}. */
 export interface AnswerCorrectnessOptions extends JudgeMetricOptions, ReasonsOptions {

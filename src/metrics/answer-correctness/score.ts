@@ -61,14 +61,3 @@ export function checkWeights(weights: unknown): [number, number] {
   }
   return [f, s];
 }
-
-/** Checks an F-beta `beta`: a finite number above 0. */
-export function checkBeta(beta: unknown): number {
-  if (typeof beta !== "number" || !Number.isFinite(beta) || beta <= 0) {
-    throw new InvalidInputError(
-      `must be a number above 0 (above 1 favours recall, below 1 precision), got ${String(beta)}`,
-      { field: "beta" },
-    );
-  }
-  return beta;
-}

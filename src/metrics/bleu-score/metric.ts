@@ -3,7 +3,7 @@
 import { InvalidInputError } from "../../errors.js";
 import { checkChoice, JudgeFreeMetric, type RecordedOptions, requirePair } from "../shared/judge-free.js";
 import type { MetricResult, Sample, SampleField } from "../types.js";
-import { type BleuSettings, ragasBleu } from "./score.js";
+import { BleuScratch, type BleuSettings, ragasBleu } from "./score.js";
 
 /** Options of {@link BleuScore}: the sacrebleu `corpus_bleu` arguments Ragas passes as `kwargs`. */
 export type BleuScoreOptions = BleuSettings;
@@ -50,6 +50,8 @@ export class BleuScore extends JudgeFreeMetric<{ reference: string; response: st
   readonly name = "bleu_score";
   readonly requiredFields: readonly SampleField[] = ["response", "reference"];
   private readonly settings: ReturnType<typeof checkBleuSettings>;
+  /** The formula's tables, reused row after row (scoring is synchronous, so rows never share them at once). */
+  private readonly scratch = new BleuScratch();
 
   constructor(options: BleuScoreOptions = {}) {
     super();
@@ -62,7 +64,8 @@ export class BleuScore extends JudgeFreeMetric<{ reference: string; response: st
 
   protected scoreInput({ reference, response }: { reference: string; response: string }): MetricResult {
     const { smoothValue, ...rest } = this.settings;
-    const r = ragasBleu(reference, response, smoothValue === null ? rest : { ...rest, smoothValue });
+    const settings = smoothValue === null ? rest : { ...rest, smoothValue };
+    const r = ragasBleu(reference, response, settings, this.scratch);
     return {
       value: r.score,
       status: "ok",

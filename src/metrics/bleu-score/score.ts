@@ -41,29 +41,39 @@ export interface BleuResult {
 const maxOrder = 4;
 const smoothDefaults: Record<SmoothMethod, number> = { none: 0, floor: 0.1, "add-k": 1, exp: 0 };
 
-const ngramIds = new NgramIds();
+/**
+ * The tables and buffers BLEU reuses from one segment to the next: token ids (a trie over code units, so that
+ * equal tokens get equal ids without building token strings), n-gram ids, the spans of a whitespace split, and
+ * per n-gram id its order (0-based), its count in the hypothesis, in the current reference, and its highest
+ * count in any one reference. A caller that scores many rows one at a time (the metric) keeps one and passes it
+ * in; a call without one gets fresh ones. The numbers are the same either way.
+ */
+export class BleuScratch {
+  readonly tokenIds = new NgramIds();
+  readonly ngramIds = new NgramIds();
+  whitespaceSpans = new Int32Array(256);
+  orderOf = new Int32Array(1024);
+  hypCounts = new Int32Array(1024);
+  refCounts = new Int32Array(1024);
+  refMax = new Int32Array(1024);
 
-// Per n-gram id, reused across calls (the metric is synchronous): its order (0-based), its count in
-// the hypothesis, in the current reference, and its highest count in any one reference.
-let orderOf = new Int32Array(1024);
-let hypCounts = new Int32Array(1024);
-let refCounts = new Int32Array(1024);
-let refMax = new Int32Array(1024);
-
-function ensureIdArrays(size: number): void {
-  if (orderOf.length >= size) return;
-  const grown = 2 ** Math.ceil(Math.log2(size));
-  orderOf = new Int32Array(grown);
-  hypCounts = new Int32Array(grown);
-  refCounts = new Int32Array(grown);
-  refMax = new Int32Array(grown);
+  /** Makes the per-id arrays hold at least `size` ids. */
+  ensureIdArrays(size: number): void {
+    if (this.orderOf.length >= size) return;
+    const grown = 2 ** Math.ceil(Math.log2(size));
+    this.orderOf = new Int32Array(grown);
+    this.hypCounts = new Int32Array(grown);
+    this.refCounts = new Int32Array(grown);
+    this.refMax = new Int32Array(grown);
+  }
 }
 
 /**
  * Counts every word n-gram (orders 1..4) of `symbols` (interned tokens) into `counts` by integer id
  * ({@link NgramIds}), as sacrebleu's `extract_all_word_ngrams` lists them.
  */
-function countWordNgrams(symbols: Int32Array, counts: Int32Array): void {
+function countWordNgrams(symbols: Int32Array, counts: Int32Array, scratch: BleuScratch): void {
+  const { ngramIds, orderOf } = scratch;
   for (let i = 0; i < symbols.length; i++) {
     let prefix = 0;
     const last = Math.min(maxOrder, symbols.length - i);
@@ -75,13 +85,11 @@ function countWordNgrams(symbols: Int32Array, counts: Int32Array): void {
   }
 }
 
-/** Token ids: a trie over code units, so that equal tokens get equal ids without building token strings. */
-const tokenIds = new NgramIds();
-let whitespaceSpans = new Int32Array(256);
-
 /** Python `text.split()` as offsets (start and end of each piece), like {@link spans13a}. */
-function whitespaceSplitSpans(line: string): Spans13a {
-  if (whitespaceSpans.length < line.length + 2) whitespaceSpans = new Int32Array(line.length * 2 + 2);
+function whitespaceSplitSpans(line: string, scratch: BleuScratch): Spans13a {
+  if (scratch.whitespaceSpans.length < line.length + 2)
+    scratch.whitespaceSpans = new Int32Array(line.length * 2 + 2);
+  const whitespaceSpans = scratch.whitespaceSpans;
   let count = 0;
   let start = -1;
   for (let i = 0; i <= line.length; i++) {
@@ -101,20 +109,20 @@ function whitespaceSplitSpans(line: string): Spans13a {
 
 /**
  * The tokens of `text` as sacrebleu sees them (lower-cased when asked, right-stripped, tokenised),
- * each as its id in {@link tokenIds}. sacrebleu joins the 13a tokens with spaces and splits them
+ * each as its id in `scratch.tokenIds`. sacrebleu joins the 13a tokens with spaces and splits them
  * again: the tokens themselves.
  */
-function tokenSymbols(text: string, settings: BleuSettings): Int32Array {
+function tokenSymbols(text: string, settings: BleuSettings, scratch: BleuScratch): Int32Array {
   const cased = settings.lowercase === true ? text.toLowerCase() : text;
   let end = cased.length;
   while (end > 0 && isPythonWhitespace(cased.charCodeAt(end - 1))) end--;
   const stripped = end === cased.length ? cased : cased.slice(0, end);
   const { line, spans, count } =
-    (settings.tokenize ?? "13a") === "13a" ? spans13a(stripped) : whitespaceSplitSpans(stripped);
+    (settings.tokenize ?? "13a") === "13a" ? spans13a(stripped) : whitespaceSplitSpans(stripped, scratch);
   const symbols = new Int32Array(count);
   for (let k = 0; k < count; k++) {
     let id = 0;
-    for (let i = spans[2 * k]!; i < spans[2 * k + 1]!; i++) id = tokenIds.id(id, line.charCodeAt(i));
+    for (let i = spans[2 * k]!; i < spans[2 * k + 1]!; i++) id = scratch.tokenIds.id(id, line.charCodeAt(i));
     symbols[k] = id;
   }
   return symbols;
@@ -192,7 +200,7 @@ export function computeBleu(
  * sacrebleu `corpus_bleu(hypotheses, references)`: `references` is a list of reference streams, each
  * with one segment per hypothesis. As in sacrebleu, segments are paired with `zip`, so hypotheses
  * beyond the shortest stream are left out (Ragas' `BleuScore` depends on this; see
- * docs/judge-free-metrics.md).
+ * docs/judge-free-metrics.md). `scratch` (fresh by default) holds the tables it reuses; see {@link BleuScratch}.
  *
  * @example
  * corpusBleu(["The Eiffel Tower is located in India."], [["The Eiffel Tower is located in Paris."]]).score;
@@ -202,7 +210,9 @@ export function corpusBleu(
   hypotheses: readonly string[],
   references: ReadonlyArray<ReadonlyArray<string | null>>,
   settings: BleuSettings = {},
+  scratch: BleuScratch = new BleuScratch(),
 ): BleuResult {
+  const { tokenIds, ngramIds } = scratch;
   const segments = references.length === 0 ? 0 : Math.min(...references.map((s) => s.length));
   const pairs = Math.min(hypotheses.length, segments);
   const correct = new Array<number>(maxOrder).fill(0);
@@ -216,23 +226,24 @@ export function corpusBleu(
     const refTokens: Int32Array[] = [];
     for (const stream of references) {
       const ref = stream[i];
-      if (ref !== null && ref !== undefined) refTokens.push(tokenSymbols(ref, settings));
+      if (ref !== null && ref !== undefined) refTokens.push(tokenSymbols(ref, settings, scratch));
     }
-    const hypTokens = tokenSymbols(hypotheses[i]!, settings);
+    const hypTokens = tokenSymbols(hypotheses[i]!, settings, scratch);
     const maxIds = (hypTokens.length + refTokens.reduce((sum, t) => sum + t.length, 0)) * maxOrder + 1;
     ngramIds.reset(maxIds, tokenIds.count + 1);
-    ensureIdArrays(maxIds);
+    scratch.ensureIdArrays(maxIds);
+    const { orderOf, hypCounts, refCounts, refMax } = scratch;
     hypCounts.fill(0, 0, maxIds);
     refMax.fill(0, 0, maxIds);
     // Per n-gram id: the highest count in any one reference (sacrebleu merges references with max).
     for (const tokens of refTokens) {
       refCounts.fill(0, 0, maxIds);
-      countWordNgrams(tokens, refCounts);
+      countWordNgrams(tokens, refCounts, scratch);
       for (let id = 1; id <= ngramIds.count; id++) {
         if (refCounts[id]! > refMax[id]!) refMax[id] = refCounts[id]!;
       }
     }
-    countWordNgrams(hypTokens, hypCounts);
+    countWordNgrams(hypTokens, hypCounts, scratch);
     hypothesisLength += hypTokens.length;
     referenceLength += closestReferenceLength(
       hypTokens.length,
@@ -252,14 +263,20 @@ export function corpusBleu(
 /**
  * Ragas `BleuScore`: splits reference and response on ". ", passes the response pieces as hypotheses
  * and each reference piece as its own reference stream, and divides sacrebleu's score by 100. Only the
- * first response piece is therefore scored, against every reference piece as an alternative.
+ * first response piece is therefore scored, against every reference piece as an alternative. `scratch` as for
+ * {@link corpusBleu}.
  *
  * @example
  * ragasBleu("The Eiffel Tower is located in Paris.", "The Eiffel Tower is located in India.").score;
  * // 0.7071067811865478
  */
-export function ragasBleu(reference: string, response: string, settings: BleuSettings = {}): BleuResult {
+export function ragasBleu(
+  reference: string,
+  response: string,
+  settings: BleuSettings = {},
+  scratch: BleuScratch = new BleuScratch(),
+): BleuResult {
   const references = reference.split(". ").map((sentence) => [sentence]);
-  const result = corpusBleu(response.split(". "), references, settings);
+  const result = corpusBleu(response.split(". "), references, settings, scratch);
   return { ...result, score: result.score / 100 };
 }

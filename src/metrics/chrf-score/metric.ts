@@ -3,7 +3,7 @@
 import { InvalidInputError } from "../../errors.js";
 import { JudgeFreeMetric, type RecordedOptions, requirePair } from "../shared/judge-free.js";
 import type { MetricResult, Sample, SampleField } from "../types.js";
-import { type ChrfSettings, ragasChrf } from "./score.js";
+import { ChrfScratch, type ChrfSettings, ragasChrf } from "./score.js";
 
 /** Options of {@link ChrfScore}: the sacrebleu `corpus_chrf` arguments Ragas passes as `kwargs`. */
 export type ChrfScoreOptions = ChrfSettings;
@@ -30,6 +30,8 @@ export class ChrfScore extends JudgeFreeMetric<{ reference: string; response: st
   readonly name = "chrf_score";
   readonly requiredFields: readonly SampleField[] = ["response", "reference"];
   private readonly settings: Required<ChrfSettings>;
+  /** The formula's tables, reused row after row (scoring is synchronous, so rows never share them at once). */
+  private readonly scratch = new ChrfScratch();
 
   constructor(options: ChrfScoreOptions = {}) {
     super();
@@ -58,7 +60,7 @@ export class ChrfScore extends JudgeFreeMetric<{ reference: string; response: st
   }
 
   protected scoreInput({ reference, response }: { reference: string; response: string }): MetricResult {
-    const r = ragasChrf(reference, response, this.settings);
+    const r = ragasChrf(reference, response, this.settings, this.scratch);
     return {
       value: r.score,
       status: "ok",

@@ -25,7 +25,7 @@ export interface ChrfResult {
   statistics: Array<[number, number, number]>;
 }
 
-const punctuation = new Set(Array.from("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"));
+const punctuation: ReadonlySet<string> = new Set(Array.from("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"));
 
 /** sacrebleu `CHRF._remove_punctuation`: splits one leading or trailing punctuation mark off each word. */
 function wordsWithoutPunctuation(text: string): string[] {
@@ -60,17 +60,29 @@ function codePointsInto(
   return { buffer, length: n };
 }
 
-const charIds = new NgramIds();
-const dense = new DenseSymbols();
-// Buffers reused across calls (the metric is synchronous): code points of each side, and per
-// n-gram id its counts in the hypothesis and (so far) in the reference.
-let hypBuffer: Int32Array = new Int32Array(256);
-let refBuffer: Int32Array = new Int32Array(256);
-let hypCounts = new Int32Array(1024);
-let refCounts = new Int32Array(1024);
+/**
+ * The tables and buffers chrF reuses from one segment to the next: n-gram ids, dense symbols, the code points
+ * of each side, and per n-gram id its counts in the hypothesis and (so far) in the reference. A caller that
+ * scores many rows one at a time (the metric) keeps one and passes it in; a call without one gets fresh ones.
+ * The numbers are the same either way.
+ */
+export class ChrfScratch {
+  readonly charIds = new NgramIds();
+  readonly dense = new DenseSymbols();
+  hypBuffer: Int32Array = new Int32Array(256);
+  refBuffer: Int32Array = new Int32Array(256);
+  hypCounts = new Int32Array(1024);
+  refCounts = new Int32Array(1024);
+}
 
 /** Counts the character n-grams (orders 1..charOrder) of `cps[0..length)` into `hypCounts` by id. */
-function countHypothesisNgrams(cps: Int32Array, length: number, charOrder: number): void {
+function countHypothesisNgrams(
+  cps: Int32Array,
+  length: number,
+  charOrder: number,
+  scratch: ChrfScratch,
+): void {
+  const { charIds, hypCounts } = scratch;
   for (let i = 0; i < length; i++) {
     let prefix = 0;
     const last = Math.min(charOrder, length - i);
@@ -87,7 +99,14 @@ function countHypothesisNgrams(cps: Int32Array, length: number, charOrder: numbe
  * min(hypothesis count, reference count) per n-gram. An n-gram the hypothesis lacks has no id and
  * cannot match, nor can any longer one starting at the same place, so the walk stops there.
  */
-function matchReferenceNgrams(cps: Int32Array, length: number, charOrder: number, matched: number[]): void {
+function matchReferenceNgrams(
+  cps: Int32Array,
+  length: number,
+  charOrder: number,
+  matched: number[],
+  scratch: ChrfScratch,
+): void {
+  const { charIds, hypCounts, refCounts } = scratch;
   for (let i = 0; i < length; i++) {
     let prefix = 0;
     const last = Math.min(charOrder, length - i);
@@ -111,11 +130,13 @@ function charStatistics(
   reference: string,
   charOrder: number,
   keepWhitespace: boolean,
+  scratch: ChrfScratch,
 ): Array<[number, number, number]> {
-  const hyp = codePointsInto(hypothesis, keepWhitespace, hypBuffer);
-  hypBuffer = hyp.buffer;
-  const ref = codePointsInto(reference, keepWhitespace, refBuffer);
-  refBuffer = ref.buffer;
+  const { charIds, dense } = scratch;
+  const hyp = codePointsInto(hypothesis, keepWhitespace, scratch.hypBuffer);
+  scratch.hypBuffer = hyp.buffer;
+  const ref = codePointsInto(reference, keepWhitespace, scratch.refBuffer);
+  scratch.refBuffer = ref.buffer;
   // Code points become dense numbers (the hypothesis' own 0..a-1; a for any the hypothesis lacks),
   // so n-gram ids come from a directly indexed table.
   dense.reset();
@@ -127,17 +148,17 @@ function charStatistics(
   }
   const maxIds = hyp.length * charOrder + 1;
   charIds.reset(maxIds, alphabet);
-  if (hypCounts.length < maxIds) {
+  if (scratch.hypCounts.length < maxIds) {
     const size = 2 ** Math.ceil(Math.log2(maxIds));
-    hypCounts = new Int32Array(size);
-    refCounts = new Int32Array(size);
+    scratch.hypCounts = new Int32Array(size);
+    scratch.refCounts = new Int32Array(size);
   } else {
-    hypCounts.fill(0, 0, maxIds);
-    refCounts.fill(0, 0, maxIds);
+    scratch.hypCounts.fill(0, 0, maxIds);
+    scratch.refCounts.fill(0, 0, maxIds);
   }
-  countHypothesisNgrams(hyp.buffer, hyp.length, charOrder);
+  countHypothesisNgrams(hyp.buffer, hyp.length, charOrder, scratch);
   const matched = new Array<number>(charOrder).fill(0);
-  matchReferenceNgrams(ref.buffer, ref.length, charOrder, matched);
+  matchReferenceNgrams(ref.buffer, ref.length, charOrder, matched, scratch);
   return matched.map((m, n): [number, number, number] => {
     const refTotal = Math.max(0, ref.length - n);
     return [refTotal > 0 ? Math.max(0, hyp.length - n) : 0, refTotal, m];
@@ -212,12 +233,13 @@ function segmentStatistics(
   hypothesis: string,
   references: readonly string[],
   s: ReturnType<typeof settingsOf>,
+  scratch: ChrfScratch,
 ): Array<[number, number, number]> {
   let bestScore = -1;
   let best: Array<[number, number, number]> = [];
   for (const reference of references) {
     const statistics = [
-      ...charStatistics(hypothesis, reference, s.charOrder, s.whitespace),
+      ...charStatistics(hypothesis, reference, s.charOrder, s.whitespace, scratch),
       ...wordStatistics(hypothesis, reference, s.wordOrder),
     ];
     const score = chrfFromStatistics(statistics, s.beta, s.eps);
@@ -232,6 +254,7 @@ function segmentStatistics(
 /**
  * sacrebleu `corpus_chrf(hypotheses, references)`: `references` holds reference streams with one
  * segment per hypothesis; per segment the best reference's statistics are kept, summed over segments.
+ * `scratch` (fresh by default) holds the tables it reuses; see {@link ChrfScratch}.
  *
  * @example
  * corpusChrf(["The Eiffel Tower is located in India."], [["The Eiffel Tower is located in Paris."]]).score;
@@ -241,6 +264,7 @@ export function corpusChrf(
   hypotheses: readonly string[],
   references: ReadonlyArray<ReadonlyArray<string>>,
   settings: ChrfSettings = {},
+  scratch: ChrfScratch = new ChrfScratch(),
 ): ChrfResult {
   const s = settingsOf(settings);
   const orders = s.charOrder + s.wordOrder;
@@ -251,6 +275,7 @@ export function corpusChrf(
       hypotheses[i]!,
       references.map((stream) => stream[i]!),
       s,
+      scratch,
     );
     stats.forEach(([h, r, m], order) => {
       const sum = sums[order]!;
@@ -264,16 +289,22 @@ export function corpusChrf(
 
 /**
  * Ragas `ChrfScore`: sacrebleu corpus chrF of the response against the reference, divided by 100.
- * Ragas returns 0 when either text is empty or whitespace only; so does this function.
+ * Ragas returns 0 when either text is empty or whitespace only; so does this function. `scratch` as for
+ * {@link corpusChrf}.
  *
  * @example
  * ragasChrf("The Eiffel Tower is located in Paris.", "The Eiffel Tower is located in India.").score;
  * // 0.8048420145750512
  */
-export function ragasChrf(reference: string, response: string, settings: ChrfSettings = {}): ChrfResult {
+export function ragasChrf(
+  reference: string,
+  response: string,
+  settings: ChrfSettings = {},
+  scratch: ChrfScratch = new ChrfScratch(),
+): ChrfResult {
   if (isPythonBlank(reference) || isPythonBlank(response)) {
     return { score: 0, statistics: [] };
   }
-  const result = corpusChrf([response], [[reference]], settings);
+  const result = corpusChrf([response], [[reference]], settings, scratch);
   return { ...result, score: result.score / 100 };
 }

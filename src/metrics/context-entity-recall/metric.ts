@@ -2,7 +2,7 @@
 // epsilon), judge.ts (reference, then contexts), descriptor.ts. Haystack has no counterpart.
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
-import { statementSteps } from "../shared/statements.js";
+import { statementSteps } from "../shared/statements/steps.js";
 import type { MetricResult, Sample, SampleField } from "../types.js";
 import { judgeEntities } from "./judge.js";
 import { entitiesPrompt } from "./prompt.js";

@@ -1,5 +1,4 @@
 import type { Llm } from "../../llm/types.js";
-import { mergePartVerdicts } from "../faithfulness/score.js";
 import {
   askJudgeForVerdicts,
   readFields,
@@ -8,6 +7,7 @@ import {
 } from "../shared/choice-verdicts.js";
 import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
 import { judgeWithSplitting, type SplitRecord, splitRecord } from "../shared/split.js";
+import { mergePartVerdicts } from "../shared/statements/merge.js";
 import { type ContextPrecisionVerdict, contextPrecisionPromptFor } from "./prompt.js";
 
 /** The verdict slot of a context precision answer. */

@@ -1,22 +1,13 @@
-/** Ragas' term added to the denominator of average precision, so that all-zero verdicts give 0, not NaN. */
-export const AVERAGE_PRECISION_EPSILON = 1e-10;
+import { averagePrecisionOfVerdicts } from "../shared/average-precision.js";
 
 /**
- * Ragas' average precision over 0/1 verdicts in retrieval order:
- * `sum_k (precision@k * v_k) / (sum_k v_k + 1e-10)`, where precision@k is the share of useful
- * contexts among the first k. The epsilon is kept exactly, so one useful context scores
- * 1 / (1 + 1e-10) = 0.9999999999, all-zero verdicts score 0, and an empty list scores 0. Verdicts may be
- * probabilities of usefulness (`scoring: "expected"`): the same formula over expected counts.
+ * Ragas' context precision: the average precision of the judge's verdicts (1 useful, 0 not, or the
+ * probability of useful) in retrieval order, as `averagePrecisionOfVerdicts` (shared with the non-LLM context
+ * precision) computes it, 1e-10 in the denominator included.
  *
  * @example
  * averagePrecision([1, 0, 1]); // (1/1 + 2/3) / (2 + 1e-10) ≈ 0.8333333333
  */
 export function averagePrecision(verdicts: readonly number[]): number {
-  let useful = 0;
-  let numerator = 0;
-  verdicts.forEach((v, i) => {
-    useful += v;
-    numerator += (useful / (i + 1)) * v;
-  });
-  return numerator / (useful + AVERAGE_PRECISION_EPSILON);
+  return averagePrecisionOfVerdicts(verdicts);
 }

@@ -1,7 +1,9 @@
-import type { Verdict } from "../faithfulness/prompt.js";
 import type { JudgeUsage } from "../shared/judge.js";
 import type { SplitRecord } from "../shared/split.js";
-import { extractStatements, judgeStatements, type StatementSteps } from "../shared/statements.js";
+import { extractStatements } from "../shared/statements/extract.js";
+import type { StatementSteps } from "../shared/statements/steps.js";
+import { judgeStatements } from "../shared/statements/verdicts.js";
+import type { Verdict } from "../shared/statements/verdicts-prompt.js";
 
 /** The reference's statements, one attribution per statement, what was split and what it cost. */
 export interface ContextRecallJudgement {

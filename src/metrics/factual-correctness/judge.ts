@@ -1,8 +1,8 @@
 import type { PromptTemplate } from "../../prompts/types.js";
-import type { Verdict } from "../faithfulness/prompt.js";
-import { askJudge } from "../shared/judge.js";
-import { judgeWithSplitting, splitRecord } from "../shared/split.js";
-import { judgeStatements, type StatementSteps } from "../shared/statements.js";
+import { extractList } from "../shared/statements/extract.js";
+import type { StatementSteps } from "../shared/statements/steps.js";
+import { judgeStatements } from "../shared/statements/verdicts.js";
+import type { Verdict } from "../shared/statements/verdicts-prompt.js";
 import type { ClaimsInput, ClaimsOutput } from "./prompt.js";
 import type { ClaimCounts, FactualCorrectnessMode } from "./score.js";
 
@@ -18,21 +18,21 @@ export interface FactualCorrectnessJudgement {
   counts: ClaimCounts;
 }
 
-async function decompose(
+/** The claims of `text`, split to fit the judge's window when needed (`extractList`). */
+function claimsOf(
   steps: StatementSteps,
   template: PromptTemplate<ClaimsInput, ClaimsOutput>,
   text: string,
   field: string,
 ): Promise<string[]> {
-  const outcome = await judgeWithSplitting([text], field, (parts) =>
-    askJudge(steps.llm, template, { text: parts[0]!.text }, steps.settings, steps.usage, steps.signal),
+  return extractList(
+    steps,
+    template,
+    text,
+    field,
+    (part) => ({ text: part }),
+    (output) => output.claims,
   );
-  const split = splitRecord(field, outcome);
-  if (split) steps.splits.push(split);
-  return outcome.results
-    .flatMap((r) => r.value.claims)
-    .map((c) => c.trim())
-    .filter((c) => c !== "");
 }
 
 /**
@@ -47,12 +47,12 @@ export async function judgeFactualCorrectness(
   input: { response: string; reference: string },
   mode: FactualCorrectnessMode,
 ): Promise<FactualCorrectnessJudgement> {
-  const responseClaims = await decompose(steps, template, input.response, "response");
+  const responseClaims = await claimsOf(steps, template, input.response, "response");
   const responseVerdicts = await judgeStatements(steps, responseClaims, [input.reference], "reference");
   const tp = responseVerdicts.filter((v) => v.verdict === 1).length;
   const fp = responseVerdicts.length - tp;
   if (mode === "precision") return { responseClaims, responseVerdicts, counts: { tp, fp, fn: 0 } };
-  const referenceClaims = await decompose(steps, template, input.reference, "reference");
+  const referenceClaims = await claimsOf(steps, template, input.reference, "reference");
   const referenceVerdicts = await judgeStatements(steps, referenceClaims, [input.response], "response");
   const fn = referenceVerdicts.filter((v) => v.verdict === 0).length;
   return { responseClaims, responseVerdicts, referenceClaims, referenceVerdicts, counts: { tp, fp, fn } };

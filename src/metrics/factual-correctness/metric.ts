@@ -1,12 +1,12 @@
 // Factual correctness, Ragas-style: prompt.ts (claim decomposition by atomicity and coverage),
 // score.ts (precision/recall/F-beta with numpy's rounding), judge.ts (both directions; the checks use
-// faithfulness' verdicts prompt, ../faithfulness/prompt.ts), descriptor.ts. Haystack has no counterpart.
+// the shared verdicts step, ../shared/statements/), descriptor.ts. Haystack has no counterpart.
 import type { PromptTemplate } from "../../prompts/types.js";
-import { checkBeta } from "../answer-correctness/score.js";
 import type { PrefillOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
+import { checkBeta } from "../shared/f-beta.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { sampleText } from "../shared/sample-fields.js";
-import { statementPromptVersions, statementSteps } from "../shared/statements.js";
+import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
 import type { MetricResult, Sample, SampleField } from "../types.js";
 import { judgeFactualCorrectness } from "./judge.js";
 import {

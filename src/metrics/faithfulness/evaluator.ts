@@ -15,17 +15,20 @@ import type { JudgeSettings } from "../shared/judge.js";
 import { judgeSettingsOf } from "../shared/options.js";
 import { defaultProgressBar } from "../shared/progress.js";
 import type { SplitRecord } from "../shared/split.js";
+import {
+  defaultStatementPrompts,
+  type StatementPrompts,
+  statementPromptVersions,
+  statementSteps,
+} from "../shared/statements/steps.js";
 import { requireContexts, requireSameLengthLists, requireText } from "../shared/validate.js";
 import type { MetricConfig } from "../types.js";
 import { judgeFaithfulness } from "./judge.js";
 import { type FaithfulnessEvaluatorOptions, faithfulnessEvaluatorSchema } from "./options.js";
 import {
-  defaultFaithfulnessPrompts,
   FAITHFULNESS_EXAMPLE_SHAPE,
-  type FaithfulnessPrompts,
   faithfulnessExampleSchema,
   faithfulnessPromptsWithExamples,
-  faithfulnessPromptVersions,
 } from "./prompt.js";
 import { faithfulnessScore } from "./score.js";
 
@@ -68,7 +71,7 @@ export class FaithfulnessEvaluator implements Evaluator<FaithfulnessRowResult> {
   readonly progressBar: boolean;
   private readonly llm: Llm;
   private readonly settings: JudgeSettings;
-  private readonly prompts: FaithfulnessPrompts;
+  private readonly prompts: StatementPrompts;
 
   constructor(options: FaithfulnessEvaluatorOptions) {
     const o = parseOptions(faithfulnessEvaluatorSchema, options, "FaithfulnessEvaluator");
@@ -78,7 +81,7 @@ export class FaithfulnessEvaluator implements Evaluator<FaithfulnessRowResult> {
     this.settings = judgeSettingsOf(o);
     this.prompts =
       o.examples === undefined
-        ? defaultFaithfulnessPrompts
+        ? defaultStatementPrompts
         : faithfulnessPromptsWithExamples(
             parseExamples(
               faithfulnessExampleSchema,
@@ -107,7 +110,8 @@ export class FaithfulnessEvaluator implements Evaluator<FaithfulnessRowResult> {
       rows.length,
       settings,
       async (row) => {
-        const j = await judgeFaithfulness(this.llm, this.prompts, rows[row]!, this.settings, options.signal);
+        const steps = statementSteps(this.llm, this.settings, options.signal, undefined, this.prompts);
+        const j = await judgeFaithfulness(steps, rows[row]!);
         return {
           statements: j.statements,
           statementScores: j.verdicts.map((v) => v.verdict),
@@ -145,7 +149,7 @@ export class FaithfulnessEvaluator implements Evaluator<FaithfulnessRowResult> {
     };
     return {
       name: "faithfulness",
-      promptVersions: faithfulnessPromptVersions(this.prompts),
+      promptVersions: statementPromptVersions({ statements: true, verdicts: true }, this.prompts),
       options,
       models: [this.llm.provenance()],
     };

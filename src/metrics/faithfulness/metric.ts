@@ -1,6 +1,6 @@
-// Ragas `faithfulness`, one folder: prompt.ts (the statements and verdicts prompts, the verdicts schema
-// sized to the statements), score.ts (the formula and the merge rule for split contexts), judge.ts (the
-// two judge steps), metric.ts (this Ragas-style class), evaluator.ts (Haystack's FaithfulnessEvaluator),
+// Ragas `faithfulness`, one folder: score.ts (the formula), judge.ts (the two statement steps of
+// shared/statements/: statements, then verdicts against the contexts), prompt.ts (Haystack examples as the two
+// prompts' examples), metric.ts (this Ragas-style class), evaluator.ts (Haystack's FaithfulnessEvaluator),
 // options.ts (options, defaults, zod schemas), descriptor.ts (id, fields, needs, options for the catalog).
 import { parseOptions } from "../../errors-zod.js";
 import type { Llm } from "../../llm/types.js";
@@ -8,15 +8,12 @@ import { BaseMetric } from "../shared/base-metric.js";
 import { verdictModeConfig, verdictReading } from "../shared/choice-verdicts.js";
 import type { JudgeSettings } from "../shared/judge.js";
 import { judgeSettingsOf } from "../shared/options.js";
+import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
+import type { VerdictMode } from "../shared/statements/verdicts.js";
 import { requireContexts, requireText } from "../shared/validate.js";
 import type { MetricConfig, MetricResult, Sample, SampleField } from "../types.js";
-import { judgeFaithfulness, type VerdictMode } from "./judge.js";
+import { judgeFaithfulness } from "./judge.js";
 import { type FaithfulnessOptions, faithfulnessConstructorSchema } from "./options.js";
-import {
-  defaultFaithfulnessPrompts,
-  faithfulnessPromptVersions,
-  verdictsPromptWithoutReasons,
-} from "./prompt.js";
 import { faithfulnessScore, supportedCount } from "./score.js";
 
 export type { FaithfulnessOptions } from "./options.js";
@@ -84,14 +81,7 @@ export class Faithfulness extends BaseMetric<FaithfulnessInput> {
   }
 
   protected async compute(input: FaithfulnessInput, signal: AbortSignal | undefined): Promise<MetricResult> {
-    const j = await judgeFaithfulness(
-      this.llm,
-      defaultFaithfulnessPrompts,
-      input,
-      this.settings,
-      signal,
-      this.mode,
-    );
+    const j = await judgeFaithfulness(statementSteps(this.llm, this.settings, signal, this.mode), input);
     const details = {
       statements: j.statements,
       verdicts: j.verdicts,
@@ -110,14 +100,11 @@ export class Faithfulness extends BaseMetric<FaithfulnessInput> {
   config(): MetricConfig {
     return {
       name: this.name,
-      promptVersions: faithfulnessPromptVersions(
-        this.mode.reasons
-          ? defaultFaithfulnessPrompts
-          : {
-              ...defaultFaithfulnessPrompts,
-              verdicts: verdictsPromptWithoutReasons(defaultFaithfulnessPrompts.verdicts),
-            },
-      ),
+      promptVersions: statementPromptVersions({
+        statements: true,
+        verdicts: true,
+        reasons: this.mode.reasons,
+      }),
       options: {
         temperature: this.settings.temperature,
         maxTokens: this.settings.maxTokens ?? null,

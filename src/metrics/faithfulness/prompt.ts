@@ -1,218 +1,20 @@
+// Faithfulness asks the judge the two statement steps (shared/statements/: the statements prompt and the verdicts
+// prompt); this file holds what is faithfulness' own: Haystack's few-shot examples and how they become the two
+// prompts' examples.
 import { z } from "zod";
-import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
-import { promptWithoutReasons } from "../shared/choice-verdicts.js";
+import type { PromptExample } from "../../prompts/types.js";
 import { examplesFingerprint } from "../shared/evaluator-runner.js";
-import { exactly } from "../shared/sized.js";
-import { judgeText } from "../shared/text-schema.js";
-
-/** Input of step 1: the question and the answer to break into statements. */
-export interface StatementsInput {
-  question: string;
-  answer: string;
-}
-
-/** Output of step 1: standalone statements, pronouns resolved. */
-export interface StatementsOutput {
-  statements: string[];
-}
-
-/** Input of step 2: the contexts (or a part of them) and the statements to check. */
-export interface VerdictsInput {
-  contexts: string[];
-  statements: string[];
-}
-
-/**
- * One statement's verdict: 1 when it can be inferred from the contexts, else 0, with a short reason (absent
- * when the metric runs with `reasons: false`). Verdicts read from token probabilities also carry their
- * `confidence`, and with `scoring: "expected"` the probability of 1 as `weight`, which the score then uses.
- */
-export interface Verdict {
-  statement: string;
-  reason?: string;
-  verdict: 0 | 1;
-  /** Probability of the chosen verdict among 0 and 1 (scoring "argmax" or "expected"). */
-  confidence?: number;
-  /** Probability of verdict 1, used by the score in place of the verdict (scoring "expected"). */
-  weight?: number;
-}
-
-/** Output of step 2: one verdict per statement, in order. */
-export interface VerdictsOutput {
-  verdicts: Verdict[];
-}
-
-/** Version of the faithfulness statements prompt. */
-export const FAITHFULNESS_STATEMENTS_VERSION = "1.1.0";
-/** Version of the faithfulness verdicts prompt. */
-export const FAITHFULNESS_VERDICTS_VERSION = "1.1.0";
-
-const statementsSchema: z.ZodType<StatementsOutput> = z.object({ statements: z.array(judgeText()) });
-
-const verdictSchema = z.object({
-  statement: judgeText(),
-  reason: judgeText(),
-  verdict: z.literal([0, 1]),
-});
-
-const verdictWithoutReasonSchema = z.object({ statement: judgeText(), verdict: z.literal([0, 1]) });
-
-/**
- * The verdicts schema for `count` statements: exactly `count` verdicts, so the grammar cannot skip one;
- * `reasons: false` leaves the reason field out.
- */
-export function verdictsSchema(count: number, reasons = true): z.ZodType<VerdictsOutput> {
-  return z.object({
-    verdicts: exactly(
-      reasons ? verdictSchema : verdictWithoutReasonSchema,
-      count,
-      `expected exactly ${count} verdicts, one per statement, in the statements' order`,
-    ),
-  });
-}
-
-const STATEMENTS_INSTRUCTION = [
-  "Break the answer to the question into short statements that each state one fact or claim.",
-  "Rules:",
-  "- Every statement must make sense on its own: replace pronouns and references such as",
-  '  "he", "it", "this" or "the company" with the name they stand for.',
-  "- Keep the meaning of the answer; do not add, drop or correct anything.",
-  "- Use the question only to understand what the answer refers to.",
-  '- When the answer makes no claim (a refusal, "I don\'t know", a greeting), return an empty list.',
-  "Reply with JSON only.",
-].join("\n");
-
-const STATEMENTS_EXAMPLES: ReadonlyArray<PromptExample<StatementsInput, StatementsOutput>> = [
-  {
-    input: {
-      question: "Who painted the ceiling of the Sistine Chapel?",
-      answer: "Michelangelo painted it between 1508 and 1512. He was also a sculptor and an architect.",
-    },
-    output: {
-      statements: [
-        "Michelangelo painted the ceiling of the Sistine Chapel.",
-        "Michelangelo painted the Sistine Chapel ceiling between 1508 and 1512.",
-        "Michelangelo was a sculptor.",
-        "Michelangelo was an architect.",
-      ],
-    },
-  },
-  {
-    input: { question: "What is the boiling point of ethanol?", answer: "Sorry, I can't help with that." },
-    output: { statements: [] },
-  },
-];
-
-const VERDICTS_INSTRUCTION = [
-  "You check statements against context passages.",
-  "For each statement, in the order given, decide whether it can be inferred from the context alone.",
-  "- verdict 1: the context states it or it follows directly from what the context says.",
-  "- verdict 0: the context does not say it, says something else, or contradicts it.",
-  "Do not use outside knowledge: a true statement the context does not support gets 0.",
-  "Return exactly one verdict per statement, copy the statement text, and give a one-sentence reason",
-  "before the verdict. Reply with JSON only.",
-].join("\n");
-
-const VERDICTS_EXAMPLES: ReadonlyArray<PromptExample<VerdictsInput, VerdictsOutput>> = [
-  {
-    input: {
-      contexts: [
-        "The Eiffel Tower was finished in 1889 as the entrance arch of the World's Fair in Paris. It is about 330 metres tall.",
-      ],
-      statements: [
-        "The Eiffel Tower is in Paris.",
-        "The Eiffel Tower was completed in 1889.",
-        "The Eiffel Tower is the tallest structure in Europe.",
-      ],
-    },
-    output: {
-      verdicts: [
-        {
-          statement: "The Eiffel Tower is in Paris.",
-          reason: "The context places the tower at the World's Fair in Paris.",
-          verdict: 1,
-        },
-        {
-          statement: "The Eiffel Tower was completed in 1889.",
-          reason: "The context says it was finished in 1889.",
-          verdict: 1,
-        },
-        {
-          statement: "The Eiffel Tower is the tallest structure in Europe.",
-          reason: "The context gives its height but does not compare it with other structures.",
-          verdict: 0,
-        },
-      ],
-    },
-  },
-];
-
-function formatStatementsInput(input: StatementsInput): string {
-  return `Question:\n${input.question.trim()}\n\nAnswer:\n${input.answer.trim()}`;
-}
-
-function formatVerdictsInput(input: VerdictsInput): string {
-  const contexts = input.contexts.map((c, i) => `[${i + 1}] ${c.trim()}`).join("\n\n");
-  const statements = input.statements.map((s, i) => `${i + 1}. ${s}`).join("\n");
-  return `Context:\n${contexts}\n\nStatements (${input.statements.length}):\n${statements}`;
-}
-
-/**
- * Step 1 of faithfulness: break the answer into standalone statements.
- *
- * @example
- * const prompt = renderPrompt(faithfulnessStatementsPrompt, { question, answer });
- */
-export const faithfulnessStatementsPrompt: PromptTemplate<StatementsInput, StatementsOutput> = {
-  name: "faithfulness/statements",
-  version: FAITHFULNESS_STATEMENTS_VERSION,
-  instruction: STATEMENTS_INSTRUCTION,
-  outputSchema: statementsSchema,
-  examples: STATEMENTS_EXAMPLES,
-  formatInput: formatStatementsInput,
-};
-
-/**
- * Step 2 of faithfulness: one verdict (1 supported / 0 not) per statement against the contexts.
- * The metric passes `verdictsSchema(n)` at call time to fix the number of verdicts.
- */
-export const faithfulnessVerdictsPrompt: PromptTemplate<VerdictsInput, VerdictsOutput> = {
-  name: "faithfulness/verdicts",
-  version: FAITHFULNESS_VERDICTS_VERSION,
-  instruction: VERDICTS_INSTRUCTION,
-  outputSchema: z.object({ verdicts: z.array(verdictSchema) }),
-  examples: VERDICTS_EXAMPLES,
-  formatInput: formatVerdictsInput,
-};
-
-/**
- * The verdicts prompt without reasons: the instruction asks for none and the few-shot answers hold none, so
- * they look like the answers the reason-free schema allows. Its version says so (config hash, cache keys).
- */
-export function verdictsPromptWithoutReasons(
-  template: PromptTemplate<VerdictsInput, VerdictsOutput>,
-): PromptTemplate<VerdictsInput, VerdictsOutput> {
-  return promptWithoutReasons(template, {
-    outputSchema: z.object({ verdicts: z.array(verdictWithoutReasonSchema) }),
-    ask: [
-      "copy the statement text, and give a one-sentence reason\nbefore the verdict.",
-      "and copy the statement text before the verdict.",
-    ],
-    lists: ["verdicts"],
-  });
-}
-
-/** The two prompts faithfulness uses (the Haystack evaluator swaps in user examples). */
-export interface FaithfulnessPrompts {
-  statements: PromptTemplate<StatementsInput, StatementsOutput>;
-  verdicts: PromptTemplate<VerdictsInput, VerdictsOutput>;
-}
-
-/** The built-in prompts. */
-export const defaultFaithfulnessPrompts: FaithfulnessPrompts = {
-  statements: faithfulnessStatementsPrompt,
-  verdicts: faithfulnessVerdictsPrompt,
-};
+import {
+  faithfulnessStatementsPrompt,
+  type StatementsInput,
+  type StatementsOutput,
+} from "../shared/statements/statements-prompt.js";
+import type { StatementPrompts } from "../shared/statements/steps.js";
+import {
+  faithfulnessVerdictsPrompt,
+  type VerdictsInput,
+  type VerdictsOutput,
+} from "../shared/statements/verdicts-prompt.js";
 
 /** A few-shot example in Haystack's shape for `FaithfulnessEvaluator`. */
 export interface FaithfulnessExample {
@@ -243,7 +45,7 @@ export const faithfulnessExampleSchema: z.ZodType<FaithfulnessExample> = z.stric
  * The two prompts with Haystack examples as their few-shot examples; each version gets a fingerprint
  * of the examples, so results made with other examples never resume into these.
  */
-export function faithfulnessPromptsWithExamples(examples: FaithfulnessExample[]): FaithfulnessPrompts {
+export function faithfulnessPromptsWithExamples(examples: FaithfulnessExample[]): StatementPrompts {
   const tag = `+examples.${examplesFingerprint(examples)}`;
   const statementExamples: Array<PromptExample<StatementsInput, StatementsOutput>> = examples.map((ex) => ({
     input: { question: ex.inputs.questions, answer: ex.inputs.predicted_answers },
@@ -278,13 +80,5 @@ export function faithfulnessPromptsWithExamples(examples: FaithfulnessExample[])
       version: faithfulnessVerdictsPrompt.version + tag,
       examples: verdictExamples,
     },
-  };
-}
-
-/** Prompt versions by prompt name, as results record them. */
-export function faithfulnessPromptVersions(prompts: FaithfulnessPrompts): Record<string, string> {
-  return {
-    [prompts.statements.name]: prompts.statements.version,
-    [prompts.verdicts.name]: prompts.verdicts.version,
   };
 }

@@ -1,39 +1,8 @@
 // Ragas `IDBasedContextPrecision`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts. No judge.
-import { JudgeFreeMetric, type RecordedOptions, requireIdList } from "../shared/judge-free.js";
+import { type IdLists, idResult, requireIdLists } from "../shared/context-ids.js";
+import { JudgeFreeMetric, type RecordedOptions } from "../shared/judge-free.js";
 import type { MetricResult, Sample, SampleField } from "../types.js";
-import { type ContextId, type IdOverlap, idBasedContextPrecision } from "./score.js";
-
-/** The two id lists of one sample. */
-export interface IdLists {
-  retrieved: ContextId[];
-  reference: ContextId[];
-}
-
-/** Validates a sample's `retrievedContextIds` and `referenceContextIds`. */
-export function requireIdLists(sample: Sample, row: number | undefined): IdLists {
-  return {
-    retrieved: requireIdList(sample.retrievedContextIds, "retrievedContextIds", row),
-    reference: requireIdList(sample.referenceContextIds, "referenceContextIds", row),
-  };
-}
-
-/** Turns an id overlap into a result; a null score names the empty list. */
-export function idResult(overlap: IdOverlap, emptyList: string, what: string): MetricResult {
-  if (overlap.score === null) {
-    return {
-      value: null,
-      status: "ok",
-      reason: `${emptyList} is empty, so ${what} is undefined (Ragas gives NaN)`,
-      details: { matchedIds: [], denominator: 0 },
-    };
-  }
-  return {
-    value: overlap.score,
-    status: "ok",
-    reason: `${overlap.matched.length} of ${overlap.denominator} distinct ids match`,
-    details: { matchedIds: overlap.matched, denominator: overlap.denominator },
-  };
-}
+import { idBasedContextPrecision } from "./score.js";
 
 /**
  * Ragas `IDBasedContextPrecision` (`id_based_context_precision`): the share of distinct retrieved

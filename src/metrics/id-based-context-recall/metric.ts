@@ -1,5 +1,5 @@
 // Ragas `IDBasedContextRecall`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts. No judge.
-import { type IdLists, idResult, requireIdLists } from "../id-based-context-precision/metric.js";
+import { type IdLists, idResult, requireIdLists } from "../shared/context-ids.js";
 import { JudgeFreeMetric, type RecordedOptions } from "../shared/judge-free.js";
 import type { MetricResult, Sample, SampleField } from "../types.js";
 import { idBasedContextRecall } from "./score.js";

@@ -1,4 +1,4 @@
-import { type ContextId, type IdOverlap, idSet } from "../id-based-context-precision/score.js";
+import { type ContextId, type IdOverlap, idShare } from "../shared/context-ids.js";
 
 /**
  * Ragas `IDBasedContextRecall`: distinct reference ids that were retrieved, over distinct reference ids.
@@ -10,9 +10,5 @@ export function idBasedContextRecall(
   retrieved: readonly ContextId[],
   reference: readonly ContextId[],
 ): IdOverlap {
-  const retrievedSet = idSet(retrieved);
-  const referenceSet = idSet(reference);
-  const matched = [...referenceSet].filter((id) => retrievedSet.has(id));
-  const denominator = referenceSet.size;
-  return { score: denominator > 0 ? matched.length / denominator : null, matched, denominator };
+  return idShare(reference, retrieved);
 }

@@ -1,5 +1,7 @@
-import type { Verdict } from "../faithfulness/prompt.js";
-import { extractStatements, judgeStatements, type StatementSteps } from "../shared/statements.js";
+import { extractStatements } from "../shared/statements/extract.js";
+import type { StatementSteps } from "../shared/statements/steps.js";
+import { judgeStatements } from "../shared/statements/verdicts.js";
+import type { Verdict } from "../shared/statements/verdicts-prompt.js";
 import type { NoiseVerdicts } from "./score.js";
 
 /** Statements of both texts and every verdict noise sensitivity needs. */

@@ -1,10 +1,10 @@
 // Noise sensitivity, Ragas-style: score.ts (the relevant/irrelevant counting), judge.ts (statements and
-// verdicts, all with faithfulness' prompts, ../faithfulness/prompt.ts), descriptor.ts. Haystack has no
+// verdicts, all with the statement steps of ../shared/statements/), descriptor.ts. Haystack has no
 // counterpart.
 import type { PrefillOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
-import { statementPromptVersions, statementSteps } from "../shared/statements.js";
+import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
 import type { MetricResult, Sample, SampleField } from "../types.js";
 import { judgeNoiseSensitivity } from "./judge.js";
 import { checkNoiseMode, type NoiseSensitivityMode, noiseBreakdown, noiseSensitivity } from "./score.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { distanceMeasures } from "../non-llm-string-similarity/score.js";
+import { distanceMeasures } from "../shared/string-distance/similarity.js";
 import { NonLLMContextPrecisionWithReference } from "./metric.js";
 
 /** Catalog entry of Ragas `non_llm_context_precision_with_reference`. */

@@ -1,63 +1,10 @@
 // Ragas `NonLLMContextPrecisionWithReference`. Files: score.ts (the formula), metric.ts (this class),
-// descriptor.ts; string similarity from ../non-llm-string-similarity/score.ts. No judge.
-import { checkDistanceMeasure } from "../non-llm-string-similarity/metric.js";
-import type { DistanceMeasure } from "../non-llm-string-similarity/score.js";
-import {
-  checkFiniteNumber,
-  JudgeFreeMetric,
-  type RecordedOptions,
-  requireStringList,
-} from "../shared/judge-free.js";
-import type { MetricResult, Sample, SampleField } from "../types.js";
+// descriptor.ts; the context similarities and the base class it shares with the non-LLM context recall are in
+// ../shared/. No judge.
+import type { ContextLists } from "../shared/context-similarities.js";
+import { NonLlmContextMetric } from "../shared/non-llm-context-metric.js";
+import type { MetricResult } from "../types.js";
 import { nonLlmContextPrecision } from "./score.js";
-
-/** Options of the non-LLM context precision and recall metrics. */
-export interface NonLLMContextOptions {
-  /** Similarity a context needs to count as relevant (precision: `>=`, recall: `>`). Defaults to 0.5. */
-  threshold?: number;
-  /** String distance behind the similarity. Defaults to "levenshtein". */
-  distanceMeasure?: DistanceMeasure;
-}
-
-/** The two context lists of one sample. */
-export interface ContextLists {
-  retrieved: string[];
-  reference: string[];
-}
-
-/** Validates a sample's `retrievedContexts` and `referenceContexts` (empty strings allowed). */
-export function requireContextLists(sample: Sample, row: number | undefined): ContextLists {
-  return {
-    retrieved: requireStringList(sample.retrievedContexts, "retrievedContexts", row),
-    reference: requireStringList(sample.referenceContexts, "referenceContexts", row),
-  };
-}
-
-/**
- * What the non-LLM context precision and recall metrics share: the two context lists, a similarity
- * threshold and a distance measure, recorded in the config. Subclasses give the id and the formula.
- */
-export abstract class NonLlmContextMetric extends JudgeFreeMetric<ContextLists> {
-  readonly requiredFields: readonly SampleField[] = ["retrievedContexts", "referenceContexts"];
-  /** Similarity threshold (precision: inclusive, recall: exclusive). */
-  readonly threshold: number;
-  /** The distance measure. */
-  readonly distanceMeasure: DistanceMeasure;
-
-  constructor(options: NonLLMContextOptions = {}) {
-    super();
-    this.threshold = checkFiniteNumber(options.threshold, 0.5, "threshold");
-    this.distanceMeasure = checkDistanceMeasure(options.distanceMeasure);
-  }
-
-  protected validate(sample: Sample, row: number | undefined): ContextLists {
-    return requireContextLists(sample, row);
-  }
-
-  protected recordedOptions(): RecordedOptions {
-    return { threshold: this.threshold, distanceMeasure: this.distanceMeasure };
-  }
-}
 
 /**
  * Ragas `NonLLMContextPrecisionWithReference` (`non_llm_context_precision_with_reference`): each
@@ -82,7 +29,7 @@ export class NonLLMContextPrecisionWithReference extends NonLlmContextMetric {
         reason: "referenceContexts is empty: no context can be judged relevant",
       };
     }
-    const r = nonLlmContextPrecision(retrieved, reference, this.threshold, this.distanceMeasure);
+    const r = nonLlmContextPrecision(retrieved, reference, this.threshold, this.distanceMeasure, this.memo);
     const relevant = r.verdicts.filter((v) => v === 1).length;
     return {
       value: r.score,

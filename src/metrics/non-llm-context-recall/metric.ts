@@ -1,9 +1,8 @@
 // Ragas `NonLLMContextRecall`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts;
-// string similarity from ../non-llm-string-similarity/score.ts. No judge.
-import {
-  type ContextLists,
-  NonLlmContextMetric,
-} from "../non-llm-context-precision-with-reference/metric.js";
+// the context similarities and the base class it shares with the non-LLM context precision are in ../shared/.
+// No judge.
+import type { ContextLists } from "../shared/context-similarities.js";
+import { NonLlmContextMetric } from "../shared/non-llm-context-metric.js";
 import type { MetricResult } from "../types.js";
 import { nonLlmContextRecall } from "./score.js";
 
@@ -36,7 +35,7 @@ export class NonLLMContextRecall extends NonLlmContextMetric {
         reason: "retrievedContexts is empty: nothing to compare the reference contexts with",
       };
     }
-    const r = nonLlmContextRecall(retrieved, reference, this.threshold, this.distanceMeasure);
+    const r = nonLlmContextRecall(retrieved, reference, this.threshold, this.distanceMeasure, this.memo);
     const recalled = r.verdicts.filter((v) => v === 1).length;
     return {
       value: r.score,

@@ -1,5 +1,6 @@
-import { contextSimilarities } from "../non-llm-context-precision-with-reference/score.js";
-import type { DistanceMeasure } from "../non-llm-string-similarity/score.js";
+import type { ListPairMemo } from "../../util/list-pair-memo.js";
+import { type ContextSimilarities, contextSimilarities } from "../shared/context-similarities.js";
+import type { DistanceMeasure } from "../shared/string-distance/similarity.js";
 
 /** One row of non-LLM context recall. */
 export interface ContextRecallOutcome {
@@ -14,7 +15,8 @@ export interface ContextRecallOutcome {
 /**
  * Ragas `NonLLMContextRecall`: a reference context counts as recalled when its best string similarity
  * to any retrieved context is strictly `>` the threshold (precision uses `>=`); the score is the share
- * of reference contexts recalled.
+ * of reference contexts recalled. `memo` (none by default) may hold the similarities already; the numbers are
+ * the same either way.
  *
  * @example
  * nonLlmContextRecall(["Paris is the capital of France."], ["Paris is the capital of France.", "The Eiffel Tower is one of the most famous landmarks in Paris."], 0.5, "levenshtein").score;
@@ -25,9 +27,10 @@ export function nonLlmContextRecall(
   reference: readonly string[],
   threshold: number,
   measure: DistanceMeasure,
+  memo: ListPairMemo<ContextSimilarities> | null = null,
 ): ContextRecallOutcome {
   // Ragas compares SingleTurnSample(reference=retrieved_context, response=reference_context).
-  const similarities = contextSimilarities(retrieved, reference, measure).reference;
+  const similarities = contextSimilarities(retrieved, reference, measure, memo).reference;
   const verdicts = similarities.map((s) => (s > threshold ? 1 : 0));
   let recalled = 0;
   for (const v of verdicts) recalled += v;

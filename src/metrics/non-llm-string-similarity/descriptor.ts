@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
+import { distanceMeasures } from "../shared/string-distance/similarity.js";
 import { NonLLMStringSimilarity } from "./metric.js";
-import { distanceMeasures } from "./score.js";
 
 /** Catalog entry of Ragas `non_llm_string_similarity`. */
 export const nonLlmStringSimilarityDescriptor = defineMetric({

@@ -1,17 +1,15 @@
-// Ragas `NonLLMStringSimilarity`. Files: score.ts (the distances), metric.ts (this class), descriptor.ts. No judge.
-import { checkChoice, JudgeFreeMetric, type RecordedOptions, requirePair } from "../shared/judge-free.js";
+// Ragas `NonLLMStringSimilarity`. Files: score.ts (the formula, on the string similarity and distances of
+// ../shared/string-distance/, which the non-LLM context metrics use too), metric.ts (this class), descriptor.ts.
+// No judge.
+import { JudgeFreeMetric, type RecordedOptions, requirePair } from "../shared/judge-free.js";
+import { checkDistanceMeasure, type DistanceMeasure } from "../shared/string-distance/similarity.js";
 import type { MetricResult, Sample, SampleField } from "../types.js";
-import { type DistanceMeasure, distanceMeasures, stringSimilarity } from "./score.js";
+import { nonLlmStringSimilarity } from "./score.js";
 
 /** Options of {@link NonLLMStringSimilarity}. */
 export interface NonLLMStringSimilarityOptions {
   /** String distance, normalised as rapidfuzz does. Defaults to "levenshtein". */
   distanceMeasure?: DistanceMeasure;
-}
-
-/** Checks a `distanceMeasure` option. */
-export function checkDistanceMeasure(value: unknown): DistanceMeasure {
-  return checkChoice(value, distanceMeasures, "distanceMeasure", "levenshtein");
 }
 
 /**
@@ -41,7 +39,7 @@ export class NonLLMStringSimilarity extends JudgeFreeMetric<{ reference: string;
 
   protected scoreInput({ reference, response }: { reference: string; response: string }): MetricResult {
     return {
-      value: stringSimilarity(reference, response, this.distanceMeasure),
+      value: nonLlmStringSimilarity(reference, response, this.distanceMeasure),
       status: "ok",
       reason: `1 - normalised ${this.distanceMeasure} distance`,
     };

@@ -4,7 +4,7 @@ import type { ChoiceOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { ratingPromptVersions, ratingReadDetails } from "../shared/ratings.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
-import { statementSteps } from "../shared/statements.js";
+import { statementSteps } from "../shared/statements/steps.js";
 import type { MetricResult, Sample, SampleField } from "../types.js";
 import { judgeNvContextRelevance } from "./judge.js";
 import { nvContextRelevancePrompt1, nvContextRelevancePrompt2 } from "./prompt.js";

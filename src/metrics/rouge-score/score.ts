@@ -66,19 +66,11 @@ export function scoreNgrams(target: Counter, prediction: Counter): RougeNumbers 
   return { precision, recall, fmeasure: rougeFmeasure(precision, recall), overlap: hits };
 }
 
-let lcsRows = [new Uint32Array(64), new Uint32Array(64)];
-
-/** Length of the longest common subsequence of two token lists (two-row table, reused across calls). */
+/** Length of the longest common subsequence of two token lists (a two-row table, made for the call). */
 export function lcsLength(a: readonly string[], b: readonly string[]): number {
   if (a.length === 0 || b.length === 0) return 0;
-  if (lcsRows[0]!.length < b.length + 1) {
-    const size = 2 ** Math.ceil(Math.log2(b.length + 1));
-    lcsRows = [new Uint32Array(size), new Uint32Array(size)];
-  }
-  let previous = lcsRows[0]!;
-  let current = lcsRows[1]!;
-  previous.fill(0, 0, b.length + 1);
-  current[0] = 0;
+  let previous = new Uint32Array(b.length + 1);
+  let current = new Uint32Array(b.length + 1);
   for (let i = 1; i <= a.length; i++) {
     const ai = a[i - 1];
     for (let j = 1; j <= b.length; j++) {

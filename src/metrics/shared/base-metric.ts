@@ -1,7 +1,7 @@
 import { InvalidInputError } from "../../errors.js";
+import { mapWithConcurrency } from "../../util/pool.js";
 import type { Metric, MetricConfig, MetricResult, Sample, SampleField, ScoreOptions } from "../types.js";
 import { errorResult, mustPropagate, withPromptVersions } from "./outcome.js";
-import { mapWithConcurrency } from "./pool.js";
 
 /**
  * Shared `score` / `scoreBatch` logic of the Ragas-style metrics: validate first (bad input throws

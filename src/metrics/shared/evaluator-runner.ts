@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { AirgapEvalError, ContextOverflowError, InvalidInputError, JudgeOutputError } from "../../errors.js";
+import { pathText } from "../../errors-zod.js";
 import { meanOfPresent } from "../../math/mean.js";
+import { errorText } from "../../util/error-text.js";
+import { mapWithConcurrency } from "../../util/pool.js";
 import type { HaystackDocument } from "./documents.js";
-import { errorText, mustPropagate } from "./outcome.js";
-import { mapWithConcurrency } from "./pool.js";
+import { mustPropagate } from "./outcome.js";
 import { startProgress } from "./progress.js";
 
 /**
@@ -164,7 +166,7 @@ export function parseExamples<T>(
     const parsed = schema.safeParse(example);
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0]!;
-    const field = `examples[${i}]${issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("")}`;
+    const field = pathText(["examples", i, ...issue.path]);
     throw new InvalidInputError(
       `${evaluator}: example ${i} is malformed: ${issue.message}; each example must look like ${shape}`,
       { field },

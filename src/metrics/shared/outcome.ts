@@ -1,4 +1,5 @@
-import { InvalidInputError, JudgeOutputError } from "../../errors.js";
+import { InvalidInputError } from "../../errors.js";
+import { errorRow } from "../../util/error-row.js";
 import type { MetricResult } from "../types.js";
 
 /**
@@ -11,23 +12,15 @@ export function mustPropagate(err: unknown, signal: AbortSignal | undefined): bo
   return err instanceof Error && err.name === "AbortError";
 }
 
-/** One-line text of an error, e.g. `JudgeOutputError: judge answer ... does not match its schema`. */
-export function errorText(err: unknown): string {
-  if (err instanceof Error) return `${err.name}: ${err.message}`;
-  return String(err);
-}
-
-/** A failed row: `value: null`, `status: "error"`, the error text, and the judge's raw text when there is one. */
+/**
+ * A failed row of a metric: `errorRow` (the one way rows become errors, shared with `evaluate()`) with the reason
+ * that the judge or embedding model failed, and `details` kept.
+ */
 export function errorResult(err: unknown, details?: Record<string, unknown>): MetricResult {
-  const extra: Record<string, unknown> = { ...details };
-  if (err instanceof JudgeOutputError) extra.rawText = err.rawText.slice(0, 2000);
-  return {
-    value: null,
-    status: "error",
+  return errorRow(err, {
     reason: "the judge or embedding model failed on this row; see error",
-    error: errorText(err),
-    ...(Object.keys(extra).length > 0 ? { details: extra } : {}),
-  };
+    ...(details !== undefined ? { details } : {}),
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PromptTemplate } from "../../prompts/types.js";
 import { askJudgeForVerdicts, expectedValue } from "./choice-verdicts.js";
 import { judgeWithSplitting, splitRecord } from "./split.js";
-import type { StatementSteps } from "./statements.js";
+import type { StatementSteps } from "./statements/steps.js";
 
 /** A single rating, the judge's whole answer. */
 export interface RatingOutput {

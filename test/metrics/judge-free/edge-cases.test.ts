@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../../src/errors.js";
 import { DocumentMRREvaluator } from "../../../src/metrics/document-mrr/evaluator.js";
 import * as m from "../../../src/metrics/judge-free-metrics.js";
-import { stringSimilarity } from "../../../src/metrics/non-llm-string-similarity/score.js";
+import { stringSimilarity } from "../../../src/metrics/shared/string-distance/similarity.js";
 
 const pairMetrics = [
   new m.ExactMatch(),

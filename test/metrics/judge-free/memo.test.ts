@@ -2,17 +2,17 @@
 // to the last bit, and what they hold stays bounded however many rows pass through.
 import { describe, expect, it } from "vitest";
 import { NonLLMContextPrecisionWithReference } from "../../../src/metrics/non-llm-context-precision-with-reference/metric.js";
+import { NonLLMContextRecall } from "../../../src/metrics/non-llm-context-recall/metric.js";
 import {
   type ContextSimilarities,
   contextSimilarities,
-  contextSimilarityMemo,
-} from "../../../src/metrics/non-llm-context-precision-with-reference/score.js";
-import { NonLLMContextRecall } from "../../../src/metrics/non-llm-context-recall/metric.js";
+} from "../../../src/metrics/shared/context-similarities.js";
+import { contextSimilarityMemo } from "../../../src/metrics/shared/non-llm-context-metric.js";
 import {
   type DistanceMeasure,
   distanceMeasures,
   stringSimilarity,
-} from "../../../src/metrics/non-llm-string-similarity/score.js";
+} from "../../../src/metrics/shared/string-distance/similarity.js";
 import { ListPairMemo } from "../../../src/util/list-pair-memo.js";
 import { lcg, piecesText } from "../../support/generated-text.js";
 

@@ -5,9 +5,12 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ragasBleu } from "../../../src/metrics/bleu-score/score.js";
 import { ragasChrf } from "../../../src/metrics/chrf-score/score.js";
-import { distanceMeasures, stringSimilarity } from "../../../src/metrics/non-llm-string-similarity/score.js";
 import { porterStem } from "../../../src/metrics/rouge-score/porter-stemmer.js";
 import { rouge } from "../../../src/metrics/rouge-score/score.js";
+import {
+  distanceMeasures,
+  stringSimilarity,
+} from "../../../src/metrics/shared/string-distance/similarity.js";
 
 const fixture = <T>(name: string): T =>
   JSON.parse(readFileSync(new URL(`../../fixtures/judge-free/${name}.json`, import.meta.url), "utf8")) as T;

@@ -1,0 +1,60 @@
+import { ListPairMemo } from "../../util/list-pair-memo.js";
+import type { Sample, SampleField } from "../types.js";
+import { type ContextLists, type ContextSimilarities, requireContextLists } from "./context-similarities.js";
+import { checkFiniteNumber, JudgeFreeMetric, type RecordedOptions } from "./judge-free.js";
+import { checkDistanceMeasure, type DistanceMeasure } from "./string-distance/similarity.js";
+
+const memos = new Map<DistanceMeasure, ListPairMemo<ContextSimilarities>>();
+
+/**
+ * The memo shared by the non-LLM context precision and recall of one distance measure: both compare every
+ * retrieved context with every reference context, so when both metrics score the same row the second finds
+ * the similarities here. Bounded (see {@link ListPairMemo}).
+ */
+export function contextSimilarityMemo(measure: DistanceMeasure): ListPairMemo<ContextSimilarities> {
+  let memo = memos.get(measure);
+  if (memo === undefined) {
+    memo = new ListPairMemo<ContextSimilarities>();
+    memos.set(measure, memo);
+  }
+  return memo;
+}
+
+/** Options of the non-LLM context precision and recall metrics. */
+export interface NonLLMContextOptions {
+  /** Similarity a context needs to count as relevant (precision: `>=`, recall: `>`). Defaults to 0.5. */
+  threshold?: number;
+  /** String distance behind the similarity. Defaults to "levenshtein". */
+  distanceMeasure?: DistanceMeasure;
+}
+
+/**
+ * What the non-LLM context precision and recall metrics share: the two context lists, a similarity
+ * threshold and a distance measure, recorded in the config. Subclasses give the id and the formula.
+ */
+export abstract class NonLlmContextMetric extends JudgeFreeMetric<ContextLists> {
+  readonly requiredFields: readonly SampleField[] = ["retrievedContexts", "referenceContexts"];
+  /** Similarity threshold (precision: inclusive, recall: exclusive). */
+  readonly threshold: number;
+  /** The distance measure. */
+  readonly distanceMeasure: DistanceMeasure;
+
+  constructor(options: NonLLMContextOptions = {}) {
+    super();
+    this.threshold = checkFiniteNumber(options.threshold, 0.5, "threshold");
+    this.distanceMeasure = checkDistanceMeasure(options.distanceMeasure);
+  }
+
+  protected validate(sample: Sample, row: number | undefined): ContextLists {
+    return requireContextLists(sample, row);
+  }
+
+  protected recordedOptions(): RecordedOptions {
+    return { threshold: this.threshold, distanceMeasure: this.distanceMeasure };
+  }
+
+  /** The similarity memo of this metric's distance measure, shared with the other non-LLM context metric. */
+  protected get memo(): ListPairMemo<ContextSimilarities> {
+    return contextSimilarityMemo(this.distanceMeasure);
+  }
+}
