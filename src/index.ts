@@ -110,7 +110,7 @@ export {
 export type { ProgressMode, ProgressReporter } from "./evaluate/progress.js";
 export { writeReportFromResults } from "./evaluate/report-file.js";
 export { EvaluationResult } from "./evaluate/result.js";
-export { type LoadResultsOptions, loadResults } from "./evaluate/results-file.js";
+export { type LoadResultsOptions, loadResults } from "./evaluate/load-results.js";
 export { ResultsLock, type ResultsLockOwner } from "./evaluate/results-lock.js";
 export { skippedMetric } from "./evaluate/skipped-metric.js";
 export type {

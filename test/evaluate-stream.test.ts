@@ -9,7 +9,7 @@ import { CsvReader, JsonlReader, readCsv, readJsonl } from "../src/dataset/reade
 import { openDataset, scanDataset } from "../src/dataset/stream.js";
 import { evaluate, loadResults } from "../src/evaluate/index.js";
 import { writeReportFromResults } from "../src/evaluate/report-file.js";
-import { recordLineJson } from "../src/evaluate/results-file.js";
+import { recordLineJson } from "../src/evaluate/results-writer.js";
 import { toHtmlReport } from "../src/report/html.js";
 import { aggregateRecords } from "../src/results/aggregate.js";
 import type { RowMetricRecord } from "../src/results/types.js";
