@@ -75,9 +75,8 @@ export { BatchingEmbeddings, type BatchingEmbeddingsOptions } from "./embeddings
 export { CachedEmbeddings } from "./embeddings/cached-embeddings.js";
 export { DEFAULT_LONG_TEXT, type LongText, type LongTextNote } from "./embeddings/long-text.js";
 export type { Pooling } from "./embeddings/pooling.js";
+export type { EmbedDetailedResult, EmbeddingStats } from "./embeddings/embedding-results.js";
 export {
-  type EmbedDetailedResult,
-  type EmbeddingStats,
   TransformersEmbeddings,
   type TransformersEmbeddingsOptions,
 } from "./embeddings/transformers-embeddings.js";
