@@ -1,5 +1,5 @@
 import { ragasColumnName } from "../dataset/required.js";
-import { canScoreAnyRow, type DatasetScan } from "../dataset/stream.js";
+import { canScoreAnyRow, type DatasetScan } from "../dataset/scan.js";
 import { InvalidInputError } from "../errors.js";
 import { canScoreAny, metricDescriptor } from "../metrics/catalog.js";
 import type { Sample } from "../metrics/types.js";

@@ -1,11 +1,7 @@
 import { assertNoInvalidRows } from "../dataset/load.js";
-import {
-  type DatasetScan,
-  type DatasetSource,
-  openDataset,
-  scanDataset,
-  shardSource,
-} from "../dataset/stream.js";
+import { type DatasetScan, scanDataset } from "../dataset/scan.js";
+import { shardSource } from "../dataset/shard-source.js";
+import { type DatasetSource, openDataset } from "../dataset/stream.js";
 import { parseColumnMap } from "./column-map.js";
 import type { EvalFlags } from "./eval-flags.js";
 import { invalidRowLines } from "./preflight.js";

@@ -1,5 +1,5 @@
 import { checkRequiredColumns } from "../dataset/required.js";
-import { type DatasetScan, firstRowLacking, scanOfDataset } from "../dataset/stream.js";
+import { type DatasetScan, firstRowLacking, scanOfDataset } from "../dataset/scan.js";
 import type { Dataset, InvalidRow } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { resultsFileHasContent } from "../evaluate/read-results-file.js";

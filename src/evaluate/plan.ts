@@ -1,13 +1,7 @@
 import { assertNoInvalidRows } from "../dataset/load.js";
 import { checkRequiredColumns } from "../dataset/required.js";
-import {
-  type DatasetScan,
-  type DatasetSource,
-  datasetSource,
-  firstRowLacking,
-  openDataset,
-  scanDataset,
-} from "../dataset/stream.js";
+import { type DatasetScan, firstRowLacking, scanDataset } from "../dataset/scan.js";
+import { type DatasetSource, datasetSource, openDataset } from "../dataset/stream.js";
 import type { Dataset } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import type { Metric, MetricConfig } from "../metrics/types.js";
