@@ -40,7 +40,7 @@ export { toCalibrationHtml } from "./calibrate/report-html.js";
 export { loadDataset } from "./dataset/load.js";
 export { checkRequiredColumns } from "./dataset/required.js";
 // Datasets read row by row (memory flat as rows grow): docs/large-datasets.md
-export { type DatasetScan, scanDataset } from "./dataset/scan.js";
+export { type DatasetScan, type ScannedSource, type ScanOptions, scanDataset } from "./dataset/scan.js";
 export {
   parseShard,
   type ResolvedShard,
@@ -51,7 +51,7 @@ export {
   shardDataset,
   shardOfKey,
 } from "./dataset/shard.js";
-export { shardSource } from "./dataset/shard-source.js";
+export { type ScanForRunOptions, scanForRun, shardSource } from "./dataset/shard-source.js";
 export { type DatasetRowOutcome, type DatasetSource, datasetSource, openDataset } from "./dataset/stream.js";
 export type {
   ColumnTarget,

@@ -1,7 +1,8 @@
 import { assertNoInvalidRows } from "../dataset/load.js";
-import { type DatasetScan, scanDataset } from "../dataset/scan.js";
-import { shardSource } from "../dataset/shard-source.js";
-import { type DatasetSource, openDataset } from "../dataset/stream.js";
+import type { DatasetScan, ScannedSource } from "../dataset/scan.js";
+import { scanForRun } from "../dataset/shard-source.js";
+import { openDataset } from "../dataset/stream.js";
+import { resultsFileHasContent } from "../evaluate/read-results-file.js";
 import { parseColumnMap } from "./column-map.js";
 import type { EvalFlags } from "./eval-flags.js";
 import { invalidRowLines } from "./preflight.js";
@@ -11,39 +12,35 @@ import { shardTargets } from "./shard-options.js";
 export interface EvalDataset {
   /** The first pass: counts, invalid rows and columns of the whole dataset. */
   scan: DatasetScan;
-  /** The rows the run evaluates (one shard's with `--shard`). */
-  dataset: DatasetSource;
+  /** The rows the run evaluates (one shard's with `--shard`), with their first pass. */
+  dataset: ScannedSource;
 }
 
 /**
- * Opens the dataset of an `eval` run and makes the first pass over it, holding no rows, so bad input
- * fails before any model loads; applies `--shard` (setting `flags.out` and `flags.cacheFile` to the
- * shard's files) and prints the invalid rows on stderr.
+ * Opens the dataset of an `eval` run and reads it once, holding no rows, for everything decided before
+ * the run (so bad input fails before any model loads, and `evaluate` reads the rows once more only):
+ * counts and columns, with `--shard` the shard's rows (`flags.out` and `flags.cacheFile` become the
+ * shard's files), with `--resume` the rows' hashes. Prints the invalid rows on stderr.
  */
 export async function readEvalDataset(
   datasetPath: string,
   flags: EvalFlags,
   outIsDefault: boolean,
 ): Promise<EvalDataset> {
-  // The dataset is read row by row: this first pass keeps counts and column presence, not rows.
   const source = openDataset(datasetPath, { columnMap: parseColumnMap(flags.column) });
-  const scan = await scanDataset(source);
-  if (flags.strict) assertNoInvalidRows(scan);
   // --shard: this run's rows, and its own results and cache files (src/cli/shard-options.ts).
   const targets = shardTargets(flags, outIsDefault);
   flags.out = targets.out;
   flags.cacheFile = targets.cacheFile;
-  let dataset: DatasetSource = source;
+  const { scan, source: dataset } = await scanForRun(source, {
+    ...(targets.shard !== undefined ? { shard: targets.shard } : {}),
+    ...(flags.rowKey !== undefined ? { rowKey: flags.rowKey } : {}),
+    rowHashes: flags.resume && resultsFileHasContent(flags.out),
+  });
+  if (flags.strict) assertNoInvalidRows(scan);
   if (targets.shard !== undefined) {
-    const part = await shardSource(
-      source,
-      scan,
-      targets.shard,
-      flags.rowKey !== undefined ? { rowKey: flags.rowKey } : {},
-    );
-    dataset = part;
     process.stderr.write(
-      `airgap-eval: shard ${targets.shard.index}/${targets.shard.count} (${targets.shard.source}): ${part.validRows} of ${scan.validRows} rows, results in ${flags.out}\n`,
+      `airgap-eval: shard ${targets.shard.index}/${targets.shard.count} (${targets.shard.source}): ${dataset.scan.validRows} of ${scan.validRows} rows, results in ${flags.out}\n`,
     );
   }
   for (const line of invalidRowLines(scan)) process.stderr.write(`${line}\n`);

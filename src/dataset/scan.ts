@@ -1,8 +1,10 @@
 // The first pass over a dataset: counts and column presence, never rows (docs/large-datasets.md).
 import { InvalidInputError } from "../errors.js";
 import type { Sample, SampleField } from "../metrics/types.js";
+import { canonicalHash } from "../util/hash.js";
 import { sampleFields } from "./columns.js";
-import type { DatasetSource } from "./stream.js";
+import { RowHashes } from "./row-hashes.js";
+import type { DatasetRowOutcome, DatasetSource } from "./stream.js";
 import type { Dataset, InvalidRow } from "./types.js";
 
 /** The first valid row lacking a field, with every field that row lacks. */
@@ -30,6 +32,29 @@ export interface DatasetScan {
   fieldSets: Set<number>;
   /** The dataset file, when there is one. */
   file?: string;
+  /**
+   * Each valid row's hash (the sha256 of its normalized sample that resume uses), when the pass was
+   * asked to keep them (see {@link ScanOptions.rowHashes}).
+   */
+  rowHashes?: RowHashes;
+}
+
+/** Options for {@link scanDataset}. */
+export interface ScanOptions {
+  /**
+   * Keep each valid row's hash in `rowHashes` (36 bytes a row), so that a resumed run finds the rows
+   * edited since its results were written without reading the rows again. Defaults to false.
+   */
+  rowHashes?: boolean;
+}
+
+/**
+ * A dataset source with the first pass over its rows already made: `evaluate` plans from `scan` and
+ * reads the rows once, for the run (see `scanForRun`).
+ */
+export interface ScannedSource extends DatasetSource {
+  /** The first pass over exactly the rows `rows()` gives. */
+  readonly scan: DatasetScan;
 }
 
 /** Counts one valid row into a scan. */
@@ -56,7 +81,7 @@ function scanRow(
   scan.fieldSets.add(mask);
 }
 
-function emptyScan(file: string | undefined): DatasetScan {
+function emptyScan(file: string | undefined, options: ScanOptions = {}): DatasetScan {
   return {
     totalRows: 0,
     validRows: 0,
@@ -66,7 +91,48 @@ function emptyScan(file: string | undefined): DatasetScan {
     firstLacking: new Map(),
     fieldSets: new Set(),
     ...(file !== undefined ? { file } : {}),
+    ...(options.rowHashes === true ? { rowHashes: new RowHashes() } : {}),
   };
+}
+
+/**
+ * A first pass made one row at a time, for readers that do more with each row (see `scanForRun`).
+ *
+ * @example
+ * const pass = new ScanPass(source.file);
+ * for await (const outcome of source.rows()) pass.add(outcome);
+ * const scan = pass.finish(source.totalRows);
+ */
+export class ScanPass {
+  private readonly scan: DatasetScan;
+  private rows = 0;
+
+  constructor(file: string | undefined, options: ScanOptions = {}) {
+    this.scan = emptyScan(file, options);
+  }
+
+  /** Counts one row; `hash` is a valid row's hash when the caller already has it. */
+  add(outcome: DatasetRowOutcome, hash?: string): void {
+    this.rows++;
+    if (outcome.sample === undefined) {
+      this.scan.invalid.push(...outcome.problems);
+      return;
+    }
+    const { sample, extra } = outcome.sample;
+    scanRow(this.scan, outcome.row, outcome.line, sample, extra);
+    this.scan.rowHashes?.add(outcome.row, hash ?? canonicalHash(sample));
+  }
+
+  /**
+   * The scan, with `totalRows` when the whole dataset's count is known (a shard's), else the rows
+   * added. An empty dataset is an `InvalidInputError`.
+   */
+  finish(totalRows?: number): DatasetScan {
+    this.scan.totalRows = totalRows ?? this.rows;
+    if (this.scan.totalRows === 0)
+      throw new InvalidInputError("the dataset has no data rows", { file: this.scan.file });
+    return this.scan;
+  }
 }
 
 /**
@@ -134,23 +200,39 @@ export function firstRowLacking(
 
 /**
  * Reads a dataset once and keeps only what the checks before a run need: row counts, the invalid rows'
- * problems, which fields and extra columns valid rows have, and the first row lacking each field. An
- * empty dataset is an `InvalidInputError`, as for {@link loadDataset}.
+ * problems, which fields and extra columns valid rows have, and the first row lacking each field (and,
+ * when asked, each valid row's hash). An empty dataset is an `InvalidInputError`, as for
+ * {@link loadDataset}.
  *
  * @example
  * const scan = await scanDataset(openDataset("eval.jsonl"));
  * checkRequiredColumns(scan, metrics);
  */
-export async function scanDataset(source: DatasetSource): Promise<DatasetScan> {
-  const scan = emptyScan(source.file);
-  let rows = 0;
-  for await (const outcome of source.rows()) {
-    rows++;
-    if (outcome.sample === undefined) scan.invalid.push(...outcome.problems);
-    else scanRow(scan, outcome.row, outcome.line, outcome.sample.sample, outcome.sample.extra);
-  }
-  scan.totalRows = source.totalRows ?? rows;
-  if (scan.totalRows === 0)
-    throw new InvalidInputError("the dataset has no data rows", { file: source.file });
-  return scan;
+export async function scanDataset(source: DatasetSource, options: ScanOptions = {}): Promise<DatasetScan> {
+  const pass = new ScanPass(source.file, options);
+  for await (const outcome of source.rows()) pass.add(outcome);
+  return pass.finish(source.totalRows);
+}
+
+/**
+ * `source` with its first pass attached, so `evaluate` does not read it again to plan.
+ *
+ * @example
+ * const source = openDataset("eval.jsonl");
+ * const scanned = withScan(source, await scanDataset(source));
+ */
+export function withScan(source: DatasetSource, scan: DatasetScan): ScannedSource {
+  return {
+    ...(source.file !== undefined ? { file: source.file } : {}),
+    format: source.format,
+    ...(source.shard !== undefined ? { shard: source.shard } : {}),
+    ...(source.totalRows !== undefined ? { totalRows: source.totalRows } : {}),
+    scan,
+    rows: () => source.rows(),
+  };
+}
+
+/** Whether a source carries its first pass (see {@link withScan}). */
+export function isScanned(source: DatasetSource): source is ScannedSource {
+  return (source as Partial<ScannedSource>).scan !== undefined;
 }
