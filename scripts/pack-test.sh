@@ -22,6 +22,7 @@ tarball="$(ls "$work"/airgap-eval-*.tgz)"
 tar tzf "$tarball" >"$work/files.txt"
 grep -q '^package/examples/rag-eval.jsonl$' "$work/files.txt" || fail "the package does not ship examples/rag-eval.jsonl"
 grep -q '^package/models/starter/glove-100d/onnx/model.onnx$' "$work/files.txt" || fail "the package does not ship the starter embedder"
+grep -q '^package/dist/report/assets/report-client.js$' "$work/files.txt" || fail "the package does not ship the HTML report's script"
 if grep -q '\.map$' "$work/files.txt"; then fail "the package ships source maps without their sources"; fi
 echo "$(wc -l <"$work/files.txt") files, $(du -h "$tarball" | cut -f1)"
 

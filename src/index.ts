@@ -39,6 +39,8 @@ export {
 export { toCalibrationHtml } from "./calibrate/report-html.js";
 export { loadDataset } from "./dataset/load.js";
 export { checkRequiredColumns } from "./dataset/required.js";
+// Datasets read row by row (memory flat as rows grow): docs/large-datasets.md
+export { type DatasetScan, type ScannedSource, type ScanOptions, scanDataset } from "./dataset/scan.js";
 export {
   parseShard,
   type ResolvedShard,
@@ -49,16 +51,8 @@ export {
   shardDataset,
   shardOfKey,
 } from "./dataset/shard.js";
-// Datasets read row by row (memory flat as rows grow): docs/large-datasets.md
-export {
-  type DatasetRowOutcome,
-  type DatasetScan,
-  type DatasetSource,
-  datasetSource,
-  openDataset,
-  scanDataset,
-  shardSource,
-} from "./dataset/stream.js";
+export { type ScanForRunOptions, scanForRun, shardSource } from "./dataset/shard-source.js";
+export { type DatasetRowOutcome, type DatasetSource, datasetSource, openDataset } from "./dataset/stream.js";
 export type {
   ColumnTarget,
   Dataset,
@@ -73,11 +67,10 @@ export { type DatasetEntry, loadDatasetRegistry } from "./datasets/registry.js";
 export { type DatasetFileCheck, verifyDataset } from "./datasets/verify.js";
 export { BatchingEmbeddings, type BatchingEmbeddingsOptions } from "./embeddings/batching-embeddings.js";
 export { CachedEmbeddings } from "./embeddings/cached-embeddings.js";
+export type { EmbedDetailedResult, EmbeddingStats } from "./embeddings/embedding-results.js";
 export { DEFAULT_LONG_TEXT, type LongText, type LongTextNote } from "./embeddings/long-text.js";
 export type { Pooling } from "./embeddings/pooling.js";
 export {
-  type EmbedDetailedResult,
-  type EmbeddingStats,
   TransformersEmbeddings,
   type TransformersEmbeddingsOptions,
 } from "./embeddings/transformers-embeddings.js";
@@ -95,6 +88,7 @@ export {
 // Option checks: a zod schema, one InvalidInputError naming the option
 export { parseOptions } from "./errors-zod.js";
 export { type EvaluateDataset, type EvaluateOptions, evaluate } from "./evaluate/evaluate.js";
+export { type LoadResultsOptions, loadResults } from "./evaluate/load-results.js";
 // Sharded runs (many machines): pick a shard's rows, merge the shards' results and caches
 export {
   type DuplicateRecord,
@@ -110,7 +104,6 @@ export {
 export type { ProgressMode, ProgressReporter } from "./evaluate/progress.js";
 export { writeReportFromResults } from "./evaluate/report-file.js";
 export { EvaluationResult } from "./evaluate/result.js";
-export { type LoadResultsOptions, loadResults } from "./evaluate/results-file.js";
 export { ResultsLock, type ResultsLockOwner } from "./evaluate/results-lock.js";
 export { skippedMetric } from "./evaluate/skipped-metric.js";
 export type {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultMetricIds } from "../src/cli/metric-factory.js";
 import { loadDataset } from "../src/dataset/index.js";
-import { loadResults } from "../src/evaluate/results-file.js";
+import { loadResults } from "../src/evaluate/load-results.js";
 import type { RowMetricRecord } from "../src/evaluate/types.js";
 import { canScoreAny, metricDescriptor } from "../src/metrics/catalog.js";
 import { cliSandbox, exampleRows, recordLines, runCli } from "./fixtures/cli/run-cli.js";

@@ -3,7 +3,8 @@
 import { EventEmitter } from "node:events";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { defaultMetricsFor, parseColumnMap, withoutMissingModels } from "../src/cli/eval-command.js";
+import { parseColumnMap } from "../src/cli/column-map.js";
+import { defaultMetricsFor, withoutMissingModels } from "../src/cli/default-metrics.js";
 import { missingModelReason } from "../src/cli/eval-models.js";
 import { ExitCode } from "../src/cli/exit-codes.js";
 import { checkFailUnder, parseFailUnder } from "../src/cli/fail-under.js";

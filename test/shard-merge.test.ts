@@ -10,8 +10,8 @@ import { loadDataset } from "../src/dataset/load.js";
 import { shardDataset } from "../src/dataset/shard.js";
 import { InvalidInputError } from "../src/errors.js";
 import { evaluate } from "../src/evaluate/evaluate.js";
+import { loadResults } from "../src/evaluate/load-results.js";
 import { mergeShardResults, writeMergedResults } from "../src/evaluate/merge.js";
-import { loadResults } from "../src/evaluate/results-file.js";
 import type { Metric } from "../src/metrics/types.js";
 import { FakeMetric } from "./support/fake-metrics.js";
 

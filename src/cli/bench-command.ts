@@ -7,7 +7,7 @@ import type { ProgressReporter } from "../evaluate/progress.js";
 import type { CpuBuildOption } from "../llm/cpu-build.js";
 import { describeGpuAvailability, type GpuAvailability, gpuAvailability } from "../llm/gpu-availability.js";
 import type { GpuOption } from "../llm/load-options.js";
-import { parseColumnMap } from "./eval-command.js";
+import { parseColumnMap } from "./column-map.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import {
   createMetric,

@@ -18,7 +18,7 @@ import { CachedLlm } from "../llm/cached-llm.js";
 import type { CpuBuildOption } from "../llm/cpu-build.js";
 import type { GpuOption } from "../llm/load-options.js";
 import { formatScore } from "../report/format.js";
-import { parseColumnMap } from "./eval-command.js";
+import { parseColumnMap } from "./column-map.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import { ExitCode } from "./exit-codes.js";
 import { InterruptHandler } from "./interrupt.js";

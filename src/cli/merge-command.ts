@@ -4,7 +4,7 @@ import { InvalidInputError } from "../errors.js";
 import { type MergeOutcome, mergeShardResults, writeMergedResults } from "../evaluate/merge.js";
 import { formatSummary } from "../report/summary.js";
 import { writeReport } from "../report/write.js";
-import { parseColumnMap } from "./eval-command.js";
+import { parseColumnMap } from "./column-map.js";
 import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { checkFailUnder, type FailUnderBar, parseFailUnder } from "./fail-under.js";
 import { collect } from "./option-parsers.js";

@@ -1,8 +1,8 @@
 import { checkRequiredColumns } from "../dataset/required.js";
-import { type DatasetScan, firstRowLacking, scanOfDataset } from "../dataset/stream.js";
+import { type DatasetScan, firstRowLacking, scanOfDataset } from "../dataset/scan.js";
 import type { Dataset, InvalidRow } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
-import { resultsFileHasContent } from "../evaluate/results-file.js";
+import { resultsFileHasContent } from "../evaluate/read-results-file.js";
 import { assertResultsFileFree } from "../evaluate/results-lock.js";
 import { metricDescriptor } from "../metrics/catalog.js";
 import { reportFormatForPath } from "../report/write.js";

@@ -1,7 +1,7 @@
 import { type Command, Option } from "commander";
 import { InvalidInputError } from "../errors.js";
+import { loadResults } from "../evaluate/load-results.js";
 import { writeReportFromIndex } from "../evaluate/report-file.js";
-import { loadResults } from "../evaluate/results-file.js";
 import { ResultsFileIndex } from "../evaluate/results-report.js";
 import { type CompareKey, compareRuns } from "../report/compare.js";
 import { comparisonToMarkdown } from "../report/markdown.js";

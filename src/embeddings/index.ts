@@ -11,13 +11,9 @@
 export { cosineSimilarity } from "../math/cosine.js";
 export { BatchingEmbeddings, type BatchingEmbeddingsOptions } from "./batching-embeddings.js";
 export { CachedEmbeddings } from "./cached-embeddings.js";
+export type { EmbedDetailedResult, EmbeddingStats } from "./embedding-results.js";
 export { DEFAULT_LONG_TEXT, type LongText, type LongTextNote } from "./long-text.js";
 export { normalizeInPlace, type Pooling } from "./pooling.js";
-export {
-  type EmbedDetailedResult,
-  type EmbeddingStats,
-  TransformersEmbeddings,
-  type TransformersEmbeddingsOptions,
-} from "./transformers-embeddings.js";
+export { TransformersEmbeddings, type TransformersEmbeddingsOptions } from "./transformers-embeddings.js";
 export type { EmbeddedTexts, Embeddings } from "./types.js";
 export { validateTexts } from "./validate-texts.js";

@@ -1,94 +1,19 @@
-import path from "node:path";
 import { LRUCache } from "lru-cache";
-import { AirgapEvalError, InvalidInputError } from "../errors.js";
-import type { RegistryEntry } from "../models/registry-schema.js";
-import { resolveModel } from "../models/resolve.js";
+import { AirgapEvalError } from "../errors.js";
 import type { ModelProvenance } from "../provenance.js";
-import { nonNegativeInteger, oneOf, positiveInteger } from "../util/option-checks.js";
-import { pinnedDigestCheck, recoveryAdvice, registryFor } from "./encoder-files.js";
-import {
-  DEFAULT_EMBEDDING_MEMO_SIZE,
-  type EmbeddingSettings,
-  modelTokenLimit,
-  resolveMaxLength,
-  type TransformersEmbeddingsOptions,
-} from "./load-options.js";
-import { loadLocalTokenizer, runtimeVersions } from "./local-runtime.js";
-import {
-  addWeighted,
-  DEFAULT_LONG_TEXT,
-  encodeWindows,
-  LONG_TEXT_MODES,
-  type LongText,
-  type LongTextNote,
-  longTextError,
-} from "./long-text.js";
-import { openModelDirectory } from "./model-directory.js";
-import { OnnxEncoder } from "./onnx-encoder.js";
+import type { EmbedDetailedResult, Embedded, EmbeddingStats } from "./embedding-results.js";
+import { type LoadedEmbeddingModel, loadEmbeddingModel } from "./load-embedding-model.js";
+import type { EmbeddingSettings, TransformersEmbeddingsOptions } from "./load-options.js";
+import { runtimeVersions } from "./local-runtime.js";
+import { addWeighted, encodeWindows, type LongText, longTextError } from "./long-text.js";
+import type { OnnxEncoder } from "./onnx-encoder.js";
 import { normalizeInPlace, poolRow } from "./pooling.js";
-import { detectTemplate, encodeTruncated, type TokenTemplate } from "./token-template.js";
+import type { TokenTemplate } from "./token-template.js";
 import type { LocalTokenizer } from "./transformers-runtime.js";
-import type { EmbeddedTexts, Embeddings } from "./types.js";
+import type { Embeddings } from "./types.js";
 import { validateTexts } from "./validate-texts.js";
 
 export type { TransformersEmbeddingsOptions } from "./load-options.js";
-
-/** Work done by a {@link TransformersEmbeddings} since it was loaded. */
-export interface EmbeddingStats {
-  /** Texts passed to `embed`/`embedDetailed`, duplicates included. */
-  texts: number;
-  /** Distinct texts of a call answered from the memo. */
-  memoHits: number;
-  /** Texts run through the model. */
-  modelTexts: number;
-  /** Batches run through the model. */
-  batches: number;
-  /** Texts run through the model that were longer than `maxLength` and cut (`longText: "truncate"`). */
-  truncatedTexts: number;
-  /** Texts run through the model that were longer than `maxLength` and embedded in windows (`"chunk-mean"`). */
-  chunkedTexts: number;
-}
-
-/** What the memo keeps per text. */
-interface Embedded {
-  vector: Float32Array;
-  truncated: boolean;
-  chunked: boolean;
-  unknown: boolean;
-  long: LongTextNote | undefined;
-}
-
-/** What {@link TransformersEmbeddings.embedDetailed} returns. */
-export interface EmbedDetailedResult extends EmbeddedTexts {
-  /** How many inputs (counting each position, duplicates included) were longer than `maxLength` and cut. */
-  truncated: number;
-  /** Input indices of the cut texts, ascending. */
-  truncatedIndices: number[];
-  /**
-   * Input indices (ascending, duplicates included) of texts longer than `maxLength` that were embedded in
-   * windows and averaged (`longText: "chunk-mean"`).
-   */
-  chunkedIndices: number[];
-  /**
-   * Input indices (ascending, duplicates included) of texts that carry no information for this model: apart
-   * from special tokens such as `[CLS]`/`[SEP]`, all their tokens are the tokenizer's unknown token (e.g.
-   * "42" or "Привет мир" for the starter GloVe model, whose vocabulary has no numbers and no Cyrillic), or
-   * they have no tokens at all. Their vector is a zero vector (never NaN, and not run through the model): a
-   * zero vector has no direction, so a metric must not compare it (the metrics report an error for it).
-   */
-  unknownOnly: number[];
-}
-
-interface LoadedParts {
-  id: string;
-  unknownId: number | undefined;
-  dir: string;
-  dimensions: number;
-  settings: EmbeddingSettings;
-  tokenizer: LocalTokenizer;
-  template: TokenTemplate;
-  encoder: OnnxEncoder;
-}
 
 /**
  * Text embeddings from a local ONNX encoder, run in-process by `@xenova/transformers` (onnxruntime-node).
@@ -130,7 +55,7 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
   };
   readonly #unknownId: number | undefined;
 
-  private constructor(parts: LoadedParts) {
+  private constructor(parts: LoadedEmbeddingModel) {
     this.id = parts.id;
     this.#unknownId = parts.unknownId;
     this.dimensions = parts.dimensions;
@@ -158,93 +83,7 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
    * const found = await TransformersEmbeddings.load({ model: await resolveModel("all-MiniLM-L6-v2") });
    */
   static async load(options: TransformersEmbeddingsOptions): Promise<TransformersEmbeddings> {
-    const given = options?.model;
-    const isResolved = typeof given === "object" && given !== null && typeof given.path === "string";
-    if (!isResolved && (typeof given !== "string" || given.length === 0)) {
-      throw new InvalidInputError(
-        "must be a registry id, the path of a model directory, or a model returned by resolveModel",
-        { field: "model" },
-      );
-    }
-    if (isResolved && given.kind !== "embedding") {
-      throw new InvalidInputError(`"${given.id}" is ${given.kind} model; an embedding model is needed here`, {
-        field: "model",
-      });
-    }
-    const registry = registryFor(options);
-    const fromRegistry = isResolved
-      ? given
-      : registry?.has(given as string)
-        ? await resolveModel(given as string, {
-            kind: "embedding",
-            modelsDir: options.modelsDir,
-            registry,
-            verify: "size",
-          })
-        : undefined;
-    const entrySettings: Partial<NonNullable<RegistryEntry["embedding"]>> =
-      fromRegistry?.entry?.embedding ?? {};
-    const pooling = options.pooling ?? entrySettings.pooling ?? "mean";
-    if (pooling !== "mean" && pooling !== "cls") {
-      throw new InvalidInputError(`must be "mean" or "cls", got ${JSON.stringify(pooling)}`, {
-        field: "pooling",
-      });
-    }
-    const batchSize = positiveInteger(options.batchSize ?? 32, "batchSize");
-    const threads = positiveInteger(options.threads ?? 1, "threads");
-    const memoSize = nonNegativeInteger(options.memoSize ?? DEFAULT_EMBEDDING_MEMO_SIZE, "memoSize");
-    const longText = oneOf(options.longText ?? DEFAULT_LONG_TEXT, LONG_TEXT_MODES, "longText");
-    const resolved = fromRegistry?.path ?? path.resolve(given as string);
-    const id = options.id ?? (isResolved ? given.id : (fromRegistry?.entry?.id ?? path.basename(resolved)));
-    const recovery = recoveryAdvice(fromRegistry);
-    const model = await openModelDirectory(resolved, id, options.quantized ?? entrySettings.quantized, {
-      registry,
-      recovery,
-    });
-
-    const tokenizer = await loadLocalTokenizer(path.dirname(model.dir), path.basename(model.dir), recovery);
-    const template = detectTemplate(tokenizer, model.dir);
-    const limit = modelTokenLimit(tokenizer, model.config.max_position_embeddings);
-    const maxLength = resolveMaxLength(options.maxLength ?? entrySettings.maxLength, limit, template);
-
-    const encoder = await OnnxEncoder.open(
-      model.onnxPath,
-      threads,
-      pinnedDigestCheck(fromRegistry, model.onnxPath),
-    );
-    const settings: EmbeddingSettings = {
-      pooling,
-      normalize: options.normalize ?? entrySettings.normalize ?? true,
-      quantized: model.quantized,
-      batchSize,
-      maxLength,
-      longText,
-      threads,
-      memoSize,
-    };
-    const hiddenSize = model.config.hidden_size;
-    const dimensions =
-      typeof hiddenSize === "number" && Number.isInteger(hiddenSize) && hiddenSize > 0
-        ? hiddenSize
-        : (await encoder.run([encodeTruncated(tokenizer, template, "probe", maxLength).ids], 0)).dims;
-    if (entrySettings.dimensions !== undefined && entrySettings.dimensions !== dimensions) {
-      await encoder.close();
-      throw new AirgapEvalError(
-        `embedding model "${id}" (${model.dir}) has ${dimensions} dimensions, but the registry ` +
-          `(${registry?.file}) says ${entrySettings.dimensions}; the files are from another model: ${recovery}`,
-      );
-    }
-    const unknownId: unknown = tokenizer.unk_token_id;
-    return new TransformersEmbeddings({
-      id,
-      unknownId: typeof unknownId === "number" ? unknownId : undefined,
-      dir: model.dir,
-      dimensions,
-      settings,
-      tokenizer,
-      template,
-      encoder,
-    });
+    return new TransformersEmbeddings(await loadEmbeddingModel(options));
   }
 
   /**

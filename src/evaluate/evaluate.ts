@@ -13,9 +13,11 @@ import { rowHash as hashRow } from "./hash.js";
 import type { EvaluateDataset, EvaluateOptions } from "./options.js";
 import { type EvaluationPlan, type MetricEntry, planEvaluation } from "./plan.js";
 import { createProgress, stopOnce } from "./progress.js";
+import { streamResultsFile } from "./read-results-file.js";
 import { EvaluationResult } from "./result.js";
-import { ResultsWriter, resultsFormat, resultsFormatVersion, streamResultsFile } from "./results-file.js";
+import { resultsFormat, resultsFormatVersion } from "./results-lines.js";
 import { withResultsLock } from "./results-lock.js";
+import { ResultsWriter } from "./results-writer.js";
 import { isCacheHit, rowScorer } from "./score-row.js";
 
 export type { EvaluateDataset, EvaluateOptions } from "./options.js";

@@ -8,24 +8,24 @@ export type {
 export { describeConfigDifferences } from "./config-diff.js";
 export { defaultConcurrency, type EvaluateDataset, type EvaluateOptions, evaluate } from "./evaluate.js";
 export { canonicalJson, configHash, rowHash } from "./hash.js";
+export { loadResults } from "./load-results.js";
 export {
   createProgress,
   type ProgressMode,
   type ProgressOptions,
   type ProgressReporter,
 } from "./progress.js";
+export { readResultsFile } from "./read-results-file.js";
 export { type DetailedRow, EvaluationResult } from "./result.js";
+export { parseResultsFile } from "./results-line-reader.js";
 export {
-  loadResults,
   type ParsedResultsFile,
-  parseResultsFile,
   type ResultsEndLine,
   type ResultsHeaderLine,
   type ResultsInvalidLine,
   type ResultsLine,
   type ResultsRecordLine,
-  readResultsFile,
   resultsFormat,
   resultsFormatVersion,
-} from "./results-file.js";
+} from "./results-lines.js";
 export { isSkippedConfig, skippedMetric } from "./skipped-metric.js";

@@ -14,15 +14,10 @@ import type {
 } from "../results/types.js";
 import { describeConfigDifferences } from "./config-diff.js";
 import { canonicalJson, rowHash } from "./hash.js";
-import {
-  loadResults,
-  type ResultsHeaderLine,
-  ResultsWriter,
-  readResultsFile,
-  resultsFileHasContent,
-  resultsFormat,
-  resultsFormatVersion,
-} from "./results-file.js";
+import { loadResults } from "./load-results.js";
+import { readResultsFile, resultsFileHasContent } from "./read-results-file.js";
+import { type ResultsHeaderLine, resultsFormat, resultsFormatVersion } from "./results-lines.js";
+import { ResultsWriter } from "./results-writer.js";
 
 /** A row × metric present in more than one shard file; the first file's record is kept. */
 export interface DuplicateRecord {

@@ -1,19 +1,14 @@
 import { assertNoInvalidRows } from "../dataset/load.js";
 import { checkRequiredColumns } from "../dataset/required.js";
-import {
-  type DatasetScan,
-  type DatasetSource,
-  datasetSource,
-  firstRowLacking,
-  openDataset,
-  scanDataset,
-} from "../dataset/stream.js";
+import { type DatasetScan, firstRowLacking, isScanned, scanDataset } from "../dataset/scan.js";
+import { type DatasetSource, datasetSource, openDataset } from "../dataset/stream.js";
 import type { Dataset } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import type { Metric, MetricConfig } from "../metrics/types.js";
 import { configHash as hashConfig, rowHash as hashRow } from "./hash.js";
 import { checkConcurrencyOption } from "./option-checks.js";
 import type { EvaluateDataset, EvaluateOptions } from "./options.js";
+import { resultsFileHasContent } from "./read-results-file.js";
 import { type ResumedFile, readResumedFile, supersedeRows } from "./resume-index.js";
 import { isSkippedConfig } from "./skipped-metric.js";
 
@@ -34,9 +29,9 @@ export interface ResumedRun extends ResumedFile {
 
 /** Everything decided before any metric runs. */
 export interface EvaluationPlan {
-  /** The rows, read again for the run. */
+  /** The rows, read once more for the run. */
   source: DatasetSource;
-  /** The first pass over the rows: counts, invalid rows, columns. */
+  /** The first pass over the rows: counts, invalid rows, columns (and row hashes, when resuming). */
   scan: DatasetScan;
   entries: MetricEntry[];
   concurrency: number;
@@ -106,9 +101,23 @@ function checkStrictFields(scan: DatasetScan, file: string | undefined, metrics:
 }
 
 /**
- * On resume: hashes every valid row of the run, finds those whose contents changed since the file
- * was written (their old records are marked superseded and the rows scored again), and counts the
- * rows with nothing left to do.
+ * The row index and row hash of each valid row: from the first pass when it kept them, else read
+ * from the rows (a source whose scan was made without `rowHashes`).
+ */
+async function* validRowHashes(source: DatasetSource, scan: DatasetScan): AsyncGenerator<[number, string]> {
+  if (scan.rowHashes !== undefined) {
+    yield* scan.rowHashes;
+    return;
+  }
+  for await (const outcome of source.rows()) {
+    if (outcome.sample !== undefined) yield [outcome.row, hashRow(outcome.sample.sample)];
+  }
+}
+
+/**
+ * On resume: with the hash of every valid row of the run, finds those whose contents changed since
+ * the file was written (their old records are marked superseded and the rows scored again), and
+ * counts the rows with nothing left to do.
  */
 async function reconcile(
   out: string,
@@ -120,13 +129,11 @@ async function reconcile(
   const current = new Uint8Array(scan.totalRows);
   const changed = new Map<number, string>();
   let rowsDone = 0;
-  for await (const outcome of source.rows()) {
-    if (outcome.sample === undefined) continue;
-    const hash = hashRow(outcome.sample.sample);
-    if (outcome.row < current.length) current[outcome.row] = 1;
-    if (resumed.index.hasOtherHash(outcome.row, hash)) changed.set(outcome.row, hash);
+  for await (const [row, hash] of validRowHashes(source, scan)) {
+    if (row < current.length) current[row] = 1;
+    if (resumed.index.hasOtherHash(row, hash)) changed.set(row, hash);
     let all = true;
-    for (let m = 0; m < metrics && all; m++) all = resumed.index.isDone(outcome.row, hash, m);
+    for (let m = 0; m < metrics && all; m++) all = resumed.index.isDone(row, hash, m);
     if (all) rowsDone++;
   }
   let tail = resumed.tail;
@@ -145,10 +152,11 @@ async function reconcile(
 
 /**
  * Checks the dataset and metrics, checks a resumed results file, and prepares the run, reading the
- * dataset in passes that hold one row at a time: a first pass counts rows and finds the columns rows
- * have (a metric needing a column no row has, or with `strict` any invalid row or row lacking a field,
- * throws `InvalidInputError` before a metric runs); on resume a second pass hashes the rows to find the
- * ones that changed. The run itself reads the rows once more.
+ * dataset once, holding one row at a time (none when the source carries its first pass, see
+ * `scanForRun`): the first pass counts rows and finds the columns rows have (a metric needing a column
+ * no row has, or with `strict` any invalid row or row lacking a field, throws `InvalidInputError`
+ * before a metric runs), and on resume keeps the rows' hashes to find the ones that changed. The run
+ * itself reads the rows once more.
  *
  * @example
  * const plan = await planEvaluation("eval.jsonl", [metric], { out: "results.jsonl", resume: true });
@@ -159,7 +167,8 @@ export async function planEvaluation(
   options: EvaluateOptions,
 ): Promise<EvaluationPlan> {
   const source = toSource(dataset, options);
-  const scan = await scanDataset(source);
+  const resuming = options.out !== undefined && options.resume === true && resultsFileHasContent(options.out);
+  const scan = isScanned(source) ? source.scan : await scanDataset(source, { rowHashes: resuming });
   if (options.strict) assertNoInvalidRows({ invalid: scan.invalid, file: source.file });
   checkMetricList(metrics);
   // A shard may lack a column other shards have: the CLI checks the whole dataset before sharding.

@@ -5,7 +5,7 @@ import type {
   RowMetricRecord,
   RunMetadata,
 } from "../results/types.js";
-import { loadResults } from "./results-file.js";
+import { loadResults } from "./load-results.js";
 
 /** One row of the detailed view: the inputs and each metric's outcome. */
 export interface DetailedRow {

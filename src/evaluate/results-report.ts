@@ -14,13 +14,10 @@ import type {
   RowMetricRecord,
   RunMetadata,
 } from "../results/types.js";
-import {
-  forEachResultsLineSync,
-  type LoadResultsOptions,
-  noteTornTail,
-  type ResultsLine,
-  ResultsRunState,
-} from "./results-file.js";
+import { type LoadResultsOptions, noteTornTail } from "./load-results.js";
+import { forEachResultsLineSync } from "./read-results-file.js";
+import type { ResultsLine } from "./results-lines.js";
+import { ResultsRunState } from "./results-run-state.js";
 
 /** Largest row index a results file may hold for {@link ResultsFileIndex} (a row is a slot of an array). */
 export const maxIndexedRow = 2 ** 31 - 1;

@@ -4,21 +4,27 @@
 import { closeSync, fsyncSync, openSync, renameSync, writeSync } from "node:fs";
 import { shardDifference } from "../dataset/shard.js";
 import { InvalidInputError } from "../errors.js";
+import type { MetricConfig } from "../metrics/types.js";
 import type { RowMetricRecord, ShardInfo } from "../results/types.js";
 import { wellFormedJson } from "../util/well-formed.js";
 import { describeConfigDifferences } from "./config-diff.js";
-import {
-  type ResultsFileMetric,
-  type ResultsFileTail,
-  type ResultsHeaderLine,
-  type ResultsLine,
-  resultsFileHasContent,
-  resumeKey,
-  streamResultsFile,
-} from "./results-file.js";
+import { resultsFileHasContent, streamResultsFile } from "./read-results-file.js";
+import type { ResultsFileTail, ResultsHeaderLine, ResultsLine } from "./results-lines.js";
 import { isSkippedConfig } from "./skipped-metric.js";
 
 const digestBytes = 32;
+
+/** A metric of a run, as the results file records it. */
+export interface ResultsFileMetric {
+  name: string;
+  config: MetricConfig;
+  configHash: string;
+}
+
+/** Identifies a row × metric record for resume: row index, row hash and metric id. */
+export function resumeKey(row: number, rowHash: string, metric: string): string {
+  return `${row}\u0000${rowHash}\u0000${metric}`;
+}
 
 interface ExtraHash {
   hash: string;

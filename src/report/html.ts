@@ -1,11 +1,11 @@
-import { createHash } from "node:crypto";
 import type { EvaluationResultData, MetricAggregate, RunMetadata } from "../results/types.js";
 import { formatScore, rowsRun, scoredOf } from "./format.js";
 import { histogramSvg } from "./histogram.js";
-import { REPORT_SCRIPT } from "./html-client.js";
 import { html, jsonForScript, SafeHtml } from "./html-escape.js";
 import { REPORT_CSS } from "./html-style.js";
 import { type ReportParts, reportPartsOf } from "./parts.js";
+import { REPORT_SCRIPT } from "./report-script.js";
+import { REPORT_SCRIPT_SHA256 } from "./report-script-hash.js";
 import { type ReportInput, runModels } from "./views.js";
 
 /** Options for {@link toHtmlReport}. */
@@ -24,11 +24,7 @@ export interface HtmlReportOptions {
 }
 
 /** The report's Content-Security-Policy: nothing may be fetched; inline style, and only the report's own script (allowed by its sha256). */
-export const REPORT_CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${createHash(
-  "sha256",
-)
-  .update(REPORT_SCRIPT)
-  .digest("base64")}'; img-src data:`;
+export const REPORT_CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${REPORT_SCRIPT_SHA256}'; img-src data:`;
 
 function kvChips(record: Record<string, unknown> | undefined): SafeHtml {
   const entries = Object.entries(record ?? {});

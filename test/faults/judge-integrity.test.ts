@@ -13,7 +13,7 @@ import {
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ModelIntegrityError } from "../../src/errors.js";
-import { loadResults } from "../../src/evaluate/results-file.js";
+import { loadResults } from "../../src/evaluate/load-results.js";
 import { sha256File } from "../../src/models/hash.js";
 import type { ResolvedModel } from "../../src/models/resolve.js";
 import { verifyModelFiles } from "../../src/models/verified-files.js";

@@ -3,7 +3,8 @@
 // configuration changes on resume and then changes back, a resumed run after a crash (no end line),
 // errors, skips and null scores, invalid rows in two runs, a sparse row, and a torn last line.
 import { appendFileSync } from "node:fs";
-import { ResultsWriter, resultsFormat, resultsFormatVersion } from "../../src/evaluate/results-file.js";
+import { resultsFormat, resultsFormatVersion } from "../../src/evaluate/results-lines.js";
+import { ResultsWriter } from "../../src/evaluate/results-writer.js";
 import type { EvaluationResultData, RowMetricRecord, RunMetadata } from "../../src/evaluate/types.js";
 import { makeFixtureResult } from "./report-fixtures.js";
 

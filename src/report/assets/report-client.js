@@ -1,9 +1,3 @@
-/**
- * Script of the HTML report. It reads the data from `<script type="application/json" id="report-data">`
- * and builds the row table with `createElement` and `textContent` only (never `innerHTML`), so dataset
- * text can never become markup. Plain ES2017, no modules, nothing fetched.
- */
-export const REPORT_SCRIPT = String.raw`
 (function () {
   "use strict";
   var source = document.getElementById("report-data");
@@ -456,4 +450,3 @@ export const REPORT_SCRIPT = String.raw`
   });
   render();
 })();
-`;

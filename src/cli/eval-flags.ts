@@ -1,0 +1,59 @@
+import type { LongText } from "../embeddings/long-text.js";
+import type { CpuBuildOption } from "../llm/cpu-build.js";
+import type { GpuOption } from "../llm/load-options.js";
+import type { FailUnderBar } from "./fail-under.js";
+import type { MetricOptionFlag } from "./metric-options.js";
+import type { ShardFlags } from "./shard-options.js";
+
+/** Flags as commander hands them over: repeatable and boolean flags are absent when not given. */
+export type RawEvalFlags = Partial<Omit<EvalFlags, "out" | "cache" | "maxUnscored">> &
+  Pick<EvalFlags, "out" | "cache" | "maxUnscored">;
+
+/** The flags of `eval` with every repeatable flag a list and every boolean flag a boolean. */
+export function normalizeFlags(raw: RawEvalFlags): EvalFlags {
+  return {
+    ...raw,
+    report: raw.report ?? [],
+    column: raw.column ?? [],
+    metricFile: raw.metricFile ?? [],
+    failUnder: raw.failUnder ?? [],
+    metricOption: raw.metricOption ?? [],
+    resume: raw.resume === true,
+    overwrite: raw.overwrite === true,
+    strict: raw.strict === true,
+    quiet: raw.quiet === true,
+    json: raw.json === true,
+    verify: raw.verify !== false,
+  };
+}
+
+/** The flags of `eval` (see registerEvalCommand for each one's help). */
+export interface EvalFlags extends ShardFlags {
+  /** `--metrics`; absent means the default set (see {@link defaultMetricsFor}). */
+  metrics?: string;
+  llm?: string;
+  embeddings?: string;
+  longText?: LongText;
+  modelsDir?: string;
+  out: string;
+  report: string[];
+  concurrency?: number;
+  threads?: number;
+  gpu?: GpuOption;
+  cpuBuild?: CpuBuildOption;
+  resume: boolean;
+  overwrite: boolean;
+  strict: boolean;
+  cache: boolean;
+  cacheFile?: string;
+  quiet: boolean;
+  json: boolean;
+  failUnder: FailUnderBar[];
+  /** `--metric-option <metric>.<option>=<value>` (repeatable): options of built-in metrics. Defaults to none. */
+  metricOption: MetricOptionFlag[];
+  /** Share of rows a gated metric may leave unscored. */
+  maxUnscored: number;
+  column: string[];
+  metricFile: string[];
+  verify: boolean;
+}
