@@ -1,11 +1,12 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Cache, defaultCachePath } from "../src/cache/index.js";
+import { openSqlite, pragma } from "../src/cache/sqlite.js";
 import { CachedEmbeddings } from "../src/embeddings/index.js";
 import { evaluate } from "../src/evaluate/index.js";
 import { CachedLlm } from "../src/llm/index.js";
@@ -68,6 +69,32 @@ describe("Cache", () => {
     const blocker = path.join(tmp, "not-a-dir");
     writeFileSync(blocker, "x");
     expect(() => Cache.open({ path: path.join(blocker, "cache.sqlite") })).toThrow(/not-a-dir/);
+  });
+
+  it("opens a cache file written by better-sqlite3 12.6.2 (airgap-eval before libsql) unchanged", () => {
+    const file = cachePath();
+    mkdirSync(path.dirname(file), { recursive: true });
+    copyFileSync(path.join(repoRoot, "test/fixtures/cache/better-sqlite3-12.6.2.sqlite"), file);
+    using cache = Cache.open({ path: file });
+    expect(cache.getJson("llm", "a".repeat(64))).toEqual({
+      score: 1,
+      reason: "written by better-sqlite3 12.6.2",
+    });
+    const vector = new Uint8Array(cache.get("embedding", "b".repeat(64))!);
+    expect([...new Float32Array(vector.buffer)]).toEqual([0.25, -1.5, 3]);
+    cache.set("llm", "c".repeat(64), "new");
+    expect(cache.size()).toBe(3);
+  });
+
+  it("refuses a cache file of another layout version, naming it and what to do", () => {
+    const file = cachePath();
+    Cache.open({ path: file }).close();
+    const db = openSqlite(file, { busyTimeoutMs: 1000 });
+    pragma(db, "user_version = 2");
+    db.close();
+    expect(() => Cache.open({ path: file })).toThrow(
+      `cache ${file} has schema version 2, this airgap-eval expects 1; delete the file or choose another cache path`,
+    );
   });
 
   it("two connections writing the same keys at once both succeed", () => {
@@ -152,14 +179,9 @@ process.exit(0);
 });
 
 function readWalMode(file: string): string {
-  using cache = Cache.open({ path: file });
-  // The journal mode is a property of the file; reading it through a fresh connection shows what was set.
-  return (cache as unknown as { db: { pragma: (s: string, o: object) => string } }).db.pragma(
-    "journal_mode",
-    {
-      simple: true,
-    },
-  );
+  // The journal mode is a property of the file: bytes 18 and 19 of an SQLite header are 2 in WAL mode, 1 otherwise.
+  const header = readFileSync(file).subarray(0, 20);
+  return header[18] === 2 && header[19] === 2 ? "wal" : "rollback";
 }
 
 describe("CachedLlm", () => {
