@@ -116,7 +116,7 @@ describe("Cache", () => {
     Cache.open({ path: file }).close();
     const script = path.join(tmp, "writer.mts");
     const cacheModule = pathToFileURL(path.join(repoRoot, "src/cache/cache.ts")).href;
-    // Each child loads, says "ready", and waits for "go", so both write at the same time.
+    // Each child loads, says "ready", waits for "go", then for the other's first write, so both write at the same time.
     writeFileSync(
       script,
       `import { Cache } from ${JSON.stringify(cacheModule)};
@@ -125,6 +125,14 @@ const cache = Cache.open({ path: file, busyTimeoutMs: 20000 });
 process.stdout.write("ready\\n");
 await new Promise((resolve) => process.stdin.once("data", resolve));
 const started = Date.now();
+// A barrier through the file: each writer waits until it sees the other's first write, so the loops overlap
+// however the two processes are scheduled.
+cache.set("barrier", who, "1");
+const deadline = Date.now() + 20000;
+while (cache.get("barrier", who === "a" ? "b" : "a") === undefined) {
+  if (Date.now() > deadline) throw new Error("the other writer never wrote");
+  await new Promise((resolve) => setTimeout(resolve, 1));
+}
 for (let i = 0; i < 400; i++) {
   cache.set("shared", "k" + i, who + i);
   cache.set("own-" + who, "k" + i, who + i);
