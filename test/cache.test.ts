@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Cache, defaultCachePath } from "../src/cache/index.js";
+import { mergeCaches } from "../src/cache/merge.js";
 import { openSqlite, pragma } from "../src/cache/sqlite.js";
 import { CachedEmbeddings } from "../src/embeddings/index.js";
 import { evaluate } from "../src/evaluate/index.js";
@@ -95,6 +96,21 @@ describe("Cache", () => {
     expect(() => Cache.open({ path: file })).toThrow(
       `cache ${file} has schema version 2, this airgap-eval expects 1; delete the file or choose another cache path`,
     );
+  });
+
+  it("merges from sources opened read-only, whatever characters their paths hold", () => {
+    const dir = path.join(tmp, `merge-${n++}`, "a dir #1?");
+    mkdirSync(dir, { recursive: true });
+    const source = path.join(dir, "shard #0?.sqlite");
+    const writer = Cache.open({ path: source });
+    writer.set("ns", "k", "v");
+    writer.close();
+    const before = readFileSync(source);
+    const into = path.join(dir, "into.sqlite");
+    expect(mergeCaches([source], into).sources).toEqual([{ file: source, entries: 1, added: 1 }]);
+    expect(readFileSync(source).equals(before)).toBe(true);
+    using merged = Cache.open({ path: into });
+    expect(merged.get("ns", "k")!.toString()).toBe("v");
   });
 
   it("two connections writing the same keys at once both succeed", () => {

@@ -1,4 +1,6 @@
 import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type LibsqlDatabase from "libsql";
 import { AirgapEvalError } from "../errors.js";
 
@@ -40,9 +42,7 @@ export function openSqlite(
   options: { busyTimeoutMs: number; readonly?: boolean },
 ): SqliteDatabase {
   const Database = libsql();
-  const target = options.readonly
-    ? `file:${encodeURI(file).replace(/[?#]/g, encodeURIComponent)}?mode=ro`
-    : file;
+  const target = options.readonly ? `${pathToFileURL(path.resolve(file)).href}?mode=ro` : file;
   const db = new Database(target, { timeout: options.busyTimeoutMs });
   db.exec(`PRAGMA busy_timeout = ${Math.floor(options.busyTimeoutMs)}`);
   return db;
