@@ -11,10 +11,10 @@
  * node-llama-cpp), threads (judge threads), embeddings-threads, rows (evaluate() rows/s by
  * concurrency), prompt-work (prompt tokens evaluated per row, prefix reuse on/off), levers (rows/s with
  * and without each lever), proxy (a Qwen2.5-0.5B-shaped judge, bench/proxy-model.ts), cache (cold vs
- * warm), judge-free (every metric without a judge on 100,000 generated rows, bench/judge-free.ts),
- * memory (peak RSS of the CLI eval, and of the CLI report of its results, on 10,000 to 1,000,000 generated
- * rows, bench/memory.ts),
- * starter-quality (the starter embedder's sanity set).
+ * warm), cache-storage (the cache's reads and writes per second by SQLite driver, bench/cache-storage.ts),
+ * judge-free (every metric without a judge on 100,000 generated rows, bench/judge-free.ts), memory
+ * (peak RSS of the CLI eval, and of the CLI report of its results, on 10,000 to 1,000,000 generated
+ * rows, bench/memory.ts), starter-quality (the starter embedder's sanity set).
  * Defaults: the generated tiny models (written when missing), the starter GloVe model, and
  * ../shared/models/stories260K.gguf when present. `--quick` runs fewer rounds (a smoke test, not numbers).
  */
@@ -23,6 +23,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from "node:os";
 import path from "node:path";
 import { DEFAULT_THREADS } from "../src/llm/load-options.js";
+import { formatCacheStorage } from "./cache-storage.js";
 import { type EmbeddingBatchingResult, formatEmbeddingBatching } from "./embedding-batching.js";
 import { type EmbeddingsThreadsResult, formatEmbeddingsThreads } from "./embeddings.js";
 import type { EmbeddingsVsRawResult } from "./embeddings-vs-raw.js";
@@ -190,6 +191,15 @@ const SECTIONS: SectionSpec[] = [
     file: "evaluate-cache.ts",
     scope: "first-gguf",
     args: quick ? ["--rounds", "1"] : [],
+    json: true,
+  },
+  {
+    name: "cache-storage",
+    title:
+      "Cache storage: reads and writes per second of libsql (shipped), node:sqlite and better-sqlite3 where present (bench/cache-storage.ts)",
+    file: "cache-storage.ts",
+    scope: "none",
+    args: quick ? ["--entries", "2000", "--rounds", "1"] : [],
     json: true,
   },
   {
@@ -468,6 +478,7 @@ const FORMATTERS: Partial<Record<string, SectionFormatter>> = {
   "prompt-work": fromJson(formatPromptWork),
   levers: fromJson(formatLevers),
   cache: fromJson(formatEvaluateCache),
+  "cache-storage": fromJson(formatCacheStorage),
   proxy: formatProxy,
   "embedding-batching": fromJson(formatEmbeddingBatching),
   "judge-free": fromJson(formatJudgeFree),

@@ -1,24 +1,49 @@
 #!/usr/bin/env bash
-# The package as a user gets it: `npm pack`, then the tarball installed into a fresh project and globally (with a
-# temporary prefix), from the npm registry alone, with no npm setting and no edit to the project's package.json.
-# From there: the CLI's --example run, the help text, a TypeScript file using the library (type-checked under
-# strict + exactOptionalPropertyTypes with skipLibCheck off, then run), every TypeScript block of README.md and
-# docs/*.md type-checked against the installed declarations, and the embeddings compared with the checkout's.
-# Run by .ci/run after the tests. Usage: bash scripts/pack-test.sh [--keep]
+# The package as a user gets it: `npm pack`, then the tarball installed into a fresh project on a machine with nothing
+# cached (scripts/pack-test/sandbox.sh: new empty HOME, XDG_CACHE_HOME, npm cache and node-gyp folder; no Node
+# headers; compilers, make, python and cmake replaced by stubs that fail), from the npm registry alone, with no npm
+# setting and no edit to the project's package.json. It fails if any package compiles, downloads headers, or if a
+# host outside the registry answers. From there: the README's quick start (`npx airgap-eval eval --example ...`, with
+# the result cache, run twice: the second run is all cache hits), a judge metric on a generated tiny GGUF.
+# Without --quick also: the help text, a TypeScript file using the library (type-checked under strict +
+# exactOptionalPropertyTypes with skipLibCheck off, then run), every TypeScript block of README.md and docs/*.md
+# type-checked against the installed declarations, the embeddings compared with the checkout's, the CPU-only recipe
+# of docs/install.md (GPU binaries deleted, judge still runs), and a global install (temporary prefix).
+# Run by .ci/run after the tests, once per supported Node version.
+# Usage: bash scripts/pack-test.sh [--keep] [--quick] [--node DIR] [--tarball FILE]
+#   --node DIR      run npm, npx and the package on DIR/node (default: the node on PATH)
+#   --tarball FILE  test this tarball instead of packing the checkout
+#   --quick         the install, the quick start and the judge only
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
+keep="" quick="" node_dir="" tarball=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --keep) keep=1 ;;
+    --quick) quick=1 ;;
+    --node) node_dir="$(cd "$2" && pwd)"; shift ;;
+    --tarball) tarball="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift ;;
+    *) echo "pack-test: unknown option $1 (usage: pack-test.sh [--keep] [--quick] [--node DIR] [--tarball FILE])" >&2; exit 2 ;;
+  esac
+  shift
+done
 work="$(mktemp -d "${TMPDIR:-/tmp}/airgap-eval-pack-test.XXXXXX")"
-if [ "${1:-}" != "--keep" ]; then trap 'rm -rf "$work"' EXIT; fi
+if [ -z "$keep" ]; then trap 'rm -rf "$work"' EXIT; fi
 step() { printf '\n== %s\n' "$*"; }
 fail() { printf 'pack-test: %s\n' "$*" >&2; exit 1; }
+# shellcheck source=scripts/pack-test/sandbox.sh
+source "$repo/scripts/pack-test/sandbox.sh"
 ts_version="$(node -p "require('$repo/package.json').devDependencies.typescript")"
 types_node_version="$(node -p "require('$repo/package.json').devDependencies['@types/node']")"
 # vitest is an optional peer dependency; the docs' vitest examples are type-checked with it installed.
 vitest_version="$(node -p "require('$repo/package.json').devDependencies.vitest")"
+tsx="$repo/node_modules/tsx/dist/esm/index.mjs"
 
 step "npm pack"
-(cd "$repo" && npm pack --silent --pack-destination "$work" >/dev/null)
-tarball="$(ls "$work"/airgap-eval-*.tgz)"
+if [ -z "$tarball" ]; then
+  (cd "$repo" && npm pack --silent --pack-destination "$work" >/dev/null)
+  tarball="$(ls "$work"/airgap-eval-*.tgz)"
+fi
 tar tzf "$tarball" >"$work/files.txt"
 grep -q '^package/examples/rag-eval.jsonl$' "$work/files.txt" || fail "the package does not ship examples/rag-eval.jsonl"
 grep -q '^package/models/starter/glove-100d/onnx/model.onnx$' "$work/files.txt" || fail "the package does not ship the starter embedder"
@@ -26,33 +51,72 @@ grep -q '^package/dist/report/assets/report-client.js$' "$work/files.txt" || fai
 if grep -q '\.map$' "$work/files.txt"; then fail "the package ships source maps without their sources"; fi
 echo "$(wc -l <"$work/files.txt") files, $(du -h "$tarball" | cut -f1)"
 
-step "npm install <tarball> into a fresh project"
+# A judge for the judge step: the tests' tiny GGUF, written by the checkout (deterministic bytes).
+node --import "$tsx" "$repo/scripts/tiny-gguf.ts" "$work/tiny-judge.gguf" --chat-template >/dev/null
+
+step "a machine with nothing cached"
+sandbox_enter "$work/sandbox" "$node_dir"
+echo "node $(node -v) ($(command -v node)), npm $(npm -v); HOME, XDG_CACHE_HOME, npm cache, node-gyp folder: empty"
+sandbox_check_offline
+sandbox_self_test "$work"
+
+step "npm install <tarball> into a fresh project (empty cache, nothing may compile)"
 mkdir "$work/project"
 cd "$work/project"
 npm init -y >/dev/null
 cp package.json package.before.json
 start=$SECONDS
-npm install --no-audit --no-fund "$tarball" "typescript@$ts_version" "@types/node@$types_node_version" "vitest@$vitest_version"
-echo "installed in $((SECONDS - start)) s; node_modules $(du -sh node_modules | cut -f1)"
+npm install --no-audit --no-fund --foreground-scripts "$tarball" 2>&1 | tee "$work/install.log"
+install_seconds=$((SECONDS - start))
+sandbox_assert_nothing_compiled "$work/project" "$work/install.log"
+installed_size() {
+  echo "node_modules $(du -sm node_modules | cut -f1) MB, $(node -p 'const fs = require("fs");
+    Object.keys(require("./package-lock.json").packages).filter((k) => k && fs.existsSync(k)).length') packages"
+}
+echo "node $(node -v): installed in ${install_seconds} s from an empty cache; $(installed_size)"
 node -e '
   const before = require("./package.before.json"), after = require("./package.json");
   for (const k of Object.keys(after)) if (!["dependencies", "devDependencies"].includes(k) && JSON.stringify(before[k]) !== JSON.stringify(after[k])) { console.error("package.json changed: " + k); process.exit(1); }'
 if [ -e node_modules/sharp ]; then fail "sharp was installed (its install script downloads libvips from outside the registry)"; fi
+
+step "the README's quick start, with the result cache, twice"
+npx airgap-eval eval --example --out out/results.jsonl --report out/report.html --report out/report.md \
+  | tee "$work/example.txt"
+grep -Eq '^semantic_similarity +0\.735 ' "$work/example.txt" || fail "the example's semantic_similarity mean is not 0.735"
+test -s out/report.html && test -s out/report.md
+grep -Eq "^Cache: +0 hits, [1-9][0-9]* misses \($XDG_CACHE_HOME/airgap-eval/cache.sqlite\)" "$work/example.txt" \
+  || fail "the first run did not use a new cache under \$XDG_CACHE_HOME"
+npx airgap-eval eval --example --out out/again.jsonl | tee "$work/again.txt"
+grep -Eq '^Cache: +[1-9][0-9]* hits, 0 misses' "$work/again.txt" || fail "the second run was not served from the cache"
+
+step "a judge metric on the tiny GGUF (node-llama-cpp's prebuilt CPU binary)"
+judge_run() {
+  npx airgap-eval eval --example --metrics faithfulness --llm "$work/tiny-judge.gguf" --no-cache --out "out/judge-$1.jsonl" \
+    | tee "$work/judge-$1.txt"
+  grep -Eq '^faithfulness +[0-9.]+ +20 of 20 ' "$work/judge-$1.txt" || fail "the judge did not score all 20 rows ($1)"
+}
+judge_run installed
+if [ -n "$quick" ]; then step "pack-test --quick passed on node $(node -v)"; exit 0; fi
+
+step "docs/install.md, CPU only (a): delete node-llama-cpp's GPU binaries after the install; the judge still runs"
+rm -rf node_modules/@node-llama-cpp/*-cuda node_modules/@node-llama-cpp/*-cuda-ext node_modules/@node-llama-cpp/*-vulkan
+echo "after the deletion: $(installed_size)"
+judge_run deleted
+
+step "typescript, @types/node and vitest beside it, for the type checks"
+npm install --no-audit --no-fund --foreground-scripts "typescript@$ts_version" "@types/node@$types_node_version" \
+  "vitest@$vitest_version" 2>&1 | tee "$work/install-types.log"
+sandbox_assert_nothing_compiled "$work/project" "$work/install-types.log"
+if [ -d node_modules/@node-llama-cpp/linux-x64-cuda ]; then echo "note: this npm install put the deleted GPU binaries back"; fi
 
 step "CLI help names no npm scripts and only files that exist"
 npx airgap-eval --help >"$work/help.txt"
 npx airgap-eval eval --help >>"$work/help.txt"
 if grep -n "npm run" "$work/help.txt"; then fail "CLI help refers to npm run scripts of a checkout"; fi
 
-step "airgap-eval eval --example"
-npx airgap-eval eval --example --no-cache --out out/results.jsonl --report out/report.html --report out/report.md \
-  | tee "$work/example.txt"
-grep -Eq '^semantic_similarity +0\.735 ' "$work/example.txt" || fail "the example's semantic_similarity mean is not 0.735"
-test -s out/report.html && test -s out/report.md
-
 step "a TypeScript file using the library, and every TypeScript block of the docs, type-checked strictly"
 cp "$repo/scripts/pack-test/quickstart.ts" "$repo/scripts/pack-test/vectors.ts" .
-node --import "$repo/node_modules/tsx/dist/esm/index.mjs" -e "
+node --import "$tsx" -e "
   import { writeFileSync } from 'node:fs';
   import { docPrograms, strictUserTsconfig } from '$repo/scripts/doc-blocks.ts';
   docPrograms('$repo').forEach((p, i) => writeFileSync('doc-' + i + '-' + p.doc.replace(/[/.]/g, '_') + '.ts', p.source + '\n'));
@@ -78,13 +142,33 @@ node -e '
   console.log(`${Object.keys(b).length} models, ${n} numbers, largest difference ${worst}`);
   if (!(worst <= 1e-6) || n === 0) process.exit(1);' "$work/installed.json" "$work/checkout.json"
 
+step "docs/install.md, CPU only (b): --omit=optional with the CPU binaries named (Linux x64)"
+if [ "$(node -p 'process.platform + "-" + process.arch')" = "linux-x64" ]; then
+  llama_version="$(node -p "require('$repo/package.json').dependencies['node-llama-cpp']")"
+  libsql_version="$(node -p "require('$repo/package.json').dependencies.libsql")"
+  mkdir "$work/cpu-only" && cd "$work/cpu-only"
+  npm init -y >/dev/null
+  start=$SECONDS
+  npm install --no-audit --no-fund --foreground-scripts --omit=optional --save-exact "$tarball" \
+    "@node-llama-cpp/linux-x64@$llama_version" "@libsql/linux-x64-gnu@$libsql_version" 2>&1 | tee "$work/install-cpu-only.log"
+  echo "installed in $((SECONDS - start)) s (npm cache filled by the first install); $(installed_size)"
+  sandbox_assert_nothing_compiled "$work/cpu-only" "$work/install-cpu-only.log"
+  npx airgap-eval eval --example --metrics semantic_similarity --out out/results.jsonl | tee "$work/cpu-only.txt"
+  grep -Eq '^semantic_similarity +0\.735 ' "$work/cpu-only.txt" || fail "the CPU-only install's example run differs"
+  grep -Eq '^Cache: +[0-9]+ hits' "$work/cpu-only.txt" || fail "the CPU-only install ran without the cache"
+  judge_run cpu-only
+else
+  echo "skipped: this recipe names the Linux x64 packages"
+fi
+
 step "npm install -g <tarball> (temporary prefix)"
 start=$SECONDS
-npm install -g --prefix "$work/global" --no-audit --no-fund "$tarball"
+npm install -g --prefix "$work/global" --no-audit --no-fund --foreground-scripts "$tarball" 2>&1 | tee "$work/install-global.log"
 echo "installed in $((SECONDS - start)) s"
+sandbox_assert_nothing_compiled "$work/global/lib" "$work/install-global.log"
 mkdir "$work/global-run" && cd "$work/global-run"
 "$work/global/bin/airgap-eval" eval --example --metrics semantic_similarity --no-cache --out results.jsonl \
   | tee "$work/global.txt"
 grep -Eq '^semantic_similarity +0\.735 ' "$work/global.txt" || fail "the global install's example run differs"
 
-step "pack-test passed"
+step "pack-test passed on node $(node -v)"

@@ -1,11 +1,13 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Cache, defaultCachePath } from "../src/cache/index.js";
+import { mergeCaches } from "../src/cache/merge.js";
+import { openSqlite, pragma } from "../src/cache/sqlite.js";
 import { CachedEmbeddings } from "../src/embeddings/index.js";
 import { evaluate } from "../src/evaluate/index.js";
 import { CachedLlm } from "../src/llm/index.js";
@@ -70,6 +72,47 @@ describe("Cache", () => {
     expect(() => Cache.open({ path: path.join(blocker, "cache.sqlite") })).toThrow(/not-a-dir/);
   });
 
+  it("opens a cache file written by better-sqlite3 12.6.2 (airgap-eval before libsql) unchanged", () => {
+    const file = cachePath();
+    mkdirSync(path.dirname(file), { recursive: true });
+    copyFileSync(path.join(repoRoot, "test/fixtures/cache/better-sqlite3-12.6.2.sqlite"), file);
+    using cache = Cache.open({ path: file });
+    expect(cache.getJson("llm", "a".repeat(64))).toEqual({
+      score: 1,
+      reason: "written by better-sqlite3 12.6.2",
+    });
+    const vector = new Uint8Array(cache.get("embedding", "b".repeat(64))!);
+    expect([...new Float32Array(vector.buffer)]).toEqual([0.25, -1.5, 3]);
+    cache.set("llm", "c".repeat(64), "new");
+    expect(cache.size()).toBe(3);
+  });
+
+  it("refuses a cache file of another layout version, naming it and what to do", () => {
+    const file = cachePath();
+    Cache.open({ path: file }).close();
+    const db = openSqlite(file, { busyTimeoutMs: 1000 });
+    pragma(db, "user_version = 2");
+    db.close();
+    expect(() => Cache.open({ path: file })).toThrow(
+      `cache ${file} has schema version 2, this airgap-eval expects 1; delete the file or choose another cache path`,
+    );
+  });
+
+  it("merges from sources opened read-only, whatever characters their paths hold", () => {
+    const dir = path.join(tmp, `merge-${n++}`, "a dir #1?");
+    mkdirSync(dir, { recursive: true });
+    const source = path.join(dir, "shard #0?.sqlite");
+    const writer = Cache.open({ path: source });
+    writer.set("ns", "k", "v");
+    writer.close();
+    const before = readFileSync(source);
+    const into = path.join(dir, "into.sqlite");
+    expect(mergeCaches([source], into).sources).toEqual([{ file: source, entries: 1, added: 1 }]);
+    expect(readFileSync(source).equals(before)).toBe(true);
+    using merged = Cache.open({ path: into });
+    expect(merged.get("ns", "k")!.toString()).toBe("v");
+  });
+
   it("two connections writing the same keys at once both succeed", () => {
     const file = cachePath();
     const a = Cache.open({ path: file });
@@ -89,7 +132,7 @@ describe("Cache", () => {
     Cache.open({ path: file }).close();
     const script = path.join(tmp, "writer.mts");
     const cacheModule = pathToFileURL(path.join(repoRoot, "src/cache/cache.ts")).href;
-    // Each child loads, says "ready", and waits for "go", so both write at the same time.
+    // Each child loads, says "ready", waits for "go", then for the other's first write, so both write at the same time.
     writeFileSync(
       script,
       `import { Cache } from ${JSON.stringify(cacheModule)};
@@ -98,6 +141,14 @@ const cache = Cache.open({ path: file, busyTimeoutMs: 20000 });
 process.stdout.write("ready\\n");
 await new Promise((resolve) => process.stdin.once("data", resolve));
 const started = Date.now();
+// A barrier through the file: each writer waits until it sees the other's first write, so the loops overlap
+// however the two processes are scheduled.
+cache.set("barrier", who, "1");
+const deadline = Date.now() + 20000;
+while (cache.get("barrier", who === "a" ? "b" : "a") === undefined) {
+  if (Date.now() > deadline) throw new Error("the other writer never wrote");
+  await new Promise((resolve) => setTimeout(resolve, 1));
+}
 for (let i = 0; i < 400; i++) {
   cache.set("shared", "k" + i, who + i);
   cache.set("own-" + who, "k" + i, who + i);
@@ -152,14 +203,9 @@ process.exit(0);
 });
 
 function readWalMode(file: string): string {
-  using cache = Cache.open({ path: file });
-  // The journal mode is a property of the file; reading it through a fresh connection shows what was set.
-  return (cache as unknown as { db: { pragma: (s: string, o: object) => string } }).db.pragma(
-    "journal_mode",
-    {
-      simple: true,
-    },
-  );
+  // The journal mode is a property of the file: bytes 18 and 19 of an SQLite header are 2 in WAL mode, 1 otherwise.
+  const header = readFileSync(file).subarray(0, 20);
+  return header[18] === 2 && header[19] === 2 ? "wal" : "rollback";
 }
 
 describe("CachedLlm", () => {

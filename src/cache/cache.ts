@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { AirgapEvalError } from "../errors.js";
 import { defaultCachePath } from "./default-path.js";
+import { openSqlite, pragma, type SqliteDatabase, type SqliteStatement } from "./sqlite.js";
 
 /** Options for {@link Cache.open}. */
 export interface CacheOptions {
@@ -21,12 +21,15 @@ export interface CacheStats {
   byNamespace: Record<string, { hits: number; misses: number; writes: number }>;
 }
 
-/** Layout version of a cache file (its SQLite `user_version`). */
+/**
+ * Layout version of a cache file (its SQLite `user_version`). Files written while the cache ran on
+ * better-sqlite3 (airgap-eval 0.1.0) have the same SQLite format and version, and open unchanged.
+ */
 export const cacheSchemaVersion = 1;
 
 /**
  * A content-addressed store of judge answers, embeddings and metric results, in one SQLite file
- * (better-sqlite3, WAL mode). Keys are hashes of everything that decides a value, so an entry is
+ * (libsql, WAL mode; see docs/install.md for why libsql). Keys are hashes of everything that decides a value, so an entry is
  * never stale: it is only ever inserted (`INSERT OR IGNORE`), never updated. Several processes may
  * use one file at once.
  *
@@ -39,19 +42,18 @@ export const cacheSchemaVersion = 1;
 export class Cache {
   /** The SQLite file. */
   readonly path: string;
-  private readonly db: Database.Database;
-  private readonly getStmt: Database.Statement<[string, string], { value: Buffer }>;
-  private readonly setStmt: Database.Statement<[string, string, Buffer, number]>;
+  private readonly db: SqliteDatabase;
+  private readonly getStmt: SqliteStatement;
+  private readonly setStmt: SqliteStatement;
   private readonly counts = new Map<string, { hits: number; misses: number; writes: number }>();
 
   private constructor(file: string, busyTimeoutMs: number) {
     this.path = file;
     if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
     try {
-      this.db = new Database(file, { timeout: busyTimeoutMs });
-      this.db.pragma(`busy_timeout = ${Math.floor(busyTimeoutMs)}`);
-      this.db.pragma("journal_mode = WAL");
-      this.db.pragma("synchronous = NORMAL");
+      this.db = openSqlite(file, { busyTimeoutMs });
+      pragma(this.db, "journal_mode = WAL");
+      pragma(this.db, "synchronous = NORMAL");
       this.db.exec(
         `CREATE TABLE IF NOT EXISTS entries (
            namespace TEXT NOT NULL,
@@ -61,8 +63,8 @@ export class Cache {
            PRIMARY KEY (namespace, key)
          ) WITHOUT ROWID`,
       );
-      const version = this.db.pragma("user_version", { simple: true }) as number;
-      if (version === 0) this.db.pragma(`user_version = ${cacheSchemaVersion}`);
+      const version = pragma(this.db, "user_version") as number;
+      if (version === 0) pragma(this.db, `user_version = ${cacheSchemaVersion}`);
       else if (version !== cacheSchemaVersion) {
         throw new AirgapEvalError(
           `cache ${file} has schema version ${version}, this airgap-eval expects ${cacheSchemaVersion}; delete the file or choose another cache path`,
@@ -103,7 +105,7 @@ export class Cache {
 
   /** The stored bytes for a key, or undefined (counted as a hit or a miss). */
   get(namespace: string, key: string): Buffer | undefined {
-    const row = this.getStmt.get(namespace, key);
+    const row = this.getStmt.get(namespace, key) as { value: Buffer } | undefined;
     const c = this.counter(namespace);
     if (row === undefined) c.misses++;
     else c.hits++;

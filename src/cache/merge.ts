@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { AirgapEvalError, InvalidInputError } from "../errors.js";
 import { Cache, cacheSchemaVersion } from "./cache.js";
+import { openSqlite, pragma, type SqliteDatabase } from "./sqlite.js";
 
 /** What {@link mergeCaches} did with one source file. */
 export interface CacheMergeSource {
@@ -48,9 +48,9 @@ export function mergeCaches(sources: readonly string[], into: string): CacheMerg
   // Opening through Cache creates the file and schema, and checks the schema version.
   Cache.open({ path: into }).close();
   const expectedVersion = cacheSchemaVersion;
-  const db = new Database(into, { timeout: 10_000 });
+  const db = openSqlite(into, { busyTimeoutMs: 10_000 });
   try {
-    db.pragma("journal_mode = WAL");
+    pragma(db, "journal_mode = WAL");
     const insert = db.prepare(
       "INSERT OR IGNORE INTO entries (namespace, key, value, created_at) VALUES (?, ?, ?, ?)",
     );
@@ -59,9 +59,9 @@ export function mergeCaches(sources: readonly string[], into: string): CacheMerg
       if (!existsSync(file)) {
         throw new InvalidInputError("cache file does not exist; check the path", { file });
       }
-      let source: Database.Database;
+      let source: SqliteDatabase;
       try {
-        source = new Database(file, { readonly: true, fileMustExist: true });
+        source = openSqlite(file, { busyTimeoutMs: 10_000, readonly: true });
       } catch (err) {
         throw new InvalidInputError(
           `cannot be opened as an SQLite file (${err instanceof Error ? err.message : String(err)})`,
@@ -70,7 +70,7 @@ export function mergeCaches(sources: readonly string[], into: string): CacheMerg
         );
       }
       try {
-        const version = source.pragma("user_version", { simple: true }) as number;
+        const version = pragma(source, "user_version") as number;
         const table = source
           .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'entries'")
           .get();
