@@ -5,12 +5,13 @@
  * library default (`DEFAULT_THREADS`).
  *
  * Run alone: node --import tsx bench/llm-threads.ts [--gguf a.gguf] [--threads 1,2] [--tokens 48]
- *            [--rounds 3,7] [--budget-seconds 15] [--json out.json]
+ *            [--rounds 3,7] [--budget-seconds 15] [--cpu-build portable|fastest|name] [--json out.json]
  * A thread count far slower than the others (more threads than free cores) stops generating at a
  * per-run time cap, so a bad setting cannot stall the bench; its rate is still measured.
  */
 import type { LlamaModel, Token } from "node-llama-cpp";
-import { getSharedLlama } from "../src/llm/llama-instance.js";
+import type { CpuBuildOption } from "../src/llm/cpu-build.js";
+import { cpuBuildOf, getSharedLlama } from "../src/llm/llama-instance.js";
 import { defaultThreadsFor } from "../src/llm/load-options.js";
 import { flag, numberFlag, numberListFlag, roundFlags } from "./lib/cli.js";
 import { exampleRows } from "./lib/dataset.js";
@@ -38,6 +39,8 @@ export interface LlmThreadsOptions {
   budgetMs?: number;
   /** Longest time one generation may run before it stops early (rate still measured). Defaults to 3,000 ms. */
   runCapMs?: number;
+  /** Which llama.cpp CPU build runs (see `LlamaCppLlmOptions.cpuBuild`). Defaults to `"portable"`. */
+  cpuBuild?: CpuBuildOption;
 }
 
 /** One thread count's medians. */
@@ -65,6 +68,8 @@ export interface LlmThreadsResult {
   /** Best / second best generation rate. */
   generationMargin: number;
   rounds: number;
+  /** The llama.cpp CPU build that ran. */
+  cpuBuild: string;
 }
 
 /** Prompt tokens cut from the example dataset's texts, `count` of them after BOS. */
@@ -87,7 +92,7 @@ export async function runLlmThreads(options: LlmThreadsOptions): Promise<LlmThre
   const threadCounts = options.threads ?? [1, 2];
   const wantTokens = options.tokens ?? 48;
   const runCapMs = options.runCapMs ?? 3000;
-  const llama = await getSharedLlama();
+  const llama = await getSharedLlama(false, options.cpuBuild ?? "portable");
   const model = await llama.loadModel({ modelPath: options.modelPath, gpuLayers: 0 });
   const slots = new Map<number, ThreadSlot>();
   try {
@@ -139,6 +144,7 @@ export async function runLlmThreads(options: LlmThreadsOptions): Promise<LlmThre
       parameters: model.fileInsights.totalParameters,
       generationMargin: generation.margin,
       rounds: genRates[labels[0]!]?.length ?? 0,
+      cpuBuild: cpuBuildOf(llama),
     };
   } finally {
     await disposeThreadSlots(slots);
@@ -189,6 +195,7 @@ if (isMain(import.meta.url)) {
     modelPath: flag("gguf") ?? tinyGgufPath,
     threads: numberListFlag("threads", [1, 2]),
     tokens: numberFlag("tokens", 48),
+    cpuBuild: flag("cpu-build") ?? "portable",
     ...roundFlags([3, 7], 15),
   });
   note(`threads: ${result.model} fastest generation at ${result.fastestGeneration} thread(s)`);

@@ -9,7 +9,7 @@
  *
  * Sections: embeddings (library vs raw onnxruntime, bench/embeddings-vs-raw.ts), judge (library vs raw
  * node-llama-cpp), threads (judge threads), embeddings-threads, rows (evaluate() rows/s by
- * concurrency), prompt-work (prompt tokens evaluated per row, prefix reuse on/off), levers (rows/s with
+ * concurrency), cpu-build (the portable llama.cpp CPU build vs the fastest for this CPU), prompt-work (prompt tokens evaluated per row, prefix reuse on/off), levers (rows/s with
  * and without each lever), proxy (a Qwen2.5-0.5B-shaped judge, bench/proxy-model.ts), cache (cold vs
  * warm), cache-storage (the cache's reads and writes per second by SQLite driver, bench/cache-storage.ts),
  * judge-free (every metric without a judge on 100,000 generated rows, bench/judge-free.ts), memory
@@ -24,6 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { DEFAULT_THREADS } from "../src/llm/load-options.js";
 import { formatCacheStorage } from "./cache-storage.js";
+import { type CpuBuildResult, formatCpuBuild } from "./cpu-build.js";
 import { type EmbeddingBatchingResult, formatEmbeddingBatching } from "./embedding-batching.js";
 import { type EmbeddingsThreadsResult, formatEmbeddingsThreads } from "./embeddings.js";
 import type { EmbeddingsVsRawResult } from "./embeddings-vs-raw.js";
@@ -109,6 +110,15 @@ const SECTIONS: SectionSpec[] = [
     file: "llm-threads.ts",
     scope: "gguf",
     args: quick ? quickRounds : [],
+    json: true,
+  },
+  {
+    name: "cpu-build",
+    title:
+      "3a. CPU build: the portable llama.cpp build (the default) vs the fastest for this CPU, prompt and generation tokens/s (bench/cpu-build.ts)",
+    file: "cpu-build.ts",
+    scope: "none",
+    args: quick ? ["--rounds", "1"] : ["--rounds", "3"],
     json: true,
   },
   {
@@ -473,6 +483,7 @@ const fromJson =
 const FORMATTERS: Partial<Record<string, SectionFormatter>> = {
   judge: fromJson(formatJudgeVsRaw),
   threads: fromJson(formatLlmThreads),
+  "cpu-build": fromJson((results: CpuBuildResult[]) => results.map(formatCpuBuild).join("\n\n")),
   "embeddings-threads": fromJson(formatEmbeddingsThreads),
   rows: fromJson(formatRows),
   "prompt-work": fromJson(formatPromptWork),

@@ -62,7 +62,12 @@ describe("the judge's llama.cpp CPU build", () => {
       }));
     const outcomes: string[] = [];
     for (const threads of [1, 2, 4]) {
-      await using llm = await LlamaCppLlm.load({ modelPath: tinyGgufPath, threads, memoSize: 0, maxTokens: 12 });
+      await using llm = await LlamaCppLlm.load({
+        modelPath: tinyGgufPath,
+        threads,
+        memoSize: 0,
+        maxTokens: 12,
+      });
       const out = [];
       for (const prompt of prompts) {
         out.push(await llm.scoreChoices(prompt, { prefix: '{"verdict":', choices: ["0", "1"], suffix: "}" }));
