@@ -110,6 +110,13 @@ export async function finishEval(
       `airgap-eval: ${rowsChangedNotice(changed)} Their old records in ${flags.out} are marked superseded.\n`,
     );
   }
+  const madeDifferently = result.metadata.resumedDifferences ?? [];
+  if (madeDifferently.length > 0) {
+    process.stderr.write(
+      `airgap-eval: resumed ${flags.out}, whose earlier rows were made differently (docs/reproducibility.md says what can change a number): ` +
+        `${madeDifferently.join("; ")}\n`,
+    );
+  }
   for (const line of failUnder) process.stderr.write(`airgap-eval: ${line}\n`);
   if (result.interrupted) {
     process.stderr.write(

@@ -3,6 +3,7 @@ import type { Cache } from "../cache/cache.js";
 import type { DatasetSample } from "../dataset/types.js";
 import { AirgapEvalError, InvalidInputError } from "../errors.js";
 import type { Metric } from "../metrics/types.js";
+import { runDifferences } from "../report/run-differences.js";
 import { aggregateRecords } from "../results/aggregate.js";
 import { RecordDigest } from "../results/digest.js";
 import type { RowMetricRecord, RunMetadata } from "../results/types.js";
@@ -104,6 +105,10 @@ function runMetadata(plan: EvaluationPlan, options: EvaluateOptions, startedAt: 
     ...(source.shard !== undefined ? { shard: source.shard } : {}),
     ...(options.out !== undefined ? { resultsFile: options.out } : {}),
   };
+  // A resume goes on under what may differ without changing a number (the CPU, threads, Node): said, not refused.
+  const previous = plan.resumed?.previous;
+  const differences = previous === undefined ? [] : runDifferences(previous, metadata);
+  if (differences.length > 0) metadata.resumedDifferences = differences;
   return metadata as RunMetadata;
 }
 

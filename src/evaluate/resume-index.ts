@@ -137,6 +137,8 @@ export interface ResumedFile {
   tail: ResultsFileTail;
   /** The records done under the current configurations, by {@link resumeKey}; only when asked for. */
   records?: Map<string, RowMetricRecord>;
+  /** The metadata of the last run that wrote to the file, when it has a header. */
+  previous?: ResultsHeaderLine["metadata"];
 }
 
 /**
@@ -211,7 +213,12 @@ export async function readResumedFile(
       { file },
     );
   }
-  return { index, tail, ...(records !== undefined ? { records } : {}) };
+  return {
+    index,
+    tail,
+    ...(records !== undefined ? { records } : {}),
+    ...(last !== undefined ? { previous: last.metadata } : {}),
+  };
 }
 
 /**

@@ -19,8 +19,11 @@ function differingKeys(
     .map((key) => `${label} ${key}: ${show(a[key])} -> ${show(b[key])}`);
 }
 
+/** What two runs are compared on: the runtime list and the models in the metric configurations. */
+export type RunFacts = Pick<RunMetadata, "runtime" | "metrics">;
+
 /** Each model of a run once, by kind and id (a metric's copy of the judge's provenance is the judge's). */
-function modelsOf(metadata: RunMetadata | undefined): Map<string, ModelProvenance> {
+function modelsOf(metadata: RunFacts | undefined): Map<string, ModelProvenance> {
   const out = new Map<string, ModelProvenance>();
   for (const config of Object.values(metadata?.metrics ?? {})) {
     for (const model of config.models ?? []) out.set(`${model.kind} ${model.id}`, model);
@@ -37,7 +40,7 @@ function modelsOf(metadata: RunMetadata | undefined): Map<string, ModelProvenanc
  * @example
  * for (const line of runDifferences(before.metadata, after.metadata)) console.log(line);
  */
-export function runDifferences(a: RunMetadata | undefined, b: RunMetadata | undefined): string[] {
+export function runDifferences(a: RunFacts | undefined, b: RunFacts | undefined): string[] {
   const out = differingKeys("runtime", a?.runtime, b?.runtime);
   const modelsA = modelsOf(a);
   const modelsB = modelsOf(b);

@@ -67,6 +67,11 @@ export interface RunMetadata {
    * records marked superseded. Absent when none changed.
    */
   rowsChanged?: number;
+  /**
+   * How the resumed results file's last run was made differently from this one, in words (`runDifferences`):
+   * what may differ without refusing the resume (the CPU, thread counts, Node). Absent when alike or not resumed.
+   */
+  resumedDifferences?: string[];
   /** The shard of the dataset this run evaluated (`--shard`), when it evaluated one. */
   shard?: ShardInfo;
   /** The shard results files this run was merged from (`airgap-eval merge`), when it was. */
