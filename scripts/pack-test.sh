@@ -94,9 +94,18 @@ judge_run() {
   npx airgap-eval eval --example --metrics faithfulness --llm "$work/tiny-judge.gguf" --no-cache --out "out/judge-$1.jsonl" \
     | tee "$work/judge-$1.txt"
   grep -Eq '^faithfulness +[0-9.]+ +20 of 20 ' "$work/judge-$1.txt" || fail "the judge did not score all 20 rows ($1)"
+  # The portable llama.cpp CPU build is pinned from the installed package too (docs/reproducibility.md).
+  if [ "$(uname -m)" = x86_64 ]; then
+    grep -q '"cpuBuild":"haswell"' "out/judge-$1.jsonl" || fail "the judge did not run the portable haswell CPU build ($1)"
+  fi
 }
 judge_run installed
 if [ -n "$quick" ]; then step "pack-test --quick passed on node $(node -v)"; exit 0; fi
+
+step "--cpu-build fastest: ggml's own pick for this CPU, recorded"
+npx airgap-eval eval --example --metrics faithfulness --llm "$work/tiny-judge.gguf" --no-cache --cpu-build fastest \
+  --out out/judge-fastest.jsonl --quiet
+grep -Eq '"cpuBuild":"[a-z0-9_.]+"' out/judge-fastest.jsonl || fail "the fastest build is not recorded"
 
 step "docs/install.md, CPU only (a): delete node-llama-cpp's GPU binaries after the install; the judge still runs"
 rm -rf node_modules/@node-llama-cpp/*-cuda node_modules/@node-llama-cpp/*-cuda-ext node_modules/@node-llama-cpp/*-vulkan
