@@ -82,15 +82,15 @@ function sameCpuBuild(llama: Llama, option: CpuBuildOption): Llama {
 async function startLlama(gpu: GpuOption, cpuBuildOption: CpuBuildOption): Promise<Llama> {
   const binary = gpu === false ? findPrebuiltCpuBinary() : undefined;
   const choice = gpu === false ? chooseCpuBuild(cpuBuildOption, binary) : { fallback: true };
-  if (
-    binary !== undefined &&
-    choice.pinned !== undefined &&
-    !loadedCpuBuilds().includes(choice.pinned.name)
-  ) {
-    registerCpuBuild(binary, choice.pinned.file);
-  }
   let llama: Llama;
   try {
+    if (
+      binary !== undefined &&
+      choice.pinned !== undefined &&
+      !loadedCpuBuilds().includes(choice.pinned.name)
+    ) {
+      registerCpuBuild(binary, choice.pinned.file);
+    }
     llama = await getLlama({
       gpu,
       build: "never",
