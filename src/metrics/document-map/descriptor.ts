@@ -6,6 +6,7 @@ import { DocumentMap } from "./metric.js";
 /** Catalog entry of Haystack's `document_map`. */
 export const documentMapDescriptor = defineMetric({
   id: "document_map",
+  surfaces: { ragas: "DocumentMap", haystack: "DocumentMAPEvaluator" },
   description: "Average precision of the retrieved documents over all relevant documents (Haystack).",
   requiredFields: ["groundTruthDocuments", "retrievedDocuments"],
   needsLlm: false,

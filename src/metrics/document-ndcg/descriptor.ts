@@ -6,6 +6,7 @@ import { DocumentNdcg } from "./metric.js";
 /** Catalog entry of Haystack's `document_ndcg`. */
 export const documentNdcgDescriptor = defineMetric({
   id: "document_ndcg",
+  surfaces: { ragas: "DocumentNdcg", haystack: "DocumentNDCGEvaluator" },
   description: "NDCG of the retrieved documents with graded relevance from ground-truth scores (Haystack).",
   requiredFields: ["groundTruthDocuments", "retrievedDocuments"],
   needsLlm: false,

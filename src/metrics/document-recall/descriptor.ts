@@ -6,6 +6,7 @@ import { DocumentRecall } from "./metric.js";
 /** Catalog entry of Haystack's `document_recall`. */
 export const documentRecallDescriptor = defineMetric({
   id: "document_recall",
+  surfaces: { ragas: "DocumentRecall", haystack: "DocumentRecallEvaluator" },
   description:
     "Recall of the ground-truth documents: any hit (single_hit) or share retrieved (multi_hit) (Haystack).",
   requiredFields: ["groundTruthDocuments", "retrievedDocuments"],

@@ -5,6 +5,7 @@ import { AnswerExactMatch, ExactMatch } from "./metric.js";
 /** Catalog entry of Ragas `exact_match`. */
 export const exactMatchDescriptor = defineMetric({
   id: "exact_match",
+  surfaces: { ragas: "ExactMatch" },
   description: "1 when the response equals the reference exactly, else 0.",
   requiredFields: ["response", "reference"],
   needsLlm: false,
@@ -16,6 +17,7 @@ export const exactMatchDescriptor = defineMetric({
 /** Catalog entry of Haystack's answer exact match; opt-in because it equals `exact_match`. */
 export const answerExactMatchDescriptor = defineMetric({
   id: "answer_exact_match",
+  surfaces: { ragas: "AnswerExactMatch", haystack: "AnswerExactMatchEvaluator" },
   description: "Haystack's answer exact match: 1 when the response equals the reference exactly, else 0.",
   requiredFields: ["response", "reference"],
   needsLlm: false,

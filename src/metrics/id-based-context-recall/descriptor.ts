@@ -5,6 +5,7 @@ import { IDBasedContextRecall } from "./metric.js";
 /** Catalog entry of Ragas `id_based_context_recall`. */
 export const idBasedContextRecallDescriptor = defineMetric({
   id: "id_based_context_recall",
+  surfaces: { ragas: "IDBasedContextRecall" },
   description: "Share of distinct reference context ids that were retrieved.",
   requiredFields: ["retrievedContextIds", "referenceContextIds"],
   needsLlm: false,

@@ -6,6 +6,7 @@ import { NonLLMContextPrecisionWithReference } from "./metric.js";
 /** Catalog entry of Ragas `non_llm_context_precision_with_reference`. */
 export const nonLlmContextPrecisionWithReferenceDescriptor = defineMetric({
   id: "non_llm_context_precision_with_reference",
+  surfaces: { ragas: "NonLLMContextPrecisionWithReference" },
   description:
     "Average precision of retrieved contexts judged relevant by string similarity (>= threshold) to a reference context.",
   requiredFields: ["retrievedContexts", "referenceContexts"],

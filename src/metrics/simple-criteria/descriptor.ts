@@ -12,6 +12,7 @@ import { SimpleCriteriaScore } from "./metric.js";
 /** `simple_criteria`: a user-defined criterion scored on a user range; opt-in. */
 export const simpleCriteriaDescriptor = defineMetric({
   id: "simple_criteria",
+  surfaces: { ragas: "SimpleCriteriaScore" },
   description: "A whole-number score in your range for a criterion you define in words, with a reason.",
   ...customJudgeDescriptorBase,
   valueFrom: "judge",
