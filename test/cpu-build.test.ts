@@ -2,7 +2,6 @@
 // x86-64) whatever build ggml would pick, records it, and one process runs one build. The cross-CPU check runs the
 // CLI on this CPU and on an emulated Haswell (qemu-x86_64 -cpu Haswell: no AVX-512, so ggml's own choice there is
 // the haswell build and onnxruntime picks its AVX2 kernels), and shows that forcing two builds changes the numbers.
-import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,6 +11,7 @@ import { loadedCpuBuilds, PORTABLE_CPU_BUILDS } from "../src/llm/cpu-build.js";
 import { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 import { cliSandbox, exampleRows, runCli } from "./fixtures/cli/run-cli.js";
 import { repoRoot, starterModelDir, tinyGgufPath } from "./setup/paths.js";
+import { canEmulateHaswell, emulatedHaswell } from "./support/emulated-cpu.js";
 
 const portable = PORTABLE_CPU_BUILDS[`${process.platform}-${process.arch}`];
 
@@ -101,17 +101,7 @@ function comparable(file: string): string {
     .join("\n");
 }
 
-function hasQemu(): boolean {
-  try {
-    execFileSync("qemu-x86_64", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const canEmulate = process.platform === "linux" && process.arch === "x64" && hasQemu();
-if (!canEmulate) {
+if (!canEmulateHaswell) {
   console.warn(
     "cpu-build.test.ts: the emulated-Haswell run is skipped: it needs Linux x64 and qemu-x86_64 (Debian: qemu-user)",
   );
@@ -154,12 +144,12 @@ describe("results on two CPUs", () => {
     return out;
   };
 
-  it.runIf(canEmulate)(
+  it.runIf(canEmulateHaswell)(
     "are byte-identical under the default on this CPU and on an emulated Haswell",
     async () => {
       writeFileSync(dataset, `${rows}\n`);
       const here = await run("here", []);
-      const haswell = await run("haswell", [], ["qemu-x86_64", "-cpu", "Haswell"]);
+      const haswell = await run("haswell", [], [...emulatedHaswell]);
       expect(comparable(haswell)).toBe(comparable(here));
       expect(readFileSync(here, "utf8")).toContain('"cpuBuild":"haswell"');
     },

@@ -6,18 +6,9 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "./setup/paths.js";
+import { canEmulateHaswell, emulatedHaswell } from "./support/emulated-cpu.js";
 
-function hasQemu(): boolean {
-  try {
-    execFileSync("qemu-x86_64", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const canEmulate = process.platform === "linux" && process.arch === "x64" && hasQemu();
-const hostHasAvx512 = canEmulate && /\bavx512f\b/.test(readFileSync("/proc/cpuinfo", "utf8"));
+const hostHasAvx512 = canEmulateHaswell && /\bavx512f\b/.test(readFileSync("/proc/cpuinfo", "utf8"));
 
 function runOps(wrapper: string[]): Record<string, Float32Array> {
   const [program, ...args] = [
@@ -42,10 +33,10 @@ function runOps(wrapper: string[]): Record<string, Float32Array> {
   );
 }
 
-describe.runIf(canEmulate)("onnxruntime kernels on AVX-512 and AVX2", () => {
+describe.runIf(canEmulateHaswell)("onnxruntime kernels on AVX-512 and AVX2", () => {
   it("agree to the bit except Softmax, which differs by at most 1e-6 relative", () => {
     const here = runOps([]);
-    const haswell = runOps(["qemu-x86_64", "-cpu", "Haswell"]);
+    const haswell = runOps([...emulatedHaswell]);
     expect(Object.keys(haswell).sort()).toEqual(Object.keys(here).sort());
     for (const op of Object.keys(here)) {
       const a = here[op]!;

@@ -37,9 +37,9 @@ describe("runDifferences", () => {
     const b = run("Intel Xeon", "zen4", 2);
     b.metrics.answer_relevancy = { ...b.metrics.faithfulness!, name: "answer_relevancy" };
     expect(runDifferences(run("AMD EPYC", "haswell", 1), b)).toEqual([
-      "runtime cpu: AMD EPYC -> Intel Xeon",
-      "llm stories260K setting cpuBuild: haswell -> zen4",
-      "llm stories260K speed setting threads: 1 -> 2",
+      "runtime cpu AMD EPYC -> Intel Xeon",
+      "llm stories260K setting cpuBuild haswell -> zen4",
+      "llm stories260K speed setting threads 1 -> 2",
     ]);
   });
 
@@ -62,11 +62,11 @@ describe("report compare", () => {
 
   it("lists how the runs differ in the comparison and its Markdown", () => {
     const comparison = compareRuns(data(run("AMD EPYC", "haswell", 1)), data(run("AMD EPYC", "zen4", 1)));
-    expect(comparison.runDifferences).toEqual(["llm stories260K setting cpuBuild: haswell -> zen4"]);
+    expect(comparison.runDifferences).toEqual(["llm stories260K setting cpuBuild haswell -> zen4"]);
     const markdown = comparisonToMarkdown(comparison);
     expect(markdown).toContain("## How the runs differ");
     // Escaped for Markdown: the arrow renders as written.
-    expect(markdown).toContain("- llm stories260K setting cpuBuild: haswell -&gt; zen4");
+    expect(markdown).toContain("- llm stories260K setting cpuBuild haswell -&gt; zen4");
   });
 
   it("says the runs were made alike when they were", () => {
