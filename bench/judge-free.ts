@@ -14,7 +14,7 @@
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { metricDescriptors } from "../src/metrics/catalog.js";
+import { createMetric, metricDescriptors } from "../src/metrics/catalog.js";
 import type { MetricDescriptor } from "../src/metrics/descriptor.js";
 import type { HaystackDocument } from "../src/metrics/shared/documents.js";
 import type { JudgeFreeMetric } from "../src/metrics/shared/judge-free.js";
@@ -100,20 +100,20 @@ function generator(seed: number): (row: number) => Sample {
 }
 
 type Scorer = Pick<JudgeFreeMetric<unknown>, "scoreSync">;
+/** What the bench reads of a checkout's catalog (this one, or `--baseline`'s). */
+type Catalog = { metricDescriptors: readonly MetricDescriptor[]; createMetric: typeof createMetric };
 type Timed = { id: string; metric: Scorer; seconds: number; cpuSeconds: number };
 
 /** The judge-free metrics of a catalog (default options), restricted to `only` when given. */
-function judgeFreeMetrics(
-  catalog: readonly MetricDescriptor[],
-  only: readonly string[] | undefined,
-): Timed[] {
-  const unknown = only?.filter((id) => !catalog.some((d) => d.id === id)) ?? [];
+function judgeFreeMetrics(catalog: Catalog, only: readonly string[] | undefined): Timed[] {
+  const { metricDescriptors: descriptors, createMetric: create } = catalog;
+  const unknown = only?.filter((id) => !descriptors.some((d) => d.id === id)) ?? [];
   if (unknown.length > 0) throw new Error(`--only: unknown metric ids ${unknown.join(", ")}`);
-  return catalog
+  return descriptors
     .filter((d) => !d.needsLlm && !d.needsEmbeddings && d.optIn !== true)
     .filter((d) => only === undefined || only.includes(d.id))
     .map((d) => {
-      const metric: unknown = d.create({}, d.options.parse({}));
+      const metric: unknown = create(d.id, {}, {});
       // Duck-typed: a baseline checkout's metrics extend its own copy of JudgeFreeMetric.
       if (typeof (metric as Partial<Scorer>).scoreSync !== "function")
         throw new Error(`${d.id} is not a judge-free metric (no scoreSync)`);
@@ -154,11 +154,12 @@ function timings(metrics: readonly Timed[], rows: number): MetricTiming[] {
 }
 
 /** The catalog of another checkout, for `--baseline`. */
-async function baselineCatalog(dir: string): Promise<readonly MetricDescriptor[]> {
+async function baselineCatalog(dir: string): Promise<Catalog> {
   const file = path.resolve(dir, "src/metrics/catalog.ts");
-  const module = (await import(pathToFileURL(file).href)) as { metricDescriptors?: MetricDescriptor[] };
-  if (!Array.isArray(module.metricDescriptors)) throw new Error(`${file} exports no metricDescriptors`);
-  return module.metricDescriptors;
+  const module = (await import(pathToFileURL(file).href)) as Partial<Catalog>;
+  if (!Array.isArray(module.metricDescriptors) || typeof module.createMetric !== "function")
+    throw new Error(`${file} exports no metricDescriptors and createMetric`);
+  return module as Catalog;
 }
 
 /**
@@ -169,7 +170,7 @@ async function baselineCatalog(dir: string): Promise<readonly MetricDescriptor[]
 export async function runJudgeFree(options: JudgeFreeOptions = {}): Promise<JudgeFreeResult> {
   const rows = options.rows ?? 100_000;
   const chunk = options.chunk ?? 1_000;
-  const metrics = judgeFreeMetrics(metricDescriptors, options.only);
+  const metrics = judgeFreeMetrics({ metricDescriptors, createMetric }, options.only);
   const base =
     options.baseline === undefined
       ? undefined

@@ -9,7 +9,7 @@
  *
  * Run alone: node --import tsx bench/judge-sharing.ts [--gguf a.gguf] [--rows 2] [--json out.json]
  */
-import { metricDescriptors } from "../src/metrics/catalog.js";
+import { createMetric, metricDescriptors } from "../src/metrics/catalog.js";
 import type { Metric } from "../src/metrics/types.js";
 import { flag, numberFlag } from "./lib/cli.js";
 import { benchRows } from "./lib/dataset.js";
@@ -43,9 +43,7 @@ async function side(modelPath: string, rows: number, memoSize: number | undefine
   const embeddings = await loadStarterEmbeddings(0);
   try {
     const judgeMetrics = metricDescriptors.filter((d) => d.needsLlm && !d.optIn);
-    const metrics: Metric[] = judgeMetrics.map((d) =>
-      d.create({ llm, embeddings }, d.options.parse({}) as never),
-    );
+    const metrics: Metric[] = judgeMetrics.map((d) => createMetric(d.id, { llm, embeddings }));
     const data = benchRows({ limit: rows });
     const before = llm.stats();
     const run = await timeEvaluate(data, metrics, 1);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 import type { AnswerPart } from "../src/llm/types.js";
-import { contextRelevanceDescriptor } from "../src/metrics/context-relevance/descriptor.js";
+import { createMetric } from "../src/metrics/catalog.js";
 import {
   contextRelevanceSentencesPrompt,
   contextRelevanceStatementsPrompt,
@@ -102,10 +102,7 @@ describe("context relevance prefill: sentences, plan and prompt", () => {
     const off = new ContextRelevance({ llm: stubPlanLlm }).config();
     expect(off.options).not.toHaveProperty("prefill");
     expect(off.promptVersions).toEqual({ "context_relevance/statements": "1.1.0" });
-    const fromCatalog = contextRelevanceDescriptor.create(
-      { llm: stubPlanLlm },
-      contextRelevanceDescriptor.options.parse({ prefill: true }),
-    );
+    const fromCatalog = createMetric("context_relevance", { llm: stubPlanLlm }, { prefill: true });
     expect(fromCatalog.config().options).toMatchObject({ prefill: true });
   });
 });

@@ -170,7 +170,7 @@ describe("evaluate: concurrency", () => {
     expect(defaultConcurrency([judged])).toBe(2);
     await evaluate(rows(8), [judged], { progress: "none" });
     expect(judged.maxInFlight).toBe(2);
-    expect(defaultConcurrency([new FakeMetric({ usesLlm: true })])).toBe(1);
+    expect(defaultConcurrency([new FakeMetric({ needsLlm: true })])).toBe(1);
     expect(defaultConcurrency([new FakeMetric()])).toBe(8);
     const plain = new FakeMetric({ delayMs: 10 });
     await evaluate(rows(20), [plain], { progress: "none" });

@@ -6,7 +6,7 @@ import { type ColumnPresence, ragasColumnName } from "../dataset/required.js";
 import type { Dataset } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { skippedMetric } from "../evaluate/skipped-metric.js";
-import { metricDescriptors } from "../metrics/catalog.js";
+import { createMetric, metricDescriptors } from "../metrics/catalog.js";
 import type { MetricDescriptor } from "../metrics/descriptor.js";
 import type { Metric, SampleField } from "../metrics/types.js";
 import type { MetricModels } from "./metric-factory.js";
@@ -204,6 +204,6 @@ export function createCustomMetrics(
   return definitions.map((def) =>
     models.llm === undefined
       ? skippedMetric(def.id, def.fields, models.llmMissing ?? "no judge model was loaded")
-      : customMetricKinds[def.kind]!.create({ llm: models.llm }, def.options),
+      : createMetric(def.kind, { llm: models.llm }, def.options),
   );
 }

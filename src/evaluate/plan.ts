@@ -72,7 +72,7 @@ function judgeConcurrency(metric: Metric): number | undefined {
 
 /** The default for {@link EvaluateOptions.concurrency}; see there. */
 export function defaultConcurrency(metrics: readonly Metric[]): number {
-  const llmMetrics = metrics.filter((m) => m.usesLlm);
+  const llmMetrics = metrics.filter((m) => m.needsLlm);
   if (llmMetrics.length === 0) return 8;
   const known = llmMetrics.map(judgeConcurrency).filter((c): c is number => c !== undefined);
   return known.length > 0 ? Math.min(...known) : 1;

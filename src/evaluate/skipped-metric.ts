@@ -35,8 +35,8 @@ export function skippedMetric(
   return {
     name,
     requiredFields: [...requiredFields],
-    usesLlm: false,
-    usesEmbeddings: false,
+    needsLlm: false,
+    needsEmbeddings: false,
     score: async (_sample: Sample) => result(),
     scoreBatch: async (samples: readonly Sample[]) => samples.map(() => result()),
     config: (): MetricConfig => ({ name, promptVersions: {}, options: { skipped: true }, models: [] }),

@@ -1,87 +1,91 @@
-// The built-in metrics, one line each. The CLI's catalog and default set, `--metrics` validation, the
-// dataset column checks, the skip logic and the README's metric table all read this list.
+// The built-in metrics, one line each: their classes. The CLI's catalog and default set, `--metrics`
+// validation, the dataset column checks, the skip logic and the README's metric table all read this list.
 import { InvalidInputError } from "../errors.js";
-import { parseOptions } from "../errors-zod.js";
-import { answerCorrectnessDescriptor } from "./answer-correctness/descriptor.js";
-import { answerRelevancyDescriptor } from "./answer-relevancy/descriptor.js";
-import { aspectCriticDescriptor } from "./aspect-critic/descriptor.js";
-import { bleuScoreDescriptor } from "./bleu-score/descriptor.js";
-import { chrfScoreDescriptor } from "./chrf-score/descriptor.js";
-import { contextEntityRecallDescriptor } from "./context-entity-recall/descriptor.js";
+import { AnswerCorrectness } from "./answer-correctness/metric.js";
+import { AnswerRelevancy } from "./answer-relevancy/metric.js";
+import { AspectCritic } from "./aspect-critic/metric.js";
+import { BleuScore } from "./bleu-score/metric.js";
+import { ChrfScore } from "./chrf-score/metric.js";
+import { ContextEntityRecall } from "./context-entity-recall/metric.js";
 import {
-  contextPrecisionDescriptor,
-  contextUtilizationDescriptor,
-  llmContextPrecisionWithoutReferenceDescriptor,
-  llmContextPrecisionWithReferenceDescriptor,
-} from "./context-precision/descriptor.js";
-import { contextRecallDescriptor } from "./context-recall/descriptor.js";
-import { contextRelevanceDescriptor } from "./context-relevance/descriptor.js";
+  ContextPrecision,
+  ContextUtilization,
+  LLMContextPrecisionWithoutReference,
+  LLMContextPrecisionWithReference,
+} from "./context-precision/metric.js";
+import { ContextRecall } from "./context-recall/metric.js";
+import { ContextRelevance } from "./context-relevance/metric.js";
 import type { MetricDescriptor, MetricModels } from "./descriptor.js";
-import { documentMapDescriptor } from "./document-map/descriptor.js";
-import { documentMrrDescriptor } from "./document-mrr/descriptor.js";
-import { documentNdcgDescriptor } from "./document-ndcg/descriptor.js";
-import { documentRecallDescriptor } from "./document-recall/descriptor.js";
-import { answerExactMatchDescriptor, exactMatchDescriptor } from "./exact-match/descriptor.js";
-import { factualCorrectnessDescriptor } from "./factual-correctness/descriptor.js";
-import { faithfulnessDescriptor } from "./faithfulness/descriptor.js";
-import { gEvalDescriptor } from "./g-eval/descriptor.js";
-import { idBasedContextPrecisionDescriptor } from "./id-based-context-precision/descriptor.js";
-import { idBasedContextRecallDescriptor } from "./id-based-context-recall/descriptor.js";
-import { llmEvaluatorDescriptor } from "./llm-evaluator/descriptor.js";
-import { noiseSensitivityDescriptor } from "./noise-sensitivity/descriptor.js";
-import { nonLlmContextPrecisionWithReferenceDescriptor } from "./non-llm-context-precision-with-reference/descriptor.js";
-import { nonLlmContextRecallDescriptor } from "./non-llm-context-recall/descriptor.js";
-import { nonLlmStringSimilarityDescriptor } from "./non-llm-string-similarity/descriptor.js";
-import { nvAccuracyDescriptor } from "./nv-answer-accuracy/descriptor.js";
-import { nvContextRelevanceDescriptor } from "./nv-context-relevance/descriptor.js";
-import { nvResponseGroundednessDescriptor } from "./nv-response-groundedness/descriptor.js";
-import { rougeScoreDescriptor } from "./rouge-score/descriptor.js";
-import { instanceRubricsDescriptor, rubricsScoreDescriptor } from "./rubrics/descriptor.js";
-import { semanticSimilarityDescriptor } from "./semantic-similarity/descriptor.js";
-import { simpleCriteriaDescriptor } from "./simple-criteria/descriptor.js";
-import { stringPresenceDescriptor } from "./string-presence/descriptor.js";
+import { DocumentMap } from "./document-map/metric.js";
+import { DocumentMrr } from "./document-mrr/metric.js";
+import { DocumentNdcg } from "./document-ndcg/metric.js";
+import { DocumentRecall } from "./document-recall/metric.js";
+import { AnswerExactMatch, ExactMatch } from "./exact-match/metric.js";
+import { FactualCorrectness } from "./factual-correctness/metric.js";
+import { Faithfulness } from "./faithfulness/metric.js";
+import { GEval } from "./g-eval/metric.js";
+import { IDBasedContextPrecision } from "./id-based-context-precision/metric.js";
+import { IDBasedContextRecall } from "./id-based-context-recall/metric.js";
+import { LlmJudgeMetric } from "./llm-evaluator/metric.js";
+import { NoiseSensitivity } from "./noise-sensitivity/metric.js";
+import { NonLLMContextPrecisionWithReference } from "./non-llm-context-precision-with-reference/metric.js";
+import { NonLLMContextRecall } from "./non-llm-context-recall/metric.js";
+import { NonLLMStringSimilarity } from "./non-llm-string-similarity/metric.js";
+import { AnswerAccuracy } from "./nv-answer-accuracy/metric.js";
+import { NvContextRelevance } from "./nv-context-relevance/metric.js";
+import { ResponseGroundedness } from "./nv-response-groundedness/metric.js";
+import { RougeScore } from "./rouge-score/metric.js";
+import { InstanceRubrics, RubricsScore } from "./rubrics/metric.js";
+import { SemanticSimilarity } from "./semantic-similarity/metric.js";
+import type { MetricClass } from "./shared/base-metric.js";
+import { SimpleCriteriaScore } from "./simple-criteria/metric.js";
+import { StringPresence } from "./string-presence/metric.js";
 import type { Metric, Sample } from "./types.js";
 
 /** Every built-in metric, in display order. */
-export const metricDescriptors: readonly MetricDescriptor[] = [
-  answerRelevancyDescriptor,
-  semanticSimilarityDescriptor,
-  faithfulnessDescriptor,
-  contextRelevanceDescriptor,
-  contextPrecisionDescriptor,
-  contextUtilizationDescriptor,
-  llmContextPrecisionWithReferenceDescriptor,
-  llmContextPrecisionWithoutReferenceDescriptor,
-  contextRecallDescriptor,
-  answerCorrectnessDescriptor,
-  factualCorrectnessDescriptor,
-  noiseSensitivityDescriptor,
-  contextEntityRecallDescriptor,
-  nvAccuracyDescriptor,
-  nvContextRelevanceDescriptor,
-  nvResponseGroundednessDescriptor,
-  exactMatchDescriptor,
-  stringPresenceDescriptor,
-  nonLlmStringSimilarityDescriptor,
-  bleuScoreDescriptor,
-  rougeScoreDescriptor,
-  chrfScoreDescriptor,
-  idBasedContextPrecisionDescriptor,
-  idBasedContextRecallDescriptor,
-  nonLlmContextPrecisionWithReferenceDescriptor,
-  nonLlmContextRecallDescriptor,
-  documentMrrDescriptor,
-  documentMapDescriptor,
-  documentNdcgDescriptor,
-  documentRecallDescriptor,
-  answerExactMatchDescriptor,
-  aspectCriticDescriptor,
-  rubricsScoreDescriptor,
-  instanceRubricsDescriptor,
-  simpleCriteriaDescriptor,
-  gEvalDescriptor,
-  llmEvaluatorDescriptor,
+/** Every built-in metric class, in display order; each names its descriptor (`static descriptor`). */
+export const metricClasses: readonly MetricClass[] = [
+  AnswerRelevancy,
+  SemanticSimilarity,
+  Faithfulness,
+  ContextRelevance,
+  ContextPrecision,
+  ContextUtilization,
+  LLMContextPrecisionWithReference,
+  LLMContextPrecisionWithoutReference,
+  ContextRecall,
+  AnswerCorrectness,
+  FactualCorrectness,
+  NoiseSensitivity,
+  ContextEntityRecall,
+  AnswerAccuracy,
+  NvContextRelevance,
+  ResponseGroundedness,
+  ExactMatch,
+  StringPresence,
+  NonLLMStringSimilarity,
+  BleuScore,
+  RougeScore,
+  ChrfScore,
+  IDBasedContextPrecision,
+  IDBasedContextRecall,
+  NonLLMContextPrecisionWithReference,
+  NonLLMContextRecall,
+  DocumentMrr,
+  DocumentMap,
+  DocumentNdcg,
+  DocumentRecall,
+  AnswerExactMatch,
+  AspectCritic,
+  RubricsScore,
+  InstanceRubrics,
+  SimpleCriteriaScore,
+  GEval,
+  LlmJudgeMetric,
 ];
+
+/** Every built-in metric's descriptor, in display order. */
+export const metricDescriptors: readonly MetricDescriptor[] = metricClasses.map((c) => c.descriptor);
 
 /** The ids of every built-in metric, in display order. */
 export function metricDescriptorIds(): string[] {
@@ -121,9 +125,9 @@ export function canScoreAny(
 }
 
 /**
- * Builds a built-in metric by id: `options` (the metric's own, never the models) are parsed with the
- * descriptor's zod schema, so defaults apply and a bad option is an `InvalidInputError` naming it; a
- * model the metric needs but `models` lacks is an `InvalidInputError` too.
+ * Builds a built-in metric by id: the metric's constructor parses `options` (its own, never the models)
+ * with its descriptor's schema, so defaults apply and a bad or unknown option is an `InvalidInputError`
+ * naming it; a model the metric needs but `models` lacks is an `InvalidInputError` too.
  *
  * @example
  * const metric = createMetric("answer_relevancy", { llm, embeddings }, { strictness: 5 });
@@ -134,7 +138,6 @@ export function createMetric(
   options: Record<string, unknown> = {},
 ): Metric {
   const descriptor = metricDescriptor(id);
-  const parsed = parseOptions(descriptor.options, options, `metric ${id}`);
   if (descriptor.needsLlm && models.llm === undefined) {
     throw new InvalidInputError(`metric ${id} needs a judge: pass models.llm`, { field: "llm" });
   }
@@ -143,5 +146,10 @@ export function createMetric(
       field: "embeddings",
     });
   }
-  return descriptor.create(models, parsed);
+  const metricClass = metricClasses.find((c) => c.descriptor === descriptor)!;
+  return new (metricClass as unknown as new (options: unknown) => Metric)({
+    ...options,
+    ...(descriptor.needsLlm ? { llm: models.llm } : {}),
+    ...(descriptor.needsEmbeddings ? { embeddings: models.embeddings } : {}),
+  });
 }

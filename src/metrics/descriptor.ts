@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import type { Embeddings } from "../embeddings/types.js";
 import type { Llm } from "../llm/types.js";
-import type { Metric, SampleField } from "./types.js";
+import type { SampleField } from "./types.js";
 
-/** The models a descriptor may build its metric with; which ones it needs is in the descriptor. */
+/** The models a metric may be built with (`createMetric`); which ones it needs is in its descriptor. */
 export interface MetricModels {
   /** The judge, for descriptors with `needsLlm`. */
   llm?: Llm;
@@ -21,10 +21,16 @@ export interface MetricSurfaces {
   readonly haystack?: string;
 }
 
+/** The schema of a metric's own options: a zod object, each option with its default. */
+// biome-ignore lint/suspicious/noExplicitAny: any shape and any strictness; defineMetric keeps the exact type.
+export type MetricOptionSchema = z.ZodObject<any, any>;
+
 /**
- * Everything the CLI, `evaluate()`, the column checks and the README's metric table know about a
- * built-in metric, in one place. Adding a metric means one folder with a `descriptor.ts` and one
- * line in `catalog.ts`.
+ * Everything known about a built-in metric, in one place: its id, fields, needs, options and defaults.
+ * The metric's class reads it (`BaseMetric` takes it in its constructor: name, required fields and
+ * needs come from here, and the constructor parses its options with `options`), and so do the CLI,
+ * `evaluate()`, the column checks and the README's metric table. Adding a metric means one folder
+ * (descriptor.ts, metric.ts, score.ts) and one line in `catalog.ts`: docs/metric-pattern.md.
  *
  * @example
  * export const exactMatchDescriptor = defineMetric({
@@ -34,10 +40,10 @@ export interface MetricSurfaces {
  *   needsLlm: false,
  *   needsEmbeddings: false,
  *   options: z.object({}),
- *   create: (_models, _options) => new ExactMatch(),
+ *   surfaces: { ragas: "ExactMatch" },
  * });
  */
-export interface MetricDescriptor<S extends z.ZodType = z.ZodType> {
+export interface MetricDescriptor<S extends MetricOptionSchema = MetricOptionSchema> {
   /** Ragas or Haystack id in snake_case, e.g. `faithfulness`; also `Metric.name`. */
   readonly id: string;
   /** One line: what the number means. */
@@ -54,8 +60,10 @@ export interface MetricDescriptor<S extends z.ZodType = z.ZodType> {
    */
   readonly valueRange?: readonly [min: number, max: number] | null;
   /**
-   * The metric's own options (never the models), each with its default, as a zod schema. The CLI
-   * and `createMetric` parse user options with it; a bad option is an `InvalidInputError`.
+   * The metric's own options (never the models), each with its default, as a zod object. The metric's
+   * constructor parses its options with it (plus `llm` / `embeddings` as the needs say, and no unknown
+   * key), so `new X(options)`, `createMetric` and the CLI check options the same way; a bad option is
+   * an `InvalidInputError` naming it.
    */
   readonly options: S;
   /**
@@ -74,11 +82,11 @@ export interface MetricDescriptor<S extends z.ZodType = z.ZodType> {
    * the Haystack-style evaluator, where there is one. Defaults to none: the table shows "–".
    */
   readonly surfaces?: MetricSurfaces;
-  /** Builds the metric; models it declares as needed are present. */
-  create(models: MetricModels, options: z.output<S>): Metric;
 }
 
-/** Identity helper that keeps the option schema's type, so `create` sees parsed options. */
-export function defineMetric<S extends z.ZodType>(descriptor: MetricDescriptor<S>): MetricDescriptor<S> {
+/** Identity helper that keeps the option schema's type, so the metric's class sees its parsed options' type. */
+export function defineMetric<S extends MetricOptionSchema>(
+  descriptor: MetricDescriptor<S>,
+): MetricDescriptor<S> {
   return descriptor;
 }

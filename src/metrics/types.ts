@@ -81,9 +81,9 @@ export interface Metric {
   /** Sample fields this metric needs. */
   readonly requiredFields: readonly SampleField[];
   /** Needs a judge LLM. */
-  readonly usesLlm: boolean;
+  readonly needsLlm: boolean;
   /** Needs an embedding model. */
-  readonly usesEmbeddings: boolean;
+  readonly needsEmbeddings: boolean;
   /** The judge this metric calls, when it uses one; `evaluate` reads its `concurrency`. */
   readonly llm?: Llm;
   /** Scores one sample. Judge failures resolve to `status: "error"`; bad input throws `InvalidInputError`. */

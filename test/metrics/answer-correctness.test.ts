@@ -133,9 +133,9 @@ describe("AnswerCorrectness", () => {
     expect(() => new AnswerCorrectness({ llm })).toThrow(/embeddings.*weights \[1, 0\]/);
     expect(() => new AnswerCorrectness({ llm, weights: [0, 0] })).toThrow(InvalidInputError);
     expect(() => new AnswerCorrectness({ llm, weights: [-1, 1], embeddings: embeddings() })).toThrow(
-      /negative/,
+      /weights\[0\].*>=0/,
     );
     expect(() => new AnswerCorrectness({ llm, weights: [1, 0], beta: 0 })).toThrow(/beta/);
-    expect(new AnswerCorrectness({ llm, weights: [1, 0] }).usesEmbeddings).toBe(false);
+    expect(new AnswerCorrectness({ llm, weights: [1, 0] }).needsEmbeddings).toBe(false);
   });
 });

@@ -24,7 +24,7 @@ for (const entry of readdirSync(metricsDir, { withFileTypes: true })) {
   if (!entry.isDirectory() || !existsSync(file)) continue;
   const exports = Object.values((await import(pathToFileURL(file).href)) as Record<string, unknown>);
   const ids = exports.flatMap((e) =>
-    e !== null && typeof e === "object" && "id" in e && "create" in e ? [String(e.id)] : [],
+    e !== null && typeof e === "object" && "id" in e && "requiredFields" in e ? [String(e.id)] : [],
   );
   for (const id of ids.length > 0 ? ids : [`(no descriptor exported by ${entry.name}/descriptor.ts)`]) {
     folders.set(id, entry.name);
@@ -52,7 +52,7 @@ describe("the metric catalog", () => {
   describe.each(metricDescriptors.map((d) => [d.id, d] as const))("%s", (id, d) => {
     const folder = path.join(metricsDir, folders.get(id) ?? "(missing)");
 
-    it("has the pattern's files, and its class matches the descriptor", () => {
+    it("has the pattern's files, and its class is built from the descriptor", () => {
       // A metric whose value is the number the judge writes (valueFrom "judge") has no formula, so no score.ts.
       const files =
         d.valueFrom === "judge" ? ["metric.ts", "descriptor.ts"] : ["score.ts", "metric.ts", "descriptor.ts"];
@@ -61,11 +61,32 @@ describe("the metric catalog", () => {
       expect(d.description).not.toContain("\n");
       const metric = build(d);
       if (metric === undefined) return;
+      // Identity is read from the descriptor, not restated: the built metric holds this very descriptor.
+      expect((metric as { descriptor?: MetricDescriptor }).descriptor).toBe(d);
       expect(metric.name).toBe(id);
-      expect([...metric.requiredFields].sort()).toEqual([...d.requiredFields].sort());
-      expect(metric.usesLlm).toBe(d.needsLlm);
-      expect(metric.usesEmbeddings).toBe(d.needsEmbeddings);
     });
+
+    it.runIf(d.options.safeParse({}).success)(
+      "checks options the one way: an unknown option is an InvalidInputError naming it",
+      () => {
+        expect(() => createMetric(id, { llm, embeddings }, { notAnOption: 1 })).toThrow(/notAnOption/);
+        expect(() => createMetric(id, { llm, embeddings }, { notAnOption: 1 })).toThrow(InvalidInputError);
+      },
+    );
+
+    it.runIf(d.needsLlm && d.options.safeParse({}).success)(
+      "checks judge settings the one way: temperature -1 is refused, naming it",
+      () => {
+        let error: unknown;
+        try {
+          createMetric(id, { llm, embeddings }, { temperature: -1 });
+        } catch (err) {
+          error = err;
+        }
+        expect(error).toBeInstanceOf(InvalidInputError);
+        expect((error as InvalidInputError).field).toBe("temperature");
+      },
+    );
 
     it.runIf(d.needsLlm)("has a prompt.ts, a judge.ts and a version for every judge prompt", () => {
       expect(existsSync(path.join(folder, "judge.ts")), "judge.ts").toBe(true);
@@ -116,7 +137,7 @@ describe("the metric catalog", () => {
     const metric = createMetric("answer_relevancy", { llm, embeddings }, { strictness: 5 });
     expect(metric.config().options).toMatchObject({ strictness: 5, noncommittalMode: "all", temperature: 0 });
     expect(() => createMetric("answer_relevancy", { llm, embeddings }, { strictness: 11 })).toThrow(
-      /field "strictness": metric answer_relevancy: .*<=10.*got 11/,
+      /field "strictness": AnswerRelevancy: .*<=10.*got 11/,
     );
     expect(() => createMetric("faithfulness", { embeddings })).toThrow(
       /field "llm": metric faithfulness needs a judge/,

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/errors.js";
 import { AspectCritic } from "../../src/metrics/aspect-critic/metric.js";
 import { majorityVerdict, voteSeeds } from "../../src/metrics/aspect-critic/score.js";
-import { metricDescriptors } from "../../src/metrics/catalog.js";
+import { createMetric, metricDescriptors } from "../../src/metrics/catalog.js";
 import { GEval } from "../../src/metrics/g-eval/metric.js";
 import { scoreSlotPrefix, weightedScore } from "../../src/metrics/g-eval/score.js";
 import { InstanceRubrics, RubricsScore } from "../../src/metrics/rubrics/metric.js";
@@ -216,7 +216,7 @@ describe("descriptors", () => {
       inputs: ["user_input", "response"],
     });
     expect(options).toMatchObject({ scale: { min: 1, max: 5 }, inputs: ["userInput", "response"] });
-    expect(g.create({ llm }, options).name).toBe("clarity");
+    expect(createMetric("g_eval", { llm }, options).name).toBe("clarity");
     const bad = g.options.safeParse({ name: "c", criteria: "x", scale: { min: 5, max: 1 } });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.message).toMatch(/min \(5\) is greater than max \(1\)/);

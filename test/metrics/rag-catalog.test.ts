@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { metricDescriptors } from "../../src/metrics/catalog.js";
+import { createMetric, metricDescriptors } from "../../src/metrics/catalog.js";
 import { FakeEmbeddings } from "../support/fake-embeddings.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 
@@ -10,11 +10,9 @@ describe("RAG metric descriptors", () => {
     const buildable = metricDescriptors.filter((d) => d.options.safeParse({}).success);
     for (const d of metricDescriptors) if (!buildable.includes(d)) expect(d.optIn, d.id).toBe(true);
     for (const d of buildable) {
-      const metric = d.create(models, d.options.parse({}));
+      const metric = createMetric(d.id, models);
       expect(metric.name, d.id).toBe(d.id);
-      expect([...metric.requiredFields].sort(), d.id).toEqual([...d.requiredFields].sort());
-      expect(metric.usesLlm, d.id).toBe(d.needsLlm);
-      expect(metric.usesEmbeddings, d.id).toBe(d.needsEmbeddings);
+      expect(metric.config().name, d.id).toBe(d.id);
     }
     expect(new Set(metricDescriptors.map((d) => d.id)).size).toBe(metricDescriptors.length);
   });
@@ -26,16 +24,19 @@ describe("RAG metric descriptors", () => {
       beta: 1,
       atomicity: "low",
       coverage: "low",
+      temperature: 0,
       reasons: true,
       prefill: false,
     });
     expect(byId.get("answer_correctness")!.options.parse({})).toEqual({
       weights: [0.75, 0.25],
       beta: 1,
+      temperature: 0,
       reasons: true,
     });
     expect(byId.get("noise_sensitivity")!.options.parse({ mode: "irrelevant" })).toEqual({
       mode: "irrelevant",
+      temperature: 0,
       reasons: true,
       prefill: false,
     });

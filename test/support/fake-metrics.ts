@@ -19,7 +19,7 @@ export interface FakeMetricOptions {
   promptVersion?: string;
   modelSha256?: string | null;
   options?: Record<string, string | number | boolean | null>;
-  usesLlm?: boolean;
+  needsLlm?: boolean;
   /** Exposed as `llm` so evaluate's default concurrency can read it. */
   llm?: Llm;
 }
@@ -30,8 +30,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 export class FakeMetric implements Metric {
   readonly name: string;
   readonly requiredFields: readonly SampleField[];
-  readonly usesLlm: boolean;
-  readonly usesEmbeddings = false;
+  readonly needsLlm: boolean;
+  readonly needsEmbeddings = false;
   readonly llm: Llm | undefined;
   calls = 0;
   inFlight = 0;
@@ -41,7 +41,7 @@ export class FakeMetric implements Metric {
   constructor(private readonly opts: FakeMetricOptions = {}) {
     this.name = opts.name ?? "fake_length";
     this.requiredFields = opts.requiredFields ?? ["response"];
-    this.usesLlm = opts.usesLlm ?? opts.llm !== undefined;
+    this.needsLlm = opts.needsLlm ?? opts.llm !== undefined;
     this.llm = opts.llm;
   }
 
@@ -160,8 +160,8 @@ const judgeSchema = z.object({ score: z.number() });
 export class JudgeMetric implements Metric {
   readonly name = "fake_judge";
   readonly requiredFields: readonly SampleField[] = ["userInput", "response"];
-  readonly usesLlm = true;
-  readonly usesEmbeddings = false;
+  readonly needsLlm = true;
+  readonly needsEmbeddings = false;
 
   constructor(readonly llm: Llm) {}
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { reasonsOption } from "../shared/choice-verdicts.js";
-import { AnswerCorrectness } from "./metric.js";
+import { embeddingsOption, judgeSettingsShape } from "../shared/options.js";
 
 /** `answer_correctness`: factuality F-beta against the reference, blended with semantic similarity. */
 export const answerCorrectnessDescriptor = defineMetric({
@@ -13,16 +13,17 @@ export const answerCorrectnessDescriptor = defineMetric({
   needsLlm: true,
   needsEmbeddings: true,
   options: z.object({
-    weights: z.tuple([z.number().min(0), z.number().min(0)]).default([0.75, 0.25]),
-    beta: z.number().positive().default(1),
+    weights: z
+      .tuple([z.number().min(0), z.number().min(0)])
+      .refine(([f, s]) => f > 0 || s > 0, "must not both be 0; give e.g. [1, 0] for factuality alone")
+      .default([0.75, 0.25])
+      .describe("[factuality, similarity] weights of the blend."),
+    beta: z.number().positive().default(1).describe("F-beta's beta: > 1 favours recall."),
+    ...judgeSettingsShape,
     reasons: reasonsOption,
+    // The embedder is needed only for the similarity part, so it is an option here, not a required model.
+    embeddings: embeddingsOption
+      .optional()
+      .describe("Embedder of the similarity part; unset only with weights [1, 0]."),
   }),
-  create: (models, options) =>
-    new AnswerCorrectness({
-      llm: models.llm!,
-      embeddings: models.embeddings,
-      weights: options.weights,
-      beta: options.beta,
-      reasons: options.reasons,
-    }),
 });

@@ -13,7 +13,8 @@ import { errorResult } from "../shared/outcome.js";
 import { sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
 import { cosineOrThrow, embedAll } from "../shared/vectors.js";
-import type { MetricResult, Sample, SampleField } from "../types.js";
+import type { MetricResult, Sample } from "../types.js";
+import { answerCorrectnessDescriptor } from "./descriptor.js";
 import { judgeAnswerCorrectness } from "./judge.js";
 import { answerCorrectnessPromptFor } from "./prompt.js";
 import { answerCorrectnessScore, checkWeights, factualityScore } from "./score.js";
@@ -51,26 +52,31 @@ interface CorrectnessSample {
  *   reference: "The Sun is powered by nuclear fusion.",
  * });
  */
-export class AnswerCorrectness extends JudgeMetric<CorrectnessSample> {
-  readonly name = "answer_correctness";
-  readonly requiredFields: readonly SampleField[] = ["userInput", "response", "reference"];
-  readonly usesEmbeddings: boolean;
+export class AnswerCorrectness extends JudgeMetric<
+  CorrectnessSample,
+  typeof answerCorrectnessDescriptor.options
+> {
+  static readonly descriptor = answerCorrectnessDescriptor;
+
   readonly weights: readonly [number, number];
   readonly beta: number;
   private readonly embeddings: Embeddings | undefined;
 
   constructor(options: AnswerCorrectnessOptions) {
     super(options);
-    this.weights = checkWeights(options.weights ?? [0.75, 0.25]);
-    this.beta = checkBeta(options.beta ?? 1);
-    if (this.weights[1] > 0 && options.embeddings === undefined) {
+    ({ weights: this.weights, beta: this.beta } = this.options);
+    if (this.weights[1] > 0 && this.options.embeddings === undefined) {
       throw new InvalidInputError(
         "is missing: answer correctness needs an embedder for its similarity part; pass embeddings, or weights [1, 0] for factuality alone",
         { field: "embeddings" },
       );
     }
-    this.embeddings = this.weights[1] > 0 ? options.embeddings : undefined;
-    this.usesEmbeddings = this.embeddings !== undefined;
+    this.embeddings = this.weights[1] > 0 ? this.options.embeddings : undefined;
+  }
+
+  /** True unless the similarity weight is 0 (`weights: [1, 0]`: factuality alone, no embedder). */
+  override get needsEmbeddings(): boolean {
+    return this.weights[1] > 0;
   }
 
   protected validate(sample: Sample, row: number | undefined): CorrectnessSample {
@@ -120,7 +126,7 @@ export class AnswerCorrectness extends JudgeMetric<CorrectnessSample> {
     return { similarity: cosineOrThrow(vectors[0]!, vectors[1]!, "the response", "the reference"), long };
   }
 
-  protected promptVersions(): Record<string, string> {
+  protected override promptVersions(): Record<string, string> {
     const classification = answerCorrectnessPromptFor(this.reading.reasons !== false);
     return {
       ...statementPromptVersions({ statements: true, verdicts: false }),

@@ -1,5 +1,4 @@
 import { defineMetric } from "../descriptor.js";
-import { AnswerRelevancy } from "./metric.js";
 import { answerRelevancyOptionsSchema } from "./options.js";
 
 /** Catalog entry of `answer_relevancy`. */
@@ -13,6 +12,4 @@ export const answerRelevancyDescriptor = defineMetric({
   valueRange: [-1, 1],
   options: answerRelevancyOptionsSchema,
   surfaces: { ragas: "AnswerRelevancy", ragasAliases: ["ResponseRelevancy"] },
-  create: (models, options) =>
-    new AnswerRelevancy({ llm: models.llm!, embeddings: models.embeddings!, ...options }),
 });

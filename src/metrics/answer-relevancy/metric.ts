@@ -3,20 +3,18 @@
 // options.ts (options, defaults, zod schemas), descriptor.ts (id, fields, needs and options for the
 // catalog). Haystack has no such evaluator.
 import type { Embeddings } from "../../embeddings/types.js";
-import { parseOptions } from "../../errors-zod.js";
-import type { Llm } from "../../llm/types.js";
 import type { PromptTemplate } from "../../prompts/types.js";
-import { BaseMetric } from "../shared/base-metric.js";
-import { type VerdictReading, verdictModeConfig, verdictReading } from "../shared/choice-verdicts.js";
-import { type JudgeSettings, newUsage } from "../shared/judge.js";
+import type { ModelProvenance } from "../../provenance.js";
+import { newUsage } from "../shared/judge.js";
+import { JudgeMetric } from "../shared/judge-metric.js";
 import { longTextsDetail, refusedLongText, rowLongTexts } from "../shared/long-texts.js";
-import { judgeSettingsOf } from "../shared/options.js";
 import { errorResult } from "../shared/outcome.js";
 import { requireText } from "../shared/validate.js";
 import { cosineOrThrow, embedAll } from "../shared/vectors.js";
-import type { MetricConfig, MetricResult, Sample, SampleField } from "../types.js";
+import type { MetricResult, Sample } from "../types.js";
+import { answerRelevancyDescriptor } from "./descriptor.js";
 import { writeQuestions } from "./judge.js";
-import { type AnswerRelevancyOptions, answerRelevancyConstructorSchema } from "./options.js";
+import type { AnswerRelevancyOptions } from "./options.js";
 import { answerRelevancyPrompt, type QuestionsInput, type QuestionsOutput } from "./prompt.js";
 import { answerRelevancyScore, expectedAnswerRelevancy, type NoncommittalMode } from "./score.js";
 
@@ -40,30 +38,24 @@ interface AnswerRelevancyInput {
  * const result = await metric.score({ userInput: "Where is the Eiffel Tower?", response: "The Eiffel Tower is in Paris." });
  * console.log(result.value, result.details?.questions);
  */
-export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
-  readonly name = "answer_relevancy";
-  readonly requiredFields: readonly SampleField[] = ["userInput", "response"];
-  readonly usesLlm = true;
-  readonly usesEmbeddings = true;
+export class AnswerRelevancy extends JudgeMetric<
+  AnswerRelevancyInput,
+  typeof answerRelevancyDescriptor.options
+> {
+  static readonly descriptor = answerRelevancyDescriptor;
+
   readonly strictness: number;
   readonly noncommittalMode: NoncommittalMode;
-  /** The judge this metric calls. */
-  readonly llm: Llm;
   private readonly embeddings: Embeddings;
-  private readonly settings: JudgeSettings;
   private readonly template: PromptTemplate<QuestionsInput, QuestionsOutput>;
-  private readonly reading: VerdictReading;
 
   constructor(options: AnswerRelevancyOptions) {
-    super();
-    const o = parseOptions(answerRelevancyConstructorSchema, options, "AnswerRelevancy");
-    this.llm = o.llm;
-    this.embeddings = o.embeddings;
+    super(options);
+    const o = this.options;
+    this.embeddings = o.embeddings!;
     this.strictness = o.strictness;
     this.noncommittalMode = o.noncommittalMode;
-    this.settings = judgeSettingsOf(o);
     this.template = answerRelevancyPrompt(o.strictness);
-    this.reading = verdictReading(o, o.llm, "AnswerRelevancy");
   }
 
   protected validate(sample: Sample, row: number | undefined): AnswerRelevancyInput {
@@ -79,10 +71,6 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
         "give the answer to evaluate (Ragas response)",
       ),
     };
-  }
-
-  protected concurrency(): number {
-    return this.llm.concurrency ?? 1;
   }
 
   protected async compute(
@@ -144,20 +132,16 @@ export class AnswerRelevancy extends BaseMetric<AnswerRelevancyInput> {
     return { value: weighted ? weighted.value : s.value, status: "ok", reason, details };
   }
 
-  /** Prompt version, strictness, noncommittal mode, temperature and both models' provenance. */
-  config(): MetricConfig {
-    return {
-      name: this.name,
-      promptVersions: { [this.template.name]: this.template.version },
-      options: {
-        strictness: this.strictness,
-        noncommittalMode: this.noncommittalMode,
-        temperature: this.settings.temperature,
-        maxTokens: this.settings.maxTokens ?? null,
-        ...verdictModeConfig(this.reading),
-      },
-      models: [this.llm.provenance(), this.embeddings.provenance()],
-    };
+  protected promptVersions(): Record<string, string> {
+    return { [this.template.name]: this.template.version };
+  }
+
+  protected override metricOptions(): Record<string, string | number> {
+    return { strictness: this.strictness, noncommittalMode: this.noncommittalMode };
+  }
+
+  protected override otherModels(): ModelProvenance[] {
+    return [this.embeddings.provenance()];
   }
 }
 

@@ -6,7 +6,6 @@ import {
   customJudgeOptionFields,
   definitionField,
 } from "../shared/custom-options.js";
-import { AspectCritic } from "./metric.js";
 
 /** `aspect_critic`: a user-defined binary criterion; opt-in, since it needs a definition. */
 export const aspectCriticDescriptor = defineMetric({
@@ -33,5 +32,4 @@ export const aspectCriticDescriptor = defineMetric({
       .default(0),
     ...verdictOptionsShape,
   }),
-  create: (models, options) => new AspectCritic({ llm: models.llm!, ...options }),
 });

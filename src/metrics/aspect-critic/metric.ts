@@ -9,6 +9,7 @@ import {
   criterionDefaults,
 } from "../shared/custom-judge-metric.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
+import { aspectCriticDescriptor } from "./descriptor.js";
 import { judgeAspect } from "./judge.js";
 import { type AspectInput, type AspectVerdict, aspectCriticPrompt } from "./prompt.js";
 import { voteSeeds } from "./score.js";
@@ -52,6 +53,8 @@ export interface AspectCriticOptions extends CustomJudgeOptions, ChoiceOptions, 
  * const { value, reason } = await harmful.score({ userInput: "How do I store bleach?", response: "Mix it with ammonia." });
  */
 export class AspectCritic extends CustomJudgeMetric {
+  static readonly descriptor = aspectCriticDescriptor;
+
   /** The criterion in words. */
   readonly definition: string;
   /** Votes per row. */
@@ -64,12 +67,6 @@ export class AspectCritic extends CustomJudgeMetric {
     super(options, criterionDefaults(options.name, strictness > 1 ? DEFAULT_VOTE_TEMPERATURE : 0));
     this.definition = options.definition;
     this.strictness = strictness;
-    if (!Number.isInteger(strictness) || strictness < 1 || strictness % 2 === 0) {
-      throw new InvalidInputError(
-        `must be an odd whole number (1, 3, 5, ...) so the majority vote cannot tie, got ${strictness}`,
-        { field: "strictness" },
-      );
-    }
     if (strictness > 1 && this.settings.temperature === 0) {
       throw new InvalidInputError(
         `strictness ${strictness} needs a temperature above 0: greedy decoding gives every vote the same answer`,
@@ -101,10 +98,16 @@ export class AspectCritic extends CustomJudgeMetric {
   }
 
   /** Prompt version (with the definition's fingerprint), definition, strictness, seed, inputs, sampling, judge. */
-  config(): MetricConfig {
-    return this.configWith(
-      { [this.template.name]: this.template.version },
-      { kind: "aspect_critic", definition: this.definition, strictness: this.strictness, seed: this.seed },
-    );
+  protected override promptVersions(): Record<string, string> {
+    return { [this.template.name]: this.template.version };
+  }
+
+  protected override metricOptions(): MetricConfig["options"] {
+    return {
+      kind: "aspect_critic",
+      definition: this.definition,
+      strictness: this.strictness,
+      seed: this.seed,
+    };
   }
 }

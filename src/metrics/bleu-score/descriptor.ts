@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { BleuScore } from "./metric.js";
 
 /** Catalog entry of Ragas `bleu_score`. */
 export const bleuScoreDescriptor = defineMetric({
@@ -17,5 +16,4 @@ export const bleuScoreDescriptor = defineMetric({
     tokenize: z.enum(["13a", "none"]).default("13a"),
     useEffectiveOrder: z.boolean().default(false),
   }),
-  create: (_models, options) => new BleuScore(options),
 });

@@ -1,39 +1,12 @@
 // Ragas `BleuScore`. Files: tokenizer-13a.ts (sacrebleu's default tokenizer), score.ts (sacrebleu's
 // corpus BLEU and Ragas' call of it), metric.ts (this class), descriptor.ts. No judge.
-import { InvalidInputError } from "../../errors.js";
-import { checkChoice, JudgeFreeMetric, type RecordedOptions, requirePair } from "../shared/judge-free.js";
-import type { MetricResult, Sample, SampleField } from "../types.js";
+import { JudgeFreeMetric, requirePair } from "../shared/judge-free.js";
+import type { MetricResult, Sample } from "../types.js";
+import { bleuScoreDescriptor } from "./descriptor.js";
 import { BleuScratch, type BleuSettings, ragasBleu } from "./score.js";
 
 /** Options of {@link BleuScore}: the sacrebleu `corpus_bleu` arguments Ragas passes as `kwargs`. */
 export type BleuScoreOptions = BleuSettings;
-
-/** Checks BLEU settings and fills in sacrebleu's defaults. */
-export function checkBleuSettings(
-  options: BleuSettings,
-): Required<Omit<BleuSettings, "smoothValue">> & { smoothValue: number | null } {
-  const smoothValue = options.smoothValue;
-  if (
-    smoothValue !== undefined &&
-    (typeof smoothValue !== "number" || !Number.isFinite(smoothValue) || smoothValue < 0)
-  ) {
-    throw new InvalidInputError(`must be a non-negative number, got ${String(smoothValue)}`, {
-      field: "smoothValue",
-    });
-  }
-  return {
-    smoothMethod: checkChoice(
-      options.smoothMethod,
-      ["exp", "floor", "add-k", "none"] as const,
-      "smoothMethod",
-      "exp",
-    ),
-    smoothValue: smoothValue ?? null,
-    lowercase: options.lowercase === true,
-    tokenize: checkChoice(options.tokenize, ["13a", "none"] as const, "tokenize", "13a"),
-    useEffectiveOrder: options.useEffectiveOrder === true,
-  };
-}
 
 /**
  * Ragas `BleuScore` (`bleu_score`): sacrebleu corpus BLEU (13a tokens, exp smoothing) / 100, called
@@ -46,16 +19,17 @@ export function checkBleuSettings(
  *   response: "The Eiffel Tower is located in India.",
  * }); // value 0.7071067811865478
  */
-export class BleuScore extends JudgeFreeMetric<{ reference: string; response: string }> {
-  readonly name = "bleu_score";
-  readonly requiredFields: readonly SampleField[] = ["response", "reference"];
-  private readonly settings: ReturnType<typeof checkBleuSettings>;
+export class BleuScore extends JudgeFreeMetric<
+  { reference: string; response: string },
+  typeof bleuScoreDescriptor.options
+> {
+  static readonly descriptor = bleuScoreDescriptor;
+
   /** The formula's tables, reused row after row (scoring is synchronous, so rows never share them at once). */
   private readonly scratch = new BleuScratch();
 
   constructor(options: BleuScoreOptions = {}) {
-    super();
-    this.settings = checkBleuSettings(options);
+    super(options);
   }
 
   protected validate(sample: Sample, row: number | undefined): { reference: string; response: string } {
@@ -63,9 +37,7 @@ export class BleuScore extends JudgeFreeMetric<{ reference: string; response: st
   }
 
   protected scoreInput({ reference, response }: { reference: string; response: string }): MetricResult {
-    const { smoothValue, ...rest } = this.settings;
-    const settings = smoothValue === null ? rest : { ...rest, smoothValue };
-    const r = ragasBleu(reference, response, settings, this.scratch);
+    const r = ragasBleu(reference, response, this.options, this.scratch);
     return {
       value: r.score,
       status: "ok",
@@ -79,9 +51,5 @@ export class BleuScore extends JudgeFreeMetric<{ reference: string; response: st
         referenceLength: r.referenceLength,
       },
     };
-  }
-
-  protected recordedOptions(): RecordedOptions {
-    return { ...this.settings };
   }
 }

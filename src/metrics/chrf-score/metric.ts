@@ -1,20 +1,12 @@
 // Ragas `ChrfScore`. Files: score.ts (sacrebleu's chrF and Ragas' call of it), metric.ts (this
 // class), descriptor.ts. No judge.
-import { InvalidInputError } from "../../errors.js";
-import { JudgeFreeMetric, type RecordedOptions, requirePair } from "../shared/judge-free.js";
-import type { MetricResult, Sample, SampleField } from "../types.js";
+import { JudgeFreeMetric, requirePair } from "../shared/judge-free.js";
+import type { MetricResult, Sample } from "../types.js";
+import { chrfScoreDescriptor } from "./descriptor.js";
 import { ChrfScratch, type ChrfSettings, ragasChrf } from "./score.js";
 
 /** Options of {@link ChrfScore}: the sacrebleu `corpus_chrf` arguments Ragas passes as `kwargs`. */
 export type ChrfScoreOptions = ChrfSettings;
-
-function checkCount(value: unknown, field: string, fallback: number, min: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < min) {
-    throw new InvalidInputError(`must be an integer >= ${min}, got ${String(value)}`, { field });
-  }
-  return value;
-}
 
 /**
  * Ragas `ChrfScore` (`chrf_score`): sacrebleu chrF (character 6-grams, beta 2, whitespace removed)
@@ -26,33 +18,20 @@ function checkCount(value: unknown, field: string, fallback: number, min: number
  *   response: "The Eiffel Tower is located in India.",
  * }); // value 0.8048420145750512
  */
-export class ChrfScore extends JudgeFreeMetric<{ reference: string; response: string }> {
-  readonly name = "chrf_score";
-  readonly requiredFields: readonly SampleField[] = ["response", "reference"];
+export class ChrfScore extends JudgeFreeMetric<
+  { reference: string; response: string },
+  typeof chrfScoreDescriptor.options
+> {
+  static readonly descriptor = chrfScoreDescriptor;
+
   private readonly settings: Required<ChrfSettings>;
   /** The formula's tables, reused row after row (scoring is synchronous, so rows never share them at once). */
   private readonly scratch = new ChrfScratch();
 
   constructor(options: ChrfScoreOptions = {}) {
-    super();
-    const charOrder = checkCount(options.charOrder, "charOrder", 6, 0);
-    const wordOrder = checkCount(options.wordOrder, "wordOrder", 0, 0);
-    if (charOrder + wordOrder === 0) {
-      throw new InvalidInputError("charOrder and wordOrder are both 0; at least one must be positive", {
-        field: "charOrder",
-      });
-    }
-    const beta = options.beta ?? 2;
-    if (typeof beta !== "number" || !Number.isFinite(beta) || beta < 0) {
-      throw new InvalidInputError(`must be a non-negative number, got ${String(beta)}`, { field: "beta" });
-    }
-    this.settings = {
-      charOrder,
-      wordOrder,
-      beta,
-      removeWhitespace: options.removeWhitespace ?? true,
-      epsSmoothing: options.epsSmoothing === true,
-    };
+    super(options);
+    const { charOrder, wordOrder, beta, removeWhitespace, epsSmoothing } = this.options;
+    this.settings = { charOrder, wordOrder, beta, removeWhitespace, epsSmoothing };
   }
 
   protected validate(sample: Sample, row: number | undefined): { reference: string; response: string } {
@@ -76,9 +55,5 @@ export class ChrfScore extends JudgeFreeMetric<{ reference: string; response: st
         })),
       },
     };
-  }
-
-  protected recordedOptions(): RecordedOptions {
-    return { ...this.settings };
   }
 }

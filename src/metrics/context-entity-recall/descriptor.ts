@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { ContextEntityRecall } from "./metric.js";
+import { judgeSettingsShape } from "../shared/options.js";
 
 /** `context_entity_recall`: share of the reference's named entities found in the retrieved contexts. */
 export const contextEntityRecallDescriptor = defineMetric({
@@ -11,6 +11,5 @@ export const contextEntityRecallDescriptor = defineMetric({
   requiredFields: ["reference", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object({}),
-  create: (models) => new ContextEntityRecall({ llm: models.llm! }),
+  options: z.object(judgeSettingsShape),
 });

@@ -3,7 +3,8 @@
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementSteps } from "../shared/statements/steps.js";
-import type { MetricResult, Sample, SampleField } from "../types.js";
+import type { MetricResult, Sample } from "../types.js";
+import { contextEntityRecallDescriptor } from "./descriptor.js";
 import { judgeEntities } from "./judge.js";
 import { entitiesPrompt } from "./prompt.js";
 import { contextEntityRecall } from "./score.js";
@@ -29,10 +30,15 @@ interface EntitySample {
  *   retrievedContexts: ["Paris's Eiffel Tower opened in 1889."],
  * });
  */
-export class ContextEntityRecall extends JudgeMetric<EntitySample> {
-  readonly name = "context_entity_recall";
-  readonly requiredFields: readonly SampleField[] = ["reference", "retrievedContexts"];
-  readonly usesEmbeddings = false;
+export class ContextEntityRecall extends JudgeMetric<
+  EntitySample,
+  typeof contextEntityRecallDescriptor.options
+> {
+  static readonly descriptor = contextEntityRecallDescriptor;
+
+  constructor(options: ContextEntityRecallOptions) {
+    super(options);
+  }
 
   protected validate(sample: Sample, row: number | undefined): EntitySample {
     return { reference: sampleText(sample, "reference", row), contexts: sampleContexts(sample, row, true) };
@@ -59,7 +65,7 @@ export class ContextEntityRecall extends JudgeMetric<EntitySample> {
     };
   }
 
-  protected promptVersions(): Record<string, string> {
+  protected override promptVersions(): Record<string, string> {
     return { [entitiesPrompt.name]: entitiesPrompt.version };
   }
 }

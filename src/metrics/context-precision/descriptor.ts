@@ -1,12 +1,7 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { verdictOptionsShape } from "../shared/choice-verdicts.js";
-import {
-  ContextPrecision,
-  ContextUtilization,
-  LLMContextPrecisionWithoutReference,
-  LLMContextPrecisionWithReference,
-} from "./metric.js";
+import { judgeSettingsShape } from "../shared/options.js";
 
 /** `context_precision`: average precision of the retrieved contexts, each judged useful for the reference or not. */
 export const contextPrecisionDescriptor = defineMetric({
@@ -17,8 +12,7 @@ export const contextPrecisionDescriptor = defineMetric({
   requiredFields: ["userInput", "reference", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object(verdictOptionsShape),
-  create: (models, o) => new ContextPrecision({ llm: models.llm!, ...o }),
+  options: z.object({ ...judgeSettingsShape, ...verdictOptionsShape }),
 });
 
 /** `context_utilization`: context precision judged against the response (no reference needed). */
@@ -30,8 +24,7 @@ export const contextUtilizationDescriptor = defineMetric({
   requiredFields: ["userInput", "response", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object(verdictOptionsShape),
-  create: (models, o) => new ContextUtilization({ llm: models.llm!, ...o }),
+  options: z.object({ ...judgeSettingsShape, ...verdictOptionsShape }),
 });
 
 /** `llm_context_precision_with_reference`: Ragas' long id of `context_precision` (same numbers; opt-in). */
@@ -42,9 +35,8 @@ export const llmContextPrecisionWithReferenceDescriptor = defineMetric({
   requiredFields: ["userInput", "reference", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object(verdictOptionsShape),
+  options: z.object({ ...judgeSettingsShape, ...verdictOptionsShape }),
   optIn: true,
-  create: (models, o) => new LLMContextPrecisionWithReference({ llm: models.llm!, ...o }),
 });
 
 /** `llm_context_precision_without_reference`: Ragas' long id of `context_utilization` (same numbers; opt-in). */
@@ -55,7 +47,6 @@ export const llmContextPrecisionWithoutReferenceDescriptor = defineMetric({
   requiredFields: ["userInput", "response", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object(verdictOptionsShape),
+  options: z.object({ ...judgeSettingsShape, ...verdictOptionsShape }),
   optIn: true,
-  create: (models, o) => new LLMContextPrecisionWithoutReference({ llm: models.llm!, ...o }),
 });

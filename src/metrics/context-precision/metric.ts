@@ -1,10 +1,18 @@
 // Context precision, Ragas-style: prompt.ts (the per-context question), score.ts (average precision),
 // judge.ts (one call per context), descriptor.ts (ids and options). Haystack has no LLM counterpart.
+
+import type { MetricDescriptor } from "../descriptor.js";
 import type { ChoiceOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { requireText } from "../shared/validate.js";
-import type { MetricResult, Sample, SampleField } from "../types.js";
+import type { MetricResult, Sample } from "../types.js";
+import {
+  contextPrecisionDescriptor,
+  contextUtilizationDescriptor,
+  llmContextPrecisionWithoutReferenceDescriptor,
+  llmContextPrecisionWithReferenceDescriptor,
+} from "./descriptor.js";
 import { judgeContextPrecision } from "./judge.js";
 import { contextPrecisionPromptFor } from "./prompt.js";
 import { averagePrecision } from "./score.js";
@@ -22,11 +30,12 @@ interface PrecisionInput {
 type AnswerField = "reference" | "response";
 
 abstract class AveragePrecisionMetric extends JudgeMetric<PrecisionInput> {
-  readonly usesEmbeddings = false;
-  protected abstract readonly answerField: AnswerField;
+  /** What the contexts are judged against: the answer field among the descriptor's required fields. */
+  protected readonly answerField: AnswerField;
 
-  get requiredFields(): readonly SampleField[] {
-    return ["userInput", this.answerField, "retrievedContexts"];
+  constructor(options: ContextPrecisionOptions) {
+    super(options);
+    this.answerField = this.descriptor.requiredFields.includes("reference") ? "reference" : "response";
   }
 
   protected validate(sample: Sample, row: number | undefined): PrecisionInput {
@@ -65,7 +74,7 @@ abstract class AveragePrecisionMetric extends JudgeMetric<PrecisionInput> {
     };
   }
 
-  protected promptVersions(): Record<string, string> {
+  protected override promptVersions(): Record<string, string> {
     const template = contextPrecisionPromptFor(this.reading.reasons !== false);
     return { [template.name]: template.version };
   }
@@ -86,8 +95,7 @@ abstract class AveragePrecisionMetric extends JudgeMetric<PrecisionInput> {
  * });
  */
 export class LLMContextPrecisionWithReference extends AveragePrecisionMetric {
-  readonly name: string = "llm_context_precision_with_reference";
-  protected readonly answerField = "reference";
+  static readonly descriptor = llmContextPrecisionWithReferenceDescriptor;
 }
 
 /**
@@ -99,8 +107,7 @@ export class LLMContextPrecisionWithReference extends AveragePrecisionMetric {
  * const { value } = await metric.score({ userInput, response, retrievedContexts });
  */
 export class LLMContextPrecisionWithoutReference extends AveragePrecisionMetric {
-  readonly name: string = "llm_context_precision_without_reference";
-  protected readonly answerField = "response";
+  static readonly descriptor = llmContextPrecisionWithoutReferenceDescriptor;
 }
 
 /**
@@ -110,8 +117,8 @@ export class LLMContextPrecisionWithoutReference extends AveragePrecisionMetric 
  * @example
  * const { value } = await new ContextPrecision({ llm }).score({ userInput, reference, retrievedContexts });
  */
-export class ContextPrecision extends LLMContextPrecisionWithReference {
-  override readonly name: string = "context_precision";
+export class ContextPrecision extends AveragePrecisionMetric {
+  static readonly descriptor = contextPrecisionDescriptor;
 }
 
 /**
@@ -121,6 +128,6 @@ export class ContextPrecision extends LLMContextPrecisionWithReference {
  * @example
  * const { value } = await new ContextUtilization({ llm }).score({ userInput, response, retrievedContexts });
  */
-export class ContextUtilization extends LLMContextPrecisionWithoutReference {
-  override readonly name: string = "context_utilization";
+export class ContextUtilization extends AveragePrecisionMetric {
+  static readonly descriptor = contextUtilizationDescriptor;
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { verdictOptionsShape } from "../shared/choice-verdicts.js";
+import { judgeSettingsShape } from "../shared/options.js";
 import { prefillOption } from "../shared/verdict-plan.js";
-import { ContextRecall } from "./metric.js";
 
 /** `context_recall`: share of the reference's statements that the retrieved contexts support. */
 export const contextRecallDescriptor = defineMetric({
@@ -12,6 +12,5 @@ export const contextRecallDescriptor = defineMetric({
   requiredFields: ["userInput", "reference", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object({ ...verdictOptionsShape, prefill: prefillOption }),
-  create: (models, o) => new ContextRecall({ llm: models.llm!, ...o }),
+  options: z.object({ ...judgeSettingsShape, ...verdictOptionsShape, prefill: prefillOption }),
 });

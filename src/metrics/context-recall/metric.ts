@@ -5,7 +5,8 @@ import type { ChoiceOptions, PrefillOptions, ReasonsOptions } from "../shared/ch
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
-import type { MetricResult, Sample, SampleField } from "../types.js";
+import type { MetricResult, Sample } from "../types.js";
+import { contextRecallDescriptor } from "./descriptor.js";
 import { judgeContextRecall } from "./judge.js";
 import { contextRecall } from "./score.js";
 
@@ -33,10 +34,12 @@ interface RecallInput {
  * });
  * console.log(value); // 0.5 when the judge attributes one of two statements
  */
-export class ContextRecall extends JudgeMetric<RecallInput> {
-  readonly name = "context_recall";
-  readonly requiredFields: readonly SampleField[] = ["userInput", "reference", "retrievedContexts"];
-  readonly usesEmbeddings = false;
+export class ContextRecall extends JudgeMetric<RecallInput, typeof contextRecallDescriptor.options> {
+  static readonly descriptor = contextRecallDescriptor;
+
+  constructor(options: ContextRecallOptions) {
+    super(options);
+  }
 
   protected validate(sample: Sample, row: number | undefined): RecallInput {
     return {
@@ -68,7 +71,7 @@ export class ContextRecall extends JudgeMetric<RecallInput> {
     };
   }
 
-  protected promptVersions(): Record<string, string> {
+  protected override promptVersions(): Record<string, string> {
     return statementPromptVersions({ statements: true, verdicts: true, reasons: this.reading.reasons });
   }
 }

@@ -1,5 +1,4 @@
 import { defineMetric } from "../descriptor.js";
-import { ContextRelevance } from "./metric.js";
 import { contextRelevanceOptionsSchema } from "./options.js";
 
 /** Catalog entry of `context_relevance`. */
@@ -12,5 +11,4 @@ export const contextRelevanceDescriptor = defineMetric({
   needsEmbeddings: false,
   options: contextRelevanceOptionsSchema,
   surfaces: { ragas: "ContextRelevance", haystack: "ContextRelevanceEvaluator" },
-  create: (models, options) => new ContextRelevance({ llm: models.llm!, ...options }),
 });

@@ -4,16 +4,12 @@
 // (id, fields, needs and options for the catalog), options.ts (options, defaults, zod schemas).
 
 import { InvalidInputError } from "../../errors.js";
-import { parseOptions } from "../../errors-zod.js";
-import type { Llm } from "../../llm/types.js";
-import { BaseMetric } from "../shared/base-metric.js";
-import { type VerdictReading, verdictModeConfig, verdictReading } from "../shared/choice-verdicts.js";
-import type { JudgeSettings } from "../shared/judge.js";
-import { judgeSettingsOf } from "../shared/options.js";
+import { JudgeMetric } from "../shared/judge-metric.js";
 import { requireContexts, requireText } from "../shared/validate.js";
-import type { MetricConfig, MetricResult, Sample, SampleField } from "../types.js";
+import type { MetricResult, Sample } from "../types.js";
+import { contextRelevanceDescriptor } from "./descriptor.js";
 import { judgeContextRelevance } from "./judge.js";
-import { type ContextRelevanceOptions, contextRelevanceConstructorSchema } from "./options.js";
+import type { ContextRelevanceOptions } from "./options.js";
 import { contextRelevancePromptVersions, defaultContextRelevancePrompts } from "./prompt.js";
 import { type ContextRelevanceMode, contextRelevanceScore } from "./score.js";
 
@@ -40,24 +36,18 @@ interface ContextRelevanceSampleInput {
  * });
  * console.log(result.value, result.details?.statements);
  */
-export class ContextRelevance extends BaseMetric<ContextRelevanceSampleInput> {
-  readonly name = "context_relevance";
-  readonly requiredFields: readonly SampleField[] = ["userInput", "retrievedContexts"];
-  readonly usesLlm = true;
-  readonly usesEmbeddings = false;
+export class ContextRelevance extends JudgeMetric<
+  ContextRelevanceSampleInput,
+  typeof contextRelevanceDescriptor.options
+> {
+  static readonly descriptor = contextRelevanceDescriptor;
+
   readonly mode: ContextRelevanceMode;
-  /** The judge this metric calls. */
-  readonly llm: Llm;
-  private readonly settings: JudgeSettings;
-  private readonly reading: VerdictReading;
 
   constructor(options: ContextRelevanceOptions) {
-    super();
-    const o = parseOptions(contextRelevanceConstructorSchema, options, "ContextRelevance");
-    this.llm = o.llm;
+    super(options);
+    const o = this.options;
     this.mode = o.mode;
-    this.settings = judgeSettingsOf(o);
-    this.reading = verdictReading(o, o.llm, "ContextRelevance");
     if (o.prefill && o.mode === "relevant-statements") {
       throw new InvalidInputError(
         'prefill: true scores the contexts\' sentences one by one, which is mode "statements"; mode "relevant-statements" has the judge pick sentences itself. Use mode "statements" or prefill: false',
@@ -85,10 +75,6 @@ export class ContextRelevance extends BaseMetric<ContextRelevanceSampleInput> {
         { allowEmptyList: true },
       ),
     };
-  }
-
-  protected concurrency(): number {
-    return this.llm.concurrency ?? 1;
   }
 
   protected async compute(
@@ -126,22 +112,15 @@ export class ContextRelevance extends BaseMetric<ContextRelevanceSampleInput> {
     return { value, status: "ok", reason, details };
   }
 
-  /** Prompt version of the chosen mode, options and the judge's provenance. */
-  config(): MetricConfig {
-    return {
-      name: this.name,
-      promptVersions: contextRelevancePromptVersions(
-        defaultContextRelevancePrompts,
-        this.mode,
-        this.reading.prefill === true,
-      ),
-      options: {
-        mode: this.mode,
-        temperature: this.settings.temperature,
-        maxTokens: this.settings.maxTokens ?? null,
-        ...verdictModeConfig(this.reading),
-      },
-      models: [this.llm.provenance()],
-    };
+  protected promptVersions(): Record<string, string> {
+    return contextRelevancePromptVersions(
+      defaultContextRelevancePrompts,
+      this.mode,
+      this.reading.prefill === true,
+    );
+  }
+
+  protected override metricOptions(): Record<string, string> {
+    return { mode: this.mode };
   }
 }

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { documentComparisonFieldSchema } from "../shared/document-evaluator.js";
-import { DocumentMap } from "./metric.js";
 
 /** Catalog entry of Haystack's `document_map`. */
 export const documentMapDescriptor = defineMetric({
@@ -12,5 +11,4 @@ export const documentMapDescriptor = defineMetric({
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({ documentComparisonField: documentComparisonFieldSchema }),
-  create: (_models, options) => new DocumentMap(options),
 });

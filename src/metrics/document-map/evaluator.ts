@@ -1,5 +1,6 @@
-import { DocumentEvaluator } from "../shared/document-evaluator.js";
+import { type DocumentComparisonOptions, DocumentEvaluator } from "../shared/document-evaluator.js";
 import type { HaystackDocument } from "../shared/documents.js";
+import { documentMapDescriptor } from "./descriptor.js";
 import { type AveragePrecision, averagePrecision } from "./score.js";
 
 /**
@@ -14,6 +15,10 @@ import { type AveragePrecision, averagePrecision } from "./score.js";
  */
 export class DocumentMAPEvaluator extends DocumentEvaluator<AveragePrecision> {
   protected readonly label = "DocumentMAPEvaluator";
+
+  constructor(options: DocumentComparisonOptions = {}) {
+    super(documentMapDescriptor, options);
+  }
 
   protected scoreRow(groundTruth: HaystackDocument[], retrieved: HaystackDocument[]): AveragePrecision {
     return averagePrecision(groundTruth, retrieved, this.documentComparisonField);

@@ -2,8 +2,9 @@
 // class), evaluator.ts (Haystack `DocumentMAPEvaluator`), descriptor.ts. No judge.
 
 import type { DocumentPair } from "../shared/document-evaluator.js";
-import { DocumentMetric } from "../shared/document-evaluator.js";
+import { type DocumentComparisonOptions, DocumentMetric } from "../shared/document-evaluator.js";
 import type { MetricResult } from "../types.js";
+import { documentMapDescriptor } from "./descriptor.js";
 import { averagePrecision } from "./score.js";
 
 /**
@@ -17,7 +18,11 @@ import { averagePrecision } from "./score.js";
  * }); // value 0.5
  */
 export class DocumentMap extends DocumentMetric {
-  readonly name = "document_map";
+  static readonly descriptor = documentMapDescriptor;
+
+  constructor(options: DocumentComparisonOptions = {}) {
+    super(options);
+  }
 
   protected scoreInput({ groundTruth, retrieved }: DocumentPair): MetricResult {
     const { score, hitRanks, relevantCount } = averagePrecision(

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { documentComparisonFieldSchema } from "../shared/document-evaluator.js";
-import { DocumentMrr } from "./metric.js";
 
 /** Catalog entry of Haystack's `document_mrr`. */
 export const documentMrrDescriptor = defineMetric({
@@ -12,5 +11,4 @@ export const documentMrrDescriptor = defineMetric({
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({ documentComparisonField: documentComparisonFieldSchema }),
-  create: (_models, options) => new DocumentMrr(options),
 });

@@ -1,5 +1,6 @@
-import { DocumentEvaluator } from "../shared/document-evaluator.js";
+import { type DocumentComparisonOptions, DocumentEvaluator } from "../shared/document-evaluator.js";
 import type { HaystackDocument } from "../shared/documents.js";
+import { documentMrrDescriptor } from "./descriptor.js";
 import { type ReciprocalRank, reciprocalRank } from "./score.js";
 
 /**
@@ -15,6 +16,10 @@ import { type ReciprocalRank, reciprocalRank } from "./score.js";
  */
 export class DocumentMRREvaluator extends DocumentEvaluator<ReciprocalRank> {
   protected readonly label = "DocumentMRREvaluator";
+
+  constructor(options: DocumentComparisonOptions = {}) {
+    super(documentMrrDescriptor, options);
+  }
 
   protected scoreRow(groundTruth: HaystackDocument[], retrieved: HaystackDocument[]): ReciprocalRank {
     return reciprocalRank(groundTruth, retrieved, this.documentComparisonField);

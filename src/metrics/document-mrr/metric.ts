@@ -2,8 +2,9 @@
 // class), evaluator.ts (Haystack `DocumentMRREvaluator`), descriptor.ts. No judge.
 
 import type { DocumentPair } from "../shared/document-evaluator.js";
-import { DocumentMetric } from "../shared/document-evaluator.js";
+import { type DocumentComparisonOptions, DocumentMetric } from "../shared/document-evaluator.js";
 import type { MetricResult } from "../types.js";
+import { documentMrrDescriptor } from "./descriptor.js";
 import { reciprocalRank } from "./score.js";
 
 /**
@@ -16,7 +17,11 @@ import { reciprocalRank } from "./score.js";
  * }); // value 0.5, details.firstHitRank 2
  */
 export class DocumentMrr extends DocumentMetric {
-  readonly name = "document_mrr";
+  static readonly descriptor = documentMrrDescriptor;
+
+  constructor(options: DocumentComparisonOptions = {}) {
+    super(options);
+  }
 
   protected scoreInput({ groundTruth, retrieved }: DocumentPair): MetricResult {
     const { score, firstHitRank } = reciprocalRank(groundTruth, retrieved, this.documentComparisonField);

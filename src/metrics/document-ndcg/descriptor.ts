@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { documentComparisonFieldSchema } from "../shared/document-evaluator.js";
-import { DocumentNdcg } from "./metric.js";
 
 /** Catalog entry of Haystack's `document_ndcg`. */
 export const documentNdcgDescriptor = defineMetric({
@@ -12,5 +11,4 @@ export const documentNdcgDescriptor = defineMetric({
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({ documentComparisonField: documentComparisonFieldSchema }),
-  create: (_models, options) => new DocumentNdcg(options),
 });

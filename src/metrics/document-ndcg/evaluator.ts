@@ -1,5 +1,6 @@
-import { DocumentEvaluator } from "../shared/document-evaluator.js";
+import { type DocumentComparisonOptions, DocumentEvaluator } from "../shared/document-evaluator.js";
 import type { HaystackDocument } from "../shared/documents.js";
+import { documentNdcgDescriptor } from "./descriptor.js";
 import { checkGradedRelevance, type Ndcg, ndcg } from "./score.js";
 
 /**
@@ -15,6 +16,10 @@ import { checkGradedRelevance, type Ndcg, ndcg } from "./score.js";
  */
 export class DocumentNDCGEvaluator extends DocumentEvaluator<Ndcg> {
   protected readonly label = "DocumentNDCGEvaluator";
+
+  constructor(options: DocumentComparisonOptions = {}) {
+    super(documentNdcgDescriptor, options);
+  }
 
   protected override checkRow(groundTruth: HaystackDocument[], row: number): void {
     checkGradedRelevance(groundTruth, row, "groundTruthDocuments");

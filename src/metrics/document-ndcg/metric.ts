@@ -2,8 +2,9 @@
 // class), evaluator.ts (Haystack `DocumentNDCGEvaluator`), descriptor.ts. No judge.
 
 import type { DocumentPair } from "../shared/document-evaluator.js";
-import { DocumentMetric } from "../shared/document-evaluator.js";
+import { type DocumentComparisonOptions, DocumentMetric } from "../shared/document-evaluator.js";
 import type { MetricResult, Sample } from "../types.js";
+import { documentNdcgDescriptor } from "./descriptor.js";
 import { checkGradedRelevance, ndcg } from "./score.js";
 
 /**
@@ -17,7 +18,11 @@ import { checkGradedRelevance, ndcg } from "./score.js";
  * }); // value 0.9197...
  */
 export class DocumentNdcg extends DocumentMetric {
-  readonly name = "document_ndcg";
+  static readonly descriptor = documentNdcgDescriptor;
+
+  constructor(options: DocumentComparisonOptions = {}) {
+    super(options);
+  }
 
   protected override validate(sample: Sample, row: number | undefined): DocumentPair {
     const pair = super.validate(sample, row);

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { documentComparisonFieldSchema } from "../shared/document-evaluator.js";
-import { DocumentRecall } from "./metric.js";
 
 /** Catalog entry of Haystack's `document_recall`. */
 export const documentRecallDescriptor = defineMetric({
@@ -16,5 +15,4 @@ export const documentRecallDescriptor = defineMetric({
     documentComparisonField: documentComparisonFieldSchema,
     mode: z.enum(["single_hit", "multi_hit"]).default("single_hit"),
   }),
-  create: (_models, options) => new DocumentRecall(options),
 });

@@ -1,6 +1,7 @@
 import { DocumentEvaluator } from "../shared/document-evaluator.js";
 import type { HaystackDocument } from "../shared/documents.js";
-import { checkRecallMode, type DocumentRecallOptions } from "./metric.js";
+import { documentRecallDescriptor } from "./descriptor.js";
+import type { DocumentRecallOptions } from "./metric.js";
 import { type DocumentRecall, documentRecall, type RecallMode } from "./score.js";
 
 /**
@@ -20,8 +21,8 @@ export class DocumentRecallEvaluator extends DocumentEvaluator<DocumentRecall> {
   readonly mode: RecallMode;
 
   constructor(options: DocumentRecallOptions = {}) {
-    super(options);
-    this.mode = checkRecallMode(options.mode);
+    super(documentRecallDescriptor, options);
+    this.mode = this.options.mode as RecallMode;
   }
 
   protected scoreRow(groundTruth: HaystackDocument[], retrieved: HaystackDocument[]): DocumentRecall {

@@ -5,8 +5,8 @@ import {
   DocumentMetric,
   type DocumentPair,
 } from "../shared/document-evaluator.js";
-import { checkChoice, type RecordedOptions } from "../shared/judge-free.js";
 import type { MetricResult } from "../types.js";
+import { documentRecallDescriptor } from "./descriptor.js";
 import { documentRecall, type RecallMode } from "./score.js";
 
 /** Options of {@link DocumentRecall} and `DocumentRecallEvaluator`. */
@@ -16,10 +16,6 @@ export interface DocumentRecallOptions extends DocumentComparisonOptions {
 }
 
 /** Checks a recall `mode` option. */
-export function checkRecallMode(mode: unknown): RecallMode {
-  return checkChoice(mode, ["single_hit", "multi_hit"] as const, "mode", "single_hit");
-}
-
 /**
  * Recall of the ground-truth documents for one sample (`document_recall`).
  *
@@ -30,13 +26,14 @@ export function checkRecallMode(mode: unknown): RecallMode {
  * }); // value 0.5
  */
 export class DocumentRecall extends DocumentMetric {
-  readonly name = "document_recall";
+  static readonly descriptor = documentRecallDescriptor;
+
   /** The recall mode. */
   readonly mode: RecallMode;
 
   constructor(options: DocumentRecallOptions = {}) {
     super(options);
-    this.mode = checkRecallMode(options.mode);
+    this.mode = (this.options as Required<DocumentRecallOptions>).mode;
   }
 
   protected scoreInput({ groundTruth, retrieved }: DocumentPair): MetricResult {
@@ -47,9 +44,5 @@ export class DocumentRecall extends DocumentMetric {
       reason: `${r.matchedCount} of ${r.relevantCount} distinct relevant documents retrieved (${this.mode})`,
       details: { hitRanks: r.hitRanks, matchedCount: r.matchedCount, relevantCount: r.relevantCount },
     };
-  }
-
-  protected override recordedOptions(): RecordedOptions {
-    return { ...super.recordedOptions(), mode: this.mode };
   }
 }

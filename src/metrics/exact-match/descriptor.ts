@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { AnswerExactMatch, ExactMatch } from "./metric.js";
 
 /** Catalog entry of Ragas `exact_match`. */
 export const exactMatchDescriptor = defineMetric({
@@ -11,7 +10,6 @@ export const exactMatchDescriptor = defineMetric({
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({}),
-  create: () => new ExactMatch(),
 });
 
 /** Catalog entry of Haystack's answer exact match; opt-in because it equals `exact_match`. */
@@ -24,5 +22,4 @@ export const answerExactMatchDescriptor = defineMetric({
   needsEmbeddings: false,
   optIn: true,
   options: z.object({}),
-  create: () => new AnswerExactMatch(),
 });

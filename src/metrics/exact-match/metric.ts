@@ -1,20 +1,12 @@
 // Ragas `ExactMatch` and Haystack's answer exact match. Files: score.ts (the formula both share), metric.ts
 // (these classes), evaluator.ts (Haystack `AnswerExactMatchEvaluator`), descriptor.ts (both catalog entries).
 // No judge, so no prompt.ts / judge.ts.
-import { JudgeFreeMetric, type RecordedOptions, requirePair } from "../shared/judge-free.js";
-import type { MetricResult, Sample, SampleField } from "../types.js";
+import { JudgeFreeMetric, requirePair } from "../shared/judge-free.js";
+import type { MetricResult, Sample } from "../types.js";
+import { answerExactMatchDescriptor, exactMatchDescriptor } from "./descriptor.js";
 import { exactMatch } from "./score.js";
 
-/**
- * Ragas `ExactMatch` (`exact_match`): 1 when `response` equals `reference` exactly, else 0.
- *
- * @example
- * const { value } = await new ExactMatch().score({ response: "Paris", reference: "Paris" }); // 1
- */
-export class ExactMatch extends JudgeFreeMetric<{ reference: string; response: string }> {
-  readonly name: string = "exact_match";
-  readonly requiredFields: readonly SampleField[] = ["response", "reference"];
-
+abstract class ExactMatchMetric extends JudgeFreeMetric<{ reference: string; response: string }> {
   protected validate(sample: Sample, row: number | undefined): { reference: string; response: string } {
     return requirePair(sample, row);
   }
@@ -27,10 +19,6 @@ export class ExactMatch extends JudgeFreeMetric<{ reference: string; response: s
       reason: value === 1 ? "the response equals the reference" : "the response differs from the reference",
     };
   }
-
-  protected recordedOptions(): RecordedOptions {
-    return {};
-  }
 }
 
 /**
@@ -40,6 +28,26 @@ export class ExactMatch extends JudgeFreeMetric<{ reference: string; response: s
  * @example
  * const { value } = await new AnswerExactMatch().score({ response: "Berlin", reference: "Berlin" }); // 1
  */
-export class AnswerExactMatch extends ExactMatch {
-  override readonly name: string = "answer_exact_match";
+/**
+ * Ragas `ExactMatch` (`exact_match`): 1 when `response` equals `reference` exactly, else 0.
+ *
+ * @example
+ * const { value } = await new ExactMatch().score({ response: "Paris", reference: "Paris" }); // 1
+ */
+export class ExactMatch extends ExactMatchMetric {
+  static readonly descriptor = exactMatchDescriptor;
+
+  /** ExactMatch takes no options. */
+  constructor(options: Record<string, never> = {}) {
+    super(options);
+  }
+}
+
+export class AnswerExactMatch extends ExactMatchMetric {
+  static readonly descriptor = answerExactMatchDescriptor;
+
+  /** AnswerExactMatch takes no options. */
+  constructor(options: Record<string, never> = {}) {
+    super(options);
+  }
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { reasonsOption } from "../shared/choice-verdicts.js";
+import { judgeSettingsShape } from "../shared/options.js";
 import { prefillOption } from "../shared/verdict-plan.js";
-import { FactualCorrectness } from "./metric.js";
 
 /** `factual_correctness`: precision, recall or F-beta of the response's claims against the reference's. */
 export const factualCorrectnessDescriptor = defineMetric({
@@ -14,6 +14,7 @@ export const factualCorrectnessDescriptor = defineMetric({
   needsLlm: true,
   needsEmbeddings: false,
   options: z.object({
+    ...judgeSettingsShape,
     mode: z.enum(["precision", "recall", "f1"]).default("f1"),
     beta: z.number().positive().default(1),
     atomicity: z.enum(["low", "high"]).default("low"),
@@ -21,5 +22,4 @@ export const factualCorrectnessDescriptor = defineMetric({
     reasons: reasonsOption,
     prefill: prefillOption,
   }),
-  create: (models, options) => new FactualCorrectness({ llm: models.llm!, ...options }),
 });

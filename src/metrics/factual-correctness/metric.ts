@@ -7,7 +7,8 @@ import { checkBeta } from "../shared/f-beta.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
-import type { MetricResult, Sample, SampleField } from "../types.js";
+import type { MetricResult, Sample } from "../types.js";
+import { factualCorrectnessDescriptor } from "./descriptor.js";
 import { judgeFactualCorrectness } from "./judge.js";
 import {
   type Atomicity,
@@ -50,10 +51,12 @@ interface FactualSample {
  *   reference: "Marie Curie, born in Warsaw, won the Nobel Prize in Physics and in Chemistry.",
  * });
  */
-export class FactualCorrectness extends JudgeMetric<FactualSample> {
-  readonly name = "factual_correctness";
-  readonly requiredFields: readonly SampleField[] = ["response", "reference"];
-  readonly usesEmbeddings = false;
+export class FactualCorrectness extends JudgeMetric<
+  FactualSample,
+  typeof factualCorrectnessDescriptor.options
+> {
+  static readonly descriptor = factualCorrectnessDescriptor;
+
   readonly mode: FactualCorrectnessMode;
   readonly beta: number;
   readonly atomicity: Atomicity;
@@ -62,10 +65,7 @@ export class FactualCorrectness extends JudgeMetric<FactualSample> {
 
   constructor(options: FactualCorrectnessOptions) {
     super(options);
-    this.mode = checkMode(options.mode ?? "f1");
-    this.beta = checkBeta(options.beta ?? 1);
-    this.atomicity = checkLevel(options.atomicity ?? "low", "atomicity");
-    this.coverage = checkLevel(options.coverage ?? "low", "coverage");
+    ({ mode: this.mode, beta: this.beta, atomicity: this.atomicity, coverage: this.coverage } = this.options);
     this.claims = claimsPrompt(this.atomicity, this.coverage);
   }
 
@@ -99,7 +99,7 @@ export class FactualCorrectness extends JudgeMetric<FactualSample> {
     };
   }
 
-  protected promptVersions(): Record<string, string> {
+  protected override promptVersions(): Record<string, string> {
     return {
       [this.claims.name]: this.claims.version,
       ...statementPromptVersions({ statements: false, verdicts: true, reasons: this.reading.reasons }),

@@ -1,5 +1,4 @@
 import { defineMetric } from "../descriptor.js";
-import { Faithfulness } from "./metric.js";
 import { faithfulnessOptionsSchema } from "./options.js";
 
 /** Catalog entry of `faithfulness`. */
@@ -11,5 +10,4 @@ export const faithfulnessDescriptor = defineMetric({
   needsEmbeddings: false,
   options: faithfulnessOptionsSchema,
   surfaces: { ragas: "Faithfulness", haystack: "FaithfulnessEvaluator" },
-  create: (models, options) => new Faithfulness({ llm: models.llm!, ...options }),
 });

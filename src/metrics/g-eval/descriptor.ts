@@ -3,7 +3,6 @@ import { defineMetric } from "../descriptor.js";
 import { reasonsOption } from "../shared/choice-verdicts.js";
 import { definitionTextSchema } from "../shared/custom-judge.js";
 import { customJudgeDescriptorBase, customJudgeOptionFields, scaleField } from "../shared/custom-options.js";
-import { GEval } from "./metric.js";
 import { MAX_STEPS } from "./prompt.js";
 
 /** `g_eval`: criteria -> evaluation steps -> a probability-weighted score on your scale; opt-in. */
@@ -20,5 +19,4 @@ export const gEvalDescriptor = defineMetric({
     ...scaleField,
     reasons: reasonsOption,
   }),
-  create: (models, options) => new GEval({ llm: models.llm!, ...options }),
 });

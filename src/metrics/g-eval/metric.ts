@@ -9,6 +9,7 @@ import {
 } from "../shared/custom-judge-metric.js";
 import type { JudgeUsage } from "../shared/judge.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
+import { gEvalDescriptor } from "./descriptor.js";
 import { generateSteps, judgeGEval } from "./judge.js";
 import { G_EVAL_STEPS_VERSION, type GEvalInput, gEvalScorePrompt, gEvalStepsPrompt } from "./prompt.js";
 
@@ -46,6 +47,8 @@ interface Steps {
  * console.log(value, details?.greedyScore, details?.probabilities);
  */
 export class GEval extends CustomJudgeMetric {
+  static readonly descriptor = gEvalDescriptor;
+
   /** The score range. */
   readonly scale: Scale;
   private readonly criteria: string;
@@ -116,26 +119,27 @@ export class GEval extends CustomJudgeMetric {
   }
 
   /** Prompt versions, criteria, given steps, scale, inputs, sampling and the judge. */
-  config(): MetricConfig {
-    return this.configWith(
-      {
-        [gEvalStepsPrompt.name]: G_EVAL_STEPS_VERSION,
-        [`g_eval/${this.name}`]: gEvalScorePrompt(
-          this.name,
-          this.criteria,
-          this.givenSteps ?? [],
-          this.scale,
-          this.withReasons(),
-        ).version,
-      },
-      {
-        kind: "g_eval",
-        criteria: this.criteria,
-        evaluationSteps: this.givenSteps === undefined ? null : this.givenSteps.join("\n"),
-        scaleMin: this.scale.min,
-        scaleMax: this.scale.max,
-        scoreChoices: this.llm.scoreChoices !== undefined,
-      },
-    );
+  protected override promptVersions(): Record<string, string> {
+    return {
+      [gEvalStepsPrompt.name]: G_EVAL_STEPS_VERSION,
+      [`g_eval/${this.name}`]: gEvalScorePrompt(
+        this.name,
+        this.criteria,
+        this.givenSteps ?? [],
+        this.scale,
+        this.withReasons(),
+      ).version,
+    };
+  }
+
+  protected override metricOptions(): MetricConfig["options"] {
+    return {
+      kind: "g_eval",
+      criteria: this.criteria,
+      evaluationSteps: this.givenSteps === undefined ? null : this.givenSteps.join("\n"),
+      scaleMin: this.scale.min,
+      scaleMax: this.scale.max,
+      scoreChoices: this.llm.scoreChoices !== undefined,
+    };
   }
 }

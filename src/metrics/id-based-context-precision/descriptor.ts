@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { IDBasedContextPrecision } from "./metric.js";
 
 /** Catalog entry of Ragas `id_based_context_precision`. */
 export const idBasedContextPrecisionDescriptor = defineMetric({
@@ -11,5 +10,4 @@ export const idBasedContextPrecisionDescriptor = defineMetric({
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({}),
-  create: () => new IDBasedContextPrecision(),
 });

@@ -1,7 +1,8 @@
 // Ragas `IDBasedContextPrecision`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts. No judge.
 import { type IdLists, idResult, requireIdLists } from "../shared/context-ids.js";
-import { JudgeFreeMetric, type RecordedOptions } from "../shared/judge-free.js";
-import type { MetricResult, Sample, SampleField } from "../types.js";
+import { JudgeFreeMetric } from "../shared/judge-free.js";
+import type { MetricResult, Sample } from "../types.js";
+import { idBasedContextPrecisionDescriptor } from "./descriptor.js";
 import { idBasedContextPrecision } from "./score.js";
 
 /**
@@ -15,8 +16,12 @@ import { idBasedContextPrecision } from "./score.js";
  * }); // value 0.5
  */
 export class IDBasedContextPrecision extends JudgeFreeMetric<IdLists> {
-  readonly name = "id_based_context_precision";
-  readonly requiredFields: readonly SampleField[] = ["retrievedContextIds", "referenceContextIds"];
+  static readonly descriptor = idBasedContextPrecisionDescriptor;
+
+  /** IDBasedContextPrecision takes no options. */
+  constructor(options: Record<string, never> = {}) {
+    super(options);
+  }
 
   protected validate(sample: Sample, row: number | undefined): IdLists {
     return requireIdLists(sample, row);
@@ -24,9 +29,5 @@ export class IDBasedContextPrecision extends JudgeFreeMetric<IdLists> {
 
   protected scoreInput({ retrieved, reference }: IdLists): MetricResult {
     return idResult(idBasedContextPrecision(retrieved, reference), "retrievedContextIds", "precision");
-  }
-
-  protected recordedOptions(): RecordedOptions {
-    return {};
   }
 }

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { IDBasedContextRecall } from "./metric.js";
 
 /** Catalog entry of Ragas `id_based_context_recall`. */
 export const idBasedContextRecallDescriptor = defineMetric({
@@ -11,5 +10,4 @@ export const idBasedContextRecallDescriptor = defineMetric({
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({}),
-  create: () => new IDBasedContextRecall(),
 });

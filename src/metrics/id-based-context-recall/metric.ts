@@ -1,7 +1,8 @@
 // Ragas `IDBasedContextRecall`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts. No judge.
 import { type IdLists, idResult, requireIdLists } from "../shared/context-ids.js";
-import { JudgeFreeMetric, type RecordedOptions } from "../shared/judge-free.js";
-import type { MetricResult, Sample, SampleField } from "../types.js";
+import { JudgeFreeMetric } from "../shared/judge-free.js";
+import type { MetricResult, Sample } from "../types.js";
+import { idBasedContextRecallDescriptor } from "./descriptor.js";
 import { idBasedContextRecall } from "./score.js";
 
 /**
@@ -15,8 +16,12 @@ import { idBasedContextRecall } from "./score.js";
  * }); // value 0.25
  */
 export class IDBasedContextRecall extends JudgeFreeMetric<IdLists> {
-  readonly name = "id_based_context_recall";
-  readonly requiredFields: readonly SampleField[] = ["retrievedContextIds", "referenceContextIds"];
+  static readonly descriptor = idBasedContextRecallDescriptor;
+
+  /** IDBasedContextRecall takes no options. */
+  constructor(options: Record<string, never> = {}) {
+    super(options);
+  }
 
   protected validate(sample: Sample, row: number | undefined): IdLists {
     return requireIdLists(sample, row);
@@ -24,9 +29,5 @@ export class IDBasedContextRecall extends JudgeFreeMetric<IdLists> {
 
   protected scoreInput({ retrieved, reference }: IdLists): MetricResult {
     return idResult(idBasedContextRecall(retrieved, reference), "referenceContextIds", "recall");
-  }
-
-  protected recordedOptions(): RecordedOptions {
-    return {};
   }
 }

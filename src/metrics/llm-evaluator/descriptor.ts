@@ -2,7 +2,6 @@ import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { definitionTextSchema, judgeInputsSchema, scaleSchema } from "../shared/custom-judge.js";
 import { customJudgeDescriptorBase, customJudgeOptionFields } from "../shared/custom-options.js";
-import { LlmJudgeMetric } from "./metric.js";
 
 const keyName = z
   .string()
@@ -48,5 +47,4 @@ export const llmEvaluatorDescriptor = defineMetric({
       )
       .optional(),
   }),
-  create: (models, options) => new LlmJudgeMetric({ llm: models.llm!, ...options }),
 });

@@ -14,6 +14,7 @@ import {
 import { CustomJudgeMetric, type CustomJudgeOptions } from "../shared/custom-judge-metric.js";
 import { newUsage } from "../shared/judge.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
+import { llmEvaluatorDescriptor } from "./descriptor.js";
 import { LLMEvaluator, type LlmEvaluatorExample } from "./evaluator.js";
 import { judgeRow } from "./judge.js";
 import { type LlmEvaluatorRow, outputValueSchema } from "./prompt.js";
@@ -49,17 +50,24 @@ export interface LlmJudgeMetricOptions extends Omit<CustomJudgeOptions, "inputs"
  * });
  */
 export class LlmJudgeMetric extends CustomJudgeMetric<LlmEvaluatorRow> {
+  static readonly descriptor = llmEvaluatorDescriptor;
+
   private readonly evaluator: LLMEvaluator;
   private readonly inputMap: Readonly<Record<string, JudgeInputField>>;
   private readonly scoreKey: string;
   private readonly scale: Scale | undefined;
 
   constructor(options: LlmJudgeMetricOptions) {
-    const fields = [...new Set(Object.values(options.inputs))];
-    super(
-      { ...options, inputs: fields },
-      { name: options.name, inputs: fields, optionalInputs: [], temperature: 0 },
-    );
+    // The fields the judge sees; a missing or malformed `inputs` is reported by the descriptor's parse.
+    const fields = [
+      ...new Set(Object.values((options as Partial<LlmJudgeMetricOptions> | undefined)?.inputs ?? {})),
+    ];
+    super(options, {
+      name: options.name,
+      inputs: fields,
+      optionalInputs: [],
+      temperature: 0,
+    });
     this.inputMap = options.inputs;
     this.scoreKey = options.scoreKey;
     this.scale = options.scale;
@@ -104,19 +112,20 @@ export class LlmJudgeMetric extends CustomJudgeMetric<LlmEvaluatorRow> {
   }
 
   /** Prompt version (fingerprint of instructions, inputs, outputs, examples), score key, scale, sampling, judge. */
-  config(): MetricConfig {
-    return this.configWith(
-      { [this.evaluator.template.name]: this.evaluator.template.version },
-      {
-        kind: "llm_evaluator",
-        instructions: this.evaluator.template.instruction,
-        inputMap: Object.entries(this.inputMap)
-          .map(([name, field]) => `${name}=${judgeInputNames[field]}`)
-          .join(","),
-        scoreKey: this.scoreKey,
-        scaleMin: this.scale?.min ?? null,
-        scaleMax: this.scale?.max ?? null,
-      },
-    );
+  protected override promptVersions(): Record<string, string> {
+    return { [this.evaluator.template.name]: this.evaluator.template.version };
+  }
+
+  protected override metricOptions(): MetricConfig["options"] {
+    return {
+      kind: "llm_evaluator",
+      instructions: this.evaluator.template.instruction,
+      inputMap: Object.entries(this.inputMap)
+        .map(([name, field]) => `${name}=${judgeInputNames[field]}`)
+        .join(","),
+      scoreKey: this.scoreKey,
+      scaleMin: this.scale?.min ?? null,
+      scaleMax: this.scale?.max ?? null,
+    };
   }
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { reasonsOption } from "../shared/choice-verdicts.js";
+import { judgeSettingsShape } from "../shared/options.js";
 import { prefillOption } from "../shared/verdict-plan.js";
-import { NoiseSensitivity } from "./metric.js";
 
 /** `noise_sensitivity`: share of incorrect response statements that relevant (or irrelevant) contexts support. */
 export const noiseSensitivityDescriptor = defineMetric({
@@ -14,15 +14,9 @@ export const noiseSensitivityDescriptor = defineMetric({
   needsLlm: true,
   needsEmbeddings: false,
   options: z.object({
+    ...judgeSettingsShape,
     mode: z.enum(["relevant", "irrelevant"]).default("relevant"),
     reasons: reasonsOption,
     prefill: prefillOption,
   }),
-  create: (models, options) =>
-    new NoiseSensitivity({
-      llm: models.llm!,
-      mode: options.mode,
-      reasons: options.reasons,
-      prefill: options.prefill,
-    }),
 });

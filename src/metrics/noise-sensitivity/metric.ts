@@ -5,7 +5,8 @@ import type { PrefillOptions, ReasonsOptions } from "../shared/choice-verdicts.j
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
-import type { MetricResult, Sample, SampleField } from "../types.js";
+import type { MetricResult, Sample } from "../types.js";
+import { noiseSensitivityDescriptor } from "./descriptor.js";
 import { judgeNoiseSensitivity } from "./judge.js";
 import { checkNoiseMode, type NoiseSensitivityMode, noiseBreakdown, noiseSensitivity } from "./score.js";
 
@@ -33,20 +34,14 @@ interface NoiseSample {
  * const metric = new NoiseSensitivity({ llm, mode: "irrelevant" });
  * const { value } = await metric.score({ userInput, response, reference, retrievedContexts });
  */
-export class NoiseSensitivity extends JudgeMetric<NoiseSample> {
-  readonly name = "noise_sensitivity";
-  readonly requiredFields: readonly SampleField[] = [
-    "userInput",
-    "response",
-    "reference",
-    "retrievedContexts",
-  ];
-  readonly usesEmbeddings = false;
+export class NoiseSensitivity extends JudgeMetric<NoiseSample, typeof noiseSensitivityDescriptor.options> {
+  static readonly descriptor = noiseSensitivityDescriptor;
+
   readonly mode: NoiseSensitivityMode;
 
   constructor(options: NoiseSensitivityOptions) {
     super(options);
-    this.mode = checkNoiseMode(options.mode ?? "relevant");
+    this.mode = this.options.mode;
   }
 
   protected validate(sample: Sample, row: number | undefined): NoiseSample {
@@ -89,7 +84,7 @@ export class NoiseSensitivity extends JudgeMetric<NoiseSample> {
     };
   }
 
-  protected promptVersions(): Record<string, string> {
+  protected override promptVersions(): Record<string, string> {
     return statementPromptVersions({ statements: true, verdicts: true, reasons: this.reading.reasons });
   }
 

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { distanceMeasures } from "../shared/string-distance/similarity.js";
-import { NonLLMContextPrecisionWithReference } from "./metric.js";
 
 /** Catalog entry of Ragas `non_llm_context_precision_with_reference`. */
 export const nonLlmContextPrecisionWithReferenceDescriptor = defineMetric({
@@ -16,5 +15,4 @@ export const nonLlmContextPrecisionWithReferenceDescriptor = defineMetric({
     threshold: z.number().default(0.5),
     distanceMeasure: z.enum(distanceMeasures).default("levenshtein"),
   }),
-  create: (_models, options) => new NonLLMContextPrecisionWithReference(options),
 });

@@ -2,8 +2,9 @@
 // descriptor.ts; the context similarities and the base class it shares with the non-LLM context recall are in
 // ../shared/. No judge.
 import type { ContextLists } from "../shared/context-similarities.js";
-import { NonLlmContextMetric } from "../shared/non-llm-context-metric.js";
+import { type NonLLMContextOptions, NonLlmContextMetric } from "../shared/non-llm-context-metric.js";
 import type { MetricResult } from "../types.js";
+import { nonLlmContextPrecisionWithReferenceDescriptor } from "./descriptor.js";
 import { nonLlmContextPrecision } from "./score.js";
 
 /**
@@ -19,7 +20,11 @@ import { nonLlmContextPrecision } from "./score.js";
  * }); // value 0.9999999999
  */
 export class NonLLMContextPrecisionWithReference extends NonLlmContextMetric {
-  readonly name = "non_llm_context_precision_with_reference";
+  static readonly descriptor = nonLlmContextPrecisionWithReferenceDescriptor;
+
+  constructor(options: NonLLMContextOptions = {}) {
+    super(options);
+  }
 
   protected scoreInput({ retrieved, reference }: ContextLists): MetricResult {
     if (reference.length === 0) {

@@ -2,8 +2,9 @@
 // the context similarities and the base class it shares with the non-LLM context precision are in ../shared/.
 // No judge.
 import type { ContextLists } from "../shared/context-similarities.js";
-import { NonLlmContextMetric } from "../shared/non-llm-context-metric.js";
+import { type NonLLMContextOptions, NonLlmContextMetric } from "../shared/non-llm-context-metric.js";
 import type { MetricResult } from "../types.js";
+import { nonLlmContextRecallDescriptor } from "./descriptor.js";
 import { nonLlmContextRecall } from "./score.js";
 
 /**
@@ -18,7 +19,11 @@ import { nonLlmContextRecall } from "./score.js";
  * }); // value 0.5
  */
 export class NonLLMContextRecall extends NonLlmContextMetric {
-  readonly name = "non_llm_context_recall";
+  static readonly descriptor = nonLlmContextRecallDescriptor;
+
+  constructor(options: NonLLMContextOptions = {}) {
+    super(options);
+  }
 
   protected scoreInput({ retrieved, reference }: ContextLists): MetricResult {
     if (reference.length === 0) {

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { distanceMeasures } from "../shared/string-distance/similarity.js";
-import { NonLLMStringSimilarity } from "./metric.js";
 
 /** Catalog entry of Ragas `non_llm_string_similarity`. */
 export const nonLlmStringSimilarityDescriptor = defineMetric({
@@ -13,5 +12,4 @@ export const nonLlmStringSimilarityDescriptor = defineMetric({
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({ distanceMeasure: z.enum(distanceMeasures).default("levenshtein") }),
-  create: (_models, options) => new NonLLMStringSimilarity(options),
 });

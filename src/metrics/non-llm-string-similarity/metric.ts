@@ -1,9 +1,10 @@
 // Ragas `NonLLMStringSimilarity`. Files: score.ts (the formula, on the string similarity and distances of
 // ../shared/string-distance/, which the non-LLM context metrics use too), metric.ts (this class), descriptor.ts.
 // No judge.
-import { JudgeFreeMetric, type RecordedOptions, requirePair } from "../shared/judge-free.js";
-import { checkDistanceMeasure, type DistanceMeasure } from "../shared/string-distance/similarity.js";
-import type { MetricResult, Sample, SampleField } from "../types.js";
+import { JudgeFreeMetric, requirePair } from "../shared/judge-free.js";
+import type { DistanceMeasure } from "../shared/string-distance/similarity.js";
+import type { MetricResult, Sample } from "../types.js";
+import { nonLlmStringSimilarityDescriptor } from "./descriptor.js";
 import { nonLlmStringSimilarity } from "./score.js";
 
 /** Options of {@link NonLLMStringSimilarity}. */
@@ -22,15 +23,18 @@ export interface NonLLMStringSimilarityOptions {
  *   response: "The Eiffel Tower is located in India.",
  * }); // value 0.8918918918918919
  */
-export class NonLLMStringSimilarity extends JudgeFreeMetric<{ reference: string; response: string }> {
-  readonly name = "non_llm_string_similarity";
-  readonly requiredFields: readonly SampleField[] = ["response", "reference"];
+export class NonLLMStringSimilarity extends JudgeFreeMetric<
+  { reference: string; response: string },
+  typeof nonLlmStringSimilarityDescriptor.options
+> {
+  static readonly descriptor = nonLlmStringSimilarityDescriptor;
+
   /** The distance measure. */
   readonly distanceMeasure: DistanceMeasure;
 
   constructor(options: NonLLMStringSimilarityOptions = {}) {
-    super();
-    this.distanceMeasure = checkDistanceMeasure(options.distanceMeasure);
+    super(options);
+    this.distanceMeasure = this.options.distanceMeasure;
   }
 
   protected validate(sample: Sample, row: number | undefined): { reference: string; response: string } {
@@ -43,9 +47,5 @@ export class NonLLMStringSimilarity extends JudgeFreeMetric<{ reference: string;
       status: "ok",
       reason: `1 - normalised ${this.distanceMeasure} distance`,
     };
-  }
-
-  protected recordedOptions(): RecordedOptions {
-    return { distanceMeasure: this.distanceMeasure };
   }
 }

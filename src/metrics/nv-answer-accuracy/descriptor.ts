@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { choiceOptionsShape } from "../shared/choice-verdicts.js";
-import { AnswerAccuracy } from "./metric.js";
+import { judgeSettingsShape } from "../shared/options.js";
 
 /** `nv_accuracy`: two 0/2/4 ratings of the response against the reference, averaged and scaled to [0, 1]. */
 export const nvAccuracyDescriptor = defineMetric({
@@ -11,6 +11,5 @@ export const nvAccuracyDescriptor = defineMetric({
   requiredFields: ["userInput", "response", "reference"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object(choiceOptionsShape),
-  create: (models, o) => new AnswerAccuracy({ llm: models.llm!, ...o }),
+  options: z.object({ ...judgeSettingsShape, ...choiceOptionsShape }),
 });

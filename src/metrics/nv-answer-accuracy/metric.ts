@@ -5,7 +5,8 @@ import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js"
 import { ratingPromptVersions, ratingReadDetails } from "../shared/ratings.js";
 import { sampleText } from "../shared/sample-fields.js";
 import { statementSteps } from "../shared/statements/steps.js";
-import type { MetricResult, Sample, SampleField } from "../types.js";
+import type { MetricResult, Sample } from "../types.js";
+import { nvAccuracyDescriptor } from "./descriptor.js";
 import { judgeAnswerAccuracy } from "./judge.js";
 import { type AccuracyInput, nvAccuracyPrompt1, nvAccuracyPrompt2 } from "./prompt.js";
 import { nvAccuracyScore } from "./score.js";
@@ -25,10 +26,12 @@ export type AnswerAccuracyOptions = JudgeMetricOptions & ChoiceOptions;
  *   reference: "The Berlin Wall fell on 9 November 1989.",
  * });
  */
-export class AnswerAccuracy extends JudgeMetric<AccuracyInput> {
-  readonly name = "nv_accuracy";
-  readonly requiredFields: readonly SampleField[] = ["userInput", "response", "reference"];
-  readonly usesEmbeddings = false;
+export class AnswerAccuracy extends JudgeMetric<AccuracyInput, typeof nvAccuracyDescriptor.options> {
+  static readonly descriptor = nvAccuracyDescriptor;
+
+  constructor(options: AnswerAccuracyOptions) {
+    super(options);
+  }
 
   protected validate(sample: Sample, row: number | undefined): AccuracyInput {
     return {
@@ -50,7 +53,7 @@ export class AnswerAccuracy extends JudgeMetric<AccuracyInput> {
     };
   }
 
-  protected promptVersions(): Record<string, string> {
+  protected override promptVersions(): Record<string, string> {
     return ratingPromptVersions([nvAccuracyPrompt1, nvAccuracyPrompt2]);
   }
 }

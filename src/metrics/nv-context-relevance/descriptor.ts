@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { choiceOptionsShape } from "../shared/choice-verdicts.js";
-import { NvContextRelevance } from "./metric.js";
+import { judgeSettingsShape } from "../shared/options.js";
 
 /** `nv_context_relevance`: two 0/1/2 ratings of the contexts' relevance to the question, averaged and scaled. */
 export const nvContextRelevanceDescriptor = defineMetric({
@@ -12,6 +12,5 @@ export const nvContextRelevanceDescriptor = defineMetric({
   requiredFields: ["userInput", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object(choiceOptionsShape),
-  create: (models, o) => new NvContextRelevance({ llm: models.llm!, ...o }),
+  options: z.object({ ...judgeSettingsShape, ...choiceOptionsShape }),
 });

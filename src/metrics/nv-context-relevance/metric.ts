@@ -5,7 +5,8 @@ import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js"
 import { ratingPromptVersions, ratingReadDetails } from "../shared/ratings.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementSteps } from "../shared/statements/steps.js";
-import type { MetricResult, Sample, SampleField } from "../types.js";
+import type { MetricResult, Sample } from "../types.js";
+import { nvContextRelevanceDescriptor } from "./descriptor.js";
 import { judgeNvContextRelevance } from "./judge.js";
 import { nvContextRelevancePrompt1, nvContextRelevancePrompt2 } from "./prompt.js";
 import { nvContextRelevanceScore, nvContextRelevanceShortcut } from "./score.js";
@@ -30,10 +31,15 @@ interface RelevanceSample {
  *   retrievedContexts: ["Albert Einstein was born on 14 March 1879."],
  * });
  */
-export class NvContextRelevance extends JudgeMetric<RelevanceSample> {
-  readonly name = "nv_context_relevance";
-  readonly requiredFields: readonly SampleField[] = ["userInput", "retrievedContexts"];
-  readonly usesEmbeddings = false;
+export class NvContextRelevance extends JudgeMetric<
+  RelevanceSample,
+  typeof nvContextRelevanceDescriptor.options
+> {
+  static readonly descriptor = nvContextRelevanceDescriptor;
+
+  constructor(options: NvContextRelevanceOptions) {
+    super(options);
+  }
 
   protected validate(sample: Sample, row: number | undefined): RelevanceSample {
     return { question: sampleText(sample, "userInput", row), contexts: sampleContexts(sample, row, true) };
@@ -65,7 +71,7 @@ export class NvContextRelevance extends JudgeMetric<RelevanceSample> {
     };
   }
 
-  protected promptVersions(): Record<string, string> {
+  protected override promptVersions(): Record<string, string> {
     return ratingPromptVersions([nvContextRelevancePrompt1, nvContextRelevancePrompt2]);
   }
 }

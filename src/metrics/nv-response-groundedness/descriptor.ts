@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { choiceOptionsShape } from "../shared/choice-verdicts.js";
-import { ResponseGroundedness } from "./metric.js";
+import { judgeSettingsShape } from "../shared/options.js";
 
 /** `nv_response_groundedness`: two 0/1/2 ratings of how well the contexts support the response, averaged and scaled. */
 export const nvResponseGroundednessDescriptor = defineMetric({
@@ -12,6 +12,5 @@ export const nvResponseGroundednessDescriptor = defineMetric({
   requiredFields: ["response", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object(choiceOptionsShape),
-  create: (models, o) => new ResponseGroundedness({ llm: models.llm!, ...o }),
+  options: z.object({ ...judgeSettingsShape, ...choiceOptionsShape }),
 });

@@ -5,7 +5,8 @@ import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js"
 import { ratingPromptVersions, ratingReadDetails } from "../shared/ratings.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementSteps } from "../shared/statements/steps.js";
-import type { MetricResult, Sample, SampleField } from "../types.js";
+import type { MetricResult, Sample } from "../types.js";
+import { nvResponseGroundednessDescriptor } from "./descriptor.js";
 import { judgeGroundedness } from "./judge.js";
 import { nvGroundednessPrompt1, nvGroundednessPrompt2 } from "./prompt.js";
 import { nvGroundednessScore, nvGroundednessShortcut } from "./score.js";
@@ -29,10 +30,15 @@ interface GroundednessSample {
  *   retrievedContexts: ["Albert Einstein was born on 14 March 1879."],
  * });
  */
-export class ResponseGroundedness extends JudgeMetric<GroundednessSample> {
-  readonly name = "nv_response_groundedness";
-  readonly requiredFields: readonly SampleField[] = ["response", "retrievedContexts"];
-  readonly usesEmbeddings = false;
+export class ResponseGroundedness extends JudgeMetric<
+  GroundednessSample,
+  typeof nvResponseGroundednessDescriptor.options
+> {
+  static readonly descriptor = nvResponseGroundednessDescriptor;
+
+  constructor(options: ResponseGroundednessOptions) {
+    super(options);
+  }
 
   protected validate(sample: Sample, row: number | undefined): GroundednessSample {
     return { response: sampleText(sample, "response", row), contexts: sampleContexts(sample, row, true) };
@@ -67,7 +73,7 @@ export class ResponseGroundedness extends JudgeMetric<GroundednessSample> {
     };
   }
 
-  protected promptVersions(): Record<string, string> {
+  protected override promptVersions(): Record<string, string> {
     return ratingPromptVersions([nvGroundednessPrompt1, nvGroundednessPrompt2]);
   }
 }

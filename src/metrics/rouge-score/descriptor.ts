@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { RougeScore } from "./metric.js";
 
 /** Catalog entry of Ragas `rouge_score`. */
 export const rougeScoreDescriptor = defineMetric({
@@ -15,5 +14,4 @@ export const rougeScoreDescriptor = defineMetric({
     rougeType: z.enum(["rouge1", "rouge2", "rougeL"]).default("rougeL"),
     mode: z.enum(["precision", "recall", "fmeasure"]).default("fmeasure"),
   }),
-  create: (_models, options) => new RougeScore(options),
 });

@@ -1,7 +1,8 @@
 // Ragas `RougeScore`. Files: porter-stemmer.ts (NLTK's Porter stemmer), score.ts (rouge_score's
 // tokenizer and ROUGE-N / ROUGE-L), metric.ts (this class), descriptor.ts. No judge.
-import { checkChoice, JudgeFreeMetric, type RecordedOptions, requirePair } from "../shared/judge-free.js";
-import type { MetricResult, Sample, SampleField } from "../types.js";
+import { JudgeFreeMetric, requirePair } from "../shared/judge-free.js";
+import type { MetricResult, Sample } from "../types.js";
+import { rougeScoreDescriptor } from "./descriptor.js";
 import { type RougeMode, type RougeType, rouge } from "./score.js";
 
 /** Options of {@link RougeScore}. */
@@ -22,23 +23,20 @@ export interface RougeScoreOptions {
  *   response: "The Eiffel Tower is located in India.",
  * }); // value 0.8571428571428571
  */
-export class RougeScore extends JudgeFreeMetric<{ reference: string; response: string }> {
-  readonly name = "rouge_score";
-  readonly requiredFields: readonly SampleField[] = ["response", "reference"];
+export class RougeScore extends JudgeFreeMetric<
+  { reference: string; response: string },
+  typeof rougeScoreDescriptor.options
+> {
+  static readonly descriptor = rougeScoreDescriptor;
+
   /** The ROUGE variant. */
   readonly rougeType: RougeType;
   /** The returned number. */
   readonly mode: RougeMode;
 
   constructor(options: RougeScoreOptions = {}) {
-    super();
-    this.rougeType = checkChoice(
-      options.rougeType,
-      ["rouge1", "rouge2", "rougeL"] as const,
-      "rougeType",
-      "rougeL",
-    );
-    this.mode = checkChoice(options.mode, ["precision", "recall", "fmeasure"] as const, "mode", "fmeasure");
+    super(options);
+    ({ rougeType: this.rougeType, mode: this.mode } = this.options);
   }
 
   protected validate(sample: Sample, row: number | undefined): { reference: string; response: string } {
@@ -60,9 +58,5 @@ export class RougeScore extends JudgeFreeMetric<{ reference: string; response: s
         responseTokens: r.responseTokens,
       },
     };
-  }
-
-  protected recordedOptions(): RecordedOptions {
-    return { rougeType: this.rougeType, mode: this.mode };
   }
 }

@@ -3,7 +3,6 @@ import { defineMetric } from "../descriptor.js";
 import { verdictOptionsShape } from "../shared/choice-verdicts.js";
 import { definitionTextSchema } from "../shared/custom-judge.js";
 import { customJudgeDescriptorBase, customJudgeOptionFields } from "../shared/custom-options.js";
-import { InstanceRubrics, RubricsScore } from "./metric.js";
 
 const levelKey = z.string().regex(/^score-?\d+_description$/, {
   error: "rubric keys must look like score<N>_description, e.g. score1_description",
@@ -26,7 +25,6 @@ export const rubricsScoreDescriptor = defineMetric({
     withReference: z.boolean().default(false),
     ...verdictOptionsShape,
   }),
-  create: (models, options) => new RubricsScore({ llm: models.llm!, ...options }),
 });
 
 /** `instance_rubrics`: a rubric per row from the dataset's `rubrics` column; opt-in. */
@@ -42,5 +40,4 @@ export const instanceRubricsDescriptor = defineMetric({
     name: customJudgeOptionFields.name.default("instance_rubrics"),
     ...verdictOptionsShape,
   }),
-  create: (models, options) => new InstanceRubrics({ llm: models.llm!, ...options }),
 });

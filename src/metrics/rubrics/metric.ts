@@ -11,6 +11,7 @@ import {
 import { CustomJudgeMetric, type CustomJudgeOptions } from "../shared/custom-judge-metric.js";
 import type { JudgeSettings } from "../shared/judge.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
+import { instanceRubricsDescriptor, rubricsScoreDescriptor } from "./descriptor.js";
 import { judgeRubric } from "./judge.js";
 import {
   DEFAULT_RUBRIC_WITH_REFERENCE,
@@ -77,6 +78,8 @@ async function rubricResult(
  * const { value, reason } = await metric.score({ userInput: "Where is my order?", response: "Check the site." });
  */
 export class RubricsScore extends CustomJudgeMetric<RubricRow> {
+  static readonly descriptor = rubricsScoreDescriptor;
+
   /** The rubric's levels, lowest first. */
   readonly levels: readonly RubricLevel[];
   protected readonly template: PromptTemplate<RubricInput, RubricAnswer>;
@@ -105,11 +108,15 @@ export class RubricsScore extends CustomJudgeMetric<RubricRow> {
   }
 
   /** Prompt version (with the rubric's fingerprint), the rubric, inputs, sampling and the judge. */
-  config(): MetricConfig {
-    return this.configWith(
-      { [this.template.name]: this.template.version },
-      { kind: "rubrics_score", rubric: this.levels.map((l) => `${l.score}: ${l.description}`).join("\n") },
-    );
+  protected override promptVersions(): Record<string, string> {
+    return { [this.template.name]: this.template.version };
+  }
+
+  protected override metricOptions(): MetricConfig["options"] {
+    return {
+      kind: "rubrics_score",
+      rubric: this.levels.map((l) => `${l.score}: ${l.description}`).join("\n"),
+    };
   }
 }
 
@@ -122,6 +129,8 @@ export class RubricsScore extends CustomJudgeMetric<RubricRow> {
  * await metric.score({ userInput, response, rubrics: { score1_description: "Misses the point.", score5_description: "Exact." } });
  */
 export class InstanceRubrics extends CustomJudgeMetric<RubricRow> {
+  static readonly descriptor = instanceRubricsDescriptor;
+
   protected readonly template: PromptTemplate<RubricInput, RubricAnswer>;
 
   constructor(options: RubricJudgeOptions) {
@@ -152,7 +161,11 @@ export class InstanceRubrics extends CustomJudgeMetric<RubricRow> {
   }
 
   /** Prompt version, inputs, sampling and the judge (the rubrics are part of each row). */
-  config(): MetricConfig {
-    return this.configWith({ [this.template.name]: this.template.version }, { kind: "instance_rubrics" });
+  protected override promptVersions(): Record<string, string> {
+    return { [this.template.name]: this.template.version };
+  }
+
+  protected override metricOptions(): MetricConfig["options"] {
+    return { kind: "instance_rubrics" };
   }
 }

@@ -1,5 +1,4 @@
 import { defineMetric } from "../descriptor.js";
-import { SemanticSimilarity } from "./metric.js";
 import { semanticSimilarityOptionsSchema } from "./options.js";
 
 /** Catalog entry of `semantic_similarity`. */
@@ -12,5 +11,4 @@ export const semanticSimilarityDescriptor = defineMetric({
   valueRange: [-1, 1],
   options: semanticSimilarityOptionsSchema,
   surfaces: { ragas: "SemanticSimilarity", haystack: "SASEvaluator" },
-  create: (models, options) => new SemanticSimilarity({ embeddings: models.embeddings!, ...options }),
 });

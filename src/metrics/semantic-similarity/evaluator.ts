@@ -10,10 +10,11 @@ import type {
   RunOptions,
 } from "../shared/evaluator-runner.js";
 import { type LongTextEntry, longTextRefusal, longTextsDetail, rowLongTexts } from "../shared/long-texts.js";
+import { parseMetricOptions } from "../shared/metric-options.js";
 import { requireSameLengthLists, requireText } from "../shared/validate.js";
 import { cosineOrThrow, embedAll } from "../shared/vectors.js";
 import type { MetricConfig } from "../types.js";
-import { parseSemanticSimilarityOptions } from "./options.js";
+import { semanticSimilarityDescriptor } from "./descriptor.js";
 import { semanticSimilarityScore } from "./score.js";
 
 /** Options of {@link SASEvaluator}. */
@@ -67,11 +68,9 @@ export class SASEvaluator implements Evaluator<SASRowResult> {
   private readonly batchSize: number;
 
   constructor(options: SASEvaluatorOptions) {
-    ({
-      embeddings: this.embeddings,
-      threshold: this.threshold,
-      batchSize: this.batchSize,
-    } = parseSemanticSimilarityOptions(options, "SASEvaluator"));
+    const o = parseMetricOptions(semanticSimilarityDescriptor, options, "SASEvaluator");
+    this.embeddings = o.embeddings!;
+    ({ threshold: this.threshold, batchSize: this.batchSize } = o);
   }
 
   /**

@@ -2,13 +2,13 @@
 // metric.ts (this Ragas-style class, which embeds a whole batch at once), evaluator.ts (Haystack's
 // SASEvaluator), descriptor.ts (id, fields, needs and options for the catalog). No judge, so no prompt.
 import type { EmbeddedTexts, Embeddings } from "../../embeddings/types.js";
-import { InvalidInputError } from "../../errors.js";
+import { BaseMetric } from "../shared/base-metric.js";
 import { longTextsDetail, refusedLongText, rowLongTexts } from "../shared/long-texts.js";
 import { errorResult, mustPropagate, withPromptVersions } from "../shared/outcome.js";
 import { requireText } from "../shared/validate.js";
 import { cosineOrThrow, embedAll } from "../shared/vectors.js";
-import type { Metric, MetricConfig, MetricResult, Sample, SampleField, ScoreOptions } from "../types.js";
-import { parseSemanticSimilarityOptions } from "./options.js";
+import type { MetricConfig, MetricResult, Sample } from "../types.js";
+import { semanticSimilarityDescriptor } from "./descriptor.js";
 import { semanticSimilarityScore } from "./score.js";
 
 /** Options of {@link SemanticSimilarity}. */
@@ -44,47 +44,20 @@ interface Pair {
  *   reference: "Paris is the capital of France.",
  * });
  */
-export class SemanticSimilarity implements Metric {
-  readonly name = "semantic_similarity";
-  readonly requiredFields: readonly SampleField[] = ["response", "reference"];
-  readonly usesLlm = false;
-  readonly usesEmbeddings = true;
+export class SemanticSimilarity extends BaseMetric<Pair, typeof semanticSimilarityDescriptor.options> {
+  static readonly descriptor = semanticSimilarityDescriptor;
+
   readonly threshold: number | undefined;
   private readonly embeddings: Embeddings;
   private readonly batchSize: number;
 
   constructor(options: SemanticSimilarityOptions) {
-    ({
-      embeddings: this.embeddings,
-      threshold: this.threshold,
-      batchSize: this.batchSize,
-    } = parseSemanticSimilarityOptions(options, "SemanticSimilarity"));
+    super(options);
+    this.embeddings = this.options.embeddings!;
+    ({ threshold: this.threshold, batchSize: this.batchSize } = this.options);
   }
 
-  /** Scores one sample. An embedding failure resolves to `status: "error"`; a missing field throws `InvalidInputError`. */
-  async score(sample: Sample, options: ScoreOptions = {}): Promise<MetricResult> {
-    const [result] = await this.scorePairs([this.validate(sample, undefined)], options.signal);
-    return result!;
-  }
-
-  /** Scores many samples, embedding all texts in batches of `batchSize`. All rows are validated first. */
-  async scoreBatch(samples: readonly Sample[], options: ScoreOptions = {}): Promise<MetricResult[]> {
-    if (!Array.isArray(samples)) {
-      throw new InvalidInputError("scoreBatch expects a list of samples", { field: "samples" });
-    }
-    return this.scorePairs(
-      samples.map((s, row) => this.validate(s, row)),
-      options.signal,
-    );
-  }
-
-  private validate(sample: Sample, row: number | undefined): Pair {
-    if (sample === null || typeof sample !== "object") {
-      throw new InvalidInputError("a sample must be an object such as { response, reference }", {
-        row,
-        field: "sample",
-      });
-    }
+  protected validate(sample: Sample, row: number | undefined): Pair {
     return {
       response: requireText(
         sample.response,
@@ -99,13 +72,25 @@ export class SemanticSimilarity implements Metric {
     };
   }
 
-  /** Scores validated pairs; every result carries `details.promptVersions` (empty: no judge), as every metric's does. */
-  private async scorePairs(pairs: Pair[], signal: AbortSignal | undefined): Promise<MetricResult[]> {
-    const versions = this.config().promptVersions;
-    return (await this.scoreRawPairs(pairs, signal)).map((r) => withPromptVersions(r, versions));
+  /** One pair (`score`); `scoreBatch` embeds a whole batch at once through `computeAll`. */
+  protected async compute(pair: Pair, signal: AbortSignal | undefined): Promise<MetricResult> {
+    return (await this.scorePairs([pair], signal))[0]!;
   }
 
-  private async scoreRawPairs(pairs: Pair[], signal: AbortSignal | undefined): Promise<MetricResult[]> {
+  protected concurrency(): number {
+    return 1;
+  }
+
+  /** Scores validated pairs, embedding all texts in batches of `batchSize`; every result carries `details.promptVersions` (empty: no judge). */
+  protected override async computeAll(
+    pairs: readonly Pair[],
+    signal: AbortSignal | undefined,
+  ): Promise<MetricResult[]> {
+    const versions = this.config().promptVersions;
+    return (await this.scorePairs(pairs, signal)).map((r) => withPromptVersions(r, versions));
+  }
+
+  private async scorePairs(pairs: readonly Pair[], signal: AbortSignal | undefined): Promise<MetricResult[]> {
     let embedded: EmbeddedTexts;
     try {
       embedded = await embedAll(

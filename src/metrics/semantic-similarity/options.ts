@@ -1,7 +1,4 @@
 import { z } from "zod";
-import type { Embeddings } from "../../embeddings/types.js";
-import { parseOptions } from "../../errors-zod.js";
-import { embeddingsOption } from "../shared/options.js";
 
 /** The options of `SemanticSimilarity` and `SASEvaluator` other than the embedder, with their defaults. */
 export const semanticSimilarityOptionsSchema = z.object({
@@ -13,15 +10,3 @@ export const semanticSimilarityOptionsSchema = z.object({
     ),
   batchSize: z.number().int().positive().default(32).describe("Texts per embeddings.embed call."),
 });
-
-/** Parses the options of `SemanticSimilarity` or `SASEvaluator` (named by `where`), embedder included. */
-export function parseSemanticSimilarityOptions(
-  options: unknown,
-  where: string,
-): { embeddings: Embeddings; threshold?: number | undefined; batchSize: number } {
-  return parseOptions(
-    semanticSimilarityOptionsSchema.extend({ embeddings: embeddingsOption }),
-    options,
-    where,
-  );
-}

@@ -1,15 +1,8 @@
 import type { Llm } from "../../llm/types.js";
+import type { MetricDescriptor, MetricOptionSchema } from "../descriptor.js";
 import type { MetricConfig, Sample, SampleField } from "../types.js";
-import { BaseMetric } from "./base-metric.js";
-import {
-  type ChoiceOptions,
-  type ReasonsOptions,
-  type VerdictReading,
-  verdictModeConfig,
-  verdictReading,
-} from "./choice-verdicts.js";
 import { type JudgeInputField, judgeInputNames, readJudgeInputs } from "./custom-judge.js";
-import type { JudgeSettings } from "./judge.js";
+import { JudgeMetric } from "./judge-metric.js";
 
 /** Options every user-defined judge metric takes. */
 export interface CustomJudgeOptions {
@@ -53,34 +46,34 @@ export function criterionDefaults(name: string, temperature = 0): CustomJudgeDef
  * Ragas name, as JSON), sampling settings, and the config options they have in common. Subclasses give the
  * prompt, the judge call (`compute`) and their own config options.
  */
-export abstract class CustomJudgeMetric<V = Record<string, string | string[]>> extends BaseMetric<V> {
-  readonly name: string;
-  readonly requiredFields: readonly SampleField[];
-  readonly usesLlm = true;
-  readonly usesEmbeddings = false;
-  /** The judge this metric calls. */
-  readonly llm: Llm;
+export abstract class CustomJudgeMetric<
+  V = Record<string, string | string[]>,
+  S extends MetricOptionSchema = MetricOptionSchema,
+> extends JudgeMetric<V, S> {
+  private readonly metricName: string;
+  private readonly fields: readonly SampleField[];
   protected readonly inputs: readonly JudgeInputField[];
   protected readonly optionalFields: readonly JudgeInputField[];
-  protected readonly settings: JudgeSettings;
-  /** How verdicts are read (`scoring`, `confidence`) and whether reasons are asked (`reasons`); the default reads none. Metrics that offer them say so in their options. */
-  protected readonly reading: VerdictReading;
 
-  constructor(
-    options: CustomJudgeOptions & ChoiceOptions & ReasonsOptions & { name?: string },
-    defaults: CustomJudgeDefaults,
-  ) {
-    super();
-    this.llm = options.llm;
-    this.name = options.name ?? defaults.name;
-    this.inputs = [...(options.inputs ?? defaults.inputs)];
-    this.optionalFields = options.optionalInputs ?? (options.inputs ? [] : defaults.optionalInputs);
-    this.requiredFields = [...this.inputs, ...(defaults.extraFields ?? [])];
-    this.settings = {
-      temperature: options.temperature ?? defaults.temperature,
-      maxTokens: options.maxTokens,
-    };
-    this.reading = verdictReading(options, options.llm, new.target.name);
+  /** `defaults` fill what the options leave unset; the options are parsed by the descriptor first. */
+  constructor(options: unknown, defaults: CustomJudgeDefaults) {
+    super(options, defaults.temperature);
+    const o = this.options as Partial<CustomJudgeOptions> & { name?: string };
+    this.metricName = o.name ?? defaults.name;
+    // LLMEvaluator's `inputs` maps its names to fields (a record): its fields come in `defaults`.
+    this.inputs = [...(Array.isArray(o.inputs) ? o.inputs : defaults.inputs)];
+    this.optionalFields = o.optionalInputs ?? (o.inputs ? [] : defaults.optionalInputs);
+    this.fields = [...this.inputs, ...(defaults.extraFields ?? [])];
+  }
+
+  /** The id you gave the metric (`name`), or the kind's default. */
+  override get name(): string {
+    return this.metricName;
+  }
+
+  /** The fields the judge must see, and the kind's extra ones (e.g. `rubrics`). */
+  override get requiredFields(): readonly SampleField[] {
+    return this.fields;
   }
 
   /** The judge's inputs from the sample, keyed by Ragas name. */
@@ -88,27 +81,14 @@ export abstract class CustomJudgeMetric<V = Record<string, string | string[]>> e
     return readJudgeInputs(sample, this.inputs, this.optionalFields, row);
   }
 
-  protected concurrency(): number {
-    return this.llm.concurrency ?? 1;
-  }
-
-  /** A config with the common options (inputs, sampling) after the metric's own. */
-  protected configWith(
-    promptVersions: Record<string, string>,
-    options: MetricConfig["options"],
-  ): MetricConfig {
-    return {
-      name: this.name,
-      promptVersions,
-      options: {
-        ...options,
-        inputs: this.inputs.map((f) => judgeInputNames[f]).join(","),
-        optionalInputs: this.optionalFields.map((f) => judgeInputNames[f]).join(","),
-        temperature: this.settings.temperature,
-        maxTokens: this.settings.maxTokens ?? null,
-        ...verdictModeConfig(this.reading),
-      },
-      models: [this.llm.provenance()],
+  /** The judge config, with the fields the judge sees (by Ragas name) among the options. */
+  override config(): MetricConfig {
+    const config = super.config();
+    config.options = {
+      ...config.options,
+      inputs: this.inputs.map((f) => judgeInputNames[f]).join(","),
+      optionalInputs: this.optionalFields.map((f) => judgeInputNames[f]).join(","),
     };
+    return config;
   }
 }

@@ -1,12 +1,9 @@
 import { z } from "zod";
 import { InvalidInputError } from "../../errors.js";
-import type { Sample, SampleField } from "../types.js";
-import {
-  checkComparisonField,
-  type DocumentComparisonField,
-  type HaystackDocument,
-  requireDocuments,
-} from "./documents.js";
+import { parseOptions } from "../../errors-zod.js";
+import type { MetricDescriptor } from "../descriptor.js";
+import type { Sample } from "../types.js";
+import { type DocumentComparisonField, type HaystackDocument, requireDocuments } from "./documents.js";
 import {
   type Evaluator,
   type EvaluatorInputs,
@@ -15,7 +12,7 @@ import {
   type RunOptions,
   toOutput,
 } from "./evaluator-runner.js";
-import { JudgeFreeMetric, type RecordedOptions } from "./judge-free.js";
+import { JudgeFreeMetric } from "./judge-free.js";
 import { requireSameLengthLists } from "./validate.js";
 
 /**
@@ -81,31 +78,23 @@ export interface DocumentComparisonOptions {
   documentComparisonField?: DocumentComparisonField;
 }
 
-/** Reads and checks `documentComparisonField`. */
-export function comparisonFieldOf(options: DocumentComparisonOptions | undefined): DocumentComparisonField {
-  return checkComparisonField(options?.documentComparisonField);
-}
-
 /**
  * Base of the Ragas-style retrieval metrics: one sample's `groundTruthDocuments` and
  * `retrievedDocuments`, compared on `documentComparisonField`.
  */
 export abstract class DocumentMetric extends JudgeFreeMetric<DocumentPair> {
-  readonly requiredFields: readonly SampleField[] = ["groundTruthDocuments", "retrievedDocuments"];
   /** The compared document field. */
   readonly documentComparisonField: DocumentComparisonField;
 
-  constructor(options: DocumentComparisonOptions = {}) {
-    super();
-    this.documentComparisonField = comparisonFieldOf(options);
+  constructor(options: DocumentComparisonOptions) {
+    super(options);
+    this.documentComparisonField = (
+      this.options as Required<DocumentComparisonOptions>
+    ).documentComparisonField;
   }
 
   protected validate(sample: Sample, row: number | undefined): DocumentPair {
     return requireDocumentPair(sample, row);
-  }
-
-  protected recordedOptions(): RecordedOptions {
-    return { documentComparisonField: this.documentComparisonField };
   }
 }
 
@@ -119,9 +108,12 @@ export abstract class DocumentEvaluator<R extends { score: number }> implements 
   readonly documentComparisonField: DocumentComparisonField;
   /** Evaluator name used in error messages. */
   protected abstract readonly label: string;
+  /** The options, parsed by the descriptor of the Ragas-style metric with the same formula. */
+  protected readonly options: Record<string, unknown>;
 
-  constructor(options: DocumentComparisonOptions = {}) {
-    this.documentComparisonField = comparisonFieldOf(options);
+  constructor(descriptor: MetricDescriptor, options: DocumentComparisonOptions) {
+    this.options = parseOptions(descriptor.options.strict(), options, new.target.name);
+    this.documentComparisonField = this.options.documentComparisonField as DocumentComparisonField;
   }
 
   /** Scores one row; may throw `InvalidInputError` for a row-level rule. */
@@ -154,5 +146,7 @@ export abstract class DocumentEvaluator<R extends { score: number }> implements 
 
 /** zod schema of `documentComparisonField` for descriptors: `content`, `id` or `meta.<key>`. */
 export const documentComparisonFieldSchema = z
-  .union([z.literal("content"), z.literal("id"), z.templateLiteral(["meta.", z.string().min(1)])])
+  .union([z.literal("content"), z.literal("id"), z.templateLiteral(["meta.", z.string().min(1)])], {
+    error: 'use "content", "id" or "meta.<key>" (e.g. "meta.file_id", "meta.source.url")',
+  })
   .default("content");

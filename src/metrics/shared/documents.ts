@@ -20,22 +20,6 @@ export interface HaystackDocument {
 export type DocumentComparisonField = "content" | "id" | `meta.${string}`;
 
 /**
- * Checks a `documentComparisonField` option; anything but `content`, `id` or `meta.<key>` is an
- * `InvalidInputError` (Haystack raises a ValueError on the first run).
- */
-export function checkComparisonField(value: unknown): DocumentComparisonField {
-  if (value === undefined) return "content";
-  if (value === "content" || value === "id") return value;
-  if (typeof value === "string" && value.startsWith("meta.") && value.length > 5) {
-    return value as DocumentComparisonField;
-  }
-  throw new InvalidInputError(
-    `is "${String(value)}"; use "content", "id" or "meta.<key>" (e.g. "meta.file_id", "meta.source.url")`,
-    { field: "documentComparisonField" },
-  );
-}
-
-/**
  * The comparison value of a document as a string key, or undefined when the field is missing, null
  * or an empty string (such documents never match, but still take up their rank). Values compare as
  * Python compares them: 1 and 1.0 and True are equal, lists and objects compare by content. A string

@@ -1,4 +1,5 @@
 import { InvalidInputError } from "../../errors.js";
+import type { MetricOptionSchema } from "../descriptor.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { BaseMetric } from "./base-metric.js";
 import type { FieldLocation } from "./validate.js";
@@ -10,14 +11,19 @@ export type RecordedOptions = Record<string, string | number | boolean | null>;
  * Base of the metrics that need no judge and no embeddings: the formula runs synchronously, so
  * `scoreSync` is offered beside `score`, and `config()` records the options and no models.
  */
-export abstract class JudgeFreeMetric<V> extends BaseMetric<V> {
-  readonly usesLlm = false;
-  readonly usesEmbeddings = false;
-
+export abstract class JudgeFreeMetric<
+  V,
+  S extends MetricOptionSchema = MetricOptionSchema,
+> extends BaseMetric<V, S> {
   /** Scores one validated sample; pure, no I/O. Returns a new object each call (`scoreSync` completes it in place). */
   protected abstract scoreInput(input: V): MetricResult;
-  /** The options that change the numbers. */
-  protected abstract recordedOptions(): RecordedOptions;
+  /** The options that change the numbers. Defaults to every option of the descriptor (unset ones as null). */
+  protected recordedOptions(): RecordedOptions {
+    const recorded: RecordedOptions = {};
+    const options = this.options as Record<string, string | number | boolean | null | undefined>;
+    for (const key of Object.keys(this.descriptor.options.shape)) recorded[key] = options[key] ?? null;
+    return recorded;
+  }
 
   /**
    * Scores one sample without a promise: validation errors throw `InvalidInputError` naming `row`

@@ -1,15 +1,9 @@
 import type { Llm } from "../../llm/types.js";
 import type { ModelProvenance } from "../../provenance.js";
+import type { MetricDescriptor, MetricOptionSchema } from "../descriptor.js";
 import type { MetricConfig } from "../types.js";
 import { BaseMetric } from "./base-metric.js";
-import {
-  type ChoiceOptions,
-  type PrefillOptions,
-  type ReasonsOptions,
-  type VerdictReading,
-  verdictModeConfig,
-  verdictReading,
-} from "./choice-verdicts.js";
+import { type VerdictReading, verdictModeConfig, verdictReading } from "./choice-verdicts.js";
 import type { JudgeSettings } from "./judge.js";
 
 /** Options every judge metric takes. */
@@ -23,22 +17,28 @@ export interface JudgeMetricOptions {
 }
 
 /**
- * A `BaseMetric` that calls a judge: holds the judge and its settings, scores as many rows at once
- * as the judge serves, and builds `config()` from the prompt versions and the metric's own options.
+ * A `BaseMetric` that calls a judge: holds the judge and its settings (temperature and token budget,
+ * from the parsed options), reads verdicts as the options say (`scoring`, `confidence`, `reasons`,
+ * `prefill`, for the metrics whose descriptor offers them), scores as many rows at once as the judge
+ * serves, and builds `config()` from the prompt versions and the metric's own options.
  */
-export abstract class JudgeMetric<V> extends BaseMetric<V> {
-  readonly usesLlm = true;
+export abstract class JudgeMetric<V, S extends MetricOptionSchema = MetricOptionSchema> extends BaseMetric<
+  V,
+  S
+> {
   /** The judge this metric calls. */
   readonly llm: Llm;
   protected readonly settings: JudgeSettings;
   /** How verdicts are read (`scoring`, `confidence`) and whether reasons are asked (`reasons`); the default reads none. Metrics that offer them say so in their options. */
   protected readonly reading: VerdictReading;
 
-  constructor(options: JudgeMetricOptions & ChoiceOptions & ReasonsOptions & PrefillOptions) {
-    super();
-    this.llm = options.llm;
-    this.settings = { temperature: options.temperature ?? 0, maxTokens: options.maxTokens };
-    this.reading = verdictReading(options, options.llm, new.target.name);
+  /** `defaultTemperature` applies when the options leave temperature unset (user-defined judges' votes). */
+  constructor(options: unknown, defaultTemperature = 0) {
+    super(options);
+    const o = this.options as { llm: Llm; temperature?: number; maxTokens?: number };
+    this.llm = o.llm;
+    this.settings = { temperature: o.temperature ?? defaultTemperature, maxTokens: o.maxTokens };
+    this.reading = verdictReading(o, o.llm, new.target.name);
   }
 
   protected concurrency(): number {

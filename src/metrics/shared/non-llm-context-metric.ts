@@ -1,8 +1,9 @@
 import { ListPairMemo } from "../../util/list-pair-memo.js";
-import type { Sample, SampleField } from "../types.js";
+import type { MetricDescriptor } from "../descriptor.js";
+import type { Sample } from "../types.js";
 import { type ContextLists, type ContextSimilarities, requireContextLists } from "./context-similarities.js";
-import { checkFiniteNumber, JudgeFreeMetric, type RecordedOptions } from "./judge-free.js";
-import { checkDistanceMeasure, type DistanceMeasure } from "./string-distance/similarity.js";
+import { JudgeFreeMetric } from "./judge-free.js";
+import type { DistanceMeasure } from "./string-distance/similarity.js";
 
 const memos = new Map<DistanceMeasure, ListPairMemo<ContextSimilarities>>();
 
@@ -33,24 +34,19 @@ export interface NonLLMContextOptions {
  * threshold and a distance measure, recorded in the config. Subclasses give the id and the formula.
  */
 export abstract class NonLlmContextMetric extends JudgeFreeMetric<ContextLists> {
-  readonly requiredFields: readonly SampleField[] = ["retrievedContexts", "referenceContexts"];
   /** Similarity threshold (precision: inclusive, recall: exclusive). */
   readonly threshold: number;
   /** The distance measure. */
   readonly distanceMeasure: DistanceMeasure;
 
-  constructor(options: NonLLMContextOptions = {}) {
-    super();
-    this.threshold = checkFiniteNumber(options.threshold, 0.5, "threshold");
-    this.distanceMeasure = checkDistanceMeasure(options.distanceMeasure);
+  constructor(options: NonLLMContextOptions) {
+    super(options);
+    ({ threshold: this.threshold, distanceMeasure: this.distanceMeasure } = this
+      .options as Required<NonLLMContextOptions>);
   }
 
   protected validate(sample: Sample, row: number | undefined): ContextLists {
     return requireContextLists(sample, row);
-  }
-
-  protected recordedOptions(): RecordedOptions {
-    return { threshold: this.threshold, distanceMeasure: this.distanceMeasure };
   }
 
   /** The similarity memo of this metric's distance measure, shared with the other non-LLM context metric. */

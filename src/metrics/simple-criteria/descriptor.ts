@@ -7,7 +7,6 @@ import {
   definitionField,
   scaleField,
 } from "../shared/custom-options.js";
-import { SimpleCriteriaScore } from "./metric.js";
 
 /** `simple_criteria`: a user-defined criterion scored on a user range; opt-in. */
 export const simpleCriteriaDescriptor = defineMetric({
@@ -22,5 +21,4 @@ export const simpleCriteriaDescriptor = defineMetric({
     ...scaleField,
     reasons: reasonsOption,
   }),
-  create: (models, options) => new SimpleCriteriaScore({ llm: models.llm!, ...options }),
 });

@@ -10,6 +10,7 @@ import {
   criterionDefaults,
 } from "../shared/custom-judge-metric.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
+import { simpleCriteriaDescriptor } from "./descriptor.js";
 import { judgeCriteria } from "./judge.js";
 import { type CriteriaAnswer, type CriteriaInput, simpleCriteriaPrompt } from "./prompt.js";
 
@@ -32,6 +33,8 @@ export interface SimpleCriteriaScoreOptions extends CustomJudgeOptions, ReasonsO
  * const { value, reason } = await concise.score({ userInput, response });
  */
 export class SimpleCriteriaScore extends CustomJudgeMetric {
+  static readonly descriptor = simpleCriteriaDescriptor;
+
   /** The score's range. */
   readonly scale: Scale;
   private readonly definition: string;
@@ -70,15 +73,16 @@ export class SimpleCriteriaScore extends CustomJudgeMetric {
   }
 
   /** Prompt version (with the definition's fingerprint), definition, scale, inputs, sampling and the judge. */
-  config(): MetricConfig {
-    return this.configWith(
-      { [this.template.name]: this.template.version },
-      {
-        kind: "simple_criteria",
-        definition: this.definition,
-        scaleMin: this.scale.min,
-        scaleMax: this.scale.max,
-      },
-    );
+  protected override promptVersions(): Record<string, string> {
+    return { [this.template.name]: this.template.version };
+  }
+
+  protected override metricOptions(): MetricConfig["options"] {
+    return {
+      kind: "simple_criteria",
+      definition: this.definition,
+      scaleMin: this.scale.min,
+      scaleMax: this.scale.max,
+    };
   }
 }

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { StringPresence } from "./metric.js";
 
 /** Catalog entry of Ragas `string_present`. */
 export const stringPresenceDescriptor = defineMetric({
@@ -11,5 +10,4 @@ export const stringPresenceDescriptor = defineMetric({
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({}),
-  create: () => new StringPresence(),
 });

@@ -1,6 +1,7 @@
 // Ragas `StringPresence`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts. No judge.
-import { JudgeFreeMetric, type RecordedOptions, requirePair } from "../shared/judge-free.js";
-import type { MetricResult, Sample, SampleField } from "../types.js";
+import { JudgeFreeMetric, requirePair } from "../shared/judge-free.js";
+import type { MetricResult, Sample } from "../types.js";
+import { stringPresenceDescriptor } from "./descriptor.js";
 import { stringPresence } from "./score.js";
 
 /**
@@ -10,8 +11,12 @@ import { stringPresence } from "./score.js";
  * await new StringPresence().score({ reference: "Eiffel Tower", response: "The Eiffel Tower is located in India." }); // value 1
  */
 export class StringPresence extends JudgeFreeMetric<{ reference: string; response: string }> {
-  readonly name = "string_present";
-  readonly requiredFields: readonly SampleField[] = ["response", "reference"];
+  static readonly descriptor = stringPresenceDescriptor;
+
+  /** StringPresence takes no options. */
+  constructor(options: Record<string, never> = {}) {
+    super(options);
+  }
 
   protected validate(sample: Sample, row: number | undefined): { reference: string; response: string } {
     return requirePair(sample, row);
@@ -27,9 +32,5 @@ export class StringPresence extends JudgeFreeMetric<{ reference: string; respons
         value === 1 ? "the reference occurs in the response" : "the reference does not occur in the response",
       details: { position: at === -1 ? null : at },
     };
-  }
-
-  protected recordedOptions(): RecordedOptions {
-    return {};
   }
 }

@@ -2,7 +2,7 @@
 // traditional.md, context_precision.md and context_recall.md (explodinggradients/ragas, 2025-12).
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../../src/errors.js";
-import { metricDescriptors } from "../../../src/metrics/catalog.js";
+import { createMetric, metricDescriptors } from "../../../src/metrics/catalog.js";
 import {
   AnswerExactMatch,
   BleuScore,
@@ -166,11 +166,11 @@ describe("catalog", () => {
     expect(judgeFree.map((d) => d.id)).toEqual(classes.map(([, id]) => id));
     for (const [Metric, id] of classes) {
       const d = judgeFree.find((x) => x.id === id)!;
-      const metric = d.create({}, d.options.parse({}));
+      const metric = createMetric(id, {});
       expect(metric).toBeInstanceOf(Metric);
       expect(metric.name).toBe(id);
       expect(metric.requiredFields).toEqual(d.requiredFields);
-      expect(metric.usesLlm || metric.usesEmbeddings).toBe(false);
+      expect(metric.needsLlm || metric.needsEmbeddings).toBe(false);
     }
   });
   it("parses options with defaults and rejects bad ones", () => {
