@@ -22,6 +22,19 @@ export interface MetricSurfaces {
 }
 
 /**
+ * What a metric file needs to know about a metric it may define, beyond the descriptor's options schema
+ * (which checks each entry).
+ */
+export interface DefinableMetric<O = unknown> {
+  /**
+   * The sample fields a metric built with these parsed options reads, so the dataset's columns are checked
+   * before any model loads. Defaults to the options' `inputs` list when given, else the descriptor's
+   * `requiredFields`.
+   */
+  fields?(options: O): readonly SampleField[];
+}
+
+/**
  * Everything the CLI, `evaluate()`, the column checks and the README's metric table know about a
  * built-in metric, in one place. Adding a metric means one folder with a `descriptor.ts` and one
  * line in `catalog.ts`.
@@ -74,6 +87,13 @@ export interface MetricDescriptor<S extends z.ZodType = z.ZodType> {
    * the Haystack-style evaluator, where there is one. Defaults to none: the table shows "–".
    */
   readonly surfaces?: MetricSurfaces;
+  /**
+   * Whether a metric file (`loadMetricFile`, `eval --metric-file`) may define this metric: an entry
+   * `{ kind: <id>, id: <name>, ...options }` builds one, its options checked by `options`. `true`, or how a
+   * definition's sample fields follow from its options where the default rule of {@link DefinableMetric} does
+   * not hold. Defaults to false: metric files cannot define it.
+   */
+  readonly definable?: boolean | DefinableMetric<z.output<S>>;
   /** Builds the metric; models it declares as needed are present. */
   create(models: MetricModels, options: z.output<S>): Metric;
 }
