@@ -31,7 +31,7 @@ export interface ParseMetricFileOptions {
 
 /** The kinds a metric file may define: the catalog's descriptors with `definable`, by id, in catalog order. */
 export const definableMetrics: ReadonlyMap<string, MetricDescriptor> = new Map(
-  metricDescriptors.filter((d) => d.definable !== undefined && d.definable !== false).map((d) => [d.id, d]),
+  metricDescriptors.filter((d) => d.definable).map((d) => [d.id, d]),
 );
 
 /** The sample fields a definition's metric reads: the descriptor's rule, else `inputs`, else its required fields. */
