@@ -5,7 +5,9 @@
 # setting and no edit to the project's package.json. It fails if any package compiles, downloads headers, or if a
 # host outside the registry answers. From there: the README's quick start (`npx airgap-eval eval --example ...`, with
 # the result cache, run twice: the second run is all cache hits), a judge metric on a generated tiny GGUF.
-# Without --quick also: the help text, a TypeScript file using the library (type-checked under strict +
+# Without --quick also: the shipped metric file (examples/quality.yaml) through `eval --metric-file` and through
+# `parseMetricFile` / `loadMetricFile` of the package root and the node-test entry, the help text, a TypeScript file
+# using the library (type-checked under strict +
 # exactOptionalPropertyTypes with skipLibCheck off, then run), every TypeScript block of README.md and docs/*.md
 # type-checked against the installed declarations, the embeddings compared with the checkout's, the CPU-only recipe
 # of docs/install.md (GPU binaries deleted, judge still runs), and a global install (temporary prefix).
@@ -106,6 +108,21 @@ step "--cpu-build fastest: ggml's own pick for this CPU, recorded"
 npx airgap-eval eval --example --metrics faithfulness --llm "$work/tiny-judge.gguf" --no-cache --cpu-build fastest \
   --out out/judge-fastest.jsonl --quiet
 grep -Eq '"cpuBuild":"[a-z0-9_.]+"' out/judge-fastest.jsonl || fail "the fastest build is not recorded"
+
+step "a metric file: eval --metric-file, and parseMetricFile / loadMetricFile from the package's entries"
+npx airgap-eval eval --example --metric-file node_modules/airgap-eval/examples/quality.yaml --llm "$work/tiny-judge.gguf" \
+  --no-cache --out out/metric-file.jsonl | tee "$work/metric-file.txt"
+for id in stays_on_topic answer_quality; do
+  grep -Eq "^$id +[0-9.]+ +20 of 20 " "$work/metric-file.txt" || fail "the metric file's $id did not score all 20 rows"
+done
+node --input-type=module -e '
+  import { parseMetricFile } from "airgap-eval";
+  import { loadMetricFile } from "airgap-eval/node-test";
+  const ids = parseMetricFile("node_modules/airgap-eval/examples/quality.yaml").map((d) => d.id).join(",");
+  if (ids !== "stays_on_topic,answer_quality" || typeof loadMetricFile !== "function") {
+    console.error(`parseMetricFile gave ${ids}; node-test loadMetricFile is ${typeof loadMetricFile}`);
+    process.exit(1);
+  }'
 
 step "docs/install.md, CPU only (a): delete node-llama-cpp's GPU binaries after the install; the judge still runs"
 rm -rf node_modules/@node-llama-cpp/*-cuda node_modules/@node-llama-cpp/*-cuda-ext node_modules/@node-llama-cpp/*-vulkan

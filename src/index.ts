@@ -138,6 +138,12 @@ export type {
 } from "./llm/types.js";
 // Embeddings
 export { cosineSimilarity } from "./math/cosine.js";
+export {
+  type MetricDefinition,
+  type ParseMetricFileOptions,
+  parseMetricFile,
+} from "./metric-file/definition.js";
+export { createDefinedMetric, loadMetricFile } from "./metric-file/load.js";
 // Verdicts read from the judge's token probabilities (issue 14, docs/judge-speed.md)
 export { expectedAnswerRelevancy } from "./metrics/answer-relevancy/score.js";
 // Your own judges: user-defined criteria, rubrics, G-Eval and Haystack's LLMEvaluator

@@ -17,14 +17,15 @@ const srcDir = path.resolve(import.meta.dirname, "../src");
  * sits below `llm` because the `Llm` interface takes a prompt (the diagram put it above, which no
  * judge could satisfy), and `results` (result types and aggregation, shared by evaluate/ and
  * report/) is a layer of its own between them and metrics/. `calibrate` (judge against people) sits
- * on `evaluate`, and `datasets` (the labelled-set registry and converters) beside `dataset`.
+ * on `evaluate`, `datasets` (the labelled-set registry and converters) beside `dataset`, and `metric-file` (metric
+ * definitions read from a file, as `dataset` reads rows) beside them.
  */
 const layers: readonly (readonly string[])[] = [
   ["index"],
   ["cli", "vitest", "node-test"],
   ["calibrate", "testing"],
   ["evaluate"],
-  ["dataset", "report", "datasets"],
+  ["dataset", "report", "datasets", "metric-file"],
   ["results"],
   ["metrics"],
   ["llm", "embeddings"],

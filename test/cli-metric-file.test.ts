@@ -1,10 +1,10 @@
 // eval --metric-file: bad files fail with the file, the path inside it and the problem (exit 2, before any model
 // loads); a good file runs its metrics with a real judge; a changed definition makes --resume refuse, naming it.
+// The file format's own checks are tested with the library (test/metric-file/).
 import { writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
-import { loadMetricFiles } from "../src/cli/metric-file.js";
-import { InvalidInputError } from "../src/errors.js";
+import { parseMetricFiles } from "../src/cli/metric-file.js";
 import { cliSandbox, recordLines, runCli } from "./fixtures/cli/run-cli.js";
 import { tinyGgufPath } from "./setup/paths.js";
 
@@ -23,73 +23,26 @@ const critic = {
   definition: "Does the response answer the question?",
 };
 
-describe("loadMetricFiles", () => {
-  it("parses a good file with defaults, and JSON too", () => {
+describe("parseMetricFiles (the --metric-file files of one run)", () => {
+  it("reads every file in order, ids unique across the files and against --metrics", () => {
     const file = yamlFile("good.yaml", {
-      metrics: [
-        critic,
-        { kind: "g_eval", id: "quality", criteria: "Is it correct?", scale: { min: 0, max: 10 } },
-      ],
+      metrics: [critic, { kind: "g_eval", id: "quality", criteria: "Is it correct?" }],
     });
     const json = box.file("good.json");
     writeFileSync(json, JSON.stringify({ metrics: [{ ...critic, id: "on_topic_2" }] }));
-    const defs = loadMetricFiles([file, json], ["faithfulness"]);
-    expect(defs.map((d) => [d.id, d.kind])).toEqual([
+    expect(parseMetricFiles([file, json], ["faithfulness"]).map((d) => [d.id, d.kind])).toEqual([
       ["on_topic", "aspect_critic"],
       ["quality", "g_eval"],
       ["on_topic_2", "aspect_critic"],
     ]);
-    expect(defs[0]!.options).toMatchObject({ strictness: 1, seed: 0 });
-    expect(defs[1]!.fields).toEqual(["userInput", "response"]);
-  });
-
-  const cases: Array<[string, unknown, RegExp]> = [
-    [
-      "unknown kind",
-      { metrics: [{ ...critic, kind: "vibes" }] },
-      /metrics\[0\]\.kind: "vibes" is not a known kind; use one of aspect_critic/,
-    ],
-    [
-      "missing definition",
-      { metrics: [{ kind: "aspect_critic", id: "x" }] },
-      /metrics\[0\]\.definition: is missing \(aspect_critic needs it\)/,
-    ],
-    [
-      "scale min > max",
-      { metrics: [{ kind: "simple_criteria", id: "x", definition: "d", scale: { min: 5, max: 1 } }] },
-      /metrics\[0\]\.scale: min \(5\) is greater than max \(1\)/,
-    ],
-    [
-      "YAML syntax error",
-      "metrics:\n  - kind: aspect_critic\n    id: [unclosed\n",
-      /line \d+, column \d+: is not valid YAML/,
-    ],
-    [
-      "unknown field",
-      { metrics: [{ ...critic, definiton: "typo" }] },
-      /metrics\[0\]: has unknown key\(s\) definiton/,
-    ],
-    [
-      "bad input column",
-      { metrics: [{ ...critic, inputs: ["question_text"] }] },
-      /metrics\[0\]\.inputs\[0\]: "question_text" is not a field/,
-    ],
-    ["even strictness", { metrics: [{ ...critic, strictness: 2 }] }, /metrics\[0\]\.strictness: must be odd/],
-    ["bad id", { metrics: [{ ...critic, id: "On Topic" }] }, /metrics\[0\]\.id: must be snake_case/],
-    ["duplicate id", { metrics: [critic, critic] }, /metrics\[1\]\.id: "on_topic" is already used/],
-    ["no metrics list", { metric: [] }, /must be a mapping with a `metrics` list/],
-  ];
-  it.each(cases)("%s: names the file, the path and the problem", (_name, data, message) => {
-    const file = yamlFile("bad.yaml", data);
-    let caught: unknown;
-    try {
-      loadMetricFiles([file], []);
-    } catch (err) {
-      caught = err;
-    }
-    expect(caught).toBeInstanceOf(InvalidInputError);
-    expect((caught as Error).message).toContain(`metric file ${file}`);
-    expect((caught as Error).message).toMatch(message);
+    const again = yamlFile("again.yaml", { metrics: [critic] });
+    expect(() => parseMetricFiles([file, again], [])).toThrow(
+      `metric file ${again}: metrics[0].id: "on_topic" is already used by ${file}: metrics[0]; give each metric its own id`,
+    );
+    const taken = yamlFile("taken.yaml", { metrics: [{ ...critic, id: "faithfulness" }] });
+    expect(() => parseMetricFiles([taken], ["faithfulness"])).toThrow(
+      `metric file ${taken}: metrics[0].id: "faithfulness" is already used by --metrics; give each metric its own id`,
+    );
   });
 });
 

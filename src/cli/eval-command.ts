@@ -1,5 +1,6 @@
 import { type Command, Option } from "commander";
 import { InvalidInputError } from "../errors.js";
+import { definableMetrics } from "../metric-file/definition.js";
 import { defaultMetricsFor } from "./default-metrics.js";
 import { readEvalDataset } from "./eval-dataset.js";
 import { normalizeFlags, type RawEvalFlags } from "./eval-flags.js";
@@ -51,8 +52,7 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
   });
   checkMetricFileColumns(scan, custom);
 
-  const needs = modelNeeds(ids);
-  if (custom.length > 0) needs.llm = true;
+  const needs = modelNeeds([...ids, ...custom.map((c) => c.kind)]);
   if (flags.llm !== undefined && !needs.llm) {
     process.stderr.write(`airgap-eval: note: --llm is not used: none of ${ids.join(", ")} needs a judge\n`);
   }
@@ -161,7 +161,7 @@ export function registerEvalCommand(program: Command): Command {
     )
     .option(
       "--metric-file <file>",
-      "custom judge metrics (aspect_critic, rubrics_score, instance_rubrics, simple_criteria, g_eval, llm_evaluator) from a YAML or JSON file; without --metrics only these run (repeatable)",
+      `custom judge metrics (${[...definableMetrics.keys()].join(", ")}) from a YAML or JSON file; without --metrics only these run (repeatable)`,
       collect(String),
     )
     .addOption(

@@ -16,13 +16,13 @@ import type { EvalRun } from "./eval-output.js";
 import type { EvalSelection } from "./eval-selection.js";
 import { countLongTexts } from "./long-text-notice.js";
 import { createMetric, type MetricId, needsModel } from "./metric-factory.js";
-import { createCustomMetrics } from "./metric-file.js";
+import { createDefinedMetrics } from "./metric-file.js";
 
 /** The metrics an `eval` run runs, once the dataset is checked. */
 export interface EvalMetrics extends EvalSelection {
   /** The built-in metrics: `--metrics`, else the default set for the dataset. */
   ids: MetricId[];
-  /** The models they need (a `--metric-file` metric needs the judge). */
+  /** The models they and the `--metric-file` metrics need. */
   needs: { llm: boolean; embeddings: boolean };
   /** `--metric-option` values by metric. */
   metricOptions: Map<string, Record<string, unknown>>;
@@ -39,7 +39,7 @@ export async function evaluateWithModels(
   metricsToRun: EvalMetrics,
   signal: AbortSignal,
 ): Promise<EvalRun> {
-  const { requested, named, customIds, custom, needs, metricOptions } = metricsToRun;
+  const { requested, named, custom, needs, metricOptions } = metricsToRun;
   let ids = metricsToRun.ids;
   const models: Partial<LoadedModels> = {};
   let cache: Cache | undefined;
@@ -60,7 +60,7 @@ export async function evaluateWithModels(
     for (const note of loaded.notes) {
       const skipped = [
         ...ids.filter((id) => needsModel(id, note.kind)),
-        ...(note.kind === "llm" ? customIds : []),
+        ...custom.filter((c) => needsModel(c.kind, note.kind)).map((c) => c.id),
       ].join(", ");
       if (skipped !== "") process.stderr.write(`airgap-eval: skipping ${skipped}:\n${note.message}\n`);
     }
@@ -72,7 +72,7 @@ export async function evaluateWithModels(
       loaded.embeddings && cache ? new CachedEmbeddings(loaded.embeddings, cache) : loaded.embeddings;
     const metrics = [
       ...ids.map((id) => createMetric(id, { ...loaded, llm, embeddings }, metricOptions.get(id))),
-      ...createCustomMetrics(custom, { ...loaded, llm, embeddings }),
+      ...createDefinedMetrics(custom, { ...loaded, llm, embeddings }),
     ];
     const result = await evaluate(dataset, metrics, {
       onRecord: (record) => {

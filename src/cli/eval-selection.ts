@@ -1,16 +1,17 @@
 import { InvalidInputError } from "../errors.js";
+import type { MetricDefinition } from "../metric-file/definition.js";
 import { metricDescriptor } from "../metrics/catalog.js";
 import type { EvalFlags } from "./eval-flags.js";
 import { checkBarInRange } from "./fail-under.js";
 import { type MetricId, metricRange, parseMetricIds } from "./metric-factory.js";
-import { type CustomMetricDefinition, loadMetricFiles } from "./metric-file.js";
+import { parseMetricFiles } from "./metric-file.js";
 
 /** The metrics an `eval` run asks for, from its flags alone (before the dataset is read). */
 export interface EvalSelection {
   /** `--metrics`; none with a metric file and no `--metrics`; undefined for the default set. */
   requested: MetricId[] | undefined;
   /** The `--metric-file` metrics. */
-  custom: CustomMetricDefinition[];
+  custom: MetricDefinition[];
   /** Their ids. */
   customIds: string[];
   /** Built-in metrics named by `--fail-under` or `--metric-option`: they run even without `--metrics`, where the dataset allows. */
@@ -29,7 +30,7 @@ export function selectEvalMetrics(flags: EvalFlags): EvalSelection {
         ? []
         : undefined
       : parseMetricIds(flags.metrics);
-  const custom = loadMetricFiles(flags.metricFile, requested ?? []);
+  const custom = parseMetricFiles(flags.metricFile, requested ?? []);
   const customIds = custom.map((c) => c.id);
   const bars = flags.failUnder;
   for (const bar of bars) {

@@ -26,6 +26,19 @@ export interface MetricSurfaces {
 export type MetricOptionSchema = z.ZodObject<any, any>;
 
 /**
+ * What a metric file needs to know about a metric it may define, beyond the descriptor's options schema
+ * (which checks each entry).
+ */
+export interface DefinableMetric<O = unknown> {
+  /**
+   * The sample fields a metric built with these parsed options reads, so the dataset's columns are checked
+   * before any model loads. Defaults to the options' `inputs` list when given, else the descriptor's
+   * `requiredFields`.
+   */
+  fields?(options: O): readonly SampleField[];
+}
+
+/**
  * Everything known about a built-in metric, in one place: its id, fields, needs, options and defaults.
  * The metric's class reads it (`BaseMetric` takes it in its constructor: name, required fields and
  * needs come from here, and the constructor parses its options with `options`), and so do the CLI,
@@ -82,6 +95,13 @@ export interface MetricDescriptor<S extends MetricOptionSchema = MetricOptionSch
    * the Haystack-style evaluator, where there is one. Defaults to none: the table shows "–".
    */
   readonly surfaces?: MetricSurfaces;
+  /**
+   * Whether a metric file (`loadMetricFile`, `eval --metric-file`) may define this metric: an entry
+   * `{ kind: <id>, id: <name>, ...options }` builds one, its options checked by `options`. `true`, or how a
+   * definition's sample fields follow from its options where the default rule of {@link DefinableMetric} does
+   * not hold. Defaults to false: metric files cannot define it.
+   */
+  readonly definable?: boolean | DefinableMetric<z.output<S>>;
 }
 
 /** Identity helper that keeps the option schema's type, so the metric's class sees its parsed options' type. */

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { loadDataset } from "../dataset/load.js";
 import type { LoadDatasetOptions } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
+import { parseMetricFile } from "../metric-file/definition.js";
+import { createDefinedMetric } from "../metric-file/load.js";
+import type { MetricModels } from "../metrics/descriptor.js";
 import type { Metric, MetricResult, Sample } from "../metrics/types.js";
 import { assessScore, type ScoreExpectation } from "../testing/expectation.js";
 import { recordAssertion } from "./matchers.js";
@@ -18,8 +21,15 @@ export interface AggregateExpectation {
 export interface DescribeEvalOptions {
   /** The rows: a JSONL/JSON/CSV path, or rows with Ragas, Haystack or camelCase names. */
   data: string | readonly Record<string, unknown>[];
-  /** The metrics, or a function that builds them once the suite runs (e.g. after `sharedModels()`). */
-  metrics: readonly Metric[] | (() => readonly Metric[] | Promise<readonly Metric[]>);
+  /** The metrics, or a function that builds them once the suite runs (e.g. after `sharedModels()`). Defaults to none: the metric file's only. */
+  metrics?: readonly Metric[] | (() => readonly Metric[] | Promise<readonly Metric[]>);
+  /**
+   * A metric file (YAML or JSON, as `eval --metric-file` reads) whose metrics run after `metrics`: checked when the
+   * suite is collected, built with `models` when it runs. Defaults to none.
+   */
+  metricFile?: string;
+  /** The models the metric file's metrics are built with, e.g. `() => sharedModels({ llm: "qwen2.5-0.5b-instruct" })`. Required with `metricFile`. */
+  models?: MetricModels | (() => MetricModels | Promise<MetricModels>);
   /** Per-row bars by metric name: a number means `{ atLeast: n }`. A metric without one is recorded, not asserted. Defaults to none. */
   thresholds?: Record<string, number | ScoreExpectation>;
   /** Bars on each metric over all rows, checked by one last test. Defaults to none. */
@@ -28,6 +38,30 @@ export interface DescribeEvalOptions {
   rowName?: (sample: Sample, row: number, extra: Record<string, unknown>) => string;
   /** Column map and format for `data`. Defaults to none. */
   load?: Omit<LoadDatasetOptions, "strict">;
+}
+
+/**
+ * Checks the suite's metric options and metric file now (when the suite is collected), and gives the function that
+ * builds its metrics when it runs: `metrics`, then the metric file's, built with `models`.
+ */
+function suiteMetrics(name: string, options: DescribeEvalOptions): () => Promise<readonly Metric[]> {
+  const definitions = options.metricFile === undefined ? [] : parseMetricFile(options.metricFile);
+  if (definitions.length > 0 && options.models === undefined) {
+    throw new InvalidInputError(
+      `describeEval("${name}") has a metricFile but no models to build its metrics with; pass models, e.g. () => sharedModels({ llm: "qwen2.5-0.5b-instruct" })`,
+    );
+  }
+  if (options.metrics === undefined && definitions.length === 0) {
+    throw new InvalidInputError(
+      `describeEval("${name}") has no metrics; pass metrics, a metricFile, or both`,
+    );
+  }
+  return async () => {
+    const own = typeof options.metrics === "function" ? await options.metrics() : (options.metrics ?? []);
+    if (definitions.length === 0) return own;
+    const models = typeof options.models === "function" ? await options.models() : options.models!;
+    return [...own, ...definitions.map((d) => createDefinedMetric(d, models))];
+  };
 }
 
 function defaultName(sample: Sample, row: number, extra: Record<string, unknown>): string {
@@ -49,6 +83,12 @@ function defaultName(sample: Sample, row: number, extra: Record<string, unknown>
  *   thresholds: { faithfulness: 0.8 },
  *   aggregate: { faithfulness: { meanAtLeast: 0.85, maxUnscored: 1 } },
  * });
+ * describeEval("support bot, our own judges", {
+ *   data: "evals/support.jsonl",
+ *   metricFile: "evals/quality.yaml",
+ *   models: () => sharedModels({ llm: "qwen2.5-0.5b-instruct" }),
+ *   thresholds: { stays_on_topic: 1 },
+ * });
  */
 export function describeEval(name: string, options: DescribeEvalOptions): void {
   const dataset = loadDataset(options.data, { ...options.load, strict: true });
@@ -59,11 +99,10 @@ export function describeEval(name: string, options: DescribeEvalOptions): void {
     );
   }
   const results = new Map<string, Array<MetricResult | undefined>>();
+  const buildMetrics = suiteMetrics(name, options);
   let metricsPromise: Promise<readonly Metric[]> | undefined;
   const metrics = () => {
-    metricsPromise ??= Promise.resolve(
-      typeof options.metrics === "function" ? options.metrics() : options.metrics,
-    );
+    metricsPromise ??= buildMetrics();
     return metricsPromise;
   };
   const rowName = options.rowName ?? defaultName;

@@ -4,6 +4,7 @@ import { installEvalMatchers } from "./matchers.js";
 
 installEvalMatchers();
 
+export { loadMetricFile } from "../metric-file/load.js";
 export { assessScore, type ScoreAssessment, type ScoreExpectation } from "../testing/expectation.js";
 export { explainResult } from "../testing/explain.js";
 export { type AggregateExpectation, type DescribeEvalOptions, describeEval } from "./describe-eval.js";

@@ -6,10 +6,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createCustomMetrics, loadMetricFiles } from "../../src/cli/metric-file.js";
 import { InvalidInputError } from "../../src/errors.js";
 import { configHash } from "../../src/evaluate/hash.js";
 import { zodToGrammarSchema } from "../../src/llm/json-schema.js";
+import { parseMetricFile } from "../../src/metric-file/definition.js";
+import { loadMetricFile } from "../../src/metric-file/load.js";
 import { answerCorrectnessDescriptor } from "../../src/metrics/answer-correctness/descriptor.js";
 import { AnswerCorrectness } from "../../src/metrics/answer-correctness/metric.js";
 import { aspectCriticDescriptor } from "../../src/metrics/aspect-critic/descriptor.js";
@@ -329,13 +330,13 @@ describe("reasons: false on every judge metric with a free-text reason", () => {
           "  - { kind: simple_criteria, id: brief, definition: Is it brief? }",
         ].join("\n"),
       );
-      const metrics = createCustomMetrics(loadMetricFiles([file], []), { llm: new ScriptedLlm({}) });
+      const metrics = loadMetricFile(file, { llm: new ScriptedLlm({}) });
       expect(metrics.map((m) => m.config().options.reasons)).toEqual([false, false, false, undefined]);
       writeFileSync(
         file,
         "metrics:\n  - { kind: aspect_critic, id: polite, definition: Is it polite?, reasons: no }\n",
       );
-      expect(() => loadMetricFiles([file], [])).toThrow(/metrics\[0\]\.reasons/);
+      expect(() => parseMetricFile(file)).toThrow(/metrics\[0\]\.reasons/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

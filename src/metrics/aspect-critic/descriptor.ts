@@ -14,6 +14,7 @@ export const aspectCriticDescriptor = defineMetric({
   description:
     "1 when the row meets a criterion you define in words, else 0 (majority of `strictness` votes).",
   ...customJudgeDescriptorBase,
+  definable: true,
   valueRange: [0, 1],
   options: z.strictObject({
     ...customJudgeOptionFields,

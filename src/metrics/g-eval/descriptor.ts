@@ -12,6 +12,7 @@ export const gEvalDescriptor = defineMetric({
   description:
     "G-Eval: a score on your scale for criteria in words, weighted by the judge's score-token probabilities.",
   ...customJudgeDescriptorBase,
+  definable: true,
   options: z.strictObject({
     ...customJudgeOptionFields,
     criteria: definitionTextSchema,

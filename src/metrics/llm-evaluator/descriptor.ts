@@ -15,6 +15,7 @@ export const llmEvaluatorDescriptor = defineMetric({
     "The number your instructions ask the judge for (under scoreKey), from the sample fields you name.",
   ...customJudgeDescriptorBase,
   requiredFields: [],
+  definable: { fields: (options) => [...new Set(Object.values(options.inputs))] },
   options: z.strictObject({
     name: customJudgeOptionFields.name,
     temperature: customJudgeOptionFields.temperature,

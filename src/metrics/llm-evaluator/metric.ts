@@ -28,9 +28,9 @@ export interface LlmJudgeMetricOptions extends Omit<CustomJudgeOptions, "inputs"
   instructions: string;
   /** Input name as the judge sees it to the sample field it comes from, e.g. `{ question: "userInput" }`. Required. */
   inputs: Readonly<Record<string, JudgeInputField>>;
-  /** The number key of the answer that becomes the metric's value. Required. */
-  scoreKey: string;
-  /** Other answer keys (numbers, booleans or texts), e.g. `["reason"]`, written before the score. Defaults to none. */
+  /** The number key of the answer that becomes the metric's value. Defaults to "score". */
+  scoreKey?: string;
+  /** Other answer keys (numbers, booleans or texts) written before the score. Defaults to `["reason"]` (as in a metric file). */
   outputs?: readonly string[];
   /** Whole-number range of the score. Defaults to any number. */
   scale?: Scale;
@@ -58,33 +58,34 @@ export class LlmJudgeMetric extends CustomJudgeMetric<LlmEvaluatorRow> {
   private readonly scale: Scale | undefined;
 
   constructor(options: LlmJudgeMetricOptions) {
-    // The fields the judge sees; a missing or malformed `inputs` is reported by the descriptor's parse.
-    const fields = [
-      ...new Set(Object.values((options as Partial<LlmJudgeMetricOptions> | undefined)?.inputs ?? {})),
-    ];
+    const given = options as Partial<LlmJudgeMetricOptions> | undefined;
+    // The fields the judge sees (Ragas names read as ours); a bad `inputs` is reported by the descriptor's parse.
+    const inputs = llmEvaluatorDescriptor.options.shape.inputs.safeParse(given?.inputs);
     super(options, {
-      name: options.name,
-      inputs: fields,
+      name: given?.name ?? "llm_evaluator",
+      inputs: inputs.success ? [...new Set(Object.values(inputs.data))] : [],
       optionalInputs: [],
       temperature: 0,
     });
-    this.inputMap = options.inputs;
-    this.scoreKey = options.scoreKey;
-    this.scale = options.scale;
-    const others = options.outputs ?? [];
-    if (others.includes(options.scoreKey)) {
-      throw new InvalidInputError(`lists the score key "${options.scoreKey}"; list only the other keys`, {
+    const o = this.options as unknown as Required<Pick<LlmJudgeMetricOptions, "scoreKey" | "outputs">> &
+      LlmJudgeMetricOptions;
+    this.inputMap = o.inputs;
+    this.scoreKey = o.scoreKey;
+    this.scale = o.scale;
+    const others = o.outputs ?? [];
+    if (others.includes(o.scoreKey)) {
+      throw new InvalidInputError(`lists the score key "${o.scoreKey}"; list only the other keys`, {
         field: "outputs",
       });
     }
     const schema = z.strictObject({
       ...Object.fromEntries(others.map((k) => [k, outputValueSchema])),
-      [options.scoreKey]: options.scale ? oneOfNumbers(scaleValues(options.scale)) : z.number(),
+      [o.scoreKey]: o.scale ? oneOfNumbers(scaleValues(o.scale)) : z.number(),
     });
     this.evaluator = new LLMEvaluator({
-      llm: options.llm,
-      instructions: options.instructions,
-      inputs: Object.entries(options.inputs).map(
+      llm: o.llm,
+      instructions: o.instructions,
+      inputs: Object.entries(o.inputs).map(
         ([name, field]) =>
           [
             name,
@@ -92,7 +93,7 @@ export class LlmJudgeMetric extends CustomJudgeMetric<LlmEvaluatorRow> {
           ] as const,
       ),
       outputs: schema,
-      ...(options.examples ? { examples: options.examples } : {}),
+      ...(o.examples ? { examples: o.examples } : {}),
       progressBar: false,
     });
   }

@@ -15,6 +15,10 @@ export const rubricsScoreDescriptor = defineMetric({
   description:
     "The rubric score (1-5 by default) a judge gives each row, with feedback; passed through unscaled.",
   ...customJudgeDescriptorBase,
+  definable: {
+    fields: (options) =>
+      options.inputs ?? ["userInput", "response", ...(options.withReference ? (["reference"] as const) : [])],
+  },
   options: z.strictObject({
     ...customJudgeOptionFields,
     name: customJudgeOptionFields.name.default("rubrics_score"),
@@ -34,6 +38,7 @@ export const instanceRubricsDescriptor = defineMetric({
   description:
     "The score a judge gives each row under that row's own rubric (column rubrics), with feedback.",
   ...customJudgeDescriptorBase,
+  definable: { fields: (options) => [...(options.inputs ?? ["userInput", "response"]), "rubrics"] },
   requiredFields: ["userInput", "response", "rubrics"],
   options: z.strictObject({
     ...customJudgeOptionFields,

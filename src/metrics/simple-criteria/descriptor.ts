@@ -14,6 +14,7 @@ export const simpleCriteriaDescriptor = defineMetric({
   surfaces: { ragas: "SimpleCriteriaScore" },
   description: "A whole-number score in your range for a criterion you define in words, with a reason.",
   ...customJudgeDescriptorBase,
+  definable: true,
   valueFrom: "judge",
   options: z.strictObject({
     ...customJudgeOptionFields,
