@@ -12,10 +12,11 @@ import type {
 } from "node-llama-cpp";
 import type { z } from "zod";
 import { AirgapEvalError, ContextOverflowError, InvalidInputError, JudgeOutputError } from "../errors.js";
-import { Memo } from "../memo.js";
 import type { JudgePrompt } from "../prompts/types.js";
 import type { ModelProvenance } from "../provenance.js";
+import { Memo } from "../util/memo.js";
 import { checkSeed, checkTemperature, positiveInteger } from "../util/option-checks.js";
+import { SharedCalls } from "../util/shared-calls.js";
 import { checkChoiceRequest, normaliseChoices, readChoiceProbabilities } from "./choice-probabilities.js";
 import { zodToGrammarSchema } from "./json-schema.js";
 import { parseJudgeAnswer } from "./judge-output.js";
@@ -97,7 +98,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   private readonly schemaKeys = new WeakMap<z.ZodType, string>();
   private readonly slots: PrefixSlots;
   private readonly counters = { calls: 0, promptTokens: 0, evaluatedPromptTokens: 0, completionTokens: 0 };
-  private readonly grammars = new WeakMap<z.ZodType, Promise<LlamaGrammar>>();
+  private readonly grammars = new SharedCalls<z.ZodType, LlamaGrammar>("until-failure", new WeakMap());
   /** The grammars of plan parts: a free JSON string, and one of a choice's values. */
   private readonly planGrammars: PlanGrammars;
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -504,13 +505,9 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   }
 
   private grammarFor(schema: z.ZodType): Promise<LlamaGrammar> {
-    let grammar = this.grammars.get(schema);
-    if (!grammar) {
-      grammar = this.llama.createGrammarForJsonSchema<GbnfJsonSchema>(zodToGrammarSchema(schema));
-      this.grammars.set(schema, grammar);
-      grammar.catch(() => this.grammars.delete(schema));
-    }
-    return grammar;
+    return this.grammars.share(schema, () =>
+      this.llama.createGrammarForJsonSchema<GbnfJsonSchema>(zodToGrammarSchema(schema)),
+    );
   }
 
   private ensureUsable(): void {
