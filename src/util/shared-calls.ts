@@ -22,7 +22,7 @@ interface Held<V> {
  * One call per key at a time: a caller whose key has a call held gets that call's promise instead of
  * starting its own. `keep` says how long a call is held; a rejected call is never held on, so the next
  * caller starts anew. The project's one place for sharing calls in flight (the judge's memo, the cached
- * judge, grammars, file hashes, the llama.cpp runtime).
+ * judge, grammars, file hashes, the llama.cpp runtime, the vitest workers' models).
  *
  * @example
  * const hashes = new SharedCalls<string, string>("until-failure");
