@@ -32,7 +32,7 @@ const layers: readonly (readonly string[])[] = [
   ["prompts"],
   ["models"],
   ["cache"],
-  ["math", "util", "errors", "errors-zod", "provenance", "memo", "version"],
+  ["math", "util", "errors", "errors-zod", "provenance", "version"],
 ];
 const leafRow = layers.length - 1;
 

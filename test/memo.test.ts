@@ -1,31 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { Memo } from "../src/memo.js";
-
-/** A computation that finishes when the test says so, counting how often it was started. */
-function controlled<V>() {
-  let starts = 0;
-  let finish!: (value: V) => void;
-  let fail!: (err: unknown) => void;
-  const compute = () => {
-    starts += 1;
-    return new Promise<V>((resolve, reject) => {
-      finish = resolve;
-      fail = reject;
-    });
-  };
-  return { compute, starts: () => starts, finish: (v: V) => finish(v), fail: (e: unknown) => fail(e) };
-}
+import { Memo } from "../src/util/memo.js";
+import { controlledCall } from "./support/controlled-call.js";
 
 describe("Memo", () => {
   it("computes a key once for callers running at the same time and for later callers", async () => {
     const memo = new Memo<string>(8);
-    const work = controlled<string>();
-    const first = memo.get("k", work.compute);
-    const second = memo.get("k", work.compute);
+    const work = controlledCall<string>();
+    const first = memo.get("k", work.start);
+    const second = memo.get("k", work.start);
     work.finish("v");
     expect(await first).toEqual({ value: "v", hit: false });
     expect(await second).toEqual({ value: "v", hit: true });
-    expect(await memo.get("k", work.compute)).toEqual({ value: "v", hit: true });
+    expect(await memo.get("k", work.start)).toEqual({ value: "v", hit: true });
     expect(work.starts()).toBe(1);
     expect(memo.hits).toBe(2);
   });
@@ -49,13 +35,13 @@ describe("Memo", () => {
 
   it("does not keep failures: the waiting caller gets the error, the next caller computes again", async () => {
     const memo = new Memo<string>(8);
-    const work = controlled<string>();
-    const first = memo.get("k", work.compute);
-    const second = memo.get("k", work.compute);
+    const work = controlledCall<string>();
+    const first = memo.get("k", work.start);
+    const second = memo.get("k", work.start);
     work.fail(new Error("bad input"));
     await expect(first).rejects.toThrow("bad input");
     await expect(second).rejects.toThrow("bad input");
-    const third = memo.get("k", work.compute);
+    const third = memo.get("k", work.start);
     work.finish("v");
     expect(await third).toEqual({ value: "v", hit: false });
     expect(work.starts()).toBe(2);
@@ -64,8 +50,8 @@ describe("Memo", () => {
   it("computes again for a waiting caller when the shared computation was aborted by its own caller", async () => {
     const memo = new Memo<string>(8);
     const controller = new AbortController();
-    const aborted = controlled<string>();
-    const first = memo.get("k", aborted.compute, controller.signal);
+    const aborted = controlledCall<string>();
+    const first = memo.get("k", aborted.start, controller.signal);
     const second = memo.get("k", async () => "own value");
     controller.abort(new Error("first caller gave up"));
     aborted.fail(controller.signal.reason);
@@ -75,22 +61,22 @@ describe("Memo", () => {
 
   it("lets a waiting caller stop on its own signal while the shared computation goes on", async () => {
     const memo = new Memo<string>(8);
-    const work = controlled<string>();
-    const first = memo.get("k", work.compute);
+    const work = controlledCall<string>();
+    const first = memo.get("k", work.start);
     const controller = new AbortController();
-    const second = memo.get("k", work.compute, controller.signal);
+    const second = memo.get("k", work.start, controller.signal);
     controller.abort(new Error("second caller gave up"));
     await expect(second).rejects.toThrow("second caller gave up");
     work.finish("v");
     expect(await first).toEqual({ value: "v", hit: false });
-    await expect(memo.get("k", work.compute, controller.signal)).rejects.toThrow("second caller gave up");
+    await expect(memo.get("k", work.start, controller.signal)).rejects.toThrow("second caller gave up");
   });
 
   it("after an aborted leader, waiting callers compute the value once between them", async () => {
     const memo = new Memo<string>(8);
     const controller = new AbortController();
-    const aborted = controlled<string>();
-    const first = memo.get("k", aborted.compute, controller.signal);
+    const aborted = controlledCall<string>();
+    const first = memo.get("k", aborted.start, controller.signal);
     let runs = 0;
     const again = async () => {
       runs += 1;

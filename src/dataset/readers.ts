@@ -1,5 +1,6 @@
 import { CsvError, Parser } from "csv-parse";
 import { InvalidInputError } from "../errors.js";
+import { countLineFeeds, textLines } from "../util/lines.js";
 import { type DecodedText, invalidUtf8Message, Utf8LineDecoder } from "./utf8.js";
 import type { RowProblem } from "./validate.js";
 
@@ -63,20 +64,10 @@ export class JsonlReader implements RowReader {
     const rows: RawRow[] = [];
     if (text === "") return rows;
     const bad = new Set(badLines);
-    let line = firstLine;
-    let start = 0;
-    while (start < text.length) {
-      const nl = text.indexOf("\n", start);
-      const stop = nl === -1 ? text.length : nl;
-      const content =
-        text.charCodeAt(stop - 1) === 13 && stop > start
-          ? text.slice(start, stop - 1)
-          : text.slice(start, stop);
-      const row = jsonlRow(content, line, bad.has(line));
+    textLines(text).forEach((content, i) => {
+      const row = jsonlRow(content, firstLine + i, bad.has(firstLine + i));
       if (row !== undefined) rows.push(row);
-      line++;
-      start = stop + 1;
-    }
+    });
     return rows;
   }
 }
@@ -226,10 +217,7 @@ export class CsvReader implements RowReader {
 
   /** Line of the byte at absolute `offset` (inside the window). */
   private lineAt(offset: number): number {
-    let line = this.windowLine;
-    const end = offset - this.windowStart;
-    for (let i = this.window.indexOf(0x0a); i !== -1 && i < end; i = this.window.indexOf(0x0a, i + 1)) line++;
-    return line;
+    return this.windowLine + countLineFeeds(this.window, offset - this.windowStart);
   }
 
   private record(rec: CsvRecordWithInfo): RawRow | undefined {

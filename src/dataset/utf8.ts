@@ -1,3 +1,4 @@
+import { ByteLines, countLineFeeds } from "../util/lines.js";
 /** Text decoded from bytes, with the 1-based lines that held invalid UTF-8 (replaced by U+FFFD in `text`). */
 export interface DecodedText {
   text: string;
@@ -44,34 +45,27 @@ export function decodeUtf8(bytes: Uint8Array, firstLine = 1, keepBom = false): D
  * one), so the result is what {@link decodeUtf8} gives for the whole file.
  */
 export class Utf8LineDecoder {
-  private rest: Buffer = Buffer.alloc(0);
+  private readonly lines = new ByteLines();
   private line = 1;
   private started = false;
 
   /** Adds bytes; returns the complete lines among everything pushed so far that were not returned yet. */
   push(chunk: Buffer): DecodedText & { firstLine: number } {
-    const bytes = this.rest.length === 0 ? chunk : Buffer.concat([this.rest, chunk]);
-    const cut = bytes.lastIndexOf(0x0a);
-    if (cut === -1) {
-      this.rest = bytes;
-      return { text: "", badLines: [], firstLine: this.line };
-    }
-    this.rest = Buffer.from(bytes.subarray(cut + 1));
-    return this.decode(bytes.subarray(0, cut + 1));
+    const { bytes } = this.lines.push(chunk);
+    if (bytes.length === 0) return { text: "", badLines: [], firstLine: this.line };
+    return this.decode(bytes);
   }
 
   /** The last line (without a final newline), if any. */
   end(): DecodedText & { firstLine: number } {
-    const bytes = this.rest;
-    this.rest = Buffer.alloc(0);
-    return this.decode(bytes);
+    return this.decode(this.lines.end().bytes);
   }
 
   private decode(bytes: Uint8Array): DecodedText & { firstLine: number } {
     const firstLine = this.line;
     const decoded = decodeUtf8(bytes, firstLine, this.started);
     this.started = true;
-    for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, i + 1)) this.line++;
+    this.line += countLineFeeds(bytes);
     return { ...decoded, firstLine };
   }
 }

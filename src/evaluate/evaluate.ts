@@ -16,7 +16,6 @@ import { type EvaluationPlan, type MetricEntry, planEvaluation } from "./plan.js
 import { createProgress, stopOnce } from "./progress.js";
 import { streamResultsFile } from "./read-results-file.js";
 import { EvaluationResult } from "./result.js";
-import { resultsFormat, resultsFormatVersion } from "./results-lines.js";
 import { withResultsLock } from "./results-lock.js";
 import { ResultsWriter } from "./results-writer.js";
 import { isCacheHit, rowScorer } from "./score-row.js";
@@ -210,13 +209,7 @@ async function runPlan(
   if (options.out !== undefined) {
     writer = resumed ? ResultsWriter.append(options.out, resumed.tail) : ResultsWriter.create(options.out);
     const { finishedAt: _unset, ...header } = metadata;
-    writer.write({
-      type: "header",
-      format: resultsFormat,
-      formatVersion: resultsFormatVersion,
-      resumed: resumed !== undefined,
-      metadata: header,
-    });
+    writer.writeHeader(header, resumed !== undefined);
     for (const bad of scan.invalid) writer.write({ type: "invalid", ...bad });
   }
   const records: RowMetricRecord[] | undefined = keep ? heldRecords(plan) : undefined;

@@ -16,7 +16,7 @@ import { describeConfigDifferences } from "./config-diff.js";
 import { canonicalJson, rowHash } from "./hash.js";
 import { loadResults } from "./load-results.js";
 import { readResultsFile, resultsFileHasContent } from "./read-results-file.js";
-import { type ResultsHeaderLine, resultsFormat, resultsFormatVersion } from "./results-lines.js";
+import type { ResultsHeaderLine } from "./results-lines.js";
 import { ResultsWriter } from "./results-writer.js";
 
 /** A row × metric present in more than one shard file; the first file's record is kept. */
@@ -334,13 +334,7 @@ export function writeMergedResults(
   const { finishedAt, interrupted, ...headerMetadata } = outcome.data.metadata;
   const writer = ResultsWriter.create(file);
   try {
-    writer.write({
-      type: "header",
-      format: resultsFormat,
-      formatVersion: resultsFormatVersion,
-      resumed: false,
-      metadata: { ...headerMetadata, resultsFile: file },
-    });
+    writer.writeHeader({ ...headerMetadata, resultsFile: file });
     for (const bad of outcome.data.invalidRows) writer.write({ type: "invalid", ...bad });
     for (const record of outcome.data.records) writer.write({ type: "record", ...record });
     writer.write({ type: "end", finishedAt, interrupted: interrupted === true });

@@ -1,5 +1,6 @@
 // Parsing a results file's bytes into lines, a piece at a time (see results-lines.ts for the format).
 import { InvalidInputError } from "../errors.js";
+import { ByteLines } from "../util/lines.js";
 import {
   type ParsedResultsFile,
   type ResultsFileTail,
@@ -31,8 +32,7 @@ export function parseResultsFile(bytes: Buffer, file: string): ParsedResultsFile
  * mid-write) is ignored; a bad line anywhere else is an `InvalidInputError` naming the line.
  */
 export class ResultsLineReader {
-  private rest: Buffer = Buffer.alloc(0);
-  private offset = 0;
+  private readonly lines = new ByteLines();
   private lineNo = 0;
   private count = 0;
   /** A complete line held back until the next one shows it was not the file's last. */
@@ -47,33 +47,32 @@ export class ResultsLineReader {
 
   /** Adds bytes of the file, in order. */
   push(chunk: Buffer): void {
-    const bytes = this.rest.length === 0 ? chunk : Buffer.concat([this.rest, chunk]);
+    const { bytes, offset } = this.lines.push(chunk);
     let start = 0;
     for (let nl = bytes.indexOf(0x0a); nl !== -1; nl = bytes.indexOf(0x0a, start)) {
-      this.take(bytes.subarray(start, nl).toString("utf8"), this.offset + start, this.offset + nl + 1);
+      this.take(bytes.subarray(start, nl).toString("utf8"), offset + start, offset + nl + 1);
       start = nl + 1;
     }
-    this.offset += start;
-    this.rest = Buffer.from(bytes.subarray(start));
   }
 
   /** Ends the file; returns where its intact lines end. */
   end(): ResultsFileTail {
-    const tail = this.rest.toString("utf8").trim();
-    const total = this.offset + this.rest.length;
+    const { bytes: rest, offset } = this.lines.end();
+    const tail = rest.toString("utf8").trim();
+    const total = offset + rest.length;
     if (tail === "") {
-      if (this.rest.length > 0 && this.held !== undefined) this.held.followed = true;
+      if (rest.length > 0 && this.held !== undefined) this.held.followed = true;
       if (!this.flush(true))
         return { validBytes: this.validBytes, tornTail: true, missingFinalNewline: false };
       return {
-        validBytes: this.rest.length > 0 ? total : this.validBytes,
+        validBytes: rest.length > 0 ? total : this.validBytes,
         tornTail: false,
         missingFinalNewline: false,
       };
     }
     this.flush(false);
     this.lineNo++;
-    if (this.parse(tail, this.lineNo, this.offset, true))
+    if (this.parse(tail, this.lineNo, offset, true))
       return { validBytes: total, tornTail: false, missingFinalNewline: true };
     return { validBytes: this.validBytes, tornTail: true, missingFinalNewline: false };
   }

@@ -4,7 +4,13 @@ import path from "node:path";
 import { InvalidInputError } from "../errors.js";
 import type { RowMetricRecord } from "../results/types.js";
 import { wellFormedJson } from "../util/well-formed.js";
-import type { ParsedResultsFile, ResultsLine } from "./results-lines.js";
+import {
+  type ParsedResultsFile,
+  type ResultsHeaderLine,
+  type ResultsLine,
+  resultsFormat,
+  resultsFormatVersion,
+} from "./results-lines.js";
 
 /**
  * The JSON of `{ type: "record", ...record }` built from pieces, with the sample's JSON given; equal to
@@ -77,6 +83,17 @@ export class ResultsWriter {
   /** Appends one line (a JSON object). */
   write(line: ResultsLine): void {
     this.writeRaw(`${wellFormedJson(line)}\n`);
+  }
+
+  /** Appends a run's header line: the results format and version, whether the run resumes the file, and `metadata`. */
+  writeHeader(metadata: ResultsHeaderLine["metadata"], resumed = false): void {
+    this.write({
+      type: "header",
+      format: resultsFormat,
+      formatVersion: resultsFormatVersion,
+      resumed,
+      metadata,
+    });
   }
 
   /**

@@ -3,6 +3,7 @@ import type { Cache } from "../cache/cache.js";
 import { cacheKey, cacheNamespaces, modelSha256 } from "../cache/keys.js";
 import type { JudgePrompt } from "../prompts/types.js";
 import type { ModelProvenance } from "../provenance.js";
+import { SharedCalls } from "../util/shared-calls.js";
 import type {
   ChoiceProbabilities,
   ChoiceRequest,
@@ -25,7 +26,7 @@ import type {
  */
 export class CachedLlm implements Llm {
   readonly id: string;
-  private readonly inFlight = new Map<string, Promise<GenerateObjectResult<unknown>>>();
+  private readonly inFlight = new SharedCalls<string, GenerateObjectResult<unknown>>("while-running");
   /** Calls passed through without the cache (no model sha256, or a schema with no JSON Schema form). */
   bypassed = 0;
   /** The wrapped judge's `scoreChoices`, cached like answers; absent when the wrapped judge has none. */
@@ -123,20 +124,16 @@ export class CachedLlm implements Llm {
       this.bypassed++;
       return this.llm.generateObject(prompt, schema, options);
     }
-    const pending = this.inFlight.get(key);
-    if (pending !== undefined) return (await pending) as GenerateObjectResult<z.output<S>>;
+    const running = this.inFlight.held(key);
+    if (running !== undefined) return (await running) as GenerateObjectResult<z.output<S>>;
     const stored = this.cache.getJson<GenerateObjectResult<z.output<S>>>(cacheNamespaces.llm, key);
     if (stored !== undefined) return stored;
-    const call = this.llm.generateObject(prompt, schema, options).then((result) => {
-      this.cache.setJson(cacheNamespaces.llm, key, result);
-      return result;
-    });
-    this.inFlight.set(key, call);
-    try {
-      return await call;
-    } finally {
-      this.inFlight.delete(key);
-    }
+    return (await this.inFlight.share(key, () =>
+      this.llm.generateObject(prompt, schema, options).then((result) => {
+        this.cache.setJson(cacheNamespaces.llm, key, result);
+        return result;
+      }),
+    )) as GenerateObjectResult<z.output<S>>;
   }
 }
 

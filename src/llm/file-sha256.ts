@@ -1,8 +1,9 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { sha256File } from "../models/hash.js";
+import { SharedCalls } from "../util/shared-calls.js";
 
-const cache = new Map<string, Promise<string>>();
+const digests = new SharedCalls<string, string>("until-failure");
 
 /**
  * sha256 (hex) of a file, hashed by {@link sha256File} (the project's one streaming implementation)
@@ -17,11 +18,5 @@ export async function sha256OfFile(filePath: string): Promise<string> {
   const abs = path.resolve(filePath);
   const info = await stat(abs);
   const key = `${abs}\0${info.size}\0${info.mtimeMs}`;
-  let digest = cache.get(key);
-  if (!digest) {
-    digest = sha256File(abs);
-    cache.set(key, digest);
-    digest.catch(() => cache.delete(key));
-  }
-  return digest;
+  return digests.share(key, () => sha256File(abs));
 }

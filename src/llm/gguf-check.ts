@@ -1,5 +1,7 @@
 import { type FileHandle, open } from "node:fs/promises";
-import { AirgapEvalError, InvalidInputError } from "../errors.js";
+import { AirgapEvalError } from "../errors.js";
+import { ggmlTypeLayout } from "./ggml-types.js";
+import { GGUF_STRING, GgufReader } from "./gguf-reader.js";
 
 /** What {@link checkGgufFile} read from a GGUF file that passed every check. */
 export interface GgufFileSummary {
@@ -28,74 +30,11 @@ const MIN_METADATA_ENTRY = 8 + 4 + 1; // key length, value type, a one-byte valu
 const MIN_TENSOR_INFO = 8 + 4 + 4 + 8; // name length, dimension count, type, offset
 const MAX_DIMS = 4; // GGML_MAX_DIMS
 const MAX_NAME_BYTES = 65_536; // keys and tensor names are short; a longer one is damage
-const MAX_ARRAY_DEPTH = 8;
 // Far above real models (tens of metadata entries, at most tens of thousands of tensors), low enough
 // that a damaged header cannot keep the walk busy for long.
 const MAX_METADATA_ENTRIES = 65_536;
 const MAX_TENSORS = 1_048_576;
 const DEFAULT_ALIGNMENT = 32;
-const CHUNK = 1 << 20;
-
-/** Value types of GGUF metadata: fixed byte sizes (8 = string and 9 = array have none). */
-const VALUE_SIZES: Record<number, number> = {
-  0: 1,
-  1: 1,
-  2: 2,
-  3: 2,
-  4: 4,
-  5: 4,
-  6: 4,
-  7: 1,
-  10: 8,
-  11: 8,
-  12: 8,
-};
-const STRING = 8;
-const ARRAY = 9;
-
-/**
- * Bytes per block and values per block of the ggml tensor types (ggml.h `ggml_type`), as
- * `[typeSize, blockSize]`; checked against the sizes the bundled llama.cpp binary reports. Types
- * missing here (removed or future ones) are skipped by the size check.
- */
-const GGML_TYPES: Record<number, readonly [number, number]> = {
-  0: [4, 1], // F32
-  1: [2, 1], // F16
-  2: [18, 32], // Q4_0
-  3: [20, 32], // Q4_1
-  6: [22, 32], // Q5_0
-  7: [24, 32], // Q5_1
-  8: [34, 32], // Q8_0
-  9: [36, 32], // Q8_1
-  10: [84, 256], // Q2_K
-  11: [110, 256], // Q3_K
-  12: [144, 256], // Q4_K
-  13: [176, 256], // Q5_K
-  14: [210, 256], // Q6_K
-  15: [292, 256], // Q8_K
-  16: [66, 256], // IQ2_XXS
-  17: [74, 256], // IQ2_XS
-  18: [98, 256], // IQ3_XXS
-  19: [50, 256], // IQ1_S
-  20: [18, 32], // IQ4_NL
-  21: [110, 256], // IQ3_S
-  22: [82, 256], // IQ2_S
-  23: [136, 256], // IQ4_XS
-  24: [1, 1], // I8
-  25: [2, 1], // I16
-  26: [4, 1], // I32
-  27: [8, 1], // I64
-  28: [8, 1], // F64
-  29: [56, 256], // IQ1_M
-  30: [2, 1], // BF16
-  34: [54, 256], // TQ1_0
-  35: [66, 256], // TQ2_0
-  39: [17, 32], // MXFP4
-  // Newer types; sizes as the llama.cpp binary of node-llama-cpp 3.21.1 reports them.
-  40: [36, 64],
-  41: [18, 128],
-  42: [18, 64],
-};
 
 /**
  * Checks that a file is a complete GGUF model before it is handed to llama.cpp: the magic, the
@@ -129,16 +68,17 @@ export async function checkGgufFile(filePath: string): Promise<GgufFileSummary> 
   }
 }
 
+/** Walks a GGUF file's header, metadata and tensor descriptions, checking each against the file. */
 class GgufWalker {
-  private buf: Buffer = Buffer.alloc(0);
-  private bufStart = 0;
-  private pos = 0;
+  private readonly reader: GgufReader;
 
   constructor(
-    private readonly handle: FileHandle,
-    private readonly file: string,
+    handle: FileHandle,
+    file: string,
     private readonly fileSize: number,
-  ) {}
+  ) {
+    this.reader = new GgufReader(handle, file, fileSize);
+  }
 
   async walk(): Promise<GgufFileSummary> {
     const { version, tensorCount, metadataCount } = await this.header();
@@ -146,18 +86,20 @@ class GgufWalker {
     let architecture: string | undefined;
     for (let i = 0; i < metadataCount; i++) {
       const where = `metadata entry ${i + 1} of ${metadataCount}`;
-      const key = await this.string(`the key of ${where}`, MAX_NAME_BYTES);
-      const type = await this.u32(`the value type of metadata "${key}"`);
+      const key = await this.reader.string(`the key of ${where}`, MAX_NAME_BYTES);
+      const type = await this.reader.u32(`the value type of metadata "${key}"`);
       if (key === "general.alignment" && (type === 4 || type === 10)) {
         alignment =
-          type === 4 ? await this.u32(`metadata "${key}"`) : await this.safeU64(`metadata "${key}"`);
+          type === 4
+            ? await this.reader.u32(`metadata "${key}"`)
+            : await this.reader.safeU64(`metadata "${key}"`);
         if (alignment === 0 || (alignment & (alignment - 1)) !== 0) {
-          throw this.damaged(`general.alignment is ${alignment}, not a power of two`);
+          throw this.reader.damaged(`general.alignment is ${alignment}, not a power of two`);
         }
-      } else if (key === "general.architecture" && type === STRING) {
-        architecture = await this.string(`metadata "${key}"`, MAX_NAME_BYTES);
+      } else if (key === "general.architecture" && type === GGUF_STRING) {
+        architecture = await this.reader.string(`metadata "${key}"`, MAX_NAME_BYTES);
       } else {
-        await this.skipValue(type, `metadata "${key}"`, 0);
+        await this.reader.skipValue(type, `metadata "${key}"`, 0);
       }
     }
 
@@ -165,16 +107,17 @@ class GgufWalker {
     let lastTensor = "";
     for (let i = 0; i < tensorCount; i++) {
       const where = `tensor ${i + 1} of ${tensorCount}`;
-      const name = await this.string(`the name of ${where}`, MAX_NAME_BYTES);
-      const dimCount = await this.u32(`the dimensions of tensor "${name}"`);
+      const name = await this.reader.string(`the name of ${where}`, MAX_NAME_BYTES);
+      const dimCount = await this.reader.u32(`the dimensions of tensor "${name}"`);
       if (dimCount > MAX_DIMS)
-        throw this.damaged(`tensor "${name}" claims ${dimCount} dimensions (at most ${MAX_DIMS})`);
+        throw this.reader.damaged(`tensor "${name}" claims ${dimCount} dimensions (at most ${MAX_DIMS})`);
       const dims: bigint[] = [];
-      for (let d = 0; d < dimCount; d++) dims.push(await this.u64(`the dimensions of tensor "${name}"`));
-      const type = await this.u32(`the type of tensor "${name}"`);
-      const offset = await this.u64(`the offset of tensor "${name}"`);
+      for (let d = 0; d < dimCount; d++)
+        dims.push(await this.reader.u64(`the dimensions of tensor "${name}"`));
+      const type = await this.reader.u32(`the type of tensor "${name}"`);
+      const offset = await this.reader.u64(`the offset of tensor "${name}"`);
       if (offset % BigInt(alignment) !== 0n) {
-        throw this.damaged(
+        throw this.reader.damaged(
           `tensor "${name}" starts at data offset ${offset}, not a multiple of the alignment ${alignment}`,
         );
       }
@@ -185,10 +128,10 @@ class GgufWalker {
       }
     }
 
-    const dataOffset = Math.ceil(this.pos / alignment) * alignment;
+    const dataOffset = Math.ceil(this.reader.pos / alignment) * alignment;
     const required = BigInt(dataOffset) + requiredData;
     if (required > BigInt(this.fileSize)) {
-      throw this.truncated(
+      throw this.reader.truncated(
         `its tensor data needs ${required} bytes (up to the end of tensor "${lastTensor}"), but the file has only ` +
           `${this.fileSize}`,
       );
@@ -206,28 +149,31 @@ class GgufWalker {
   }
 
   private async header(): Promise<{ version: 2 | 3; tensorCount: number; metadataCount: number }> {
-    const head = await this.peek(Math.min(HEADER_SIZE, this.fileSize));
+    const head = await this.reader.peek(Math.min(HEADER_SIZE, this.fileSize));
     const magic = head.subarray(0, 4).toString("latin1");
-    if (this.fileSize === 0) throw this.invalid("the file is empty (0 bytes). Copy the model file again.");
-    if (!MAGIC.startsWith(magic)) throw this.invalid(notGgufMessage(head));
+    if (this.fileSize === 0)
+      throw this.reader.invalid("the file is empty (0 bytes). Copy the model file again.");
+    if (!MAGIC.startsWith(magic)) throw this.reader.invalid(notGgufMessage(head));
     if (this.fileSize < HEADER_SIZE) {
-      throw this.truncated(`it has ${this.fileSize} bytes, fewer than the ${HEADER_SIZE}-byte GGUF header`);
+      throw this.reader.truncated(
+        `it has ${this.fileSize} bytes, fewer than the ${HEADER_SIZE}-byte GGUF header`,
+      );
     }
     const version = head.readUInt32LE(4);
     if (version === 1) {
-      throw this.invalid(
+      throw this.reader.invalid(
         "GGUF version 1, which llama.cpp no longer reads. Convert the original model again with a current llama.cpp, " +
           "or use a newer GGUF of it.",
       );
     }
     if (version === 0x02000000 || version === 0x03000000) {
-      throw this.invalid(
+      throw this.reader.invalid(
         "a big-endian GGUF file; llama.cpp on this (little-endian) machine reads little-endian GGUF only. Use the " +
           "ordinary little-endian file of the model.",
       );
     }
     if (version !== 2 && version !== 3) {
-      throw this.invalid(
+      throw this.reader.invalid(
         `the header says GGUF version ${version}, but only versions 2 and 3 are readable: the header is damaged or ` +
           "the file is not a model. Copy the model file again and check its sha256.",
       );
@@ -235,12 +181,12 @@ class GgufWalker {
     const tensors = head.readBigUInt64LE(8);
     const entries = head.readBigUInt64LE(16);
     if (tensors === 0n) {
-      throw this.invalid(
+      throw this.reader.invalid(
         "the file holds no tensors (a vocabulary-only GGUF?); a judge needs a GGUF file with model weights.",
       );
     }
     if (entries > BigInt(MAX_METADATA_ENTRIES) || tensors > BigInt(MAX_TENSORS)) {
-      throw this.invalid(
+      throw this.reader.invalid(
         `the header claims ${tensors} tensors and ${entries} metadata entries (real models have at most ` +
           `${MAX_TENSORS} and ${MAX_METADATA_ENTRIES}): the header is damaged. Copy the model file again and check ` +
           "its sha256.",
@@ -249,135 +195,29 @@ class GgufWalker {
     const minimum =
       BigInt(HEADER_SIZE) + entries * BigInt(MIN_METADATA_ENTRY) + tensors * BigInt(MIN_TENSOR_INFO);
     if (minimum > BigInt(this.fileSize)) {
-      throw this.invalid(
+      throw this.reader.invalid(
         `the header claims ${tensors} tensors and ${entries} metadata entries, which cannot fit in the file's ` +
           `${this.fileSize} bytes: the header is damaged or the file is truncated. Copy the model file again and ` +
           "check its sha256.",
       );
     }
-    this.pos = HEADER_SIZE;
+    this.reader.pos = HEADER_SIZE;
     return { version, tensorCount: Number(tensors), metadataCount: Number(entries) };
   }
 
   private tensorBytes(name: string, type: number, dims: bigint[]): bigint {
-    const layout = GGML_TYPES[type];
+    const layout = ggmlTypeLayout(type);
     if (!layout) return 0n; // unknown type: only its start offset is checked
     const [typeSize, blockSize] = layout;
     const first = dims[0] ?? 1n;
     if (first % BigInt(blockSize) !== 0n) {
-      throw this.damaged(
+      throw this.reader.damaged(
         `tensor "${name}" has a first dimension of ${first}, not a multiple of its block size ${blockSize}`,
       );
     }
     let values = 1n;
     for (const d of dims) values *= d;
     return (values / BigInt(blockSize)) * BigInt(typeSize);
-  }
-
-  private async skipValue(type: number, what: string, depth: number): Promise<void> {
-    const size = VALUE_SIZES[type];
-    if (size !== undefined) return this.skip(BigInt(size), what);
-    if (type === STRING) return this.skip(await this.u64(what), what);
-    if (type !== ARRAY) throw this.damaged(`${what} has unknown value type ${type}`);
-    if (depth >= MAX_ARRAY_DEPTH)
-      throw this.damaged(`${what} nests arrays more than ${MAX_ARRAY_DEPTH} deep`);
-    const elementType = await this.u32(what);
-    const count = await this.u64(what);
-    const elementSize = VALUE_SIZES[elementType];
-    if (elementSize !== undefined) return this.skip(count * BigInt(elementSize), what);
-    if (elementType !== STRING && elementType !== ARRAY) {
-      throw this.damaged(`${what} is an array of unknown value type ${elementType}`);
-    }
-    // Each element takes at least 8 (string length) or 12 (array type and count) bytes.
-    this.ensureWithinFile(count * (elementType === STRING ? 8n : 12n), what);
-    for (let i = 0, n = Number(count); i < n; i++) {
-      if (elementType === STRING) {
-        if (!this.has(8)) await this.fill(8, what);
-        const length = this.buf.readBigUInt64LE(this.pos - this.bufStart);
-        this.pos += 8;
-        this.skip(length, what);
-      } else {
-        await this.skipValue(ARRAY, what, depth + 1);
-      }
-    }
-  }
-
-  private async string(what: string, maxBytes: number): Promise<string> {
-    const length = await this.u64(what);
-    this.ensureWithinFile(length, what);
-    if (length > BigInt(maxBytes)) throw this.damaged(`${what} claims a length of ${length} bytes`);
-    const n = Number(length);
-    if (!this.has(n)) await this.fill(n, what);
-    const text = this.buf.toString("utf8", this.pos - this.bufStart, this.pos - this.bufStart + n);
-    this.pos += n;
-    return text;
-  }
-
-  private async u32(what: string): Promise<number> {
-    if (!this.has(4)) await this.fill(4, what);
-    const value = this.buf.readUInt32LE(this.pos - this.bufStart);
-    this.pos += 4;
-    return value;
-  }
-
-  private async u64(what: string): Promise<bigint> {
-    if (!this.has(8)) await this.fill(8, what);
-    const value = this.buf.readBigUInt64LE(this.pos - this.bufStart);
-    this.pos += 8;
-    return value;
-  }
-
-  private async safeU64(what: string): Promise<number> {
-    const value = await this.u64(what);
-    if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw this.damaged(`${what} is ${value}, too large`);
-    return Number(value);
-  }
-
-  private skip(bytes: bigint, what: string): void {
-    this.ensureWithinFile(bytes, what);
-    this.pos += Number(bytes);
-  }
-
-  private ensureWithinFile(bytes: bigint, what: string): void {
-    if (BigInt(this.pos) + bytes > BigInt(this.fileSize)) {
-      throw this.truncated(`${what} runs past the end of the file (byte ${this.fileSize})`);
-    }
-  }
-
-  private has(n: number): boolean {
-    return this.pos >= this.bufStart && this.pos + n <= this.bufStart + this.buf.length;
-  }
-
-  private async fill(n: number, what: string): Promise<void> {
-    this.ensureWithinFile(BigInt(n), what);
-    const length = Math.min(Math.max(n, CHUNK), this.fileSize - this.pos);
-    const buf = Buffer.alloc(length);
-    const { bytesRead } = await this.handle.read(buf, 0, length, this.pos);
-    this.buf = buf.subarray(0, bytesRead);
-    this.bufStart = this.pos;
-    if (bytesRead < n)
-      throw this.truncated(`${what} runs past the end of the file (byte ${this.pos + bytesRead})`);
-  }
-
-  private async peek(n: number): Promise<Buffer> {
-    const buf = Buffer.alloc(n);
-    const { bytesRead } = await this.handle.read(buf, 0, n, 0);
-    return buf.subarray(0, bytesRead);
-  }
-
-  private invalid(what: string): InvalidInputError {
-    return new InvalidInputError(`not a usable GGUF model: ${what}`, { file: this.file });
-  }
-
-  private damaged(what: string): InvalidInputError {
-    return this.invalid(`${what}. The file is damaged; copy it again and check its sha256.`);
-  }
-
-  private truncated(what: string): InvalidInputError {
-    return this.invalid(
-      `the file is truncated: ${what}. It was probably cut off by an interrupted copy or download; copy it again ` +
-        "(or re-run `airgap-eval models pull`, which resumes) and check its sha256.",
-    );
   }
 }
 

@@ -1,43 +1,32 @@
-import { createHash } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type {
   ChatWrapper,
-  GbnfJsonSchema,
   Llama,
   LlamaContext,
   LlamaContextSequence,
-  LlamaGrammar,
   LlamaModel,
   Token,
 } from "node-llama-cpp";
 import type { z } from "zod";
-import { AirgapEvalError, ContextOverflowError, InvalidInputError, JudgeOutputError } from "../errors.js";
-import { Memo } from "../memo.js";
+import { AirgapEvalError, JudgeOutputError } from "../errors.js";
 import type { JudgePrompt } from "../prompts/types.js";
 import type { ModelProvenance } from "../provenance.js";
-import { checkSeed, checkTemperature, positiveInteger } from "../util/option-checks.js";
-import { checkChoiceRequest, normaliseChoices, readChoiceProbabilities } from "./choice-probabilities.js";
-import { zodToGrammarSchema } from "./json-schema.js";
+import { Memo } from "../util/memo.js";
+import { type CallLimits, checkCall, checkChoiceCall } from "./call-settings.js";
+import { normaliseChoices, readChoiceProbabilities } from "./choice-probabilities.js";
+import { JudgeGrammars } from "./judge-grammars.js";
 import { parseJudgeAnswer } from "./judge-output.js";
 import { checkLoadOptions, type LlamaCppLlmOptions, type PromptFormat } from "./load-options.js";
-import { openGguf } from "./open-gguf.js";
-import { assertInputMayFit } from "./overflow-precheck.js";
-import {
-  checkPlan,
-  type PlanGrammars,
-  planGrammarsFor,
-  planReservedTokens,
-  writeFromPlan,
-} from "./plan-writer.js";
+import { MemoKeys } from "./memo-keys.js";
+import { type OpenedGguf, openGguf } from "./open-gguf.js";
+import { planReservedTokens, writeFromPlan } from "./plan-writer.js";
 import { PrefixSlots } from "./prefix-slots.js";
 import { promptTokensOf } from "./prompt-tokens.js";
 import { SequencePool } from "./sequence-pool.js";
 import { type Generation, generateUnderGrammar } from "./token-loop.js";
 import type {
-  AnswerPart,
   ChoiceProbabilities,
   ChoiceRequest,
-  ChoiceSlot,
   GenerateObjectOptions,
   GenerateObjectResult,
   Llm,
@@ -92,60 +81,64 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   /** `generateObject` writes answers from a `plan`, feeding its known parts in batches. */
   readonly followsPlans = true;
 
-  private readonly retryBudgetFactor: number;
   private readonly memo: Memo<Generation & { prefilledTokens?: number }>;
-  private readonly schemaKeys = new WeakMap<z.ZodType, string>();
+  private readonly memoKeys = new MemoKeys();
+  /** What the checks of a call need from this judge. */
+  private readonly limits: CallLimits;
   private readonly slots: PrefixSlots;
   private readonly counters = { calls: 0, promptTokens: 0, evaluatedPromptTokens: 0, completionTokens: 0 };
-  private readonly grammars = new WeakMap<z.ZodType, Promise<LlamaGrammar>>();
-  /** The grammars of plan parts: a free JSON string, and one of a choice's values. */
-  private readonly planGrammars: PlanGrammars;
+  private readonly grammars: JudgeGrammars;
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly disposeController = new AbortController();
   private disposePromise: Promise<void> | undefined;
+  private readonly llama: Llama;
+  private readonly model: LlamaModel;
+  private readonly context: LlamaContext;
+  private readonly chatWrapper: ChatWrapper | undefined;
+  private readonly sha256: string;
+  private readonly runtime: { version: string; llamaCpp: string };
 
   private constructor(
-    private readonly llama: Llama,
-    private readonly model: LlamaModel,
-    private readonly context: LlamaContext,
+    opened: OpenedGguf,
     private readonly pool: SequencePool<LlamaContextSequence>,
-    private readonly chatWrapper: ChatWrapper | undefined,
-    private readonly sha256: string,
-    private readonly runtime: { version: string; llamaCpp: string },
-    settings: {
-      cpuBuild: string;
-      id: string;
-      modelPath: string;
-      threads: number;
-      batchSize: number;
-      temperature: number;
-      seed: number;
-      maxTokens: number;
-      retryBudgetFactor: number;
-      sequences: number;
-      reusePromptPrefix: boolean;
-      memoSize: number;
-    },
+    settings: ReturnType<typeof checkLoadOptions>,
   ) {
+    this.llama = opened.llama;
+    this.model = opened.model;
+    this.context = opened.context;
+    this.chatWrapper = opened.chatWrapper;
+    this.sha256 = opened.sha256;
+    this.runtime = { version: opened.runtimeVersion, llamaCpp: opened.llamaCppRelease };
     this.id = settings.id;
     this.modelPath = settings.modelPath;
-    this.contextSize = context.contextSize;
+    this.contextSize = this.context.contextSize;
     this.concurrency = settings.sequences;
-    this.prefixSlots = context.totalSequences;
+    this.prefixSlots = this.context.totalSequences;
     this.reusePromptPrefix = settings.reusePromptPrefix;
-    this.slots = new PrefixSlots(settings.reusePromptPrefix, settings.batchSize, (p) => this.promptTokens(p));
+    this.slots = new PrefixSlots(settings.reusePromptPrefix, this.context.batchSize, (p) =>
+      this.promptTokens(p),
+    );
     this.memo = new Memo(settings.memoSize);
     // Every queued call listens on this signal until it starts; many queued calls are normal, not a leak.
     setMaxListeners(0, this.disposeController.signal);
-    this.threads = settings.threads;
-    this.cpuBuild = settings.cpuBuild;
-    this.batchSize = settings.batchSize;
+    this.threads = opened.threads;
+    this.cpuBuild = opened.cpuBuild;
+    this.batchSize = this.context.batchSize;
     this.temperature = settings.temperature;
     this.seed = settings.seed;
     this.maxTokens = settings.maxTokens;
-    this.retryBudgetFactor = settings.retryBudgetFactor;
-    this.promptFormat = chatWrapper ? "chat" : "completion";
-    this.planGrammars = planGrammarsFor(llama);
+    this.promptFormat = this.chatWrapper ? "chat" : "completion";
+    this.grammars = new JudgeGrammars(this.llama);
+    this.limits = {
+      contextSize: this.contextSize,
+      maxTokens: this.maxTokens,
+      temperature: this.temperature,
+      seed: this.seed,
+      retryBudgetFactor: settings.retryBudgetFactor,
+      countTokens: (text) => this.countTokens(text),
+      promptTokens: (prompt) => this.promptTokens(prompt),
+      planReservedTokens: (plan) => planReservedTokens(this.model, plan),
+    };
   }
 
   /**
@@ -162,34 +155,9 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   static async load(options: LlamaCppLlmOptions): Promise<LlamaCppLlm> {
     const settings = checkLoadOptions(options);
     const opened = await openGguf(settings, options.id ?? options.model?.id);
-    const { llama, model, context, chatWrapper, sha256, threads } = opened;
-    const { modelPath, id, sequences, prefixSlots } = settings;
     const seqs: LlamaContextSequence[] = [];
-    for (let i = 0; i < prefixSlots; i++) seqs.push(context.getSequence());
-
-    return new LlamaCppLlm(
-      llama,
-      model,
-      context,
-      new SequencePool(seqs, sequences),
-      chatWrapper,
-      sha256,
-      { version: opened.runtimeVersion, llamaCpp: opened.llamaCppRelease },
-      {
-        cpuBuild: opened.cpuBuild,
-        id,
-        modelPath,
-        threads,
-        batchSize: context.batchSize,
-        temperature: settings.temperature,
-        seed: settings.seed,
-        maxTokens: settings.maxTokens,
-        retryBudgetFactor: settings.retryBudgetFactor,
-        sequences,
-        reusePromptPrefix: settings.reusePromptPrefix,
-        memoSize: settings.memoSize,
-      },
-    );
+    for (let i = 0; i < settings.prefixSlots; i++) seqs.push(opened.context.getSequence());
+    return new LlamaCppLlm(opened, new SequencePool(seqs, settings.sequences), settings);
   }
 
   /** True once `dispose()` was called. */
@@ -225,13 +193,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
     options: GenerateObjectOptions = {},
   ): Promise<GenerateObjectResult<z.output<S>>> {
     this.ensureUsable();
-    const task = this.run(prompt, schema, options);
-    this.inFlight.add(task);
-    try {
-      return await task;
-    } finally {
-      this.inFlight.delete(task);
-    }
+    return this.track(this.run(prompt, schema, options));
   }
 
   /**
@@ -245,33 +207,14 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
     options: ScoreChoicesOptions = {},
   ): Promise<ChoiceProbabilities> {
     this.ensureUsable();
-    checkChoiceRequest(request);
-    const tokens = this.promptTokens(prompt);
-    const longest = Math.max(
-      ...request.choices.map((c) => this.countTokens(request.prefix + c + (request.suffix ?? ""))),
-    );
-    if (tokens.length + longest > this.contextSize) {
-      throw new ContextOverflowError(
-        `Prompt "${prompt.name}" with its forced answer start has ${tokens.length + longest} tokens and does not fit the context of ${this.contextSize} tokens.`,
-        tokens.length + longest,
-        this.contextSize,
-      );
-    }
-    const signal = options.signal
-      ? AbortSignal.any([options.signal, this.disposeController.signal])
-      : this.disposeController.signal;
-    const task = (async () => {
-      const fixed = this.slots.fixedPartLength(prompt, tokens);
-      const sequence = await this.pool.acquire(signal, (candidate) => this.slots.score(candidate, tokens));
-      this.slots.claim(sequence, fixed);
-      try {
-        const read = await readChoiceProbabilities(
-          this.model,
-          sequence,
-          tokens,
-          this.slots.reusableTokens(sequence, tokens),
-          request,
-        );
+    const tokens = checkChoiceCall(prompt, request, this.limits);
+    const task = this.slots.runOn(
+      this.pool,
+      prompt,
+      tokens,
+      this.callSignal(options),
+      async (sequence, keep) => {
+        const read = await readChoiceProbabilities(this.model, sequence, tokens, keep, request);
         this.counters.calls += 1;
         this.counters.promptTokens += read.promptTokens;
         this.counters.evaluatedPromptTokens += read.evaluatedPromptTokens;
@@ -283,16 +226,9 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
             evaluatedPromptTokens: read.evaluatedPromptTokens,
           },
         };
-      } finally {
-        this.pool.release(sequence);
-      }
-    })();
-    this.inFlight.add(task);
-    try {
-      return await task;
-    } finally {
-      this.inFlight.delete(task);
-    }
+      },
+    );
+    return this.track(task);
   }
 
   /**
@@ -369,76 +305,24 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
     schema: S,
     options: GenerateObjectOptions,
   ): Promise<GenerateObjectResult<z.output<S>>> {
-    const maxTokens = positiveInteger(options.maxTokens ?? this.maxTokens, "maxTokens");
-    assertInputMayFit(prompt, this.contextSize - maxTokens, (t) => this.countTokens(t), this.contextSize);
-    const tokens = this.promptTokens(prompt);
-    const temperature = checkTemperature(options.temperature ?? this.temperature, "temperature");
-    const seed = checkSeed(options.seed ?? this.seed, "seed");
-    if (tokens.length + maxTokens > this.contextSize) {
-      throw new ContextOverflowError(
-        `Prompt "${prompt.name}" has ${tokens.length} tokens; with an answer budget of ${maxTokens} tokens it does ` +
-          `not fit the context of ${this.contextSize} tokens. Shorten the input, lower maxTokens, or load the judge ` +
-          "with a larger contextSize.",
-        tokens.length,
-        this.contextSize,
-      );
-    }
-    const signal = options.signal
-      ? AbortSignal.any([options.signal, this.disposeController.signal])
-      : this.disposeController.signal;
-    const plan = options.plan;
-    let reserved = 0;
-    if (plan !== undefined) {
-      checkPlan(plan);
-      if (temperature !== 0) {
-        throw new InvalidInputError(
-          `an answer plan is read greedily: it needs temperature 0, got ${temperature}`,
-          { field: "plan" },
-        );
-      }
-      // The plan's known text and its choices take room in the context beyond the strings' budget.
-      reserved = planReservedTokens(this.model, plan);
-      if (tokens.length + reserved + maxTokens > this.contextSize) {
-        throw new ContextOverflowError(
-          `Prompt "${prompt.name}" has ${tokens.length} tokens and its answer plan ${reserved} known or chosen ` +
-            `tokens; with an answer budget of ${maxTokens} generated tokens they do not fit the context of ` +
-            `${this.contextSize} tokens. Shorten the input, lower maxTokens, or load the judge with a larger contextSize.`,
-          tokens.length + reserved,
-          this.contextSize,
-        );
-      }
-    }
-    const retryBudget = Math.min(
-      Math.ceil(maxTokens * this.retryBudgetFactor),
-      this.contextSize - tokens.length - reserved,
-    );
+    const { tokens, settings } = checkCall(prompt, options, this.limits);
+    const { maxTokens, retryBudget, temperature, seed, plan } = settings;
+    const signal = this.callSignal(options);
     // With a plan the schema's grammar is not used (the answer is written part by part); it is not built.
-    const grammar = plan === undefined ? await this.grammarFor(schema) : undefined;
-    const settings = {
-      maxTokens,
-      retryBudget,
-      temperature,
-      seed,
-      ...(options.choiceSlots?.length ? { choiceSlots: options.choiceSlots } : {}),
-      ...(plan !== undefined ? { plan } : {}),
-    };
+    const grammar = plan === undefined ? await this.grammars.forSchema(schema) : undefined;
     this.counters.calls += 1;
     this.counters.promptTokens += tokens.length;
     const { value: generation, hit } = await this.memo.get(
-      this.memoKey(tokens, schema, settings),
-      async () => {
-        const fixed = this.slots.fixedPartLength(prompt, tokens);
-        const sequence = await this.pool.acquire(signal, (candidate) => this.slots.score(candidate, tokens));
-        this.slots.claim(sequence, fixed);
-        try {
-          const keep = this.slots.reusableTokens(sequence, tokens);
+      this.memoKeys.of(tokens, schema, settings),
+      () =>
+        this.slots.runOn(this.pool, prompt, tokens, signal, async (sequence, keep) => {
           const result =
             plan === undefined
               ? await generateUnderGrammar(this.model, sequence, tokens, keep, grammar!, {
                   ...settings,
                   signal,
                 })
-              : await writeFromPlan(this.model, sequence, tokens, keep, plan, this.planGrammars, {
+              : await writeFromPlan(this.model, sequence, tokens, keep, plan, this.grammars.plan, {
                   maxTokens,
                   retryBudget,
                   temperature,
@@ -449,10 +333,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
           this.counters.evaluatedPromptTokens += result.evaluatedPromptTokens;
           this.counters.completionTokens += result.tokens;
           return result;
-        } finally {
-          this.pool.release(sequence);
-        }
-      },
+        }),
       signal,
     );
     const usage = {
@@ -475,42 +356,25 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
     };
   }
 
-  /** Identifies a call for the memo: the prompt tokens, the output schema and every sampling setting. */
-  private memoKey(
-    tokens: Token[],
-    schema: z.ZodType,
-    settings: {
-      maxTokens: number;
-      retryBudget: number;
-      temperature: number;
-      seed: number;
-      choiceSlots?: readonly ChoiceSlot[];
-      plan?: readonly AnswerPart[];
-    },
-  ): string {
-    let schemaKey = this.schemaKeys.get(schema);
-    if (schemaKey === undefined) {
-      schemaKey = JSON.stringify(zodToGrammarSchema(schema));
-      this.schemaKeys.set(schema, schemaKey);
-    }
-    return createHash("sha256")
-      .update(JSON.stringify([settings, schemaKey]))
-      .update(Int32Array.from(tokens as number[]))
-      .digest("hex");
-  }
-
   private promptTokens(prompt: JudgePrompt): Token[] {
     return promptTokensOf(this.model, this.chatWrapper, prompt);
   }
 
-  private grammarFor(schema: z.ZodType): Promise<LlamaGrammar> {
-    let grammar = this.grammars.get(schema);
-    if (!grammar) {
-      grammar = this.llama.createGrammarForJsonSchema<GbnfJsonSchema>(zodToGrammarSchema(schema));
-      this.grammars.set(schema, grammar);
-      grammar.catch(() => this.grammars.delete(schema));
+  /** `task`, held until it settles so that `dispose` waits for it. */
+  private async track<T>(task: Promise<T>): Promise<T> {
+    this.inFlight.add(task);
+    try {
+      return await task;
+    } finally {
+      this.inFlight.delete(task);
     }
-    return grammar;
+  }
+
+  /** The signal a call obeys: its own, and the judge's dispose. */
+  private callSignal(options: { signal?: AbortSignal }): AbortSignal {
+    return options.signal
+      ? AbortSignal.any([options.signal, this.disposeController.signal])
+      : this.disposeController.signal;
   }
 
   private ensureUsable(): void {

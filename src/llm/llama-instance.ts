@@ -1,5 +1,6 @@
 import { getLlama, type Llama, LlamaLogLevel } from "node-llama-cpp";
 import { AirgapEvalError } from "../errors.js";
+import { SharedCalls } from "../util/shared-calls.js";
 import {
   CPU_BINARY_PACKAGES,
   type CpuBuildOption,
@@ -19,7 +20,7 @@ interface RunningCpuBuild {
 }
 
 /** One instance per requested backend: the CPU one, "auto", and each named GPU backend. */
-const shared = new Map<string, Promise<Llama>>();
+const shared = new SharedCalls<string, Llama>("until-failure");
 const cpuBuilds = new WeakMap<Llama, RunningCpuBuild>();
 
 /**
@@ -55,14 +56,9 @@ export function getSharedLlama(
   cpuBuild: CpuBuildOption = "portable",
 ): Promise<Llama> {
   const key = String(gpu);
-  const running = shared.get(key);
+  const running = shared.held(key);
   if (running) return gpu === false ? running.then((started) => sameCpuBuild(started, cpuBuild)) : running;
-  const instance = startLlama(gpu, cpuBuild).catch((err: unknown) => {
-    shared.delete(key);
-    throw err;
-  });
-  shared.set(key, instance);
-  return instance;
+  return shared.share(key, () => startLlama(gpu, cpuBuild));
 }
 
 /** The process's CPU runtime runs one build (ggml registers it for the whole process): `option` must give it. */

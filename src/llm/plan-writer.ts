@@ -11,6 +11,7 @@ import {
   type Token,
 } from "node-llama-cpp";
 import { InvalidInputError, JudgeOutputError } from "../errors.js";
+import { SharedCalls } from "../util/shared-calls.js";
 import { type StepCandidate, valueProbabilities } from "./slot-tracker.js";
 import { candidatesOf, type Generation, generateUnderGrammar, type TokenLoopSettings } from "./token-loop.js";
 import type { AnswerPart, SlotProbabilities } from "./types.js";
@@ -44,16 +45,9 @@ export interface PlanGrammars {
  * await writeFromPlan(model, sequence, tokens, 0, plan, grammars, settings);
  */
 export function planGrammarsFor(llama: Llama): PlanGrammars {
-  const made = new Map<string, Promise<LlamaGrammar>>();
-  const once = (key: string, schema: GbnfJsonSchema) => {
-    let grammar = made.get(key);
-    if (!grammar) {
-      grammar = llama.createGrammarForJsonSchema<GbnfJsonSchema>(schema);
-      made.set(key, grammar);
-      grammar.catch(() => made.delete(key));
-    }
-    return grammar;
-  };
+  const made = new SharedCalls<string, LlamaGrammar>("until-failure");
+  const once = (key: string, schema: GbnfJsonSchema) =>
+    made.share(key, () => llama.createGrammarForJsonSchema<GbnfJsonSchema>(schema));
   return {
     string: () => once("string", { type: "string", minLength: 1 }),
     choice: (values) =>

@@ -2,6 +2,7 @@ import { LRUCache } from "lru-cache";
 import type { LlamaContextSequence, Token } from "node-llama-cpp";
 import type { JudgePrompt } from "../prompts/types.js";
 import { reusableLength } from "./prefix-reuse.js";
+import type { SequencePool } from "./sequence-pool.js";
 
 /** Stands for a row's input when finding where the input starts in a rendered prompt. */
 const INPUT_PLACEHOLDER = "\u0001";
@@ -71,5 +72,27 @@ export class PrefixSlots {
   /** Records that `sequence` now holds a prompt whose first `fixedTokens` are worth keeping. */
   claim(sequence: LlamaContextSequence, fixedTokens: number): void {
     this.slotValue.set(sequence, fixedTokens);
+  }
+
+  /**
+   * Runs `work` on the free sequence of `pool` that suits `tokens` best (see {@link score}), claimed for the
+   * prompt's instruction and examples, with the number of leading tokens the sequence can keep; the sequence
+   * goes back to the pool when `work` ends.
+   */
+  async runOn<T>(
+    pool: SequencePool<LlamaContextSequence>,
+    prompt: JudgePrompt,
+    tokens: Token[],
+    signal: AbortSignal,
+    work: (sequence: LlamaContextSequence, keep: number) => Promise<T>,
+  ): Promise<T> {
+    const fixed = this.fixedPartLength(prompt, tokens);
+    const sequence = await pool.acquire(signal, (candidate) => this.score(candidate, tokens));
+    this.claim(sequence, fixed);
+    try {
+      return await work(sequence, this.reusableTokens(sequence, tokens));
+    } finally {
+      pool.release(sequence);
+    }
   }
 }

@@ -2,6 +2,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { InvalidInputError } from "../errors.js";
+import { parseJsonText, unreadableJsonFile } from "./json-text.js";
 
 /** Name of the lock file `pull` keeps beside the models. */
 export const LOCK_FILE_NAME = "airgap-eval.lock.json";
@@ -48,22 +49,14 @@ export async function readLockFile(modelsDir: string): Promise<LockFile> {
     text = await readFile(file, "utf8");
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return { version: 1, models: {} };
-    throw new InvalidInputError(
-      `cannot read the lock file: ${(err as Error).message}`,
-      { file },
-      { cause: err },
-    );
+    throw unreadableJsonFile(file, "the lock file", err);
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    throw new InvalidInputError(
-      `the lock file is not valid JSON (${(err as Error).message}); delete it and run "airgap-eval models pull" again`,
-      { file },
-      { cause: err },
-    );
-  }
+  const json = parseJsonText(
+    text,
+    file,
+    "the lock file",
+    'delete it and run "airgap-eval models pull" again',
+  );
   const parsed = lockSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { z } from "zod";
 import { InvalidInputError } from "../errors.js";
 import { packageRoot } from "../version.js";
+import { parseJsonText, unreadableJsonFile } from "./json-text.js";
 import {
   isBuiltinSource,
   type ModelKind,
@@ -70,23 +71,9 @@ export function loadRegistry(file: string = defaultRegistryPath): ModelRegistry 
   try {
     text = readFileSync(file, "utf8");
   } catch (err) {
-    throw new InvalidInputError(
-      `cannot read the model registry: ${(err as Error).message}`,
-      { file },
-      { cause: err },
-    );
+    throw unreadableJsonFile(file, "the model registry", err);
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    throw new InvalidInputError(
-      `the model registry is not valid JSON: ${(err as Error).message}`,
-      { file },
-      { cause: err },
-    );
-  }
-  return parseRegistry(json, file);
+  return parseRegistry(parseJsonText(text, file, "the model registry"), file);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { EvaluationResultData, MetricAggregate } from "../results/types.js";
+import { textLines } from "../util/lines.js";
 import { formatScore, rowsRun } from "./format.js";
 import { aggregatedView, type ProblemGroup, problemGroups, type ReportInput, reportData } from "./views.js";
 
@@ -113,7 +114,7 @@ function reasonLines(data: EvaluationResultData, maxReasons: number): string[] {
   const out = [""];
   for (const { metrics, status, text, count } of shown.values()) {
     const head = `${metrics.join(", ")}: ${count} ${status}${metrics.length > 1 ? " each" : ""}:`;
-    const lines = text.split(/\r?\n/).filter((l) => l.trim() !== "");
+    const lines = textLines(text).filter((l) => l.trim() !== "");
     if (lines.length <= 1) out.push(`${head} ${text}`);
     else out.push(head, ...lines.map((l) => `    ${l.trimEnd()}`));
   }

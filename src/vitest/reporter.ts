@@ -3,7 +3,6 @@ import path from "node:path";
 import type { Reporter, TestModule } from "vitest/node";
 import { configHash, rowHash } from "../evaluate/hash.js";
 import { loadResults } from "../evaluate/load-results.js";
-import { resultsFormat, resultsFormatVersion } from "../evaluate/results-lines.js";
 import { ResultsWriter } from "../evaluate/results-writer.js";
 import type { RunMetadata } from "../evaluate/types.js";
 import { formatSummary } from "../report/summary.js";
@@ -59,26 +58,20 @@ export class AirgapEvalReporter implements Reporter {
     const tests = [...new Set(records.map((r) => r.test))];
     const writer = ResultsWriter.create(path.resolve(this.options.out));
     try {
-      writer.write({
-        type: "header",
-        format: resultsFormat,
-        formatVersion: resultsFormatVersion,
-        resumed: false,
-        metadata: {
-          version,
-          startedAt: this.startedAt,
-          dataset: "vitest",
-          metrics,
-          runtime: {
-            node: process.versions.node,
-            platform: process.platform,
-            arch: process.arch,
-            os: os.release(),
-            airgapEval: version,
-          },
-          options: { source: "vitest" },
-          totalRows: tests.length,
+      writer.writeHeader({
+        version,
+        startedAt: this.startedAt,
+        dataset: "vitest",
+        metrics,
+        runtime: {
+          node: process.versions.node,
+          platform: process.platform,
+          arch: process.arch,
+          os: os.release(),
+          airgapEval: version,
         },
+        options: { source: "vitest" },
+        totalRows: tests.length,
       });
       for (const r of records) {
         writer.write({

@@ -4,6 +4,7 @@ import type { Embeddings } from "../embeddings/types.js";
 import { CachedLlm } from "../llm/cached-llm.js";
 import type { Llm } from "../llm/types.js";
 import { defaultModelId, resolveModel } from "../models/resolve.js";
+import { SharedCalls } from "../util/shared-calls.js";
 
 /** Which models a test suite shares, and how. */
 export interface SharedModelsOptions {
@@ -33,13 +34,13 @@ export interface SharedModels {
 }
 
 const store = Symbol.for("airgap-eval.vitest.sharedModels");
-type Store = Map<string, Promise<SharedModels>>;
+type Store = SharedCalls<string, SharedModels>;
 
 function workerStore(): Store {
   // On globalThis, not in module scope: vitest re-imports modules for every test file, but the
   // worker process (and its globalThis) stays, so models load once per worker.
   const g = globalThis as unknown as Record<symbol, Store | undefined>;
-  g[store] ??= new Map();
+  g[store] ??= new SharedCalls("until-failure");
   return g[store];
 }
 
@@ -82,14 +83,7 @@ async function load(options: SharedModelsOptions): Promise<SharedModels> {
  */
 export function sharedModels(options: SharedModelsOptions = {}): Promise<SharedModels> {
   const key = JSON.stringify(options);
-  const s = workerStore();
-  let models = s.get(key);
-  if (models === undefined) {
-    models = load(options);
-    s.set(key, models);
-    models.catch(() => s.delete(key));
-  }
-  return models;
+  return workerStore().share(key, () => load(options));
 }
 
 /**

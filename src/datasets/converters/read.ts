@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { InvalidInputError } from "../../errors.js";
+import { textLines } from "../../util/lines.js";
 
 /** Reads a UTF-8 file of a data set folder, naming the file when it is missing. */
 export function readSetFile(dir: string, file: string): string {
@@ -20,19 +21,17 @@ export function readSetFile(dir: string, file: string): string {
 /** Parses JSON Lines (blank lines skipped); a bad line names the file and line. */
 export function readJsonLines(dir: string, file: string): Record<string, unknown>[] {
   const rows: Record<string, unknown>[] = [];
-  readSetFile(dir, file)
-    .split("\n")
-    .forEach((line, i) => {
-      if (line.trim() === "") return;
-      try {
-        rows.push(JSON.parse(line) as Record<string, unknown>);
-      } catch (err) {
-        throw new InvalidInputError(`line ${i + 1} is not JSON: ${(err as Error).message}`, {
-          file: path.join(dir, file),
-          line: i + 1,
-        });
-      }
-    });
+  textLines(readSetFile(dir, file)).forEach((line, i) => {
+    if (line.trim() === "") return;
+    try {
+      rows.push(JSON.parse(line) as Record<string, unknown>);
+    } catch (err) {
+      throw new InvalidInputError(`line ${i + 1} is not JSON: ${(err as Error).message}`, {
+        file: path.join(dir, file),
+        line: i + 1,
+      });
+    }
+  });
   return rows;
 }
 
