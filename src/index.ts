@@ -203,8 +203,6 @@ export {
   AnswerExactMatch,
   AnswerExactMatchEvaluator,
   type AnswerExactMatchRowResult,
-  type AveragePrecision,
-  averagePrecision,
   type BleuResult,
   BleuScore,
   type BleuScoreOptions,
@@ -218,18 +216,20 @@ export {
   corpusBleu,
   corpusChrf,
   type DistanceMeasure,
+  type DocumentAveragePrecision,
   type DocumentComparisonField,
   type DocumentComparisonOptions,
+  DocumentMAP,
   DocumentMAPEvaluator,
-  DocumentMap,
+  DocumentMRR,
   DocumentMRREvaluator,
-  DocumentMrr,
+  DocumentNDCG,
   DocumentNDCGEvaluator,
-  DocumentNdcg,
   DocumentRecall,
   DocumentRecallEvaluator,
   type DocumentRecallOptions,
   type DocumentRecallRow,
+  documentAveragePrecision,
   documentRecall,
   ExactMatch,
   exactMatch,
@@ -269,13 +269,13 @@ export {
 } from "./metrics/judge-free-metrics.js";
 export {
   LLMEvaluator,
+  type LLMEvaluatorExample,
   type LLMEvaluatorOptions,
-  type LlmEvaluatorExample,
-  type LlmEvaluatorOutput,
-  type LlmEvaluatorRowMeta,
+  type LLMEvaluatorOutput,
+  type LLMEvaluatorRowMeta,
 } from "./metrics/llm-evaluator/evaluator.js";
-export { LlmJudgeMetric, type LlmJudgeMetricOptions } from "./metrics/llm-evaluator/metric.js";
-export type { LlmEvaluatorInputType } from "./metrics/llm-evaluator/prompt.js";
+export { LLMJudgeMetric, type LLMJudgeMetricOptions } from "./metrics/llm-evaluator/metric.js";
+export type { LLMEvaluatorInputType } from "./metrics/llm-evaluator/prompt.js";
 // Ragas' RAG metrics on the local judge: context precision/recall, correctness, noise, NVIDIA ratings
 export {
   AnswerAccuracy,

@@ -1,16 +1,16 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { documentComparisonFieldSchema } from "../shared/document-evaluator.js";
-import { DocumentMap } from "./metric.js";
+import { DocumentMAP } from "./metric.js";
 
 /** Catalog entry of Haystack's `document_map`. */
 export const documentMapDescriptor = defineMetric({
   id: "document_map",
-  surfaces: { ragas: "DocumentMap", haystack: "DocumentMAPEvaluator" },
+  surfaces: { ragas: "DocumentMAP", haystack: "DocumentMAPEvaluator" },
   description: "Average precision of the retrieved documents over all relevant documents (Haystack).",
   requiredFields: ["groundTruthDocuments", "retrievedDocuments"],
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({ documentComparisonField: documentComparisonFieldSchema }),
-  create: (_models, options) => new DocumentMap(options),
+  create: (_models, options) => new DocumentMAP(options),
 });

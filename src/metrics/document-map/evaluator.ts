@@ -1,6 +1,6 @@
 import { DocumentEvaluator } from "../shared/document-evaluator.js";
 import type { HaystackDocument } from "../shared/documents.js";
-import { type AveragePrecision, averagePrecision } from "./score.js";
+import { type DocumentAveragePrecision, documentAveragePrecision } from "./score.js";
 
 /**
  * Haystack's `DocumentMAPEvaluator`: per row the average precision (credited hits over all distinct
@@ -12,10 +12,13 @@ import { type AveragePrecision, averagePrecision } from "./score.js";
  *   retrievedDocuments: [[{ content: "A" }]],
  * }); // [0.5]
  */
-export class DocumentMAPEvaluator extends DocumentEvaluator<AveragePrecision> {
+export class DocumentMAPEvaluator extends DocumentEvaluator<DocumentAveragePrecision> {
   protected readonly label = "DocumentMAPEvaluator";
 
-  protected scoreRow(groundTruth: HaystackDocument[], retrieved: HaystackDocument[]): AveragePrecision {
-    return averagePrecision(groundTruth, retrieved, this.documentComparisonField);
+  protected scoreRow(
+    groundTruth: HaystackDocument[],
+    retrieved: HaystackDocument[],
+  ): DocumentAveragePrecision {
+    return documentAveragePrecision(groundTruth, retrieved, this.documentComparisonField);
   }
 }

@@ -1,16 +1,16 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { documentComparisonFieldSchema } from "../shared/document-evaluator.js";
-import { DocumentMrr } from "./metric.js";
+import { DocumentMRR } from "./metric.js";
 
 /** Catalog entry of Haystack's `document_mrr`. */
 export const documentMrrDescriptor = defineMetric({
   id: "document_mrr",
-  surfaces: { ragas: "DocumentMrr", haystack: "DocumentMRREvaluator" },
+  surfaces: { ragas: "DocumentMRR", haystack: "DocumentMRREvaluator" },
   description: "Mean reciprocal rank of the first retrieved document that is in the ground truth (Haystack).",
   requiredFields: ["groundTruthDocuments", "retrievedDocuments"],
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({ documentComparisonField: documentComparisonFieldSchema }),
-  create: (_models, options) => new DocumentMrr(options),
+  create: (_models, options) => new DocumentMRR(options),
 });

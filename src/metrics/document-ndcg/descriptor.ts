@@ -1,16 +1,16 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { documentComparisonFieldSchema } from "../shared/document-evaluator.js";
-import { DocumentNdcg } from "./metric.js";
+import { DocumentNDCG } from "./metric.js";
 
 /** Catalog entry of Haystack's `document_ndcg`. */
 export const documentNdcgDescriptor = defineMetric({
   id: "document_ndcg",
-  surfaces: { ragas: "DocumentNdcg", haystack: "DocumentNDCGEvaluator" },
+  surfaces: { ragas: "DocumentNDCG", haystack: "DocumentNDCGEvaluator" },
   description: "NDCG of the retrieved documents with graded relevance from ground-truth scores (Haystack).",
   requiredFields: ["groundTruthDocuments", "retrievedDocuments"],
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({ documentComparisonField: documentComparisonFieldSchema }),
-  create: (_models, options) => new DocumentNdcg(options),
+  create: (_models, options) => new DocumentNDCG(options),
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { definitionTextSchema, judgeInputsSchema, scaleSchema } from "../shared/custom-judge.js";
 import { customJudgeDescriptorBase, customJudgeOptionFields } from "../shared/custom-options.js";
-import { LlmJudgeMetric } from "./metric.js";
+import { LLMJudgeMetric } from "./metric.js";
 
 const keyName = z
   .string()
@@ -11,7 +11,7 @@ const keyName = z
 /** `llm_evaluator`: your instructions, inputs and answer keys; the number under `scoreKey` is the value; opt-in. */
 export const llmEvaluatorDescriptor = defineMetric({
   id: "llm_evaluator",
-  surfaces: { haystack: "LLMEvaluator" },
+  surfaces: { ragas: "LLMJudgeMetric", haystack: "LLMEvaluator" },
   description:
     "The number your instructions ask the judge for (under scoreKey), from the sample fields you name.",
   ...customJudgeDescriptorBase,
@@ -48,5 +48,5 @@ export const llmEvaluatorDescriptor = defineMetric({
       )
       .optional(),
   }),
-  create: (models, options) => new LlmJudgeMetric({ llm: models.llm!, ...options }),
+  create: (models, options) => new LLMJudgeMetric({ llm: models.llm!, ...options }),
 });

@@ -14,13 +14,13 @@ import {
 import { CustomJudgeMetric, type CustomJudgeOptions } from "../shared/custom-judge-metric.js";
 import { newUsage } from "../shared/judge.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
-import { LLMEvaluator, type LlmEvaluatorExample } from "./evaluator.js";
+import { LLMEvaluator, type LLMEvaluatorExample } from "./evaluator.js";
 import { judgeRow } from "./judge.js";
 import { type LlmEvaluatorRow, outputValueSchema } from "./prompt.js";
 import { answerScore } from "./score.js";
 
-/** Options of {@link LlmJudgeMetric}. */
-export interface LlmJudgeMetricOptions extends Omit<CustomJudgeOptions, "inputs" | "optionalInputs"> {
+/** Options of {@link LLMJudgeMetric}. */
+export interface LLMJudgeMetricOptions extends Omit<CustomJudgeOptions, "inputs" | "optionalInputs"> {
   /** The metric's id in results, snake_case. Required. */
   name: string;
   /** What the judge is to do, in words. Required. */
@@ -34,7 +34,7 @@ export interface LlmJudgeMetricOptions extends Omit<CustomJudgeOptions, "inputs"
   /** Whole-number range of the score. Defaults to any number. */
   scale?: Scale;
   /** Few-shot examples `{ inputs, outputs }` by input and output names. Defaults to none. */
-  examples?: readonly LlmEvaluatorExample[];
+  examples?: readonly LLMEvaluatorExample[];
 }
 
 /**
@@ -43,18 +43,18 @@ export interface LlmJudgeMetricOptions extends Omit<CustomJudgeOptions, "inputs"
  * `kind: llm_evaluator`.
  *
  * @example
- * const metric = new LlmJudgeMetric({
+ * const metric = new LLMJudgeMetric({
  *   llm, name: "on_topic", instructions: "Score 1 if the answer is about the question, else 0.",
  *   inputs: { question: "userInput", answer: "response" }, outputs: ["reason"], scoreKey: "score", scale: { min: 0, max: 1 },
  * });
  */
-export class LlmJudgeMetric extends CustomJudgeMetric<LlmEvaluatorRow> {
+export class LLMJudgeMetric extends CustomJudgeMetric<LlmEvaluatorRow> {
   private readonly evaluator: LLMEvaluator;
   private readonly inputMap: Readonly<Record<string, JudgeInputField>>;
   private readonly scoreKey: string;
   private readonly scale: Scale | undefined;
 
-  constructor(options: LlmJudgeMetricOptions) {
+  constructor(options: LLMJudgeMetricOptions) {
     const fields = [...new Set(Object.values(options.inputs))];
     super(
       { ...options, inputs: fields },
