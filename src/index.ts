@@ -138,135 +138,108 @@ export type {
 } from "./llm/types.js";
 // Embeddings
 export { cosineSimilarity } from "./math/cosine.js";
-// Verdicts read from the judge's token probabilities (issue 14, docs/judge-speed.md)
-export { expectedAnswerRelevancy } from "./metrics/answer-relevancy/score.js";
-// Your own judges: user-defined criteria, rubrics, G-Eval and Haystack's LLMEvaluator
-export { AspectCritic, type AspectCriticOptions } from "./metrics/aspect-critic/metric.js";
-export { GEval, type GEvalOptions } from "./metrics/g-eval/metric.js";
+export { AnswerCorrectness, type AnswerCorrectnessOptions } from "./metrics/answer-correctness/metric.js";
 // Metrics (Ragas style), evaluators (Haystack style), pipeline, the metric catalog (one descriptor per
 // built-in metric) and the formulas as pure functions
 export {
   AnswerRelevancy,
   type AnswerRelevancyOptions,
+  ResponseRelevancy,
+} from "./metrics/answer-relevancy/metric.js";
+// Verdicts read from the judge's token probabilities (issue 14, docs/judge-speed.md)
+export {
   type AnswerRelevancyScore,
   answerRelevancyScore,
-  ContextRelevance,
-  ContextRelevanceEvaluator,
-  type ContextRelevanceEvaluatorOptions,
-  type ContextRelevanceExample,
-  type ContextRelevanceMode,
-  type ContextRelevanceOptions,
-  type ContextRelevanceRowResult,
-  type CutCounts,
-  type CutKind,
+  expectedAnswerRelevancy,
+  type NoncommittalMode,
+} from "./metrics/answer-relevancy/score.js";
+// Your own judges: user-defined criteria, rubrics, G-Eval and Haystack's LLMEvaluator
+export { AspectCritic, type AspectCriticOptions } from "./metrics/aspect-critic/metric.js";
+export { BleuScore, type BleuScoreOptions } from "./metrics/bleu-score/metric.js";
+export {
+  type BleuResult,
+  type BleuSettings,
+  type BleuTokenizer,
+  corpusBleu,
+  ragasBleu,
+  type SmoothMethod,
+} from "./metrics/bleu-score/score.js";
+export { tokenize13a } from "./metrics/bleu-score/tokenizer-13a.js";
+export {
   canScoreAny,
-  contextRelevanceScore,
   createMetric,
-  defineMetric,
-  EvaluationPipeline,
-  type Evaluator,
-  type EvaluatorInputs,
-  type EvaluatorOutput,
-  Faithfulness,
-  FaithfulnessEvaluator,
-  type FaithfulnessEvaluatorOptions,
-  type FaithfulnessExample,
-  type FaithfulnessOptions,
-  type FaithfulnessRowResult,
-  type FaithfulnessScoreOptions,
-  faithfulnessScore,
   findMetricDescriptor,
-  type MetricDescriptor,
-  type MetricModels,
-  type MetricSurfaces,
-  mergePartVerdicts,
   metricDescriptor,
   metricDescriptorIds,
   metricDescriptors,
-  type NoncommittalMode,
-  type PipelineOutput,
-  type PipelineRunOptions,
-  ResponseRelevancy,
-  type RowOutcome,
-  runEvaluators,
-  SASEvaluator,
-  type SASEvaluatorOptions,
-  type SASRowResult,
-  SemanticSimilarity,
-  type SemanticSimilarityOptions,
-  type SplitRecord,
-  type StatementVerdict,
-  semanticSimilarityScore,
-} from "./metrics/index.js";
-// Metrics without a judge (Ragas and Haystack retrieval and text metrics)
+} from "./metrics/catalog.js";
+export { ChrfScore, type ChrfScoreOptions } from "./metrics/chrf-score/metric.js";
+export { type ChrfResult, type ChrfSettings, corpusChrf, ragasChrf } from "./metrics/chrf-score/score.js";
 export {
-  AnswerExactMatch,
+  ContextEntityRecall,
+  type ContextEntityRecallOptions,
+} from "./metrics/context-entity-recall/metric.js";
+export {
+  ContextPrecision,
+  type ContextPrecisionOptions,
+  ContextUtilization,
+  LLMContextPrecisionWithoutReference,
+  LLMContextPrecisionWithReference,
+} from "./metrics/context-precision/metric.js";
+export { ContextRecall, type ContextRecallOptions } from "./metrics/context-recall/metric.js";
+export {
+  ContextRelevanceEvaluator,
+  type ContextRelevanceEvaluatorOptions,
+  type ContextRelevanceExample,
+  type ContextRelevanceRowResult,
+} from "./metrics/context-relevance/evaluator.js";
+export { ContextRelevance, type ContextRelevanceOptions } from "./metrics/context-relevance/metric.js";
+export { type ContextRelevanceMode, contextRelevanceScore } from "./metrics/context-relevance/score.js";
+export {
+  defineMetric,
+  type MetricDescriptor,
+  type MetricModels,
+  type MetricSurfaces,
+} from "./metrics/descriptor.js";
+export { DocumentMAPEvaluator } from "./metrics/document-map/evaluator.js";
+export { DocumentMAP } from "./metrics/document-map/metric.js";
+export { type DocumentAveragePrecision, documentAveragePrecision } from "./metrics/document-map/score.js";
+export { DocumentMRREvaluator } from "./metrics/document-mrr/evaluator.js";
+export { DocumentMRR } from "./metrics/document-mrr/metric.js";
+export { type ReciprocalRank, reciprocalRank } from "./metrics/document-mrr/score.js";
+export { DocumentNDCGEvaluator } from "./metrics/document-ndcg/evaluator.js";
+export { DocumentNDCG } from "./metrics/document-ndcg/metric.js";
+export { type Ndcg, ndcg } from "./metrics/document-ndcg/score.js";
+export { DocumentRecallEvaluator } from "./metrics/document-recall/evaluator.js";
+export { DocumentRecall, type DocumentRecallOptions } from "./metrics/document-recall/metric.js";
+export {
+  type DocumentRecall as DocumentRecallRow,
+  documentRecall,
+  type RecallMode,
+} from "./metrics/document-recall/score.js";
+export {
   AnswerExactMatchEvaluator,
   type AnswerExactMatchRowResult,
-  type BleuResult,
-  BleuScore,
-  type BleuScoreOptions,
-  type BleuSettings,
-  type BleuTokenizer,
-  type ChrfResult,
-  ChrfScore,
-  type ChrfScoreOptions,
-  type ChrfSettings,
-  type ContextId,
-  corpusBleu,
-  corpusChrf,
-  type DistanceMeasure,
-  type DocumentAveragePrecision,
-  type DocumentComparisonField,
-  type DocumentComparisonOptions,
-  DocumentMAP,
-  DocumentMAPEvaluator,
-  DocumentMRR,
-  DocumentMRREvaluator,
-  DocumentNDCG,
-  DocumentNDCGEvaluator,
-  DocumentRecall,
-  DocumentRecallEvaluator,
-  type DocumentRecallOptions,
-  type DocumentRecallRow,
-  documentAveragePrecision,
-  documentRecall,
-  ExactMatch,
-  exactMatch,
-  type HaystackDocument,
-  IDBasedContextPrecision,
-  IDBasedContextRecall,
-  idBasedContextPrecision,
-  idBasedContextRecall,
-  JudgeFreeMetric,
-  type Ndcg,
-  type NonLLMContextOptions,
-  NonLLMContextPrecisionWithReference,
-  NonLLMContextRecall,
-  NonLLMStringSimilarity,
-  type NonLLMStringSimilarityOptions,
-  ndcg,
-  nonLlmContextPrecision,
-  nonLlmContextRecall,
-  porterStem,
-  type RecallMode,
-  type ReciprocalRank,
-  type RougeMode,
-  type RougeResult,
-  RougeScore,
-  type RougeScoreOptions,
-  type RougeType,
-  ragasBleu,
-  ragasChrf,
-  reciprocalRank,
-  rouge,
-  rougeTokens,
-  type SmoothMethod,
-  StringPresence,
-  stringPresence,
-  stringSimilarity,
-  tokenize13a,
-} from "./metrics/judge-free-metrics.js";
+} from "./metrics/exact-match/evaluator.js";
+// Metrics without a judge (Ragas and Haystack retrieval and text metrics)
+export { AnswerExactMatch, ExactMatch } from "./metrics/exact-match/metric.js";
+export { exactMatch } from "./metrics/exact-match/score.js";
+export { FactualCorrectness, type FactualCorrectnessOptions } from "./metrics/factual-correctness/metric.js";
+export type { Atomicity, Coverage } from "./metrics/factual-correctness/prompt.js";
+export type { FactualCorrectnessMode } from "./metrics/factual-correctness/score.js";
+export {
+  FaithfulnessEvaluator,
+  type FaithfulnessEvaluatorOptions,
+  type FaithfulnessExample,
+  type FaithfulnessRowResult,
+} from "./metrics/faithfulness/evaluator.js";
+export { Faithfulness, type FaithfulnessOptions } from "./metrics/faithfulness/metric.js";
+export { type FaithfulnessScoreOptions, faithfulnessScore } from "./metrics/faithfulness/score.js";
+export { GEval, type GEvalOptions } from "./metrics/g-eval/metric.js";
+export { IDBasedContextPrecision } from "./metrics/id-based-context-precision/metric.js";
+export { idBasedContextPrecision } from "./metrics/id-based-context-precision/score.js";
+export { IDBasedContextRecall } from "./metrics/id-based-context-recall/metric.js";
+export { idBasedContextRecall } from "./metrics/id-based-context-recall/score.js";
 export {
   LLMEvaluator,
   type LLMEvaluatorExample,
@@ -276,35 +249,38 @@ export {
 } from "./metrics/llm-evaluator/evaluator.js";
 export { LLMJudgeMetric, type LLMJudgeMetricOptions } from "./metrics/llm-evaluator/metric.js";
 export type { LLMEvaluatorInputType } from "./metrics/llm-evaluator/prompt.js";
-// Ragas' RAG metrics on the local judge: context precision/recall, correctness, noise, NVIDIA ratings
+export { NoiseSensitivity, type NoiseSensitivityOptions } from "./metrics/noise-sensitivity/metric.js";
+export type { NoiseSensitivityMode } from "./metrics/noise-sensitivity/score.js";
+export { NonLLMContextPrecisionWithReference } from "./metrics/non-llm-context-precision-with-reference/metric.js";
+export { nonLlmContextPrecision } from "./metrics/non-llm-context-precision-with-reference/score.js";
+export { NonLLMContextRecall } from "./metrics/non-llm-context-recall/metric.js";
+export { nonLlmContextRecall } from "./metrics/non-llm-context-recall/score.js";
 export {
-  AnswerAccuracy,
-  type AnswerAccuracyOptions,
-  AnswerCorrectness,
-  type AnswerCorrectnessOptions,
-  type Atomicity,
-  ContextEntityRecall,
-  type ContextEntityRecallOptions,
-  ContextPrecision,
-  type ContextPrecisionOptions,
-  ContextRecall,
-  type ContextRecallOptions,
-  ContextUtilization,
-  type Coverage,
-  FactualCorrectness,
-  type FactualCorrectnessMode,
-  type FactualCorrectnessOptions,
-  type JudgeMetricOptions,
-  LLMContextPrecisionWithoutReference,
-  LLMContextPrecisionWithReference,
-  NoiseSensitivity,
-  type NoiseSensitivityMode,
-  type NoiseSensitivityOptions,
-  NvContextRelevance,
-  type NvContextRelevanceOptions,
+  NonLLMStringSimilarity,
+  type NonLLMStringSimilarityOptions,
+} from "./metrics/non-llm-string-similarity/metric.js";
+// Ragas' RAG metrics on the local judge: context precision/recall, correctness, noise, NVIDIA ratings
+export { AnswerAccuracy, type AnswerAccuracyOptions } from "./metrics/nv-answer-accuracy/metric.js";
+export { NvContextRelevance, type NvContextRelevanceOptions } from "./metrics/nv-context-relevance/metric.js";
+export {
   ResponseGroundedness,
   type ResponseGroundednessOptions,
-} from "./metrics/rag-metrics.js";
+} from "./metrics/nv-response-groundedness/metric.js";
+export {
+  EvaluationPipeline,
+  type PipelineOutput,
+  type PipelineRunOptions,
+  runEvaluators,
+} from "./metrics/pipeline.js";
+export { RougeScore, type RougeScoreOptions } from "./metrics/rouge-score/metric.js";
+export { porterStem } from "./metrics/rouge-score/porter-stemmer.js";
+export {
+  type RougeMode,
+  type RougeResult,
+  type RougeType,
+  rouge,
+  rougeTokens,
+} from "./metrics/rouge-score/score.js";
 export {
   InstanceRubrics,
   type RubricJudgeOptions,
@@ -314,15 +290,39 @@ export {
 export { DEFAULT_RUBRIC_WITH_REFERENCE, DEFAULT_RUBRIC_WITHOUT_REFERENCE } from "./metrics/rubrics/prompt.js";
 export type { Rubric } from "./metrics/rubrics/score.js";
 export {
+  SASEvaluator,
+  type SASEvaluatorOptions,
+  type SASRowResult,
+} from "./metrics/semantic-similarity/evaluator.js";
+export { SemanticSimilarity, type SemanticSimilarityOptions } from "./metrics/semantic-similarity/metric.js";
+export { semanticSimilarityScore } from "./metrics/semantic-similarity/score.js";
+export {
   type ChoiceVerdict,
   expectedValue,
   type PrefillOptions,
   type ReasonsOptions,
   type Scoring,
 } from "./metrics/shared/choice-verdicts.js";
+export type { ContextId } from "./metrics/shared/context-ids.js";
 export type { JudgeInputField, Scale } from "./metrics/shared/custom-judge.js";
+export type { DocumentComparisonOptions } from "./metrics/shared/document-evaluator.js";
+export type { DocumentComparisonField, HaystackDocument } from "./metrics/shared/documents.js";
+export type {
+  Evaluator,
+  EvaluatorInputs,
+  EvaluatorOutput,
+  RowOutcome,
+} from "./metrics/shared/evaluator-runner.js";
+export { JudgeFreeMetric } from "./metrics/shared/judge-free.js";
+export type { JudgeMetricOptions } from "./metrics/shared/judge-metric.js";
 export type { LongTextEntry } from "./metrics/shared/long-texts.js";
+export type { NonLLMContextOptions } from "./metrics/shared/non-llm-context-metric.js";
+export type { CutCounts, CutKind, SplitRecord } from "./metrics/shared/split.js";
+export { mergePartVerdicts, type StatementVerdict } from "./metrics/shared/statements/merge.js";
+export { type DistanceMeasure, stringSimilarity } from "./metrics/shared/string-distance/similarity.js";
 export { SimpleCriteriaScore, type SimpleCriteriaScoreOptions } from "./metrics/simple-criteria/metric.js";
+export { StringPresence } from "./metrics/string-presence/metric.js";
+export { stringPresence } from "./metrics/string-presence/score.js";
 export type {
   Metric,
   MetricConfig,

@@ -6,7 +6,7 @@ import {
   FaithfulnessEvaluator,
   runEvaluators,
   SASEvaluator,
-} from "../../src/metrics/index.js";
+} from "../../src/index.js";
 import { FakeEmbeddings } from "../support/fake-embeddings.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 import {

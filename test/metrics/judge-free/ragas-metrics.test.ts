@@ -2,7 +2,6 @@
 // traditional.md, context_precision.md and context_recall.md (explodinggradients/ragas, 2025-12).
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../../src/errors.js";
-import { metricDescriptors } from "../../../src/metrics/catalog.js";
 import {
   AnswerExactMatch,
   BleuScore,
@@ -19,7 +18,8 @@ import {
   NonLLMStringSimilarity,
   RougeScore,
   StringPresence,
-} from "../../../src/metrics/judge-free-metrics.js";
+} from "../../../src/index.js";
+import { metricDescriptors } from "../../../src/metrics/catalog.js";
 
 const eiffel = {
   reference: "The Eiffel Tower is located in Paris.",
