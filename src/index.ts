@@ -30,7 +30,7 @@ export type { ProgressMode, ProgressReporter } from "./evaluate/progress.js";
 export { type LoadResultsOptions, loadResults } from "./evaluate/load-results.js";
 export type { ModelProvenance } from "./provenance.js";
 
-// Datasets: load in memory, or read row by row (memory flat as rows grow: docs/large-datasets.md)
+// Datasets: load in memory, or read row by row with memory flat as rows grow (docs/large-datasets.md)
 export { loadDataset } from "./dataset/load.js";
 export type {
   ColumnTarget,
@@ -44,7 +44,7 @@ export { type DatasetScan, type ScannedSource, type ScanOptions, scanDataset } f
 export { type ScanForRunOptions, scanForRun, shardSource } from "./dataset/shard-source.js";
 export { checkRequiredColumns } from "./dataset/required.js";
 
-// Sharded runs (many machines): pick a shard's rows, merge the shards' results and caches
+// Sharded runs: one dataset over many machines; pick a shard's rows, merge the shards' results and caches
 export {
   parseShard,
   type ResolvedShard,
@@ -68,7 +68,7 @@ export {
 } from "./evaluate/merge.js";
 export { type CacheMergeResult, type CacheMergeSource, mergeCaches } from "./cache/merge.js";
 
-// Labelled data sets and calibration: a judge against people's labels
+// Calibration: labelled data sets, and a judge measured against people's labels
 export { type DatasetEntry, loadDatasetRegistry } from "./datasets/registry.js";
 export { type PullDatasetOptions, type PullDatasetResult, pullDataset } from "./datasets/pull.js";
 export { type DatasetFileCheck, verifyDataset } from "./datasets/verify.js";
@@ -129,7 +129,7 @@ export type {
 export type { LongTextEntry } from "./metrics/shared/long-texts.js";
 export type { CutCounts, CutKind, SplitRecord } from "./metrics/shared/split.js";
 
-// Metrics with a judge: Ragas' and Haystack's faithfulness, relevance and semantic similarity
+// Judge metrics, core: Ragas' and Haystack's faithfulness, relevance and semantic similarity
 export { Faithfulness, type FaithfulnessOptions } from "./metrics/faithfulness/metric.js";
 export {
   FaithfulnessEvaluator,
@@ -165,7 +165,7 @@ export {
 } from "./metrics/semantic-similarity/evaluator.js";
 export { semanticSimilarityScore } from "./metrics/semantic-similarity/score.js";
 
-// Metrics with a judge: Ragas' RAG set (context precision/recall, correctness, noise, NVIDIA ratings)
+// Judge metrics, RAG set: Ragas' context precision/recall, correctness, noise and NVIDIA ratings
 export {
   ContextPrecision,
   type ContextPrecisionOptions,
@@ -191,7 +191,7 @@ export {
   type ResponseGroundednessOptions,
 } from "./metrics/nv-response-groundedness/metric.js";
 
-// Your own judges: user-defined criteria, rubrics, G-Eval and Haystack's LLMEvaluator
+// Custom judges: your own criteria, rubrics, G-Eval and Haystack's LLMEvaluator
 export { AspectCritic, type AspectCriticOptions } from "./metrics/aspect-critic/metric.js";
 export { SimpleCriteriaScore, type SimpleCriteriaScoreOptions } from "./metrics/simple-criteria/metric.js";
 export {
@@ -214,7 +214,7 @@ export { LLMJudgeMetric, type LLMJudgeMetricOptions } from "./metrics/llm-evalua
 export type { LLMEvaluatorInputType } from "./metrics/llm-evaluator/prompt.js";
 export type { JudgeInputField, Scale } from "./metrics/shared/custom-judge.js";
 
-// Metrics without a judge: Ragas' text and context metrics, Haystack's retrieval evaluators
+// Judge-free metrics: Ragas' text and context metrics, Haystack's retrieval evaluators
 export { JudgeFreeMetric } from "./metrics/shared/judge-free.js";
 export { ExactMatch, AnswerExactMatch } from "./metrics/exact-match/metric.js";
 export {
@@ -320,7 +320,7 @@ export { cosineSimilarity } from "./math/cosine.js";
 // Models: the registry, finding a model on this machine, pulling it (the one network path), checking it
 export { loadRegistry, ModelRegistry } from "./models/registry.js";
 export type { ModelFormat, ModelKind, RegistryEntry } from "./models/registry-schema.js";
-export { MODELS_DIR_ENV, userCacheModelsDir } from "./models/models-dir.js";
+export { MODELS_DIR_ENV, type ModelsDirOptions, userCacheModelsDir } from "./models/models-dir.js";
 export {
   defaultModelId,
   type ResolvedModel,
@@ -343,11 +343,11 @@ export type { ReportInput } from "./report/views.js";
 export { type WriteReportFromResultsOptions, writeReportFromResults } from "./evaluate/report-file.js";
 export { type CompareOptions, type Comparison, compareRuns } from "./report/compare.js";
 
-// Result cache
+// Cache: the result cache, so a rerun costs no judge time
 export { Cache, type CacheOptions, type CacheStats } from "./cache/cache.js";
 export { defaultCachePath } from "./cache/default-path.js";
 
-// Errors
+// Errors: one base class and a subclass per kind of failure
 export {
   AirgapEvalError,
   ContextOverflowError,
@@ -359,4 +359,5 @@ export {
 } from "./errors.js";
 export { ModelPullError } from "./models/pull-error.js";
 
+// Version: the package version recorded in every result
 export { version } from "./version.js";
