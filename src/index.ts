@@ -46,7 +46,6 @@ export { checkRequiredColumns } from "./dataset/required.js";
 
 // Sharded runs: one dataset over many machines; pick a shard's rows, merge the shards' results and caches
 export {
-  parseShard,
   type ResolvedShard,
   resolveShard,
   type ShardDatasetOptions,
