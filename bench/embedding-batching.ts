@@ -9,7 +9,7 @@
 import { BatchingEmbeddings } from "../src/embeddings/batching-embeddings.js";
 import { TransformersEmbeddings } from "../src/embeddings/index.js";
 import type { Embeddings } from "../src/embeddings/types.js";
-import { SemanticSimilarity } from "../src/metrics/index.js";
+import { SemanticSimilarity } from "../src/index.js";
 import type { LeverResult } from "./levers.js";
 import { flag, numberListFlag } from "./lib/cli.js";
 import { benchRows } from "./lib/dataset.js";

@@ -17,6 +17,13 @@
 import { z } from "zod";
 import { PROXY_GGUF_PATH, writeProxyGguf } from "../scripts/proxy-gguf.js";
 import { TransformersEmbeddings } from "../src/embeddings/transformers-embeddings.js";
+import {
+  AnswerRelevancy,
+  ContextRelevance,
+  Faithfulness,
+  type Metric,
+  type MetricResult,
+} from "../src/index.js";
 import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 import { AnswerCorrectness } from "../src/metrics/answer-correctness/metric.js";
 import { AspectCritic } from "../src/metrics/aspect-critic/metric.js";
@@ -24,13 +31,6 @@ import { ContextPrecision, ContextUtilization } from "../src/metrics/context-pre
 import { ContextRecall } from "../src/metrics/context-recall/metric.js";
 import { FactualCorrectness } from "../src/metrics/factual-correctness/metric.js";
 import { GEval } from "../src/metrics/g-eval/metric.js";
-import {
-  AnswerRelevancy,
-  ContextRelevance,
-  Faithfulness,
-  type Metric,
-  type MetricResult,
-} from "../src/metrics/index.js";
 import { NoiseSensitivity } from "../src/metrics/noise-sensitivity/metric.js";
 import { InstanceRubrics, RubricsScore } from "../src/metrics/rubrics/metric.js";
 import { DEFAULT_RUBRIC_WITHOUT_REFERENCE } from "../src/metrics/rubrics/prompt.js";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Embeddings } from "../src/embeddings/types.js";
+import { AnswerRelevancy } from "../src/index.js";
 import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 import { writeQuestions } from "../src/metrics/answer-relevancy/judge.js";
 import {
@@ -7,7 +8,6 @@ import {
   questionsPlan,
   questionsSchema,
 } from "../src/metrics/answer-relevancy/prompt.js";
-import { AnswerRelevancy } from "../src/metrics/index.js";
 import { WRITTEN_VERDICTS } from "../src/metrics/shared/choice-verdicts.js";
 import { newUsage } from "../src/metrics/shared/judge.js";
 import { renderPrompt } from "../src/prompts/render.js";

@@ -4,6 +4,7 @@
 // that the written value is the most probable allowed value at its slot.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { Faithfulness } from "../src/index.js";
 import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 import { writeQuestions } from "../src/metrics/answer-relevancy/judge.js";
 import { answerRelevancyPrompt } from "../src/metrics/answer-relevancy/prompt.js";
@@ -12,7 +13,6 @@ import { aspectCriticPrompt } from "../src/metrics/aspect-critic/prompt.js";
 import { judgeContextPrecision } from "../src/metrics/context-precision/judge.js";
 import { judgeContextRelevance } from "../src/metrics/context-relevance/judge.js";
 import { defaultContextRelevancePrompts } from "../src/metrics/context-relevance/prompt.js";
-import { Faithfulness } from "../src/metrics/index.js";
 import { judgeAnswerAccuracy } from "../src/metrics/nv-answer-accuracy/judge.js";
 import { judgeRubric } from "../src/metrics/rubrics/judge.js";
 import { DEFAULT_RUBRIC_WITHOUT_REFERENCE, rubricsScorePrompt } from "../src/metrics/rubrics/prompt.js";

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ContextRelevance } from "../src/index.js";
 import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 import type { AnswerPart } from "../src/llm/types.js";
 import { createMetric } from "../src/metrics/catalog.js";
@@ -7,7 +8,6 @@ import {
   contextRelevanceStatementsPrompt,
 } from "../src/metrics/context-relevance/prompt.js";
 import { contextSentences, sentenceScorePlan } from "../src/metrics/context-relevance/sentences.js";
-import { ContextRelevance } from "../src/metrics/index.js";
 import { renderPrompt } from "../src/prompts/render.js";
 import { tinyGgufPath } from "./setup/paths.js";
 import { ggufTestJudges, loadTestJudge } from "./support/gguf-judges.js";

@@ -9,8 +9,8 @@ import { BatchingEmbeddings } from "../src/embeddings/batching-embeddings.js";
 import { TransformersEmbeddings, type TransformersEmbeddingsOptions } from "../src/embeddings/index.js";
 import type { Embeddings } from "../src/embeddings/types.js";
 import { evaluate } from "../src/evaluate/evaluate.js";
+import { AnswerRelevancy, ContextRelevance, Faithfulness, SemanticSimilarity } from "../src/index.js";
 import { LlamaCppLlm, type LlamaCppLlmOptions } from "../src/llm/index.js";
-import { AnswerRelevancy, ContextRelevance, Faithfulness, SemanticSimilarity } from "../src/metrics/index.js";
 import { extraGgufPath, repoRoot, starterModelDir, tinyGgufPath } from "./setup/paths.js";
 
 const judgePath = extraGgufPath ?? tinyGgufPath;

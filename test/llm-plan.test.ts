@@ -9,12 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Cache } from "../src/cache/cache.js";
 import { ContextOverflowError, InvalidInputError } from "../src/errors.js";
+import { ContextRecall, FactualCorrectness, Faithfulness, NoiseSensitivity } from "../src/index.js";
 import { CachedLlm } from "../src/llm/cached-llm.js";
 import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 import { checkPlan, writeFromPlan } from "../src/llm/plan-writer.js";
 import type { AnswerPart, Llm } from "../src/llm/types.js";
-import { Faithfulness } from "../src/metrics/index.js";
-import { ContextRecall, FactualCorrectness, NoiseSensitivity } from "../src/metrics/rag-metrics.js";
 import {
   faithfulnessVerdictsPrompt,
   verdictsSchema,

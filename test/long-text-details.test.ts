@@ -15,8 +15,8 @@ import {
   TransformersEmbeddings,
 } from "../src/embeddings/index.js";
 import { InvalidInputError } from "../src/errors.js";
+import { AnswerRelevancy, SASEvaluator, SemanticSimilarity } from "../src/index.js";
 import { AnswerCorrectness } from "../src/metrics/answer-correctness/metric.js";
-import { AnswerRelevancy, SASEvaluator, SemanticSimilarity } from "../src/metrics/index.js";
 import type { LongTextEntry } from "../src/metrics/shared/long-texts.js";
 import { explainResult } from "../src/testing/explain.js";
 import { tinyEncoderDir } from "./setup/paths.js";

@@ -8,6 +8,12 @@ import {
 } from "../report/write.js";
 import { ResultsFileIndex } from "./results-report.js";
 
+/** Options of {@link writeReportFromResults}: those of `writeReport`, and where notices go. */
+export interface WriteReportFromResultsOptions extends WriteReportOptions {
+  /** Told about a torn last line of the results file (a run that was cut off). Defaults to none. */
+  onNotice?: (message: string) => void;
+}
+
 /**
  * Writes a report of a results file (what `airgap-eval report` and `eval --report` do): the file's
  * latest record of each row × metric, under each metric's latest configuration. The format comes from
@@ -23,7 +29,7 @@ import { ResultsFileIndex } from "./results-report.js";
 export async function writeReportFromResults(
   report: string,
   resultsFile: string,
-  options: WriteReportOptions & { onNotice?: (message: string) => void } = {},
+  options: WriteReportFromResultsOptions = {},
 ): Promise<void> {
   const { onNotice, ...rest } = options;
   await writeReportFromIndex(report, ResultsFileIndex.open(resultsFile, onNotice ? { onNotice } : {}), rest);

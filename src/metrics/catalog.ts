@@ -16,9 +16,9 @@ import {
 import { ContextRecall } from "./context-recall/metric.js";
 import { ContextRelevance } from "./context-relevance/metric.js";
 import type { MetricDescriptor, MetricModels } from "./descriptor.js";
-import { DocumentMap } from "./document-map/metric.js";
-import { DocumentMrr } from "./document-mrr/metric.js";
-import { DocumentNdcg } from "./document-ndcg/metric.js";
+import { DocumentMAP } from "./document-map/metric.js";
+import { DocumentMRR } from "./document-mrr/metric.js";
+import { DocumentNDCG } from "./document-ndcg/metric.js";
 import { DocumentRecall } from "./document-recall/metric.js";
 import { AnswerExactMatch, ExactMatch } from "./exact-match/metric.js";
 import { FactualCorrectness } from "./factual-correctness/metric.js";
@@ -26,7 +26,7 @@ import { Faithfulness } from "./faithfulness/metric.js";
 import { GEval } from "./g-eval/metric.js";
 import { IDBasedContextPrecision } from "./id-based-context-precision/metric.js";
 import { IDBasedContextRecall } from "./id-based-context-recall/metric.js";
-import { LlmJudgeMetric } from "./llm-evaluator/metric.js";
+import { LLMJudgeMetric } from "./llm-evaluator/metric.js";
 import { NoiseSensitivity } from "./noise-sensitivity/metric.js";
 import { NonLLMContextPrecisionWithReference } from "./non-llm-context-precision-with-reference/metric.js";
 import { NonLLMContextRecall } from "./non-llm-context-recall/metric.js";
@@ -71,9 +71,9 @@ export const metricClasses: readonly MetricClass[] = [
   IDBasedContextRecall,
   NonLLMContextPrecisionWithReference,
   NonLLMContextRecall,
-  DocumentMrr,
-  DocumentMap,
-  DocumentNdcg,
+  DocumentMRR,
+  DocumentMAP,
+  DocumentNDCG,
   DocumentRecall,
   AnswerExactMatch,
   AspectCritic,
@@ -81,7 +81,7 @@ export const metricClasses: readonly MetricClass[] = [
   InstanceRubrics,
   SimpleCriteriaScore,
   GEval,
-  LlmJudgeMetric,
+  LLMJudgeMetric,
 ];
 
 /** Every built-in metric's descriptor, in display order. */

@@ -6,7 +6,7 @@ export type PipelineOutput<E extends Record<string, Evaluator<unknown>>> = {
   [K in keyof E]: E[K] extends Evaluator<infer R> ? EvaluatorOutput<R> : never;
 };
 
-/** Options of `runEvaluators` / `EvaluationPipeline.run`. */
+/** Options of {@link runEvaluators}. */
 export interface PipelineRunOptions extends RunOptions {
   /** Inputs for one evaluator only, by evaluator name; they override the shared inputs. Defaults to none. */
   perEvaluator?: Record<string, EvaluatorInputs>;
@@ -78,45 +78,5 @@ function validateFor(name: string, evaluator: Evaluator<unknown>, inputs: Evalua
     );
     // Keep the row and field of the original error for callers that read them.
     throw Object.assign(named, { row: err.row, line: err.line, field: err.field, file: err.file });
-  }
-}
-
-/**
- * A named set of evaluators run together over shared inputs (the equivalent of a Haystack evaluation
- * pipeline with several evaluator components).
- *
- * @example
- * const pipeline = new EvaluationPipeline()
- *   .addEvaluator("context_relevance", new ContextRelevanceEvaluator({ llm }))
- *   .addEvaluator("faithfulness", new FaithfulnessEvaluator({ llm }));
- * const results = await pipeline.run({ questions, contexts, predictedAnswers });
- * for (const [name, r] of Object.entries(results)) console.log(name, r.score, r.individualScores);
- */
-export class EvaluationPipeline {
-  private readonly evaluators: Record<string, Evaluator<unknown>> = {};
-
-  /** Adds an evaluator under a unique name; returns the pipeline for chaining. */
-  addEvaluator(name: string, evaluator: Evaluator<unknown>): this {
-    if (name === "" || name in this.evaluators) {
-      throw new InvalidInputError(
-        name === "" ? "must not be empty" : `"${name}" is already used in this pipeline; pick another name`,
-        { field: "name" },
-      );
-    }
-    this.evaluators[name] = evaluator;
-    return this;
-  }
-
-  /** Names of the evaluators, in the order they run. */
-  get names(): string[] {
-    return Object.keys(this.evaluators);
-  }
-
-  /** Runs every evaluator on the inputs it needs; returns each one's `{ score, individualScores, results, failedRows }`. */
-  async run(
-    inputs: EvaluatorInputs,
-    options: PipelineRunOptions = {},
-  ): Promise<Record<string, EvaluatorOutput<unknown>>> {
-    return runEvaluators(this.evaluators, inputs, options);
   }
 }

@@ -35,4 +35,4 @@ export { isBuiltinSource, registrySchema } from "./registry-schema.js";
 export type { ResolvedModel, ResolvedModelFile, ResolveModelOptions, ResolveVerifyLevel } from "./resolve.js";
 export { defaultModelId, resolveModel } from "./resolve.js";
 export type { VerifyModelOptions } from "./verify.js";
-export { checkModel, verifyModel } from "./verify.js";
+export { verifyModel } from "./verify.js";

@@ -4,7 +4,7 @@ import { InvalidInputError, ModelIntegrityError, ModelNotFoundError } from "../e
 import { packageRoot as installedPackageRoot } from "../version.js";
 import { formatBytes } from "./format-bytes.js";
 import { sha256File } from "./hash.js";
-import { assertModelCheck, hashModelFiles, integrityMessage } from "./integrity.js";
+import { integrityMessage } from "./integrity.js";
 import { type LockedModel, readLockFile } from "./lock-file.js";
 import {
   describeSource,
@@ -27,9 +27,8 @@ export interface ResolveModelOptions extends ModelsDirOptions {
   /** The registry to look ids up in. Defaults to the package's `models.json`. */
   registry?: ModelRegistry;
   /**
-   * `none`: only check the files exist; `size`: also compare sizes (cheap); `sha256`: hash every file
-   * (seconds per GB; deprecated: call `verifyModel` on the resolved model, the one way to check a model's
-   * files). Defaults to `"size"`.
+   * `none`: only check the files exist; `size`: also compare sizes (cheap). To hash the files, call
+   * `verifyModel` on the resolved model, the one way to check a model's files. Defaults to `"size"`.
    */
   verify?: ResolveVerifyLevel;
   /** Root holding the built-in models (`<packageRoot>/models/<id>`). Defaults to the installed package's root. */
@@ -68,9 +67,7 @@ export async function resolveModel(
       { field: "model" },
     );
   }
-  const level = options.verify ?? "size";
-  if (level === "size" || level === "sha256") await checkSizes(resolved);
-  if (level === "sha256") assertModelCheck(resolved, await hashModelFiles(resolved));
+  if ((options.verify ?? "size") === "size") await checkSizes(resolved);
   return resolved;
 }
 

@@ -37,4 +37,4 @@ export interface ResolvedModel {
 }
 
 /** How much checking `resolveModel` does on the files it finds. */
-export type ResolveVerifyLevel = "none" | "size" | "sha256";
+export type ResolveVerifyLevel = "none" | "size";

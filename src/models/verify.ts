@@ -35,17 +35,3 @@ export async function verifyModel(
   if (options.throwOnFailure !== false) assertModelCheck(resolved, check);
   return check;
 }
-
-/**
- * Hashes every file of a resolved model and reports what matched, without throwing for a mismatch.
- *
- * @deprecated Use `verifyModel(model, { throwOnFailure: false, onProgress })`, which also takes an id or a path.
- * @example
- * const check = await verifyModel(resolved, { throwOnFailure: false });
- */
-export function checkModel(
-  model: ResolvedModel,
-  onProgress?: (progress: CheckProgress) => void,
-): Promise<ModelCheck> {
-  return verifyModel(model, { throwOnFailure: false, ...(onProgress ? { onProgress } : {}) });
-}

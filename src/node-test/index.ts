@@ -4,6 +4,7 @@ import { AssertionError } from "node:assert";
 import type { Metric, MetricResult, Sample } from "../metrics/types.js";
 import { assessScore, type ScoreExpectation } from "../testing/expectation.js";
 
+export type { ParseMetricFileOptions } from "../metric-file/definition.js";
 export { loadMetricFile } from "../metric-file/load.js";
 export type { ScoreExpectation } from "../testing/expectation.js";
 export { explainResult } from "../testing/explain.js";

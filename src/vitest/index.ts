@@ -4,16 +4,15 @@ import { installEvalMatchers } from "./matchers.js";
 
 installEvalMatchers();
 
+export type { ParseMetricFileOptions } from "../metric-file/definition.js";
 export { loadMetricFile } from "../metric-file/load.js";
 export { assessScore, type ScoreAssessment, type ScoreExpectation } from "../testing/expectation.js";
 export { explainResult } from "../testing/explain.js";
 export { type AggregateExpectation, type DescribeEvalOptions, describeEval } from "./describe-eval.js";
-export {
-  evalMatchers,
-  type FaithfulExpectation,
-  installEvalMatchers,
-  type ReferenceExpectation,
-  type RelevantExpectation,
+export type {
+  FaithfulExpectation,
+  ReferenceExpectation,
+  RelevantExpectation,
 } from "./matchers.js";
 export {
   checkEvalModels,

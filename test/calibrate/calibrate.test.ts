@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { calibrate } from "../../src/calibrate/calibrate.js";
 import { loadLabelled } from "../../src/calibrate/labelled.js";
 import { InvalidInputError } from "../../src/errors.js";
+import { Faithfulness } from "../../src/index.js";
 import { mulberry32 } from "../../src/math/prng.js";
-import { Faithfulness } from "../../src/metrics/index.js";
 import { FakeMetric } from "../support/fake-metrics.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 

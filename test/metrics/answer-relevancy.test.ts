@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { InvalidInputError } from "../../src/errors.js";
-import { AnswerRelevancy, answerRelevancyPrompt, ResponseRelevancy } from "../../src/metrics/index.js";
+import { AnswerRelevancy, ResponseRelevancy } from "../../src/index.js";
+import { answerRelevancyPrompt } from "../../src/metrics/answer-relevancy/prompt.js";
 import { FakeEmbeddings } from "../support/fake-embeddings.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 

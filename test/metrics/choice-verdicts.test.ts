@@ -2,6 +2,7 @@
 // its read steps (chain rule), the slot tracker, argmax / expected scoring, confidences, reasons off, option checks.
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/errors.js";
+import { AnswerRelevancy, ContextRelevance, Faithfulness } from "../../src/index.js";
 import { SlotTracker, valueProbabilities } from "../../src/llm/slot-tracker.js";
 import type { Llm } from "../../src/llm/types.js";
 import { expectedAnswerRelevancy } from "../../src/metrics/answer-relevancy/score.js";
@@ -9,7 +10,6 @@ import { AspectCritic } from "../../src/metrics/aspect-critic/metric.js";
 import { ContextPrecision } from "../../src/metrics/context-precision/metric.js";
 import { ContextRecall } from "../../src/metrics/context-recall/metric.js";
 import { faithfulnessDescriptor } from "../../src/metrics/faithfulness/descriptor.js";
-import { AnswerRelevancy, ContextRelevance, Faithfulness } from "../../src/metrics/index.js";
 import { AnswerAccuracy } from "../../src/metrics/nv-answer-accuracy/metric.js";
 import { RubricsScore } from "../../src/metrics/rubrics/metric.js";
 import { expectedValue } from "../../src/metrics/shared/choice-verdicts.js";

@@ -6,7 +6,7 @@ import {
   LLMContextPrecisionWithoutReference,
   LLMContextPrecisionWithReference,
 } from "../../src/metrics/context-precision/metric.js";
-import { averagePrecision } from "../../src/metrics/context-precision/score.js";
+import { contextPrecisionScore } from "../../src/metrics/context-precision/score.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 
 const PROMPT = "context_precision/verdict";
@@ -20,18 +20,18 @@ const sample = {
 
 describe("average precision (Ragas' formula)", () => {
   it("keeps Ragas' 1e-10 in the denominator", () => {
-    expect(averagePrecision([1])).toBe(0.9999999999);
-    expect(averagePrecision([1])).toBe(1 / (1 + 1e-10));
-    expect(averagePrecision([1, 1, 1])).toBe((1 + 1 + 1) / (3 + 1e-10));
+    expect(contextPrecisionScore([1])).toBe(0.9999999999);
+    expect(contextPrecisionScore([1])).toBe(1 / (1 + 1e-10));
+    expect(contextPrecisionScore([1, 1, 1])).toBe((1 + 1 + 1) / (3 + 1e-10));
     // [0, 1, 1]: precision@2 = 1/2, precision@3 = 2/3
-    expect(averagePrecision([0, 1, 1])).toBe((0 + 1 / 2 + 2 / 3) / (2 + 1e-10));
-    expect(averagePrecision([1, 0, 1])).toBe((1 + 0 + 2 / 3) / (2 + 1e-10));
+    expect(contextPrecisionScore([0, 1, 1])).toBe((0 + 1 / 2 + 2 / 3) / (2 + 1e-10));
+    expect(contextPrecisionScore([1, 0, 1])).toBe((1 + 0 + 2 / 3) / (2 + 1e-10));
   });
 
   it("all-zero verdicts and an empty list score 0, not NaN", () => {
-    expect(averagePrecision([0, 0, 0])).toBe(0);
-    expect(averagePrecision([0])).toBe(0);
-    expect(averagePrecision([])).toBe(0);
+    expect(contextPrecisionScore([0, 0, 0])).toBe(0);
+    expect(contextPrecisionScore([0])).toBe(0);
+    expect(contextPrecisionScore([])).toBe(0);
   });
 });
 

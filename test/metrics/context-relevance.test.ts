@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ContextOverflowError, InvalidInputError, JudgeOutputError } from "../../src/errors.js";
-import { ContextRelevance, ContextRelevanceEvaluator } from "../../src/metrics/index.js";
+import { ContextRelevance, ContextRelevanceEvaluator } from "../../src/index.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 import { GUIDO_STATEMENTS, PYTHON_CONTEXT, PYTHON_QUESTION } from "./seed-examples.js";
 

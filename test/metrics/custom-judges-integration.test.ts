@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LlamaCppLlm } from "../../src/llm/llama-cpp-llm.js";
 import { AspectCritic } from "../../src/metrics/aspect-critic/metric.js";
 import { GEval } from "../../src/metrics/g-eval/metric.js";
-import { LlmJudgeMetric } from "../../src/metrics/llm-evaluator/metric.js";
+import { LLMJudgeMetric } from "../../src/metrics/llm-evaluator/metric.js";
 import { InstanceRubrics, RubricsScore } from "../../src/metrics/rubrics/metric.js";
 import { SimpleCriteriaScore } from "../../src/metrics/simple-criteria/metric.js";
 import type { Metric } from "../../src/metrics/types.js";
@@ -72,7 +72,7 @@ describe.each(models)("custom judges on %s", { timeout: 300_000 }, (_label, mode
         (v) => v >= 1 && v <= 5,
       ],
       [
-        new LlmJudgeMetric({
+        new LLMJudgeMetric({
           llm,
           name: "fit",
           instructions: "Score 0 to 2.",

@@ -9,7 +9,6 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TransformersEmbeddings } from "../../src/embeddings/transformers-embeddings.js";
-import { LlamaCppLlm } from "../../src/llm/llama-cpp-llm.js";
 import {
   AnswerRelevancy,
   ContextRelevance,
@@ -19,7 +18,8 @@ import {
   SASEvaluator,
   type Sample,
   SemanticSimilarity,
-} from "../../src/metrics/index.js";
+} from "../../src/index.js";
+import { LlamaCppLlm } from "../../src/llm/llama-cpp-llm.js";
 import { extraGgufPath, repoRoot, starterModelDir, tinyGgufPath } from "../setup/paths.js";
 
 const samples: Sample[] = readFileSync(path.join(repoRoot, "examples", "rag-eval.jsonl"), "utf8")

@@ -1,12 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { InvalidInputError, JudgeOutputError } from "../../src/errors.js";
-import {
-  Faithfulness,
-  FaithfulnessEvaluator,
-  faithfulnessStatementsPrompt,
-  verdictsSchema,
-} from "../../src/metrics/index.js";
+import { Faithfulness, FaithfulnessEvaluator } from "../../src/index.js";
+import { faithfulnessStatementsPrompt } from "../../src/metrics/shared/statements/statements-prompt.js";
+import { verdictsSchema } from "../../src/metrics/shared/statements/verdicts-prompt.js";
 import { errorRow } from "../../src/util/error-row.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 import {

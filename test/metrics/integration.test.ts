@@ -5,8 +5,6 @@
 // the sample rows, that values are in range, and that two runs give identical results.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TransformersEmbeddings } from "../../src/embeddings/transformers-embeddings.js";
-import { LlamaCppLlm } from "../../src/llm/llama-cpp-llm.js";
-import { answerRelevancyPrompt, type QuestionsInput } from "../../src/metrics/answer-relevancy/prompt.js";
 import {
   AnswerRelevancy,
   ContextRelevance,
@@ -18,7 +16,9 @@ import {
   runEvaluators,
   SASEvaluator,
   SemanticSimilarity,
-} from "../../src/metrics/index.js";
+} from "../../src/index.js";
+import { LlamaCppLlm } from "../../src/llm/llama-cpp-llm.js";
+import { answerRelevancyPrompt, type QuestionsInput } from "../../src/metrics/answer-relevancy/prompt.js";
 import {
   faithfulnessVerdictsPrompt,
   verdictsSchema,

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { InvalidInputError, JudgeOutputError } from "../../src/errors.js";
 import { LLMEvaluator } from "../../src/metrics/llm-evaluator/evaluator.js";
-import { LlmJudgeMetric } from "../../src/metrics/llm-evaluator/metric.js";
+import { LLMJudgeMetric } from "../../src/metrics/llm-evaluator/metric.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 
 const inputs = { questions: ["Capital of France?", "Capital of Peru?"], answers: ["Paris.", "Lima."] };
@@ -112,10 +112,10 @@ describe("LLMEvaluator", () => {
   });
 });
 
-describe("LlmJudgeMetric", () => {
+describe("LLMJudgeMetric", () => {
   it("reads the named sample fields and returns the score key's number", async () => {
     const llm = new ScriptedLlm({ llm_evaluator: [{ reason: "On topic.", score: 1 }] });
-    const metric = new LlmJudgeMetric({
+    const metric = new LLMJudgeMetric({
       llm,
       name: "on_topic",
       instructions: "Score 1 if the answer is about the question.",

@@ -4,9 +4,6 @@
 // error row naming its error), and that two runs are identical. One short row per metric.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TransformersEmbeddings } from "../../src/embeddings/transformers-embeddings.js";
-import { LlamaCppLlm } from "../../src/llm/llama-cpp-llm.js";
-import { answerCorrectnessPrompt, correctnessSchema } from "../../src/metrics/answer-correctness/prompt.js";
-import { Faithfulness } from "../../src/metrics/index.js";
 import {
   AnswerAccuracy,
   AnswerCorrectness,
@@ -15,10 +12,13 @@ import {
   ContextRecall,
   ContextUtilization,
   FactualCorrectness,
+  Faithfulness,
   NoiseSensitivity,
   NvContextRelevance,
   ResponseGroundedness,
-} from "../../src/metrics/rag-metrics.js";
+} from "../../src/index.js";
+import { LlamaCppLlm } from "../../src/llm/llama-cpp-llm.js";
+import { answerCorrectnessPrompt, correctnessSchema } from "../../src/metrics/answer-correctness/prompt.js";
 import type { Metric, MetricResult } from "../../src/metrics/types.js";
 import { renderPrompt } from "../../src/prompts/render.js";
 import { extraGgufPath, starterModelDir } from "../setup/paths.js";

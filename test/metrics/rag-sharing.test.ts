@@ -3,9 +3,9 @@
 // disk cache (both keyed on the rendered prompt and schema) answer the repeats without a special case.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { Faithfulness } from "../../src/index.js";
 import { AnswerCorrectness } from "../../src/metrics/answer-correctness/metric.js";
 import { ContextRecall } from "../../src/metrics/context-recall/metric.js";
-import { Faithfulness } from "../../src/metrics/index.js";
 import { NoiseSensitivity } from "../../src/metrics/noise-sensitivity/metric.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 

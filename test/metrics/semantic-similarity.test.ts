@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/errors.js";
-import { SASEvaluator, SemanticSimilarity } from "../../src/metrics/index.js";
+import { SASEvaluator, SemanticSimilarity } from "../../src/index.js";
 import { FakeEmbeddings } from "../support/fake-embeddings.js";
 
 const vectors = {

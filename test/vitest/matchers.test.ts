@@ -1,7 +1,7 @@
 // The vitest matchers and the node:test assertion on scripted judges: pass, fail, and the failure
 // text a person reads (score, bar, statements and verdicts, reason).
 import { describe, expect, it } from "vitest";
-import { Faithfulness } from "../../src/metrics/index.js";
+import { Faithfulness } from "../../src/index.js";
 import { assertScore } from "../../src/node-test/index.js";
 import "../../src/vitest/index.js";
 import { FakeEmbeddings } from "../support/fake-embeddings.js";

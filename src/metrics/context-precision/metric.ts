@@ -15,7 +15,7 @@ import {
 } from "./descriptor.js";
 import { judgeContextPrecision } from "./judge.js";
 import { contextPrecisionPromptFor } from "./prompt.js";
-import { averagePrecision } from "./score.js";
+import { contextPrecisionScore } from "./score.js";
 
 /** Options of the context precision metrics. */
 export type ContextPrecisionOptions = JudgeMetricOptions & ChoiceOptions & ReasonsOptions;
@@ -59,7 +59,7 @@ abstract class AveragePrecisionMetric extends JudgeMetric<PrecisionInput> {
     const useful = flags.filter((v) => v === 1).length;
     const expected = this.reading.scoring === "expected";
     return {
-      value: averagePrecision(expected ? j.verdicts.map((v) => v.weight!) : flags),
+      value: contextPrecisionScore(expected ? j.verdicts.map((v) => v.weight!) : flags),
       status: "ok",
       reason:
         input.contexts.length === 0

@@ -6,8 +6,8 @@ import { averagePrecisionOfVerdicts } from "../shared/average-precision.js";
  * precision) computes it, 1e-10 in the denominator included.
  *
  * @example
- * averagePrecision([1, 0, 1]); // (1/1 + 2/3) / (2 + 1e-10) ≈ 0.8333333333
+ * contextPrecisionScore([1, 0, 1]); // (1/1 + 2/3) / (2 + 1e-10) ≈ 0.8333333333
  */
-export function averagePrecision(verdicts: readonly number[]): number {
+export function contextPrecisionScore(verdicts: readonly number[]): number {
   return averagePrecisionOfVerdicts(verdicts);
 }

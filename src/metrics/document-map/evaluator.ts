@@ -1,7 +1,7 @@
 import { type DocumentComparisonOptions, DocumentEvaluator } from "../shared/document-evaluator.js";
 import type { HaystackDocument } from "../shared/documents.js";
 import { documentMapDescriptor } from "./descriptor.js";
-import { type AveragePrecision, averagePrecision } from "./score.js";
+import { type DocumentAveragePrecision, documentAveragePrecision } from "./score.js";
 
 /**
  * Haystack's `DocumentMAPEvaluator`: per row the average precision (credited hits over all distinct
@@ -13,14 +13,17 @@ import { type AveragePrecision, averagePrecision } from "./score.js";
  *   retrievedDocuments: [[{ content: "A" }]],
  * }); // [0.5]
  */
-export class DocumentMAPEvaluator extends DocumentEvaluator<AveragePrecision> {
+export class DocumentMAPEvaluator extends DocumentEvaluator<DocumentAveragePrecision> {
   protected readonly label = "DocumentMAPEvaluator";
 
   constructor(options: DocumentComparisonOptions = {}) {
     super(documentMapDescriptor, options);
   }
 
-  protected scoreRow(groundTruth: HaystackDocument[], retrieved: HaystackDocument[]): AveragePrecision {
-    return averagePrecision(groundTruth, retrieved, this.documentComparisonField);
+  protected scoreRow(
+    groundTruth: HaystackDocument[],
+    retrieved: HaystackDocument[],
+  ): DocumentAveragePrecision {
+    return documentAveragePrecision(groundTruth, retrieved, this.documentComparisonField);
   }
 }

@@ -5,19 +5,19 @@ import type { DocumentPair } from "../shared/document-evaluator.js";
 import { type DocumentComparisonOptions, DocumentMetric } from "../shared/document-evaluator.js";
 import type { MetricResult } from "../types.js";
 import { documentMapDescriptor } from "./descriptor.js";
-import { averagePrecision } from "./score.js";
+import { documentAveragePrecision } from "./score.js";
 
 /**
  * Average precision of the retrieved documents for one sample (`document_map`), divided by all
  * distinct relevant documents.
  *
  * @example
- * await new DocumentMap().score({
+ * await new DocumentMAP().score({
  *   groundTruthDocuments: [{ content: "A" }, { content: "B" }],
  *   retrievedDocuments: [{ content: "A" }],
  * }); // value 0.5
  */
-export class DocumentMap extends DocumentMetric {
+export class DocumentMAP extends DocumentMetric {
   static readonly descriptor = documentMapDescriptor;
 
   constructor(options: DocumentComparisonOptions = {}) {
@@ -25,7 +25,7 @@ export class DocumentMap extends DocumentMetric {
   }
 
   protected scoreInput({ groundTruth, retrieved }: DocumentPair): MetricResult {
-    const { score, hitRanks, relevantCount } = averagePrecision(
+    const { score, hitRanks, relevantCount } = documentAveragePrecision(
       groundTruth,
       retrieved,
       this.documentComparisonField,

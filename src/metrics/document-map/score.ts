@@ -6,7 +6,7 @@ import {
 } from "../shared/documents.js";
 
 /** One row of MAP: the average precision, the 1-based ranks of credited hits, and the relevant count. */
-export interface AveragePrecision {
+export interface DocumentAveragePrecision {
   score: number;
   hitRanks: number[];
   relevantCount: number;
@@ -18,14 +18,14 @@ export interface AveragePrecision {
  * retrieved lower the score). Each relevant value is credited once: a repeated retrieval is no new hit.
  *
  * @example
- * averagePrecision([{ content: "A" }, { content: "B" }], [{ content: "A" }], "content");
+ * documentAveragePrecision([{ content: "A" }, { content: "B" }], [{ content: "A" }], "content");
  * // { score: 0.5, hitRanks: [1], relevantCount: 2 }
  */
-export function averagePrecision(
+export function documentAveragePrecision(
   groundTruth: readonly HaystackDocument[],
   retrieved: readonly HaystackDocument[],
   field: DocumentComparisonField,
-): AveragePrecision {
+): DocumentAveragePrecision {
   const uncredited = comparisonKeySet(groundTruth, field);
   const relevantCount = uncredited.size;
   const hitRanks: number[] = [];

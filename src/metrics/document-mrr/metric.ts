@@ -11,12 +11,12 @@ import { reciprocalRank } from "./score.js";
  * Reciprocal rank of the first relevant retrieved document for one sample (`document_mrr`).
  *
  * @example
- * await new DocumentMrr().score({
+ * await new DocumentMRR().score({
  *   groundTruthDocuments: [{ content: "9th century" }],
  *   retrievedDocuments: [{ content: "10th century" }, { content: "9th century" }],
  * }); // value 0.5, details.firstHitRank 2
  */
-export class DocumentMrr extends DocumentMetric {
+export class DocumentMRR extends DocumentMetric {
   static readonly descriptor = documentMrrDescriptor;
 
   constructor(options: DocumentComparisonOptions = {}) {

@@ -12,12 +12,12 @@ import { checkGradedRelevance, ndcg } from "./score.js";
  * ground truth's `score` (1 when absent).
  *
  * @example
- * await new DocumentNdcg().score({
+ * await new DocumentNDCG().score({
  *   groundTruthDocuments: [{ content: "France" }, { content: "Paris" }],
  *   retrievedDocuments: [{ content: "France" }, { content: "Germany" }, { content: "Paris" }],
  * }); // value 0.9197...
  */
-export class DocumentNdcg extends DocumentMetric {
+export class DocumentNDCG extends DocumentMetric {
   static readonly descriptor = documentNdcgDescriptor;
 
   constructor(options: DocumentComparisonOptions = {}) {

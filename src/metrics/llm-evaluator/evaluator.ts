@@ -13,7 +13,7 @@ import type { MetricConfig } from "../types.js";
 import { judgeRow } from "./judge.js";
 import {
   keysSchema,
-  type LlmEvaluatorInputType,
+  type LLMEvaluatorInputType,
   type LlmEvaluatorRow,
   llmEvaluatorPrompt,
   outputKeys,
@@ -21,7 +21,7 @@ import {
 import { meanOfKey } from "./score.js";
 
 /** A few-shot example in Haystack's shape: one row's inputs and the answer the judge should give. */
-export interface LlmEvaluatorExample {
+export interface LLMEvaluatorExample {
   inputs: Record<string, unknown>;
   outputs: Record<string, unknown>;
 }
@@ -33,14 +33,14 @@ export interface LLMEvaluatorOptions<O extends Record<string, unknown>> {
   /** What the judge is to do, in words, e.g. "Score 1 if the answer answers the question, else 0". Required. */
   instructions: string;
   /** The named input lists `run()` takes and each item's type, e.g. `[["questions", "string"], ["contexts", "string[]"]]`. Required. */
-  inputs: ReadonlyArray<readonly [name: string, type: LlmEvaluatorInputType]>;
+  inputs: ReadonlyArray<readonly [name: string, type: LLMEvaluatorInputType]>;
   /**
    * The answer: a list of keys (each a number, boolean or text) or a zod schema, which becomes the grammar, so every
    * answer is valid by construction. Required.
    */
   outputs: readonly string[] | z.ZodType<O>;
   /** Few-shot examples, each `{ inputs, outputs }` with every input name and an answer valid against `outputs`. Defaults to none. */
-  examples?: readonly LlmEvaluatorExample[];
+  examples?: readonly LLMEvaluatorExample[];
   /** Output key whose numbers `run()` averages into `score`. Defaults to none: no aggregate. */
   averageKey?: string;
   /** Throw on the first row whose judge call fails; false gives that row `null` and goes on. Defaults to true. */
@@ -54,17 +54,17 @@ export interface LLMEvaluatorOptions<O extends Record<string, unknown>> {
 }
 
 /** Per-row facts of a run: status, error, cost and the prompt version. */
-export interface LlmEvaluatorRowMeta extends RowOutcome {
+export interface LLMEvaluatorRowMeta extends RowOutcome {
   /** Judge calls and tokens; zero for a row that failed before answering. */
   usage: JudgeUsage;
 }
 
 /** What {@link LLMEvaluator.run} returns. */
-export interface LlmEvaluatorOutput<O> {
+export interface LLMEvaluatorOutput<O> {
   /** One answer per row, in order; null for a failed row (only with `raiseOnFailure: false`). */
   results: Array<O | null>;
   /** One entry per row: status, error, usage, prompt version. */
-  meta: LlmEvaluatorRowMeta[];
+  meta: LLMEvaluatorRowMeta[];
   /** Rows whose judge call failed. */
   failedRows: number;
   /** Mean of `averageKey` over the rows that have a number there; present only with `averageKey`. */
@@ -94,7 +94,7 @@ export class LLMEvaluator<O extends Record<string, unknown> = Record<string, unk
   /** The prompt every row is asked with. */
   readonly template: PromptTemplate<LlmEvaluatorRow, O>;
   private readonly llm: Llm;
-  private readonly types: ReadonlyMap<string, LlmEvaluatorInputType>;
+  private readonly types: ReadonlyMap<string, LLMEvaluatorInputType>;
   private readonly averageKey: string | undefined;
   private readonly settings: JudgeSettings;
 
@@ -140,7 +140,7 @@ export class LLMEvaluator<O extends Record<string, unknown> = Record<string, unk
   async run(
     inputs: Record<string, readonly unknown[]>,
     options: RunOptions = {},
-  ): Promise<LlmEvaluatorOutput<O>> {
+  ): Promise<LLMEvaluatorOutput<O>> {
     const rows = this.rowsOf(inputs);
     const usages = rows.map(() => newUsage());
     type Row = RowOutcome & { answer: O | null };
@@ -166,7 +166,7 @@ export class LLMEvaluator<O extends Record<string, unknown> = Record<string, unk
       }),
       () => ({ answer: null }),
     );
-    const output: LlmEvaluatorOutput<O> = {
+    const output: LLMEvaluatorOutput<O> = {
       results: results.map((r) => r.answer),
       meta: results.map(({ answer: _answer, ...meta }, row) => ({ ...meta, usage: usages[row]! })),
       failedRows,
@@ -222,26 +222,26 @@ export class LLMEvaluator<O extends Record<string, unknown> = Record<string, unk
   }
 }
 
-const INPUT_TYPES: readonly LlmEvaluatorInputType[] = ["string", "string[]", "number", "boolean"];
+const INPUT_TYPES: readonly LLMEvaluatorInputType[] = ["string", "string[]", "number", "boolean"];
 
 function checkInputDeclarations(
-  inputs: ReadonlyArray<readonly [string, LlmEvaluatorInputType]>,
-): Map<string, LlmEvaluatorInputType> {
+  inputs: ReadonlyArray<readonly [string, LLMEvaluatorInputType]>,
+): Map<string, LLMEvaluatorInputType> {
   if (!Array.isArray(inputs) || inputs.length === 0) {
     throw new InvalidInputError('must list at least one [name, type] pair, e.g. [["questions", "string"]]', {
       field: "inputs",
     });
   }
-  const types = new Map<string, LlmEvaluatorInputType>();
+  const types = new Map<string, LLMEvaluatorInputType>();
   inputs.forEach((pair, i) => {
     const [name, type] = Array.isArray(pair) ? pair : [];
-    if (typeof name !== "string" || name === "" || !INPUT_TYPES.includes(type as LlmEvaluatorInputType)) {
+    if (typeof name !== "string" || name === "" || !INPUT_TYPES.includes(type as LLMEvaluatorInputType)) {
       throw new InvalidInputError(`must be a [name, type] pair with type one of ${INPUT_TYPES.join(", ")}`, {
         field: `inputs[${i}]`,
       });
     }
     if (types.has(name)) throw new InvalidInputError(`declares "${name}" twice`, { field: `inputs[${i}]` });
-    types.set(name, type as LlmEvaluatorInputType);
+    types.set(name, type as LLMEvaluatorInputType);
   });
   return types;
 }
@@ -269,7 +269,7 @@ function outputSchemaOf<O>(outputs: readonly string[] | z.ZodType<O>): z.ZodType
  */
 function checkInputValue(
   value: unknown,
-  type: LlmEvaluatorInputType,
+  type: LLMEvaluatorInputType,
   field: string,
   row: number | undefined,
 ): unknown {

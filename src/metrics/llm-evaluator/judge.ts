@@ -5,7 +5,7 @@ import type { LlmEvaluatorRow } from "./prompt.js";
 
 /**
  * Asks the judge once for one row: the answer has exactly the template's output keys (the grammar enforces the
- * schema). The call's tokens are added to `usage`. Used by both `LLMEvaluator` and `LlmJudgeMetric`.
+ * schema). The call's tokens are added to `usage`. Used by both `LLMEvaluator` and `LLMJudgeMetric`.
  */
 export function judgeRow<O>(
   llm: Llm,

@@ -15,13 +15,13 @@ import { CustomJudgeMetric, type CustomJudgeOptions } from "../shared/custom-jud
 import { newUsage } from "../shared/judge.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { llmEvaluatorDescriptor } from "./descriptor.js";
-import { LLMEvaluator, type LlmEvaluatorExample } from "./evaluator.js";
+import { LLMEvaluator, type LLMEvaluatorExample } from "./evaluator.js";
 import { judgeRow } from "./judge.js";
 import { type LlmEvaluatorRow, outputValueSchema } from "./prompt.js";
 import { answerScore } from "./score.js";
 
-/** Options of {@link LlmJudgeMetric}. */
-export interface LlmJudgeMetricOptions extends Omit<CustomJudgeOptions, "inputs" | "optionalInputs"> {
+/** Options of {@link LLMJudgeMetric}. */
+export interface LLMJudgeMetricOptions extends Omit<CustomJudgeOptions, "inputs" | "optionalInputs"> {
   /** The metric's id in results, snake_case. Required. */
   name: string;
   /** What the judge is to do, in words. Required. */
@@ -35,7 +35,7 @@ export interface LlmJudgeMetricOptions extends Omit<CustomJudgeOptions, "inputs"
   /** Whole-number range of the score. Defaults to any number. */
   scale?: Scale;
   /** Few-shot examples `{ inputs, outputs }` by input and output names. Defaults to none. */
-  examples?: readonly LlmEvaluatorExample[];
+  examples?: readonly LLMEvaluatorExample[];
 }
 
 /**
@@ -44,12 +44,12 @@ export interface LlmJudgeMetricOptions extends Omit<CustomJudgeOptions, "inputs"
  * `kind: llm_evaluator`.
  *
  * @example
- * const metric = new LlmJudgeMetric({
+ * const metric = new LLMJudgeMetric({
  *   llm, name: "on_topic", instructions: "Score 1 if the answer is about the question, else 0.",
  *   inputs: { question: "userInput", answer: "response" }, outputs: ["reason"], scoreKey: "score", scale: { min: 0, max: 1 },
  * });
  */
-export class LlmJudgeMetric extends CustomJudgeMetric<LlmEvaluatorRow> {
+export class LLMJudgeMetric extends CustomJudgeMetric<LlmEvaluatorRow> {
   static readonly descriptor = llmEvaluatorDescriptor;
 
   private readonly evaluator: LLMEvaluator;
@@ -57,8 +57,8 @@ export class LlmJudgeMetric extends CustomJudgeMetric<LlmEvaluatorRow> {
   private readonly scoreKey: string;
   private readonly scale: Scale | undefined;
 
-  constructor(options: LlmJudgeMetricOptions) {
-    const given = options as Partial<LlmJudgeMetricOptions> | undefined;
+  constructor(options: LLMJudgeMetricOptions) {
+    const given = options as Partial<LLMJudgeMetricOptions> | undefined;
     // The fields the judge sees (Ragas names read as ours); a bad `inputs` is reported by the descriptor's parse.
     const inputs = llmEvaluatorDescriptor.options.shape.inputs.safeParse(given?.inputs);
     super(options, {
@@ -67,8 +67,8 @@ export class LlmJudgeMetric extends CustomJudgeMetric<LlmEvaluatorRow> {
       optionalInputs: [],
       temperature: 0,
     });
-    const o = this.options as unknown as Required<Pick<LlmJudgeMetricOptions, "scoreKey" | "outputs">> &
-      LlmJudgeMetricOptions;
+    const o = this.options as unknown as Required<Pick<LLMJudgeMetricOptions, "scoreKey" | "outputs">> &
+      LLMJudgeMetricOptions;
     this.inputMap = o.inputs;
     this.scoreKey = o.scoreKey;
     this.scale = o.scale;

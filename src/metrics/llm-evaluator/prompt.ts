@@ -4,7 +4,7 @@ import { definitionVersion } from "../shared/custom-judge.js";
 import { judgeText } from "../shared/text-schema.js";
 
 /** Type of one named input list of `LLMEvaluator`: what each row's item must be. */
-export type LlmEvaluatorInputType = "string" | "string[]" | "number" | "boolean";
+export type LLMEvaluatorInputType = "string" | "string[]" | "number" | "boolean";
 
 /** A row as the judge sees it: input name to value. */
 export type LlmEvaluatorRow = Record<string, unknown>;

@@ -49,7 +49,7 @@ export interface RunOptions {
 
 /**
  * A Haystack-style evaluator: names the inputs it reads and turns them into an {@link EvaluatorOutput}.
- * Implement it to add your own evaluator to an `EvaluationPipeline`.
+ * Implement it to run your own evaluator with `runEvaluators`.
  *
  * @example
  * const out = await evaluator.run({ questions, contexts });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../../src/errors.js";
+import * as m from "../../../src/index.js";
 import { DocumentMRREvaluator } from "../../../src/metrics/document-mrr/evaluator.js";
-import * as m from "../../../src/metrics/judge-free-metrics.js";
 import { stringSimilarity } from "../../../src/metrics/shared/string-distance/similarity.js";
 
 const pairMetrics = [
@@ -53,8 +53,8 @@ describe("empty lists", () => {
     expect(new m.NonLLMContextRecall().scoreSync(ctx(["a"], [])).value).toBeNull();
     expect(new m.NonLLMContextRecall().scoreSync(ctx([], ["a"])).value).toBeNull();
     const docs = { groundTruthDocuments: [], retrievedDocuments: [] };
-    expect(new m.DocumentMrr().scoreSync(docs).value).toBe(0);
-    expect(new m.DocumentMap().scoreSync(docs).value).toBe(0);
+    expect(new m.DocumentMRR().scoreSync(docs).value).toBe(0);
+    expect(new m.DocumentMAP().scoreSync(docs).value).toBe(0);
     expect(new m.DocumentRecall().scoreSync(docs).value).toBe(0);
   });
 });
@@ -99,7 +99,7 @@ describe("10,000 contexts in a row", () => {
       new m.IDBasedContextRecall().scoreSync({ retrievedContextIds: ids, referenceContextIds: ["doc_9999"] })
         .value,
     ).toBe(1);
-    const mrr = new m.DocumentMrr().scoreSync({
+    const mrr = new m.DocumentMRR().scoreSync({
       groundTruthDocuments: [{ content: "context number 9999" }],
       retrievedDocuments: many.map((content) => ({ content })),
     });
@@ -140,7 +140,7 @@ describe("bad input is an InvalidInputError naming the field and the row", () =>
     ).toMatchObject({ row: 4, field: "retrievedContexts[1]" });
     expect(
       thrown(() =>
-        new m.DocumentMrr().scoreSync(
+        new m.DocumentMRR().scoreSync(
           {
             groundTruthDocuments: [],
             retrievedDocuments: [{ content: "a" }, { score: "high" as unknown as number }],
@@ -149,7 +149,7 @@ describe("bad input is an InvalidInputError naming the field and the row", () =>
         ),
       ),
     ).toMatchObject({ row: 5, field: "retrievedDocuments[1].score" });
-    expect(thrown(() => new m.DocumentMrr().scoreSync({ retrievedDocuments: [] }))).toMatchObject({
+    expect(thrown(() => new m.DocumentMRR().scoreSync({ retrievedDocuments: [] }))).toMatchObject({
       field: "groundTruthDocuments",
     });
   });

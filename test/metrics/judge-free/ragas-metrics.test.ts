@@ -2,14 +2,13 @@
 // traditional.md, context_precision.md and context_recall.md (explodinggradients/ragas, 2025-12).
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../../src/errors.js";
-import { createMetric, metricDescriptors } from "../../../src/metrics/catalog.js";
 import {
   AnswerExactMatch,
   BleuScore,
   ChrfScore,
-  DocumentMap,
-  DocumentMrr,
-  DocumentNdcg,
+  DocumentMAP,
+  DocumentMRR,
+  DocumentNDCG,
   DocumentRecall,
   ExactMatch,
   IDBasedContextPrecision,
@@ -19,7 +18,8 @@ import {
   NonLLMStringSimilarity,
   RougeScore,
   StringPresence,
-} from "../../../src/metrics/judge-free-metrics.js";
+} from "../../../src/index.js";
+import { createMetric, metricDescriptors } from "../../../src/metrics/catalog.js";
 
 const eiffel = {
   reference: "The Eiffel Tower is located in Paris.",
@@ -126,16 +126,16 @@ describe("Ragas-style retrieval metrics score one sample with Haystack's formula
     retrievedDocuments: [{ content: "10th century" }, { content: "9th century" }, { content: "9th" }],
   };
   it("gives the same numbers and the ranks of hits", async () => {
-    expect(await new DocumentMrr().score(sample)).toMatchObject({ value: 0.5, details: { firstHitRank: 2 } });
-    const map = await new DocumentMap().score(sample);
+    expect(await new DocumentMRR().score(sample)).toMatchObject({ value: 0.5, details: { firstHitRank: 2 } });
+    const map = await new DocumentMAP().score(sample);
     expect(map.value).toBeCloseTo((1 / 2 + 2 / 3) / 2, 12);
     expect(map.details?.hitRanks).toEqual([2, 3]);
-    expect((await new DocumentNdcg().score(sample)).details?.hitRanks).toEqual([2, 3]);
+    expect((await new DocumentNDCG().score(sample)).details?.hitRanks).toEqual([2, 3]);
     expect((await new DocumentRecall({ mode: "multi_hit" }).score(sample)).value).toBe(1);
   });
   it("rejects mixed graded relevance naming the field", () => {
     expect(() =>
-      new DocumentNdcg().scoreSync(
+      new DocumentNDCG().scoreSync(
         { ...sample, groundTruthDocuments: [{ content: "a", score: 2 }, { content: "b" }] },
         3,
       ),
@@ -156,9 +156,9 @@ describe("catalog", () => {
       [IDBasedContextRecall, "id_based_context_recall"],
       [NonLLMContextPrecisionWithReference, "non_llm_context_precision_with_reference"],
       [NonLLMContextRecall, "non_llm_context_recall"],
-      [DocumentMrr, "document_mrr"],
-      [DocumentMap, "document_map"],
-      [DocumentNdcg, "document_ndcg"],
+      [DocumentMRR, "document_mrr"],
+      [DocumentMAP, "document_map"],
+      [DocumentNDCG, "document_ndcg"],
       [DocumentRecall, "document_recall"],
       [AnswerExactMatch, "answer_exact_match"],
     ] as const;
