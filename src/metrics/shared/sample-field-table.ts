@@ -20,6 +20,15 @@ export interface SampleFieldValues {
 /** What kind of value a sample field holds: `text`, `textList`, `idList`, `documents` or `rubric`. */
 export type SampleFieldKind = keyof SampleFieldValues;
 
+/** Each kind of value in words, for the docs' field table. */
+export const kindDescriptions: Readonly<Record<SampleFieldKind, string>> = {
+  text: "non-empty text",
+  textList: "non-empty list of non-empty texts",
+  idList: "list of ids, strings or integers",
+  documents: 'list of Haystack documents, e.g. `{"content": "...", "id": "...", "score": 1}`',
+  rubric: "object of score level name to description",
+};
+
 /** One sample field: its dataset column names, its kind and how to describe it. */
 export interface SampleFieldSpec {
   /** The kind of value. */
