@@ -19,6 +19,7 @@ import {
 } from "../src/metrics/shared/sample-field-table.js";
 import type { Sample } from "../src/metrics/types.js";
 import { toCsvReport } from "../src/report/csv.js";
+import { toHtmlReport } from "../src/report/html.js";
 import { makeFixtureResult } from "./support/report-fixtures.js";
 
 /** A valid value and a wrong one (with the words the row's problem must hold) of each kind. */
@@ -129,6 +130,21 @@ describe("the sample field table", () => {
       const cell = row![2 + i]!;
       expect(typeof sample[field] === "string" ? cell : JSON.parse(cell)).toEqual(sample[field]);
     });
+  });
+
+  it("the HTML report's data names every field a row has, with its title and kind, for the row details", () => {
+    const data = makeFixtureResult({ rows: 1, hostile: false });
+    for (const record of data.records) record.sample = fullSample();
+    const page = toHtmlReport(data);
+    const json = /<script type="application\/json" id="report-data">([^<]*)<\/script>/.exec(page)![1]!;
+    const payload = JSON.parse(json) as { fields: Array<{ key: string; label: string; kind: string }> };
+    expect(payload.fields).toEqual(
+      sampleFields.map((field) => ({
+        key: field,
+        label: sampleFieldSpec(field).label,
+        kind: sampleFieldSpec(field).kind,
+      })),
+    );
   });
 
   it("the CSV report leaves out the fields no row has", () => {

@@ -41,6 +41,8 @@ export interface SampleFieldSpec {
   readonly legacy: readonly string[];
   /** What the field holds, as a noun phrase: "the question"; error hints say "give <what> (Ragas user_input)". */
   readonly what: string;
+  /** The field's title in reports, e.g. "Question". */
+  readonly label: string;
 }
 
 /**
@@ -55,6 +57,7 @@ export const sampleFieldTable = {
     haystack: ["questions"],
     legacy: ["question"],
     what: "the question",
+    label: "Question",
   },
   /** The system's answer (Ragas `response`, Haystack `predicted_answers`). */
   response: {
@@ -63,6 +66,7 @@ export const sampleFieldTable = {
     haystack: ["predicted_answers", "predictedAnswers", "responses"],
     legacy: ["answer"],
     what: "the system's answer",
+    label: "Response",
   },
   /** Contexts retrieved for the answer (Ragas `retrieved_contexts`, Haystack `contexts`). */
   retrievedContexts: {
@@ -71,6 +75,7 @@ export const sampleFieldTable = {
     haystack: ["contexts"],
     legacy: [],
     what: "the retrieved contexts",
+    label: "Retrieved contexts",
   },
   /** The ground-truth answer (Ragas `reference`, Haystack `ground_truth_answers`). */
   reference: {
@@ -79,6 +84,7 @@ export const sampleFieldTable = {
     haystack: ["ground_truth_answers", "groundTruthAnswers"],
     legacy: ["ground_truth"],
     what: "the expected answer",
+    label: "Reference",
   },
   /** Ground-truth contexts (Ragas `reference_contexts`). */
   referenceContexts: {
@@ -87,6 +93,7 @@ export const sampleFieldTable = {
     haystack: [],
     legacy: [],
     what: "the ground-truth contexts",
+    label: "Reference contexts",
   },
   /**
    * A scoring rubric for this row (Ragas `rubrics`), read by `InstanceRubrics`: score level name to description,
@@ -98,6 +105,7 @@ export const sampleFieldTable = {
     haystack: [],
     legacy: [],
     what: "the row's scoring rubric",
+    label: "Rubric",
   },
   /** Ids of the retrieved contexts, strings or integers (Ragas `retrieved_context_ids`). */
   retrievedContextIds: {
@@ -106,6 +114,7 @@ export const sampleFieldTable = {
     haystack: [],
     legacy: [],
     what: "the ids of the retrieved contexts",
+    label: "Retrieved context ids",
   },
   /** Ids of the ground-truth contexts, strings or integers (Ragas `reference_context_ids`). */
   referenceContextIds: {
@@ -114,6 +123,7 @@ export const sampleFieldTable = {
     haystack: [],
     legacy: [],
     what: "the ids of the ground-truth contexts",
+    label: "Reference context ids",
   },
   /** Retrieved documents in rank order (Haystack `retrieved_documents`, one list per row). */
   retrievedDocuments: {
@@ -121,6 +131,7 @@ export const sampleFieldTable = {
     haystack: ["retrieved_documents"],
     legacy: [],
     what: "the retrieved documents, in rank order",
+    label: "Retrieved documents",
   },
   /** Expected documents, optionally with graded relevance in `score` (Haystack `ground_truth_documents`). */
   groundTruthDocuments: {
@@ -128,6 +139,7 @@ export const sampleFieldTable = {
     haystack: ["ground_truth_documents"],
     legacy: [],
     what: "the expected documents",
+    label: "Ground-truth documents",
   },
 } as const satisfies Record<string, SampleFieldSpec>;
 
