@@ -1,6 +1,7 @@
 // The one table of sample fields. The `Sample` type, dataset column names and column maps, dataset validation,
-// the metrics' input hints, the reports' input columns and the docs' field table (npm run docs:fields) all read
-// it: adding a field is one entry here (and, for a new kind, one schema in src/dataset/field-schemas.ts).
+// the metrics' input hints, the CSV and HTML reports' inputs and the docs' field table (npm run docs:fields) all
+// read it: adding a field is one entry here. A new kind also needs its value type in SampleFieldValues, its words
+// in kindDescriptions and its zod schema in src/dataset/field-schemas.ts; the compiler asks for each.
 import type { HaystackDocument } from "./documents.js";
 
 /** The value each kind of sample field holds. */
