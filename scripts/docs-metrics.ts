@@ -1,15 +1,12 @@
 // Writes the README's metric table from the metric descriptors (src/metrics/catalog.ts), between the
 // markers <!-- metrics:start --> and <!-- metrics:end -->. Run with `npm run docs:metrics`; a test
 // fails when the README's table differs from what this would write.
-import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ragasColumnName } from "../src/dataset/required.js";
 import { metricDescriptors } from "../src/metrics/catalog.js";
 import type { MetricDescriptor } from "../src/metrics/descriptor.js";
-
-export const METRICS_START = "<!-- metrics:start -->";
-export const METRICS_END = "<!-- metrics:end -->";
+import { rewriteDoc, withGeneratedBlock } from "./doc-markers.js";
 
 const code = (name: string): string => `\`${name}\``;
 
@@ -38,24 +35,12 @@ export function metricTable(descriptors: readonly MetricDescriptor[] = metricDes
 
 /** `readme` with the text between the markers replaced by the table; throws when a marker is missing. */
 export function withMetricTable(readme: string, table: string = metricTable()): string {
-  const start = readme.indexOf(METRICS_START);
-  const end = readme.indexOf(METRICS_END);
-  if (start < 0 || end < start) {
-    throw new Error(
-      `README.md needs the markers ${METRICS_START} and ${METRICS_END} around the metric table`,
-    );
-  }
-  return `${readme.slice(0, start + METRICS_START.length)}\n${table}\n${readme.slice(end)}`;
+  return withGeneratedBlock(readme, "metrics", table, "README.md");
 }
 
 /** The README this script writes to. */
 export const readmePath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "README.md");
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const before = readFileSync(readmePath, "utf8");
-  const after = withMetricTable(before);
-  if (after !== before) writeFileSync(readmePath, after);
-  process.stdout.write(
-    `${after === before ? "README.md metric table is up to date" : "README.md metric table written"}\n`,
-  );
+  rewriteDoc(readmePath, "README.md metric table", (text) => withMetricTable(text));
 }

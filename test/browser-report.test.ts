@@ -72,6 +72,15 @@ describe.skipIf(!installed && !inCi)("HTML report in headless Chromium", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** A new page showing the report of `result` (written to `name`), with row 0 expanded. */
+  async function openWithRowZeroExpanded(result: typeof data, name: string): Promise<Page> {
+    const file = join(dir, name);
+    writeFileSync(file, toHtmlReport(result));
+    const opened = await context.newPage();
+    await opened.goto(pathToFileURL(file).href);
+    await opened.locator('#row-table tr[data-row="0"] button.toggle').click();
+    return opened;
+  }
   const visibleRows = () =>
     page.$$eval("#row-table tbody tr.data", (trs) => trs.map((tr) => Number(tr.getAttribute("data-row"))));
   const columnValues = (metric: string) =>
@@ -205,11 +214,7 @@ describe.skipIf(!installed && !inCi)("HTML report in headless Chromium", () => {
         longTexts: [{ field: "response", tokens: 812, limit: 512, handled: "chunk-mean", chunks: 2 }],
       },
     };
-    const other = join(dir, "evidence.html");
-    writeFileSync(other, toHtmlReport(withEvidence));
-    const second = await context.newPage();
-    await second.goto(pathToFileURL(other).href);
-    await second.locator('#row-table tr[data-row="0"] button.toggle').click();
+    const second = await openWithRowZeroExpanded(withEvidence, "evidence.html");
     const lines = await second
       .locator('tr[data-detail-row="0"] .metric-detail[data-metric="faithfulness"] ul.readable li')
       .allTextContents();
@@ -219,6 +224,36 @@ describe.skipIf(!installed && !inCi)("HTML report in headless Chromium", () => {
       "not found in the response",
       "response: 812 tokens, over the embedder's limit of 512; embedded in 2 chunks and averaged",
     ]);
+    await second.close();
+  });
+
+  it("shows every sample field a row has in the expanded row, ids, documents and rubric included", async () => {
+    const withFields = structuredClone(data);
+    for (const record of withFields.records.filter((r) => r.row === 0)) {
+      record.sample = {
+        userInput: "Where is Paris?",
+        rubrics: { score1_description: "wrong place" },
+        retrievedContextIds: ["c1", 7],
+        retrievedDocuments: [{ content: "Paris is in France.", id: "d1", score: 0.5 }],
+      };
+    }
+    const second = await openWithRowZeroExpanded(withFields, "fields.html");
+    const inputs = second.locator('tr[data-detail-row="0"] .inputs');
+    expect(await inputs.locator("dt").allTextContents()).toEqual([
+      "Question",
+      "Rubric (1)",
+      "Retrieved context ids (2)",
+      "Retrieved documents (1)",
+      "Row hash",
+    ]);
+    expect(await inputs.locator("dd li").allTextContents()).toEqual([
+      "score1_description: wrong place",
+      "c1",
+      "7",
+      "[d1] Paris is in France. (score 0.5)",
+    ]);
+    await second.fill("#filter-text", "Paris is in France");
+    expect(await second.locator("#row-table tr[data-row]").count()).toBe(1);
     await second.close();
   });
 

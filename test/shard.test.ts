@@ -180,6 +180,13 @@ describe("shardDataset", () => {
     expect(questions(split(loadDataset(edited)))).not.toEqual(questions(split(loadDataset(base))));
   });
 
+  it("keys rows by a sample field under its column or camelCase name, whatever column the row used", () => {
+    const byColumn = questions(split(loadDataset(rows(30)), "user_input"));
+    expect(questions(split(loadDataset(rows(30)), "userInput"))).toEqual(byColumn);
+    const haystackRows = rows(30).map(({ user_input, ...rest }) => ({ ...rest, questions: user_input }));
+    expect(questions(split(loadDataset(haystackRows), "user_input"))).toEqual(byColumn);
+  });
+
   it("names the row and the column when a row has no key", () => {
     const data = loadDataset([...rows(2), { user_input: "q", response: "a" }]);
     expect(() => shardDataset(data, { index: 0, count: 2 }, { rowKey: "id" })).toThrow(

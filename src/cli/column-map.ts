@@ -1,20 +1,15 @@
+import { columnTargets } from "../dataset/columns.js";
 import type { ColumnTarget } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
+import { columnName, sampleFields } from "../metrics/shared/sample-field-table.js";
 
-/** Fields a `--column` may map to: Ragas names first, then the camelCase ones. */
-const columnTargets: readonly ColumnTarget[] = [
-  "user_input",
-  "response",
-  "retrieved_contexts",
-  "reference",
-  "reference_contexts",
-  "rubrics",
-  "userInput",
-  "retrievedContexts",
-  "referenceContexts",
-];
+/** The sample fields' column names (`user_input`, ...), which `--column` maps to; their camelCase names work too. */
+const columnNames = sampleFields.map(columnName);
 
-/** `--column name=field` pairs into a column map (dataset column name -> sample field or Ragas name). */
+/** The `--column` flag's help text: what a target may be. */
+export const COLUMN_FLAG_HELP = `read dataset column <name> as <field> (${columnNames.join(", ")}, or a camelCase field name) (repeatable)`;
+
+/** `--column name=field` pairs into a column map (dataset column name -> sample field or its column name). */
 export function parseColumnMap(pairs: readonly string[]): Record<string, ColumnTarget> {
   const map: Record<string, ColumnTarget> = {};
   for (const pair of pairs) {
@@ -26,9 +21,9 @@ export function parseColumnMap(pairs: readonly string[]): Record<string, ColumnT
         `--column "${pair}" must look like <dataset column>=<field>, e.g. question_text=user_input`,
       );
     }
-    if (!(columnTargets as readonly string[]).includes(target)) {
+    if (!Object.hasOwn(columnTargets, target)) {
       throw new InvalidInputError(
-        `--column "${pair}" maps to "${target}", which is not a sample field; use one of ${columnTargets.slice(0, 5).join(", ")}`,
+        `--column "${pair}" maps to "${target}", which is not a sample field; use one of ${columnNames.join(", ")} (or a camelCase field name such as userInput)`,
       );
     }
     if (Object.hasOwn(map, column)) {

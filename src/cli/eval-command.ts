@@ -1,6 +1,7 @@
 import { type Command, Option } from "commander";
 import { InvalidInputError } from "../errors.js";
 import { definableMetrics } from "../metric-file/definition.js";
+import { COLUMN_FLAG_HELP } from "./column-map.js";
 import { defaultMetricsFor } from "./default-metrics.js";
 import { readEvalDataset } from "./eval-dataset.js";
 import { normalizeFlags, type RawEvalFlags } from "./eval-flags.js";
@@ -176,11 +177,7 @@ export function registerEvalCommand(program: Command): Command {
       parseMaxUnscored,
       0,
     )
-    .option(
-      "--column <name=field>",
-      "read dataset column <name> as <field> (user_input, response, retrieved_contexts, reference, reference_contexts) (repeatable)",
-      collect(String),
-    )
+    .option("--column <name=field>", COLUMN_FLAG_HELP, collect(String))
     .addHelpText(
       "after",
       `

@@ -1,4 +1,5 @@
 export { defaultColumnAliases } from "./columns.js";
+export { sampleSchema } from "./field-schemas.js";
 export { assertNoInvalidRows, loadDataset } from "./load.js";
 export { parseListCell } from "./python-list.js";
 export { checkRequiredColumns, missingFields } from "./required.js";
@@ -10,4 +11,3 @@ export type {
   InvalidRow,
   LoadDatasetOptions,
 } from "./types.js";
-export { sampleSchema } from "./validate.js";

@@ -1,25 +1,11 @@
 import { InvalidInputError } from "../errors.js";
 import type { MetricDescriptor } from "../metrics/descriptor.js";
+import { columnName } from "../metrics/shared/sample-field-table.js";
 import type { Metric, Sample, SampleField } from "../metrics/types.js";
 import type { Dataset } from "./types.js";
 
-const ragasNames: Record<SampleField, string> = {
-  userInput: "user_input",
-  response: "response",
-  retrievedContexts: "retrieved_contexts",
-  reference: "reference",
-  referenceContexts: "reference_contexts",
-  rubrics: "rubrics",
-  retrievedContextIds: "retrieved_context_ids",
-  referenceContextIds: "reference_context_ids",
-  retrievedDocuments: "retrieved_documents",
-  groundTruthDocuments: "ground_truth_documents",
-};
-
-/** A sample field's Ragas column name, e.g. `retrieved_contexts` for `retrievedContexts`. */
-export function ragasColumnName(field: SampleField): string {
-  return ragasNames[field];
-}
+/** A sample field's Ragas column name (Haystack's where Ragas has none), e.g. `retrieved_contexts` for `retrievedContexts`. */
+export const ragasColumnName: (field: SampleField) => string = columnName;
 
 /** The fields of `metric.requiredFields` that a sample lacks. */
 export function missingFields(sample: Sample, metric: Pick<Metric, "requiredFields">): SampleField[] {

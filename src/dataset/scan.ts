@@ -1,8 +1,8 @@
 // The first pass over a dataset: counts and column presence, never rows (docs/large-datasets.md).
 import { InvalidInputError } from "../errors.js";
+import { sampleFields } from "../metrics/shared/sample-field-table.js";
 import type { Sample, SampleField } from "../metrics/types.js";
 import { canonicalHash } from "../util/hash.js";
-import { sampleFields } from "./columns.js";
 import { RowHashes } from "./row-hashes.js";
 import type { DatasetRowOutcome, DatasetSource } from "./stream.js";
 import type { Dataset, InvalidRow } from "./types.js";

@@ -4,6 +4,7 @@ import type { Dataset, DatasetSample } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import type { ShardInfo, ShardSpec } from "../results/types.js";
 import { canonicalHash, canonicalJson, sha256OfData } from "../util/hash.js";
+import { columnTargets } from "./columns.js";
 
 /** Options for {@link shardDataset}. */
 export interface ShardDatasetOptions {
@@ -177,9 +178,12 @@ export function keyOf(
   file: string | undefined,
 ): string {
   if (rowKey === undefined) return contentHash;
-  const sample = item.sample as unknown as Record<string, unknown>;
-  const camel = rowKey.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-  const value = Object.hasOwn(item.extra, rowKey) ? item.extra[rowKey] : (sample[rowKey] ?? sample[camel]);
+  const field = Object.hasOwn(columnTargets, rowKey) ? columnTargets[rowKey] : undefined;
+  const value = Object.hasOwn(item.extra, rowKey)
+    ? item.extra[rowKey]
+    : field !== undefined
+      ? item.sample[field]
+      : undefined;
   if (typeof value === "number" && Number.isFinite(value)) return `n:${value}`;
   if (typeof value === "string" && value.trim() !== "") return `s:${value}`;
   throw new InvalidInputError(

@@ -1,4 +1,5 @@
-import type { Sample } from "../metrics/types.js";
+import type { SampleColumnName } from "../metrics/shared/sample-field-table.js";
+import type { Sample, SampleField } from "../metrics/types.js";
 import type { ShardInfo } from "../results/types.js";
 
 /** File formats {@link loadDataset} reads. `rows` means an in-memory array. */
@@ -45,21 +46,10 @@ export interface Dataset {
 }
 
 /**
- * Target of a column map entry: a {@link Sample} field in camelCase (`userInput`) or its Ragas
- * column name (`user_input`).
+ * Target of a column map entry: a {@link Sample} field in camelCase (`userInput`) or its column name
+ * (`user_input`; Haystack's name for the document fields, which Ragas lacks).
  */
-export type ColumnTarget =
-  | keyof Sample
-  | "user_input"
-  | "response"
-  | "retrieved_contexts"
-  | "reference"
-  | "reference_contexts"
-  | "rubrics"
-  | "retrieved_context_ids"
-  | "reference_context_ids"
-  | "retrieved_documents"
-  | "ground_truth_documents";
+export type ColumnTarget = SampleField | SampleColumnName;
 
 /** Options for {@link loadDataset}. */
 export interface LoadDatasetOptions {

@@ -1,8 +1,14 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { valueAt } from "../errors-zod.js";
-import type { Sample, SampleField } from "../metrics/types.js";
-import { loneSurrogateIndex } from "../util/well-formed.js";
-import { type ColumnResolver, listFields, sampleFields } from "./columns.js";
+import {
+  fieldsOfKind,
+  type SampleField,
+  sampleFieldSpec,
+  sampleFields,
+} from "../metrics/shared/sample-field-table.js";
+import type { Sample } from "../metrics/types.js";
+import type { ColumnResolver } from "./columns.js";
+import { sampleSchema, structuredKinds } from "./field-schemas.js";
 import { parseListCell } from "./python-list.js";
 
 /** One problem in one row: the column as named in the dataset, and what is wrong. */
@@ -18,63 +24,8 @@ export interface NormalizedRow {
   problems: RowProblem[];
 }
 
-const nonEmptyText = z
-  .string()
-  .refine((s) => /\S/.test(s), { message: "is an empty string" })
-  .superRefine((s, ctx) => {
-    const at = loneSurrogateIndex(s);
-    if (at !== -1) {
-      const unit = s.charCodeAt(at).toString(16).toUpperCase();
-      ctx.addIssue({
-        code: "custom",
-        message:
-          `holds a lone UTF-16 surrogate (U+${unit} at character ${at}), which is not a Unicode character and ` +
-          "has no UTF-8 form; fix the text that produced it (often a string cut inside an emoji), or replace it with U+FFFD",
-      });
-    }
-  });
-const textList = z.array(nonEmptyText).min(1, { message: "is an empty list" });
-
-/** A context id: a string or an integer (Ragas compares `str(id)`). */
-const contextId = z.union([z.string(), z.number().int()], {
-  error: "expected a string or an integer id",
-});
-/** A Haystack document; unknown keys (e.g. `embedding`) are dropped. An empty list is a valid retrieval. */
-const documentSchema = z.object(
-  {
-    content: z.string({ error: "expected a string or null" }).nullable().optional(),
-    id: z.string({ error: "expected a string or null" }).nullable().optional(),
-    meta: z.record(z.string(), z.unknown(), { error: "expected an object or null" }).nullable().optional(),
-    score: z.number({ error: "expected a number or null" }).finite().nullable().optional(),
-  },
-  { error: 'expected a document object such as {"content": "...", "id": "..."}' },
-);
-const documentList = z.array(documentSchema, { error: "expected a list of document objects" });
-
-/** The zod schema every normalized row must pass. */
-export const sampleSchema = z.strictObject({
-  userInput: nonEmptyText.optional(),
-  response: nonEmptyText.optional(),
-  retrievedContexts: textList.optional(),
-  reference: nonEmptyText.optional(),
-  referenceContexts: textList.optional(),
-  rubrics: z
-    .record(z.string(), nonEmptyText)
-    .refine((r) => Object.keys(r).length > 0, { message: "is an empty rubric" })
-    .optional(),
-  retrievedContextIds: z.array(contextId, { error: "expected a list of ids" }).optional(),
-  referenceContextIds: z.array(contextId, { error: "expected a list of ids" }).optional(),
-  retrievedDocuments: documentList.optional(),
-  groundTruthDocuments: documentList.optional(),
-});
-
-/** Fields whose items are not plain strings: their zod messages are used as they are. */
-const structuredFields: ReadonlySet<SampleField> = new Set<SampleField>([
-  "retrievedContextIds",
-  "referenceContextIds",
-  "retrievedDocuments",
-  "groundTruthDocuments",
-]);
+/** Sample fields that a CSV cell gives as a list (a JSON array or a Python list literal). */
+const listFields: ReadonlySet<SampleField> = new Set(fieldsOfKind("textList", "idList", "documents"));
 
 function describeType(value: unknown): string {
   if (value === null) return "null";
@@ -114,7 +65,7 @@ export function normalizeRow(
       continue;
     }
     sourceColumn.set(field, column);
-    if (fromCsv && field === "rubrics" && typeof value === "string") {
+    if (fromCsv && sampleFieldSpec(field).kind === "rubric" && typeof value === "string") {
       const parsed = parseRubricCell(value);
       if (typeof parsed === "string") {
         problems.push({ field: column, message: parsed });
@@ -169,7 +120,7 @@ function parseRubricCell(cell: string): Record<string, unknown> | string {
 }
 
 function describeIssue(issue: z.core.$ZodIssue, candidate: unknown, field: SampleField | undefined): string {
-  if (field !== undefined && structuredFields.has(field)) {
+  if (field !== undefined && structuredKinds.has(sampleFieldSpec(field).kind)) {
     return `${issue.message}, got ${describeType(valueAt(candidate, issue.path))}`;
   }
   if (issue.code === "invalid_type") {
@@ -177,7 +128,8 @@ function describeIssue(issue: z.core.$ZodIssue, candidate: unknown, field: Sampl
     const inList = issue.path.length > 1;
     if (inList) return `expected a string in the list, got ${got}`;
     if (field !== undefined && listFields.has(field)) return `expected a list of strings, got ${got}`;
-    if (field === "rubrics" && !inList) return `expected an object of level name to description, got ${got}`;
+    if (field !== undefined && sampleFieldSpec(field).kind === "rubric")
+      return `expected an object of level name to description, got ${got}`;
     return `expected a string, got ${got}`;
   }
   if (issue.code === "too_small") return "is an empty list; give at least one item or leave the field out";

@@ -1,35 +1,14 @@
 import type { Llm } from "../llm/types.js";
 import type { ModelProvenance } from "../provenance.js";
-import type { HaystackDocument } from "./shared/documents.js";
+import type { SampleField, SampleFieldValue, sampleFieldTable } from "./shared/sample-field-table.js";
 
-/** One evaluation sample, with Ragas' fields in camelCase. Which fields a metric needs is in `requiredFields`. */
-export interface Sample {
-  /** The question or instruction (Ragas `user_input`, Haystack `questions`). */
-  userInput?: string;
-  /** The system's answer (Ragas `response`, Haystack `predicted_answers`). */
-  response?: string;
-  /** Contexts retrieved for the answer (Ragas `retrieved_contexts`, Haystack `contexts`). */
-  retrievedContexts?: string[];
-  /** The ground-truth answer (Ragas `reference`, Haystack `ground_truth_answers`). */
-  reference?: string;
-  /** Ground-truth contexts (Ragas `reference_contexts`). */
-  referenceContexts?: string[];
-  /**
-   * A scoring rubric for this row (Ragas `rubrics`), read by `InstanceRubrics`: score level name to description,
-   * e.g. `{ score1_description: "...", score5_description: "..." }`.
-   */
-  rubrics?: Record<string, string>;
-  /** Ids of the retrieved contexts, strings or integers (Ragas `retrieved_context_ids`). */
-  retrievedContextIds?: Array<string | number>;
-  /** Ids of the ground-truth contexts, strings or integers (Ragas `reference_context_ids`). */
-  referenceContextIds?: Array<string | number>;
-  /** Retrieved documents in rank order (Haystack `retrieved_documents`, one list per row). */
-  retrievedDocuments?: HaystackDocument[];
-  /** Expected documents, optionally with graded relevance in `score` (Haystack `ground_truth_documents`). */
-  groundTruthDocuments?: HaystackDocument[];
-}
+/**
+ * One evaluation sample, with Ragas' fields in camelCase: one optional property per entry of the sample field
+ * table (`shared/sample-field-table.ts`). Which fields a metric needs is in `requiredFields`.
+ */
+export type Sample = { -readonly [F in keyof typeof sampleFieldTable]?: SampleFieldValue<F> };
 
-export type SampleField = keyof Sample;
+export type { SampleField };
 
 /** Status of one row × metric. */
 export type MetricStatus = "ok" | "error" | "skipped";

@@ -1,4 +1,4 @@
-import type { Sample } from "../metrics/types.js";
+import { columnName, type SampleField, sampleFields } from "../metrics/shared/sample-field-table.js";
 import { type ReportParts, reportPartsOf } from "./parts.js";
 import type { ReportInput } from "./views.js";
 
@@ -51,19 +51,16 @@ export function csvField(value: CsvValue): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Dataset inputs in CSV column order, with their Ragas column names. */
-const INPUT_COLUMNS: ReadonlyArray<[keyof Sample, string]> = [
-  ["userInput", "user_input"],
-  ["response", "response"],
-  ["retrievedContexts", "retrieved_contexts"],
-  ["reference", "reference"],
-  ["referenceContexts", "reference_contexts"],
-  ["rubrics", "rubrics"],
-];
+/** Dataset inputs in CSV column order: every sample field, under its column name. */
+const INPUT_COLUMNS: ReadonlyArray<[SampleField, string]> = sampleFields.map((field) => [
+  field,
+  columnName(field),
+]);
 
 /**
- * The detailed view as CSV: `row`, `row_hash`, the inputs under their Ragas column names (lists as JSON
- * arrays), then per metric `<id>`, `<id>_status`, `<id>_reason`, `<id>_error` and `<id>_details` (JSON).
+ * The detailed view as CSV: `row`, `row_hash`, the inputs the rows have under their column names (Ragas', or
+ * Haystack's for the document fields; lists, documents and rubrics as JSON), then per metric `<id>`,
+ * `<id>_status`, `<id>_reason`, `<id>_error` and `<id>_details` (JSON).
  * Every text cell is neutralised against formula injection; see {@link csvField} for numbers.
  *
  * @example

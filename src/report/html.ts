@@ -1,3 +1,4 @@
+import { sampleFieldSpec, sampleFields } from "../metrics/shared/sample-field-table.js";
 import type { EvaluationResultData, MetricAggregate, RunMetadata } from "../results/types.js";
 import { formatScore, rowsRun, scoredOf } from "./format.js";
 import { histogramSvg } from "./histogram.js";
@@ -97,6 +98,13 @@ export function toHtmlReport(input: ReportInput, options: HtmlReportOptions = {}
   return [...htmlReportChunks(reportPartsOf(input), options)].join("");
 }
 
+/** The sample fields some row has, in table order, with the title and kind the page shows them by. */
+function reportFields(parts: ReportParts): Array<{ key: string; label: string; kind: string }> {
+  return sampleFields
+    .filter((field) => parts.sampleFields.has(field))
+    .map((field) => ({ key: field, label: sampleFieldSpec(field).label, kind: sampleFieldSpec(field).kind }));
+}
+
 /**
  * The HTML report in pieces, the embedded rows one by one: {@link toHtmlReport} is their concatenation,
  * and a report written from a results file writes them as they come. Reads `parts.rows()` once for the
@@ -191,7 +199,7 @@ ${problemSection}
 <section id="rows"><h2>Rows</h2>
 ${rowsNote}
 <div class="controls">
-<input id="filter-text" type="search" placeholder="Filter rows by any text…" title="Matches question, response, reference, contexts, reasons and details" aria-label="Filter rows by text">
+<input id="filter-text" type="search" placeholder="Filter rows by any text…" title="Matches the row's inputs, reasons and details" aria-label="Filter rows by text">
 <select id="filter-status" aria-label="Filter rows by status"><option value="all">All statuses</option><option value="ok">All metrics ok</option><option value="error">Any error</option><option value="skipped">Any skipped</option></select>
 <button id="expand-all" type="button">Expand / collapse all</button>
 <span id="row-count" aria-live="polite"></span>
@@ -205,8 +213,8 @@ ${runSection(meta)}
 <footer>Generated offline by airgap-eval ${meta?.version ?? ""}. This file fetches nothing.</footer>
 <script type="application/json" id="report-data">`;
   yield page.value;
-  // The payload, as jsonForScript({ metrics, rows, ranges }) writes it, one row at a time.
-  yield `{"metrics":${jsonForScript(metrics)},"rows":[`;
+  // The payload, as jsonForScript({ metrics, fields, rows, ranges }) writes it, one row at a time.
+  yield `{"metrics":${jsonForScript(metrics)},"fields":${jsonForScript(reportFields(parts))},"rows":[`;
   let n = 0;
   for (const row of parts.rows()) {
     if (n >= shown) break;

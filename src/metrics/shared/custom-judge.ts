@@ -2,27 +2,29 @@
 // share: which sample fields the judge sees, reading them from a sample, the option schemas users write in code
 // and in a metric file, and the fingerprint that ties a prompt version to the user's definition text.
 import { z } from "zod";
-import type { SampleField } from "../types.js";
 import { examplesFingerprint } from "./evaluator-runner.js";
+import {
+  columnName,
+  fieldHint,
+  fieldsOfKind,
+  type SampleField,
+  sampleFieldSpec,
+  type sampleFieldTable,
+} from "./sample-field-table.js";
 import { requireContexts, requireText } from "./validate.js";
 
 /**
- * Sample fields a user-defined judge can be shown: the texts and context lists (not `rubrics`, which is
- * the rubric itself, nor the id and document lists of the retrieval metrics).
+ * Sample fields a user-defined judge can be shown: the texts and text lists of the sample field table (not
+ * `rubrics`, which is the rubric itself, nor the id and document lists of the retrieval metrics).
  */
-export type JudgeInputField = Extract<
-  SampleField,
-  "userInput" | "response" | "retrievedContexts" | "reference" | "referenceContexts"
->;
+export type JudgeInputField = {
+  [F in SampleField]: (typeof sampleFieldTable)[F]["kind"] extends "text" | "textList" ? F : never;
+}[SampleField];
 
 /** The Ragas column name of each field: the key under which the judge sees it. */
-export const judgeInputNames: Readonly<Record<JudgeInputField, string>> = {
-  userInput: "user_input",
-  response: "response",
-  retrievedContexts: "retrieved_contexts",
-  reference: "reference",
-  referenceContexts: "reference_contexts",
-};
+export const judgeInputNames = Object.fromEntries(
+  fieldsOfKind("text", "textList").map((field) => [field, columnName(field)]),
+) as Readonly<Record<JudgeInputField, string>>;
 
 const byRagasName = new Map(
   Object.entries(judgeInputNames).map(([field, name]) => [name, field as JudgeInputField]),
@@ -108,9 +110,9 @@ export function readJudgeInputs(
     const value = sample[field];
     if (value === undefined && !required.includes(field)) continue;
     out[judgeInputNames[field]] =
-      field === "retrievedContexts" || field === "referenceContexts"
+      sampleFieldSpec(field).kind === "textList"
         ? requireContexts(value, { field, row }, { allowEmptyList: false })
-        : requireText(value, { field, row }, `give ${judgeInputNames[field]}`);
+        : requireText(value, { field, row }, fieldHint(field));
   }
   return out;
 }

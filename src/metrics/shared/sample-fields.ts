@@ -1,16 +1,16 @@
 import type { Sample } from "../types.js";
+import { fieldHint, type SampleField } from "./sample-field-table.js";
 import { requireContexts, requireText } from "./validate.js";
 
-/** The text fields of a sample, and what to tell the user when one is missing or empty. */
-const TEXT_HINTS = {
-  userInput: "give the question (Ragas user_input)",
-  response: "give the system's answer (Ragas response)",
-  reference: "give the expected answer (Ragas reference)",
-} as const;
+/** The sample fields that hold one text. */
+type TextField = { [F in SampleField]-?: Sample[F] extends string | undefined ? F : never }[SampleField];
 
-/** A text field of a sample: non-empty text, or an `InvalidInputError` naming the row and field. */
-export function sampleText(sample: Sample, field: keyof typeof TEXT_HINTS, row: number | undefined): string {
-  return requireText(sample[field], { field, row }, TEXT_HINTS[field]);
+/**
+ * A text field of a sample: non-empty text, or an `InvalidInputError` naming the row and field and saying what to
+ * give, e.g. "is missing; give the question (Ragas user_input)".
+ */
+export function sampleText(sample: Sample, field: TextField, row: number | undefined): string {
+  return requireText(sample[field], { field, row }, fieldHint(field));
 }
 
 /** `retrievedContexts`: a list of non-empty strings (an empty list only when `allowEmptyList`). */

@@ -4,6 +4,8 @@
   if (!source) return;
   var data = JSON.parse(source.textContent || "{}");
   var metrics = data.metrics || [];
+  // The sample fields some row has, in order: { key, label, kind } from the sample field table.
+  var fields = data.fields || [];
   var rows = data.rows || [];
   var ranges = data.ranges || {};
   var STATUS_RANK = { ok: 0, skipped: 1, error: 2 };
@@ -50,8 +52,8 @@
   // Precompute per-row search text and status.
   rows.forEach(function (row) {
     var s = row.sample || {};
-    var parts = [String(row.row), s.userInput, s.response, s.reference]
-      .concat(s.retrievedContexts || [], s.referenceContexts || []);
+    var parts = [String(row.row)];
+    fields.forEach(function (f) { parts = parts.concat(fieldTexts(f.kind, s[f.key])); });
     metrics.forEach(function (m) {
       var c = row.metrics[m];
       if (!c) return;
@@ -200,6 +202,24 @@
   function badge(status, text) {
     return el("span", "badge " + status, text || status);
   }
+  // A sample field's value as the texts the page shows and searches: the text, the list's items, each id,
+  // each document ("[id] content (score s)") or each rubric level ("level: description").
+  function fieldTexts(kind, value) {
+    if (value === undefined || value === null) return [];
+    if (kind === "text") return [String(value)];
+    if (kind === "rubric") {
+      return Object.keys(value).map(function (level) { return level + ": " + value[level]; });
+    }
+    if (!Array.isArray(value)) return [JSON.stringify(value)];
+    if (kind === "documents") {
+      return value.map(function (d) {
+        var doc = d || {};
+        return (doc.id ? "[" + doc.id + "] " : "") + (doc.content || "") +
+          (typeof doc.score === "number" ? " (score " + doc.score + ")" : "");
+      });
+    }
+    return value.map(String);
+  }
   function listBlock(dl, label, items) {
     if (!items || items.length === 0) return;
     dl.appendChild(el("dt", null, label + " (" + items.length + ")"));
@@ -220,11 +240,10 @@
     inputs.appendChild(el("h4", null, "Inputs · row " + row.row));
     var dl = el("dl");
     var s = row.sample || {};
-    textBlock(dl, "Question", s.userInput);
-    textBlock(dl, "Response", s.response);
-    textBlock(dl, "Reference", s.reference);
-    listBlock(dl, "Retrieved contexts", s.retrievedContexts);
-    listBlock(dl, "Reference contexts", s.referenceContexts);
+    fields.forEach(function (f) {
+      if (f.kind === "text") textBlock(dl, f.label, s[f.key]);
+      else listBlock(dl, f.label, fieldTexts(f.kind, s[f.key]));
+    });
     if (row.rowHash) {
       dl.appendChild(el("dt", null, "Row hash"));
       dl.appendChild(el("dd", "hash", row.rowHash));

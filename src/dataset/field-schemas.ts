@@ -1,0 +1,68 @@
+// The zod schema of each kind of sample field (src/metrics/shared/sample-field-table.ts), and the row schema
+// built from them: one optional property per field of the table.
+import { z } from "zod";
+import {
+  type SampleField,
+  type SampleFieldKind,
+  type SampleFieldValues,
+  sampleFieldSpec,
+  sampleFields,
+} from "../metrics/shared/sample-field-table.js";
+import type { Sample } from "../metrics/types.js";
+import { loneSurrogateIndex } from "../util/well-formed.js";
+
+const nonEmptyText = z
+  .string()
+  .refine((s) => /\S/.test(s), { message: "is an empty string" })
+  .superRefine((s, ctx) => {
+    const at = loneSurrogateIndex(s);
+    if (at !== -1) {
+      const unit = s.charCodeAt(at).toString(16).toUpperCase();
+      ctx.addIssue({
+        code: "custom",
+        message:
+          `holds a lone UTF-16 surrogate (U+${unit} at character ${at}), which is not a Unicode character and ` +
+          "has no UTF-8 form; fix the text that produced it (often a string cut inside an emoji), or replace it with U+FFFD",
+      });
+    }
+  });
+
+/** A context id: a string or an integer (Ragas compares `str(id)`). */
+const contextId = z.union([z.string(), z.number().int()], {
+  error: "expected a string or an integer id",
+});
+
+/** A Haystack document; unknown keys (e.g. `embedding`) are dropped. An empty list is a valid retrieval. */
+const documentSchema = z.object(
+  {
+    content: z.string({ error: "expected a string or null" }).nullable().optional(),
+    id: z.string({ error: "expected a string or null" }).nullable().optional(),
+    meta: z.record(z.string(), z.unknown(), { error: "expected an object or null" }).nullable().optional(),
+    score: z.number({ error: "expected a number or null" }).finite().nullable().optional(),
+  },
+  { error: 'expected a document object such as {"content": "...", "id": "..."}' },
+);
+
+/** The schema of each kind of field value. */
+export const kindSchemas: { readonly [K in SampleFieldKind]: z.ZodType<SampleFieldValues[K]> } = {
+  text: nonEmptyText,
+  textList: z.array(nonEmptyText).min(1, { message: "is an empty list" }),
+  idList: z.array(contextId, { error: "expected a list of ids" }),
+  documents: z.array(documentSchema, { error: "expected a list of document objects" }),
+  rubric: z
+    .record(z.string(), nonEmptyText)
+    .refine((r) => Object.keys(r).length > 0, { message: "is an empty rubric" }),
+};
+
+/** Kinds whose items are not plain strings: their zod messages are shown as they are. */
+export const structuredKinds: ReadonlySet<SampleFieldKind> = new Set<SampleFieldKind>([
+  "idList",
+  "documents",
+]);
+
+/** The zod schema every normalized row must pass: each field of the table, optional, and nothing else. */
+export const sampleSchema: z.ZodType<Sample> = z.strictObject(
+  Object.fromEntries(
+    sampleFields.map((field: SampleField) => [field, kindSchemas[sampleFieldSpec(field).kind].optional()]),
+  ),
+) as z.ZodType<Sample>;

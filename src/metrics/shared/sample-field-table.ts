@@ -1,0 +1,189 @@
+// The one table of sample fields. The `Sample` type, dataset column names and column maps, dataset validation,
+// the metrics' input hints, the CSV and HTML reports' inputs and the docs' field table (npm run docs:fields) all
+// read it: adding a field is one entry here. A new kind also needs its value type in SampleFieldValues, its words
+// in kindDescriptions and its zod schema in src/dataset/field-schemas.ts; the compiler asks for each.
+import type { HaystackDocument } from "./documents.js";
+
+/** The value each kind of sample field holds. */
+export interface SampleFieldValues {
+  /** One non-empty string. */
+  text: string;
+  /** A non-empty list of non-empty strings. */
+  textList: string[];
+  /** A list of ids, strings or integers. */
+  idList: Array<string | number>;
+  /** A list of Haystack documents, in rank order. */
+  documents: HaystackDocument[];
+  /** An object of score level name to description. */
+  rubric: Record<string, string>;
+}
+
+/** What kind of value a sample field holds: `text`, `textList`, `idList`, `documents` or `rubric`. */
+export type SampleFieldKind = keyof SampleFieldValues;
+
+/** Each kind of value in words, for the docs' field table. */
+export const kindDescriptions: Readonly<Record<SampleFieldKind, string>> = {
+  text: "non-empty text",
+  textList: "non-empty list of non-empty texts",
+  idList: "list of ids, strings or integers",
+  documents: 'list of Haystack documents, e.g. `{"content": "...", "id": "...", "score": 1}`',
+  rubric: "object of score level name to description",
+};
+
+/** One sample field: its dataset column names, its kind and how to describe it. */
+export interface SampleFieldSpec {
+  /** The kind of value. */
+  readonly kind: SampleFieldKind;
+  /** Ragas' column name, where Ragas has the field. */
+  readonly ragas?: string;
+  /** Haystack's names for the field (evaluator `run()` inputs), snake_case and camelCase. */
+  readonly haystack: readonly string[];
+  /** Older names also read without a column map, e.g. Ragas 0.1's `question`. */
+  readonly legacy: readonly string[];
+  /** What the field holds, as a noun phrase: "the question"; error hints say "give <what> (Ragas user_input)". */
+  readonly what: string;
+  /** The field's title in reports, e.g. "Question". */
+  readonly label: string;
+}
+
+/**
+ * Every sample field, in display order (reports, docs, error lists), under its camelCase name. Each
+ * property's doc comment is the `Sample` property's doc comment.
+ */
+export const sampleFieldTable = {
+  /** The question or instruction (Ragas `user_input`, Haystack `questions`). */
+  userInput: {
+    kind: "text",
+    ragas: "user_input",
+    haystack: ["questions"],
+    legacy: ["question"],
+    what: "the question",
+    label: "Question",
+  },
+  /** The system's answer (Ragas `response`, Haystack `predicted_answers`). */
+  response: {
+    kind: "text",
+    ragas: "response",
+    haystack: ["predicted_answers", "predictedAnswers", "responses"],
+    legacy: ["answer"],
+    what: "the system's answer",
+    label: "Response",
+  },
+  /** Contexts retrieved for the answer (Ragas `retrieved_contexts`, Haystack `contexts`). */
+  retrievedContexts: {
+    kind: "textList",
+    ragas: "retrieved_contexts",
+    haystack: ["contexts"],
+    legacy: [],
+    what: "the retrieved contexts",
+    label: "Retrieved contexts",
+  },
+  /** The ground-truth answer (Ragas `reference`, Haystack `ground_truth_answers`). */
+  reference: {
+    kind: "text",
+    ragas: "reference",
+    haystack: ["ground_truth_answers", "groundTruthAnswers"],
+    legacy: ["ground_truth"],
+    what: "the expected answer",
+    label: "Reference",
+  },
+  /** Ground-truth contexts (Ragas `reference_contexts`). */
+  referenceContexts: {
+    kind: "textList",
+    ragas: "reference_contexts",
+    haystack: [],
+    legacy: [],
+    what: "the ground-truth contexts",
+    label: "Reference contexts",
+  },
+  /**
+   * A scoring rubric for this row (Ragas `rubrics`), read by `InstanceRubrics`: score level name to description,
+   * e.g. `{ score1_description: "...", score5_description: "..." }`.
+   */
+  rubrics: {
+    kind: "rubric",
+    ragas: "rubrics",
+    haystack: [],
+    legacy: [],
+    what: "the row's scoring rubric",
+    label: "Rubric",
+  },
+  /** Ids of the retrieved contexts, strings or integers (Ragas `retrieved_context_ids`). */
+  retrievedContextIds: {
+    kind: "idList",
+    ragas: "retrieved_context_ids",
+    haystack: [],
+    legacy: [],
+    what: "the ids of the retrieved contexts",
+    label: "Retrieved context ids",
+  },
+  /** Ids of the ground-truth contexts, strings or integers (Ragas `reference_context_ids`). */
+  referenceContextIds: {
+    kind: "idList",
+    ragas: "reference_context_ids",
+    haystack: [],
+    legacy: [],
+    what: "the ids of the ground-truth contexts",
+    label: "Reference context ids",
+  },
+  /** Retrieved documents in rank order (Haystack `retrieved_documents`, one list per row). */
+  retrievedDocuments: {
+    kind: "documents",
+    haystack: ["retrieved_documents"],
+    legacy: [],
+    what: "the retrieved documents, in rank order",
+    label: "Retrieved documents",
+  },
+  /** Expected documents, optionally with graded relevance in `score` (Haystack `ground_truth_documents`). */
+  groundTruthDocuments: {
+    kind: "documents",
+    haystack: ["ground_truth_documents"],
+    legacy: [],
+    what: "the expected documents",
+    label: "Ground-truth documents",
+  },
+} as const satisfies Record<string, SampleFieldSpec>;
+
+/** A sample field's camelCase name, e.g. `retrievedContexts`. */
+export type SampleField = keyof typeof sampleFieldTable;
+
+/** The value type of one sample field, from its kind. */
+export type SampleFieldValue<F extends SampleField> = SampleFieldValues[(typeof sampleFieldTable)[F]["kind"]];
+
+/** The sample fields in display order. */
+export const sampleFields = Object.keys(sampleFieldTable) as SampleField[];
+
+/** A field's table entry. */
+export function sampleFieldSpec(field: SampleField): SampleFieldSpec {
+  return sampleFieldTable[field];
+}
+
+/**
+ * A sample field's column name in datasets and reports: Ragas' name, or Haystack's for fields Ragas lacks,
+ * e.g. `retrieved_contexts` for `retrievedContexts`, `retrieved_documents` for `retrievedDocuments`.
+ */
+export function columnName(field: SampleField): string {
+  const spec = sampleFieldSpec(field);
+  return spec.ragas ?? spec.haystack[0] ?? field;
+}
+
+/** What to tell the user when a field is missing or wrong, e.g. "give the question (Ragas user_input)". */
+export function fieldHint(field: SampleField): string {
+  const spec = sampleFieldSpec(field);
+  const source = spec.ragas !== undefined ? `Ragas ${spec.ragas}` : `Haystack ${columnName(field)}`;
+  return `give ${spec.what} (${source})`;
+}
+
+/** The sample fields of the given kinds, in display order. */
+export function fieldsOfKind(...kinds: readonly SampleFieldKind[]): SampleField[] {
+  return sampleFields.filter((field) => kinds.includes(sampleFieldSpec(field).kind));
+}
+
+type ColumnNameOf<F extends SampleField> = (typeof sampleFieldTable)[F] extends {
+  ragas: infer R extends string;
+}
+  ? R
+  : (typeof sampleFieldTable)[F]["haystack"][0];
+
+/** A sample field's column name (see {@link columnName}), e.g. `user_input`. */
+export type SampleColumnName = { [F in SampleField]: ColumnNameOf<F> }[SampleField];
