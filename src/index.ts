@@ -230,6 +230,11 @@ export { exactMatch } from "./metrics/exact-match/score.js";
 export { StringPresence } from "./metrics/string-presence/metric.js";
 export { stringPresence } from "./metrics/string-presence/score.js";
 export {
+  QuotedSpansAlignment,
+  type QuotedSpansAlignmentOptions,
+} from "./metrics/quoted-spans-alignment/metric.js";
+export { quotedSpansAlignment } from "./metrics/quoted-spans-alignment/score.js";
+export {
   NonLLMStringSimilarity,
   type NonLLMStringSimilarityOptions,
 } from "./metrics/non-llm-string-similarity/metric.js";

@@ -34,6 +34,7 @@ import { NonLLMStringSimilarity } from "./non-llm-string-similarity/metric.js";
 import { AnswerAccuracy } from "./nv-answer-accuracy/metric.js";
 import { NvContextRelevance } from "./nv-context-relevance/metric.js";
 import { ResponseGroundedness } from "./nv-response-groundedness/metric.js";
+import { QuotedSpansAlignment } from "./quoted-spans-alignment/metric.js";
 import { RougeScore } from "./rouge-score/metric.js";
 import { InstanceRubrics, RubricsScore } from "./rubrics/metric.js";
 import { SemanticSimilarity } from "./semantic-similarity/metric.js";
@@ -63,6 +64,7 @@ export const metricClasses: readonly MetricClass[] = [
   ResponseGroundedness,
   ExactMatch,
   StringPresence,
+  QuotedSpansAlignment,
   NonLLMStringSimilarity,
   BleuScore,
   RougeScore,

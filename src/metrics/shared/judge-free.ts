@@ -71,7 +71,12 @@ export function requirePair(
   };
 }
 
-function requireText(value: unknown, field: "response" | "reference", row: number | undefined): string {
+/** A string field (empty allowed, as in Ragas); anything else throws naming the field. */
+export function requireText(
+  value: unknown,
+  field: "response" | "reference",
+  row: number | undefined,
+): string {
   if (typeof value === "string") return value;
   if (value === undefined || value === null) {
     throw new InvalidInputError(

@@ -42,3 +42,12 @@ export function isPythonBlank(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (!isPythonWhitespace(text.charCodeAt(i))) return false;
   return true;
 }
+
+/** Python `s.strip()`: the text without Python whitespace at either end. */
+export function pythonStrip(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isPythonWhitespace(text.charCodeAt(start))) start++;
+  while (end > start && isPythonWhitespace(text.charCodeAt(end - 1))) end--;
+  return text.slice(start, end);
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { defineMetric } from "../descriptor.js";
+
+/** Catalog entry of Ragas `quoted_spans_alignment`. */
+export const quotedSpansAlignmentDescriptor = defineMetric({
+  id: "quoted_spans_alignment",
+  surfaces: { ragas: "QuotedSpansAlignment" },
+  description:
+    "Share of the response's quoted spans found word for word in the retrieved contexts; 1 when it quotes nothing.",
+  requiredFields: ["response", "retrievedContexts"],
+  needsLlm: false,
+  needsEmbeddings: false,
+  options: z.object({
+    minSpanWords: z
+      .number()
+      .int()
+      .min(1)
+      .default(3)
+      .describe("Words a quoted span needs to count; shorter quotes (a term, a name) are ignored."),
+    casefold: z
+      .boolean()
+      .default(true)
+      .describe(
+        "Compare lower-cased, with runs of whitespace as one space; false compares the texts as written.",
+      ),
+  }),
+});

@@ -1,0 +1,61 @@
+// Ragas `QuotedSpansAlignment`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts. No judge.
+import { JudgeFreeMetric, requireStringList, requireText } from "../shared/judge-free.js";
+import type { MetricResult, Sample } from "../types.js";
+import { quotedSpansAlignmentDescriptor } from "./descriptor.js";
+import { quotedSpansAlignment } from "./score.js";
+
+/** Options of {@link QuotedSpansAlignment}. */
+export interface QuotedSpansAlignmentOptions {
+  /** Words a quoted span needs to count; shorter quotes are ignored. Defaults to 3. */
+  minSpanWords?: number;
+  /** Compare lower-cased with whitespace runs as one space; false compares as written. Defaults to true. */
+  casefold?: boolean;
+}
+
+interface QuoteInput {
+  response: string;
+  contexts: string[];
+}
+
+/**
+ * Ragas `QuotedSpansAlignment` (`quoted_spans_alignment`): does the response quote its sources
+ * faithfully? The share of its quoted spans (3 words or more) found word for word in the retrieved
+ * contexts; 1 when it quotes nothing. `details.spans` lists each span and whether it was found.
+ *
+ * @example
+ * await new QuotedSpansAlignment().score({
+ *   response: 'The guide says "the tower was finished in 1889".',
+ *   retrievedContexts: ["The tower was finished in 1889 for the World's Fair."],
+ * }); // value 1
+ */
+export class QuotedSpansAlignment extends JudgeFreeMetric<
+  QuoteInput,
+  typeof quotedSpansAlignmentDescriptor.options
+> {
+  static readonly descriptor = quotedSpansAlignmentDescriptor;
+
+  constructor(options: QuotedSpansAlignmentOptions = {}) {
+    super(options);
+  }
+
+  protected validate(sample: Sample, row: number | undefined): QuoteInput {
+    return {
+      response: requireText(sample.response, "response", row),
+      contexts: requireStringList(sample.retrievedContexts, "retrievedContexts", row),
+    };
+  }
+
+  protected scoreInput({ response, contexts }: QuoteInput): MetricResult {
+    const r = quotedSpansAlignment(response, contexts, this.options.minSpanWords, this.options.casefold);
+    const found = r.spans.filter((s) => s.found).length;
+    return {
+      value: r.score,
+      status: "ok",
+      reason:
+        r.spans.length === 0
+          ? `the response quotes no span of ${this.options.minSpanWords} words or more`
+          : `${found} of ${r.spans.length} quoted spans occur in the retrieved contexts`,
+      details: { spans: r.spans },
+    };
+  }
+}
