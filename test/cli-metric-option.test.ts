@@ -42,7 +42,7 @@ describe("--metric-option parsing", () => {
       ["faithfulness.prefill=true", /not among the metrics of this run/],
       [
         "context_recall.nope=1",
-        /has no option "nope"; its options are scoring, confidence, reasons, prefill/,
+        /has no option "nope"; its options are temperature, maxTokens, scoring, confidence, reasons, prefill/,
       ],
       ["context_recall.prefill=yes", /context_recall\.prefill/],
     ];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 
-/** Catalog entry of Ragas `quoted_spans_alignment`. */
+/** Catalog entry of Ragas `quoted_spans_alignment` (opt-in). */
 export const quotedSpansAlignmentDescriptor = defineMetric({
   id: "quoted_spans_alignment",
   surfaces: { ragas: "QuotedSpansAlignment" },
@@ -10,6 +10,8 @@ export const quotedSpansAlignmentDescriptor = defineMetric({
   requiredFields: ["response", "retrievedContexts"],
   needsLlm: false,
   needsEmbeddings: false,
+  // Opt-in: a response that quotes nothing scores 1, so the column says little unless answers quote their sources.
+  optIn: true,
   options: z.object({
     minSpanWords: z
       .number()

@@ -16,6 +16,7 @@ import {
   NonLLMContextPrecisionWithReference,
   NonLLMContextRecall,
   NonLLMStringSimilarity,
+  QuotedSpansAlignment,
   RougeScore,
   StringPresence,
 } from "../../../src/index.js";
@@ -148,6 +149,7 @@ describe("catalog", () => {
     const classes = [
       [ExactMatch, "exact_match"],
       [StringPresence, "string_present"],
+      [QuotedSpansAlignment, "quoted_spans_alignment"],
       [NonLLMStringSimilarity, "non_llm_string_similarity"],
       [BleuScore, "bleu_score"],
       [RougeScore, "rouge_score"],
