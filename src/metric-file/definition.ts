@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { pathText } from "../errors-zod.js";
 import { metricDescriptors } from "../metrics/catalog.js";
 import type { MetricDescriptor } from "../metrics/descriptor.js";
+import { definedFields } from "../metrics/shared/defined-fields.js";
 import type { SampleField } from "../metrics/types.js";
 import { metricFileProblem } from "./problem.js";
 import { readMetricFileData } from "./read.js";
@@ -33,14 +34,6 @@ export interface ParseMetricFileOptions {
 export const definableMetrics: ReadonlyMap<string, MetricDescriptor> = new Map(
   metricDescriptors.filter((d) => d.definable).map((d) => [d.id, d]),
 );
-
-/** The sample fields a definition's metric reads: the descriptor's rule, else `inputs`, else its required fields. */
-function definitionFields(descriptor: MetricDescriptor, options: Record<string, unknown>): SampleField[] {
-  const rule = typeof descriptor.definable === "object" ? descriptor.definable.fields : undefined;
-  if (rule !== undefined) return [...rule(options)];
-  const inputs = options.inputs;
-  return [...(Array.isArray(inputs) ? (inputs as SampleField[]) : descriptor.requiredFields)];
-}
 
 /** The problem zod found in an entry, at its path in the file (`metrics[1].scale`) with what to do. */
 function optionProblem(file: string, at: string, descriptor: MetricDescriptor, error: z.ZodError): never {
@@ -77,7 +70,7 @@ function parseEntry(file: string, at: string, entry: unknown): MetricDefinition 
     kind: descriptor.id,
     where: `${file}: ${at}`,
     options,
-    fields: definitionFields(descriptor, data),
+    fields: definedFields(descriptor, data),
   };
 }
 

@@ -65,7 +65,7 @@ describe("parseMetricFile", () => {
     );
   });
 
-  it("each descriptor's field rule gives the fields of the metric it builds", () => {
+  it("each kind's field rule gives the fields its definitions read, and the built metric requires them", () => {
     const file = metricFile("fields.yaml", {
       metrics: [
         critic,
@@ -82,10 +82,20 @@ describe("parseMetricFile", () => {
         },
       ],
     });
+    const expected: Record<string, string[]> = {
+      on_topic: ["userInput", "response"],
+      brief: ["response"],
+      quality: ["userInput", "response"],
+      graded: ["userInput", "response"],
+      graded_ref: ["userInput", "response", "reference"],
+      per_row: ["response", "rubrics"],
+      complete: ["userInput", "response"],
+    };
     const llm = new ScriptedLlm({});
     for (const definition of parseMetricFile(file)) {
-      expect([...createDefinedMetric(definition, { llm }).requiredFields].sort(), definition.id).toEqual(
-        [...definition.fields].sort(),
+      expect(definition.fields, definition.id).toEqual(expected[definition.id]);
+      expect(createDefinedMetric(definition, { llm }).requiredFields, definition.id).toEqual(
+        expected[definition.id],
       );
     }
   });

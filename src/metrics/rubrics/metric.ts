@@ -139,7 +139,6 @@ export class InstanceRubrics extends CustomJudgeMetric<RubricRow> {
       inputs: ["userInput", "response"],
       optionalInputs: [],
       temperature: 0,
-      extraFields: ["rubrics"],
     });
     this.template =
       this.reading.reasons === false

@@ -2,6 +2,7 @@ import type { Llm } from "../../llm/types.js";
 import type { MetricDescriptor, MetricOptionSchema } from "../descriptor.js";
 import type { MetricConfig, Sample, SampleField } from "../types.js";
 import { type JudgeInputField, judgeInputNames, readJudgeInputs } from "./custom-judge.js";
+import { definedFields } from "./defined-fields.js";
 import { JudgeMetric } from "./judge-metric.js";
 
 /** Options every user-defined judge metric takes. */
@@ -27,8 +28,6 @@ export interface CustomJudgeDefaults {
   inputs: readonly JudgeInputField[];
   optionalInputs: readonly JudgeInputField[];
   temperature: number;
-  /** Sample fields needed beyond the judge's inputs (e.g. `rubrics`). */
-  extraFields?: readonly SampleField[];
 }
 
 /** Defaults of the criterion metrics (AspectCritic, SimpleCriteriaScore, GEval): Ragas' columns. */
@@ -63,7 +62,7 @@ export abstract class CustomJudgeMetric<
     // LLMEvaluator's `inputs` maps its names to fields (a record): its fields come in `defaults`.
     this.inputs = [...(Array.isArray(o.inputs) ? o.inputs : defaults.inputs)];
     this.optionalFields = o.optionalInputs ?? (o.inputs ? [] : defaults.optionalInputs);
-    this.fields = [...this.inputs, ...(defaults.extraFields ?? [])];
+    this.fields = definedFields(this.descriptor, this.options as Record<string, unknown>);
   }
 
   /** The id you gave the metric (`name`), or the kind's default. */
@@ -71,7 +70,7 @@ export abstract class CustomJudgeMetric<
     return this.metricName;
   }
 
-  /** The fields the judge must see, and the kind's extra ones (e.g. `rubrics`). */
+  /** The sample fields the definition reads (`definedFields`: the descriptor's rule, shared with metric files). */
   override get requiredFields(): readonly SampleField[] {
     return this.fields;
   }
