@@ -4,17 +4,18 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ragasColumnName } from "../src/dataset/required.js";
-import { metricDescriptors } from "../src/metrics/catalog.js";
+import { metricClasses, metricDescriptors } from "../src/metrics/catalog.js";
 import type { MetricDescriptor } from "../src/metrics/descriptor.js";
 import { rewriteDoc, withGeneratedBlock } from "./doc-markers.js";
 
 const code = (name: string): string => `\`${name}\``;
 
-/** One table row: id, Ragas-style class, Haystack-style evaluator, needs, what it computes. */
+/** One table row: id, Ragas-style class (the catalog's class), Haystack-style evaluator, needs, what it computes. */
 export function metricRow(d: MetricDescriptor): string {
   const s = d.surfaces ?? {};
   const aliases = s.ragasAliases?.length ? ` (alias ${s.ragasAliases.map(code).join(", ")})` : "";
-  const ragas = s.ragas ? `${code(s.ragas)}${aliases}` : "–";
+  const metricClass = metricClasses.find((c) => c.descriptor === d);
+  const ragas = metricClass ? `${code(metricClass.name)}${aliases}` : "–";
   const haystack = s.haystack ? code(s.haystack) : "–";
   const models = [d.needsLlm ? "judge" : "", d.needsEmbeddings ? "embeddings" : ""].filter((m) => m !== "");
   const needs = [models.join(" + "), d.requiredFields.map(ragasColumnName).map(code).join(", ")]

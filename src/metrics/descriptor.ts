@@ -11,10 +11,11 @@ export interface MetricModels {
   embeddings?: Embeddings;
 }
 
-/** Class names of a metric's two public surfaces. */
+/**
+ * The metric's public names besides its class (whose name the README's Ragas-style column shows):
+ * other exported names of the class, and the Haystack-style evaluator where there is one.
+ */
 export interface MetricSurfaces {
-  /** The Ragas-style class, e.g. `Faithfulness`. Defaults to none. */
-  readonly ragas?: string;
   /** Other exported names of the same class, e.g. `ResponseRelevancy`. Defaults to none. */
   readonly ragasAliases?: readonly string[];
   /** The Haystack-style evaluator, e.g. `FaithfulnessEvaluator`. Defaults to none. */
@@ -53,7 +54,6 @@ export interface DefinableMetric<O = unknown> {
  *   needsLlm: false,
  *   needsEmbeddings: false,
  *   options: z.object({}),
- *   surfaces: { ragas: "ExactMatch" },
  * });
  */
 export interface MetricDescriptor<S extends MetricOptionSchema = MetricOptionSchema> {
@@ -91,8 +91,8 @@ export interface MetricDescriptor<S extends MetricOptionSchema = MetricOptionSch
    */
   readonly valueFrom?: "formula" | "judge";
   /**
-   * The public class names, for the README's metric table: the Ragas-style class (and its aliases) and
-   * the Haystack-style evaluator, where there is one. Defaults to none: the table shows "–".
+   * Public names besides the class, for the README's metric table: the class's aliases and the
+   * Haystack-style evaluator, where there is one. Defaults to none.
    */
   readonly surfaces?: MetricSurfaces;
   /**

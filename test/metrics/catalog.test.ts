@@ -8,7 +8,12 @@ import { describe, expect, it } from "vitest";
 import { metricTable, readmePath, withMetricTable } from "../../scripts/docs-metrics.js";
 import { InvalidInputError } from "../../src/errors.js";
 import * as api from "../../src/index.js";
-import { createMetric, findMetricDescriptor, metricDescriptors } from "../../src/metrics/catalog.js";
+import {
+  createMetric,
+  findMetricDescriptor,
+  metricClasses,
+  metricDescriptors,
+} from "../../src/metrics/catalog.js";
 import type { MetricDescriptor } from "../../src/metrics/descriptor.js";
 import { repoRoot } from "../setup/paths.js";
 import { stubEmbeddings, stubLlm } from "../support/stub-models.js";
@@ -122,7 +127,8 @@ describe("the metric catalog", () => {
     });
 
     it("its public classes are exported from the package root", () => {
-      const names = [d.surfaces?.ragas, ...(d.surfaces?.ragasAliases ?? []), d.surfaces?.haystack];
+      const metricClass = metricClasses.find((c) => c.descriptor === d)!;
+      const names = [metricClass.name, ...(d.surfaces?.ragasAliases ?? []), d.surfaces?.haystack];
       for (const name of names) if (name !== undefined) expect(api, name).toHaveProperty(name);
     });
   });

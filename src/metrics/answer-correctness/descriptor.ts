@@ -6,7 +6,6 @@ import { embeddingsOption, judgeSettingsShape } from "../shared/options.js";
 /** `answer_correctness`: factuality F-beta against the reference, blended with semantic similarity. */
 export const answerCorrectnessDescriptor = defineMetric({
   id: "answer_correctness",
-  surfaces: { ragas: "AnswerCorrectness" },
   description:
     "Weighted mean of the factuality F-beta (response vs reference statements, TP/FP/FN) and the embeddings' cosine.",
   requiredFields: ["userInput", "response", "reference"],

@@ -10,7 +10,6 @@ import {
 /** `aspect_critic`: a user-defined binary criterion; opt-in, since it needs a definition. */
 export const aspectCriticDescriptor = defineMetric({
   id: "aspect_critic",
-  surfaces: { ragas: "AspectCritic" },
   description:
     "1 when the row meets a criterion you define in words, else 0 (majority of `strictness` votes).",
   ...customJudgeDescriptorBase,

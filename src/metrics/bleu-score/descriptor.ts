@@ -4,7 +4,6 @@ import { defineMetric } from "../descriptor.js";
 /** Catalog entry of Ragas `bleu_score`. */
 export const bleuScoreDescriptor = defineMetric({
   id: "bleu_score",
-  surfaces: { ragas: "BleuScore" },
   description: "sacrebleu BLEU of the response against the reference, as Ragas calls it, on a 0..1 scale.",
   requiredFields: ["response", "reference"],
   needsLlm: false,

@@ -4,7 +4,6 @@ import { defineMetric } from "../descriptor.js";
 /** Catalog entry of Ragas `chrf_score`. */
 export const chrfScoreDescriptor = defineMetric({
   id: "chrf_score",
-  surfaces: { ragas: "ChrfScore" },
   description:
     "sacrebleu chrF (character n-gram F-score) of the response against the reference, on a 0..1 scale.",
   requiredFields: ["response", "reference"],

@@ -5,7 +5,6 @@ import { judgeSettingsShape } from "../shared/options.js";
 /** `context_entity_recall`: share of the reference's named entities found in the retrieved contexts. */
 export const contextEntityRecallDescriptor = defineMetric({
   id: "context_entity_recall",
-  surfaces: { ragas: "ContextEntityRecall" },
   description:
     "Share of the reference's named entities that the retrieved contexts also name (Ragas' 1e-8 epsilon).",
   requiredFields: ["reference", "retrievedContexts"],

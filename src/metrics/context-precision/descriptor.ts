@@ -6,7 +6,6 @@ import { judgeSettingsShape } from "../shared/options.js";
 /** `context_precision`: average precision of the retrieved contexts, each judged useful for the reference or not. */
 export const contextPrecisionDescriptor = defineMetric({
   id: "context_precision",
-  surfaces: { ragas: "ContextPrecision" },
   description:
     "Average precision of the retrieved contexts in rank order, each judged useful (1) or not (0) for reaching the reference.",
   requiredFields: ["userInput", "reference", "retrievedContexts"],
@@ -18,7 +17,6 @@ export const contextPrecisionDescriptor = defineMetric({
 /** `context_utilization`: context precision judged against the response (no reference needed). */
 export const contextUtilizationDescriptor = defineMetric({
   id: "context_utilization",
-  surfaces: { ragas: "ContextUtilization" },
   description:
     "Average precision of the retrieved contexts in rank order, each judged useful (1) or not (0) for the response.",
   requiredFields: ["userInput", "response", "retrievedContexts"],
@@ -30,7 +28,6 @@ export const contextUtilizationDescriptor = defineMetric({
 /** `llm_context_precision_with_reference`: Ragas' long id of `context_precision` (same numbers; opt-in). */
 export const llmContextPrecisionWithReferenceDescriptor = defineMetric({
   id: "llm_context_precision_with_reference",
-  surfaces: { ragas: "LLMContextPrecisionWithReference" },
   description: "Same as context_precision, under Ragas' long id.",
   requiredFields: ["userInput", "reference", "retrievedContexts"],
   needsLlm: true,
@@ -42,7 +39,6 @@ export const llmContextPrecisionWithReferenceDescriptor = defineMetric({
 /** `llm_context_precision_without_reference`: Ragas' long id of `context_utilization` (same numbers; opt-in). */
 export const llmContextPrecisionWithoutReferenceDescriptor = defineMetric({
   id: "llm_context_precision_without_reference",
-  surfaces: { ragas: "LLMContextPrecisionWithoutReference" },
   description: "Same as context_utilization, under Ragas' long id.",
   requiredFields: ["userInput", "response", "retrievedContexts"],
   needsLlm: true,

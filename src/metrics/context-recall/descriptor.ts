@@ -7,7 +7,6 @@ import { prefillOption } from "../shared/verdict-plan.js";
 /** `context_recall`: share of the reference's statements that the retrieved contexts support. */
 export const contextRecallDescriptor = defineMetric({
   id: "context_recall",
-  surfaces: { ragas: "ContextRecall" },
   description: "Share of the reference's statements that can be attributed to the retrieved contexts.",
   requiredFields: ["userInput", "reference", "retrievedContexts"],
   needsLlm: true,

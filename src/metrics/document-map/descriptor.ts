@@ -5,7 +5,7 @@ import { documentComparisonFieldSchema } from "../shared/document-evaluator.js";
 /** Catalog entry of Haystack's `document_map`. */
 export const documentMapDescriptor = defineMetric({
   id: "document_map",
-  surfaces: { ragas: "DocumentMAP", haystack: "DocumentMAPEvaluator" },
+  surfaces: { haystack: "DocumentMAPEvaluator" },
   description: "Average precision of the retrieved documents over all relevant documents (Haystack).",
   requiredFields: ["groundTruthDocuments", "retrievedDocuments"],
   needsLlm: false,

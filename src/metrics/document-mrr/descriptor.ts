@@ -5,7 +5,7 @@ import { documentComparisonFieldSchema } from "../shared/document-evaluator.js";
 /** Catalog entry of Haystack's `document_mrr`. */
 export const documentMrrDescriptor = defineMetric({
   id: "document_mrr",
-  surfaces: { ragas: "DocumentMRR", haystack: "DocumentMRREvaluator" },
+  surfaces: { haystack: "DocumentMRREvaluator" },
   description: "Mean reciprocal rank of the first retrieved document that is in the ground truth (Haystack).",
   requiredFields: ["groundTruthDocuments", "retrievedDocuments"],
   needsLlm: false,

@@ -5,7 +5,7 @@ import { documentComparisonFieldSchema } from "../shared/document-evaluator.js";
 /** Catalog entry of Haystack's `document_ndcg`. */
 export const documentNdcgDescriptor = defineMetric({
   id: "document_ndcg",
-  surfaces: { ragas: "DocumentNDCG", haystack: "DocumentNDCGEvaluator" },
+  surfaces: { haystack: "DocumentNDCGEvaluator" },
   description: "NDCG of the retrieved documents with graded relevance from ground-truth scores (Haystack).",
   requiredFields: ["groundTruthDocuments", "retrievedDocuments"],
   needsLlm: false,

@@ -5,7 +5,7 @@ import { documentComparisonFieldSchema } from "../shared/document-evaluator.js";
 /** Catalog entry of Haystack's `document_recall`. */
 export const documentRecallDescriptor = defineMetric({
   id: "document_recall",
-  surfaces: { ragas: "DocumentRecall", haystack: "DocumentRecallEvaluator" },
+  surfaces: { haystack: "DocumentRecallEvaluator" },
   description:
     "Recall of the ground-truth documents: any hit (single_hit) or share retrieved (multi_hit) (Haystack).",
   requiredFields: ["groundTruthDocuments", "retrievedDocuments"],

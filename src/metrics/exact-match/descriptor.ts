@@ -4,7 +4,6 @@ import { defineMetric } from "../descriptor.js";
 /** Catalog entry of Ragas `exact_match`. */
 export const exactMatchDescriptor = defineMetric({
   id: "exact_match",
-  surfaces: { ragas: "ExactMatch" },
   description: "1 when the response equals the reference exactly, else 0.",
   requiredFields: ["response", "reference"],
   needsLlm: false,
@@ -15,7 +14,7 @@ export const exactMatchDescriptor = defineMetric({
 /** Catalog entry of Haystack's answer exact match; opt-in because it equals `exact_match`. */
 export const answerExactMatchDescriptor = defineMetric({
   id: "answer_exact_match",
-  surfaces: { ragas: "AnswerExactMatch", haystack: "AnswerExactMatchEvaluator" },
+  surfaces: { haystack: "AnswerExactMatchEvaluator" },
   description: "Haystack's answer exact match: 1 when the response equals the reference exactly, else 0.",
   requiredFields: ["response", "reference"],
   needsLlm: false,

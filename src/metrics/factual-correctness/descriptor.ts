@@ -7,7 +7,6 @@ import { prefillOption } from "../shared/verdict-plan.js";
 /** `factual_correctness`: precision, recall or F-beta of the response's claims against the reference's. */
 export const factualCorrectnessDescriptor = defineMetric({
   id: "factual_correctness",
-  surfaces: { ragas: "FactualCorrectness" },
   description:
     "Precision, recall or F-beta (mode) of the response's claims checked against the reference and back, rounded to 2 decimals.",
   requiredFields: ["response", "reference"],

@@ -8,7 +8,6 @@ import { MAX_STEPS } from "./prompt.js";
 /** `g_eval`: criteria -> evaluation steps -> a probability-weighted score on your scale; opt-in. */
 export const gEvalDescriptor = defineMetric({
   id: "g_eval",
-  surfaces: { ragas: "GEval" },
   description:
     "G-Eval: a score on your scale for criteria in words, weighted by the judge's score-token probabilities.",
   ...customJudgeDescriptorBase,

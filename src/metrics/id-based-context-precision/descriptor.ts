@@ -4,7 +4,6 @@ import { defineMetric } from "../descriptor.js";
 /** Catalog entry of Ragas `id_based_context_precision`. */
 export const idBasedContextPrecisionDescriptor = defineMetric({
   id: "id_based_context_precision",
-  surfaces: { ragas: "IDBasedContextPrecision" },
   description: "Share of distinct retrieved context ids that are reference context ids.",
   requiredFields: ["retrievedContextIds", "referenceContextIds"],
   needsLlm: false,

@@ -4,7 +4,6 @@ import { defineMetric } from "../descriptor.js";
 /** Catalog entry of Ragas `id_based_context_recall`. */
 export const idBasedContextRecallDescriptor = defineMetric({
   id: "id_based_context_recall",
-  surfaces: { ragas: "IDBasedContextRecall" },
   description: "Share of distinct reference context ids that were retrieved.",
   requiredFields: ["retrievedContextIds", "referenceContextIds"],
   needsLlm: false,

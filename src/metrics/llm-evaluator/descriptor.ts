@@ -10,7 +10,7 @@ const keyName = z
 /** `llm_evaluator`: your instructions, inputs and answer keys; the number under `scoreKey` is the value; opt-in. */
 export const llmEvaluatorDescriptor = defineMetric({
   id: "llm_evaluator",
-  surfaces: { ragas: "LLMJudgeMetric", haystack: "LLMEvaluator" },
+  surfaces: { haystack: "LLMEvaluator" },
   description:
     "The number your instructions ask the judge for (under scoreKey), from the sample fields you name.",
   ...customJudgeDescriptorBase,

@@ -7,7 +7,6 @@ import { prefillOption } from "../shared/verdict-plan.js";
 /** `noise_sensitivity`: share of incorrect response statements that relevant (or irrelevant) contexts support. */
 export const noiseSensitivityDescriptor = defineMetric({
   id: "noise_sensitivity",
-  surfaces: { ragas: "NoiseSensitivity" },
   description:
     "Share of response statements the reference does not support but a relevant (mode) or only irrelevant context does; lower is better.",
   requiredFields: ["userInput", "response", "reference", "retrievedContexts"],

@@ -5,7 +5,6 @@ import { distanceMeasures } from "../shared/string-distance/similarity.js";
 /** Catalog entry of Ragas `non_llm_context_precision_with_reference`. */
 export const nonLlmContextPrecisionWithReferenceDescriptor = defineMetric({
   id: "non_llm_context_precision_with_reference",
-  surfaces: { ragas: "NonLLMContextPrecisionWithReference" },
   description:
     "Average precision of retrieved contexts judged relevant by string similarity (>= threshold) to a reference context.",
   requiredFields: ["retrievedContexts", "referenceContexts"],

@@ -5,7 +5,6 @@ import { distanceMeasures } from "../shared/string-distance/similarity.js";
 /** Catalog entry of Ragas `non_llm_context_recall`. */
 export const nonLlmContextRecallDescriptor = defineMetric({
   id: "non_llm_context_recall",
-  surfaces: { ragas: "NonLLMContextRecall" },
   description:
     "Share of reference contexts with string similarity above the threshold to a retrieved context.",
   requiredFields: ["retrievedContexts", "referenceContexts"],

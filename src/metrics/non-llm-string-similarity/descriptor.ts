@@ -5,7 +5,6 @@ import { distanceMeasures } from "../shared/string-distance/similarity.js";
 /** Catalog entry of Ragas `non_llm_string_similarity`. */
 export const nonLlmStringSimilarityDescriptor = defineMetric({
   id: "non_llm_string_similarity",
-  surfaces: { ragas: "NonLLMStringSimilarity" },
   description:
     "1 - normalised string distance (Levenshtein, Hamming, Jaro or Jaro-Winkler) of response and reference.",
   requiredFields: ["response", "reference"],

@@ -6,7 +6,6 @@ import { judgeSettingsShape } from "../shared/options.js";
 /** `nv_accuracy`: two 0/2/4 ratings of the response against the reference, averaged and scaled to [0, 1]. */
 export const nvAccuracyDescriptor = defineMetric({
   id: "nv_accuracy",
-  surfaces: { ragas: "AnswerAccuracy" },
   description: "Mean of two judge ratings (0, 2 or 4) of the response against the reference, divided by 4.",
   requiredFields: ["userInput", "response", "reference"],
   needsLlm: true,

@@ -6,7 +6,6 @@ import { judgeSettingsShape } from "../shared/options.js";
 /** `nv_context_relevance`: two 0/1/2 ratings of the contexts' relevance to the question, averaged and scaled. */
 export const nvContextRelevanceDescriptor = defineMetric({
   id: "nv_context_relevance",
-  surfaces: { ragas: "NvContextRelevance" },
   description:
     "Mean of two judge ratings (0, 1 or 2) of how relevant the retrieved contexts are, divided by 2.",
   requiredFields: ["userInput", "retrievedContexts"],

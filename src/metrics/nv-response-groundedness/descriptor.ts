@@ -6,7 +6,6 @@ import { judgeSettingsShape } from "../shared/options.js";
 /** `nv_response_groundedness`: two 0/1/2 ratings of how well the contexts support the response, averaged and scaled. */
 export const nvResponseGroundednessDescriptor = defineMetric({
   id: "nv_response_groundedness",
-  surfaces: { ragas: "ResponseGroundedness" },
   description:
     "Mean of two judge ratings (0, 1 or 2) of how far the retrieved contexts support the response, divided by 2.",
   requiredFields: ["response", "retrievedContexts"],

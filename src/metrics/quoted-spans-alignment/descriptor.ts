@@ -4,7 +4,6 @@ import { defineMetric } from "../descriptor.js";
 /** Catalog entry of Ragas `quoted_spans_alignment` (opt-in). */
 export const quotedSpansAlignmentDescriptor = defineMetric({
   id: "quoted_spans_alignment",
-  surfaces: { ragas: "QuotedSpansAlignment" },
   description:
     "Share of the response's quoted spans found word for word in the retrieved contexts; 1 when it quotes nothing.",
   requiredFields: ["response", "retrievedContexts"],

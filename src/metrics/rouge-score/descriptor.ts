@@ -4,7 +4,6 @@ import { defineMetric } from "../descriptor.js";
 /** Catalog entry of Ragas `rouge_score`. */
 export const rougeScoreDescriptor = defineMetric({
   id: "rouge_score",
-  surfaces: { ragas: "RougeScore" },
   description:
     "rouge_score ROUGE (rouge1, rouge2 or rougeL; precision, recall or F-measure) with Porter stemming.",
   requiredFields: ["response", "reference"],

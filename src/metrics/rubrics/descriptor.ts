@@ -11,7 +11,6 @@ const levelKey = z.string().regex(/^score-?\d+_description$/, {
 /** `rubrics_score`: one rubric for the whole dataset; opt-in. */
 export const rubricsScoreDescriptor = defineMetric({
   id: "rubrics_score",
-  surfaces: { ragas: "RubricsScore" },
   description:
     "The rubric score (1-5 by default) a judge gives each row, with feedback; passed through unscaled.",
   ...customJudgeDescriptorBase,
@@ -34,7 +33,6 @@ export const rubricsScoreDescriptor = defineMetric({
 /** `instance_rubrics`: a rubric per row from the dataset's `rubrics` column; opt-in. */
 export const instanceRubricsDescriptor = defineMetric({
   id: "instance_rubrics",
-  surfaces: { ragas: "InstanceRubrics" },
   description:
     "The score a judge gives each row under that row's own rubric (column rubrics), with feedback.",
   ...customJudgeDescriptorBase,

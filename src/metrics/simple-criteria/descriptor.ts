@@ -11,7 +11,6 @@ import {
 /** `simple_criteria`: a user-defined criterion scored on a user range; opt-in. */
 export const simpleCriteriaDescriptor = defineMetric({
   id: "simple_criteria",
-  surfaces: { ragas: "SimpleCriteriaScore" },
   description: "A whole-number score in your range for a criterion you define in words, with a reason.",
   ...customJudgeDescriptorBase,
   definable: true,

@@ -4,7 +4,6 @@ import { defineMetric } from "../descriptor.js";
 /** Catalog entry of Ragas `string_present`. */
 export const stringPresenceDescriptor = defineMetric({
   id: "string_present",
-  surfaces: { ragas: "StringPresence" },
   description: "1 when the reference occurs in the response as a substring, else 0.",
   requiredFields: ["response", "reference"],
   needsLlm: false,
