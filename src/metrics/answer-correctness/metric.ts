@@ -6,7 +6,6 @@ import type { Embeddings } from "../../embeddings/types.js";
 import { InvalidInputError } from "../../errors.js";
 import type { ModelProvenance } from "../../provenance.js";
 import type { ReasonsOptions } from "../shared/choice-verdicts.js";
-import { checkBeta } from "../shared/f-beta.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { type LongTextEntry, longTextsDetail, refusedLongText, rowLongTexts } from "../shared/long-texts.js";
 import { errorResult } from "../shared/outcome.js";
@@ -17,7 +16,7 @@ import type { MetricResult, Sample } from "../types.js";
 import { answerCorrectnessDescriptor } from "./descriptor.js";
 import { judgeAnswerCorrectness } from "./judge.js";
 import { answerCorrectnessPromptFor } from "./prompt.js";
-import { answerCorrectnessScore, checkWeights, factualityScore } from "./score.js";
+import { answerCorrectnessScore, factualityScore } from "./score.js";
 
 /** Options of {@link AnswerCorrectness}. */
 export interface AnswerCorrectnessOptions extends JudgeMetricOptions, ReasonsOptions {

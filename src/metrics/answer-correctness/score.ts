@@ -1,5 +1,3 @@
-import { InvalidInputError } from "../../errors.js";
-
 /** Statement counts of the classification: TP and FP among the response's statements, FN among the reference's. */
 export interface StatementCounts {
   tp: number;
@@ -36,28 +34,4 @@ export function answerCorrectnessScore(
   weights: readonly [number, number],
 ): number {
   return (factuality * weights[0] + similarity * weights[1]) / (weights[0] + weights[1]);
-}
-
-/** Checks `weights`: two finite, non-negative numbers, not both 0 (Ragas' checks). */
-export function checkWeights(weights: unknown): [number, number] {
-  if (
-    !Array.isArray(weights) ||
-    weights.length !== 2 ||
-    !weights.every((w) => typeof w === "number" && Number.isFinite(w))
-  ) {
-    throw new InvalidInputError(
-      `must be two numbers [factuality, similarity], got ${JSON.stringify(weights)}`,
-      { field: "weights" },
-    );
-  }
-  const [f, s] = weights as [number, number];
-  if (f < 0 || s < 0) {
-    throw new InvalidInputError(`must not be negative, got [${f}, ${s}]`, { field: "weights" });
-  }
-  if (f === 0 && s === 0) {
-    throw new InvalidInputError("must not both be 0; give e.g. [1, 0] for factuality alone", {
-      field: "weights",
-    });
-  }
-  return [f, s];
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Embeddings } from "../../embeddings/types.js";
 import type { Llm } from "../../llm/types.js";
 import { choiceOptionsShape, type Scoring } from "../shared/choice-verdicts.js";
-import { embeddingsOption, judgeSettingsShape, llmOption } from "../shared/options.js";
+import { judgeSettingsShape } from "../shared/options.js";
 import { prefillOption } from "../shared/verdict-plan.js";
 import { type NoncommittalMode, noncommittalModes } from "./score.js";
 
@@ -65,9 +65,3 @@ export interface AnswerRelevancyOptions {
    */
   prefill?: boolean;
 }
-
-/** Everything `AnswerRelevancy` takes, models included. */
-export const answerRelevancyConstructorSchema = answerRelevancyOptionsSchema.extend({
-  llm: llmOption,
-  embeddings: embeddingsOption,
-});

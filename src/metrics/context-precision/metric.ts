@@ -1,7 +1,6 @@
 // Context precision, Ragas-style: prompt.ts (the per-context question), score.ts (average precision),
 // judge.ts (one call per context), descriptor.ts (ids and options). Haystack has no LLM counterpart.
 
-import type { MetricDescriptor } from "../descriptor.js";
 import type { ChoiceOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";

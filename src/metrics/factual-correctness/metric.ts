@@ -3,7 +3,6 @@
 // the shared verdicts step, ../shared/statements/), descriptor.ts. Haystack has no counterpart.
 import type { PromptTemplate } from "../../prompts/types.js";
 import type { PrefillOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
-import { checkBeta } from "../shared/f-beta.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
@@ -17,7 +16,7 @@ import {
   type Coverage,
   claimsPrompt,
 } from "./prompt.js";
-import { checkLevel, checkMode, type FactualCorrectnessMode, factualCorrectnessScore } from "./score.js";
+import { type FactualCorrectnessMode, factualCorrectnessScore } from "./score.js";
 
 /** Options of {@link FactualCorrectness}. */
 export interface FactualCorrectnessOptions extends JudgeMetricOptions, ReasonsOptions, PrefillOptions {

@@ -1,5 +1,3 @@
-import { InvalidInputError } from "../../errors.js";
-
 /** Which side factual correctness scores: the response's precision, its recall of the reference, or their F-beta. */
 export type FactualCorrectnessMode = "precision" | "recall" | "f1";
 
@@ -63,22 +61,4 @@ export function factualCorrectnessScore(
         ? tp / (tp + fn + FACTUAL_EPSILON)
         : fbetaScore(counts, beta);
   return numpyRound(raw, 2);
-}
-
-/** Checks a mode option. */
-export function checkMode(mode: unknown): FactualCorrectnessMode {
-  if (mode !== "precision" && mode !== "recall" && mode !== "f1") {
-    throw new InvalidInputError(`must be "precision", "recall" or "f1", got ${String(mode)}`, {
-      field: "mode",
-    });
-  }
-  return mode;
-}
-
-/** Checks an atomicity or coverage option. */
-export function checkLevel(value: unknown, field: "atomicity" | "coverage"): "low" | "high" {
-  if (value !== "low" && value !== "high") {
-    throw new InvalidInputError(`must be "low" or "high", got ${String(value)}`, { field });
-  }
-  return value;
 }

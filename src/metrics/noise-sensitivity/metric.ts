@@ -8,7 +8,7 @@ import { statementPromptVersions, statementSteps } from "../shared/statements/st
 import type { MetricResult, Sample } from "../types.js";
 import { noiseSensitivityDescriptor } from "./descriptor.js";
 import { judgeNoiseSensitivity } from "./judge.js";
-import { checkNoiseMode, type NoiseSensitivityMode, noiseBreakdown, noiseSensitivity } from "./score.js";
+import { type NoiseSensitivityMode, noiseBreakdown, noiseSensitivity } from "./score.js";
 
 /** Options of {@link NoiseSensitivity}. */
 export interface NoiseSensitivityOptions extends JudgeMetricOptions, ReasonsOptions, PrefillOptions {

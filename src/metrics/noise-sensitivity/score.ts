@@ -1,5 +1,3 @@
-import { InvalidInputError } from "../../errors.js";
-
 /**
  * Which response mistakes noise sensitivity counts: those backed by a `relevant` context (one that
  * supports some reference statement) or only by `irrelevant` ones.
@@ -55,12 +53,4 @@ export function noiseSensitivity(v: NoiseVerdicts, mode: NoiseSensitivityMode): 
   const b = noiseBreakdown(v);
   const counted = mode === "relevant" ? b.fromRelevant : b.fromIrrelevantOnly;
   return counted.filter((x, a) => x && b.incorrect[a]).length / count;
-}
-
-/** Checks a mode option. */
-export function checkNoiseMode(mode: unknown): NoiseSensitivityMode {
-  if (mode !== "relevant" && mode !== "irrelevant") {
-    throw new InvalidInputError(`must be "relevant" or "irrelevant", got ${String(mode)}`, { field: "mode" });
-  }
-  return mode;
 }

@@ -104,9 +104,9 @@ export interface VerdictReading {
 export const WRITTEN_VERDICTS: VerdictReading = { scoring: "argmax", confidence: false };
 
 /**
- * Resolves the `scoring`, `confidence` and `reasons` options: `"greedy"` becomes `"argmax"`, `"expected"` records
- * confidences, and `reasons: false` is kept (left out when true, so default readings keep their shape). Throws
- * `InvalidInputError` naming `<metric>.reasons` when reasons is not a boolean, and naming `<metric>.scoring` /
+ * Resolves the parsed `scoring`, `confidence` and `reasons` options (their types are checked by the metric's
+ * descriptor): `"greedy"` becomes `"argmax"`, `"expected"` records confidences, and `reasons: false` is kept (left
+ * out when true, so default readings keep their shape). Throws `InvalidInputError` naming `<metric>.scoring` /
  * `.confidence` when probabilities are needed and the judge cannot read them (`Llm.readsChoiceSlots`).
  *
  * @example
@@ -118,12 +118,6 @@ export function verdictReading(
   metric: string,
 ): VerdictReading {
   checkPrefill(options.prefill, options.temperature ?? 0, llm, metric);
-  if (options.reasons !== undefined && typeof options.reasons !== "boolean") {
-    throw new InvalidInputError(
-      `reasons must be true or false, got ${JSON.stringify(options.reasons)}; false asks the judge for no free-text reason before its verdicts`,
-      { field: `${metric}.reasons` },
-    );
-  }
   const scoring: Scoring = options.scoring === "expected" ? "expected" : "argmax";
   const reading: VerdictReading = {
     scoring,

@@ -1,5 +1,5 @@
 import type { Llm } from "../../llm/types.js";
-import type { MetricDescriptor, MetricOptionSchema } from "../descriptor.js";
+import type { MetricOptionSchema } from "../descriptor.js";
 import type { MetricConfig, Sample, SampleField } from "../types.js";
 import { type JudgeInputField, judgeInputNames, readJudgeInputs } from "./custom-judge.js";
 import { definedFields } from "./defined-fields.js";

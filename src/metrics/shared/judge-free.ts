@@ -128,27 +128,3 @@ export function requireIdList(
   });
   return value as Array<string | number>;
 }
-
-/** A finite number option such as a threshold. */
-export function checkFiniteNumber(value: unknown, fallback: number, field: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new InvalidInputError(`must be a finite number, got ${String(value)}`, { field });
-  }
-  return value;
-}
-
-/** Checks that an option is one of the allowed strings. */
-export function checkChoice<T extends string>(
-  value: unknown,
-  allowed: readonly T[],
-  field: string,
-  fallback: T,
-): T {
-  if (value === undefined) return fallback;
-  if (typeof value === "string" && (allowed as readonly string[]).includes(value)) return value as T;
-  throw new InvalidInputError(
-    `is "${String(value)}"; use one of ${allowed.map((a) => `"${a}"`).join(", ")}`,
-    { field },
-  );
-}

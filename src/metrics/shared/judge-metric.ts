@@ -1,6 +1,6 @@
 import type { Llm } from "../../llm/types.js";
 import type { ModelProvenance } from "../../provenance.js";
-import type { MetricDescriptor, MetricOptionSchema } from "../descriptor.js";
+import type { MetricOptionSchema } from "../descriptor.js";
 import type { MetricConfig } from "../types.js";
 import { BaseMetric } from "./base-metric.js";
 import { type VerdictReading, verdictModeConfig, verdictReading } from "./choice-verdicts.js";

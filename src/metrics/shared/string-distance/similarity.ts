@@ -1,7 +1,6 @@
 // Ragas' string similarity (`NonLLMStringSimilarity`): 1 - rapidfuzz's normalised distance, with the four
 // distance measures. The non-LLM string similarity metric scores with it, and the non-LLM context precision and
 // recall compare every pair of contexts with it.
-import { checkChoice } from "../judge-free.js";
 import { unitLevenshtein } from "./levenshtein.js";
 
 /** Ragas `DistanceMeasure` values. */
@@ -14,11 +13,6 @@ export const distanceMeasures: readonly DistanceMeasure[] = [
   "jaro",
   "jaro_winkler",
 ];
-
-/** Checks a `distanceMeasure` option (default "levenshtein"). */
-export function checkDistanceMeasure(value: unknown): DistanceMeasure {
-  return checkChoice(value, distanceMeasures, "distanceMeasure", "levenshtein");
-}
 
 /**
  * Levenshtein distance counted in Unicode code points, as rapidfuzz counts Python string characters.
