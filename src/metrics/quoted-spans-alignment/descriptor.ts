@@ -18,6 +18,12 @@ export const quotedSpansAlignmentDescriptor = defineMetric({
       .min(1)
       .default(3)
       .describe("Words a quoted span needs to count; shorter quotes (a term, a name) are ignored."),
+    skipApostrophes: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Read ' and ’ between two letters or digits (it's, the virus's protein) as apostrophes, not quote marks; false reads every one as a quote mark, as Ragas does.",
+      ),
     casefold: z
       .boolean()
       .default(true)

@@ -10,6 +10,11 @@ export interface QuotedSpansAlignmentOptions {
   minSpanWords?: number;
   /** Compare lower-cased with whitespace runs as one space; false compares as written. Defaults to true. */
   casefold?: boolean;
+  /**
+   * Read ' and ’ between two letters or digits (it's, the virus's protein) as apostrophes, not quote marks.
+   * Defaults to false: every one is a quote mark, as in Ragas, so "it's ... that's" is read as a quoted span.
+   */
+  skipApostrophes?: boolean;
 }
 
 interface QuoteInput {
@@ -46,7 +51,8 @@ export class QuotedSpansAlignment extends JudgeFreeMetric<
   }
 
   protected scoreInput({ response, contexts }: QuoteInput): MetricResult {
-    const r = quotedSpansAlignment(response, contexts, this.options.minSpanWords, this.options.casefold);
+    const { minSpanWords, casefold, skipApostrophes } = this.options;
+    const r = quotedSpansAlignment(response, contexts, minSpanWords, casefold, skipApostrophes);
     const found = r.spans.filter((s) => s.found).length;
     return {
       value: r.score,

@@ -49,7 +49,7 @@ describe("quoted_spans_alignment", () => {
   it("is built from its descriptor: defaults, options checked, recorded in the config", async () => {
     const metric = new QuotedSpansAlignment();
     expect(metric.name).toBe("quoted_spans_alignment");
-    expect(metric.config().options).toEqual({ minSpanWords: 3, casefold: true });
+    expect(metric.config().options).toEqual({ minSpanWords: 3, casefold: true, skipApostrophes: false });
     const result = await metric.score({
       response: 'The guide says "the tower was finished in 1889".',
       retrievedContexts: ["The Tower was finished in 1889 for the fair."],
@@ -62,11 +62,30 @@ describe("quoted_spans_alignment", () => {
     expect(createMetric("quoted_spans_alignment", {}, { minSpanWords: 6 }).config().options).toEqual({
       minSpanWords: 6,
       casefold: true,
+      skipApostrophes: false,
     });
     expect(() => new QuotedSpansAlignment({ minSpanWords: 0 })).toThrow(InvalidInputError);
     expect(() => metric.scoreSync({ response: "x", retrievedContexts: "not a list" } as never, 4)).toThrow(
       expect.objectContaining({ field: "retrievedContexts", row: 4 }),
     );
+  });
+});
+
+describe("quoted_spans_alignment, apostrophes", () => {
+  it("reads them as quote marks, as Ragas does, unless skipApostrophes", () => {
+    const response =
+      "The virus's protein trains the immune system, and it's 'safe for most people' they say.";
+    expect(quotedSpans(response, 3)).toEqual([
+      "s protein trains the immune system, and it",
+      "safe for most people",
+    ]);
+    expect(quotedSpans(response, 3, true)).toEqual(["safe for most people"]);
+    expect(quotedSpans("It\u2019s \u2018a curly quote here\u2019, isn\u2019t it", 3, true)).toEqual([
+      "a curly quote here",
+    ]);
+    const contexts = ["Doctors say it is safe for most people."];
+    expect(quotedSpansAlignment(response, contexts, 3, true).score).toBe(0.5);
+    expect(quotedSpansAlignment(response, contexts, 3, true, true).score).toBe(1);
   });
 });
 
