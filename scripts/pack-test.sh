@@ -49,7 +49,10 @@ fi
 tar tzf "$tarball" >"$work/files.txt"
 grep -q '^package/examples/rag-eval.jsonl$' "$work/files.txt" || fail "the package does not ship examples/rag-eval.jsonl"
 grep -q '^package/models/starter/glove-100d/onnx/model.onnx$' "$work/files.txt" || fail "the package does not ship the starter embedder"
-grep -q '^package/dist/report/assets/report-client.js$' "$work/files.txt" || fail "the package does not ship the HTML report's script"
+# The report's script, one file per part (src/report/report-script.ts joins them as the package renders).
+for part in $(cd "$repo/src/report/assets/report-client" && ls -- *.js); do
+  grep -q "^package/dist/report/assets/report-client/$part$" "$work/files.txt" || fail "the package does not ship the HTML report's script ($part)"
+done
 if grep -q '\.map$' "$work/files.txt"; then fail "the package ships source maps without their sources"; fi
 echo "$(wc -l <"$work/files.txt") files, $(du -h "$tarball" | cut -f1)"
 

@@ -1,0 +1,58 @@
+// The report's data, read from the page's JSON script element (id "report-data"), and the page's state.
+// First of the joined files (see src/report/report-script.ts): the others read these.
+var source = document.getElementById("report-data");
+var data = source ? JSON.parse(source.textContent || "{}") : {};
+var metrics = data.metrics || [];
+// The sample fields some row has, in order: { key, label, kind } from the sample field table.
+var fields = data.fields || [];
+var rows = data.rows || [];
+var ranges = data.ranges || {};
+var STATUS_RANK = { ok: 0, skipped: 1, error: 2 };
+// Rows are drawn a page at a time so that reports of thousands of rows open quickly.
+var PAGE = 200;
+var state = { key: "row", dir: 1, text: "", status: "all", expanded: {}, limit: PAGE };
+
+function rowStatus(row) {
+  var worst = "ok";
+  for (var i = 0; i < metrics.length; i++) {
+    var c = row.metrics[metrics[i]];
+    if (c && STATUS_RANK[c.status] > STATUS_RANK[worst]) worst = c.status;
+  }
+  return worst;
+}
+
+// A sample field's value as the texts the page shows and searches: the text, the list's items, each id,
+// each document ("[id] content (score s)") or each rubric level ("level: description").
+function fieldTexts(kind, value) {
+  if (value === undefined || value === null) return [];
+  if (kind === "text") return [String(value)];
+  if (kind === "rubric") {
+    return Object.keys(value).map(function (level) { return level + ": " + value[level]; });
+  }
+  if (!Array.isArray(value)) return [JSON.stringify(value)];
+  if (kind === "documents") {
+    return value.map(function (d) {
+      var doc = d || {};
+      return (doc.id ? "[" + doc.id + "] " : "") + (doc.content || "") +
+        (typeof doc.score === "number" ? " (score " + doc.score + ")" : "");
+    });
+  }
+  return value.map(String);
+}
+
+// Precompute per-row search text and status.
+function indexRows() {
+  rows.forEach(function (row) {
+    var s = row.sample || {};
+    var parts = [String(row.row)];
+    fields.forEach(function (f) { parts = parts.concat(fieldTexts(f.kind, s[f.key])); });
+    metrics.forEach(function (m) {
+      var c = row.metrics[m];
+      if (!c) return;
+      parts.push(c.status, c.reason, c.error);
+      if (c.details) parts.push(JSON.stringify(c.details));
+    });
+    row._search = parts.filter(function (p) { return typeof p === "string"; }).join("\n").toLowerCase();
+    row._status = rowStatus(row);
+  });
+}
