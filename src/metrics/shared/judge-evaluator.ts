@@ -13,6 +13,22 @@ import type { JudgeSettings } from "./judge.js";
 import { judgeSettingsOf } from "./options.js";
 import { defaultProgressBar } from "./progress.js";
 
+/** Options every judge evaluator takes; `E` is the shape of its few-shot examples. */
+export interface JudgeEvaluatorOptions<E> {
+  /** The judge. Required: there is no default. */
+  llm: Llm;
+  /** Few-shot examples in Haystack's shape, validated when the evaluator is built. Defaults to the built-in examples. */
+  examples?: E[];
+  /** Throw on the first row whose judge call fails; false records the row as failed (score null) and goes on. Defaults to true. */
+  raiseOnFailure?: boolean;
+  /** Draw a progress bar on stderr. Defaults to true when stderr is a terminal. */
+  progressBar?: boolean;
+  /** Judge temperature; 0 is greedy decoding. Defaults to 0. */
+  temperature?: number;
+  /** Token budget of each judge answer. Defaults to the Llm's own default. */
+  maxTokens?: number;
+}
+
 /** The parsed options every judge evaluator reads: the judge, its settings, and how rows run. */
 export interface JudgeEvaluatorBasics {
   llm: Llm;
