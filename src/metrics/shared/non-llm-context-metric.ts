@@ -1,5 +1,4 @@
 import { ListPairMemo } from "../../util/list-pair-memo.js";
-import type { MetricDescriptor } from "../descriptor.js";
 import type { MetricResult, Sample } from "../types.js";
 import { type ContextLists, type ContextSimilarities, requireContextLists } from "./context-similarities.js";
 import { JudgeFreeMetric } from "./judge-free.js";
