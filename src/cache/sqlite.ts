@@ -3,6 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type LibsqlDatabase from "libsql";
 import { AirgapEvalError } from "../errors.js";
+import { errorFirstLine } from "../util/error-text.js";
 
 /** An open SQLite connection (libsql, whose API is better-sqlite3's). */
 export type SqliteDatabase = LibsqlDatabase.Database;
@@ -24,7 +25,7 @@ function libsql(): LibsqlConstructor {
     loaded = createRequire(import.meta.url)("libsql") as LibsqlConstructor;
     return loaded;
   } catch (err) {
-    const detail = err instanceof Error ? err.message.split("\n")[0] : String(err);
+    const detail = errorFirstLine(err);
     throw new AirgapEvalError(
       `the result cache needs libsql's prebuilt binary for ${process.platform}-${process.arch}, which did not load (${detail}). ` +
         "Reinstall without --omit=optional (the binary is an optional package, @libsql/<platform>), or run without the cache (CLI: --no-cache; library: cache: false)",

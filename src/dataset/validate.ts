@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { valueAt } from "../errors-zod.js";
+import { pathText, valueAt } from "../errors-zod.js";
 import {
   fieldsOfKind,
   type SampleField,
@@ -90,8 +90,7 @@ export function normalizeRow(
       const [head, ...rest] = issue.path;
       const field = typeof head === "string" ? (head as SampleField) : undefined;
       const column = field !== undefined ? (sourceColumn.get(field) ?? field) : undefined;
-      const suffix = rest.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`)).join("");
-      const name = column !== undefined ? `${column}${suffix}` : undefined;
+      const name = column !== undefined ? pathText([column, ...rest]) : undefined;
       problems.push({ field: name, message: describeIssue(issue, candidate, field) });
     }
   }

@@ -1,4 +1,5 @@
 import { getLlamaGpuTypes } from "node-llama-cpp";
+import { errorFirstLine } from "../util/error-text.js";
 import { getSharedLlama } from "./llama-instance.js";
 
 /** A GPU backend of llama.cpp. */
@@ -37,7 +38,7 @@ export async function gpuAvailability(): Promise<GpuAvailability> {
     return {
       detected,
       auto: false,
-      failure: err instanceof Error ? err.message.split("\n")[0]! : String(err),
+      failure: errorFirstLine(err),
     };
   }
 }

@@ -2,6 +2,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { InvalidInputError } from "../errors.js";
+import { pathText } from "../errors-zod.js";
 import { parseJsonText, unreadableJsonFile } from "./json-text.js";
 
 /** Name of the lock file `pull` keeps beside the models. */
@@ -62,7 +63,7 @@ export async function readLockFile(modelsDir: string): Promise<LockFile> {
     const issue = parsed.error.issues[0];
     throw new InvalidInputError(
       `the lock file is malformed: ${issue?.message ?? "invalid"}; delete it and run "airgap-eval models pull" again`,
-      { file, field: issue?.path.map(String).join(".") },
+      { file, field: issue === undefined ? undefined : pathText(issue.path) },
     );
   }
   return parsed.data;

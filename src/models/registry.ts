@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
 import { InvalidInputError } from "../errors.js";
+import { valueAt } from "../errors-zod.js";
 import { packageRoot } from "../version.js";
 import { parseJsonText, unreadableJsonFile } from "./json-text.js";
 import {
@@ -113,15 +114,6 @@ function pickIssue(issues: readonly Issue[], root: unknown): FlatIssue {
   let message = first.message;
   if (first.code === "unrecognized_keys") message = `unknown field(s): ${first.keys.join(", ")}`;
   return { path: first.path, message };
-}
-
-function valueAt(root: unknown, p: readonly PropertyKey[]): unknown {
-  let cur: unknown = root;
-  for (const key of p) {
-    if (cur === null || typeof cur !== "object") return undefined;
-    cur = (cur as Record<PropertyKey, unknown>)[key];
-  }
-  return cur;
 }
 
 /** Builds the error: `models.json: entry "id" (models[3]), field "source.revision": message`. */

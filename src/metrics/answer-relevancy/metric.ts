@@ -9,7 +9,7 @@ import { newUsage } from "../shared/judge.js";
 import { JudgeMetric } from "../shared/judge-metric.js";
 import { longTextsDetail, refusedLongText, rowLongTexts } from "../shared/long-texts.js";
 import { errorResult } from "../shared/outcome.js";
-import { requireText } from "../shared/validate.js";
+import { sampleText } from "../shared/sample-fields.js";
 import { cosineOrThrow, embedAll } from "../shared/vectors.js";
 import type { MetricResult, Sample } from "../types.js";
 import { answerRelevancyDescriptor } from "./descriptor.js";
@@ -60,16 +60,8 @@ export class AnswerRelevancy extends JudgeMetric<
 
   protected validate(sample: Sample, row: number | undefined): AnswerRelevancyInput {
     return {
-      userInput: requireText(
-        sample.userInput,
-        { field: "userInput", row },
-        "give the question (Ragas user_input)",
-      ),
-      response: requireText(
-        sample.response,
-        { field: "response", row },
-        "give the answer to evaluate (Ragas response)",
-      ),
+      userInput: sampleText(sample, "userInput", row),
+      response: sampleText(sample, "response", row),
     };
   }
 

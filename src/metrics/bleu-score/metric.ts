@@ -1,7 +1,7 @@
 // Ragas `BleuScore`. Files: tokenizer-13a.ts (sacrebleu's default tokenizer), score.ts (sacrebleu's
 // corpus BLEU and Ragas' call of it), metric.ts (this class), descriptor.ts. No judge.
-import { JudgeFreeMetric, requirePair } from "../shared/judge-free.js";
-import type { MetricResult, Sample } from "../types.js";
+import { type TextPair, TextPairMetric } from "../shared/text-pair-metric.js";
+import type { MetricResult } from "../types.js";
 import { bleuScoreDescriptor } from "./descriptor.js";
 import { BleuScratch, type BleuSettings, ragasBleu } from "./score.js";
 
@@ -19,10 +19,7 @@ export type BleuScoreOptions = BleuSettings;
  *   response: "The Eiffel Tower is located in India.",
  * }); // value 0.7071067811865478
  */
-export class BleuScore extends JudgeFreeMetric<
-  { reference: string; response: string },
-  typeof bleuScoreDescriptor.options
-> {
+export class BleuScore extends TextPairMetric<typeof bleuScoreDescriptor.options> {
   static readonly descriptor = bleuScoreDescriptor;
 
   /** The formula's tables, reused row after row (scoring is synchronous, so rows never share them at once). */
@@ -32,11 +29,7 @@ export class BleuScore extends JudgeFreeMetric<
     super(options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): { reference: string; response: string } {
-    return requirePair(sample, row);
-  }
-
-  protected scoreInput({ reference, response }: { reference: string; response: string }): MetricResult {
+  protected scoreInput({ reference, response }: TextPair): MetricResult {
     const r = ragasBleu(reference, response, this.options, this.scratch);
     return {
       value: r.score,

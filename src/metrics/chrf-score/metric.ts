@@ -1,7 +1,7 @@
 // Ragas `ChrfScore`. Files: score.ts (sacrebleu's chrF and Ragas' call of it), metric.ts (this
 // class), descriptor.ts. No judge.
-import { JudgeFreeMetric, requirePair } from "../shared/judge-free.js";
-import type { MetricResult, Sample } from "../types.js";
+import { type TextPair, TextPairMetric } from "../shared/text-pair-metric.js";
+import type { MetricResult } from "../types.js";
 import { chrfScoreDescriptor } from "./descriptor.js";
 import { ChrfScratch, type ChrfSettings, ragasChrf } from "./score.js";
 
@@ -18,10 +18,7 @@ export type ChrfScoreOptions = ChrfSettings;
  *   response: "The Eiffel Tower is located in India.",
  * }); // value 0.8048420145750512
  */
-export class ChrfScore extends JudgeFreeMetric<
-  { reference: string; response: string },
-  typeof chrfScoreDescriptor.options
-> {
+export class ChrfScore extends TextPairMetric<typeof chrfScoreDescriptor.options> {
   static readonly descriptor = chrfScoreDescriptor;
 
   private readonly settings: Required<ChrfSettings>;
@@ -34,11 +31,7 @@ export class ChrfScore extends JudgeFreeMetric<
     this.settings = { charOrder, wordOrder, beta, removeWhitespace, epsSmoothing };
   }
 
-  protected validate(sample: Sample, row: number | undefined): { reference: string; response: string } {
-    return requirePair(sample, row);
-  }
-
-  protected scoreInput({ reference, response }: { reference: string; response: string }): MetricResult {
+  protected scoreInput({ reference, response }: TextPair): MetricResult {
     const r = ragasChrf(reference, response, this.settings, this.scratch);
     return {
       value: r.score,

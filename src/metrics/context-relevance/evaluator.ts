@@ -1,19 +1,7 @@
 // Haystack's ContextRelevanceEvaluator over the same judge call and formula as `ContextRelevance` (metric.ts).
 import { parseOptions } from "../../errors-zod.js";
-import type { Llm } from "../../llm/types.js";
-import {
-  type Evaluator,
-  type EvaluatorInputs,
-  type EvaluatorOutput,
-  parseExamples,
-  type RowOutcome,
-  type RunOptions,
-  runRows,
-  toOutput,
-} from "../shared/evaluator-runner.js";
-import type { JudgeSettings } from "../shared/judge.js";
-import { judgeSettingsOf } from "../shared/options.js";
-import { defaultProgressBar } from "../shared/progress.js";
+import { type EvaluatorInputs, parseExamples, type RowOutcome } from "../shared/evaluator-runner.js";
+import { JudgeEvaluator } from "../shared/judge-evaluator.js";
 import type { SplitRecord } from "../shared/split.js";
 import { requireContexts, requireSameLengthLists, requireText } from "../shared/validate.js";
 import type { MetricConfig } from "../types.js";
@@ -31,6 +19,12 @@ import { type ContextRelevanceMode, contextRelevanceScore } from "./score.js";
 
 export type { ContextRelevanceEvaluatorOptions } from "./options.js";
 export type { ContextRelevanceExample } from "./prompt.js";
+
+/** One checked row: the question and its contexts. */
+interface RelevanceRow {
+  question: string;
+  contexts: string[];
+}
 
 /**
  * One row of `ContextRelevanceEvaluator` output. `status` is "ok" or "error" (a failed row, only with
@@ -62,23 +56,16 @@ export interface ContextRelevanceRowResult extends RowOutcome {
  * });
  * console.log(result.score); // 1 when the judge scores the statement relevant
  */
-export class ContextRelevanceEvaluator implements Evaluator<ContextRelevanceRowResult> {
+export class ContextRelevanceEvaluator extends JudgeEvaluator<ContextRelevanceRowResult, RelevanceRow> {
   readonly inputNames = ["questions", "contexts"] as const;
-  readonly raiseOnFailure: boolean;
-  readonly progressBar: boolean;
   readonly mode: ContextRelevanceMode;
-  private readonly llm: Llm;
-  private readonly settings: JudgeSettings;
   private readonly prompts: ContextRelevancePrompts;
 
   constructor(options: ContextRelevanceEvaluatorOptions) {
-    const o = parseOptions(contextRelevanceEvaluatorSchema, options, "ContextRelevanceEvaluator");
-    this.llm = o.llm;
-    this.mode = o.mode;
-    this.raiseOnFailure = o.raiseOnFailure;
-    this.progressBar = o.progressBar ?? defaultProgressBar();
-    this.settings = judgeSettingsOf(o);
     const label = "ContextRelevanceEvaluator";
+    const o = parseOptions(contextRelevanceEvaluatorSchema, options, label);
+    super(label, o);
+    this.mode = o.mode;
     this.prompts =
       o.examples === undefined
         ? defaultContextRelevancePrompts
@@ -87,52 +74,33 @@ export class ContextRelevanceEvaluator implements Evaluator<ContextRelevanceRowR
           );
   }
 
-  /** Checks the inputs without calling the judge; throws `InvalidInputError` naming the row and field. */
-  validateInputs(inputs: EvaluatorInputs): void {
-    this.rowsOf(inputs);
-  }
-
-  /** Scores every row; bad inputs throw `InvalidInputError` naming the row and field before any judge call. */
-  async run(
-    inputs: EvaluatorInputs,
-    options: RunOptions = {},
-  ): Promise<EvaluatorOutput<ContextRelevanceRowResult>> {
-    const rows = this.rowsOf(inputs);
-    const settings = {
-      label: "ContextRelevanceEvaluator",
-      progressBar: this.progressBar,
-      raiseOnFailure: this.raiseOnFailure,
-      concurrency: this.llm.concurrency ?? 1,
-      signal: options.signal,
-      promptVersions: this.config().promptVersions,
-    };
-    const { results, failedRows } = await runRows<ContextRelevanceRowResult>(
-      rows.length,
-      settings,
-      async (row) => {
-        const j = await judgeContextRelevance(
-          this.llm,
-          this.prompts,
-          this.mode,
-          rows[row]!,
-          "contexts",
-          this.settings,
-          options.signal,
-        );
-        return {
-          statements: j.statements,
-          statementScores: j.statementScores,
-          relevantStatements: j.relevantStatements,
-          score: contextRelevanceScore(j.statementScores, this.mode),
-          ...(j.splits.length > 0 ? { splits: j.splits } : {}),
-        };
-      },
-      () => ({ statements: [], statementScores: [], relevantStatements: [], score: null }),
+  protected async judgeRow(
+    row: RelevanceRow,
+    signal: AbortSignal | undefined,
+  ): Promise<Omit<ContextRelevanceRowResult, keyof RowOutcome>> {
+    const j = await judgeContextRelevance(
+      this.llm,
+      this.prompts,
+      this.mode,
+      row,
+      "contexts",
+      this.settings,
+      signal,
     );
-    return toOutput(results, failedRows);
+    return {
+      statements: j.statements,
+      statementScores: j.statementScores,
+      relevantStatements: j.relevantStatements,
+      score: contextRelevanceScore(j.statementScores, this.mode),
+      ...(j.splits.length > 0 ? { splits: j.splits } : {}),
+    };
   }
 
-  private rowsOf(inputs: EvaluatorInputs): Array<{ question: string; contexts: string[] }> {
+  protected failedRow(): Omit<ContextRelevanceRowResult, keyof RowOutcome> {
+    return { statements: [], statementScores: [], relevantStatements: [], score: null };
+  }
+
+  protected rowsOf(inputs: EvaluatorInputs): RelevanceRow[] {
     const { questions, contexts } = inputs;
     const count = requireSameLengthLists({ questions, contexts }, "ContextRelevanceEvaluator");
     return Array.from({ length: count }, (_, row) => ({

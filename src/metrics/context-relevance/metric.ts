@@ -5,7 +5,7 @@
 
 import { InvalidInputError } from "../../errors.js";
 import { JudgeMetric } from "../shared/judge-metric.js";
-import { requireContexts, requireText } from "../shared/validate.js";
+import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import type { MetricResult, Sample } from "../types.js";
 import { contextRelevanceDescriptor } from "./descriptor.js";
 import { judgeContextRelevance } from "./judge.js";
@@ -64,16 +64,8 @@ export class ContextRelevance extends JudgeMetric<
 
   protected validate(sample: Sample, row: number | undefined): ContextRelevanceSampleInput {
     return {
-      question: requireText(
-        sample.userInput,
-        { field: "userInput", row },
-        "give the question (Ragas user_input)",
-      ),
-      contexts: requireContexts(
-        sample.retrievedContexts,
-        { field: "retrievedContexts", row },
-        { allowEmptyList: true },
-      ),
+      question: sampleText(sample, "userInput", row),
+      contexts: sampleContexts(sample, row, true),
     };
   }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Llm } from "../../llm/types.js";
 import { choiceOptionsShape, type Scoring } from "../shared/choice-verdicts.js";
+import type { JudgeEvaluatorOptions } from "../shared/judge-evaluator.js";
 import { haystackRunShape, judgeSettingsShape, llmOption } from "../shared/options.js";
 import { prefillOption } from "../shared/verdict-plan.js";
 import type { ContextRelevanceExample } from "./prompt.js";
@@ -55,22 +56,10 @@ export interface ContextRelevanceOptions {
   prefill?: boolean;
 }
 
-/** Options of `ContextRelevanceEvaluator`. */
-export interface ContextRelevanceEvaluatorOptions {
-  /** Judge that extracts and scores the statements. Required: there is no default. */
-  llm: Llm;
-  /** Few-shot examples in Haystack's shape, validated when the evaluator is built. Defaults to the built-in examples. */
-  examples?: ContextRelevanceExample[];
-  /** Throw on the first row whose judge call fails; false records the row as failed (score null) and goes on. Defaults to true. */
-  raiseOnFailure?: boolean;
-  /** Draw a progress bar on stderr. Defaults to true when stderr is a terminal. */
-  progressBar?: boolean;
+/** Options of `ContextRelevanceEvaluator`: the judge evaluator's, and the mode. */
+export interface ContextRelevanceEvaluatorOptions extends JudgeEvaluatorOptions<ContextRelevanceExample> {
   /** `"statements"` (fraction of relevant statements) or `"relevant-statements"` (1 when any is relevant). Defaults to "statements". */
   mode?: ContextRelevanceMode;
-  /** Judge temperature; 0 is greedy decoding. Defaults to 0. */
-  temperature?: number;
-  /** Token budget of each judge answer. Defaults to the Llm's own default. */
-  maxTokens?: number;
 }
 
 /** Everything `ContextRelevance` takes, judge included. */

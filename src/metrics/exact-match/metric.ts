@@ -1,17 +1,13 @@
 // Ragas `ExactMatch` and Haystack's answer exact match. Files: score.ts (the formula both share), metric.ts
 // (these classes), evaluator.ts (Haystack `AnswerExactMatchEvaluator`), descriptor.ts (both catalog entries).
 // No judge, so no prompt.ts / judge.ts.
-import { JudgeFreeMetric, requirePair } from "../shared/judge-free.js";
-import type { MetricResult, Sample } from "../types.js";
+import { type TextPair, TextPairMetric } from "../shared/text-pair-metric.js";
+import type { MetricResult } from "../types.js";
 import { answerExactMatchDescriptor, exactMatchDescriptor } from "./descriptor.js";
 import { exactMatch } from "./score.js";
 
-abstract class ExactMatchMetric extends JudgeFreeMetric<{ reference: string; response: string }> {
-  protected validate(sample: Sample, row: number | undefined): { reference: string; response: string } {
-    return requirePair(sample, row);
-  }
-
-  protected scoreInput({ reference, response }: { reference: string; response: string }): MetricResult {
+abstract class ExactMatchMetric extends TextPairMetric {
+  protected scoreInput({ reference, response }: TextPair): MetricResult {
     const value = exactMatch(reference, response);
     return {
       value,

@@ -1,19 +1,7 @@
 // Haystack's FaithfulnessEvaluator over the same judge steps and formula as `Faithfulness` (metric.ts).
 import { parseOptions } from "../../errors-zod.js";
-import type { Llm } from "../../llm/types.js";
-import {
-  type Evaluator,
-  type EvaluatorInputs,
-  type EvaluatorOutput,
-  parseExamples,
-  type RowOutcome,
-  type RunOptions,
-  runRows,
-  toOutput,
-} from "../shared/evaluator-runner.js";
-import type { JudgeSettings } from "../shared/judge.js";
-import { judgeSettingsOf } from "../shared/options.js";
-import { defaultProgressBar } from "../shared/progress.js";
+import { type EvaluatorInputs, parseExamples, type RowOutcome } from "../shared/evaluator-runner.js";
+import { JudgeEvaluator } from "../shared/judge-evaluator.js";
 import type { SplitRecord } from "../shared/split.js";
 import {
   defaultStatementPrompts,
@@ -34,6 +22,13 @@ import { faithfulnessScore } from "./score.js";
 
 export type { FaithfulnessEvaluatorOptions } from "./options.js";
 export type { FaithfulnessExample } from "./prompt.js";
+
+/** One checked row: the question, its contexts and the predicted answer. */
+interface FaithfulnessRow {
+  question: string;
+  contexts: string[];
+  response: string;
+}
 
 /**
  * One row of `FaithfulnessEvaluator` output. `status` is "ok" or "error" (a failed row, only with
@@ -65,72 +60,42 @@ export interface FaithfulnessRowResult extends RowOutcome {
  * });
  * console.log(result.score, result.individualScores, result.results);
  */
-export class FaithfulnessEvaluator implements Evaluator<FaithfulnessRowResult> {
+export class FaithfulnessEvaluator extends JudgeEvaluator<FaithfulnessRowResult, FaithfulnessRow> {
   readonly inputNames = ["questions", "contexts", "predictedAnswers"] as const;
-  readonly raiseOnFailure: boolean;
-  readonly progressBar: boolean;
-  private readonly llm: Llm;
-  private readonly settings: JudgeSettings;
   private readonly prompts: StatementPrompts;
 
   constructor(options: FaithfulnessEvaluatorOptions) {
-    const o = parseOptions(faithfulnessEvaluatorSchema, options, "FaithfulnessEvaluator");
-    this.llm = o.llm;
-    this.raiseOnFailure = o.raiseOnFailure;
-    this.progressBar = o.progressBar ?? defaultProgressBar();
-    this.settings = judgeSettingsOf(o);
+    const label = "FaithfulnessEvaluator";
+    const o = parseOptions(faithfulnessEvaluatorSchema, options, label);
+    super(label, o);
     this.prompts =
       o.examples === undefined
         ? defaultStatementPrompts
         : faithfulnessPromptsWithExamples(
-            parseExamples(
-              faithfulnessExampleSchema,
-              o.examples,
-              "FaithfulnessEvaluator",
-              FAITHFULNESS_EXAMPLE_SHAPE,
-            ),
+            parseExamples(faithfulnessExampleSchema, o.examples, label, FAITHFULNESS_EXAMPLE_SHAPE),
           );
   }
 
-  /** Scores every row; bad inputs throw `InvalidInputError` naming the row and field before any judge call. */
-  async run(
-    inputs: EvaluatorInputs,
-    options: RunOptions = {},
-  ): Promise<EvaluatorOutput<FaithfulnessRowResult>> {
-    const rows = this.rowsOf(inputs);
-    const settings = {
-      label: "FaithfulnessEvaluator",
-      progressBar: this.progressBar,
-      raiseOnFailure: this.raiseOnFailure,
-      concurrency: this.llm.concurrency ?? 1,
-      signal: options.signal,
-      promptVersions: this.config().promptVersions,
+  protected async judgeRow(
+    row: FaithfulnessRow,
+    signal: AbortSignal | undefined,
+  ): Promise<Omit<FaithfulnessRowResult, keyof RowOutcome>> {
+    const steps = statementSteps(this.llm, this.settings, signal, undefined, this.prompts);
+    const j = await judgeFaithfulness(steps, row);
+    return {
+      statements: j.statements,
+      statementScores: j.verdicts.map((v) => v.verdict),
+      reasons: j.verdicts.map((v) => v.reason ?? ""),
+      score: faithfulnessScore(j.verdicts, { noStatements: "zero" }),
+      ...(j.splits.length > 0 ? { splits: j.splits } : {}),
     };
-    const { results, failedRows } = await runRows<FaithfulnessRowResult>(
-      rows.length,
-      settings,
-      async (row) => {
-        const steps = statementSteps(this.llm, this.settings, options.signal, undefined, this.prompts);
-        const j = await judgeFaithfulness(steps, rows[row]!);
-        return {
-          statements: j.statements,
-          statementScores: j.verdicts.map((v) => v.verdict),
-          reasons: j.verdicts.map((v) => v.reason ?? ""),
-          score: faithfulnessScore(j.verdicts, { noStatements: "zero" }),
-          ...(j.splits.length > 0 ? { splits: j.splits } : {}),
-        };
-      },
-      () => ({ statements: [], statementScores: [], reasons: [], score: null }),
-    );
-    return toOutput(results, failedRows);
   }
 
-  /** Checks the inputs without calling the judge; throws `InvalidInputError` naming the row and field. */
-  validateInputs(inputs: EvaluatorInputs): void {
-    this.rowsOf(inputs);
+  protected failedRow(): Omit<FaithfulnessRowResult, keyof RowOutcome> {
+    return { statements: [], statementScores: [], reasons: [], score: null };
   }
 
-  private rowsOf(inputs: EvaluatorInputs): Array<{ question: string; contexts: string[]; response: string }> {
+  protected rowsOf(inputs: EvaluatorInputs): FaithfulnessRow[] {
     const { questions, contexts, predictedAnswers } = inputs;
     const count = requireSameLengthLists({ questions, contexts, predictedAnswers }, "FaithfulnessEvaluator");
     return Array.from({ length: count }, (_, row) => ({

@@ -3,8 +3,8 @@
 // prompts' examples), metric.ts (this Ragas-style class), evaluator.ts (Haystack's FaithfulnessEvaluator),
 // options.ts (options, defaults, zod schemas), descriptor.ts (id, fields, needs, options for the catalog).
 import { JudgeMetric } from "../shared/judge-metric.js";
+import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
-import { requireContexts, requireText } from "../shared/validate.js";
 import type { MetricResult, Sample } from "../types.js";
 import { faithfulnessDescriptor } from "./descriptor.js";
 import { judgeFaithfulness } from "./judge.js";
@@ -42,21 +42,9 @@ export class Faithfulness extends JudgeMetric<FaithfulnessInput> {
 
   protected validate(sample: Sample, row: number | undefined): FaithfulnessInput {
     return {
-      question: requireText(
-        sample.userInput,
-        { field: "userInput", row },
-        "give the question (Ragas user_input)",
-      ),
-      response: requireText(
-        sample.response,
-        { field: "response", row },
-        "give the answer to check (Ragas response)",
-      ),
-      contexts: requireContexts(
-        sample.retrievedContexts,
-        { field: "retrievedContexts", row },
-        { allowEmptyList: false },
-      ),
+      question: sampleText(sample, "userInput", row),
+      response: sampleText(sample, "response", row),
+      contexts: sampleContexts(sample, row, false),
     };
   }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Llm } from "../../llm/types.js";
 import { type PrefillOptions, type Scoring, verdictOptionsShape } from "../shared/choice-verdicts.js";
+import type { JudgeEvaluatorOptions } from "../shared/judge-evaluator.js";
 import { haystackRunShape, judgeSettingsShape, llmOption } from "../shared/options.js";
 import { prefillOption } from "../shared/verdict-plan.js";
 import type { FaithfulnessExample } from "./prompt.js";
@@ -40,21 +41,8 @@ export interface FaithfulnessOptions extends PrefillOptions {
   reasons?: boolean;
 }
 
-/** Options of `FaithfulnessEvaluator`. */
-export interface FaithfulnessEvaluatorOptions {
-  /** Judge that extracts statements and gives verdicts. Required: there is no default. */
-  llm: Llm;
-  /** Few-shot examples in Haystack's shape, validated when the evaluator is built. Defaults to the built-in examples. */
-  examples?: FaithfulnessExample[];
-  /** Throw on the first row whose judge call fails; false records the row as failed (score null) and goes on. Defaults to true. */
-  raiseOnFailure?: boolean;
-  /** Draw a progress bar on stderr. Defaults to true when stderr is a terminal. */
-  progressBar?: boolean;
-  /** Judge temperature; 0 is greedy decoding. Defaults to 0. */
-  temperature?: number;
-  /** Token budget of each judge answer. Defaults to the Llm's own default. */
-  maxTokens?: number;
-}
+/** Options of `FaithfulnessEvaluator`: the judge evaluator's, with faithfulness' examples. */
+export type FaithfulnessEvaluatorOptions = JudgeEvaluatorOptions<FaithfulnessExample>;
 
 /** Everything `Faithfulness` takes, judge included. */
 export const faithfulnessConstructorSchema = faithfulnessOptionsSchema.extend({ llm: llmOption });

@@ -1,7 +1,8 @@
-// Ragas `IDBasedContextPrecision`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts. No judge.
-import { type IdLists, idResult, requireIdLists } from "../shared/context-ids.js";
-import { JudgeFreeMetric } from "../shared/judge-free.js";
-import type { MetricResult, Sample } from "../types.js";
+// Ragas `IDBasedContextPrecision`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts; the
+// options and inputs it shares with the id-based context recall are in ../shared/id-context-metric.ts. No judge.
+import { type IdLists, idResult } from "../shared/context-ids.js";
+import { IdContextMetric } from "../shared/id-context-metric.js";
+import type { MetricResult } from "../types.js";
 import { idBasedContextPrecisionDescriptor } from "./descriptor.js";
 import { idBasedContextPrecision } from "./score.js";
 
@@ -15,17 +16,8 @@ import { idBasedContextPrecision } from "./score.js";
  *   referenceContextIds: ["doc_1", "doc_4", "doc_5", "doc_6"],
  * }); // value 0.5
  */
-export class IDBasedContextPrecision extends JudgeFreeMetric<IdLists> {
+export class IDBasedContextPrecision extends IdContextMetric {
   static readonly descriptor = idBasedContextPrecisionDescriptor;
-
-  /** IDBasedContextPrecision takes no options. */
-  constructor(options: Record<string, never> = {}) {
-    super(options);
-  }
-
-  protected validate(sample: Sample, row: number | undefined): IdLists {
-    return requireIdLists(sample, row);
-  }
 
   protected scoreInput({ retrieved, reference }: IdLists): MetricResult {
     return idResult(idBasedContextPrecision(retrieved, reference), "retrievedContextIds", "precision");

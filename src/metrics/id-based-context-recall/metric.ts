@@ -1,7 +1,8 @@
-// Ragas `IDBasedContextRecall`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts. No judge.
-import { type IdLists, idResult, requireIdLists } from "../shared/context-ids.js";
-import { JudgeFreeMetric } from "../shared/judge-free.js";
-import type { MetricResult, Sample } from "../types.js";
+// Ragas `IDBasedContextRecall`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts; the
+// options and inputs it shares with the id-based context precision are in ../shared/id-context-metric.ts. No judge.
+import { type IdLists, idResult } from "../shared/context-ids.js";
+import { IdContextMetric } from "../shared/id-context-metric.js";
+import type { MetricResult } from "../types.js";
 import { idBasedContextRecallDescriptor } from "./descriptor.js";
 import { idBasedContextRecall } from "./score.js";
 
@@ -15,17 +16,8 @@ import { idBasedContextRecall } from "./score.js";
  *   referenceContextIds: ["doc_1", "doc_4", "doc_5", "doc_6"],
  * }); // value 0.25
  */
-export class IDBasedContextRecall extends JudgeFreeMetric<IdLists> {
+export class IDBasedContextRecall extends IdContextMetric {
   static readonly descriptor = idBasedContextRecallDescriptor;
-
-  /** IDBasedContextRecall takes no options. */
-  constructor(options: Record<string, never> = {}) {
-    super(options);
-  }
-
-  protected validate(sample: Sample, row: number | undefined): IdLists {
-    return requireIdLists(sample, row);
-  }
 
   protected scoreInput({ retrieved, reference }: IdLists): MetricResult {
     return idResult(idBasedContextRecall(retrieved, reference), "referenceContextIds", "recall");

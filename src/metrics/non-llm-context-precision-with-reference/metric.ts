@@ -27,20 +27,13 @@ export class NonLLMContextPrecisionWithReference extends NonLlmContextMetric {
   }
 
   protected scoreInput({ retrieved, reference }: ContextLists): MetricResult {
-    if (reference.length === 0) {
-      return {
-        value: null,
-        status: "ok",
-        reason: "referenceContexts is empty: no context can be judged relevant",
-      };
-    }
+    if (reference.length === 0)
+      return this.unscored("referenceContexts is empty: no context can be judged relevant");
     const r = nonLlmContextPrecision(retrieved, reference, this.threshold, this.distanceMeasure, this.memo);
     const relevant = r.verdicts.filter((v) => v === 1).length;
-    return {
-      value: r.score,
-      status: "ok",
-      reason: `${relevant} of ${retrieved.length} retrieved contexts have similarity >= ${this.threshold} to a reference context`,
-      details: { similarities: r.similarities, verdicts: r.verdicts },
-    };
+    return this.scored(
+      r,
+      `${relevant} of ${retrieved.length} retrieved contexts have similarity >= ${this.threshold} to a reference context`,
+    );
   }
 }

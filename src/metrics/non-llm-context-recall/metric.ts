@@ -26,27 +26,16 @@ export class NonLLMContextRecall extends NonLlmContextMetric {
   }
 
   protected scoreInput({ retrieved, reference }: ContextLists): MetricResult {
-    if (reference.length === 0) {
-      return {
-        value: null,
-        status: "ok",
-        reason: "referenceContexts is empty: recall is undefined (Ragas gives NaN)",
-      };
-    }
+    if (reference.length === 0)
+      return this.unscored("referenceContexts is empty: recall is undefined (Ragas gives NaN)");
     if (retrieved.length === 0) {
-      return {
-        value: null,
-        status: "ok",
-        reason: "retrievedContexts is empty: nothing to compare the reference contexts with",
-      };
+      return this.unscored("retrievedContexts is empty: nothing to compare the reference contexts with");
     }
     const r = nonLlmContextRecall(retrieved, reference, this.threshold, this.distanceMeasure, this.memo);
     const recalled = r.verdicts.filter((v) => v === 1).length;
-    return {
-      value: r.score,
-      status: "ok",
-      reason: `${recalled} of ${reference.length} reference contexts have similarity > ${this.threshold} to a retrieved context`,
-      details: { similarities: r.similarities, verdicts: r.verdicts },
-    };
+    return this.scored(
+      r,
+      `${recalled} of ${reference.length} reference contexts have similarity > ${this.threshold} to a retrieved context`,
+    );
   }
 }

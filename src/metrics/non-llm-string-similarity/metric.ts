@@ -1,9 +1,10 @@
 // Ragas `NonLLMStringSimilarity`. Files: score.ts (the formula, on the string similarity and distances of
 // ../shared/string-distance/, which the non-LLM context metrics use too), metric.ts (this class), descriptor.ts.
 // No judge.
-import { JudgeFreeMetric, requirePair } from "../shared/judge-free.js";
+
 import type { DistanceMeasure } from "../shared/string-distance/similarity.js";
-import type { MetricResult, Sample } from "../types.js";
+import { type TextPair, TextPairMetric } from "../shared/text-pair-metric.js";
+import type { MetricResult } from "../types.js";
 import { nonLlmStringSimilarityDescriptor } from "./descriptor.js";
 import { nonLlmStringSimilarity } from "./score.js";
 
@@ -23,10 +24,7 @@ export interface NonLLMStringSimilarityOptions {
  *   response: "The Eiffel Tower is located in India.",
  * }); // value 0.8918918918918919
  */
-export class NonLLMStringSimilarity extends JudgeFreeMetric<
-  { reference: string; response: string },
-  typeof nonLlmStringSimilarityDescriptor.options
-> {
+export class NonLLMStringSimilarity extends TextPairMetric<typeof nonLlmStringSimilarityDescriptor.options> {
   static readonly descriptor = nonLlmStringSimilarityDescriptor;
 
   /** The distance measure. */
@@ -37,11 +35,7 @@ export class NonLLMStringSimilarity extends JudgeFreeMetric<
     this.distanceMeasure = this.options.distanceMeasure;
   }
 
-  protected validate(sample: Sample, row: number | undefined): { reference: string; response: string } {
-    return requirePair(sample, row);
-  }
-
-  protected scoreInput({ reference, response }: { reference: string; response: string }): MetricResult {
+  protected scoreInput({ reference, response }: TextPair): MetricResult {
     return {
       value: nonLlmStringSimilarity(reference, response, this.distanceMeasure),
       status: "ok",

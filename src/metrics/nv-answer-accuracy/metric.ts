@@ -2,7 +2,8 @@
 // scaled), judge.ts, descriptor.ts. Shared rating mechanics: ../shared/ratings.ts.
 import type { ChoiceOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { ratingPromptVersions, ratingReadDetails } from "../shared/ratings.js";
+import { ratingPairResult } from "../shared/rating-result.js";
+import { ratingPromptVersions } from "../shared/ratings.js";
 import { sampleText } from "../shared/sample-fields.js";
 import { statementSteps } from "../shared/statements/steps.js";
 import type { MetricResult, Sample } from "../types.js";
@@ -44,13 +45,7 @@ export class AnswerAccuracy extends JudgeMetric<AccuracyInput, typeof nvAccuracy
   protected async compute(input: AccuracyInput, signal: AbortSignal | undefined): Promise<MetricResult> {
     const steps = statementSteps(this.llm, this.settings, signal, this.reading);
     const pair = await judgeAnswerAccuracy(steps, input);
-    const ratings = pair.written;
-    return {
-      value: nvAccuracyScore(...pair.scored),
-      status: "ok",
-      reason: `ratings ${ratings[0]} and ${ratings[1]} out of 4`,
-      details: { ratings, ...ratingReadDetails(pair), usage: steps.usage },
-    };
+    return ratingPairResult(pair, nvAccuracyScore(...pair.scored), 4, steps);
   }
 
   protected override promptVersions(): Record<string, string> {

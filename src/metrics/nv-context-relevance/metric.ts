@@ -2,7 +2,8 @@
 // shortcuts, averaged and scaled), judge.ts, descriptor.ts. Shared rating mechanics: ../shared/ratings.ts.
 import type { ChoiceOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { ratingPromptVersions, ratingReadDetails } from "../shared/ratings.js";
+import { ratingPairResult, ratingShortcutResult } from "../shared/rating-result.js";
+import { ratingPromptVersions } from "../shared/ratings.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementSteps } from "../shared/statements/steps.js";
 import type { MetricResult, Sample } from "../types.js";
@@ -49,26 +50,11 @@ export class NvContextRelevance extends JudgeMetric<
     const steps = statementSteps(this.llm, this.settings, signal, this.reading);
     const shortcut = nvContextRelevanceShortcut(input.question, input.contexts);
     if (shortcut !== undefined) {
-      return {
-        value: shortcut,
-        status: "ok",
-        reason: "no context, or the contexts only repeat the question (Ragas scores 0 without asking)",
-        details: { ratings: [], usage: steps.usage },
-      };
+      const reason = "no context, or the contexts only repeat the question (Ragas scores 0 without asking)";
+      return ratingShortcutResult(shortcut, reason, steps);
     }
     const pair = await judgeNvContextRelevance(steps, input);
-    const ratings = pair.written;
-    return {
-      value: nvContextRelevanceScore(...pair.scored),
-      status: "ok",
-      reason: `ratings ${ratings[0]} and ${ratings[1]} out of 2`,
-      details: {
-        ratings,
-        ...ratingReadDetails(pair),
-        usage: steps.usage,
-        ...(steps.splits.length > 0 ? { splits: steps.splits } : {}),
-      },
-    };
+    return ratingPairResult(pair, nvContextRelevanceScore(...pair.scored), 2, steps);
   }
 
   protected override promptVersions(): Record<string, string> {

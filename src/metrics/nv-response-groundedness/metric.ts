@@ -2,7 +2,8 @@
 // shortcuts, averaged and scaled), judge.ts, descriptor.ts. Shared rating mechanics: ../shared/ratings.ts.
 import type { ChoiceOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { ratingPromptVersions, ratingReadDetails } from "../shared/ratings.js";
+import { ratingPairResult, ratingShortcutResult } from "../shared/rating-result.js";
+import { ratingPromptVersions } from "../shared/ratings.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementSteps } from "../shared/statements/steps.js";
 import type { MetricResult, Sample } from "../types.js";
@@ -48,29 +49,14 @@ export class ResponseGroundedness extends JudgeMetric<
     const steps = statementSteps(this.llm, this.settings, signal, this.reading);
     const shortcut = nvGroundednessShortcut(input.response, input.contexts);
     if (shortcut !== undefined) {
-      return {
-        value: shortcut,
-        status: "ok",
-        reason:
-          shortcut === 0
-            ? "no context was retrieved, so nothing grounds the response (Ragas scores 0 without asking)"
-            : "the response appears word for word in the contexts (Ragas scores 1 without asking)",
-        details: { ratings: [], usage: steps.usage },
-      };
+      const reason =
+        shortcut === 0
+          ? "no context was retrieved, so nothing grounds the response (Ragas scores 0 without asking)"
+          : "the response appears word for word in the contexts (Ragas scores 1 without asking)";
+      return ratingShortcutResult(shortcut, reason, steps);
     }
     const pair = await judgeGroundedness(steps, input);
-    const ratings = pair.written;
-    return {
-      value: nvGroundednessScore(...pair.scored),
-      status: "ok",
-      reason: `ratings ${ratings[0]} and ${ratings[1]} out of 2`,
-      details: {
-        ratings,
-        ...ratingReadDetails(pair),
-        usage: steps.usage,
-        ...(steps.splits.length > 0 ? { splits: steps.splits } : {}),
-      },
-    };
+    return ratingPairResult(pair, nvGroundednessScore(...pair.scored), 2, steps);
   }
 
   protected override promptVersions(): Record<string, string> {

@@ -1,7 +1,7 @@
 // Ragas `RougeScore`. Files: porter-stemmer.ts (NLTK's Porter stemmer), score.ts (rouge_score's
 // tokenizer and ROUGE-N / ROUGE-L), metric.ts (this class), descriptor.ts. No judge.
-import { JudgeFreeMetric, requirePair } from "../shared/judge-free.js";
-import type { MetricResult, Sample } from "../types.js";
+import { type TextPair, TextPairMetric } from "../shared/text-pair-metric.js";
+import type { MetricResult } from "../types.js";
 import { rougeScoreDescriptor } from "./descriptor.js";
 import { type RougeMode, type RougeType, rouge } from "./score.js";
 
@@ -23,10 +23,7 @@ export interface RougeScoreOptions {
  *   response: "The Eiffel Tower is located in India.",
  * }); // value 0.8571428571428571
  */
-export class RougeScore extends JudgeFreeMetric<
-  { reference: string; response: string },
-  typeof rougeScoreDescriptor.options
-> {
+export class RougeScore extends TextPairMetric<typeof rougeScoreDescriptor.options> {
   static readonly descriptor = rougeScoreDescriptor;
 
   /** The ROUGE variant. */
@@ -39,11 +36,7 @@ export class RougeScore extends JudgeFreeMetric<
     ({ rougeType: this.rougeType, mode: this.mode } = this.options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): { reference: string; response: string } {
-    return requirePair(sample, row);
-  }
-
-  protected scoreInput({ reference, response }: { reference: string; response: string }): MetricResult {
+  protected scoreInput({ reference, response }: TextPair): MetricResult {
     const r = rouge(reference, response, this.rougeType, true);
     return {
       value: r[this.mode],

@@ -5,7 +5,7 @@ import type { EmbeddedTexts, Embeddings } from "../../embeddings/types.js";
 import { BaseMetric } from "../shared/base-metric.js";
 import { longTextsDetail, refusedLongText, rowLongTexts } from "../shared/long-texts.js";
 import { errorResult, mustPropagate, withPromptVersions } from "../shared/outcome.js";
-import { requireText } from "../shared/validate.js";
+import { sampleText } from "../shared/sample-fields.js";
 import { cosineOrThrow, embedAll } from "../shared/vectors.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { semanticSimilarityDescriptor } from "./descriptor.js";
@@ -59,16 +59,8 @@ export class SemanticSimilarity extends BaseMetric<Pair, typeof semanticSimilari
 
   protected validate(sample: Sample, row: number | undefined): Pair {
     return {
-      response: requireText(
-        sample.response,
-        { field: "response", row },
-        "give the answer as a non-empty string (Ragas response)",
-      ),
-      reference: requireText(
-        sample.reference,
-        { field: "reference", row },
-        "give the expected answer as a non-empty string (Ragas reference)",
-      ),
+      response: sampleText(sample, "response", row),
+      reference: sampleText(sample, "reference", row),
     };
   }
 

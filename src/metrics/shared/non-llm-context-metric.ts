@@ -1,5 +1,5 @@
 import { ListPairMemo } from "../../util/list-pair-memo.js";
-import type { Sample } from "../types.js";
+import type { MetricResult, Sample } from "../types.js";
 import { type ContextLists, type ContextSimilarities, requireContextLists } from "./context-similarities.js";
 import { JudgeFreeMetric } from "./judge-free.js";
 import type { DistanceMeasure } from "./string-distance/similarity.js";
@@ -18,6 +18,13 @@ export function contextSimilarityMemo(measure: DistanceMeasure): ListPairMemo<Co
     memos.set(measure, memo);
   }
   return memo;
+}
+
+/** What both formulas return: the score, and per context its best similarity and 0/1 verdict. */
+export interface SimilarityVerdicts {
+  score: number | null;
+  similarities: number[];
+  verdicts: number[];
 }
 
 /** Options of the non-LLM context precision and recall metrics. */
@@ -46,6 +53,17 @@ export abstract class NonLlmContextMetric extends JudgeFreeMetric<ContextLists> 
 
   protected validate(sample: Sample, row: number | undefined): ContextLists {
     return requireContextLists(sample, row);
+  }
+
+  /** A row that has no score, with the reason why. */
+  protected unscored(reason: string): MetricResult {
+    return { value: null, status: "ok", reason };
+  }
+
+  /** A scored row: the formula's score, the reason, and the similarities and verdicts behind it. */
+  protected scored(outcome: SimilarityVerdicts, reason: string): MetricResult {
+    const { score, similarities, verdicts } = outcome;
+    return { value: score, status: "ok", reason, details: { similarities, verdicts } };
   }
 
   /** The similarity memo of this metric's distance measure, shared with the other non-LLM context metric. */

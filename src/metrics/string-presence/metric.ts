@@ -1,6 +1,6 @@
 // Ragas `StringPresence`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts. No judge.
-import { JudgeFreeMetric, requirePair } from "../shared/judge-free.js";
-import type { MetricResult, Sample } from "../types.js";
+import { type TextPair, TextPairMetric } from "../shared/text-pair-metric.js";
+import type { MetricResult } from "../types.js";
 import { stringPresenceDescriptor } from "./descriptor.js";
 import { stringPresence } from "./score.js";
 
@@ -10,7 +10,7 @@ import { stringPresence } from "./score.js";
  * @example
  * await new StringPresence().score({ reference: "Eiffel Tower", response: "The Eiffel Tower is located in India." }); // value 1
  */
-export class StringPresence extends JudgeFreeMetric<{ reference: string; response: string }> {
+export class StringPresence extends TextPairMetric {
   static readonly descriptor = stringPresenceDescriptor;
 
   /** StringPresence takes no options. */
@@ -18,11 +18,7 @@ export class StringPresence extends JudgeFreeMetric<{ reference: string; respons
     super(options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): { reference: string; response: string } {
-    return requirePair(sample, row);
-  }
-
-  protected scoreInput({ reference, response }: { reference: string; response: string }): MetricResult {
+  protected scoreInput({ reference, response }: TextPair): MetricResult {
     const value = stringPresence(reference, response);
     const at = response.indexOf(reference);
     return {
