@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { distanceMeasures } from "../shared/string-distance/similarity.js";
+import { nonLlmContextOptionsSchema } from "../shared/non-llm-context-metric.js";
 
 /** Catalog entry of Ragas `non_llm_context_precision_with_reference`. */
 export const nonLlmContextPrecisionWithReferenceDescriptor = defineMetric({
@@ -10,8 +9,5 @@ export const nonLlmContextPrecisionWithReferenceDescriptor = defineMetric({
   requiredFields: ["retrievedContexts", "referenceContexts"],
   needsLlm: false,
   needsEmbeddings: false,
-  options: z.object({
-    threshold: z.number().default(0.5),
-    distanceMeasure: z.enum(distanceMeasures).default("levenshtein"),
-  }),
+  options: nonLlmContextOptionsSchema,
 });

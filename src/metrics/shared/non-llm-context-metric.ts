@@ -1,8 +1,9 @@
+import { z } from "zod";
 import { ListPairMemo } from "../../util/list-pair-memo.js";
 import type { MetricResult, Sample } from "../types.js";
 import { type ContextLists, type ContextSimilarities, requireContextLists } from "./context-similarities.js";
 import { JudgeFreeMetric } from "./judge-free.js";
-import type { DistanceMeasure } from "./string-distance/similarity.js";
+import { type DistanceMeasure, distanceMeasures } from "./string-distance/similarity.js";
 
 const memos = new Map<DistanceMeasure, ListPairMemo<ContextSimilarities>>();
 
@@ -26,6 +27,15 @@ export interface SimilarityVerdicts {
   similarities: number[];
   verdicts: number[];
 }
+
+/** The option schema of the non-LLM context precision and recall descriptors: threshold and distance measure. */
+export const nonLlmContextOptionsSchema = z.object({
+  threshold: z.number().default(0.5).describe("Similarity a context needs to count as relevant."),
+  distanceMeasure: z
+    .enum(distanceMeasures)
+    .default("levenshtein")
+    .describe("String distance behind the similarity, normalised as rapidfuzz does."),
+});
 
 /** Options of the non-LLM context precision and recall metrics. */
 export interface NonLLMContextOptions {
