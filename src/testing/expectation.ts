@@ -15,6 +15,8 @@ export interface ScoreExpectation {
 /** The outcome of one scored assertion. */
 export interface ScoreAssessment {
   pass: boolean;
+  /** False when the row has no value (error, skipped, null): a negated assertion must not pass on it either. */
+  scored: boolean;
   result: MetricResult;
   /** The failure (or, negated, success) text: metric, score, bounds and the judge's evidence. */
   message: string;
@@ -36,6 +38,11 @@ function describeBounds(e: ScoreExpectation): string {
   return [e.atLeast !== undefined ? `>= ${e.atLeast}` : "", e.atMost !== undefined ? `<= ${e.atMost}` : ""]
     .filter(Boolean)
     .join(" and ");
+}
+
+/** Why a row has no value, in a word: its status (error, skipped), or `null` for an ok row without a value. */
+export function unscoredStatus(result: MetricResult): string {
+  return result.status === "ok" ? "null" : result.status;
 }
 
 /**
@@ -61,7 +68,7 @@ export async function assessScore(
         (expectation.atMost === undefined || value <= expectation.atMost);
   const head =
     value === null
-      ? `${metric.name} gave no score (${result.status}); expected a score ${describeBounds(expectation)}`
+      ? `${metric.name} gave no score (${unscoredStatus(result)}); expected a score ${describeBounds(expectation)}`
       : `${metric.name} scored ${value}; expected ${describeBounds(expectation)}`;
-  return { pass, result, message: `${head}\n${explainResult(result)}` };
+  return { pass, scored: value !== null, result, message: `${head}\n${explainResult(result)}` };
 }

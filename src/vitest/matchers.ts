@@ -5,7 +5,8 @@ import { AnswerRelevancy } from "../metrics/answer-relevancy/metric.js";
 import { Faithfulness } from "../metrics/faithfulness/metric.js";
 import { SemanticSimilarity } from "../metrics/semantic-similarity/metric.js";
 import type { Metric, Sample } from "../metrics/types.js";
-import { assessScore, type ScoreExpectation } from "../testing/expectation.js";
+import { assessScore, type ScoreExpectation, unscoredStatus } from "../testing/expectation.js";
+import { explainResult } from "../testing/explain.js";
 import { EVAL_META_KEY, type EvalAssertionRecord } from "../testing/record.js";
 
 /** Options of `toBeFaithful`. */
@@ -55,8 +56,14 @@ async function scoreMatcher(
   expectation: ScoreExpectation,
 ): Promise<{ pass: boolean; message: () => string }> {
   const started = Date.now();
-  const { pass, result, message } = await assessScore(sample, metric, expectation);
+  const { pass, scored, result, message } = await assessScore(sample, metric, expectation);
   recordAssertion(metric, sample, result, started);
+  if (!scored && this.isNot) {
+    // vitest inverts `pass` under .not: a row without a score must fail that way too, and pass with allowUnscored.
+    const allowed = expectation.allowUnscored === true;
+    const text = `${metric.name} gave no score (${unscoredStatus(result)}); .not does not pass a row without a score (allowUnscored: true lets such a row pass)\n${explainResult(result)}`;
+    return { pass: !allowed, message: () => text };
+  }
   return { pass, message: () => (this.isNot ? `expected not: ${message}` : message) };
 }
 

@@ -1,12 +1,13 @@
 // The vitest matchers and the node:test assertion on scripted judges: pass, fail, and the failure
 // text a person reads (score, bar, statements and verdicts, reason).
-import { describe, expect, it } from "vitest";
+import { type Assertion, describe, expect, it } from "vitest";
 import { Faithfulness } from "../../src/index.js";
 import { assertScore } from "../../src/node-test/index.js";
 import "../../src/vitest/index.js";
 import { FakeEmbeddings } from "../support/fake-embeddings.js";
 import { FakeMetric } from "../support/fake-metrics.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
+import { stubEmbeddings, stubLlm } from "../support/stub-models.js";
 
 const sample = {
   userInput: "Who created Python?",
@@ -77,6 +78,67 @@ describe("vitest matchers", () => {
     await expect({ response: "a" }).toScore(broken, { atLeast: 0, allowUnscored: true });
   });
 
+  describe(".not never turns a row without a score green", () => {
+    // A judge and an embedder that throw on every call: each metric below returns an error row.
+    const judgeThatThrows = stubLlm;
+    const embedderThatThrows = stubEmbeddings;
+    const broken = new FakeMetric({
+      name: "broken",
+      score: () => ({ value: null, status: "error", error: "JudgeOutputError: bad" }),
+    });
+    const unscored = new FakeMetric({ name: "unscored", score: () => null });
+    /** Every matcher on a row its metric cannot score (an error row, or a null value), with or without allowUnscored. */
+    const cases: Array<[string, (e: Assertion, allow: boolean) => Promise<unknown>]> = [
+      ["toScore", (e, allow) => e.toScore(broken, { atLeast: 0.5, allowUnscored: allow })],
+      ["toScore", (e, allow) => e.toScore(unscored, { atMost: 0.5, allowUnscored: allow })],
+      [
+        "toBeFaithful",
+        (e, allow) => e.toBeFaithful({ llm: judgeThatThrows, atLeast: 0.5, allowUnscored: allow }),
+      ],
+      [
+        "toBeRelevant",
+        (e, allow) =>
+          e.toBeRelevant({
+            llm: judgeThatThrows,
+            embeddings: embedderThatThrows,
+            atLeast: 0.5,
+            allowUnscored: allow,
+          }),
+      ],
+      [
+        "toMatchReference",
+        (e, allow) =>
+          e.toMatchReference({ embeddings: embedderThatThrows, atLeast: 0.5, allowUnscored: allow }),
+      ],
+    ];
+    const row = { ...sample, reference: "Guido van Rossum created Python." };
+
+    it.each(cases)("%s fails on an error row with and without .not", async (_matcher, run) => {
+      await expect(run(expect(row), false)).rejects.toThrow(/gave no score \((error|null)\)/);
+      const negated = await run(expect(row).not, false).then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      expect(negated, ".not passed on a row without a score").toBeInstanceOf(Error);
+      expect(negated?.message).toMatch(
+        /gave no score \((error|null)\); \.not does not pass a row without a score/,
+      );
+      expect(negated?.message).toMatch(/allowUnscored: true/);
+    });
+
+    it.each(cases)("%s passes an error row both ways with allowUnscored", async (_matcher, run) => {
+      await run(expect(row), true);
+      await run(expect(row).not, true);
+    });
+
+    it(".not still inverts a scored row, and its failure names the score", async () => {
+      await expect(sample).not.toBeFaithful({ llm: judge([1, 0]), atLeast: 0.8 });
+      await expect(expect(sample).not.toBeFaithful({ llm: judge([1, 1]), atLeast: 0.8 })).rejects.toThrow(
+        /expected not: faithfulness scored 1; expected >= 0\.8/,
+      );
+    });
+  });
+
   it("toMatchReference uses semantic similarity", async () => {
     const embeddings = new FakeEmbeddings({ "Paris is the capital.": [1, 0], "Lyon is a city.": [0.6, 0.8] });
     const paris = { response: "Paris is the capital.", reference: "Paris is the capital." };
@@ -115,5 +177,19 @@ describe("node:test assertScore", () => {
     expect(error?.name).toBe("AssertionError");
     expect(error?.message).toMatch(/faithfulness scored 0; expected >= 0\.5/);
     expect(error?.message).toContain("✗ not supported: Python was created by Guido van Rossum.");
+  });
+
+  it("a judge that throws fails the assertion, unless allowUnscored (there is no negated form to turn it green)", async () => {
+    const error = await assertScore(sample, new Faithfulness({ llm: stubLlm }), { atLeast: 0.5 }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(error?.name).toBe("AssertionError");
+    expect(error?.message).toMatch(/faithfulness gave no score \(error\)/);
+    const allowed = await assertScore(sample, new Faithfulness({ llm: stubLlm }), {
+      atLeast: 0.5,
+      allowUnscored: true,
+    });
+    expect(allowed.status).toBe("error");
   });
 });
