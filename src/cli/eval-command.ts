@@ -35,10 +35,10 @@ import { addShardOptions } from "./shard-options.js";
 async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boolean): Promise<void> {
   const flags = normalizeFlags(raw);
   const selection = selectEvalMetrics(flags);
-  const { requested, custom, named } = selection;
+  const { requested, custom, customIds, named } = selection;
   if (flags.resume && flags.overwrite)
     throw new InvalidInputError("--resume and --overwrite contradict each other; pick one");
-  const metricOptions = metricOptionsById(flags.metricOption, requested ?? metricIds);
+  const metricOptions = metricOptionsById(flags.metricOption, { requested, customIds });
 
   const { scan, dataset } = await readEvalDataset(datasetPath, flags, outIsDefault);
   const ids = requested ?? defaultMetricsFor(scan, named, scan.file);
