@@ -7,6 +7,9 @@ import {
   definitionField,
 } from "../shared/custom-options.js";
 
+/** Most votes (judge calls) per row AspectCritic takes. */
+const MAX_STRICTNESS = 11;
+
 /** `aspect_critic`: a user-defined binary criterion; opt-in, since it needs a definition. */
 export const aspectCriticDescriptor = defineMetric({
   id: "aspect_critic",
@@ -22,6 +25,9 @@ export const aspectCriticDescriptor = defineMetric({
       .number()
       .int()
       .min(1)
+      .max(MAX_STRICTNESS, {
+        error: `must be at most ${MAX_STRICTNESS}: each vote is one judge call per row, and ${MAX_STRICTNESS} votes already settle a majority; use 1, 3 or 5`,
+      })
       .refine((n) => n % 2 === 1, { error: "must be odd (1, 3, 5, ...) so the majority vote cannot tie" })
       .default(1),
     seed: z
