@@ -4,6 +4,7 @@
 // judge call, with the file, entry and field named and what to do.
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/errors.js";
+import { evaluate } from "../../src/evaluate/evaluate.js";
 import { parseMetricFile } from "../../src/metric-file/definition.js";
 import { AspectCritic } from "../../src/metrics/aspect-critic/metric.js";
 import { createMetric } from "../../src/metrics/catalog.js";
@@ -11,6 +12,7 @@ import { LLMEvaluator, type LLMEvaluatorOptions } from "../../src/metrics/llm-ev
 import { LLMJudgeMetric } from "../../src/metrics/llm-evaluator/metric.js";
 import { answerScore, meanOfKey } from "../../src/metrics/llm-evaluator/score.js";
 import { rubricLevels } from "../../src/metrics/rubrics/score.js";
+import { FakeMetric } from "../support/fake-metrics.js";
 import { metricFileWriter } from "../support/metric-files.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 
@@ -112,6 +114,14 @@ describe("prototype keys (fail 1)", () => {
         problem,
       );
     }
+  });
+
+  it("evaluate() refuses a metric of your own named like that, before scoring a row", async () => {
+    const metric = new FakeMetric({ name: "__proto__" });
+    await expect(evaluate([{ userInput: "Q?", response: "A." }], [metric])).rejects.toThrow(
+      'metric name "__proto__" is a name every JavaScript object already has',
+    );
+    expect(metric.calls).toBe(0);
   });
 
   it("an answer's inherited properties are never read as its score", () => {
@@ -273,5 +283,15 @@ describe("limits on judge calls (weak)", () => {
       ],
     });
     expect(problemOf(() => parseMetricFile(file))).toContain("metrics[0].evaluationSteps");
+  });
+
+  it("chrf_score's n-gram orders have a ceiling (charOrder 1e9 allocated a table per order)", () => {
+    expect(problemOf(() => createMetric("chrf_score", {}, { charOrder: 1_000_000_000 }))).toContain(
+      "must be at most 20: each order is one more pass over every text; sacrebleu's usual value is 6",
+    );
+    expect(problemOf(() => createMetric("chrf_score", {}, { wordOrder: 21 }))).toContain(
+      "must be at most 20",
+    );
+    expect(createMetric("chrf_score", {}, { charOrder: 20, wordOrder: 2 }).name).toBe("chrf_score");
   });
 });
