@@ -261,6 +261,15 @@ describe("limits on judge calls (weak)", () => {
     ).toBe(11);
   });
 
+  it("aspect_critic's votes' seeds stay within 32 bits", () => {
+    const llm = new ScriptedLlm({});
+    const options = { llm, name: "polite", definition: "x", strictness: 3 };
+    expect(problemOf(() => new AspectCritic({ ...options, seed: 2 ** 32 - 2 }))).toContain(
+      "leaves no room for the votes' seeds",
+    );
+    expect(new AspectCritic({ ...options, seed: 2 ** 32 - 3 }).strictness).toBe(3);
+  });
+
   it("answer_relevancy's strictness and g_eval's steps keep their ceilings", () => {
     const llm = new ScriptedLlm({});
     expect(
