@@ -18,7 +18,7 @@ export function parseOptions<S extends z.ZodType>(schema: S, value: unknown, whe
 
 /** The `InvalidInputError` for a failed parse of `value`: its first issue, with the option as the field. */
 export function zodToInvalidInput(error: z.ZodError, value: unknown, where: string): InvalidInputError {
-  const issue = error.issues[0]!;
+  const issue = keyIssue(error.issues[0]!);
   const field = pathText(issue.path);
   const given = valueAt(value, issue.path);
   const what =
@@ -29,6 +29,18 @@ export function zodToInvalidInput(error: z.ZodError, value: unknown, where: stri
   return new InvalidInputError(`${where}: ${what}${more}`, field === "" ? {} : { field }, { cause: error });
 }
 
+/**
+ * The issue itself, or for a record key that failed its schema (zod's "Invalid key in record") the key's own
+ * problem (e.g. `"constructor" is a name every JavaScript object already has ...`) at the record key's path.
+ *
+ * @example
+ * keyIssue(error.issues[0]!).message;
+ */
+export function keyIssue(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== "invalid_key" || issue.issues[0] === undefined) return issue;
+  return { ...issue.issues[0], path: issue.path } as z.core.$ZodIssue;
+}
+
 /** `["examples", 1, "inputs"]` as `examples[1].inputs`. */
 export function pathText(path: readonly PropertyKey[]): string {
   return path
@@ -36,11 +48,11 @@ export function pathText(path: readonly PropertyKey[]): string {
     .join("");
 }
 
-/** The value at a zod issue path inside `value`, or undefined where the path leaves objects. */
+/** The value at a zod issue path inside `value` (own keys only), or undefined where the path leaves objects. */
 export function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
   let current = value;
   for (const key of path) {
-    if (current === null || typeof current !== "object") return undefined;
+    if (current === null || typeof current !== "object" || !Object.hasOwn(current, key)) return undefined;
     current = (current as Record<PropertyKey, unknown>)[key];
   }
   return current;

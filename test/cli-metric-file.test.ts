@@ -41,7 +41,7 @@ describe("parseMetricFiles (the --metric-file files of one run)", () => {
     );
     const taken = yamlFile("taken.yaml", { metrics: [{ ...critic, id: "faithfulness" }] });
     expect(() => parseMetricFiles([taken], ["faithfulness"])).toThrow(
-      `metric file ${taken}: metrics[0].id: "faithfulness" is already used by --metrics; give each metric its own id`,
+      `metric file ${taken}: metrics[0].id: "faithfulness" is the id of a built-in metric, whose results this metric's would be mixed with (in merge, report compare and --fail-under); give it an id of its own, e.g. my_faithfulness`,
     );
   });
 });

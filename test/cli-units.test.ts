@@ -85,6 +85,16 @@ describe("--metrics and --column", () => {
     expect(() => parseColumnMap(["q="])).toThrow(/must look like/);
     expect(() => parseColumnMap(["q=title"])).toThrow(/maps to "title", which is not a sample field/);
     expect(() => parseColumnMap(["q=user_input", "q=response"])).toThrow(/maps "q" twice/);
+    // A dataset column named like an inherited property is mapped, not lost (issue 29, prototype keys).
+    const inherited = parseColumnMap(["__proto__=user_input", "constructor=response"]);
+    expect(Object.entries(inherited)).toEqual([
+      ["__proto__", "user_input"],
+      ["constructor", "response"],
+    ]);
+    expect(Object.getPrototypeOf(inherited)).toBe(Object.prototype);
+    expect(() => parseColumnMap(["constructor=user_input", "constructor=response"])).toThrow(
+      /maps "constructor" twice/,
+    );
   });
 });
 

@@ -29,7 +29,14 @@ export function parseColumnMap(pairs: readonly string[]): Record<string, ColumnT
     if (Object.hasOwn(map, column)) {
       throw new InvalidInputError(`--column maps "${column}" twice; give each dataset column once`);
     }
-    map[column] = target as ColumnTarget;
+    // Defined, not assigned: a dataset column may be called `__proto__`, and assigning that key would set the map's
+    // prototype instead of mapping the column.
+    Object.defineProperty(map, column, {
+      value: target,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return map;
 }

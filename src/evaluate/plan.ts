@@ -5,6 +5,7 @@ import { type DatasetSource, datasetSource, openDataset } from "../dataset/strea
 import type { Dataset } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import type { Metric, MetricConfig } from "../metrics/types.js";
+import { isPrototypeKey, prototypeKeyProblem } from "../util/object-keys.js";
 import { configHash as hashConfig, rowHash as hashRow } from "./hash.js";
 import { checkConcurrencyOption } from "./option-checks.js";
 import type { EvaluateDataset, EvaluateOptions } from "./options.js";
@@ -82,6 +83,7 @@ function checkMetricList(metrics: readonly Metric[]): void {
   if (metrics.length === 0) throw new InvalidInputError("no metrics given; pass at least one metric");
   const seen = new Set<string>();
   for (const m of metrics) {
+    if (isPrototypeKey(m.name)) throw new InvalidInputError(`metric name ${prototypeKeyProblem(m.name)}`);
     if (seen.has(m.name))
       throw new InvalidInputError(`metric ${m.name} is given twice; pass each metric once`);
     seen.add(m.name);

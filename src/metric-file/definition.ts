@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { pathText } from "../errors-zod.js";
+import { keyIssue, pathText } from "../errors-zod.js";
 import { metricDescriptors } from "../metrics/catalog.js";
 import type { MetricDescriptor } from "../metrics/descriptor.js";
 import { definedFields } from "../metrics/shared/defined-fields.js";
@@ -37,7 +37,7 @@ export const definableMetrics: ReadonlyMap<string, MetricDescriptor> = new Map(
 
 /** The problem zod found in an entry, at its path in the file (`metrics[1].scale`) with what to do. */
 function optionProblem(file: string, at: string, descriptor: MetricDescriptor, error: z.ZodError): never {
-  const issue = error.issues[0]!;
+  const issue = keyIssue(error.issues[0]!);
   const [head, ...tail] = issue.path;
   const field = head === "name" ? "id" : head;
   const where = field === undefined ? at : `${at}.${pathText([field, ...tail])}`;

@@ -3,6 +3,9 @@ import path from "node:path";
 import { parseDocument } from "yaml";
 import { metricFileProblem } from "./problem.js";
 
+/** Most alias expansions a metric file may make (yaml's own default): enough for shared snippets, not for a bomb. */
+const MAX_ALIAS_COUNT = 100;
+
 function readText(file: string): string {
   try {
     return readFileSync(file, "utf8");
@@ -18,7 +21,8 @@ function readText(file: string): string {
 
 /**
  * The data of a metric file, not yet checked: JSON for a `.json` file, YAML (duplicate keys refused) otherwise. A
- * file that cannot be read or parsed throws `InvalidInputError` naming the file and, for YAML, the line and column.
+ * file that cannot be read or parsed throws `InvalidInputError` naming the file and, for YAML, the line and column;
+ * so does a YAML file whose aliases expand too far (an alias bomb).
  */
 export function readMetricFileData(file: string): unknown {
   const text = readText(file);
@@ -37,5 +41,15 @@ export function readMetricFileData(file: string): unknown {
     const message = error.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
     metricFileProblem(file, where, `is not valid YAML: ${message}`);
   }
-  return doc.toJS();
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (err) {
+    // yaml throws a ReferenceError when aliases expand past maxAliasCount (a "billion laughs" file).
+    if (!(err instanceof ReferenceError)) throw err;
+    metricFileProblem(
+      file,
+      "",
+      `expands YAML aliases (*name) more than ${MAX_ALIAS_COUNT} times, which is refused as a resource exhaustion attack; write the repeated values out, or refer to each anchor fewer times`,
+    );
+  }
 }

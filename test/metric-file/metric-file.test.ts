@@ -1,24 +1,15 @@
 // Metric files in the library: parseMetricFile checks a YAML or JSON file against the definable descriptors
 // (before any model loads), loadMetricFile builds its metrics; a bad file fails with the file, the entry's path
 // and what to do.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { stringify } from "yaml";
+import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/errors.js";
 import { definableMetrics, parseMetricFile } from "../../src/metric-file/definition.js";
 import { createDefinedMetric, loadMetricFile } from "../../src/metric-file/load.js";
+import { metricFileWriter } from "../support/metric-files.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 
-const dir = mkdtempSync(path.join(tmpdir(), "airgap-metric-file-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function metricFile(name: string, data: unknown): string {
-  const file = path.join(dir, name);
-  writeFileSync(file, typeof data === "string" ? data : stringify(data));
-  return file;
-}
+const metricFile = metricFileWriter("airgap-metric-file-");
 
 const critic = {
   kind: "aspect_critic",
@@ -50,8 +41,7 @@ describe("parseMetricFile", () => {
       ["per_row", "instance_rubrics", `${file}: metrics[3]`, ["userInput", "response", "rubrics"]],
       ["complete", "llm_evaluator", `${file}: metrics[4]`, ["userInput"]],
     ]);
-    const json = path.join(dir, "good.json");
-    writeFileSync(json, JSON.stringify({ metrics: [critic] }));
+    const json = metricFile("good.json", JSON.stringify({ metrics: [critic] }));
     expect(parseMetricFile(json).map((d) => d.options)).toEqual([
       { definition: critic.definition, name: "on_topic" },
     ]);
@@ -167,14 +157,21 @@ describe("parseMetricFile", () => {
         `^metric file ${file.replace(/[.\\]/g, "\\$&")}: line \\d+, column \\d+: is not valid YAML: `,
       ),
     );
-    const missing = path.join(dir, "nope.yaml");
+    const missing = path.join(path.dirname(metricFile("exists.yaml", "")), "nope.yaml");
     expect(() => parseMetricFile(missing)).toThrow(`metric file ${missing}: does not exist; check the path`);
   });
 
   it("refuses an id that takenIds already holds, saying what holds it", () => {
-    const file = metricFile("taken.yaml", { metrics: [{ ...critic, id: "faithfulness" }] });
-    expect(() => parseMetricFile(file, { takenIds: new Map([["faithfulness", "--metrics"]]) })).toThrow(
-      `metric file ${file}: metrics[0].id: "faithfulness" is already used by --metrics; give each metric its own id`,
+    const file = metricFile("taken.yaml", { metrics: [critic] });
+    expect(() =>
+      parseMetricFile(file, { takenIds: new Map([["on_topic", "other.yaml: metrics[2]"]]) }),
+    ).toThrow(
+      `metric file ${file}: metrics[0].id: "on_topic" is already used by other.yaml: metrics[2]; give each metric its own id`,
+    );
+    // A built-in id is refused whatever runs beside the file (test/faults/metric-definitions.test.ts).
+    const builtIn = metricFile("built-in.yaml", { metrics: [{ ...critic, id: "faithfulness" }] });
+    expect(() => parseMetricFile(builtIn, { takenIds: new Map([["faithfulness", "--metrics"]]) })).toThrow(
+      `metric file ${builtIn}: metrics[0].id: "faithfulness" is the id of a built-in metric`,
     );
   });
 });

@@ -7,6 +7,12 @@ import {
   definitionField,
 } from "../shared/custom-options.js";
 
+/** Largest seed llama.cpp takes (an unsigned 32-bit integer). */
+const MAX_SEED = 2 ** 32 - 1;
+
+/** Most votes (judge calls) per row AspectCritic takes. */
+const MAX_STRICTNESS = 11;
+
 /** `aspect_critic`: a user-defined binary criterion; opt-in, since it needs a definition. */
 export const aspectCriticDescriptor = defineMetric({
   id: "aspect_critic",
@@ -15,21 +21,24 @@ export const aspectCriticDescriptor = defineMetric({
   ...customJudgeDescriptorBase,
   definable: true,
   valueRange: [0, 1],
-  options: z.strictObject({
-    ...customJudgeOptionFields,
-    ...definitionField,
-    strictness: z
-      .number()
-      .int()
-      .min(1)
-      .refine((n) => n % 2 === 1, { error: "must be odd (1, 3, 5, ...) so the majority vote cannot tie" })
-      .default(1),
-    seed: z
-      .number()
-      .int()
-      .min(0)
-      .max(2 ** 32 - 1)
-      .default(0),
-    ...verdictOptionsShape,
-  }),
+  options: z
+    .strictObject({
+      ...customJudgeOptionFields,
+      ...definitionField,
+      strictness: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_STRICTNESS, {
+          error: `must be at most ${MAX_STRICTNESS}: each vote is one judge call per row, and ${MAX_STRICTNESS} votes already settle a majority; use 1, 3 or 5`,
+        })
+        .refine((n) => n % 2 === 1, { error: "must be odd (1, 3, 5, ...) so the majority vote cannot tie" })
+        .default(1),
+      seed: z.number().int().min(0).max(MAX_SEED).default(0),
+      ...verdictOptionsShape,
+    })
+    .refine((o) => o.seed + o.strictness - 1 <= MAX_SEED, {
+      path: ["seed"],
+      error: `leaves no room for the votes' seeds (vote i uses seed + i, and seeds go up to ${2 ** 32 - 1}); use a smaller seed`,
+    }),
 });

@@ -35,7 +35,7 @@ export interface AspectCriticOptions extends CustomJudgeOptions, ChoiceOptions, 
   definition: string;
   /**
    * Judge calls per row, an odd number; the verdict is their majority. Votes at temperature 0 would all be the
-   * same, so with more than one vote each call samples (temperature > 0) with its own seed. Defaults to 1.
+   * same, so with more than one vote each call samples (temperature > 0) with its own seed. 1 to 11; defaults to 1.
    */
   strictness?: number;
   /** Seed of the first vote; vote i uses `seed + i`. Defaults to 0. */

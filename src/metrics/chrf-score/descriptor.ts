@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 
+/** Longest n-gram chrF counts: each order is a pass over the texts and a table sized by it. */
+const MAX_ORDER = 20;
+
+function orderCeiling(usual: string): string {
+  return `must be at most ${MAX_ORDER}: each order is one more pass over every text; sacrebleu's usual value is ${usual}`;
+}
+
 /** Catalog entry of Ragas `chrf_score`. */
 export const chrfScoreDescriptor = defineMetric({
   id: "chrf_score",
@@ -11,8 +18,18 @@ export const chrfScoreDescriptor = defineMetric({
   needsEmbeddings: false,
   options: z
     .object({
-      charOrder: z.number().int().nonnegative().default(6),
-      wordOrder: z.number().int().nonnegative().default(0),
+      charOrder: z
+        .number()
+        .int()
+        .nonnegative()
+        .max(MAX_ORDER, { error: orderCeiling("6") })
+        .default(6),
+      wordOrder: z
+        .number()
+        .int()
+        .nonnegative()
+        .max(MAX_ORDER, { error: orderCeiling("0, or 2 for chrF++") })
+        .default(0),
       beta: z.number().nonnegative().default(2),
       removeWhitespace: z.boolean().default(true),
       epsSmoothing: z.boolean().default(false),

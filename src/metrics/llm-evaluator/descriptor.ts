@@ -1,11 +1,18 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { definitionTextSchema, judgeInputsSchema, scaleSchema } from "../shared/custom-judge.js";
+import {
+  definitionTextSchema,
+  judgeInputsSchema,
+  scaleSchema,
+  userKeySchema,
+} from "../shared/custom-judge.js";
 import { customJudgeDescriptorBase, customJudgeOptionFields } from "../shared/custom-options.js";
 
+/** An input or answer key: letters, digits and _, and not a name every object has (`__proto__`, `constructor`). */
 const keyName = z
   .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "must be a plain key: letters, digits, _" });
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "must be a plain key: letters, digits, _" })
+  .pipe(userKeySchema);
 
 /** `llm_evaluator`: your instructions, inputs and answer keys; the number under `scoreKey` is the value; opt-in. */
 export const llmEvaluatorDescriptor = defineMetric({
@@ -42,8 +49,8 @@ export const llmEvaluatorDescriptor = defineMetric({
     examples: z
       .array(
         z.strictObject({
-          inputs: z.record(z.string(), z.unknown()),
-          outputs: z.record(z.string(), z.unknown()),
+          inputs: z.record(userKeySchema, z.unknown()),
+          outputs: z.record(userKeySchema, z.unknown()),
         }),
       )
       .optional(),

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { InvalidInputError } from "../../errors.js";
 import type { Llm } from "../../llm/types.js";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
+import { isPrototypeKey, prototypeKeyProblem } from "../../util/object-keys.js";
 import { parseExamples, type RowOutcome, type RunOptions, runRows } from "../shared/evaluator-runner.js";
 import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
 import { defaultProgressBar } from "../shared/progress.js";
@@ -240,6 +241,8 @@ function checkInputDeclarations(
         field: `inputs[${i}]`,
       });
     }
+    if (isPrototypeKey(name))
+      throw new InvalidInputError(prototypeKeyProblem(name), { field: `inputs[${i}]` });
     if (types.has(name)) throw new InvalidInputError(`declares "${name}" twice`, { field: `inputs[${i}]` });
     types.set(name, type as LLMEvaluatorInputType);
   });
@@ -260,6 +263,9 @@ function outputSchemaOf<O>(outputs: readonly string[] | z.ZodType<O>): z.ZodType
   if (new Set(outputs).size !== outputs.length) {
     throw new InvalidInputError("lists a key twice", { field: "outputs" });
   }
+  const inherited = outputs.find(isPrototypeKey);
+  if (inherited !== undefined)
+    throw new InvalidInputError(prototypeKeyProblem(inherited), { field: "outputs" });
   return keysSchema(outputs);
 }
 

@@ -3,6 +3,7 @@ import { defineMetric } from "../descriptor.js";
 import { verdictOptionsShape } from "../shared/choice-verdicts.js";
 import { definitionTextSchema } from "../shared/custom-judge.js";
 import { customJudgeDescriptorBase, customJudgeOptionFields } from "../shared/custom-options.js";
+import { rubricKeysProblem } from "./score.js";
 
 const levelKey = z.string().regex(/^score-?\d+_description$/, {
   error: "rubric keys must look like score<N>_description, e.g. score1_description",
@@ -24,6 +25,11 @@ export const rubricsScoreDescriptor = defineMetric({
     rubrics: z
       .record(levelKey, definitionTextSchema)
       .refine((r) => Object.keys(r).length >= 2, { error: "needs at least two score levels" })
+      .superRefine((r, ctx) => {
+        const problem = rubricKeysProblem(Object.keys(r));
+        if (problem !== undefined)
+          ctx.addIssue({ code: "custom", path: [problem.key], message: problem.problem });
+      })
       .optional(),
     withReference: z.boolean().default(false),
     ...verdictOptionsShape,

@@ -2,6 +2,8 @@
 // share: which sample fields the judge sees, reading them from a sample, the option schemas users write in code
 // and in a metric file, and the fingerprint that ties a prompt version to the user's definition text.
 import { z } from "zod";
+import { isPrototypeKey, prototypeKeyProblem } from "../../util/object-keys.js";
+import { isBuiltInMetricId } from "../descriptor.js";
 import { examplesFingerprint } from "./evaluator-runner.js";
 import {
   columnName,
@@ -38,7 +40,8 @@ export const judgeInputsSchema = z
   .array(
     z.string().transform((name, ctx) => {
       const field =
-        byRagasName.get(name) ?? (name in judgeInputNames ? (name as JudgeInputField) : undefined);
+        byRagasName.get(name) ??
+        (Object.hasOwn(judgeInputNames, name) ? (name as JudgeInputField) : undefined);
       if (field === undefined) {
         ctx.addIssue({
           code: "custom",
@@ -52,10 +55,26 @@ export const judgeInputsSchema = z
   .min(1, { error: "list at least one field for the judge to read" })
   .refine((fields) => new Set(fields).size === fields.length, { error: "lists a field twice" });
 
-/** A metric id chosen by the user: snake_case letters, digits and underscores. */
+/**
+ * A key the user names (an input or output key of a judge's answer, a metric id): any text but a name every object
+ * already has (`__proto__`, `constructor`, ...; see `isPrototypeKey`).
+ */
+export const userKeySchema = z.string().refine((key) => !isPrototypeKey(key), {
+  error: (issue) => prototypeKeyProblem(String(issue.input)),
+});
+
+/**
+ * A metric id chosen by the user: snake_case letters, digits and underscores, not a name every object has, and not
+ * a built-in metric's id (whose results it would be mixed with).
+ */
 export const customMetricNameSchema = z
   .string()
-  .regex(/^[a-z][a-z0-9_]*$/, { error: "must be snake_case: a lowercase letter, then a-z, 0-9 or _" });
+  .regex(/^[a-z][a-z0-9_]*$/, { error: "must be snake_case: a lowercase letter, then a-z, 0-9 or _" })
+  .pipe(userKeySchema)
+  .refine((name) => !isBuiltInMetricId(name), {
+    error: (issue) =>
+      `"${String(issue.input)}" is the id of a built-in metric, whose results this metric's would be mixed with (in merge, report compare and --fail-under); give it an id of its own, e.g. my_${String(issue.input)}`,
+  });
 
 /** A non-empty definition text (criterion, instruction or rubric level). */
 export const definitionTextSchema = z
