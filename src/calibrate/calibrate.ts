@@ -164,9 +164,11 @@ export async function calibrate(
       config: judge.metric.config(),
       scored: humans.length,
       unscored,
-      figures: computeFigures(set.labels, { humans, scores, groups }, options),
+      figures: await computeFigures(set.labels, { humans, scores, groups }, options),
       disagreements: candidates.slice(0, options.disagreements ?? 10),
     });
+    // An abort during the bootstrap leaves the figures without intervals: the run counts as interrupted.
+    interrupted ||= options.signal?.aborted === true;
   }
   return {
     metric: names[0]!,

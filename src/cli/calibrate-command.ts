@@ -223,7 +223,12 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
   if (set.invalid.length > 0) {
     process.stderr.write(`airgap-eval: ${set.invalid.length} labelled rows were invalid and left out\n`);
   }
-  if (result.interrupted) process.exitCode = ExitCode.interrupted;
+  if (result.interrupted) {
+    process.stderr.write(
+      "airgap-eval: calibrate was interrupted: figures cover the rows scored, and figures reached after Ctrl-C have no interval (rerun, or use fewer --resamples)\n",
+    );
+    process.exitCode = ExitCode.interrupted;
+  }
 }
 
 /**
