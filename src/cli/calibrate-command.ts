@@ -47,7 +47,7 @@ interface CalibrateFlags {
   labels?: string;
   labelColumn?: string;
   column: string[];
-  threshold: number;
+  threshold?: number;
   resamples: number;
   seed: number;
   limit?: number;
@@ -84,7 +84,10 @@ function finite(name: string, min: number, max: number) {
   };
 }
 
-function loadSet(file: string | undefined, flags: CalibrateFlags): { set: LabelledSet; metric: string } {
+function loadSet(
+  file: string | undefined,
+  flags: CalibrateFlags,
+): { set: LabelledSet; metric: string; metricOptions: Record<string, unknown> } {
   const labels = flags.labels !== undefined ? parseLabels(flags.labels) : undefined;
   const options = {
     ...(labels ? { labels } : {}),
@@ -93,6 +96,7 @@ function loadSet(file: string | undefined, flags: CalibrateFlags): { set: Labell
   };
   let set: LabelledSet;
   let metric = flags.metric;
+  let metricOptions: Record<string, unknown> = {};
   if (flags.dataset !== undefined) {
     if (file !== undefined) throw new InvalidInputError("give a labelled file or --dataset, not both");
     const entry = findDataset(loadDatasetRegistry(), flags.dataset);
@@ -104,6 +108,8 @@ function loadSet(file: string | undefined, flags: CalibrateFlags): { set: Labell
     const records = converter.convert(dir) as unknown as Record<string, unknown>[];
     set = loadLabelled(records, { ...options, labels: labels ?? converter.labels });
     metric ??= converter.metric;
+    // The set's own options for its suggested metric (e.g. evalsbench's grading notes as the rubric's reference).
+    if (metric === converter.metric) metricOptions = { ...converter.metricOptions };
   } else if (file !== undefined) {
     set = loadLabelled(file, options);
   } else {
@@ -120,7 +126,7 @@ function loadSet(file: string | undefined, flags: CalibrateFlags): { set: Labell
       set.file !== undefined ? { file: set.file } : {},
     );
   }
-  return { set, metric };
+  return { set, metric, metricOptions };
 }
 
 function line(label: string, f: Figure): string {
@@ -159,7 +165,7 @@ function summary(result: CalibrationResult): string {
 
 async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Promise<void> {
   if (flags.metric !== undefined) parseMetricIds(flags.metric);
-  const { set, metric } = loadSet(file, flags);
+  const { set, metric, metricOptions } = loadSet(file, flags);
   const [id] = parseMetricIds(metric) as [MetricId];
   const needs = modelNeeds([id]);
   if (needs.llm && flags.llm.length === 0) {
@@ -185,11 +191,15 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
           ? await loadEvalModels({ ...flags, llm: judge }, { llm: true, embeddings: false }, models)
           : undefined;
         const llm = loaded?.llm && cache ? new CachedLlm(loaded.llm, cache) : loaded?.llm;
-        const built = createMetric(id, { ...(llm ? { llm } : {}), ...(embeddings ? { embeddings } : {}) });
+        const built = createMetric(
+          id,
+          { ...(llm ? { llm } : {}), ...(embeddings ? { embeddings } : {}) },
+          metricOptions,
+        );
         results.push(
           await calibrate(set, {
             judges: [{ name: needs.llm ? path.basename(judge) : id, metric: built }],
-            threshold: flags.threshold,
+            ...(flags.threshold !== undefined ? { threshold: flags.threshold } : {}),
             bootstrap: { resamples: flags.resamples, seed: flags.seed },
             disagreements: flags.disagreements,
             cache: false,
@@ -220,6 +230,7 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
     process.stdout.write(`${summary(result)}\n`);
     if (flags.report) process.stdout.write(`\nReport: ${flags.report}\n`);
   }
+  for (const warning of result.warnings) process.stderr.write(`airgap-eval: warning: ${warning}\n`);
   if (set.invalid.length > 0) {
     process.stderr.write(`airgap-eval: ${set.invalid.length} labelled rows were invalid and left out\n`);
   }
@@ -273,9 +284,8 @@ export function registerCalibrateCommand(program: Command): Command {
     )
     .option(
       "--threshold <x>",
-      "a binary verdict is positive when the score is >= x",
-      finite("--threshold", -1, 1),
-      0.5,
+      "a binary verdict is positive when the score is >= x, inside the metric's score range (default: 0.5 on a 0-1 score, else the range's midpoint, e.g. 3 on a 1-5 rubric)",
+      finite("--threshold", -Number.MAX_VALUE, Number.MAX_VALUE),
     )
     .option(
       "--resamples <n>",
