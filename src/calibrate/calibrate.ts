@@ -6,7 +6,7 @@ import type { ProgressMode, ProgressReporter } from "../evaluate/progress.js";
 import type { MetricResult } from "../metrics/types.js";
 import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES } from "./bootstrap.js";
 import { computeFigures, type FigureOptions } from "./figures.js";
-import { type LabelledSet, type LoadLabelledOptions, loadLabelled } from "./labelled.js";
+import { describeInvalid, type LabelledSet, type LoadLabelledOptions, loadLabelled } from "./labelled.js";
 import { resolveScale, scaleWarnings } from "./score-range.js";
 import { calibrateStatements } from "./statements.js";
 import type { CalibrationJudge, Disagreement, JudgeCalibration } from "./types.js";
@@ -85,7 +85,7 @@ export async function calibrate(
   }
   if (set.rows.length === 0) {
     throw new InvalidInputError(
-      `the labelled file has no valid row${set.invalid.length > 0 ? ` (${set.invalid.length} invalid; first: row ${set.invalid[0]!.row}, ${set.invalid[0]!.field ?? ""}: ${set.invalid[0]!.message})` : ""}`,
+      `the labelled file has no valid row${set.invalid.length > 0 ? ` (${set.invalid.length} invalid: ${describeInvalid(set.invalid)})` : ""}`,
       set.file !== undefined ? { file: set.file } : {},
     );
   }

@@ -4,7 +4,12 @@ import type { Command } from "commander";
 import { Cache } from "../cache/cache.js";
 import { type CalibrationResult, calibrate } from "../calibrate/calibrate.js";
 import type { Figure } from "../calibrate/figure.js";
-import { type LabelledSet, loadLabelled } from "../calibrate/labelled.js";
+import {
+  describeInvalid,
+  type LabelledSet,
+  loadLabelled,
+  loadLabelledLimited,
+} from "../calibrate/labelled.js";
 import { toCalibrationHtml } from "../calibrate/report-html.js";
 import { converterFor } from "../datasets/convert.js";
 import type { LabelKind } from "../datasets/converters/types.js";
@@ -84,10 +89,10 @@ function finite(name: string, min: number, max: number) {
   };
 }
 
-function loadSet(
+async function loadSet(
   file: string | undefined,
   flags: CalibrateFlags,
-): { set: LabelledSet; metric: string; metricOptions: Record<string, unknown> } {
+): Promise<{ set: LabelledSet; metric: string; metricOptions: Record<string, unknown> }> {
   const labels = flags.labels !== undefined ? parseLabels(flags.labels) : undefined;
   const options = {
     ...(labels ? { labels } : {}),
@@ -111,7 +116,11 @@ function loadSet(
     // The set's own options for its suggested metric (e.g. evalsbench's grading notes as the rubric's reference).
     if (metric === converter.metric) metricOptions = { ...converter.metricOptions };
   } else if (file !== undefined) {
-    set = loadLabelled(file, options);
+    // With --limit the file is streamed and reading stops at the limit.
+    set =
+      flags.limit !== undefined
+        ? await loadLabelledLimited(file, flags.limit, options)
+        : loadLabelled(file, options);
   } else {
     throw new InvalidInputError(
       "give a labelled file (JSONL, JSON or CSV) or --dataset <id> (see datasets list)",
@@ -120,9 +129,8 @@ function loadSet(
   if (metric === undefined) throw new InvalidInputError("name the metric to calibrate with --metric <id>");
   if (flags.limit !== undefined) set = { ...set, rows: set.rows.slice(0, flags.limit) };
   if (set.rows.length === 0) {
-    const first = set.invalid[0];
     throw new InvalidInputError(
-      `the labelled file has no valid row${first ? ` (${set.invalid.length} invalid; first: row ${first.row}, ${first.field ?? ""}: ${first.message})` : ""}`,
+      `the labelled file has no valid row${set.invalid.length > 0 ? ` (${set.invalid.length} invalid: ${describeInvalid(set.invalid)})` : ""}`,
       set.file !== undefined ? { file: set.file } : {},
     );
   }
@@ -165,7 +173,7 @@ function summary(result: CalibrationResult): string {
 
 async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Promise<void> {
   if (flags.metric !== undefined) parseMetricIds(flags.metric);
-  const { set, metric, metricOptions } = loadSet(file, flags);
+  const { set, metric, metricOptions } = await loadSet(file, flags);
   const [id] = parseMetricIds(metric) as [MetricId];
   const needs = modelNeeds([id]);
   if (needs.llm && flags.llm.length === 0) {
@@ -232,7 +240,9 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
   }
   for (const warning of result.warnings) process.stderr.write(`airgap-eval: warning: ${warning}\n`);
   if (set.invalid.length > 0) {
-    process.stderr.write(`airgap-eval: ${set.invalid.length} labelled rows were invalid and left out\n`);
+    process.stderr.write(
+      `airgap-eval: ${set.invalid.length} labelled rows were invalid and left out: ${describeInvalid(set.invalid)}\n`,
+    );
   }
   if (result.interrupted) {
     process.stderr.write(
