@@ -15,6 +15,7 @@ import { converterFor } from "../datasets/convert.js";
 import type { LabelKind } from "../datasets/converters/types.js";
 import { datasetDirIn, datasetsDir } from "../datasets/datasets-dir.js";
 import { findDataset, loadDatasetRegistry } from "../datasets/registry.js";
+import { assertDatasetVerified } from "../datasets/verify.js";
 import { CachedEmbeddings } from "../embeddings/cached-embeddings.js";
 import type { LongText } from "../embeddings/long-text.js";
 import type { Embeddings } from "../embeddings/types.js";
@@ -110,6 +111,7 @@ async function loadSet(
       datasetsDir(flags.datasetsDir ? { datasetsDir: flags.datasetsDir } : {}),
       entry.id,
     );
+    await assertDatasetVerified(entry, dir);
     const records = converter.convert(dir) as unknown as Record<string, unknown>[];
     set = loadLabelled(records, { ...options, labels: labels ?? converter.labels });
     metric ??= converter.metric;
