@@ -166,8 +166,12 @@ Examples:
       const records = convertDataset(entry.id, dir, flags.out, { overwrite: flags.overwrite === true });
       const converter = converterFor(entry.id);
       write(`${records.length} labelled rows written to ${flags.out}`);
+      // A set whose metric needs options of its own (evalsbench: the rubric sees the grading notes) is calibrated
+      // with --dataset, which applies them; a converted file would run the metric without them.
       err.write(
-        `next: airgap-eval calibrate ${flags.out} --metric ${converter.metric} --labels ${labelsFlag(entry.id)} --llm <judge.gguf>\n`,
+        converter.metricOptions !== undefined
+          ? `next: airgap-eval calibrate --dataset ${entry.id} --llm <judge.gguf>   (applies ${converter.metric}'s options for this set: ${JSON.stringify(converter.metricOptions)})\n`
+          : `next: airgap-eval calibrate ${flags.out} --metric ${converter.metric} --labels ${labelsFlag(entry.id)} --llm <judge.gguf>\n`,
       );
     });
   return datasets;

@@ -103,6 +103,8 @@ describe.skipIf(!existsSync(path.join(sharedDir, "evalsbench")))(
         "--overwrite",
       ]);
       expect(done.stdout).toContain("160 labelled rows written");
+      // evalsbench's rubric needs its grading notes: the next step named is calibrate --dataset, which applies them.
+      expect(done.stderr).toMatch(/next: airgap-eval calibrate --dataset evalsbench .*"withReference":true/);
       expect(readFileSync(out, "utf8").split("\n")).toHaveLength(161);
     });
   },
