@@ -12,7 +12,21 @@ export interface BootstrapOptions {
    * a document do not make the interval look narrower than it is. Defaults to every row its own group.
    */
   groups?: readonly string[];
+  /** Stops the resampling: the promise rejects with an `AbortError`. Defaults to none. */
+  signal?: AbortSignal;
 }
+
+/** Resamples drawn between two yields to the event loop (so Ctrl-C and timers run), at most. */
+export const BOOTSTRAP_YIELD_EVERY = 64;
+const YIELD_AFTER_MS = 25;
+
+function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error && reason.name === "AbortError") return reason;
+  return new DOMException("the bootstrap was aborted", "AbortError");
+}
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** The default number of bootstrap resamples. */
 export const DEFAULT_RESAMPLES = 1000;
@@ -25,20 +39,34 @@ export const DEFAULT_BOOTSTRAP_SEED = 20240601;
  * 2.5th and 97.5th percentiles (linear interpolation) of the defined values are returned. Null when
  * fewer than half the draws give a value (e.g. most draws hold one class only).
  *
+ * The loop yields to the event loop every {@link BOOTSTRAP_YIELD_EVERY} resamples (sooner when they are
+ * slow), so a signal handler (Ctrl-C) runs mid-bootstrap; an aborted `signal` rejects with an `AbortError`.
+ *
  * @example
- * const interval = bootstrapInterval(rows.length, (idx) => accuracyOf(idx.map((i) => rows[i])), { seed: 7 });
+ * const interval = await bootstrapInterval(rows.length, (idx) => accuracyOf(idx.map((i) => rows[i])), { seed: 7 });
  */
-export function bootstrapInterval(
+export async function bootstrapInterval(
   rowCount: number,
   compute: (indices: readonly number[]) => Figure,
   options: BootstrapOptions = {},
-): [number, number] | null {
+): Promise<[number, number] | null> {
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
+  const signal = options.signal;
+  if (signal?.aborted) throw abortError(signal);
   if (rowCount === 0 || resamples < 1) return null;
   const random = mulberry32(options.seed ?? DEFAULT_BOOTSTRAP_SEED);
   const groups = groupIndices(rowCount, options.groups);
   const values: number[] = [];
+  let sinceYield = 0;
+  let lastYield = Date.now();
   for (let r = 0; r < resamples; r += 1) {
+    if (sinceYield >= BOOTSTRAP_YIELD_EVERY || Date.now() - lastYield >= YIELD_AFTER_MS) {
+      await nextTurn();
+      sinceYield = 0;
+      lastYield = Date.now();
+      if (signal?.aborted) throw abortError(signal);
+    }
+    sinceYield += 1;
     const indices: number[] = [];
     for (let g = 0; g < groups.length; g += 1) {
       const group = groups[Math.floor(random() * groups.length)]!;

@@ -6,7 +6,8 @@ import type { ProgressMode, ProgressReporter } from "../evaluate/progress.js";
 import type { MetricResult } from "../metrics/types.js";
 import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES } from "./bootstrap.js";
 import { computeFigures, type FigureOptions } from "./figures.js";
-import { type LabelledSet, type LoadLabelledOptions, loadLabelled } from "./labelled.js";
+import { describeInvalid, type LabelledSet, type LoadLabelledOptions, loadLabelled } from "./labelled.js";
+import { resolveScale, scaleWarnings } from "./score-range.js";
 import { calibrateStatements } from "./statements.js";
 import type { CalibrationJudge, Disagreement, JudgeCalibration } from "./types.js";
 
@@ -39,6 +40,11 @@ export interface CalibrationResult {
   judges: JudgeCalibration[];
   /** Settings that determine the figures: threshold, score range, bootstrap resamples and seed. */
   settings: { threshold: number; scoreRange: { min: number; max: number }; resamples: number; seed: number };
+  /**
+   * Where the judge's scores and the labels cannot meet: scores outside the score range, every verdict the same
+   * at the threshold, an unknown range. The CLI prints them.
+   */
+  warnings: string[];
   file?: string;
   interrupted: boolean;
 }
@@ -79,11 +85,26 @@ export async function calibrate(
   }
   if (set.rows.length === 0) {
     throw new InvalidInputError(
-      `the labelled file has no valid row${set.invalid.length > 0 ? ` (${set.invalid.length} invalid; first: row ${set.invalid[0]!.row}, ${set.invalid[0]!.field ?? ""}: ${set.invalid[0]!.message})` : ""}`,
+      `the labelled file has no valid row${set.invalid.length > 0 ? ` (${set.invalid.length} invalid: ${describeInvalid(set.invalid)})` : ""}`,
       set.file !== undefined ? { file: set.file } : {},
     );
   }
-  const range = options.scoreRange ?? { min: 0, max: 1 };
+  const scale = resolveScale(options.judges[0]!.metric, set.labels, {
+    ...(options.scoreRange !== undefined ? { scoreRange: options.scoreRange } : {}),
+    ...(options.threshold !== undefined ? { threshold: options.threshold } : {}),
+  });
+  for (const judge of options.judges.slice(1)) {
+    const other = resolveScale(judge.metric, set.labels, { ...options, threshold: scale.threshold });
+    if (other.range.min !== scale.range.min || other.range.max !== scale.range.max) {
+      throw new InvalidInputError(
+        `the judges score on different ranges (${scale.range.min} to ${scale.range.max}, and ${other.range.min} to ${other.range.max} for ${judge.name}); calibrate them in separate runs`,
+        { field: "judges" },
+      );
+    }
+  }
+  const { range, threshold } = scale;
+  const warnings = [...scale.warnings];
+  const figureOptions = { ...options, threshold, scoreRange: range };
   const humanRange =
     set.labels.kind === "graded" ? { min: set.labels.min, max: set.labels.max } : { min: 0, max: 1 };
   const flat: Record<string, unknown>[] = set.rows.flatMap((r) => r.samples.map((s) => ({ ...s })));
@@ -100,7 +121,7 @@ export async function calibrate(
     if (set.labels.kind === "statements") {
       judges.push(
         await calibrateStatements(set.rows, judge, {
-          ...options,
+          ...figureOptions,
           ...(options.signal !== undefined ? { signal: options.signal } : {}),
         }),
       );
@@ -119,6 +140,7 @@ export async function calibrate(
     const humans: number[] = [];
     const scores: number[] = [];
     const groups: string[] = [];
+    const scoredRows: { row: number; score: number }[] = [];
     const unscored: JudgeCalibration["unscored"] = [];
     const candidates: Disagreement[] = [];
     set.rows.forEach((row, i) => {
@@ -139,6 +161,7 @@ export async function calibrate(
       const score = values.length === 2 ? values[0]! - values[1]! : values[0]!;
       humans.push(row.human);
       scores.push(score);
+      scoredRows.push({ row: row.row, score });
       groups.push(row.group ?? `row ${row.row}`);
       const gap =
         set.labels.kind === "pairwise"
@@ -159,14 +182,17 @@ export async function calibrate(
       }
     });
     candidates.sort((a, b) => b.gap - a.gap || a.row - b.row);
+    warnings.push(...scaleWarnings(judge.name, set.labels, scoredRows, range, threshold));
     judges.push({
       name: judge.name,
       config: judge.metric.config(),
       scored: humans.length,
       unscored,
-      figures: computeFigures(set.labels, { humans, scores, groups }, options),
+      figures: await computeFigures(set.labels, { humans, scores, groups }, figureOptions),
       disagreements: candidates.slice(0, options.disagreements ?? 10),
     });
+    // An abort during the bootstrap leaves the figures without intervals: the run counts as interrupted.
+    interrupted ||= options.signal?.aborted === true;
   }
   return {
     metric: names[0]!,
@@ -175,11 +201,12 @@ export async function calibrate(
     invalid: set.invalid,
     judges,
     settings: {
-      threshold: options.threshold ?? 0.5,
+      threshold,
       scoreRange: range,
       resamples: options.bootstrap?.resamples ?? DEFAULT_RESAMPLES,
       seed: options.bootstrap?.seed ?? DEFAULT_BOOTSTRAP_SEED,
     },
+    warnings,
     ...(set.file !== undefined ? { file: set.file } : {}),
     interrupted,
   };

@@ -33,6 +33,8 @@ export interface FigureOptions {
   bootstrap?: BootstrapOptions;
   /** Bins of the reliability diagram. Defaults to 10. */
   reliabilityBins?: number;
+  /** Stops the bootstrap: figures computed after an abort have no interval. Defaults to none. */
+  signal?: AbortSignal;
 }
 
 /** One bin of a reliability diagram: mean predicted score against the observed human-positive rate. */
@@ -80,23 +82,34 @@ export interface PairwiseReport {
 
 export type FigureReport = BinaryReport | GradedReport | PairwiseReport;
 
-function withInterval(
+/**
+ * The figure on all rows with its bootstrap interval; when `signal` is (or becomes) aborted, the figure
+ * without an interval (the bootstrap stops at its next yield).
+ */
+async function withInterval(
   pairs: ScoredPairs,
   options: FigureOptions,
   compute: (humans: number[], scores: number[]) => Figure,
-): Figure {
+): Promise<Figure> {
   const point = compute(pairs.humans, pairs.scores);
-  if (point.value === null || options.bootstrap?.resamples === 0) return point;
-  const interval = bootstrapInterval(
+  if (point.value === null || options.bootstrap?.resamples === 0 || options.signal?.aborted) return point;
+  const interval = await bootstrapInterval(
     pairs.humans.length,
     (idx) =>
       compute(
         idx.map((i) => pairs.humans[i]!),
         idx.map((i) => pairs.scores[i]!),
       ),
-    { ...options.bootstrap, groups: pairs.groups },
-  );
-  return { ...point, interval };
+    {
+      ...options.bootstrap,
+      groups: pairs.groups,
+      ...(options.signal !== undefined ? { signal: options.signal } : {}),
+    },
+  ).catch((err: unknown) => {
+    if (options.signal?.aborted) return undefined;
+    throw err;
+  });
+  return interval === undefined ? point : { ...point, interval };
 }
 
 /** Reliability diagram of scores in [0, 1] against binary human labels; empty bins are left out. */
@@ -126,13 +139,13 @@ export function reliabilityDiagram(
  * Every figure of one judge for one kind of label, each with its seeded bootstrap 95% interval.
  *
  * @example
- * const report = computeFigures({ kind: "binary" }, { humans, scores, groups }, { threshold: 0.5 });
+ * const report = await computeFigures({ kind: "binary" }, { humans, scores, groups }, { threshold: 0.5 });
  */
-export function computeFigures(
+export async function computeFigures(
   labels: LabelKind,
   pairs: ScoredPairs,
   options: FigureOptions = {},
-): FigureReport {
+): Promise<FigureReport> {
   if (labels.kind === "pairwise") {
     const agreement = (h: number[], s: number[]) =>
       ratio(h.filter((v, i) => (v === 1 ? s[i]! > 0 : s[i]! < 0)).length, h.length, "no pair was scored");
@@ -140,17 +153,17 @@ export function computeFigures(
       ratio(s.filter((v) => v === 0).length, s.length, "no pair was scored");
     return {
       kind: "pairwise",
-      agreement: withInterval(pairs, options, agreement),
-      tieRate: withInterval(pairs, options, tieRate),
+      agreement: await withInterval(pairs, options, agreement),
+      tieRate: await withInterval(pairs, options, tieRate),
     };
   }
   const range = options.scoreRange ?? { min: 0, max: 1 };
   if (labels.kind === "graded") {
     return {
       kind: "graded",
-      spearman: withInterval(pairs, options, spearman),
-      kendallTauB: withInterval(pairs, options, kendallTauB),
-      scaledMeanAbsoluteError: withInterval(pairs, options, (h, s) =>
+      spearman: await withInterval(pairs, options, spearman),
+      kendallTauB: await withInterval(pairs, options, kendallTauB),
+      scaledMeanAbsoluteError: await withInterval(pairs, options, (h, s) =>
         scaledMeanAbsoluteError(h, labels, s, range),
       ),
     };
@@ -166,15 +179,18 @@ export function computeFigures(
     kind: "binary",
     threshold,
     confusion: confusionMatrix(pairs.humans, thresholdScores(pairs.scores, threshold)),
-    accuracy: pick((f) => f.accuracy),
-    balancedAccuracy: pick((f) => f.balancedAccuracy),
-    cohensKappa: pick((f) => f.cohensKappa),
+    accuracy: await pick((f) => f.accuracy),
+    balancedAccuracy: await pick((f) => f.balancedAccuracy),
+    cohensKappa: await pick((f) => f.cohensKappa),
     negativeClass: {
-      precision: pick((f) => f.negativeClass.precision),
-      recall: pick((f) => f.negativeClass.recall),
-      f1: point.negativeClass.f1.value === null ? point.negativeClass.f1 : pick((f) => f.negativeClass.f1),
+      precision: await pick((f) => f.negativeClass.precision),
+      recall: await pick((f) => f.negativeClass.recall),
+      f1:
+        point.negativeClass.f1.value === null
+          ? point.negativeClass.f1
+          : await pick((f) => f.negativeClass.f1),
     },
-    auroc: withInterval(pairs, options, (h, s) => auroc(s, h)),
+    auroc: await withInterval(pairs, options, (h, s) => auroc(s, h)),
     bestThreshold: bestThreshold(pairs.scores, pairs.humans),
     reliability: inUnitRange ? reliabilityDiagram(pairs.humans, pairs.scores, options.reliabilityBins) : [],
   };

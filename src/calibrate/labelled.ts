@@ -1,5 +1,6 @@
 import { loadDataset } from "../dataset/load.js";
-import type { Dataset, LoadDatasetOptions } from "../dataset/types.js";
+import { openDataset } from "../dataset/stream.js";
+import type { Dataset, DatasetSample, LoadDatasetOptions } from "../dataset/types.js";
 import type { LabelKind } from "../datasets/converters/types.js";
 import { InvalidInputError } from "../errors.js";
 import type { Sample } from "../metrics/types.js";
@@ -80,6 +81,30 @@ function inferLabels(
   );
 }
 
+/** How the labels read and the column that holds them; a graded scale must not be empty. */
+function labelKindOf(
+  columns: Set<string>,
+  options: LoadLabelledOptions,
+  file: string | undefined,
+): { labels: LabelKind; labelColumn: string } {
+  const labels = inferLabels(columns, options, file);
+  const labelColumn =
+    options.labelColumn ??
+    (labels.kind === "pairwise"
+      ? "preferred"
+      : labels.kind === "graded"
+        ? "human_score"
+        : labels.kind === "statements"
+          ? "statement_labels"
+          : "human_label");
+  if (labels.kind === "graded" && !(labels.min < labels.max)) {
+    throw new InvalidInputError(`the graded scale ${labels.min}-${labels.max} is empty; give min < max`, {
+      field: "labels",
+    });
+  }
+  return { labels, labelColumn };
+}
+
 /**
  * Loads a labelled file (JSONL, JSON or CSV; the same column names and `columnMap` as `evaluate`)
  * plus a label column: `human_label` 0/1, `human_score` on a declared scale, or, for pairwise rows,
@@ -97,86 +122,142 @@ export function loadLabelled(
   const file = dataset.file;
   const columns = new Set<string>();
   for (const s of dataset.samples) for (const k of Object.keys(s.extra)) columns.add(k);
-  const labels = inferLabels(columns, options, file);
-  const labelColumn =
-    options.labelColumn ??
-    (labels.kind === "pairwise"
-      ? "preferred"
-      : labels.kind === "graded"
-        ? "human_score"
-        : labels.kind === "statements"
-          ? "statement_labels"
-          : "human_label");
-  if (labels.kind === "graded" && !(labels.min < labels.max)) {
-    throw new InvalidInputError(`the graded scale ${labels.min}-${labels.max} is empty; give min < max`, {
-      field: "labels",
-    });
-  }
+  const { labels, labelColumn } = labelKindOf(columns, options, file);
   const invalid: LabelledSet["invalid"] = [...dataset.invalid];
   const rows: LabelledRow[] = [];
-  for (const item of dataset.samples) {
-    const where = { row: item.row, ...(item.line !== undefined ? { line: item.line } : {}) };
-    const bad = (field: string, message: string) => invalid.push({ ...where, field, message });
-    const raw = item.extra[labelColumn];
-    let human: number;
-    let samples: LabelledRow["samples"];
-    if (labels.kind === "pairwise") {
-      const a = item.extra.response_a;
-      const b = item.extra.response_b;
-      if (raw !== "a" && raw !== "b") {
-        bad(labelColumn, `must be "a" or "b", got ${JSON.stringify(raw)}`);
-        continue;
-      }
-      if (typeof a !== "string" || a.trim() === "" || typeof b !== "string" || b.trim() === "") {
-        bad("response_a/response_b", "a pairwise row needs two non-empty responses");
-        continue;
-      }
-      human = raw === "a" ? 1 : 0;
-      samples = [
+  const ids = new Map<string, number>();
+  for (const item of dataset.samples) labelInto(item, labels, labelColumn, { rows, invalid, ids });
+  return { rows, labels, invalid, ...(file !== undefined ? { file } : {}) };
+}
+
+/**
+ * Like {@link loadLabelled} on a file, but streamed: reading stops once `limit` rows are labelled, so the first
+ * rows of a huge file cost what they weigh. The label kind is inferred from the first valid row's columns.
+ *
+ * @example
+ * const set = await loadLabelledLimited("huge.jsonl", 10);
+ */
+export async function loadLabelledLimited(
+  source: string | readonly Record<string, unknown>[],
+  limit: number,
+  options: LoadLabelledOptions = {},
+): Promise<LabelledSet> {
+  const data = openDataset(source, options.load ?? {});
+  const invalid: LabelledSet["invalid"] = [];
+  const rows: LabelledRow[] = [];
+  const ids = new Map<string, number>();
+  let kind: { labels: LabelKind; labelColumn: string } | undefined;
+  let read = 0;
+  for await (const outcome of data.rows()) {
+    read += 1;
+    if (outcome.sample === undefined) {
+      invalid.push(...outcome.problems);
+      continue;
+    }
+    kind ??= labelKindOf(new Set(Object.keys(outcome.sample.extra)), options, data.file);
+    labelInto(outcome.sample, kind.labels, kind.labelColumn, { rows, invalid, ids });
+    if (rows.length >= limit) break;
+  }
+  if (read === 0) throw new InvalidInputError("the dataset has no data rows", { file: data.file });
+  return {
+    rows,
+    labels: kind?.labels ?? options.labels ?? { kind: "binary" },
+    invalid,
+    ...(data.file !== undefined ? { file: data.file } : {}),
+  };
+}
+
+/** The first few invalid rows (row, line, field and why) and how many more, for a message. */
+export function describeInvalid(invalid: LabelledSet["invalid"], shown = 5): string {
+  const first = invalid.slice(0, shown).map((r) => {
+    const where = `row ${r.row}${r.line !== undefined ? ` (line ${r.line})` : ""}`;
+    return `${where}${r.field ? `, ${r.field}` : ""}: ${r.message}`;
+  });
+  const more = invalid.length > shown ? `; and ${invalid.length - shown} more` : "";
+  return `${first.join("; ")}${more}`;
+}
+
+/** Labels one valid sample into `into.rows`, or records why it cannot be (bad label, duplicate id, bad group). */
+function labelInto(
+  item: DatasetSample,
+  labels: LabelKind,
+  labelColumn: string,
+  into: { rows: LabelledRow[]; invalid: LabelledSet["invalid"]; ids: Map<string, number> },
+): void {
+  const where = { row: item.row, ...(item.line !== undefined ? { line: item.line } : {}) };
+  const bad = (field: string, message: string) => into.invalid.push({ ...where, field, message });
+  const group = item.extra.group;
+  if (group !== undefined && group !== null && typeof group !== "string" && typeof group !== "number") {
+    bad("group", `must be a string or a number naming the row's group, got ${JSON.stringify(group)}`);
+    return;
+  }
+  const id = item.extra.id;
+  if (typeof id === "string" || typeof id === "number") {
+    const first = into.ids.get(String(id));
+    if (first !== undefined) {
+      bad(
+        "id",
+        `duplicate id ${JSON.stringify(String(id))} (first at row ${first}); give every row its own id`,
+      );
+      return;
+    }
+    into.ids.set(String(id), item.row);
+  }
+  const labelled = labelRow(item, labels, labelColumn);
+  if ("message" in labelled) bad(labelled.field, labelled.message);
+  else into.rows.push({ ...where, id: rowId(id, item.row), ...labelled, ...groupOf(group) });
+}
+
+/** What people said on one sample and what the judge scores, or the field that is wrong and why. */
+function labelRow(
+  item: DatasetSample,
+  labels: LabelKind,
+  labelColumn: string,
+): Pick<LabelledRow, "human" | "samples" | "statements"> | { field: string; message: string } {
+  const raw = item.extra[labelColumn];
+  if (labels.kind === "pairwise") {
+    const a = item.extra.response_a;
+    const b = item.extra.response_b;
+    if (raw !== "a" && raw !== "b")
+      return { field: labelColumn, message: `must be "a" or "b", got ${JSON.stringify(raw)}` };
+    if (typeof a !== "string" || a.trim() === "" || typeof b !== "string" || b.trim() === "") {
+      return { field: "response_a/response_b", message: "a pairwise row needs two non-empty responses" };
+    }
+    return {
+      human: raw === "a" ? 1 : 0,
+      samples: [
         { ...item.sample, response: a },
         { ...item.sample, response: b },
-      ];
-    } else if (labels.kind === "statements") {
-      const parsed = statementLabels(item.extra.statements, raw);
-      if (typeof parsed === "string") {
-        bad(labelColumn, parsed);
-        continue;
-      }
-      if (item.sample.retrievedContexts === undefined) {
-        bad("retrieved_contexts", "statement rows need the contexts the statements are checked against");
-        continue;
-      }
-      human = parsed.filter((s) => s.label === 1).length / parsed.length;
-      samples = [item.sample];
-      rows.push({
-        ...where,
-        id: rowId(item.extra.id, item.row),
-        human,
-        samples,
-        statements: parsed,
-        ...groupOf(item.extra.group),
-      });
-      continue;
-    } else if (labels.kind === "binary") {
-      const value = binaryValues.get(typeof raw === "string" ? raw.trim().toLowerCase() : raw);
-      if (value === undefined) {
-        bad(labelColumn, `must be 0 or 1 (or true/false), got ${JSON.stringify(raw)}`);
-        continue;
-      }
-      human = value;
-      samples = [item.sample];
-    } else {
-      const value = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
-      if (typeof value !== "number" || !Number.isFinite(value) || value < labels.min || value > labels.max) {
-        bad(labelColumn, `must be a number from ${labels.min} to ${labels.max}, got ${JSON.stringify(raw)}`);
-        continue;
-      }
-      human = value;
-      samples = [item.sample];
-    }
-    rows.push({ ...where, id: rowId(item.extra.id, item.row), human, samples, ...groupOf(item.extra.group) });
+      ],
+    };
   }
-  return { rows, labels, invalid, ...(file !== undefined ? { file } : {}) };
+  if (labels.kind === "statements") {
+    const parsed = statementLabels(item.extra.statements, raw);
+    if (typeof parsed === "string") return { field: labelColumn, message: parsed };
+    if (item.sample.retrievedContexts === undefined) {
+      return {
+        field: "retrieved_contexts",
+        message: "statement rows need the contexts the statements are checked against",
+      };
+    }
+    const human = parsed.filter((s) => s.label === 1).length / parsed.length;
+    return { human, samples: [item.sample], statements: parsed };
+  }
+  if (labels.kind === "binary") {
+    const value = binaryValues.get(typeof raw === "string" ? raw.trim().toLowerCase() : raw);
+    if (value === undefined) {
+      return { field: labelColumn, message: `must be 0 or 1 (or true/false), got ${JSON.stringify(raw)}` };
+    }
+    return { human: value, samples: [item.sample] };
+  }
+  const value = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < labels.min || value > labels.max) {
+    return {
+      field: labelColumn,
+      message: `must be a number from ${labels.min} to ${labels.max}, got ${JSON.stringify(raw)}`,
+    };
+  }
+  return { human: value, samples: [item.sample] };
 }
 
 function rowId(id: unknown, row: number): string {

@@ -87,7 +87,7 @@ export async function calibrateStatements(
     config: { ...config, promptVersions: statementPromptVersions({ statements: false, verdicts: true }) },
     scored: rows.length - unscored.length,
     unscored,
-    figures: computeFigures({ kind: "binary" }, { humans, scores, groups }, options),
+    figures: await computeFigures({ kind: "binary" }, { humans, scores, groups }, options),
     disagreements: candidates.slice(0, options.disagreements ?? 10),
   };
 }

@@ -4,12 +4,18 @@ import type { Command } from "commander";
 import { Cache } from "../cache/cache.js";
 import { type CalibrationResult, calibrate } from "../calibrate/calibrate.js";
 import type { Figure } from "../calibrate/figure.js";
-import { type LabelledSet, loadLabelled } from "../calibrate/labelled.js";
+import {
+  describeInvalid,
+  type LabelledSet,
+  loadLabelled,
+  loadLabelledLimited,
+} from "../calibrate/labelled.js";
 import { toCalibrationHtml } from "../calibrate/report-html.js";
 import { converterFor } from "../datasets/convert.js";
 import type { LabelKind } from "../datasets/converters/types.js";
 import { datasetDirIn, datasetsDir } from "../datasets/datasets-dir.js";
 import { findDataset, loadDatasetRegistry } from "../datasets/registry.js";
+import { assertDatasetVerified } from "../datasets/verify.js";
 import { CachedEmbeddings } from "../embeddings/cached-embeddings.js";
 import type { LongText } from "../embeddings/long-text.js";
 import type { Embeddings } from "../embeddings/types.js";
@@ -47,7 +53,7 @@ interface CalibrateFlags {
   labels?: string;
   labelColumn?: string;
   column: string[];
-  threshold: number;
+  threshold?: number;
   resamples: number;
   seed: number;
   limit?: number;
@@ -84,7 +90,10 @@ function finite(name: string, min: number, max: number) {
   };
 }
 
-function loadSet(file: string | undefined, flags: CalibrateFlags): { set: LabelledSet; metric: string } {
+async function loadSet(
+  file: string | undefined,
+  flags: CalibrateFlags,
+): Promise<{ set: LabelledSet; metric: string; metricOptions: Record<string, unknown> }> {
   const labels = flags.labels !== undefined ? parseLabels(flags.labels) : undefined;
   const options = {
     ...(labels ? { labels } : {}),
@@ -93,6 +102,7 @@ function loadSet(file: string | undefined, flags: CalibrateFlags): { set: Labell
   };
   let set: LabelledSet;
   let metric = flags.metric;
+  let metricOptions: Record<string, unknown> = {};
   if (flags.dataset !== undefined) {
     if (file !== undefined) throw new InvalidInputError("give a labelled file or --dataset, not both");
     const entry = findDataset(loadDatasetRegistry(), flags.dataset);
@@ -101,11 +111,18 @@ function loadSet(file: string | undefined, flags: CalibrateFlags): { set: Labell
       datasetsDir(flags.datasetsDir ? { datasetsDir: flags.datasetsDir } : {}),
       entry.id,
     );
+    await assertDatasetVerified(entry, dir);
     const records = converter.convert(dir) as unknown as Record<string, unknown>[];
     set = loadLabelled(records, { ...options, labels: labels ?? converter.labels });
     metric ??= converter.metric;
+    // The set's own options for its suggested metric (e.g. evalsbench's grading notes as the rubric's reference).
+    if (metric === converter.metric) metricOptions = { ...converter.metricOptions };
   } else if (file !== undefined) {
-    set = loadLabelled(file, options);
+    // With --limit the file is streamed and reading stops at the limit.
+    set =
+      flags.limit !== undefined
+        ? await loadLabelledLimited(file, flags.limit, options)
+        : loadLabelled(file, options);
   } else {
     throw new InvalidInputError(
       "give a labelled file (JSONL, JSON or CSV) or --dataset <id> (see datasets list)",
@@ -114,13 +131,12 @@ function loadSet(file: string | undefined, flags: CalibrateFlags): { set: Labell
   if (metric === undefined) throw new InvalidInputError("name the metric to calibrate with --metric <id>");
   if (flags.limit !== undefined) set = { ...set, rows: set.rows.slice(0, flags.limit) };
   if (set.rows.length === 0) {
-    const first = set.invalid[0];
     throw new InvalidInputError(
-      `the labelled file has no valid row${first ? ` (${set.invalid.length} invalid; first: row ${first.row}, ${first.field ?? ""}: ${first.message})` : ""}`,
+      `the labelled file has no valid row${set.invalid.length > 0 ? ` (${set.invalid.length} invalid: ${describeInvalid(set.invalid)})` : ""}`,
       set.file !== undefined ? { file: set.file } : {},
     );
   }
-  return { set, metric };
+  return { set, metric, metricOptions };
 }
 
 function line(label: string, f: Figure): string {
@@ -159,7 +175,7 @@ function summary(result: CalibrationResult): string {
 
 async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Promise<void> {
   if (flags.metric !== undefined) parseMetricIds(flags.metric);
-  const { set, metric } = loadSet(file, flags);
+  const { set, metric, metricOptions } = await loadSet(file, flags);
   const [id] = parseMetricIds(metric) as [MetricId];
   const needs = modelNeeds([id]);
   if (needs.llm && flags.llm.length === 0) {
@@ -185,11 +201,15 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
           ? await loadEvalModels({ ...flags, llm: judge }, { llm: true, embeddings: false }, models)
           : undefined;
         const llm = loaded?.llm && cache ? new CachedLlm(loaded.llm, cache) : loaded?.llm;
-        const built = createMetric(id, { ...(llm ? { llm } : {}), ...(embeddings ? { embeddings } : {}) });
+        const built = createMetric(
+          id,
+          { ...(llm ? { llm } : {}), ...(embeddings ? { embeddings } : {}) },
+          metricOptions,
+        );
         results.push(
           await calibrate(set, {
             judges: [{ name: needs.llm ? path.basename(judge) : id, metric: built }],
-            threshold: flags.threshold,
+            ...(flags.threshold !== undefined ? { threshold: flags.threshold } : {}),
             bootstrap: { resamples: flags.resamples, seed: flags.seed },
             disagreements: flags.disagreements,
             cache: false,
@@ -220,10 +240,18 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
     process.stdout.write(`${summary(result)}\n`);
     if (flags.report) process.stdout.write(`\nReport: ${flags.report}\n`);
   }
+  for (const warning of result.warnings) process.stderr.write(`airgap-eval: warning: ${warning}\n`);
   if (set.invalid.length > 0) {
-    process.stderr.write(`airgap-eval: ${set.invalid.length} labelled rows were invalid and left out\n`);
+    process.stderr.write(
+      `airgap-eval: ${set.invalid.length} labelled rows were invalid and left out: ${describeInvalid(set.invalid)}\n`,
+    );
   }
-  if (result.interrupted) process.exitCode = ExitCode.interrupted;
+  if (result.interrupted) {
+    process.stderr.write(
+      "airgap-eval: calibrate was interrupted: figures cover the rows scored, and figures reached after Ctrl-C have no interval (rerun, or use fewer --resamples)\n",
+    );
+    process.exitCode = ExitCode.interrupted;
+  }
 }
 
 /**
@@ -268,9 +296,8 @@ export function registerCalibrateCommand(program: Command): Command {
     )
     .option(
       "--threshold <x>",
-      "a binary verdict is positive when the score is >= x",
-      finite("--threshold", -1, 1),
-      0.5,
+      "a binary verdict is positive when the score is >= x, inside the metric's score range (default: 0.5 on a 0-1 score, else the range's midpoint, e.g. 3 on a 1-5 rubric)",
+      finite("--threshold", -Number.MAX_VALUE, Number.MAX_VALUE),
     )
     .option(
       "--resamples <n>",

@@ -5,7 +5,7 @@ import { convertDataset, converterFor } from "../datasets/convert.js";
 import { datasetDirIn, datasetsDir } from "../datasets/datasets-dir.js";
 import { DEFAULT_DATASET_BASE_URL, pullDataset } from "../datasets/pull.js";
 import { findDataset, loadDatasetRegistry } from "../datasets/registry.js";
-import { verifyDataset } from "../datasets/verify.js";
+import { assertDatasetVerified, verifyDataset } from "../datasets/verify.js";
 import { formatBytes } from "../models/format-bytes.js";
 import { ExitCode } from "./exit-codes.js";
 
@@ -157,14 +157,21 @@ Examples:
     .requiredOption("--out <file>", "labelled JSONL file to write")
     .option("--datasets-dir <dir>", "data sets directory")
     .option("--from <dir>", "the data set's own folder, when it is not in the data sets directory")
-    .action(async (id: string, flags: DirFlags & { out: string; from?: string }) => {
+    .option("--overwrite", "replace --out when it exists")
+    .action(async (id: string, flags: DirFlags & { out: string; from?: string; overwrite?: boolean }) => {
       const entry = findDataset(registry(), id);
       const dir = flags.from ? path.resolve(flags.from) : datasetDirIn(dirOf(flags), id);
-      const records = convertDataset(entry.id, dir, flags.out);
+      // Checked before the output is touched: an altered or truncated pull is never converted.
+      await assertDatasetVerified(entry, dir);
+      const records = convertDataset(entry.id, dir, flags.out, { overwrite: flags.overwrite === true });
       const converter = converterFor(entry.id);
       write(`${records.length} labelled rows written to ${flags.out}`);
+      // A set whose metric needs options of its own (evalsbench: the rubric sees the grading notes) is calibrated
+      // with --dataset, which applies them; a converted file would run the metric without them.
       err.write(
-        `next: airgap-eval calibrate ${flags.out} --metric ${converter.metric} --labels ${labelsFlag(entry.id)} --llm <judge.gguf>\n`,
+        converter.metricOptions !== undefined
+          ? `next: airgap-eval calibrate --dataset ${entry.id} --llm <judge.gguf>   (applies ${converter.metric}'s options for this set: ${JSON.stringify(converter.metricOptions)})\n`
+          : `next: airgap-eval calibrate ${flags.out} --metric ${converter.metric} --labels ${labelsFlag(entry.id)} --llm <judge.gguf>\n`,
       );
     });
   return datasets;

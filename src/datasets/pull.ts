@@ -6,6 +6,7 @@ import { type DownloadContext, download, networkErrorText } from "../models/down
 import { sha256File } from "../models/hash.js";
 import { removeEmptyDirs } from "../models/pull.js";
 import { ModelPullError } from "../models/pull-error.js";
+import { redactUrl, splitCredentials, withAuthorization } from "./base-url.js";
 import { type DatasetsDirOptions, datasetDirIn, datasetsDir } from "./datasets-dir.js";
 import { type DatasetEntry, datasetFileUrl } from "./registry.js";
 
@@ -47,23 +48,24 @@ export async function pullDataset(
   options: PullDatasetOptions = {},
 ): Promise<PullDatasetResult> {
   const dir = datasetDirIn(datasetsDir(options), entry.id);
-  const baseUrl = options.baseUrl ?? DEFAULT_DATASET_BASE_URL;
+  // Credentials in the base URL travel in a header, never in a URL a message could print.
+  const { url: baseUrl, authorization } = splitCredentials(options.baseUrl ?? DEFAULT_DATASET_BASE_URL);
   const ctx: DownloadContext = {
     what: `data set "${entry.id}"`,
     retryCommand: `airgap-eval datasets pull ${entry.id}`,
-    fetchImpl: options.fetch ?? fetch,
+    fetchImpl: withAuthorization(options.fetch ?? fetch, authorization),
     signal: options.signal,
     stallTimeoutMs: options.stallTimeoutMs,
     unreachable: (url, err) =>
       new ModelPullError(
-        `Could not reach ${new URL(url).host} (${networkErrorText(err)}) to fetch ${url}. airgap-eval datasets pull must run on a connected machine; then copy ${dir} to the same place on this one.`,
+        `Could not reach ${new URL(url).host} (${redactUrl(networkErrorText(err))}) to fetch ${redactUrl(url)}. airgap-eval datasets pull must run on a connected machine; then copy ${dir} to the same place on this one.`,
         url,
         undefined,
         { cause: err },
       ),
     httpError: (url, response) =>
       new ModelPullError(
-        `Could not download ${url}: HTTP ${response.status} ${response.statusText}`.trim(),
+        `Could not download ${redactUrl(url)}: HTTP ${response.status} ${response.statusText}`.trim(),
         url,
         response.status,
       ),

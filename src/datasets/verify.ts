@@ -1,5 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
+import { InvalidInputError } from "../errors.js";
 import { sha256File } from "../models/hash.js";
 import type { DatasetEntry } from "./registry.js";
 
@@ -38,4 +39,20 @@ export async function verifyDataset(entry: DatasetEntry, dir: string): Promise<D
     );
   }
   return out;
+}
+
+/**
+ * Throws an `InvalidInputError` naming every pinned file of the set that is missing or no longer matches its size
+ * and sha256 (and what to do), so `datasets convert` and `calibrate --dataset` never read altered data.
+ *
+ * @example
+ * await assertDatasetVerified(entry, dir);
+ */
+export async function assertDatasetVerified(entry: DatasetEntry, dir: string): Promise<void> {
+  const failed = (await verifyDataset(entry, dir)).filter((c) => c.status !== "ok");
+  if (failed.length === 0) return;
+  throw new InvalidInputError(
+    `data set "${entry.id}" in ${dir} does not match its pins: ${failed.map((c) => `${c.file} ${c.status} (${c.problem})`).join("; ")}. Pull it again on a connected machine (airgap-eval datasets pull ${entry.id}) and copy it here; airgap-eval datasets verify re-checks it`,
+    { file: path.join(dir, failed[0]!.file) },
+  );
 }

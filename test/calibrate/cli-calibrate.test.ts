@@ -44,6 +44,24 @@ describe("calibrate: bad input exits 2 with a clear message", () => {
     expect(labels.stderr).toMatch(/min must be below its max/);
   });
 
+  it("--threshold takes a rubric's scale (issue 29, fail 7): 3 passes the flag check, a word does not", async () => {
+    const file = sandbox.file("rubric.jsonl");
+    writeFileSync(file, `${JSON.stringify({ user_input: "q", response: "a", human_label: 1 })}\n`);
+    const three = await runCli(
+      ["calibrate", file, "--metric", "rubrics_score", "--threshold", "3"],
+      sandbox.env,
+    );
+    expect(three.code).toBe(2);
+    expect(three.stderr).not.toMatch(/--threshold/);
+    expect(three.stderr).toMatch(/rubrics_score needs a judge/);
+    const word = await runCli(
+      ["calibrate", file, "--metric", "rubrics_score", "--threshold", "high"],
+      sandbox.env,
+    );
+    expect(word.code).toBe(2);
+    expect(word.stderr).toMatch(/--threshold must be a number/);
+  });
+
   it("semantic similarity needs no judge: graded labels against the starter embedder, with a report", async () => {
     const file = sandbox.file("graded.jsonl");
     const rows = [

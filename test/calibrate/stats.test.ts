@@ -121,29 +121,29 @@ describe("rank figures", () => {
 });
 
 describe("bootstrap", () => {
-  it("is seeded: the same seed gives the same interval, another seed another", () => {
+  it("is seeded: the same seed gives the same interval, another seed another", async () => {
     const values = [0.91, 0.13, 0.72, 0.55, 0.08, 0.64, 0.37, 0.99, 0.81, 0.3];
     const mean = (idx: readonly number[]) => ({
       value: idx.reduce((s, i) => s + values[i]!, 0) / idx.length,
     });
-    const a = bootstrapInterval(values.length, mean, { seed: 1 });
-    expect(bootstrapInterval(values.length, mean, { seed: 1 })).toEqual(a);
-    expect(bootstrapInterval(values.length, mean, { seed: 2 })).not.toEqual(a);
+    const a = await bootstrapInterval(values.length, mean, { seed: 1 });
+    expect(await bootstrapInterval(values.length, mean, { seed: 1 })).toEqual(a);
+    expect(await bootstrapInterval(values.length, mean, { seed: 2 })).not.toEqual(a);
     expect(a![0]).toBeLessThanOrEqual(0.55);
     expect(a![1]).toBeGreaterThanOrEqual(0.55);
   });
 
-  it("a figure that is constant on every resample has a zero-width interval", () => {
-    expect(bootstrapInterval(5, () => ({ value: 1 }))).toEqual([1, 1]);
+  it("a figure that is constant on every resample has a zero-width interval", async () => {
+    expect(await bootstrapInterval(5, () => ({ value: 1 }))).toEqual([1, 1]);
   });
 
-  it("null when most resamples leave the figure undefined", () => {
-    expect(bootstrapInterval(5, () => ({ value: null }))).toBeNull();
+  it("null when most resamples leave the figure undefined", async () => {
+    expect(await bootstrapInterval(5, () => ({ value: null }))).toBeNull();
   });
 
-  it("groups are drawn whole", () => {
+  it("groups are drawn whole", async () => {
     const seen: number[][] = [];
-    bootstrapInterval(
+    await bootstrapInterval(
       4,
       (idx) => {
         seen.push([...idx]);

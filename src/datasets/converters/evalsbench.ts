@@ -11,6 +11,9 @@ export const evalsbench: DatasetConverter = {
   id: "evalsbench",
   labels: { kind: "binary" },
   metric: "rubrics_score",
+  // The grading notes are the reference: the rubric must show them to the judge. Scores are 1-5 against pass/fail
+  // labels, so calibrate's verdict threshold is the rubric's midpoint (3) unless --threshold says otherwise.
+  metricOptions: { withReference: true },
   convert(dir) {
     return readTable(dir, file, ",").map(
       (row, i): LabelledRecord => ({

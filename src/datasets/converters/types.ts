@@ -36,6 +36,8 @@ export interface DatasetConverter {
   labels: LabelKind;
   /** The metric the set calibrates by default. */
   metric: string;
+  /** Options of that metric the set needs (e.g. `withReference` when the reference holds grading notes). */
+  metricOptions?: Record<string, unknown>;
   /** Reads the set's folder and returns its records in file order. */
   convert(dir: string): LabelledRecord[];
 }
