@@ -7,6 +7,7 @@ import { type CompareKey, compareRuns } from "../report/compare.js";
 import { comparisonToMarkdown } from "../report/markdown.js";
 import { formatSummary } from "../report/summary.js";
 import { type ReportFormat, writeComparison } from "../report/write.js";
+import { assertOutputsAreNotInputs } from "../util/real-path.js";
 
 interface ReportFlags {
   html?: string;
@@ -53,6 +54,12 @@ Examples:
   $ airgap-eval report compare baseline.jsonl candidate.jsonl --out diff.md`,
     )
     .action(async (file: string, flags: ReportFlags) => {
+      assertOutputsAreNotInputs(
+        (["html", "md", "csv", "json"] as const).map((f) =>
+          flags[f] !== undefined ? { path: flags[f], flag: `--${f}` } : undefined,
+        ),
+        [{ path: file, what: "the results file" }],
+      );
       // Indexed once for every output, which is then written row by row: no records are held.
       const index = ResultsFileIndex.open(file, {
         onNotice: (m) => process.stderr.write(`airgap-eval: ${m}\n`),
@@ -98,6 +105,13 @@ Examples:
     )
     .action(async (a: string, b: string, flags: CompareFlags) => {
       if (a === b) throw new InvalidInputError("compare needs two different results files");
+      assertOutputsAreNotInputs(
+        [flags.out !== undefined ? { path: flags.out, flag: "--out" } : undefined],
+        [
+          { path: a, what: "the baseline results file" },
+          { path: b, what: "the candidate results file" },
+        ],
+      );
       const notice = (m: string) => process.stderr.write(`airgap-eval: ${m}\n`);
       const comparison = compareRuns(
         loadResults(a, { onNotice: notice }),
