@@ -4,6 +4,7 @@ import { loadResults } from "../evaluate/load-results.js";
 import { writeReportFromIndex } from "../evaluate/report-file.js";
 import { ResultsFileIndex } from "../evaluate/results-report.js";
 import { type CompareKey, compareRuns } from "../report/compare.js";
+import { positionPairingWarning } from "../report/compare-pairing.js";
 import { comparisonToMarkdown } from "../report/markdown.js";
 import { formatSummary } from "../report/summary.js";
 import { type ReportFormat, writeComparison } from "../report/write.js";
@@ -113,11 +114,11 @@ Examples:
         ],
       );
       const notice = (m: string) => process.stderr.write(`airgap-eval: ${m}\n`);
-      const comparison = compareRuns(
-        loadResults(a, { onNotice: notice }),
-        loadResults(b, { onNotice: notice }),
-        { matchBy: compareKeys[flags.key] },
-      );
+      const runA = loadResults(a, { onNotice: notice });
+      const runB = loadResults(b, { onNotice: notice });
+      const comparison = compareRuns(runA, runB, { matchBy: compareKeys[flags.key] });
+      const unrelated = positionPairingWarning(comparison, runA, runB, [a, b]);
+      if (unrelated !== undefined) notice(`warning: ${unrelated}`);
       if (flags.out) {
         await writeComparison(flags.out, comparison);
         process.stdout.write(`Comparison: ${flags.out}\n`);
