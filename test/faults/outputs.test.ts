@@ -11,7 +11,9 @@ import { InvalidInputError } from "../../src/errors.js";
 import { evaluate } from "../../src/evaluate/evaluate.js";
 import { mergeShardResults, writeMergedResults } from "../../src/evaluate/merge.js";
 import { resultsLockPath, withResultsLock } from "../../src/evaluate/results-lock.js";
+import { EVAL_META_KEY } from "../../src/testing/record.js";
 import { assertOutputsAreNotInputs, realTarget, sameFile } from "../../src/util/real-path.js";
+import { AirgapEvalReporter } from "../../src/vitest/reporter.js";
 import { cliSandbox, runCli } from "../fixtures/cli/run-cli.js";
 import { FakeMetric } from "../support/fake-metrics.js";
 
@@ -204,5 +206,34 @@ describe("fail 5: no output may be an input", { timeout: 300_000 }, () => {
         [{ path: jsonl, what: "the dataset" }],
       ),
     ).not.toThrow();
+  });
+});
+
+describe("fail 4: the vitest reporter takes the lock", () => {
+  it("refuses to write a results file a run holds, and writes it once the lock is free", async () => {
+    const out = box.file("vitest-results.jsonl");
+    writeFileSync(out, '{"type":"header","being":"written"}\n');
+    const record = {
+      test: "answers well",
+      metric: "fake",
+      config: { name: "fake", promptVersions: {}, options: {}, models: [] },
+      sample: { userInput: "q", response: "a" },
+      result: { value: 1, status: "ok" as const },
+      finishedAt: "2026-12-01T00:00:00.000Z",
+      durationMs: 1,
+    };
+    const test = { fullName: "answers well", meta: () => ({ [EVAL_META_KEY]: [record] }) };
+    const modules = [{ children: { allTests: () => [test] } }] as unknown as Parameters<
+      AirgapEvalReporter["onTestRunEnd"]
+    >[0];
+    const reporter = new AirgapEvalReporter({ out, reports: [], summary: false });
+    await withResultsLock(out, () =>
+      expect(reporter.onTestRunEnd(modules)).rejects.toThrow(
+        /vitest-results\.jsonl: is being written by another run/,
+      ),
+    );
+    expect(readFileSync(out, "utf8")).toBe('{"type":"header","being":"written"}\n');
+    await reporter.onTestRunEnd(modules);
+    expect(readFileSync(out, "utf8")).toContain('"source":"vitest"');
   });
 });
