@@ -97,6 +97,61 @@ describe("resolveShard", () => {
     expect(() => resolveShard("auto", undefined, {})).toThrow(/SLURM_ARRAY_TASK_ID.*JOB_COMPLETION_INDEX/);
     expect(() => resolveShard("auto", undefined, { SLURM_ARRAY_TASK_ID: "x" })).toThrow(/not a whole number/);
   });
+
+  // Issue 29: the shard environment was read loosely.
+  it("accepts only decimal digits: SLURM_ARRAY_TASK_ID=0x2 (or 1e0, 2.0, -1) is refused, naming the variable", () => {
+    for (const id of ["0x2", "1e0", "2.0", "-1", "+2"]) {
+      const env = { SLURM_ARRAY_TASK_ID: id, SLURM_ARRAY_TASK_COUNT: "4" };
+      expect(() => resolveShard("auto", undefined, env)).toThrow(
+        `SLURM_ARRAY_TASK_ID="${id}" is not a whole number written in decimal digits`,
+      );
+    }
+    expect(() => resolveShard("auto", undefined, { CI_NODE_INDEX: "0x1", CI_NODE_TOTAL: "3" })).toThrow(
+      /CI_NODE_INDEX="0x1" is not a whole number written in decimal digits/,
+    );
+    expect(
+      resolveShard("auto", undefined, { SLURM_ARRAY_TASK_ID: " 2 ", SLURM_ARRAY_TASK_COUNT: "4" }),
+    ).toMatchObject({
+      index: 2,
+    });
+  });
+
+  it("refuses a SLURM_ARRAY_TASK_COUNT that contradicts SLURM_ARRAY_TASK_MAX, naming both", () => {
+    expect(() =>
+      resolveShard("auto", undefined, {
+        SLURM_ARRAY_TASK_ID: "1",
+        SLURM_ARRAY_TASK_COUNT: "8",
+        SLURM_ARRAY_TASK_MAX: "3",
+      }),
+    ).toThrow(/SLURM_ARRAY_TASK_COUNT=8 contradicts SLURM_ARRAY_TASK_MAX=3 \(min 0, step 1: 4 tasks\)/);
+    expect(
+      resolveShard("auto", undefined, {
+        SLURM_ARRAY_TASK_ID: "1",
+        SLURM_ARRAY_TASK_COUNT: "4",
+        SLURM_ARRAY_TASK_MAX: "3",
+      }),
+    ).toMatchObject({ index: 1, count: 4 });
+  });
+
+  it("refuses Slurm and Kubernetes (or GitLab) variables naming different shards", () => {
+    const slurm = { SLURM_ARRAY_TASK_ID: "1", SLURM_ARRAY_TASK_COUNT: "4" };
+    expect(() => resolveShard("auto", undefined, { ...slurm, JOB_COMPLETION_INDEX: "2" })).toThrow(
+      /SLURM_ARRAY_TASK_ID=1 names shard 1, but JOB_COMPLETION_INDEX=2 \(shard 2\) names another/,
+    );
+    expect(() =>
+      resolveShard("auto", 4, { JOB_COMPLETION_INDEX: "2", CI_NODE_INDEX: "1", CI_NODE_TOTAL: "4" }),
+    ).toThrow(/JOB_COMPLETION_INDEX=2 names shard 2, but CI_NODE_INDEX=1 \(shard 0\) names another/);
+    expect(resolveShard("auto", undefined, { ...slurm, JOB_COMPLETION_INDEX: "1" })).toMatchObject({
+      index: 1,
+    });
+  });
+
+  it("CI_NODE_INDEX without CI_NODE_TOTAL names CI_NODE_TOTAL; --shard-count stands in for it", () => {
+    expect(() => resolveShard("auto", undefined, { CI_NODE_INDEX: "2" })).toThrow(
+      /CI_NODE_INDEX=2 is set but CI_NODE_TOTAL is not.*set CI_NODE_TOTAL, or pass --shard-count/,
+    );
+    expect(resolveShard("auto", 3, { CI_NODE_INDEX: "2" })).toMatchObject({ index: 1, count: 3 });
+  });
 });
 
 describe("the row-to-shard rule", () => {
@@ -231,5 +286,14 @@ describe("applyShard (eval's --shard flags)", () => {
     const run = applyShard({ out: "o.jsonl" }, data, true, env);
     expect(run).toEqual({ dataset: data, out: "o.jsonl", cacheFile: undefined });
     expect(() => applyShard({ out: "o.jsonl", shardCount: 2 }, data, true, env)).toThrow(/--shard-count/);
+  });
+
+  it("refuses {index} or {count} in --out or --cache-file without --shard (issue 29), instead of a file of that name", () => {
+    expect(() => applyShard({ out: "r-{index}.jsonl" }, data, false, env)).toThrow(
+      /--out r-\{index\}.jsonl holds \{index\} or \{count\}, which only --shard fills in/,
+    );
+    expect(() => applyShard({ out: "o.jsonl", cacheFile: "c-{count}.sqlite" }, data, false, env)).toThrow(
+      /--cache-file c-\{count\}.sqlite holds/,
+    );
   });
 });

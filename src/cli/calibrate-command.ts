@@ -24,6 +24,7 @@ import { CachedLlm } from "../llm/cached-llm.js";
 import type { CpuBuildOption } from "../llm/cpu-build.js";
 import type { GpuOption } from "../llm/load-options.js";
 import { formatScore } from "../report/format.js";
+import { assertOutputsAreNotInputs } from "../util/real-path.js";
 import { parseColumnMap } from "./column-map.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import { ExitCode } from "./exit-codes.js";
@@ -175,6 +176,16 @@ function summary(result: CalibrationResult): string {
 
 async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Promise<void> {
   if (flags.metric !== undefined) parseMetricIds(flags.metric);
+  // Before anything is written: neither output may be the labelled file, under any name.
+  assertOutputsAreNotInputs(
+    [
+      flags.report !== undefined ? { path: flags.report, flag: "--report" } : undefined,
+      flags.cache && flags.cacheFile !== undefined
+        ? { path: flags.cacheFile, flag: "--cache-file" }
+        : undefined,
+    ],
+    [file !== undefined ? { path: file, what: "the labelled file" } : undefined],
+  );
   const { set, metric, metricOptions } = await loadSet(file, flags);
   const [id] = parseMetricIds(metric) as [MetricId];
   const needs = modelNeeds([id]);

@@ -7,6 +7,7 @@ import { DEFAULT_DATASET_BASE_URL, pullDataset } from "../datasets/pull.js";
 import { findDataset, loadDatasetRegistry } from "../datasets/registry.js";
 import { assertDatasetVerified, verifyDataset } from "../datasets/verify.js";
 import { formatBytes } from "../models/format-bytes.js";
+import { assertOutputsAreNotInputs, filesUnder } from "../util/real-path.js";
 import { ExitCode } from "./exit-codes.js";
 
 /** Hooks for embedding the `datasets` command (tests, other front ends). */
@@ -161,6 +162,11 @@ Examples:
     .action(async (id: string, flags: DirFlags & { out: string; from?: string; overwrite?: boolean }) => {
       const entry = findDataset(registry(), id);
       const dir = flags.from ? path.resolve(flags.from) : datasetDirIn(dirOf(flags), id);
+      // Before anything is written: --out may not be one of the data set's own files, under any name.
+      assertOutputsAreNotInputs(
+        [{ path: flags.out, flag: "--out" }],
+        filesUnder(dir).map((file) => ({ path: file, what: `a file of data set ${entry.id}` })),
+      );
       // Checked before the output is touched: an altered or truncated pull is never converted.
       await assertDatasetVerified(entry, dir);
       const records = convertDataset(entry.id, dir, flags.out, { overwrite: flags.overwrite === true });

@@ -3,6 +3,7 @@ import type { DatasetScan, ScannedSource } from "../dataset/scan.js";
 import { scanForRun } from "../dataset/shard-source.js";
 import { openDataset } from "../dataset/stream.js";
 import { resultsFileHasContent } from "../evaluate/read-results-file.js";
+import { assertOutputsAreNotInputs } from "../util/real-path.js";
 import { parseColumnMap } from "./column-map.js";
 import type { EvalFlags } from "./eval-flags.js";
 import { invalidRowLines } from "./preflight.js";
@@ -32,6 +33,18 @@ export async function readEvalDataset(
   const targets = shardTargets(flags, outIsDefault);
   flags.out = targets.out;
   flags.cacheFile = targets.cacheFile;
+  // Before anything is written: no output may be the dataset or a metric file, under any name.
+  assertOutputsAreNotInputs(
+    [
+      { path: flags.out, flag: "--out" },
+      ...flags.report.map((file) => ({ path: file, flag: "--report" })),
+      flags.cacheFile !== undefined ? { path: flags.cacheFile, flag: "--cache-file" } : undefined,
+    ],
+    [
+      { path: datasetPath, what: "the dataset" },
+      ...flags.metricFile.map((file) => ({ path: file, what: "the metric file" })),
+    ],
+  );
   const { scan, source: dataset } = await scanForRun(source, {
     ...(targets.shard !== undefined ? { shard: targets.shard } : {}),
     ...(flags.rowKey !== undefined ? { rowKey: flags.rowKey } : {}),

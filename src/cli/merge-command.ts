@@ -2,8 +2,10 @@ import path from "node:path";
 import { type Command, Option } from "commander";
 import { InvalidInputError } from "../errors.js";
 import { type MergeOutcome, mergeShardResults, writeMergedResults } from "../evaluate/merge.js";
+import { assertResultsFileFree } from "../evaluate/results-lock.js";
 import { formatSummary } from "../report/summary.js";
 import { writeReport } from "../report/write.js";
+import { assertOutputsAreNotInputs } from "../util/real-path.js";
 import { parseColumnMap } from "./column-map.js";
 import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { checkFailUnder, type FailUnderBar, parseFailUnder } from "./fail-under.js";
@@ -58,11 +60,19 @@ export function mergeExitCode(outcome: MergeOutcome, failUnder: readonly string[
 
 async function runMerge(files: string[], flags: MergeFlags): Promise<void> {
   const out = path.resolve(flags.out);
-  if (files.some((f) => path.resolve(f) === out)) {
-    throw new InvalidInputError("--out is one of the shard files; write the merged run to a new file", {
-      file: flags.out,
-    });
-  }
+  // Before anything is written: no output may be a shard file or the dataset, under any name.
+  assertOutputsAreNotInputs(
+    [
+      { path: flags.out, flag: "--out" },
+      ...(flags.report ?? []).map((file) => ({ path: file, flag: "--report" })),
+    ],
+    [
+      ...files.map((file) => ({ path: file, what: "the shard file" })),
+      flags.dataset !== undefined ? { path: flags.dataset, what: "the dataset" } : undefined,
+    ],
+  );
+  // A run writing --out is named now, before the shards are read (writeMergedResults takes the lock).
+  assertResultsFileFree(out);
   const bars = flags.failUnder ?? [];
   const outcome = mergeShardResults(files, {
     ...(flags.dataset !== undefined

@@ -4,9 +4,11 @@ import { loadResults } from "../evaluate/load-results.js";
 import { writeReportFromIndex } from "../evaluate/report-file.js";
 import { ResultsFileIndex } from "../evaluate/results-report.js";
 import { type CompareKey, compareRuns } from "../report/compare.js";
+import { positionPairingWarning } from "../report/compare-pairing.js";
 import { comparisonToMarkdown } from "../report/markdown.js";
 import { formatSummary } from "../report/summary.js";
 import { type ReportFormat, writeComparison } from "../report/write.js";
+import { assertOutputsAreNotInputs } from "../util/real-path.js";
 
 interface ReportFlags {
   html?: string;
@@ -53,6 +55,12 @@ Examples:
   $ airgap-eval report compare baseline.jsonl candidate.jsonl --out diff.md`,
     )
     .action(async (file: string, flags: ReportFlags) => {
+      assertOutputsAreNotInputs(
+        (["html", "md", "csv", "json"] as const).map((f) =>
+          flags[f] !== undefined ? { path: flags[f], flag: `--${f}` } : undefined,
+        ),
+        [{ path: file, what: "the results file" }],
+      );
       // Indexed once for every output, which is then written row by row: no records are held.
       const index = ResultsFileIndex.open(file, {
         onNotice: (m) => process.stderr.write(`airgap-eval: ${m}\n`),
@@ -98,12 +106,19 @@ Examples:
     )
     .action(async (a: string, b: string, flags: CompareFlags) => {
       if (a === b) throw new InvalidInputError("compare needs two different results files");
-      const notice = (m: string) => process.stderr.write(`airgap-eval: ${m}\n`);
-      const comparison = compareRuns(
-        loadResults(a, { onNotice: notice }),
-        loadResults(b, { onNotice: notice }),
-        { matchBy: compareKeys[flags.key] },
+      assertOutputsAreNotInputs(
+        [flags.out !== undefined ? { path: flags.out, flag: "--out" } : undefined],
+        [
+          { path: a, what: "the baseline results file" },
+          { path: b, what: "the candidate results file" },
+        ],
       );
+      const notice = (m: string) => process.stderr.write(`airgap-eval: ${m}\n`);
+      const runA = loadResults(a, { onNotice: notice });
+      const runB = loadResults(b, { onNotice: notice });
+      const comparison = compareRuns(runA, runB, { matchBy: compareKeys[flags.key] });
+      const unrelated = positionPairingWarning(comparison, runA, runB, [a, b]);
+      if (unrelated !== undefined) notice(`warning: ${unrelated}`);
       if (flags.out) {
         await writeComparison(flags.out, comparison);
         process.stdout.write(`Comparison: ${flags.out}\n`);

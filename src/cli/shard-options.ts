@@ -81,6 +81,16 @@ export function shardTargets(
   if (flags.shard === undefined) {
     if (flags.shardCount !== undefined) throw new InvalidInputError("--shard-count goes with --shard auto");
     if (flags.rowKey !== undefined) throw new InvalidInputError("--row-key only applies with --shard");
+    for (const [flag, file] of [
+      ["--out", flags.out],
+      ["--cache-file", flags.cacheFile],
+    ] as const) {
+      if (file !== undefined && /\{(index|count)\}/.test(file)) {
+        throw new InvalidInputError(
+          `${flag} ${file} holds {index} or {count}, which only --shard fills in; add --shard <index>/<count> (or auto), or name the file plainly`,
+        );
+      }
+    }
     return { out: flags.out, cacheFile: flags.cacheFile };
   }
   const shard = resolveShard(flags.shard, flags.shardCount, env);

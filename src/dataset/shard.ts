@@ -56,11 +56,31 @@ export interface ResolvedShard extends ShardSpec {
 function envInt(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw.trim() === "") return undefined;
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n)) {
-    throw new InvalidInputError(`--shard auto: ${name}="${raw}" is not a whole number`);
+  // Decimal digits only: Number() would also read "0x2", "1e1" and "2.0".
+  const n = Number(raw.trim());
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n)) {
+    throw new InvalidInputError(
+      `--shard auto: ${name}="${raw}" is not a whole number written in decimal digits (0-9); fix the variable, or pass --shard <index>/<count>`,
+    );
   }
   return n;
+}
+
+/** Refuses a second engine's variable that names another shard than the one resolved. */
+function checkAgrees(env: NodeJS.ProcessEnv, spec: ShardSpec, from: string): void {
+  const k8s = envInt(env, "JOB_COMPLETION_INDEX");
+  const gitlab = envInt(env, "CI_NODE_INDEX");
+  const other =
+    k8s !== undefined && k8s !== spec.index
+      ? `JOB_COMPLETION_INDEX=${k8s} (shard ${k8s})`
+      : gitlab !== undefined && gitlab - 1 !== spec.index
+        ? `CI_NODE_INDEX=${gitlab} (shard ${gitlab - 1})`
+        : undefined;
+  if (other !== undefined) {
+    throw new InvalidInputError(
+      `--shard auto: ${from} names shard ${spec.index}, but ${other} names another; unset the variables of the engine not running this job, or pass --shard <index>/<count>`,
+    );
+  }
 }
 
 /**
@@ -100,16 +120,21 @@ export function resolveShard(
         `--shard auto: Slurm array task ${slurmId} is not on the array's range (min ${min}, step ${step}); use a range such as --array=0-7, or pass --shard <index>/<count>`,
       );
     }
-    const count =
-      shardCount ??
-      envInt(env, "SLURM_ARRAY_TASK_COUNT") ??
-      (max !== undefined ? Math.floor((max - min) / step) + 1 : undefined);
+    const envCount = envInt(env, "SLURM_ARRAY_TASK_COUNT");
+    const fromMax = max !== undefined ? Math.floor((max - min) / step) + 1 : undefined;
+    if (envCount !== undefined && fromMax !== undefined && envCount !== fromMax) {
+      throw new InvalidInputError(
+        `--shard auto: SLURM_ARRAY_TASK_COUNT=${envCount} contradicts SLURM_ARRAY_TASK_MAX=${max} (min ${min}, step ${step}: ${fromMax} tasks); fix the variables, or pass --shard-count`,
+      );
+    }
+    const count = shardCount ?? envCount ?? fromMax;
     if (count === undefined) {
       throw new InvalidInputError(
         "--shard auto: SLURM_ARRAY_TASK_ID is set but neither SLURM_ARRAY_TASK_COUNT nor SLURM_ARRAY_TASK_MAX; pass --shard-count",
       );
     }
     const spec = checkShard({ index: offset / step, count }, "--shard auto (Slurm array)");
+    checkAgrees(env, spec, `SLURM_ARRAY_TASK_ID=${slurmId}`);
     return { ...spec, source: `Slurm array task ${slurmId} (min ${min}, step ${step}) of ${count}` };
   }
   const k8sIndex = envInt(env, "JOB_COMPLETION_INDEX");
@@ -120,13 +145,19 @@ export function resolveShard(
       );
     }
     const spec = checkShard({ index: k8sIndex, count: shardCount }, "--shard auto (Kubernetes Indexed Job)");
+    checkAgrees(env, spec, `JOB_COMPLETION_INDEX=${k8sIndex}`);
     return { ...spec, source: `Kubernetes JOB_COMPLETION_INDEX=${k8sIndex} of ${shardCount}` };
   }
   const gitlabIndex = envInt(env, "CI_NODE_INDEX");
   const gitlabTotal = envInt(env, "CI_NODE_TOTAL");
-  if (gitlabIndex !== undefined && gitlabTotal !== undefined) {
+  if (gitlabIndex !== undefined && gitlabTotal === undefined && shardCount === undefined) {
+    throw new InvalidInputError(
+      `--shard auto: CI_NODE_INDEX=${gitlabIndex} is set but CI_NODE_TOTAL is not (GitLab sets both for parallel: jobs); set CI_NODE_TOTAL, or pass --shard-count`,
+    );
+  }
+  if (gitlabIndex !== undefined) {
     const spec = checkShard(
-      { index: gitlabIndex - 1, count: shardCount ?? gitlabTotal },
+      { index: gitlabIndex - 1, count: (shardCount ?? gitlabTotal)! },
       "--shard auto (GitLab parallel job)",
     );
     return { ...spec, source: `GitLab CI_NODE_INDEX=${gitlabIndex} of CI_NODE_TOTAL=${spec.count}` };

@@ -17,6 +17,7 @@ import { canonicalJson, rowHash } from "./hash.js";
 import { loadResults } from "./load-results.js";
 import { readResultsFile, resultsFileHasContent } from "./read-results-file.js";
 import type { ResultsHeaderLine } from "./results-lines.js";
+import { withResultsLockSync } from "./results-lock.js";
 import { ResultsWriter } from "./results-writer.js";
 
 /** A row × metric present in more than one shard file; the first file's record is kept. */
@@ -323,6 +324,10 @@ export function writeMergedResults(
   outcome: MergeOutcome,
   options: WriteMergedResultsOptions = {},
 ): void {
+  withResultsLockSync(file, () => writeMergedLocked(file, outcome, options));
+}
+
+function writeMergedLocked(file: string, outcome: MergeOutcome, options: WriteMergedResultsOptions): void {
   if (!options.overwrite && resultsFileHasContent(file)) {
     throw new InvalidInputError(
       "already exists; pass --overwrite (overwrite: true) or choose another --out",

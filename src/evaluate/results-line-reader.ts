@@ -8,6 +8,7 @@ import {
   resultsFormat,
   resultsFormatVersion,
 } from "./results-lines.js";
+import { ResultsRecordCheck } from "./results-record-check.js";
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
@@ -38,12 +39,15 @@ export class ResultsLineReader {
   /** A complete line held back until the next one shows it was not the file's last. */
   private held: { text: string; lineNo: number; start: number; end: number; followed: boolean } | undefined;
   private validBytes = 0;
+  private readonly check: ResultsRecordCheck;
 
   /** `onLine` gets each parsed line and the byte offset where the line starts in the file. */
   constructor(
     private readonly file: string,
     private readonly onLine: (line: ResultsLine, start: number) => void,
-  ) {}
+  ) {
+    this.check = new ResultsRecordCheck(file);
+  }
 
   /** Adds bytes of the file, in order. */
   push(chunk: Buffer): void {
@@ -137,6 +141,7 @@ export class ResultsLineReader {
         { file, line: lineNo },
       );
     }
+    this.check.take(parsed, lineNo);
     this.count++;
     this.onLine(parsed as unknown as ResultsLine, start);
     return true;

@@ -12,6 +12,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { InvalidInputError } from "../errors.js";
+import { realTarget } from "../util/real-path.js";
 
 /** Who holds a results file: what `<results file>.lock` contains. */
 export interface ResultsLockOwner {
@@ -27,9 +28,12 @@ export interface ResultsLockOwner {
 /** A lock file left by a process that died between creating and filling it is stale after this long. */
 const unreadableStaleMs = 10_000;
 
-/** Path of the lock file guarding a results file. */
+/**
+ * Path of the lock file guarding a results file: beside its real path (symlinks followed, see
+ * `realTarget`), so a symlink to a file another run writes finds that run's lock.
+ */
 export function resultsLockPath(file: string): string {
-  return `${path.resolve(file)}.lock`;
+  return `${realTarget(file)}.lock`;
 }
 
 function isAlive(pid: number): boolean {
@@ -207,6 +211,22 @@ export async function withResultsLock<T>(file: string | undefined, work: () => P
   const lock = ResultsLock.acquire(file);
   try {
     return await work();
+  } finally {
+    lock.release();
+  }
+}
+
+/**
+ * Runs `work` holding the lock on `file`, for writers that finish without waiting (`merge`, the vitest
+ * reporter): a run writing `file` makes it throw naming that run, before anything is written.
+ *
+ * @example
+ * withResultsLockSync("merged.jsonl", () => writeAll());
+ */
+export function withResultsLockSync<T>(file: string, work: () => T): T {
+  const lock = ResultsLock.acquire(file);
+  try {
+    return work();
   } finally {
     lock.release();
   }

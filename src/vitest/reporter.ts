@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Reporter, TestModule } from "vitest/node";
 import { configHash, rowHash } from "../evaluate/hash.js";
 import { loadResults } from "../evaluate/load-results.js";
+import { ResultsLock } from "../evaluate/results-lock.js";
 import { ResultsWriter } from "../evaluate/results-writer.js";
 import type { RunMetadata } from "../evaluate/types.js";
 import { formatSummary } from "../report/summary.js";
@@ -56,6 +57,8 @@ export class AirgapEvalReporter implements Reporter {
     const metrics: RunMetadata["metrics"] = {};
     for (const r of records) metrics[r.metric] ??= { ...r.config, configHash: configHash(r.config) };
     const tests = [...new Set(records.map((r) => r.test))];
+    // Like every writer of a results file, hold its lock: a run writing the same file is named, not corrupted.
+    const lock = ResultsLock.acquire(path.resolve(this.options.out));
     const writer = ResultsWriter.create(path.resolve(this.options.out));
     try {
       writer.writeHeader({
@@ -89,6 +92,7 @@ export class AirgapEvalReporter implements Reporter {
       writer.write({ type: "end", finishedAt: new Date().toISOString(), interrupted: false });
     } finally {
       writer.close();
+      lock.release();
     }
     const data = loadResults(path.resolve(this.options.out));
     for (const report of this.options.reports)

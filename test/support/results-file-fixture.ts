@@ -50,7 +50,9 @@ function header(writer: ResultsWriter, metadata: RunMetadata, resumed: boolean):
  */
 export function writeTrickyResultsFile(file: string, options: { rows?: number } = {}): EvaluationResultData {
   const data = makeFixtureResult({ rows: options.rows ?? 24 });
-  const meta = { ...data.metadata, totalRows: (options.rows ?? 24) + 1 };
+  // The dataset's rows: the fixture's, an invalid one, and up to the sparse row (40 past the last) that
+  // run 2 scores; a record past the row count is refused by every reader.
+  const meta = { ...data.metadata, totalRows: (options.rows ?? 24) + 41 };
   const changedContext = {
     ...meta,
     metrics: {

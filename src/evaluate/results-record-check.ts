@@ -1,0 +1,117 @@
+// Checks on each record a results file holds, against the header above it: a row inside the dataset's
+// row count, a finite value, inside the metric's range. Every reader (report, --resume, merge) parses
+// through ResultsLineReader, which calls these, so an edited or corrupt file is refused the same way.
+import { InvalidInputError } from "../errors.js";
+import { findMetricDescriptor } from "../metrics/catalog.js";
+import type { MetricConfig } from "../metrics/types.js";
+import type { ResultsHeaderLine } from "./results-lines.js";
+
+/** Slack for rounding at a range's ends (a cosine of 1 + 2⁻⁵², say). */
+const rangeSlack = 1e-9;
+
+function finiteNumber(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+/** The levels' scores of a recorded rubric (`"1: ...\n5: ..."`), lowest and highest. */
+function rubricRange(rubric: unknown): readonly [number, number] | undefined {
+  if (typeof rubric !== "string") return undefined;
+  const scores = [...rubric.matchAll(/^(-?\d+(?:\.\d+)?):/gm)].map((m) => Number(m[1]));
+  if (scores.length === 0 || !scores.every(Number.isFinite)) return undefined;
+  return [Math.min(...scores), Math.max(...scores)];
+}
+
+/**
+ * The interval a recorded metric's values lie in, from its configuration in a results header: the
+ * descriptor's `valueRange` for a built-in kind, the user's scale (`scaleMin`/`scaleMax`) or rubric
+ * levels for a judge on a user's scale; undefined when not known (any finite value is accepted).
+ *
+ * @example
+ * recordedValueRange(header.metadata.metrics.faithfulness); // [0, 1]
+ */
+export function recordedValueRange(config: MetricConfig | undefined): readonly [number, number] | undefined {
+  if (config === undefined) return undefined;
+  const options = config.options ?? {};
+  const kind = typeof options.kind === "string" ? options.kind : config.name;
+  const descriptor = findMetricDescriptor(kind);
+  if (descriptor === undefined) return undefined;
+  if (descriptor.valueRange !== null) return descriptor.valueRange ?? [0, 1];
+  const min = finiteNumber(options.scaleMin);
+  const max = finiteNumber(options.scaleMax);
+  if (min !== undefined && max !== undefined && min <= max) return [min, max];
+  return rubricRange(options.rubric);
+}
+
+function isRecordLike(value: Record<string, unknown>): boolean {
+  return value.type === "record";
+}
+
+/**
+ * Tracks the header in force while a results file is read, and refuses a record whose row is not a row
+ * of the dataset, whose value is not finite, or whose value lies outside its metric's range. The
+ * message names the file, line, row and metric, and what to do.
+ */
+export class ResultsRecordCheck {
+  private totalRows: number | undefined;
+  private ranges = new Map<string, readonly [number, number] | undefined>();
+  private metrics: Record<string, MetricConfig> = {};
+
+  constructor(private readonly file: string) {}
+
+  /** Takes one parsed line (already known to be an object with a string `type`). */
+  take(line: Record<string, unknown>, lineNo: number): void {
+    if (line.type === "header") {
+      const metadata = (line as unknown as ResultsHeaderLine).metadata;
+      this.totalRows = finiteNumber(metadata?.totalRows);
+      this.metrics = metadata?.metrics ?? {};
+      this.ranges.clear();
+      return;
+    }
+    if (isRecordLike(line)) this.checkRecord(line, lineNo);
+  }
+
+  private fail(message: string, lineNo: number, row?: number): never {
+    throw new InvalidInputError(
+      `${message}; this results file was edited or corrupted: restore it from the run that wrote it, or run the rows again`,
+      { file: this.file, line: lineNo, ...(row !== undefined ? { row } : {}) },
+    );
+  }
+
+  private checkRecord(record: Record<string, unknown>, lineNo: number): void {
+    const row = record.row;
+    const metric = typeof record.metric === "string" ? record.metric : "(no metric)";
+    if (typeof row !== "number" || !Number.isSafeInteger(row) || row < 0) {
+      this.fail(`record of metric ${metric} has row ${JSON.stringify(row)}, not a row number`, lineNo);
+    }
+    if (this.totalRows !== undefined && row >= this.totalRows) {
+      this.fail(
+        `record of metric ${metric} is for row ${row}, but the run's dataset has ${this.totalRows} rows (0 to ${this.totalRows - 1})`,
+        lineNo,
+        row,
+      );
+    }
+    const result = record.result as Record<string, unknown> | undefined;
+    const value = result?.value;
+    if (value === undefined || value === null) return;
+    if (typeof value !== "number" || !Number.isFinite(value)) {
+      this.fail(
+        `metric ${metric}, row ${row}: value ${typeof value === "number" ? String(value) : JSON.stringify(value)} is not a finite number`,
+        lineNo,
+        row,
+      );
+    }
+    const range = this.rangeOf(metric);
+    if (range !== undefined && (value < range[0] - rangeSlack || value > range[1] + rangeSlack)) {
+      this.fail(
+        `metric ${metric}, row ${row}: value ${value} is outside the metric's range [${range[0]}, ${range[1]}]`,
+        lineNo,
+        row,
+      );
+    }
+  }
+
+  private rangeOf(metric: string): readonly [number, number] | undefined {
+    if (!this.ranges.has(metric)) this.ranges.set(metric, recordedValueRange(this.metrics[metric]));
+    return this.ranges.get(metric);
+  }
+}
