@@ -29,6 +29,8 @@ it("a single assertion with a matcher", async () => {
 });
 
 afterAll(async () => {
-  const { judgeCalls, cacheHits, cacheMisses } = (await models()).stats();
+  const { judgeCalls, cacheHits, cacheMisses, judgeLoaded, embeddingsLoaded } = (await models()).stats();
   console.log(`judge model calls: ${judgeCalls}, cache hits: ${cacheHits}, cache misses: ${cacheMisses}`);
+  // With every answer in the cache, neither model is loaded: a rerun skips the loads too.
+  console.log(`judge loaded: ${judgeLoaded}, embedder loaded: ${embeddingsLoaded}`);
 });

@@ -1,5 +1,6 @@
 // vitest config of the example evaluation suite: the airgap-eval reporter beside vitest's verbose one (a test per row, named after it), and a
-// global setup that checks the models once (a missing judge is one clear error, not one per test).
+// global setup that checks the models once (a missing judge is one clear error, not one per test). No testTimeout: each
+// describeEval row's time limit is sized from the judge (docs/testing.md, "Time limits").
 import { AirgapEvalReporter } from "airgap-eval/vitest/reporter";
 import { defineConfig } from "vitest/config";
 
@@ -10,7 +11,6 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ["evals.test.ts"],
     globalSetup: ["./global-setup.ts"],
-    testTimeout: 120_000,
     reporters: ["verbose", new AirgapEvalReporter({ out: `${out}/results.jsonl`, reports: [`${out}/report.html`] })],
   },
 });

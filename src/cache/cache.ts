@@ -30,7 +30,8 @@ export const cacheSchemaVersion = 1;
 /**
  * A content-addressed store of judge answers, embeddings and metric results, in one SQLite file
  * (libsql, WAL mode; see docs/install.md for why libsql). Keys are hashes of everything that decides a value, so an entry is
- * never stale: it is only ever inserted (`INSERT OR IGNORE`), never updated. Several processes may
+ * never stale: it is only ever inserted (`INSERT OR IGNORE`), never updated (except the few entries that record a
+ * current fact rather than an answer, written with {@link Cache.replaceJson}). Several processes may
  * use one file at once.
  *
  * @example
@@ -45,6 +46,7 @@ export class Cache {
   private readonly db: SqliteDatabase;
   private readonly getStmt: SqliteStatement;
   private readonly setStmt: SqliteStatement;
+  private readonly replaceStmt: SqliteStatement;
   private readonly counts = new Map<string, { hits: number; misses: number; writes: number }>();
 
   private constructor(file: string, busyTimeoutMs: number) {
@@ -81,6 +83,9 @@ export class Cache {
     this.getStmt = this.db.prepare("SELECT value FROM entries WHERE namespace = ? AND key = ?");
     this.setStmt = this.db.prepare(
       "INSERT OR IGNORE INTO entries (namespace, key, value, created_at) VALUES (?, ?, ?, ?)",
+    );
+    this.replaceStmt = this.db.prepare(
+      "INSERT OR REPLACE INTO entries (namespace, key, value, created_at) VALUES (?, ?, ?, ?)",
     );
   }
 
@@ -139,6 +144,16 @@ export class Cache {
   /** Stores a value as JSON. */
   setJson(namespace: string, key: string, value: unknown): void {
     this.set(namespace, key, JSON.stringify(value));
+  }
+
+  /**
+   * Stores a value as JSON, replacing the one stored under the key. Only for entries that record a current fact
+   * rather than an answer (what a model was on its last load, `cacheNamespaces.modelIdentity`): answers are keyed
+   * by everything that decides them and never replaced.
+   */
+  replaceJson(namespace: string, key: string, value: unknown): void {
+    this.replaceStmt.run(namespace, key, Buffer.from(JSON.stringify(value), "utf8"), Date.now());
+    this.counter(namespace).writes++;
   }
 
   /** Counts since this cache was opened. */

@@ -6,6 +6,8 @@ export const cacheNamespaces = {
   llm: "llm",
   embedding: "embedding",
   metricResult: "metric-result",
+  /** What a model is (provenance, dimensions), remembered from its last load so a rerun can skip loading it. */
+  modelIdentity: "model-identity",
 } as const;
 
 /** sha256 (hex) of the canonical JSON of `parts`: a cache key. */

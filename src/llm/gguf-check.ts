@@ -21,6 +21,8 @@ export interface GgufFileSummary {
   requiredSize: number;
   /** Size of the file in bytes. */
   fileSize: number;
+  /** Values in all tensors together: the model's parameter count (e.g. about 494 million for Qwen2.5-0.5B). */
+  parameters: number;
 }
 
 const MAGIC = "GGUF";
@@ -104,6 +106,7 @@ class GgufWalker {
     }
 
     let requiredData = 0n;
+    let parameters = 0n;
     let lastTensor = "";
     for (let i = 0; i < tensorCount; i++) {
       const where = `tensor ${i + 1} of ${tensorCount}`;
@@ -114,6 +117,7 @@ class GgufWalker {
       const dims: bigint[] = [];
       for (let d = 0; d < dimCount; d++)
         dims.push(await this.reader.u64(`the dimensions of tensor "${name}"`));
+      parameters += dims.reduce((product, d) => product * d, 1n);
       const type = await this.reader.u32(`the type of tensor "${name}"`);
       const offset = await this.reader.u64(`the offset of tensor "${name}"`);
       if (offset % BigInt(alignment) !== 0n) {
@@ -145,6 +149,7 @@ class GgufWalker {
       dataOffset,
       requiredSize: Number(required),
       fileSize: this.fileSize,
+      parameters: Number(parameters),
     };
   }
 

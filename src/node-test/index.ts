@@ -24,7 +24,7 @@ export async function assertScore(
   metric: Metric,
   expectation: ScoreExpectation,
 ): Promise<MetricResult> {
-  const { pass, result, message } = await assessScore(sample, metric, expectation);
+  const { pass, result, message } = await assessScore(sample, metric, expectation, { by: "assertScore" });
   if (!pass) {
     throw new AssertionError({
       message,

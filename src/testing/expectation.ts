@@ -1,6 +1,8 @@
 import { InvalidInputError } from "../errors.js";
 import type { Metric, MetricResult, Sample } from "../metrics/types.js";
+import { EvalTimeoutError, withDeadline } from "./deadline.js";
 import { explainResult } from "./explain.js";
+import { metricAllowance, seconds } from "./time-allowance.js";
 
 /** What a score must be for an assertion to pass. */
 export interface ScoreExpectation {
@@ -10,6 +12,24 @@ export interface ScoreExpectation {
   atMost?: number;
   /** A row without a value (error, skipped, null) passes instead of failing. Defaults to false. */
   allowUnscored?: boolean;
+  /**
+   * Milliseconds the metric may take on this sample; past it the judge calls are stopped and the assertion fails,
+   * naming the metric and the limit. Defaults to the time sized from the judge (docs/testing.md, "Time limits").
+   */
+  timeout?: number;
+}
+
+/** Where a scored assertion runs, for its time limit and its messages. */
+export interface AssessOptions {
+  /** What asserts, named in a time-out message, e.g. `toBeFaithful`. Defaults to `assessScore`. */
+  by?: string;
+  /** Stops the metric's judge calls, e.g. the test's own signal. Defaults to none. */
+  signal?: AbortSignal;
+  /**
+   * A limit set elsewhere that ends sooner than the assertion's own (vitest's test timeout): the smaller one applies,
+   * and when this one runs out, `message` is the error text. Defaults to none.
+   */
+  ceiling?: { ms: number; message: (allowedMs: number, allowance: string) => string };
 }
 
 /** The outcome of one scored assertion. */
@@ -22,7 +42,13 @@ export interface ScoreAssessment {
   message: string;
 }
 
-function checkBounds(expectation: ScoreExpectation): void {
+function checkExpectation(expectation: ScoreExpectation): void {
+  const t = expectation.timeout;
+  if (t !== undefined && (typeof t !== "number" || !(t > 0) || !Number.isFinite(t))) {
+    throw new InvalidInputError(`timeout must be a positive number of milliseconds, got ${String(t)}`, {
+      field: "timeout",
+    });
+  }
   for (const key of ["atLeast", "atMost"] as const) {
     const v = expectation[key];
     if (v !== undefined && (typeof v !== "number" || !Number.isFinite(v))) {
@@ -46,20 +72,17 @@ export function unscoredStatus(result: MetricResult): string {
 }
 
 /**
- * Scores `sample` with `metric` and checks the value against the bounds. Bad input throws (the test
- * is wrong, not the system under test); a judge failure on the row is a failed assertion whose text
- * carries the error.
+ * Checks a metric's result against the bounds: whether it passes, and the failure (or, negated, success) text.
  *
  * @example
- * const { pass, message } = await assessScore(sample, new Faithfulness({ llm }), { atLeast: 0.8 });
+ * const { pass, message } = assessResult(metric, await metric.score(sample), { atLeast: 0.8 });
  */
-export async function assessScore(
-  sample: Sample,
+export function assessResult(
   metric: Metric,
+  result: MetricResult,
   expectation: ScoreExpectation,
-): Promise<ScoreAssessment> {
-  checkBounds(expectation);
-  const result = await metric.score(sample);
+): ScoreAssessment {
+  checkExpectation(expectation);
   const value = result.status === "ok" ? result.value : null;
   const pass =
     value === null
@@ -71,4 +94,47 @@ export async function assessScore(
       ? `${metric.name} gave no score (${unscoredStatus(result)}); expected a score ${describeBounds(expectation)}`
       : `${metric.name} scored ${value}; expected ${describeBounds(expectation)}`;
   return { pass, scored: value !== null, result, message: `${head}\n${explainResult(result)}` };
+}
+
+/**
+ * Scores `sample` with `metric` within its time limit and checks the value against the bounds. Bad input throws
+ * (the test is wrong, not the system under test); a judge failure on the row is a failed assertion whose text
+ * carries the error; running out of time throws an `EvalTimeoutError` naming the metric, the limit and how to
+ * raise it.
+ *
+ * @example
+ * const { pass, message } = await assessScore(sample, new Faithfulness({ llm }), { atLeast: 0.8 });
+ */
+export async function assessScore(
+  sample: Sample,
+  metric: Metric,
+  expectation: ScoreExpectation,
+  options: AssessOptions = {},
+): Promise<ScoreAssessment> {
+  checkExpectation(expectation);
+  const by = options.by ?? "assessScore";
+  const own =
+    expectation.timeout !== undefined
+      ? { ms: expectation.timeout, explanation: "its timeout option" }
+      : await metricAllowance(metric, sample);
+  const ceiling = options.ceiling;
+  const capped = ceiling !== undefined && ceiling.ms < own.ms;
+  const result = await withDeadline((signal) => metric.score(sample, { signal }), {
+    ms: capped ? ceiling.ms : own.ms,
+    ...(options.signal ? { signal: options.signal } : {}),
+    onTimeout: () =>
+      new EvalTimeoutError(
+        capped
+          ? ceiling.message(own.ms, own.explanation)
+          : `${by}: ${metric.name} did not finish within ${seconds(own.ms)} (${own.explanation}); its judge calls ` +
+              `were stopped. Give it more time with { timeout: ${suggestedTimeout(own.ms)} } (milliseconds) in ${by}'s ` +
+              `options; the default is sized from the judge (docs/testing.md, "Time limits").`,
+      ),
+  });
+  return assessResult(metric, result, expectation);
+}
+
+/** A limit to suggest after `ms` ran out: twice as long, in round seconds. */
+export function suggestedTimeout(ms: number): string {
+  return (Math.ceil((2 * ms) / 1000) * 1000).toLocaleString("en-US").replace(/,/g, "_");
 }

@@ -1,21 +1,21 @@
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { loadDataset } from "../dataset/load.js";
 import type { LoadDatasetOptions } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { parseMetricFile } from "../metric-file/definition.js";
 import { createDefinedMetric } from "../metric-file/load.js";
 import type { MetricModels } from "../metrics/descriptor.js";
-import type { Metric, MetricResult, Sample } from "../metrics/types.js";
-import { assessScore, type ScoreExpectation } from "../testing/expectation.js";
-import { recordAssertion } from "./matchers.js";
+import type { Metric, Sample } from "../metrics/types.js";
+import { EvalTimeoutError, withDeadline } from "../testing/deadline.js";
+import type { ScoreExpectation } from "../testing/expectation.js";
+import { seconds, TIME_RULE } from "../testing/time-allowance.js";
+import { errorText } from "../util/error-text.js";
+import { type AggregateExpectation, aggregateProblems } from "./aggregate-check.js";
+import { atCallSite, type CallSite, callSite, EvalFailure } from "./call-site.js";
+import { scoreRow } from "./score-row.js";
+import type { SuiteState } from "./suite-state.js";
 
-/** A bar on one metric over the whole data set. */
-export interface AggregateExpectation {
-  /** The mean of the scored rows must be at least this. Defaults to no bar. */
-  meanAtLeast?: number;
-  /** At most this many rows may be left without a score (errors, skipped, null). Defaults to 0. */
-  maxUnscored?: number;
-}
+export type { AggregateExpectation } from "./aggregate-check.js";
 
 /** Options of {@link describeEval}. */
 export interface DescribeEvalOptions {
@@ -38,11 +38,19 @@ export interface DescribeEvalOptions {
   rowName?: (sample: Sample, row: number, extra: Record<string, unknown>) => string;
   /** Column map and format for `data`. Defaults to none. */
   load?: Omit<LoadDatasetOptions, "strict">;
+  /**
+   * Milliseconds each row's test may take to score all its metrics; past it the row fails, naming the row, the
+   * metric that was running, the limit and how to raise it, and its judge calls are stopped. Defaults to the time
+   * sized from the judge (docs/testing.md, "Time limits"), so a real-size judge needs no setting here or in
+   * vitest's `testTimeout`, which the row tests do not use.
+   */
+  timeout?: number;
 }
 
 /**
- * Checks the suite's metric options and metric file now (when the suite is collected), and gives the function that
- * builds its metrics when it runs: `metrics`, then the metric file's, built with `models`.
+ * Checks the suite's metric options, metric file and aggregate names now (when the suite is collected, as far as the
+ * metrics are known then), and gives the function that builds its metrics when it runs: `metrics`, then the metric
+ * file's, built with `models`.
  */
 function suiteMetrics(name: string, options: DescribeEvalOptions): () => Promise<readonly Metric[]> {
   const definitions = options.metricFile === undefined ? [] : parseMetricFile(options.metricFile);
@@ -55,6 +63,17 @@ function suiteMetrics(name: string, options: DescribeEvalOptions): () => Promise
     throw new InvalidInputError(
       `describeEval("${name}") has no metrics; pass metrics, a metricFile, or both`,
     );
+  }
+  if (typeof options.metrics !== "function") {
+    const known = [...(options.metrics ?? []).map((m) => m.name), ...definitions.map((d) => d.id)];
+    const unknown = Object.keys(options.aggregate ?? {}).filter((m) => !known.includes(m));
+    if (unknown.length > 0) {
+      throw new InvalidInputError(
+        `describeEval("${name}"): aggregate names ${unknown.join(", ")}, which ${unknown.length === 1 ? "is" : "are"} ` +
+          `not among its metrics (${known.join(", ")})`,
+        { field: "aggregate" },
+      );
+    }
   }
   return async () => {
     const own = typeof options.metrics === "function" ? await options.metrics() : (options.metrics ?? []);
@@ -69,6 +88,58 @@ function defaultName(sample: Sample, row: number, extra: Record<string, unknown>
   if (typeof id === "string" || typeof id === "number") return `${id}`;
   const text = sample.userInput ?? sample.response;
   return text ? `row ${row}: ${text.length > 60 ? `${text.slice(0, 60)}…` : text}` : `row ${row}`;
+}
+
+/** Checks the `timeout` option when the suite is collected. */
+function checkTimeout(name: string, timeout: unknown): number | undefined {
+  if (timeout === undefined) return undefined;
+  if (typeof timeout !== "number" || !(timeout > 0) || !Number.isFinite(timeout)) {
+    throw new InvalidInputError(
+      `describeEval("${name}"): timeout must be a positive number of milliseconds per row, got ${String(timeout)}`,
+      { field: "timeout" },
+    );
+  }
+  return timeout;
+}
+
+/**
+ * The suite's metrics, built once by the first row that needs them, within the build's time limit (loading the
+ * models they need can take long on a real-size judge, and its size is not known before). A build that failed
+ * fails every later row at once, with its reason, instead of trying again.
+ */
+function metricsOnce(
+  name: string,
+  build: () => Promise<readonly Metric[]>,
+  timeout: number | undefined,
+  state: SuiteState,
+  site: CallSite,
+): () => Promise<readonly Metric[]> {
+  const ms = Math.max(TIME_RULE.buildMs, timeout ?? 0);
+  let building: Promise<readonly Metric[]> | undefined;
+  return () => {
+    building ??= withDeadline(() => build(), {
+      ms,
+      onTimeout: () =>
+        atCallSite(
+          new EvalTimeoutError(
+            `describeEval("${name}"): building its metrics (which loads their models) did not finish within ` +
+              `${seconds(ms)}. Check that the models load outside vitest (airgap-eval models list), or give it more ` +
+              `time with a timeout option above ${ms} ms (docs/testing.md, "Time limits").`,
+          ),
+          site,
+        ),
+    }).then(
+      (metrics) => {
+        state.metricNames = metrics.map((m) => m.name);
+        return metrics;
+      },
+      (err: unknown) => {
+        state.buildError = errorText(err);
+        throw err;
+      },
+    );
+    return building;
+  };
 }
 
 /**
@@ -91,6 +162,8 @@ function defaultName(sample: Sample, row: number, extra: Record<string, unknown>
  * });
  */
 export function describeEval(name: string, options: DescribeEvalOptions): void {
+  const site = callSite(describeEval);
+  const timeout = checkTimeout(name, options.timeout);
   const dataset = loadDataset(options.data, { ...options.load, strict: true });
   if (dataset.samples.length === 0) {
     throw new InvalidInputError(
@@ -98,69 +171,26 @@ export function describeEval(name: string, options: DescribeEvalOptions): void {
       dataset.file ? { file: dataset.file } : {},
     );
   }
-  const results = new Map<string, Array<MetricResult | undefined>>();
-  const buildMetrics = suiteMetrics(name, options);
-  let metricsPromise: Promise<readonly Metric[]> | undefined;
-  const metrics = () => {
-    metricsPromise ??= buildMetrics();
-    return metricsPromise;
-  };
+  const state: SuiteState = { rows: new Map() };
+  const metrics = metricsOnce(name, suiteMetrics(name, options), timeout, state, site);
   const rowName = options.rowName ?? defaultName;
+  const suite = { name, thresholds: options.thresholds, timeout, site };
 
   describe(name, () => {
     for (const item of dataset.samples) {
-      it(rowName(item.sample, item.row, item.extra), async () => {
-        const failures: string[] = [];
-        for (const metric of await metrics()) {
-          const bar = options.thresholds?.[metric.name];
-          const started = Date.now();
-          let result: MetricResult;
-          if (bar === undefined) {
-            result = await metric.score(item.sample);
-          } else {
-            const assessed = await assessScore(
-              item.sample,
-              metric,
-              typeof bar === "number" ? { atLeast: bar } : bar,
-            );
-            result = assessed.result;
-            if (!assessed.pass) failures.push(assessed.message);
-          }
-          recordAssertion(metric, item.sample, result, started);
-          const list = results.get(metric.name) ?? [];
-          list[item.row] = result;
-          results.set(metric.name, list);
-        }
-        expect(failures, failures.join("\n\n")).toEqual([]);
-      });
+      const testName = rowName(item.sample, item.row, item.extra);
+      // No vitest timeout (0): each row has its own limit, sized from the judge once the metrics are built.
+      it(testName, async ({ signal }) => {
+        const outcome = { name: testName, results: new Map() };
+        state.rows.set(item.row, outcome);
+        await scoreRow(suite, await metrics(), item, outcome, signal);
+      }, 0);
     }
     for (const [metricName, bar] of Object.entries(options.aggregate ?? {})) {
       it(`aggregate: ${metricName}`, () => {
-        const list = results.get(metricName);
-        if (list === undefined) {
-          throw new InvalidInputError(
-            `aggregate names ${metricName}, which is not among the metrics of "${name}"`,
-          );
-        }
-        const scored = dataset.samples
-          .map((s) => list[s.row])
-          .filter((r) => r?.status === "ok" && r.value !== null);
-        const unscoredRows = dataset.samples.filter((s) => !scored.includes(list[s.row])).map((s) => s.row);
-        const mean =
-          scored.length > 0 ? scored.reduce((sum, r) => sum + (r!.value as number), 0) / scored.length : null;
-        const problems: string[] = [];
-        const maxUnscored = bar.maxUnscored ?? 0;
-        if (unscoredRows.length > maxUnscored) {
-          problems.push(
-            `${unscoredRows.length} of ${dataset.samples.length} rows have no score (rows ${unscoredRows.join(", ")}); at most ${maxUnscored} allowed`,
-          );
-        }
-        if (bar.meanAtLeast !== undefined && (mean === null || mean < bar.meanAtLeast)) {
-          problems.push(
-            `mean ${mean === null ? "n/a" : mean.toFixed(4)} over ${scored.length} scored rows; expected >= ${bar.meanAtLeast}`,
-          );
-        }
-        expect(problems, `${metricName}: ${problems.join("; ")}`).toEqual([]);
+        const problems = aggregateProblems(name, metricName, bar, dataset.samples, state);
+        if (problems.length > 0)
+          throw atCallSite(new EvalFailure(`${metricName}: ${problems.join("; ")}`), site);
       });
     }
   });

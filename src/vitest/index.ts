@@ -6,7 +6,12 @@ installEvalMatchers();
 
 export type { ParseMetricFileOptions } from "../metric-file/definition.js";
 export { loadMetricFile } from "../metric-file/load.js";
-export { assessScore, type ScoreAssessment, type ScoreExpectation } from "../testing/expectation.js";
+export {
+  type AssessOptions,
+  assessScore,
+  type ScoreAssessment,
+  type ScoreExpectation,
+} from "../testing/expectation.js";
 export { explainResult } from "../testing/explain.js";
 export { type AggregateExpectation, type DescribeEvalOptions, describeEval } from "./describe-eval.js";
 export type {

@@ -5,9 +5,16 @@ import { AnswerRelevancy } from "../metrics/answer-relevancy/metric.js";
 import { Faithfulness } from "../metrics/faithfulness/metric.js";
 import { SemanticSimilarity } from "../metrics/semantic-similarity/metric.js";
 import type { Metric, Sample } from "../metrics/types.js";
-import { assessScore, type ScoreExpectation, unscoredStatus } from "../testing/expectation.js";
+import {
+  type AssessOptions,
+  assessScore,
+  type ScoreExpectation,
+  suggestedTimeout,
+  unscoredStatus,
+} from "../testing/expectation.js";
 import { explainResult } from "../testing/explain.js";
-import { EVAL_META_KEY, type EvalAssertionRecord } from "../testing/record.js";
+import { EVAL_META_KEY, type EvalAssertionRecord, type EvalAssertionSource } from "../testing/record.js";
+import { seconds } from "../testing/time-allowance.js";
 
 /** Options of `toBeFaithful`. */
 export interface FaithfulExpectation extends ScoreExpectation {
@@ -28,6 +35,7 @@ export interface ReferenceExpectation extends ScoreExpectation {
 
 /** Adds a scored assertion to the running test's metadata, where the reporter finds it. */
 export function recordAssertion(
+  source: EvalAssertionSource,
   metric: Metric,
   sample: Sample,
   result: EvalAssertionRecord["result"],
@@ -38,6 +46,7 @@ export function recordAssertion(
   const meta = test.meta as Record<string, unknown>;
   const list = (meta[EVAL_META_KEY] as EvalAssertionRecord[] | undefined) ?? [];
   list.push({
+    source,
     test: test.name,
     metric: metric.name,
     config: metric.config(),
@@ -49,15 +58,47 @@ export function recordAssertion(
   meta[EVAL_META_KEY] = list;
 }
 
+/** vitest's timer fires this long after a matcher's own, so the matcher's message is the one shown. */
+const AHEAD_OF_VITEST_MS = 200;
+
+/**
+ * The running test's signal, and its vitest timeout as a ceiling on a matcher's time: what is left of it, and the
+ * message that says so (vitest's own "Test timed out" names neither the metric nor the time it needed).
+ */
+function testLimits(matcher: string, metric: Metric): AssessOptions {
+  const test = TestRunner.getCurrentTest();
+  const options: AssessOptions = { by: matcher };
+  if (test === undefined) return options;
+  options.signal = test.context.signal;
+  const started = test.result?.startTime;
+  if (!(test.timeout > 0) || started === undefined) return options;
+  const left = test.timeout - (Date.now() - started);
+  options.ceiling = {
+    ms: Math.max(0, left - AHEAD_OF_VITEST_MS),
+    message: (allowedMs, allowance) =>
+      `${matcher}: ${metric.name} did not finish within the ${seconds(Math.max(0, left))} left of this test's ` +
+      `${seconds(test.timeout)} vitest timeout, and may need up to ${seconds(allowedMs)} (${allowance}); its ` +
+      `judge calls were stopped. Give the test that time: it("${test.name}", fn, ${suggestedTimeout(allowedMs / 2)}) ` +
+      "or testTimeout in vitest.config.ts.",
+  };
+  return options;
+}
+
 async function scoreMatcher(
   this: { isNot: boolean },
+  matcher: string,
   sample: Sample,
   metric: Metric,
   expectation: ScoreExpectation,
 ): Promise<{ pass: boolean; message: () => string }> {
   const started = Date.now();
-  const { pass, scored, result, message } = await assessScore(sample, metric, expectation);
-  recordAssertion(metric, sample, result, started);
+  const { pass, scored, result, message } = await assessScore(
+    sample,
+    metric,
+    expectation,
+    testLimits(matcher, metric),
+  );
+  recordAssertion("matcher", metric, sample, result, started);
   if (!scored && this.isNot) {
     // vitest inverts `pass` under .not: a row without a score must fail that way too, and pass with allowUnscored.
     const allowed = expectation.allowUnscored === true;
@@ -71,22 +112,34 @@ async function scoreMatcher(
 export const evalMatchers = {
   /** `await expect(sample).toScore(metric, { atLeast: 0.8 })`: any metric, custom judges included. */
   toScore(this: { isNot: boolean }, sample: Sample, metric: Metric, expectation: ScoreExpectation) {
-    return scoreMatcher.call(this, sample, metric, expectation);
+    return scoreMatcher.call(this, "toScore", sample, metric, expectation);
   },
   /** `await expect(sample).toBeFaithful({ llm, atLeast: 0.8 })`: Ragas faithfulness. */
   toBeFaithful(this: { isNot: boolean }, sample: Sample, options: FaithfulExpectation) {
     const { llm, ...expectation } = options;
-    return scoreMatcher.call(this, sample, new Faithfulness({ llm }), expectation);
+    return scoreMatcher.call(this, "toBeFaithful", sample, new Faithfulness({ llm }), expectation);
   },
   /** `await expect(sample).toBeRelevant({ llm, embeddings, atLeast: 0.7 })`: answer relevancy. */
   toBeRelevant(this: { isNot: boolean }, sample: Sample, options: RelevantExpectation) {
     const { llm, embeddings, ...expectation } = options;
-    return scoreMatcher.call(this, sample, new AnswerRelevancy({ llm, embeddings }), expectation);
+    return scoreMatcher.call(
+      this,
+      "toBeRelevant",
+      sample,
+      new AnswerRelevancy({ llm, embeddings }),
+      expectation,
+    );
   },
   /** `await expect(sample).toMatchReference({ embeddings, atLeast: 0.8 })`: semantic similarity to the reference. */
   toMatchReference(this: { isNot: boolean }, sample: Sample, options: ReferenceExpectation) {
     const { embeddings, ...expectation } = options;
-    return scoreMatcher.call(this, sample, new SemanticSimilarity({ embeddings }), expectation);
+    return scoreMatcher.call(
+      this,
+      "toMatchReference",
+      sample,
+      new SemanticSimilarity({ embeddings }),
+      expectation,
+    );
   },
 };
 

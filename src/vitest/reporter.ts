@@ -6,10 +6,10 @@ import { loadResults } from "../evaluate/load-results.js";
 import { ResultsLock } from "../evaluate/results-lock.js";
 import { ResultsWriter } from "../evaluate/results-writer.js";
 import type { RunMetadata } from "../evaluate/types.js";
-import { formatSummary } from "../report/summary.js";
 import { writeReport } from "../report/write.js";
 import { EVAL_META_KEY, type EvalAssertionRecord } from "../testing/record.js";
 import { version } from "../version.js";
+import { type ReporterRows, reporterSummary } from "./reporter-summary.js";
 
 /** Options of {@link AirgapEvalReporter}. */
 export interface AirgapEvalReporterOptions {
@@ -17,14 +17,16 @@ export interface AirgapEvalReporterOptions {
   out?: string;
   /** Report files; the extension picks the format (.html .md .csv .json). Defaults to `["airgap-eval-report.html"]`. */
   reports?: string[];
-  /** Print the aggregate table at the end of the run. Defaults to true. */
+  /** Print the aggregate tables (data set rows and matcher assertions apart) at the end of the run. Defaults to true. */
   summary?: boolean;
 }
 
 /**
  * A vitest reporter that gathers every score the airgap-eval matchers and `describeEval` recorded,
  * writes them as a results file and reports (the same code as `airgap-eval eval --report`), and
- * prints the aggregate table. Use it beside vitest's own reporter.
+ * prints the aggregate tables. In the results file each `describeEval` row test is one row (all its metrics) and
+ * each matcher assertion is a row of its own; the summary counts and tables the two apart. Use it beside vitest's
+ * own reporter.
  *
  * @example
  * // vitest.config.ts
@@ -56,7 +58,7 @@ export class AirgapEvalReporter implements Reporter {
     if (records.length === 0) return;
     const metrics: RunMetadata["metrics"] = {};
     for (const r of records) metrics[r.metric] ??= { ...r.config, configHash: configHash(r.config) };
-    const tests = [...new Set(records.map((r) => r.test))];
+    const { rowOf, rows, total } = placeRecords(records);
     // Like every writer of a results file, hold its lock: a run writing the same file is named, not corrupted.
     const lock = ResultsLock.acquire(path.resolve(this.options.out));
     const writer = ResultsWriter.create(path.resolve(this.options.out));
@@ -74,12 +76,12 @@ export class AirgapEvalReporter implements Reporter {
           airgapEval: version,
         },
         options: { source: "vitest" },
-        totalRows: tests.length,
+        totalRows: total,
       });
-      for (const r of records) {
+      for (const [i, r] of records.entries()) {
         writer.write({
           type: "record",
-          row: tests.indexOf(r.test),
+          row: rowOf[i]!,
           rowHash: rowHash(r.sample),
           metric: r.metric,
           configHash: metrics[r.metric]!.configHash,
@@ -101,7 +103,7 @@ export class AirgapEvalReporter implements Reporter {
       const lines = [
         "",
         "airgap-eval evaluations",
-        formatSummary(data),
+        reporterSummary(data, rows),
         `Results: ${this.options.out}`,
         ...this.options.reports.map((r) => `Report:  ${r}`),
         "",
@@ -109,6 +111,37 @@ export class AirgapEvalReporter implements Reporter {
       process.stdout.write(`${lines.join("\n")}\n`);
     }
   }
+}
+
+/**
+ * The results-file row of each record: one per `describeEval` row test (its metrics share it), one per matcher
+ * assertion (two assertions of one test are two rows, so neither hides the other).
+ */
+function placeRecords(records: readonly EvalAssertionRecord[]): {
+  rowOf: number[];
+  rows: ReporterRows;
+  total: number;
+} {
+  const rowTests = new Map<string, number>();
+  const dataset = new Set<number>();
+  const matchers = new Set<number>();
+  const matcherTests = new Set<string>();
+  let total = 0;
+  const rowOf = records.map((r) => {
+    if (r.source === "row") {
+      let row = rowTests.get(r.test);
+      if (row === undefined) {
+        row = total++;
+        rowTests.set(r.test, row);
+        dataset.add(row);
+      }
+      return row;
+    }
+    matcherTests.add(r.test);
+    matchers.add(total);
+    return total++;
+  });
+  return { rowOf, rows: { dataset, matchers, matcherTests: matcherTests.size }, total };
 }
 
 export default AirgapEvalReporter;

@@ -1,10 +1,19 @@
 import { Cache } from "../cache/cache.js";
+import { cacheNamespaces } from "../cache/keys.js";
 import { CachedEmbeddings } from "../embeddings/cached-embeddings.js";
+import {
+  type EmbeddingsIdentity,
+  embeddingsIdentity,
+  LazyEmbeddings,
+} from "../embeddings/lazy-embeddings.js";
 import type { Embeddings } from "../embeddings/types.js";
 import { CachedLlm } from "../llm/cached-llm.js";
+import { LazyLlm, type LlmIdentity, llmIdentity } from "../llm/lazy-llm.js";
 import type { Llm } from "../llm/types.js";
 import { defaultModelId, resolveModel } from "../models/resolve.js";
+import type { ResolvedModel } from "../models/resolved-model.js";
 import { SharedCalls } from "../util/shared-calls.js";
+import { RememberedIdentity } from "./remembered-models.js";
 
 /** Which models a test suite shares, and how. */
 export interface SharedModelsOptions {
@@ -17,10 +26,25 @@ export interface SharedModelsOptions {
   /** Judge CPU threads. Defaults to the judge's own default. */
   threads?: number;
   /**
-   * SQLite cache of judge answers and vectors, so an unchanged rerun calls no model: a file path,
-   * or false. Defaults to `$AIRGAP_EVAL_CACHE`, else the user cache directory's cache.sqlite.
+   * SQLite cache of judge answers and vectors, so an unchanged rerun calls no model and loads none: a file path,
+   * or false (every model is then loaded at once). Defaults to `$AIRGAP_EVAL_CACHE`, else the user cache
+   * directory's cache.sqlite.
    */
   cache?: string | false;
+}
+
+/** Work done by the shared models of one worker. */
+export interface SharedModelsStats {
+  /** Calls that reached the judge model. */
+  judgeCalls: number;
+  /** Judge answers and vectors found in the cache. */
+  cacheHits: number;
+  /** Judge answers and vectors not in the cache (each one a model call). */
+  cacheMisses: number;
+  /** Whether the judge was loaded: false while every judge call was answered from the cache. */
+  judgeLoaded: boolean;
+  /** Whether the embedder was loaded: false while every vector came from the cache. */
+  embeddingsLoaded: boolean;
 }
 
 /** The shared models of one worker. */
@@ -29,8 +53,8 @@ export interface SharedModels {
   llm?: Llm;
   /** The embedder, behind the cache when one is used. */
   embeddings?: Embeddings;
-  /** Work done in this worker so far: calls that reached the judge model, and cache hits and misses. */
-  stats(): { judgeCalls: number; cacheHits: number; cacheMisses: number };
+  /** Work done in this worker so far: judge calls, cache hits and misses, and which models were loaded. */
+  stats(): SharedModelsStats;
 }
 
 const store = Symbol.for("airgap-eval.vitest.sharedModels");
@@ -44,37 +68,94 @@ function workerStore(): Store {
   return g[store];
 }
 
+/** How one kind of model is wrapped lazily: the runtime package its identity depends on, and its lazy wrapper. */
+interface LazyKind<M, I> {
+  runtime: string;
+  identityOf: (m: M) => I;
+  lazy: (identity: I, load: () => Promise<M>, onLoad: (m: M) => void) => M;
+}
+
+const lazyJudge: LazyKind<Llm, LlmIdentity> = {
+  runtime: "node-llama-cpp",
+  identityOf: llmIdentity,
+  lazy: (identity, load, onLoad) => new LazyLlm(identity, load, onLoad),
+};
+
+const lazyEmbeddings: LazyKind<Embeddings, EmbeddingsIdentity> = {
+  runtime: "onnxruntime-node",
+  identityOf: embeddingsIdentity,
+  lazy: (identity, load, onLoad) => new LazyEmbeddings(identity, load, onLoad),
+};
+
+/**
+ * A model for use behind the cache, loaded when a call misses it: wrapped lazily when its identity is remembered
+ * from an earlier load, else loaded now (and its identity remembered for the next run).
+ */
+async function lazily<M, I>(
+  kind: LazyKind<M, I>,
+  cache: Cache,
+  model: ResolvedModel,
+  options: Record<string, unknown>,
+  load: () => Promise<M>,
+): Promise<M> {
+  const memory = new RememberedIdentity<I>(cache, model, kind.runtime, options);
+  const remember = (m: M) => memory.set(kind.identityOf(m));
+  const known = memory.get();
+  if (known !== undefined) return kind.lazy(known, load, remember);
+  const loaded = await load();
+  remember(loaded);
+  return loaded;
+}
+
 async function load(options: SharedModelsOptions): Promise<SharedModels> {
   const cache =
     options.cache === false ? undefined : Cache.open(options.cache ? { path: options.cache } : {});
-  let judgeCalls = () => 0;
+  const loaded: { judge?: { stats(): { calls: number } }; embeddings?: Embeddings } = {};
   const out: SharedModels = {
     stats: () => {
-      const c = cache?.stats();
-      return { judgeCalls: judgeCalls(), cacheHits: c?.hits ?? 0, cacheMisses: c?.misses ?? 0 };
+      const c = cache?.stats().byNamespace ?? {};
+      const answers = [c[cacheNamespaces.llm], c[cacheNamespaces.embedding]];
+      return {
+        judgeCalls: loaded.judge?.stats().calls ?? 0,
+        cacheHits: answers.reduce((n, a) => n + (a?.hits ?? 0), 0),
+        cacheMisses: answers.reduce((n, a) => n + (a?.misses ?? 0), 0),
+        judgeLoaded: loaded.judge !== undefined,
+        embeddingsLoaded: loaded.embeddings !== undefined,
+      };
     },
   };
   if (options.llm !== undefined) {
     const model = await resolveModel(options.llm, { kind: "llm", modelsDir: options.modelsDir });
-    const { LlamaCppLlm } = await import("../llm/llama-cpp-llm.js");
-    const llm = await LlamaCppLlm.load({
-      model,
-      ...(options.threads !== undefined ? { threads: options.threads } : {}),
-    });
-    judgeCalls = () => llm.stats().calls;
-    out.llm = cache ? new CachedLlm(llm, cache) : llm;
+    const loadOptions = options.threads !== undefined ? { threads: options.threads } : {};
+    const loadJudge = async (): Promise<Llm> => {
+      const { LlamaCppLlm } = await import("../llm/llama-cpp-llm.js");
+      const llm = await LlamaCppLlm.load({ model, ...loadOptions });
+      loaded.judge = llm;
+      return llm;
+    };
+    out.llm = cache
+      ? new CachedLlm(await lazily(lazyJudge, cache, model, loadOptions, loadJudge), cache)
+      : await loadJudge();
   }
   const embeddingId = options.embeddings ?? defaultModelId("embedding");
   const model = await resolveModel(embeddingId, { kind: "embedding", modelsDir: options.modelsDir });
-  const { TransformersEmbeddings } = await import("../embeddings/transformers-embeddings.js");
-  const embeddings = await TransformersEmbeddings.load({ model });
-  out.embeddings = cache ? new CachedEmbeddings(embeddings, cache) : embeddings;
+  const loadEmbeddings = async (): Promise<Embeddings> => {
+    const { TransformersEmbeddings } = await import("../embeddings/transformers-embeddings.js");
+    const embeddings = await TransformersEmbeddings.load({ model });
+    loaded.embeddings = embeddings;
+    return embeddings;
+  };
+  out.embeddings = cache
+    ? new CachedEmbeddings(await lazily(lazyEmbeddings, cache, model, {}, loadEmbeddings), cache)
+    : await loadEmbeddings();
   return out;
 }
 
 /**
- * The judge and embedder for evaluation tests, loaded once per test worker and shared by every test
- * file it runs, behind the SQLite cache (so an unchanged rerun calls no model). A model that is
+ * The judge and embedder for evaluation tests, shared by every test file of a test worker, behind the SQLite cache:
+ * an unchanged rerun calls no model, and loads none either, since with the cache each model is loaded at its first
+ * call that misses it (its identity, which the cache keys need, is remembered from its last load). Without the cache,
+ * or on the first run, they are loaded here, once per worker. A model that is
  * not on this machine rejects with the `models pull` message; `checkEvalModels` in a vitest
  * `globalSetup` reports that once for the whole run instead.
  *

@@ -1,6 +1,7 @@
-// examples/vitest run by vitest as a user runs it (the built package, real processes): one test per
-// row, the reporter's results file and report, a rerun that calls no model thanks to the cache, and
-// one clear setup error for a missing judge. Needs the build (dist/) and $AIRGAP_EVAL_TEST_GGUF.
+// examples/vitest run by vitest as a user runs it (the built package, real processes, no testTimeout): one test per
+// row, the reporter's results file and report and its totals (rows and matcher assertions apart), a rerun that calls
+// no model and loads none thanks to the cache, and one clear setup error for a missing judge. Needs the build
+// (dist/) and $AIRGAP_EVAL_TEST_GGUF.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -58,10 +59,13 @@ describe.skipIf(!gguf || !built)("examples/vitest with stories260K and the start
     expect(records.filter((r) => r.metric === "semantic_similarity")).toHaveLength(4);
     expect(readFileSync(path.join(dir, "out", "report.html"), "utf8")).toContain("semantic_similarity");
     expect(first.output).toMatch(/judge model calls: [1-9]/);
+    expect(first.output).toContain("Data set rows (describeEval): 3 rows");
+    expect(first.output).toContain("Matcher assertions: 1 assertion in 1 test");
 
     const second = await runExample(env);
     expect(second.code, second.output).toBe(0);
     expect(second.output).toMatch(/judge model calls: 0, cache hits: \d+, cache misses: 0/);
+    expect(second.output).toContain("judge loaded: false, embedder loaded: false");
   });
 
   it("a missing judge is one setup error, and no test runs", async () => {
