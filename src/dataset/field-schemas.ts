@@ -1,6 +1,9 @@
 // The zod schema of each kind of sample field (src/metrics/shared/sample-field-table.ts), and the row schema
 // built from them: one optional property per field of the table.
 import { z } from "zod";
+import { readConversation } from "../metrics/shared/conversation/read.js";
+import { ConversationReadError } from "../metrics/shared/conversation/read-error.js";
+import { readReferenceToolCalls } from "../metrics/shared/conversation/tool-calls.js";
 import {
   type SampleField,
   type SampleFieldKind,
@@ -10,9 +13,6 @@ import {
 } from "../metrics/shared/sample-field-table.js";
 import type { Sample } from "../metrics/types.js";
 import { loneSurrogateIndex } from "../util/well-formed.js";
-import { readConversation } from "./conversation/read.js";
-import { ConversationReadError } from "./conversation/read-error.js";
-import { readReferenceToolCalls } from "./conversation/tool-calls.js";
 
 const nonEmptyText = z
   .string()
@@ -56,7 +56,7 @@ function readWith<T>(read: (value: unknown) => T): z.ZodType<T> {
       return read(value);
     } catch (err) {
       if (!(err instanceof ConversationReadError)) throw err;
-      ctx.addIssue({ code: "custom", message: err.message, path: [...err.path] });
+      ctx.addIssue({ code: "custom", message: err.reason, path: [...err.path] });
       return z.NEVER;
     }
   }) as unknown as z.ZodType<T>;

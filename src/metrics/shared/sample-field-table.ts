@@ -2,7 +2,7 @@
 // the metrics' input hints, the CSV and HTML reports' inputs and the docs' field table (npm run docs:fields) all
 // read it: adding a field is one entry here. A new kind also needs its value type in SampleFieldValues, its words
 // in kindDescriptions and its zod schema in src/dataset/field-schemas.ts; the compiler asks for each.
-import type { ConversationMessage, ReferenceToolCall } from "./conversation.js";
+import type { ConversationMessage, ReferenceToolCall } from "./conversation/messages.js";
 import type { HaystackDocument } from "./documents.js";
 
 /** The value each kind of sample field holds. */

@@ -1,7 +1,7 @@
 // OpenAI chat messages: {role, content, tool_calls: [{id, type: "function", function: {name, arguments}}]},
 // tool results as {role: "tool", tool_call_id, content}; also the legacy `function_call` and role `function`, and
 // role `developer` (read as system).
-import type { ConversationMessage, ToolCall } from "../../metrics/shared/conversation.js";
+import type { ConversationMessage, ToolCall } from "./messages.js";
 import {
   argsAt,
   type ConversationPath,

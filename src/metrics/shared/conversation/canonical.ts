@@ -1,6 +1,6 @@
-// airgap-eval's own message shape (src/metrics/shared/conversation.ts): what the readers give, read back as it is,
+// airgap-eval's own message shape (messages.ts): what the readers give, read back as it is,
 // so a sample written to a results file reads the same again.
-import type { ConversationMessage } from "../../metrics/shared/conversation.js";
+import type { ConversationMessage } from "./messages.js";
 import {
   callAt,
   isRecord,

@@ -1,17 +1,23 @@
 // The error a conversation reader throws: what is wrong and where inside the field (message index, key path).
-import type { JsonValue, ToolCall, ToolMessage } from "../../metrics/shared/conversation.js";
+import { InvalidInputError } from "../../../errors.js";
+import { pathText } from "../../../errors-zod.js";
+import type { JsonValue, ToolCall, ToolMessage } from "./messages.js";
 
 /** A path inside a conversation value, e.g. `[2, "tool_calls", 0, "function", "arguments"]`. */
 export type ConversationPath = ReadonlyArray<string | number>;
 
-/** A conversation the readers cannot read: `path` says where inside the field, the message says what to do. */
-export class ConversationReadError extends Error {
-  override readonly name = "ConversationReadError";
+/**
+ * A conversation the readers cannot read: an `InvalidInputError` whose `path` says where inside the value (message
+ * index, then keys; `field` is the same path as text, e.g. `[2].tool_calls[0].function.arguments`) and whose
+ * message says what to give instead. Datasets and metrics report it under the field's column.
+ */
+export class ConversationReadError extends InvalidInputError {
+  override name = "ConversationReadError";
   constructor(
-    message: string,
+    readonly reason: string,
     readonly path: ConversationPath,
   ) {
-    super(message);
+    super(reason, path.length > 0 ? { field: pathText(path) } : {});
   }
 }
 

@@ -7,7 +7,7 @@
 // ({content}), `tool_call` ({id, name, arguments}) and `tool_call_response` ({id, response}). A trace that records
 // no message content gives its `execute_tool` spans instead, in start order: per span an assistant message calling
 // `gen_ai.tool.name` with `gen_ai.tool.call.arguments`, then a tool message with `gen_ai.tool.call.result`.
-import type { ConversationMessage, ToolCall } from "../../metrics/shared/conversation.js";
+import type { ConversationMessage, ToolCall } from "./messages.js";
 import {
   argsAt,
   type ConversationPath,

@@ -1,7 +1,7 @@
 // LangChain / LangGraph message dicts: {type: "human" | "ai" | "system" | "tool", content, tool_calls: [{name, args,
 // id}], tool_call_id}; also `messages_to_dict`'s {type, data: {...}}, the serialized {lc: 1, type: "constructor",
 // id: [..., "AIMessage"], kwargs: {...}}, and role-keyed dicts with LangChain's roles (human, ai).
-import type { ConversationMessage, ToolCall } from "../../metrics/shared/conversation.js";
+import type { ConversationMessage, ToolCall } from "./messages.js";
 import {
   type ConversationPath,
   callAt,

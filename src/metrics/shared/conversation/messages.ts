@@ -1,5 +1,5 @@
-// The conversation sample: messages in one shape whatever format they were read from (src/dataset/conversation/
-// reads OpenAI, Anthropic, LangChain and OpenTelemetry GenAI), and the tool calls the agent metrics compare.
+// The conversation sample: messages in one shape whatever format they were read from (the readers beside this file
+// read OpenAI, Anthropic, LangChain and OpenTelemetry GenAI), and the tool calls the agent metrics compare.
 
 /** A JSON value, as tool arguments and outputs hold them. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

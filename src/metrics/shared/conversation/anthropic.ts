@@ -1,7 +1,7 @@
 // Anthropic messages: {role: "user" | "assistant", content: string | blocks}; an assistant's `tool_use` blocks
 // ({id, name, input}) are its tool calls, and a user message's `tool_result` blocks ({tool_use_id, content}) are
 // tool messages, one each, before the rest of that user message's text. `thinking` and image blocks are left out.
-import type { ConversationMessage, ToolCall } from "../../metrics/shared/conversation.js";
+import type { ConversationMessage, ToolCall } from "./messages.js";
 import {
   argsAt,
   type ConversationPath,

@@ -1,9 +1,10 @@
 // Reads a conversation in any supported format into airgap-eval's messages: the format is detected per value
 // (conversationFormat), or named by the value itself ({"format": "anthropic", "messages": [...]}) or the caller.
-import type { ConversationMessage } from "../../metrics/shared/conversation.js";
+
 import { readAnthropicMessages } from "./anthropic.js";
 import { readCanonicalMessage } from "./canonical.js";
 import { readLangChainMessages } from "./langchain.js";
+import type { ConversationMessage } from "./messages.js";
 import { readOpenAiMessages } from "./openai.js";
 import { looksLikeSpans, readOtelSpans } from "./otel.js";
 import { ConversationReadError, isRecord, kindOf, readFailure, stringAt } from "./read-error.js";
@@ -120,7 +121,7 @@ export function readConversation(
       return readList(format, messages);
     } catch (err) {
       if (wrapped && err instanceof ConversationReadError)
-        throw new ConversationReadError(err.message, ["messages", ...err.path]);
+        throw new ConversationReadError(err.reason, ["messages", ...err.path]);
       throw err;
     }
   })();

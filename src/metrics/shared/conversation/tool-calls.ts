@@ -1,7 +1,7 @@
 // Reference tool calls (`reference_tool_calls`): a list of {name, args} (Ragas ToolCall), where `args` may also be
 // `arguments` or DeepEval's `input_parameters`, an object or a JSON string; OpenAI's {function: {name, arguments}}
 // is read too. `output` (DeepEval) is kept as given.
-import type { ReferenceToolCall } from "../../metrics/shared/conversation.js";
+import type { ReferenceToolCall } from "./messages.js";
 import {
   argsAt,
   type ConversationPath,
