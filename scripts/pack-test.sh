@@ -4,7 +4,8 @@
 # headers; compilers, make, python and cmake replaced by stubs that fail), from the npm registry alone, with no npm
 # setting and no edit to the project's package.json. It fails if any package compiles, downloads headers, or if a
 # host outside the registry answers. From there: the README's quick start (`npx airgap-eval eval --example ...`, with
-# the result cache, run twice: the second run is all cache hits), a judge metric on a generated tiny GGUF.
+# the result cache, run twice: the second run is all cache hits), the agent example (examples/agent-eval.jsonl with the
+# rule-based agent metrics), a judge metric on a generated tiny GGUF.
 # Without --quick also: the shipped metric file (examples/quality.yaml) through `eval --metric-file` and through
 # `parseMetricFile` / `loadMetricFile` of the package root and the node-test entry, the help text, a TypeScript file
 # using the library (type-checked under strict +
@@ -15,7 +16,7 @@
 # Usage: bash scripts/pack-test.sh [--keep] [--quick] [--node DIR] [--tarball FILE]
 #   --node DIR      run npm, npx and the package on DIR/node (default: the node on PATH)
 #   --tarball FILE  test this tarball instead of packing the checkout
-#   --quick         the install, the quick start and the judge only
+#   --quick         the install, the quick start, the agent example and the judge only
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 keep="" quick="" node_dir="" tarball=""
@@ -93,6 +94,15 @@ grep -Eq "^Cache: +0 hits, [1-9][0-9]* misses \($XDG_CACHE_HOME/airgap-eval/cach
   || fail "the first run did not use a new cache under \$XDG_CACHE_HOME"
 npx airgap-eval eval --example --out out/again.jsonl | tee "$work/again.txt"
 grep -Eq '^Cache: +[1-9][0-9]* hits, 0 misses' "$work/again.txt" || fail "the second run was not served from the cache"
+
+step "the agent example of docs/agents.md: the rule-based agent metrics on conversations in four formats"
+grep -q '^package/examples/agent-eval.jsonl$' "$work/files.txt" || fail "the package does not ship examples/agent-eval.jsonl"
+npx airgap-eval eval node_modules/airgap-eval/examples/agent-eval.jsonl \
+  --metrics tool_call_accuracy,tool_call_f1,trajectory_match,tool_correctness --out out/agents.jsonl | tee "$work/agents.txt"
+for expected in 'tool_call_accuracy +0\.600 +5 of 5 ' 'tool_call_f1 +0\.833 +5 of 5 ' 'trajectory_match +0\.500 +2 of 5 ' \
+  'tool_correctness +1\.000 +5 of 5 '; do
+  grep -Eq "^$expected" "$work/agents.txt" || fail "the agent example's summary lacks /$expected/ (docs/agents.md)"
+done
 
 step "a judge metric on the tiny GGUF (node-llama-cpp's prebuilt CPU binary)"
 judge_run() {

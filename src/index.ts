@@ -289,6 +289,31 @@ export {
 export type { DocumentComparisonOptions } from "./metrics/shared/document-evaluator.js";
 export type { DocumentComparisonField, HaystackDocument } from "./metrics/shared/documents.js";
 
+// Agent metrics: conversations read from OpenAI, Anthropic, LangChain and OpenTelemetry; rule-based tool-call metrics
+export type {
+  ConversationMessage,
+  ReferenceToolCall,
+  ToolCall,
+} from "./metrics/shared/conversation/messages.js";
+export type { ConversationFormat, ReadConversationOptions } from "./metrics/shared/conversation/read.js";
+export { readConversation } from "./metrics/shared/conversation/read.js";
+export { ConversationReadError } from "./metrics/shared/conversation/read-error.js";
+export { readReferenceToolCalls } from "./metrics/shared/conversation/tool-calls.js";
+export { ToolCallAccuracy, type ToolCallAccuracyOptions } from "./metrics/tool-call-accuracy/metric.js";
+export { ToolCallF1 } from "./metrics/tool-call-f1/metric.js";
+export { TrajectoryMatch, type TrajectoryMatchOptions } from "./metrics/trajectory-match/metric.js";
+export { ToolCorrectness, type ToolCorrectnessOptions } from "./metrics/tool-correctness/metric.js";
+export {
+  TrajectoryStepCount,
+  type TrajectoryStepCountOptions,
+  TrajectoryToolArgsMatch,
+  type TrajectoryToolArgsMatchOptions,
+  TrajectoryToolSequence,
+  type TrajectoryToolSequenceOptions,
+  TrajectoryToolUsed,
+  type TrajectoryToolUsedOptions,
+} from "./metrics/trajectory-assertions/metric.js";
+
 // Judge LLM: the Llm interface, the llama.cpp runtime and the cached wrapper
 export type {
   AnswerPart,

@@ -41,6 +41,19 @@ const examples: Record<SampleFieldKind, { valid: unknown; wrong: unknown; says: 
     wrong: ["wrong", "right"],
     says: /expected an object of level name to description, got a list/,
   },
+  conversation: {
+    valid: [
+      { role: "user", content: "Weather in Oslo?" },
+      { role: "assistant", content: "", toolCalls: [{ name: "weather", args: { city: "Oslo" } }] },
+    ],
+    wrong: "hello",
+    says: /expected a list of messages, got a string/,
+  },
+  toolCalls: {
+    valid: [{ name: "weather", args: { city: "Oslo" } }],
+    wrong: "weather",
+    says: /expected a list of tool calls/,
+  },
 };
 
 const example = (field: SampleField) => examples[sampleFieldSpec(field).kind];

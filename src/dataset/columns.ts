@@ -14,7 +14,9 @@ import type { ColumnTarget } from "./types.js";
 export const defaultColumnAliases: Readonly<Record<string, SampleField>> = Object.fromEntries(
   sampleFields.flatMap((field) => {
     const spec = sampleFieldSpec(field);
-    const names = [field, spec.ragas, ...spec.haystack, ...spec.legacy].filter((n) => n !== undefined);
+    const names = [field, spec.ragas, spec.column, ...spec.haystack, ...spec.legacy].filter(
+      (n) => n !== undefined,
+    );
     return names.map((name) => [name, field] as const);
   }),
 );

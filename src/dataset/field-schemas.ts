@@ -1,6 +1,9 @@
 // The zod schema of each kind of sample field (src/metrics/shared/sample-field-table.ts), and the row schema
 // built from them: one optional property per field of the table.
 import { z } from "zod";
+import { readConversation } from "../metrics/shared/conversation/read.js";
+import { ConversationReadError } from "../metrics/shared/conversation/read-error.js";
+import { readReferenceToolCalls } from "../metrics/shared/conversation/tool-calls.js";
 import {
   type SampleField,
   type SampleFieldKind,
@@ -43,6 +46,22 @@ const documentSchema = z.object(
   { error: 'expected a document object such as {"content": "...", "id": "..."}' },
 );
 
+/**
+ * A field read by a conversation reader: its value as the reader gives it, or one issue at the path the reader names
+ * (message index, then keys), so the row's problem names e.g. `messages[2].tool_calls[0].function.arguments`.
+ */
+function readWith<T>(read: (value: unknown) => T): z.ZodType<T> {
+  return z.unknown().transform((value, ctx): T => {
+    try {
+      return read(value);
+    } catch (err) {
+      if (!(err instanceof ConversationReadError)) throw err;
+      ctx.addIssue({ code: "custom", message: err.reason, path: [...err.path] });
+      return z.NEVER;
+    }
+  }) as unknown as z.ZodType<T>;
+}
+
 /** The schema of each kind of field value. */
 export const kindSchemas: { readonly [K in SampleFieldKind]: z.ZodType<SampleFieldValues[K]> } = {
   text: nonEmptyText,
@@ -52,6 +71,8 @@ export const kindSchemas: { readonly [K in SampleFieldKind]: z.ZodType<SampleFie
   rubric: z
     .record(z.string(), nonEmptyText)
     .refine((r) => Object.keys(r).length > 0, { message: "is an empty rubric" }),
+  conversation: readWith((value) => readConversation(value)),
+  toolCalls: readWith(readReferenceToolCalls),
 };
 
 /** Kinds whose items are not plain strings: their zod messages are shown as they are. */

@@ -27,6 +27,9 @@ export interface NormalizedRow {
 /** Sample fields that a CSV cell gives as a list (a JSON array or a Python list literal). */
 const listFields: ReadonlySet<SampleField> = new Set(fieldsOfKind("textList", "idList", "documents"));
 
+/** Sample fields that a CSV cell gives as JSON (a conversation, tool calls). */
+const jsonFields: ReadonlySet<SampleField> = new Set(fieldsOfKind("conversation", "toolCalls"));
+
 function describeType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "a list";
@@ -72,6 +75,15 @@ export function normalizeRow(
         continue;
       }
       candidate[field] = parsed;
+    } else if (fromCsv && jsonFields.has(field) && typeof value === "string") {
+      try {
+        candidate[field] = JSON.parse(value);
+      } catch (err) {
+        problems.push({
+          field: column,
+          message: `a ${column} cell must be JSON, such as [{"role": "user", "content": "..."}] (${(err as Error).message})`,
+        });
+      }
     } else if (fromCsv && listFields.has(field) && typeof value === "string") {
       const parsed = parseListCell(value);
       if ("error" in parsed) {

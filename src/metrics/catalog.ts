@@ -41,6 +41,16 @@ import { SemanticSimilarity } from "./semantic-similarity/metric.js";
 import type { MetricClass } from "./shared/base-metric.js";
 import { SimpleCriteriaScore } from "./simple-criteria/metric.js";
 import { StringPresence } from "./string-presence/metric.js";
+import { ToolCallAccuracy } from "./tool-call-accuracy/metric.js";
+import { ToolCallF1 } from "./tool-call-f1/metric.js";
+import { ToolCorrectness } from "./tool-correctness/metric.js";
+import {
+  TrajectoryStepCount,
+  TrajectoryToolArgsMatch,
+  TrajectoryToolSequence,
+  TrajectoryToolUsed,
+} from "./trajectory-assertions/metric.js";
+import { TrajectoryMatch } from "./trajectory-match/metric.js";
 import type { Metric, Sample } from "./types.js";
 
 /** Every built-in metric, in display order. */
@@ -78,6 +88,14 @@ export const metricClasses: readonly MetricClass[] = [
   DocumentNDCG,
   DocumentRecall,
   AnswerExactMatch,
+  ToolCallAccuracy,
+  ToolCallF1,
+  TrajectoryMatch,
+  ToolCorrectness,
+  TrajectoryToolUsed,
+  TrajectoryToolSequence,
+  TrajectoryToolArgsMatch,
+  TrajectoryStepCount,
   AspectCritic,
   RubricsScore,
   InstanceRubrics,

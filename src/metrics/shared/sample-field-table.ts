@@ -2,6 +2,7 @@
 // the metrics' input hints, the CSV and HTML reports' inputs and the docs' field table (npm run docs:fields) all
 // read it: adding a field is one entry here. A new kind also needs its value type in SampleFieldValues, its words
 // in kindDescriptions and its zod schema in src/dataset/field-schemas.ts; the compiler asks for each.
+import type { ConversationMessage, ReferenceToolCall } from "./conversation/messages.js";
 import type { HaystackDocument } from "./documents.js";
 
 /** The value each kind of sample field holds. */
@@ -16,9 +17,16 @@ export interface SampleFieldValues {
   documents: HaystackDocument[];
   /** An object of score level name to description. */
   rubric: Record<string, string>;
+  /** A conversation: messages read from OpenAI, Anthropic, LangChain or OpenTelemetry GenAI form (docs/agents.md). */
+  conversation: ConversationMessage[];
+  /** A list of expected tool calls `{name, args}`, each with an optional `output`. */
+  toolCalls: ReferenceToolCall[];
 }
 
-/** What kind of value a sample field holds: `text`, `textList`, `idList`, `documents` or `rubric`. */
+/**
+ * What kind of value a sample field holds: `text`, `textList`, `idList`, `documents`, `rubric`, `conversation` or
+ * `toolCalls`.
+ */
 export type SampleFieldKind = keyof SampleFieldValues;
 
 /** Each kind of value in words, for the docs' field table. */
@@ -28,6 +36,9 @@ export const kindDescriptions: Readonly<Record<SampleFieldKind, string>> = {
   idList: "list of ids, strings or integers",
   documents: 'list of Haystack documents, e.g. `{"content": "...", "id": "...", "score": 1}`',
   rubric: "object of score level name to description",
+  conversation:
+    "list of messages (OpenAI, Anthropic, LangChain or airgap-eval form) or OpenTelemetry GenAI spans; see [Agents](agents.md)",
+  toolCalls: 'list of tool calls, e.g. `{"name": "weather", "args": {"city": "Oslo"}}`',
 };
 
 /** One sample field: its dataset column names, its kind and how to describe it. */
@@ -38,6 +49,8 @@ export interface SampleFieldSpec {
   readonly ragas?: string;
   /** Haystack's names for the field (evaluator `run()` inputs), snake_case and camelCase. */
   readonly haystack: readonly string[];
+  /** The column name where neither Ragas nor Haystack has the field, e.g. `messages`. */
+  readonly column?: string;
   /** Older names also read without a column map, e.g. Ragas 0.1's `question`. */
   readonly legacy: readonly string[];
   /** What the field holds, as a noun phrase: "the question"; error hints say "give <what> (Ragas user_input)". */
@@ -142,6 +155,54 @@ export const sampleFieldTable = {
     what: "the expected documents",
     label: "Ground-truth documents",
   },
+  /**
+   * The agent's conversation: user, assistant (with tool calls), tool and system messages, in any format
+   * docs/agents.md lists (Ragas keeps it in a multi-turn sample's `user_input`).
+   */
+  messages: {
+    kind: "conversation",
+    column: "messages",
+    haystack: [],
+    legacy: ["conversation"],
+    what: "the agent's conversation as a list of messages",
+    label: "Messages",
+  },
+  /** The expected conversation, for the trajectory match (agentevals `reference_outputs`). */
+  referenceMessages: {
+    kind: "conversation",
+    column: "reference_messages",
+    haystack: [],
+    legacy: ["reference_trajectory"],
+    what: "the expected conversation as a list of messages",
+    label: "Reference messages",
+  },
+  /** The tool calls the agent should make (Ragas `reference_tool_calls`, DeepEval `expected_tools`). */
+  referenceToolCalls: {
+    kind: "toolCalls",
+    ragas: "reference_tool_calls",
+    haystack: [],
+    legacy: ["expected_tools"],
+    what: "the expected tool calls",
+    label: "Reference tool calls",
+  },
+  /** The outcome the agent should reach, in words (what Ragas' agent goal accuracy reads as `reference`). */
+  referenceOutcome: {
+    kind: "text",
+    column: "reference_outcome",
+    haystack: [],
+    legacy: [],
+    what: "the outcome the agent should reach",
+    label: "Reference outcome",
+  },
+  /** The topics the conversation should keep to (Ragas `reference_topics`). */
+  referenceTopics: {
+    kind: "textList",
+    ragas: "reference_topics",
+    haystack: [],
+    legacy: [],
+    what: "the topics the conversation should keep to",
+    label: "Reference topics",
+  },
 } as const satisfies Record<string, SampleFieldSpec>;
 
 /** A sample field's camelCase name, e.g. `retrievedContexts`. */
@@ -159,18 +220,24 @@ export function sampleFieldSpec(field: SampleField): SampleFieldSpec {
 }
 
 /**
- * A sample field's column name in datasets and reports: Ragas' name, or Haystack's for fields Ragas lacks,
- * e.g. `retrieved_contexts` for `retrievedContexts`, `retrieved_documents` for `retrievedDocuments`.
+ * A sample field's column name in datasets and reports: Ragas' name, or Haystack's for fields Ragas lacks, else the
+ * table's own, e.g. `retrieved_contexts` for `retrievedContexts`, `retrieved_documents` for `retrievedDocuments`,
+ * `messages` for `messages`.
  */
 export function columnName(field: SampleField): string {
   const spec = sampleFieldSpec(field);
-  return spec.ragas ?? spec.haystack[0] ?? field;
+  return spec.ragas ?? spec.haystack[0] ?? spec.column ?? field;
 }
 
 /** What to tell the user when a field is missing or wrong, e.g. "give the question (Ragas user_input)". */
 export function fieldHint(field: SampleField): string {
   const spec = sampleFieldSpec(field);
-  const source = spec.ragas !== undefined ? `Ragas ${spec.ragas}` : `Haystack ${columnName(field)}`;
+  const source =
+    spec.ragas !== undefined
+      ? `Ragas ${spec.ragas}`
+      : spec.haystack.length > 0
+        ? `Haystack ${columnName(field)}`
+        : `column ${columnName(field)}`;
   return `give ${spec.what} (${source})`;
 }
 
@@ -183,7 +250,9 @@ type ColumnNameOf<F extends SampleField> = (typeof sampleFieldTable)[F] extends 
   ragas: infer R extends string;
 }
   ? R
-  : (typeof sampleFieldTable)[F]["haystack"][0];
+  : (typeof sampleFieldTable)[F] extends { column: infer C extends string }
+    ? C
+    : (typeof sampleFieldTable)[F]["haystack"][0];
 
 /** A sample field's column name (see {@link columnName}), e.g. `user_input`. */
 export type SampleColumnName = { [F in SampleField]: ColumnNameOf<F> }[SampleField];

@@ -1,0 +1,45 @@
+// Ragas ToolCallF1 (ragas 0.4.0, src/ragas/metrics/_tool_call_f1.py), rewritten from its rules.
+import { pythonRound } from "../../math/python-round.js";
+import type { ToolCall } from "../shared/conversation/messages.js";
+import { valuesEqual } from "../shared/python-value.js";
+
+/** Whether two calls are the same (name, arguments) pair: same name, arguments equal by Python `==`. */
+function sameCall(a: ToolCall, b: ToolCall): boolean {
+  return a.name === b.name && valuesEqual(a.args, b.args, "python");
+}
+
+/** The distinct calls of a list, as Python's set of `(name, frozenset(args.items()))` keeps them. */
+export function distinctToolCalls(calls: readonly ToolCall[]): ToolCall[] {
+  const out: ToolCall[] = [];
+  for (const call of calls) if (!out.some((c) => sameCall(c, call))) out.push(call);
+  return out;
+}
+
+/** The counts and the score. */
+export interface ToolCallF1Score {
+  value: number;
+  truePositives: number;
+  falsePositives: number;
+  falseNegatives: number;
+}
+
+/**
+ * Ragas `ToolCallF1`: with made and expected as sets of (name, arguments) (duplicates counted once, arguments equal
+ * by Python `==`, so `{x: 1}` equals `{x: true}` but not `{x: "1"}`), precision tp / (tp + fp) and recall
+ * tp / (tp + fn) (0 when their denominators are 0), F1 = 2pr / (p + r) (0 when p + r is 0), rounded to 4 decimals
+ * half to even as Python's `round`.
+ *
+ * @example
+ * toolCallF1([{ name: "a", args: {} }], [{ name: "a", args: {} }, { name: "b", args: {} }]).value; // 0.6667
+ */
+export function toolCallF1(made: readonly ToolCall[], reference: readonly ToolCall[]): ToolCallF1Score {
+  const actual = distinctToolCalls(made);
+  const expected = distinctToolCalls(reference);
+  const tp = actual.filter((a) => expected.some((e) => sameCall(a, e))).length;
+  const fp = actual.length - tp;
+  const fn = expected.filter((e) => !actual.some((a) => sameCall(a, e))).length;
+  const precision = tp + fp > 0 ? tp / (tp + fp) : 0;
+  const recall = tp + fn > 0 ? tp / (tp + fn) : 0;
+  const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
+  return { value: pythonRound(f1, 4), truePositives: tp, falsePositives: fp, falseNegatives: fn };
+}

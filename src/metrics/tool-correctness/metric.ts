@@ -1,0 +1,45 @@
+// DeepEval `ToolCorrectnessMetric` without its judge. Files: descriptor.ts (catalog entry, options), score.ts.
+import type { z } from "zod";
+import { ToolCallMetric, type ToolCallPair } from "../shared/conversation/tool-call-metric.js";
+import type { RecordedOptions } from "../shared/judge-free.js";
+import type { MetricResult } from "../types.js";
+import { toolCorrectnessDescriptor } from "./descriptor.js";
+import { toolCorrectness } from "./score.js";
+
+/** Options of {@link ToolCorrectness}. */
+export type ToolCorrectnessOptions = z.input<typeof toolCorrectnessDescriptor.options>;
+
+/**
+ * DeepEval `ToolCorrectnessMetric` (`tool_correctness`), its rule-based part: the tools called in `messages` (each
+ * with its result as output) against `referenceToolCalls` (DeepEval `expected_tools`). The judge's tool selection
+ * score (DeepEval's `available_tools`) is not part of it.
+ *
+ * @example
+ * const { value } = await new ToolCorrectness({ evaluationParams: ["input_parameters"] }).score({
+ *   messages: [{ role: "assistant", content: "", toolCalls: [{ name: "weather", args: { city: "Oslo", days: 1 } }] }],
+ *   referenceToolCalls: [{ name: "weather", args: { city: "Oslo", days: 2 } }],
+ * }); // 0.5
+ */
+export class ToolCorrectness extends ToolCallMetric<typeof toolCorrectnessDescriptor.options> {
+  static readonly descriptor = toolCorrectnessDescriptor;
+
+  constructor(options: ToolCorrectnessOptions = {}) {
+    super(options);
+  }
+
+  protected override recordedOptions(): RecordedOptions {
+    return { ...super.recordedOptions(), evaluationParams: this.options.evaluationParams.join(",") };
+  }
+
+  protected scoreInput({ made, reference }: ToolCallPair): MetricResult {
+    const value = toolCorrectness(made, reference, this.options);
+    const called = made.map((c) => c.name);
+    const expected = reference.map((c) => c.name);
+    return {
+      value,
+      status: "ok",
+      reason: `expected ${JSON.stringify(expected)}, called ${JSON.stringify(called)}`,
+      details: { called, expected },
+    };
+  }
+}

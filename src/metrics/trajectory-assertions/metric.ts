@@ -1,0 +1,134 @@
+// promptfoo's trajectory assertions as metrics: trajectory_tool_used, trajectory_tool_sequence,
+// trajectory_tool_args_match, trajectory_step_count. Files: descriptor.ts (the four catalog entries and their
+// options), score.ts (steps and rules). No judge. Each reads `messages`; what it expects is in its options (promptfoo's
+// assertion value), the same for every row.
+import type { z } from "zod";
+import type { MetricOptionSchema } from "../descriptor.js";
+import { sampleConversation } from "../shared/conversation/sample-inputs.js";
+import { JudgeFreeMetric, type RecordedOptions } from "../shared/judge-free.js";
+import type { MetricResult, Sample } from "../types.js";
+import {
+  trajectoryStepCountDescriptor,
+  trajectoryToolArgsMatchDescriptor,
+  trajectoryToolSequenceDescriptor,
+  trajectoryToolUsedDescriptor,
+} from "./descriptor.js";
+import {
+  countSteps,
+  stepCount,
+  type TrajectoryStep,
+  toolArgsMatch,
+  toolSequence,
+  toolUsed,
+  trajectorySteps,
+} from "./score.js";
+
+abstract class TrajectoryAssertion<S extends MetricOptionSchema> extends JudgeFreeMetric<
+  TrajectoryStep[],
+  S
+> {
+  protected validate(sample: Sample, row: number | undefined): TrajectoryStep[] {
+    return trajectorySteps(sampleConversation(sample, "messages", row));
+  }
+
+  /** The assertion's value as JSON, so the results file records it. */
+  protected override recordedOptions(): RecordedOptions {
+    const options = this.options as unknown as { value: unknown; inverse: boolean };
+    return { value: JSON.stringify(options.value), inverse: options.inverse };
+  }
+
+  protected result(pass: boolean, steps: readonly TrajectoryStep[]): MetricResult {
+    const tools = steps.filter((s) => s.type === "tool").map((s) => s.name);
+    return {
+      value: pass ? 1 : 0,
+      status: "ok",
+      reason: `${pass ? "passed" : "failed"}; tools called: ${tools.length > 0 ? tools.join(", ") : "(none)"}`,
+      details: { tools, steps: steps.length },
+    };
+  }
+}
+
+/** Options of {@link TrajectoryToolUsed}. */
+export type TrajectoryToolUsedOptions = z.input<typeof trajectoryToolUsedDescriptor.options>;
+
+/**
+ * promptfoo's `trajectory:tool-used` (`trajectory_tool_used`): 1 when the named tools were called.
+ *
+ * @example
+ * new TrajectoryToolUsed({ value: ["search", "answer_*"] }).scoreSync({ messages }); // { value: 1, ... } when both were called
+ */
+export class TrajectoryToolUsed extends TrajectoryAssertion<typeof trajectoryToolUsedDescriptor.options> {
+  static readonly descriptor = trajectoryToolUsedDescriptor;
+  constructor(options: TrajectoryToolUsedOptions) {
+    super(options);
+  }
+  protected scoreInput(steps: TrajectoryStep[]): MetricResult {
+    return this.result(toolUsed(steps, this.options.value, this.options.inverse), steps);
+  }
+}
+
+/** Options of {@link TrajectoryToolSequence}. */
+export type TrajectoryToolSequenceOptions = z.input<typeof trajectoryToolSequenceDescriptor.options>;
+
+/**
+ * promptfoo's `trajectory:tool-sequence` (`trajectory_tool_sequence`): 1 when the tools were called in order.
+ *
+ * @example
+ * new TrajectoryToolSequence({ value: { mode: "exact", steps: ["search", "fetch"] } });
+ */
+export class TrajectoryToolSequence extends TrajectoryAssertion<
+  typeof trajectoryToolSequenceDescriptor.options
+> {
+  static readonly descriptor = trajectoryToolSequenceDescriptor;
+  constructor(options: TrajectoryToolSequenceOptions) {
+    super(options);
+  }
+  protected scoreInput(steps: TrajectoryStep[]): MetricResult {
+    const value = this.options.value;
+    const [sequence, mode] = Array.isArray(value) ? [value, "in_order" as const] : [value.steps, value.mode];
+    return this.result(toolSequence(steps, sequence, mode, this.options.inverse), steps);
+  }
+}
+
+/** Options of {@link TrajectoryToolArgsMatch}. */
+export type TrajectoryToolArgsMatchOptions = z.input<typeof trajectoryToolArgsMatchDescriptor.options>;
+
+/**
+ * promptfoo's `trajectory:tool-args-match` (`trajectory_tool_args_match`): 1 when a call of the tool has the
+ * expected arguments.
+ *
+ * @example
+ * new TrajectoryToolArgsMatch({ value: { name: "weather", args: { city: "Oslo" } } });
+ */
+export class TrajectoryToolArgsMatch extends TrajectoryAssertion<
+  typeof trajectoryToolArgsMatchDescriptor.options
+> {
+  static readonly descriptor = trajectoryToolArgsMatchDescriptor;
+  constructor(options: TrajectoryToolArgsMatchOptions) {
+    super(options);
+  }
+  protected scoreInput(steps: TrajectoryStep[]): MetricResult {
+    return this.result(toolArgsMatch(steps, this.options.value, this.options.inverse), steps);
+  }
+}
+
+/** Options of {@link TrajectoryStepCount}. */
+export type TrajectoryStepCountOptions = z.input<typeof trajectoryStepCountDescriptor.options>;
+
+/**
+ * promptfoo's `trajectory:step-count` (`trajectory_step_count`): 1 when the number of steps lies in the range.
+ *
+ * @example
+ * new TrajectoryStepCount({ value: { type: "tool", max: 5 } });
+ */
+export class TrajectoryStepCount extends TrajectoryAssertion<typeof trajectoryStepCountDescriptor.options> {
+  static readonly descriptor = trajectoryStepCountDescriptor;
+  constructor(options: TrajectoryStepCountOptions) {
+    super(options);
+  }
+  protected scoreInput(steps: TrajectoryStep[]): MetricResult {
+    const result = this.result(stepCount(steps, this.options.value, this.options.inverse), steps);
+    result.details = { ...result.details, counted: countSteps(steps, this.options.value) };
+    return result;
+  }
+}

@@ -1,0 +1,60 @@
+// agentevals' trajectory match evaluator. Files: descriptor.ts (catalog entry, options), score.ts (the rules).
+import type { z } from "zod";
+import type { ConversationMessage } from "../shared/conversation/messages.js";
+import { sampleConversation } from "../shared/conversation/sample-inputs.js";
+import { JudgeFreeMetric, type RecordedOptions } from "../shared/judge-free.js";
+import type { MetricResult, Sample } from "../types.js";
+import { trajectoryMatchDescriptor } from "./descriptor.js";
+import { trajectoryMatch } from "./score.js";
+
+/** Options of {@link TrajectoryMatch}. */
+export type TrajectoryMatchOptions = z.input<typeof trajectoryMatchDescriptor.options>;
+
+interface Trajectories {
+  outputs: ConversationMessage[];
+  reference: ConversationMessage[];
+}
+
+/**
+ * agentevals' `create_trajectory_match_evaluator` (`trajectory_match`): 1 when the conversation in `messages`
+ * matches `referenceMessages` under the chosen mode and argument matching, else 0.
+ *
+ * @example
+ * const metric = new TrajectoryMatch({ trajectoryMatchMode: "superset", toolArgsMatchMode: "ignore" });
+ * const { value } = await metric.score({
+ *   messages: [{ role: "assistant", content: "", toolCalls: [{ name: "search", args: { q: "x" } }] }],
+ *   referenceMessages: [{ role: "assistant", content: "", toolCalls: [{ name: "search", args: { q: "y" } }] }],
+ * }); // 1
+ */
+export class TrajectoryMatch extends JudgeFreeMetric<Trajectories, typeof trajectoryMatchDescriptor.options> {
+  static readonly descriptor = trajectoryMatchDescriptor;
+
+  constructor(options: TrajectoryMatchOptions = {}) {
+    super(options);
+  }
+
+  protected validate(sample: Sample, row: number | undefined): Trajectories {
+    return {
+      outputs: sampleConversation(sample, "messages", row),
+      reference: sampleConversation(sample, "referenceMessages", row),
+    };
+  }
+
+  protected override recordedOptions(): RecordedOptions {
+    return {
+      ...super.recordedOptions(),
+      toolArgsMatchOverrides: JSON.stringify(this.options.toolArgsMatchOverrides),
+    };
+  }
+
+  protected scoreInput({ outputs, reference }: Trajectories): MetricResult {
+    const mode = this.options.trajectoryMatchMode;
+    const match = trajectoryMatch(outputs, reference, mode, this.options);
+    return {
+      value: match ? 1 : 0,
+      status: "ok",
+      reason: `the trajectory ${match ? "matches" : "does not match"} the reference (${mode}, arguments ${this.options.toolArgsMatchMode})`,
+      details: { mode },
+    };
+  }
+}
