@@ -95,7 +95,9 @@ tr.detail > td { background: var(--bg); padding: 12px 16px; }
 .block details.metric-details > summary { font-weight: normal; font-size: 12px; color: var(--muted); margin: 4px 0; }
 .block .details .cap, .block details .details { max-height: 16em; overflow-y: auto; }
 svg .legend text { fill: var(--muted); }
-.problem { margin: 8px 0 12px; }
+.problem { margin: 4px 0 8px; }
+details.problem > summary { font-weight: normal; }
+details.problem .problem-head { color: var(--muted); }
 pre.problem-text { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--code); padding: 8px 10px;
   border-radius: 6px; margin: 4px 0; font-size: 12px; }
 .problem.error pre.problem-text { color: var(--error); }

@@ -1,3 +1,4 @@
+import { formatRowList } from "../results/problem-groups.js";
 import type { EvaluationResultData, MetricAggregate } from "../results/types.js";
 import type { CompareKey, Comparison } from "./compare.js";
 import { formatDelta, formatScore, rowsRun, truncate } from "./format.js";
@@ -190,9 +191,8 @@ function* markdownLines(parts: ReportParts, options: MarkdownReportOptions): Gen
   if (problems.length > 0) {
     out.push("## Errors and skipped rows", "");
     for (const p of problems) {
-      const rowList = p.count > 12 ? `${p.rows.slice(0, 12).join(", ")}, …` : p.rows.join(", ");
       out.push(
-        `- ${code(p.metric)} ${p.status} on ${p.count} row${p.count === 1 ? "" : "s"} (${rowList}): ${escapeMarkdownText(truncate(p.text, 600))}`,
+        `- ${code(p.metric)} ${p.status} on ${formatRowList(p.rows, p.count)}: ${escapeMarkdownText(truncate(p.text, 600))}`,
       );
     }
     out.push("");
