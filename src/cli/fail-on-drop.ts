@@ -87,11 +87,12 @@ export function checkDrops(comparison: Comparison, limits: readonly DropLimit[])
     } else {
       const delta = m.pairedMeanDelta;
       failed = delta < -maxDrop - noise;
-      const by = failed ? ` by ${(-delta - maxDrop).toFixed(4)} more than allowed` : "";
-      line =
-        `${gate} ${failed ? "failed" : "passed"}: ${metric} paired mean delta ${signed(delta)} ` +
-        `over ${m.pairedCount} paired row${m.pairedCount === 1 ? "" : "s"} (mean ${fixed(pairedMean(comparison, metric, "a"))} → ${fixed(pairedMean(comparison, metric, "b"))}), ` +
-        `allowed drop ${maxDrop}${by}`;
+      const over = `over ${m.pairedCount} paired row${m.pairedCount === 1 ? "" : "s"}`;
+      const means = `mean ${fixed(pairedMean(comparison, metric, "a"))} → ${fixed(pairedMean(comparison, metric, "b"))}`;
+      line = failed
+        ? `${gate} failed: ${metric} fell by ${fixed(-delta)} (paired mean delta ${signed(delta)} ${over}, ${means}), ` +
+          `${fixed(-delta - maxDrop)} more than the allowed ${maxDrop}`
+        : `${gate} passed: ${metric} paired mean delta ${signed(delta)} ${over} (${means}); allowed drop ${maxDrop}`;
     }
     const lost = lostScores(comparison, m);
     if (lost.length > 0) {
