@@ -8,15 +8,9 @@ import type { EvaluationResultData } from "../src/evaluate/types.js";
 import { deltaDirection, truncate } from "../src/report/format.js";
 import { compareRuns, comparisonToHtml, comparisonToMarkdown } from "../src/report/index.js";
 import { aggregateRecords } from "../src/results/aggregate.js";
-import { makeFixtureResult, withValue } from "./support/report-fixtures.js";
+import { makeFixtureResult, withResponse, withValue } from "./support/report-fixtures.js";
 
 const before = makeFixtureResult({ hostile: false });
-
-/** A copy of `data` with row `row`'s response replaced (in every metric's record), aggregates recomputed. */
-function withResponse(data: EvaluationResultData, row: number, response: string): EvaluationResultData {
-  const records = data.records.map((r) => (r.row === row ? { ...r, sample: { ...r.sample, response } } : r));
-  return { ...data, records, aggregates: aggregateRecords(records, Object.keys(data.metadata.metrics)) };
-}
 
 const names = {
   labelA: "baseline",
@@ -32,7 +26,8 @@ describe("compared runs are named", () => {
       "<title>airgap-eval comparison: baseline (baseline.jsonl) → candidate (candidate.jsonl)</title>",
     );
     expect(page).toContain("<h1>baseline (baseline.jsonl) → candidate (candidate.jsonl)</h1>");
-    expect(page).toContain(`baseline: ${before.metadata.dataset}, run ${before.metadata.startedAt}`);
+    expect(before.metadata.dataset).toBe("examples/rag-eval.jsonl");
+    expect(page).toContain(`baseline: rag-eval.jsonl, run ${before.metadata.startedAt}`);
     expect(comparisonToMarkdown(c)).toMatch(
       /^# airgap-eval comparison: baseline \(baseline\.jsonl\) → candidate \(candidate\.jsonl\)\n/,
     );

@@ -1,5 +1,5 @@
 import type { Comparison } from "./compare.js";
-import { deltaDirection, formatDelta, formatScore, rowsRun, runName, truncate } from "./format.js";
+import { deltaDirection, fileName, formatDelta, formatScore, rowsRun, runName, truncate } from "./format.js";
 import { html, SafeHtml } from "./html-escape.js";
 import { REPORT_CSS } from "./html-style.js";
 
@@ -38,7 +38,12 @@ export function comparisonToHtml(comparison: Comparison, options: ComparisonHtml
       ? html`<div class="resp">${truncate(row.responseA ?? "", maxResponse)}</div>`
       : html`<div class="resp"><span class="run">${A}:</span> ${truncate(row.responseA ?? "(none)", maxResponse)}</div><div class="resp"><span class="run">${B}:</span> ${truncate(row.responseB ?? "(none)", maxResponse)}</div>`;
   const run = (meta: Comparison["metadata"]["a"]) =>
-    [meta?.dataset, meta?.startedAt ? `run ${meta.startedAt}` : undefined].filter(Boolean).join(", ");
+    [
+      meta?.dataset ? fileName(meta.dataset) : undefined,
+      meta?.startedAt ? `run ${meta.startedAt}` : undefined,
+    ]
+      .filter(Boolean)
+      .join(", ");
   const change = (row: Comparison["rows"][number]) =>
     Math.max(
       0,
@@ -74,7 +79,7 @@ export function comparisonToHtml(comparison: Comparison, options: ComparisonHtml
 <style>${new SafeHtml(REPORT_CSS)}
 td.up { color: var(--ok); } td.down { color: var(--error); }
 td.text { min-width: 16em; max-width: 34em; } .resp { white-space: pre-wrap; overflow-wrap: anywhere; margin: 2px 0; }
-.resp .run { color: var(--muted); font-weight: 600; }</style></head>
+.resp .run { color: var(--muted); font-weight: 600; } #compare-rows td.num { white-space: nowrap; }</style></head>
 <body><header class="top"><h1>${nameA} → ${nameB}</h1><p class="sub" id="compare-runs">${A}: ${run(comparison.metadata.a) || "-"} · ${B}: ${run(comparison.metadata.b) || "-"}</p><p class="sub">rows paired by ${comparison.matchedBy}: ${comparison.rows.length} paired, ${comparison.onlyInA.length} only in ${A}, ${comparison.onlyInB.length} only in ${B}</p></header>
 <main>
 <section id="compare-metrics"><h2>Metrics</h2><table><thead><tr><th>Metric</th><th class="num">Mean ${A}</th><th class="num">Mean ${B}</th><th class="num">Delta</th><th class="num">Scored ${A}</th><th class="num">Scored ${B}</th><th class="num">Paired mean delta</th><th class="num">Up</th><th class="num">Down</th><th class="num">Same</th><th>Config changed</th></tr></thead><tbody>${comparison.metrics.map(
@@ -89,7 +94,7 @@ td.text { min-width: 16em; max-width: 34em; } .resp { white-space: pre-wrap; ove
 <section id="compare-rows"><h2>Rows that changed most</h2>${
     changed.length === 0
       ? html`<p class="muted">No paired row changed.</p>`
-      : html`<div class="table-wrap"><table><thead><tr><th class="num">Row ${A}</th><th class="num">Row ${B}</th><th>Question</th><th>Response</th>${metrics.map((m) => html`<th class="num">${m} ${A} → ${B} (Δ)</th>`)}</tr></thead><tbody>${changed.map(
+      : html`<p class="muted">Each metric's cell reads ${A} → ${B} (delta).</p><div class="table-wrap"><table><thead><tr><th class="num">Row ${A}</th><th class="num">Row ${B}</th><th>Question</th><th>Response</th>${metrics.map((m) => html`<th class="num"><code>${m}</code></th>`)}</tr></thead><tbody>${changed.map(
           ({ row }) =>
             html`<tr><td class="num">${row.rowA}</td><td class="num">${row.rowB}</td><td class="text">${truncate(row.userInput ?? "", 160)}</td><td class="text">${response(row)}</td>${metrics.map(
               (m) => {

@@ -68,3 +68,14 @@ export function deltaDirection(value: number | null | undefined, digits = 3): "u
 export function runName(label: string, file: string | undefined): string {
   return file === undefined || file === label ? label : `${label} (${file})`;
 }
+
+/**
+ * The last part of a path (`/data/eval.jsonl` → `eval.jsonl`), for headings that name a file without the folders
+ * it sat in on the machine that ran.
+ *
+ * @example
+ * fileName("/home/ci/data/eval.jsonl"); // "eval.jsonl"
+ */
+export function fileName(path: string): string {
+  return path.split(/[\\/]/).filter(Boolean).pop() ?? path;
+}

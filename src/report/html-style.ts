@@ -36,7 +36,7 @@ table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--border); vertical-align: top; }
 th { font-size: 12px; color: var(--muted); font-weight: 600; white-space: nowrap; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-.charts { display: flex; flex-wrap: wrap; gap: 16px; }
+.charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(340px, 1fr)); gap: 16px; }
 figure.chart { margin: 0; border: 1px solid var(--border); border-radius: 8px; padding: 8px 10px; }
 figure.chart figcaption { font-size: 12px; color: var(--muted); margin-bottom: 2px; }
 figure.chart figcaption b { color: var(--text); font-family: ui-monospace, Menlo, Consolas, monospace; }

@@ -1,7 +1,7 @@
 import { formatRowList } from "../results/problem-groups.js";
 import type { EvaluationResultData, MetricAggregate } from "../results/types.js";
 import type { CompareKey, Comparison } from "./compare.js";
-import { formatDelta, formatScore, rowsRun, runName, truncate } from "./format.js";
+import { fileName, formatDelta, formatScore, rowsRun, runName, truncate } from "./format.js";
 import { type ReportParts, reportPartsOf } from "./parts.js";
 import { type ReportInput, runModels } from "./views.js";
 
@@ -245,7 +245,7 @@ export function comparisonToMarkdown(
   ];
   const run = (meta: Comparison["metadata"]["a"]) =>
     escapeMarkdownText(
-      [meta?.dataset ? `dataset ${meta.dataset}` : undefined, `run ${meta?.startedAt ?? "?"}`]
+      [meta?.dataset ? `dataset ${fileName(meta.dataset)}` : undefined, `run ${meta?.startedAt ?? "?"}`]
         .filter(Boolean)
         .join(", "),
     );

@@ -324,3 +324,13 @@ export function withRepeatedErrors(
   );
   return { ...data, records, aggregates: aggregateRecords(records, Object.keys(data.metadata.metrics)) };
 }
+
+/** A copy of a result with row `row`'s response replaced in every metric's record. */
+export function withResponse(
+  data: EvaluationResultData,
+  row: number,
+  response: string,
+): EvaluationResultData {
+  const records = data.records.map((r) => (r.row === row ? { ...r, sample: { ...r.sample, response } } : r));
+  return { ...data, records };
+}
