@@ -6,8 +6,15 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { detailedView, toHtmlReport } from "../src/report/index.js";
-import { FIXTURE_ROWS, HOSTILE, makeFixtureResult } from "./support/report-fixtures.js";
+import { compareRuns, comparisonToHtml, detailedView, toHtmlReport } from "../src/report/index.js";
+import {
+  FIXTURE_ROWS,
+  HOSTILE,
+  makeFixtureResult,
+  withRepeatedErrors,
+  withResponse,
+  withValue,
+} from "./support/report-fixtures.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const installed = existsSync(CHROMIUM);
@@ -266,6 +273,89 @@ describe.skipIf(!installed && !inCi)("HTML report in headless Chromium", () => {
     await page.locator("button.show-more").click();
     expect(await visibleRows()).toEqual(Array.from({ length: 230 }, (_, i) => i));
     expect(await page.locator("button.show-more").count()).toBe(0);
+  });
+
+  it("keeps the cards, metrics and charts on the first screen when many rows fail alike; the error is listed once, folded, after them", async () => {
+    const failed = [0, 1, 2, 3, 5, 6, 7, 12, 13, 14, 15, 16, 17, 18];
+    const file = join(dir, "errors.html");
+    writeFileSync(file, toHtmlReport(withRepeatedErrors(makeFixtureResult({ rows: 24 }), failed)));
+    const opened = await context.newPage();
+    await opened.goto(pathToFileURL(file).href);
+    const height = opened.viewportSize()!.height;
+    const chartBottoms = await opened.$$eval("figure.chart", (figs) =>
+      figs.map((f) => f.getBoundingClientRect().bottom),
+    );
+    expect(chartBottoms).toHaveLength(3);
+    for (const bottom of chartBottoms) expect(bottom).toBeLessThanOrEqual(height);
+    const groups = opened.locator("#problems details.problem");
+    // The overflow error, the fixture's other error of each of two metrics, and its skip (rows 8 and 9).
+    expect(await groups.count()).toBe(4);
+    const overflow = groups.filter({ hasText: "ContextOverflowError: the response" });
+    expect(await overflow.locator("summary").textContent()).toContain(
+      "answer_relevancy error on rows 0–3, 5–7, 12–18 (14 rows): ContextOverflowError: the response (1200–1866 characters)",
+    );
+    expect(await overflow.getAttribute("open")).toBeNull();
+    expect(await overflow.locator("pre.problem-text").isVisible()).toBe(false);
+    await opened.screenshot({ path: "/tmp/h28-errors-first-screen.png" });
+    await overflow.locator("summary").click();
+    expect(await overflow.locator("pre.problem-text").isVisible()).toBe(true);
+    expect((await overflow.locator("pre.problem-text").textContent())!.split("\n")).toHaveLength(4);
+    expect((await opened.locator("#problems").textContent())!.split("question-writing prompt")).toHaveLength(
+      2,
+    );
+    await opened.locator("#problems").screenshot({ path: "/tmp/h28-errors-open.png" });
+    await opened.close();
+  });
+
+  it("a comparison names both runs, shows each changed row's responses and scores, and colours only real changes", async () => {
+    const before = makeFixtureResult({ rows: 24, hostile: false });
+    const value = (row: number) =>
+      before.records.find((r) => r.row === row && r.metric === "faithfulness")!.result.value!;
+    let after = withResponse(withValue(before, 1, "faithfulness", 0.05), 1, "A shorter, vaguer answer.");
+    after = withValue(after, 2, "faithfulness", Math.min(1, value(2) + 0.2));
+    after = withValue(after, 7, "faithfulness", value(7) - 0.0003);
+    const comparison = compareRuns(before, after, {
+      labelA: "baseline",
+      labelB: "candidate",
+      files: { a: "baseline.jsonl", b: "candidate.jsonl" },
+    });
+    const file = join(dir, "compare.html");
+    writeFileSync(file, comparisonToHtml(comparison));
+    const opened = await context.newPage();
+    await opened.goto(pathToFileURL(file).href);
+    expect(await opened.title()).toBe(
+      "airgap-eval comparison: baseline (baseline.jsonl) → candidate (candidate.jsonl)",
+    );
+    expect(await opened.locator("h1").textContent()).toBe(
+      "baseline (baseline.jsonl) → candidate (candidate.jsonl)",
+    );
+    const rows = opened.locator("#compare-rows tbody tr");
+    expect(await rows.count()).toBe(3);
+    const dropped = rows.filter({ hasText: "A shorter, vaguer answer." });
+    expect(await dropped.locator("td.text .resp").allTextContents()).toEqual([
+      `baseline: ${before.records.find((r) => r.row === 1)!.sample.response}`,
+      "candidate: A shorter, vaguer answer.",
+    ]);
+    /** The computed text colour of an element, read in the page. */
+    type Styled = { getComputedStyle(e: unknown): { color: string }; document: { body: unknown } };
+    const colour = (cell: ReturnType<typeof opened.locator>) =>
+      cell.evaluate((td) => (globalThis as unknown as Styled).getComputedStyle(td).color);
+    const text = await opened.evaluate(() => {
+      const g = globalThis as unknown as Styled;
+      return g.getComputedStyle(g.document.body).color;
+    });
+    const faithCell = (row: number) =>
+      rows
+        .filter({ has: opened.locator(`td.num:first-child:text-is("${row}")`) })
+        .locator("td.num")
+        .nth(2);
+    expect(await faithCell(1).textContent()).toContain("→ 0.050 (-");
+    expect(await colour(faithCell(1))).toBe("rgb(196, 48, 43)");
+    expect(await colour(faithCell(2))).toBe("rgb(31, 138, 76)");
+    expect(await faithCell(7).textContent()).toContain("(0.000)");
+    expect(await colour(faithCell(7))).toBe(text);
+    await opened.screenshot({ path: "/tmp/h28-compare.png", fullPage: true });
+    await opened.close();
   });
 
   it("logged no console errors, threw nothing, fetched nothing and opened no dialog", () => {

@@ -5,6 +5,8 @@ import { loadResults } from "../src/evaluate/load-results.js";
 import type { MetricAggregate } from "../src/evaluate/types.js";
 import { cliSandbox, runCli } from "./fixtures/cli/run-cli.js";
 import { tinyEncoderDir } from "./setup/paths.js";
+import { makeFixtureResult, withRepeatedErrors } from "./support/report-fixtures.js";
+import { writeResultsFile } from "./support/results-file-fixture.js";
 
 const box = cliSandbox("airgap-cli-report-");
 afterAll(() => box.cleanup());
@@ -78,6 +80,33 @@ describe("report", { timeout: 300_000 }, () => {
     );
   });
 
+  it("prints an error that failed many rows once, with its rows, in the summary and the reports", async () => {
+    const file = box.file("errors.jsonl");
+    writeResultsFile(
+      file,
+      withRepeatedErrors(makeFixtureResult({ hostile: false }), [3, 5, 8, 9, 10, 11, 12]),
+      {
+        interrupted: true,
+      },
+    );
+    const summary = await runCli(["report", file], box.env);
+    expect(summary.code, summary.stderr).toBe(0);
+    expect(summary.stdout.match(/does not fit the judge's context window/g)).toHaveLength(1);
+    expect(summary.stdout).toContain(
+      "answer_relevancy: 7 errors on rows 3, 5, 8–12 (7 rows):\n    ContextOverflowError: the response (1311–1644 characters)",
+    );
+    const md = box.file("errors/report.md");
+    const html = box.file("errors/report.html");
+    const written = await runCli(["report", file, "--md", md, "--html", html], box.env);
+    expect(written.code, written.stderr).toBe(0);
+    expect(readFileSync(md, "utf8")).toContain(
+      "- `answer_relevancy` error on rows 3, 5, 8–12 (7 rows): ContextOverflowError",
+    );
+    const page = readFileSync(html, "utf8");
+    const problems = page.slice(page.indexOf('<section id="problems">'), page.indexOf('<section id="rows">'));
+    expect(problems.match(/question-writing prompt/g)).toHaveLength(1);
+  });
+
   it("a missing results file is bad input (exit 2)", async () => {
     const result = await runCli(["report", box.file("nope.jsonl"), "--html", box.file("x.html")], box.env);
     expect(result.code).toBe(2);
@@ -118,6 +147,51 @@ describe("report compare", { timeout: 300_000 }, () => {
     expect(metric.pairedCount).toBe(20);
     expect(comparison.onlyInA).toEqual([]);
     expect(comparison.onlyInB).toEqual([]);
+  });
+
+  it("names the runs by file and --fail-on-drop exits 3 on a drop past its limit, 0 within it", async () => {
+    const delta = semantic(runB).mean! - semantic(runA).mean!;
+    // Baseline first: the run with the higher mean, so the candidate dropped.
+    const [high, low] = delta < 0 ? [runA, runB] : [runB, runA];
+    const [highName, lowName] = delta < 0 ? ["a", "b"] : ["b", "a"];
+    const drop = Math.abs(delta);
+    const failed = await runCli(["report", "compare", high, low, "--fail-on-drop", "*=0"], box.env);
+    expect(failed.code, failed.stderr).toBe(3);
+    expect(failed.stdout).toMatch(
+      new RegExp(
+        `^# airgap-eval comparison: ${highName} \\(${highName}\\.jsonl\\) → ${lowName} \\(${lowName}\\.jsonl\\)$`,
+        "m",
+      ),
+    );
+    expect(failed.stdout).not.toContain(box.file(""));
+    expect(failed.stderr).toContain(
+      `--fail-on-drop semantic_similarity=0 failed: semantic_similarity fell by ${drop.toFixed(4)} (paired mean delta -${drop.toFixed(4)} over 20 paired rows`,
+    );
+    const limit = (drop + 0.01).toFixed(3);
+    const passed = await runCli(
+      ["report", "compare", high, low, "--fail-on-drop", `semantic_similarity=${limit}`],
+      box.env,
+    );
+    expect(passed.code, passed.stderr).toBe(0);
+    expect(passed.stderr).toContain(`--fail-on-drop semantic_similarity=${Number(limit)} passed`);
+    // The other way round it is a gain: even a limit of 0 passes.
+    expect((await runCli(["report", "compare", low, high, "--fail-on-drop", "*=0"], box.env)).code).toBe(0);
+  });
+
+  it("--fail-on-drop naming a metric the baseline lacks, or malformed, is bad usage (exit 2)", async () => {
+    const out = box.file("compare/not-written.html");
+    const missing = await runCli(
+      ["report", "compare", runA, runB, "--out", out, "--fail-on-drop", "faithfulness=0.1"],
+      box.env,
+    );
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(
+      "the baseline run (a) has no metric faithfulness; it has semantic_similarity",
+    );
+    expect(existsSync(out)).toBe(false);
+    const malformed = await runCli(["report", "compare", runA, runB, "--fail-on-drop", "0.1"], box.env);
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain('"0.1" must look like <metric>=<number> or *=<number>');
   });
 
   it("comparing a file with itself is bad usage (exit 2)", async () => {

@@ -154,9 +154,9 @@ describe("Markdown", () => {
     expect(md).toContain("## Invalid rows");
     const problems = md.split("## Errors and skipped rows")[1]!;
     expect(problems).toContain(
-      "- `answer_relevancy` skipped on 2 rows (8, 9): embedding model all-minilm-l6-v2 not found; run \\`airgap-eval models pull all-minilm-l6-v2\\`",
+      "- `answer_relevancy` skipped on rows 8, 9 (2 rows): embedding model all-minilm-l6-v2 not found; run \\`airgap-eval models pull all-minilm-l6-v2\\`",
     );
-    expect(problems).toContain("- `faithfulness` error on 1 row (4): JudgeOutputError");
+    expect(problems).toContain("- `faithfulness` error on row 4: JudgeOutputError");
     expect(md).toMatch(/\| 4 \| .* \| error \|/);
     const faithAgg = data.aggregates.find((a) => a.metric === "faithfulness")!;
     expect(md).toContain("| Metric | Mean | Std | Min | Max | Scored | No score | Errors | Skipped |");
@@ -182,7 +182,7 @@ describe("HTML", () => {
     expect(page).toContain("expected an array, got &lt;script&gt;alert(1)&lt;/script&gt;");
     // Distinct error and skip reasons are listed once, with their rows.
     expect(page).toMatch(
-      /<code>answer_relevancy<\/code> <span class="badge skipped">skipped<\/span> on 2 rows/,
+      /<code>answer_relevancy<\/code> <span class="badge skipped">skipped<\/span> on <span class="problem-rows">rows 8, 9 \(2 rows\)<\/span>/,
     );
     expect(page).toContain("run `airgap-eval models pull all-minilm-l6-v2`");
   });

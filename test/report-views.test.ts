@@ -305,9 +305,9 @@ describe("formatSummary", () => {
     ]);
     expect(text).toContain("1 invalid row not evaluated.");
     expect(text).toContain(
-      "answer_relevancy: 2 skipped: embedding model all-minilm-l6-v2 not found; run `airgap-eval models pull all-minilm-l6-v2`",
+      "answer_relevancy: 2 skipped on rows 8, 9 (2 rows): embedding model all-minilm-l6-v2 not found; run `airgap-eval models pull all-minilm-l6-v2`",
     );
-    expect(text).toContain("context_relevance: 1 error: ContextOverflowError");
+    expect(text).toContain("context_relevance: 1 error on row 11: ContextOverflowError");
   });
 
   it("keeps the lines of a multi-line reason (such as the models pull instructions), indented", () => {
@@ -319,7 +319,7 @@ describe("formatSummary", () => {
       ]),
     );
     expect(text).toContain(
-      "faithfulness: 2 skipped:\n    Model x is not on this machine.\n    To get it:\n      airgap-eval models pull x\n",
+      "faithfulness: 2 skipped on rows 0, 1 (2 rows):\n    Model x is not on this machine.\n    To get it:\n      airgap-eval models pull x\n",
     );
   });
 

@@ -6,7 +6,7 @@ export const ExitCode = {
   rowsFailed: 1,
   /** Bad usage or bad input (flags, dataset, model not found). */
   badInput: 2,
-  /** A `--fail-under` bar was not met. */
+  /** A `--fail-under` bar was not met, or `report compare` found a drop past a `--fail-on-drop` limit. */
   belowThreshold: 3,
   /** Interrupted by Ctrl-C (SIGINT); resume with `--resume`. */
   interrupted: 130,

@@ -8,13 +8,33 @@ export interface FailUnderBar {
   min: number;
 }
 
+/**
+ * Parses a gate flag's `<metric>=<number>` (a metric id: a lowercase letter or `_`, then a-z, 0-9 or `_`), or
+ * `*=<number>` when `all` allows it; `example` is shown in the message for anything else.
+ *
+ * @example
+ * parseMetricGate("faithfulness=0.8", "faithfulness=0.8"); // { metric: "faithfulness", value: 0.8 }
+ */
+export function parseMetricGate(
+  text: string,
+  example: string,
+  options: { all?: boolean; negative?: boolean } = {},
+): { metric: string; value: number } {
+  const metric = options.all ? "(\\*|[a-z_][a-z0-9_]*)" : "([a-z_][a-z0-9_]*)";
+  const number = options.negative === false ? "(\\d+(?:\\.\\d+)?)" : "(-?\\d+(?:\\.\\d+)?)";
+  const match = new RegExp(`^${metric}=${number}$`).exec(text.trim());
+  if (!match) {
+    const what = options.all ? "<metric>=<number> or *=<number>" : "<metric>=<number>";
+    const sign = options.negative === false ? " (a number of 0 or more)" : "";
+    throw new InvalidArgumentError(`"${text}" must look like ${what}${sign}, e.g. ${example}.`);
+  }
+  return { metric: match[1]!, value: Number(match[2]) };
+}
+
 /** Parses `answer_relevancy=0.8`. */
 export function parseFailUnder(text: string): FailUnderBar {
-  const match = /^([a-z_]+)=(-?\d+(?:\.\d+)?)$/.exec(text.trim());
-  if (!match) {
-    throw new InvalidArgumentError(`"${text}" must look like <metric>=<number>, e.g. faithfulness=0.8.`);
-  }
-  return { metric: match[1]!, min: Number(match[2]) };
+  const { metric, value } = parseMetricGate(text, "faithfulness=0.8");
+  return { metric, min: value };
 }
 
 /**

@@ -44,7 +44,7 @@ Examples:
   $ airgap-eval merge shard-*.jsonl --out all.jsonl --dataset data.jsonl
 
 Run "airgap-eval <command> --help" for a command's flags and examples.
-Exit codes: 0 ok; 1 some rows failed; 2 bad usage or input; 3 below a --fail-under bar; 130 interrupted.`,
+Exit codes: 0 ok; 1 some rows failed; 2 bad usage or input; 3 below a --fail-under bar or past a --fail-on-drop limit; 130 interrupted.`,
 );
 
 // A reader that stops early (`airgap-eval eval ... | head`) is not an error of ours: stop quietly.

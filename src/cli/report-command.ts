@@ -1,3 +1,4 @@
+import { basename, dirname } from "node:path";
 import { type Command, Option } from "commander";
 import { InvalidInputError } from "../errors.js";
 import { loadResults } from "../evaluate/load-results.js";
@@ -9,6 +10,9 @@ import { comparisonToMarkdown } from "../report/markdown.js";
 import { formatSummary } from "../report/summary.js";
 import { type ReportFormat, writeComparison } from "../report/write.js";
 import { assertOutputsAreNotInputs } from "../util/real-path.js";
+import { ExitCode } from "./exit-codes.js";
+import { checkDrops, type DropLimit, dropLimits, parseFailOnDrop } from "./fail-on-drop.js";
+import { collect } from "./option-parsers.js";
 
 interface ReportFlags {
   html?: string;
@@ -20,6 +24,39 @@ interface ReportFlags {
 interface CompareFlags {
   out?: string;
   key: keyof typeof compareKeys;
+  failOnDrop?: DropLimit[];
+}
+
+/**
+ * How `report compare` names two results files: by file name (`baseline.jsonl`), or, when both have the same
+ * name, by as many parent folders as tell them apart (`nightly/results.jsonl`); each label is its name without
+ * the `.jsonl` extension. Never an absolute path.
+ *
+ * @example
+ * compareNames("/runs/a/results.jsonl", "/runs/b/results.jsonl"); // { labels: { a: "a/results", b: "b/results" }, files: { a: "a/results.jsonl", b: "b/results.jsonl" } }
+ */
+export function compareNames(
+  a: string,
+  b: string,
+): { labels: { a: string; b: string }; files: { a: string; b: string } } {
+  const tail = (file: string, parts: number): string => {
+    const names: string[] = [];
+    let rest = file;
+    for (let i = 0; i < parts; i++) {
+      const name = basename(rest);
+      if (name === "" || name === "." || name === "..") break;
+      names.unshift(name);
+      const up = dirname(rest);
+      if (up === rest) break;
+      rest = up;
+    }
+    return names.join("/");
+  };
+  let parts = 1;
+  while (parts < 8 && tail(a, parts) === tail(b, parts)) parts++;
+  const files = { a: tail(a, parts), b: tail(b, parts) };
+  const label = (file: string) => file.replace(/\.jsonl$/i, "");
+  return { labels: { a: label(files.a), b: label(files.b) }, files };
 }
 
 /** `--key` values (file-format names) to `compareRuns`' `matchBy`. */
@@ -94,15 +131,24 @@ Examples:
         .choices(["auto", "user_input", "row", "row_hash"])
         .default("auto"),
     )
+    .option(
+      "--fail-on-drop <metric=delta>",
+      "exit 3 when the metric's mean over paired rows fell by more than delta (b minus a < -delta); '*=delta' for every metric of a; repeatable",
+      collect(parseFailOnDrop),
+    )
     .addHelpText(
       "after",
       `
 Rows are paired by question (user_input) when every row of both runs has a distinct one, else by position;
 changed responses still pair. --key row_hash pairs only identical rows. Deltas are b minus a.
+--fail-on-drop compares each metric's paired mean delta: over rows in both runs that the metric scored in
+both; rows in one run only and rows without a score are left out (and named). A named metric overrides '*'.
+Exit codes: 0 ok; 2 bad usage or input; 3 a --fail-on-drop limit was passed.
 
 Examples:
   $ airgap-eval report compare baseline.jsonl candidate.jsonl
-  $ airgap-eval report compare baseline.jsonl candidate.jsonl --out diff.json`,
+  $ airgap-eval report compare baseline.jsonl candidate.jsonl --out diff.json
+  $ airgap-eval report compare baseline.jsonl candidate.jsonl --out diff.html --fail-on-drop '*=0.02' --fail-on-drop faithfulness=0`,
     )
     .action(async (a: string, b: string, flags: CompareFlags) => {
       if (a === b) throw new InvalidInputError("compare needs two different results files");
@@ -116,7 +162,16 @@ Examples:
       const notice = (m: string) => process.stderr.write(`airgap-eval: ${m}\n`);
       const runA = loadResults(a, { onNotice: notice });
       const runB = loadResults(b, { onNotice: notice });
-      const comparison = compareRuns(runA, runB, { matchBy: compareKeys[flags.key] });
+      const { labels, files } = compareNames(a, b);
+      const comparison = compareRuns(runA, runB, {
+        matchBy: compareKeys[flags.key],
+        labelA: labels.a,
+        labelB: labels.b,
+        files,
+      });
+      const limits = flags.failOnDrop ?? [];
+      // A limit naming a metric the baseline lacks is bad usage, told before anything is written.
+      dropLimits(comparison, limits);
       const unrelated = positionPairingWarning(comparison, runA, runB, [a, b]);
       if (unrelated !== undefined) notice(`warning: ${unrelated}`);
       if (flags.out) {
@@ -124,6 +179,11 @@ Examples:
         process.stdout.write(`Comparison: ${flags.out}\n`);
       } else {
         process.stdout.write(comparisonToMarkdown(comparison));
+      }
+      if (limits.length > 0) {
+        const { lines, failures } = checkDrops(comparison, limits);
+        for (const line of lines) notice(line);
+        if (failures.length > 0) process.exitCode = ExitCode.belowThreshold;
       }
     });
   return report;

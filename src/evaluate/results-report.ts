@@ -6,7 +6,7 @@ import { type CountedHistogram, histogramsOf, isHistogramValue, type ReportParts
 import type { ReportRow } from "../report/views.js";
 import { reportRowOf } from "../report/views.js";
 import { AggregateAccumulator } from "../results/aggregate.js";
-import { problemRowsKept } from "../results/digest.js";
+import { ProblemGrouper, problemRowsKept } from "../results/problem-groups.js";
 import type {
   EvaluationResultData,
   MetricAggregate,
@@ -206,7 +206,7 @@ export class ResultsFileIndex {
 
     // The second pass: everything the reports show before their rows.
     const aggregator = new AggregateAccumulator(this.metricOrder);
-    const groups = new Map<string, ProblemGroup>();
+    const grouper = new ProblemGrouper();
     let lastRecordTime = run.headers(file).last.metadata.startedAt;
     let rowCount = 0;
     let recordCount = 0;
@@ -217,18 +217,7 @@ export class ResultsFileIndex {
         recordCount++;
         aggregator.add(record);
         if (record.finishedAt > lastRecordTime) lastRecordTime = record.finishedAt;
-        const { status, error, reason } = record.result;
-        if (status === "ok") continue;
-        const text = (status === "error" ? (error ?? reason) : reason) ?? "(no reason given)";
-        const key = JSON.stringify([record.metric, status, text]);
-        let group = groups.get(key);
-        if (group === undefined) {
-          group = { metric: record.metric, status, text, rows: [], count: 0 };
-          groups.set(key, group);
-        }
-        if (group.rows[group.rows.length - 1] === record.row) continue;
-        if (group.rows.length < problemRowsKept) group.rows.push(record.row);
-        group.count++;
+        grouper.addRecord(record);
       }
       const row = reportRowOf(records);
       for (const [key, value] of Object.entries(row.sample)) {
@@ -241,7 +230,7 @@ export class ResultsFileIndex {
     }
     this.metadata = run.metadata(file, lastRecordTime);
     this.aggregates = aggregator.result();
-    this.problems = [...groups.values()];
+    this.problems = grouper.groups();
     this.rowCount = rowCount;
     this.recordCount = recordCount;
     const ids = this.metricIds();

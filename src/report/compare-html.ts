@@ -1,5 +1,5 @@
 import type { Comparison } from "./compare.js";
-import { formatDelta, formatScore, rowsRun, truncate } from "./format.js";
+import { deltaDirection, fileName, formatDelta, formatScore, rowsRun, runName, truncate } from "./format.js";
 import { html, SafeHtml } from "./html-escape.js";
 import { REPORT_CSS } from "./html-style.js";
 
@@ -7,22 +7,43 @@ import { REPORT_CSS } from "./html-style.js";
 export interface ComparisonHtmlOptions {
   /** Most changed rows listed. Defaults to `50`. */
   maxRows?: number;
+  /** Longest response shown in a changed row before it is cut with an ellipsis. Defaults to `400`. */
+  maxResponseLength?: number;
 }
 
 /**
  * Two runs compared as one self-contained HTML page in the eval report's style (no script; a CSP that forbids
- * every fetch): per-metric means, scored n of N and deltas, then the paired rows that changed most (largest
- * absolute delta over their metrics, or a changed status), then the rows found in one run only.
+ * every fetch), titled with both runs' names and results files: per-metric means, scored n of N and deltas, then
+ * the paired rows that changed most (largest absolute delta over their metrics, or a changed status) with their
+ * question, response (both runs' when they differ) and scores, then the rows found in one run only. A delta is
+ * green when it reads as a gain at three decimals, red when it reads as a drop, and plain when it reads `0.000`.
  *
  * @example
  * await writeFile("compare.html", comparisonToHtml(compareRuns(before, after)));
  */
 export function comparisonToHtml(comparison: Comparison, options: ComparisonHtmlOptions = {}): string {
   const { a: A, b: B } = comparison.labels;
+  const nameA = runName(A, comparison.files?.a);
+  const nameB = runName(B, comparison.files?.b);
+  const maxResponse = options.maxResponseLength ?? 400;
   const metrics = comparison.metrics.map((m) => m.metric);
   const scored = (agg: Parameters<typeof rowsRun>[0] | null) =>
     agg ? `${agg.count} of ${rowsRun(agg)}` : "-";
-  const cls = (d: number | null) => (d === null || Math.abs(d) <= 1e-9 ? "" : d > 0 ? "up" : "down");
+  const cls = (d: number | null) => {
+    const direction = deltaDirection(d);
+    return direction === "same" ? "" : direction;
+  };
+  const response = (row: Comparison["rows"][number]) =>
+    row.responseA === row.responseB
+      ? html`<div class="resp">${truncate(row.responseA ?? "", maxResponse)}</div>`
+      : html`<div class="resp"><span class="run">${A}:</span> ${truncate(row.responseA ?? "(none)", maxResponse)}</div><div class="resp"><span class="run">${B}:</span> ${truncate(row.responseB ?? "(none)", maxResponse)}</div>`;
+  const run = (meta: Comparison["metadata"]["a"]) =>
+    [
+      meta?.dataset ? fileName(meta.dataset) : undefined,
+      meta?.startedAt ? `run ${meta.startedAt}` : undefined,
+    ]
+      .filter(Boolean)
+      .join(", ");
   const change = (row: Comparison["rows"][number]) =>
     Math.max(
       0,
@@ -54,10 +75,12 @@ export function comparisonToHtml(comparison: Comparison, options: ComparisonHtml
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="referrer" content="no-referrer">
-<title>airgap-eval comparison: ${A} → ${B}</title>
+<title>airgap-eval comparison: ${nameA} → ${nameB}</title>
 <style>${new SafeHtml(REPORT_CSS)}
-td.up { color: var(--ok); } td.down { color: var(--error); }</style></head>
-<body><header class="top"><h1>${A} → ${B}</h1><p class="sub">rows paired by ${comparison.matchedBy}: ${comparison.rows.length} paired, ${comparison.onlyInA.length} only in ${A}, ${comparison.onlyInB.length} only in ${B}</p></header>
+td.up { color: var(--ok); } td.down { color: var(--error); }
+td.text { min-width: 16em; max-width: 34em; } .resp { white-space: pre-wrap; overflow-wrap: anywhere; margin: 2px 0; }
+.resp .run { color: var(--muted); font-weight: 600; } #compare-rows td.num { white-space: nowrap; }</style></head>
+<body><header class="top"><h1>${nameA} → ${nameB}</h1><p class="sub" id="compare-runs">${A}: ${run(comparison.metadata.a) || "-"} · ${B}: ${run(comparison.metadata.b) || "-"}</p><p class="sub">rows paired by ${comparison.matchedBy}: ${comparison.rows.length} paired, ${comparison.onlyInA.length} only in ${A}, ${comparison.onlyInB.length} only in ${B}</p></header>
 <main>
 <section id="compare-metrics"><h2>Metrics</h2><table><thead><tr><th>Metric</th><th class="num">Mean ${A}</th><th class="num">Mean ${B}</th><th class="num">Delta</th><th class="num">Scored ${A}</th><th class="num">Scored ${B}</th><th class="num">Paired mean delta</th><th class="num">Up</th><th class="num">Down</th><th class="num">Same</th><th>Config changed</th></tr></thead><tbody>${comparison.metrics.map(
     (m) =>
@@ -71,9 +94,9 @@ td.up { color: var(--ok); } td.down { color: var(--error); }</style></head>
 <section id="compare-rows"><h2>Rows that changed most</h2>${
     changed.length === 0
       ? html`<p class="muted">No paired row changed.</p>`
-      : html`<div class="table-wrap"><table><thead><tr><th class="num">Row ${A}</th><th class="num">Row ${B}</th><th>Question</th>${metrics.map((m) => html`<th class="num">${m} ${A} → ${B} (Δ)</th>`)}</tr></thead><tbody>${changed.map(
+      : html`<p class="muted">Each metric's cell reads ${A} → ${B} (delta).</p><div class="table-wrap"><table><thead><tr><th class="num">Row ${A}</th><th class="num">Row ${B}</th><th>Question</th><th>Response</th>${metrics.map((m) => html`<th class="num"><code>${m}</code></th>`)}</tr></thead><tbody>${changed.map(
           ({ row }) =>
-            html`<tr><td class="num">${row.rowA}</td><td class="num">${row.rowB}</td><td>${truncate(row.userInput ?? "", 160)}</td>${metrics.map(
+            html`<tr><td class="num">${row.rowA}</td><td class="num">${row.rowB}</td><td class="text">${truncate(row.userInput ?? "", 160)}</td><td class="text">${response(row)}</td>${metrics.map(
               (m) => {
                 const c = row.metrics[m];
                 return c

@@ -10,6 +10,11 @@ export interface CompareOptions {
   /** Label of the second (candidate) run. Defaults to `"b"`. */
   labelB?: string;
   /**
+   * The results files' names as reports show them next to the labels (a file name, not a path), e.g.
+   * `{ a: "baseline.jsonl", b: "candidate.jsonl" }`. Defaults to none.
+   */
+  files?: { a: string; b: string };
+  /**
    * How rows of the two runs are paired: `userInput` (same question), `row` (same position in the dataset),
    * `rowHash` (identical row content: any change to a response unpairs the row), or `auto`, which pairs by
    * `userInput` when every row of both runs has one and no run repeats one, and by position otherwise: comparing
@@ -46,6 +51,10 @@ export interface ComparedRow {
   rowHash: string;
   /** The question, to name the row in reports. */
   userInput?: string;
+  /** The response in run a, when the row has one. */
+  responseA?: string;
+  /** The response in run b, when the row has one. */
+  responseB?: string;
   /** Per metric id. */
   metrics: Record<string, ComparedCell>;
 }
@@ -83,6 +92,8 @@ export interface MetricComparison {
 /** The comparative view of two runs. */
 export interface Comparison {
   labels: { a: string; b: string };
+  /** The results files' names ({@link CompareOptions.files}), when given. */
+  files?: { a: string; b: string };
   /** How the rows were paired. */
   matchedBy: CompareKey;
   metrics: MetricComparison[];
@@ -167,6 +178,8 @@ export function compareRuns(
     const row: ComparedRow = { rowA: rowA.row, rowB: rowB.row, rowHash: rowA.rowHash, metrics: cells };
     const question = rowA.sample.userInput ?? rowB.sample.userInput;
     if (question !== undefined) row.userInput = question;
+    if (rowA.sample.response !== undefined) row.responseA = rowA.sample.response;
+    if (rowB.sample.response !== undefined) row.responseB = rowB.sample.response;
     rows.push(row);
   }
   const onlyInB = [...byKeyB].filter(([key]) => !byKeyA.has(key)).map(([, row]) => unpaired(row));
@@ -196,6 +209,7 @@ export function compareRuns(
 
   return {
     labels: { a: options.labelA ?? "a", b: options.labelB ?? "b" },
+    ...(options.files !== undefined ? { files: { ...options.files } } : {}),
     matchedBy,
     metrics: metricComparisons,
     rows,

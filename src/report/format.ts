@@ -44,3 +44,38 @@ export function rowsRun(a: { count: number; nulls?: number; errors: number; skip
 export function scoredOf(a: { count: number; nulls?: number; errors: number; skipped: number }): string {
   return `scored ${a.count} of ${rowsRun(a)}`;
 }
+
+/**
+ * Which way a delta reads at `digits` decimals, as {@link formatDelta} shows it: `"up"` for a gain, `"down"` for
+ * a drop, and `"same"` for none, for null, and for a delta that rounds to zero (`0.000` is never a drop).
+ *
+ * @example
+ * deltaDirection(-0.0004); // "same"
+ * deltaDirection(-0.02); // "down"
+ */
+export function deltaDirection(value: number | null | undefined, digits = 3): "up" | "down" | "same" {
+  const text = formatDelta(value, digits);
+  if (text.startsWith("+")) return "up";
+  return text.startsWith("-") && text !== "-" ? "down" : "same";
+}
+
+/**
+ * A run as reports name it: its label, then its results file's name in brackets when given and not the same.
+ *
+ * @example
+ * runName("baseline", "baseline.jsonl"); // "baseline (baseline.jsonl)"
+ */
+export function runName(label: string, file: string | undefined): string {
+  return file === undefined || file === label ? label : `${label} (${file})`;
+}
+
+/**
+ * The last part of a path (`/data/eval.jsonl` → `eval.jsonl`), for headings that name a file without the folders
+ * it sat in on the machine that ran.
+ *
+ * @example
+ * fileName("/home/ci/data/eval.jsonl"); // "eval.jsonl"
+ */
+export function fileName(path: string): string {
+  return path.split(/[\\/]/).filter(Boolean).pop() ?? path;
+}

@@ -36,7 +36,7 @@ table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--border); vertical-align: top; }
 th { font-size: 12px; color: var(--muted); font-weight: 600; white-space: nowrap; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-.charts { display: flex; flex-wrap: wrap; gap: 16px; }
+.charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(340px, 1fr)); gap: 16px; }
 figure.chart { margin: 0; border: 1px solid var(--border); border-radius: 8px; padding: 8px 10px; }
 figure.chart figcaption { font-size: 12px; color: var(--muted); margin-bottom: 2px; }
 figure.chart figcaption b { color: var(--text); font-family: ui-monospace, Menlo, Consolas, monospace; }
@@ -95,7 +95,9 @@ tr.detail > td { background: var(--bg); padding: 12px 16px; }
 .block details.metric-details > summary { font-weight: normal; font-size: 12px; color: var(--muted); margin: 4px 0; }
 .block .details .cap, .block details .details { max-height: 16em; overflow-y: auto; }
 svg .legend text { fill: var(--muted); }
-.problem { margin: 8px 0 12px; }
+.problem { margin: 4px 0 8px; }
+details.problem > summary { font-weight: normal; }
+details.problem .problem-head { color: var(--muted); }
 pre.problem-text { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--code); padding: 8px 10px;
   border-radius: 6px; margin: 4px 0; font-size: 12px; }
 .problem.error pre.problem-text { color: var(--error); }

@@ -1,6 +1,8 @@
 import { sampleFieldSpec, sampleFields } from "../metrics/shared/sample-field-table.js";
+import { formatRowList } from "../results/problem-groups.js";
 import type { EvaluationResultData, MetricAggregate, RunMetadata } from "../results/types.js";
-import { formatScore, rowsRun, scoredOf } from "./format.js";
+import { textLines } from "../util/lines.js";
+import { formatScore, rowsRun, scoredOf, truncate } from "./format.js";
 import { histogramSvg } from "./histogram.js";
 import { html, jsonForScript, SafeHtml } from "./html-escape.js";
 import { REPORT_CSS } from "./html-style.js";
@@ -140,12 +142,14 @@ export function* htmlReportChunks(parts: ReportParts, options: HtmlReportOptions
   });
 
   const problems = parts.problems;
+  // Grouped (one entry per distinct reason, with its rows) and folded, after the charts: however many rows
+  // failed, the cards, the metrics and the charts stay on the first screen.
   const problemSection =
     problems.length === 0
       ? null
-      : html`<section id="problems"><h2>Errors and skipped rows</h2>${problems.map(
+      : html`<section id="problems"><h2>Errors and skipped rows</h2><p class="muted">${problems.length} distinct reason${problems.length === 1 ? "" : "s"}; rows with the same reason (row-specific numbers aside) are listed once. Open one to read it.</p>${problems.map(
           (p) =>
-            html`<div class="problem ${p.status}"><h4><code>${p.metric}</code> <span class="badge ${p.status}">${p.status}</span> on ${p.count} row${p.count === 1 ? "" : "s"}: <span class="muted">${p.count > 20 ? `${p.rows.slice(0, 20).join(", ")}, …` : p.rows.join(", ")}</span></h4><pre class="problem-text">${p.text}</pre></div>`,
+            html`<details class="problem ${p.status}"><summary><code>${p.metric}</code> <span class="badge ${p.status}">${p.status}</span> on <span class="problem-rows">${formatRowList(p.rows, p.count)}</span>: <span class="problem-head">${truncate(textLines(p.text)[0] ?? "", 160)}</span></summary><pre class="problem-text">${p.text}</pre></details>`,
         )}</section>`;
 
   const invalidSection =
@@ -194,8 +198,8 @@ export function* htmlReportChunks(parts: ReportParts, options: HtmlReportOptions
 <div class="card${invalid.length ? " error" : ""}"><div class="n">${invalid.length}</div><div class="l">Invalid rows</div></div>
 </div></section>
 <section id="aggregates"><h2>Metrics</h2>${aggregateTable(aggregates)}</section>
-${problemSection}
 <section id="charts"><h2>Score distributions</h2><div class="charts">${charts}</div></section>
+${problemSection}
 <section id="rows"><h2>Rows</h2>
 ${rowsNote}
 <div class="controls">

@@ -1,6 +1,7 @@
+import { formatRowList } from "../results/problem-groups.js";
 import type { EvaluationResultData, MetricAggregate } from "../results/types.js";
 import type { CompareKey, Comparison } from "./compare.js";
-import { formatDelta, formatScore, rowsRun, truncate } from "./format.js";
+import { fileName, formatDelta, formatScore, rowsRun, runName, truncate } from "./format.js";
 import { type ReportParts, reportPartsOf } from "./parts.js";
 import { type ReportInput, runModels } from "./views.js";
 
@@ -190,9 +191,8 @@ function* markdownLines(parts: ReportParts, options: MarkdownReportOptions): Gen
   if (problems.length > 0) {
     out.push("## Errors and skipped rows", "");
     for (const p of problems) {
-      const rowList = p.count > 12 ? `${p.rows.slice(0, 12).join(", ")}, …` : p.rows.join(", ");
       out.push(
-        `- ${code(p.metric)} ${p.status} on ${p.count} row${p.count === 1 ? "" : "s"} (${rowList}): ${escapeMarkdownText(truncate(p.text, 600))}`,
+        `- ${code(p.metric)} ${p.status} on ${formatRowList(p.rows, p.count)}: ${escapeMarkdownText(truncate(p.text, 600))}`,
       );
     }
     out.push("");
@@ -213,17 +213,17 @@ function* markdownLines(parts: ReportParts, options: MarkdownReportOptions): Gen
 
 /** Options for {@link comparisonToMarkdown}. */
 export interface ComparisonMarkdownOptions {
-  /** Heading of the report. Defaults to `"airgap-eval comparison"`. */
+  /** Heading of the report. Defaults to `"airgap-eval comparison: <run a> → <run b>"`, each run named by its label and results file. */
   title?: string;
-  /** Longest question shown before it is cut. Defaults to `80`. */
+  /** Longest question or response shown before it is cut. Defaults to `80`. */
   maxCellLength?: number;
   /** Lists only paired rows where some metric changed or a status differs. Defaults to `true`. */
   changedRowsOnly?: boolean;
 }
 
 /**
- * Two runs side by side as Markdown: aggregate means with deltas (`b - a`), per-row deltas, and the rows
- * found in only one run.
+ * Two runs side by side as Markdown: aggregate means with deltas (`b - a`), the changed rows with their question,
+ * response (both runs' when they differ) and per-metric scores and deltas, and the rows found in only one run.
  *
  * @example
  * console.log(comparisonToMarkdown(compareRuns(before, after, { labelA: "before", labelB: "after" })));
@@ -237,10 +237,21 @@ export function comparisonToMarkdown(
   const { a: la, b: lb } = comparison.labels;
   const A = escapeMarkdownCell(la);
   const B = escapeMarkdownCell(lb);
-  const out: string[] = [`# ${escapeMarkdownText(options.title ?? "airgap-eval comparison")}`, ""];
+  const nameA = escapeMarkdownText(runName(la, comparison.files?.a));
+  const nameB = escapeMarkdownText(runName(lb, comparison.files?.b));
+  const out: string[] = [
+    `# ${escapeMarkdownText(options.title ?? `airgap-eval comparison: ${runName(la, comparison.files?.a)} → ${runName(lb, comparison.files?.b)}`)}`,
+    "",
+  ];
+  const run = (meta: Comparison["metadata"]["a"]) =>
+    escapeMarkdownText(
+      [meta?.dataset ? `dataset ${fileName(meta.dataset)}` : undefined, `run ${meta?.startedAt ?? "?"}`]
+        .filter(Boolean)
+        .join(", "),
+    );
   out.push(
-    `- **${A}:** ${escapeMarkdownText(comparison.metadata.a?.dataset ?? "")} (${escapeMarkdownText(comparison.metadata.a?.startedAt ?? "?")})`,
-    `- **${B}:** ${escapeMarkdownText(comparison.metadata.b?.dataset ?? "")} (${escapeMarkdownText(comparison.metadata.b?.startedAt ?? "?")})`,
+    `- **${nameA}:** ${run(comparison.metadata.a)}`,
+    `- **${nameB}:** ${run(comparison.metadata.b)}`,
     `- **Rows paired by:** ${pairedByLabel[comparison.matchedBy]}; ${comparison.rows.length} paired, ${comparison.onlyInA.length} only in ${A}, ${comparison.onlyInB.length} only in ${B}`,
     "",
     "## Aggregates",
@@ -304,20 +315,26 @@ export function comparisonToMarkdown(
   } else {
     const side = (value: number | null, status: string | undefined) =>
       status === undefined ? "-" : status === "ok" ? formatScore(value) : status;
+    const text = (t: string | undefined) => escapeMarkdownCell(truncate(t ?? "", max));
+    const response = (row: Comparison["rows"][number]) =>
+      row.responseA === row.responseB
+        ? text(row.responseA)
+        : `**${A}:** ${text(row.responseA ?? "(none)")}<br>**${B}:** ${text(row.responseB ?? "(none)")}`;
     out.push(
       table(
-        [`Row ${A}`, `Row ${B}`, "Question", ...metrics.map((m) => `${code(m)} ${A} → ${B} (Δ)`)],
+        [`Row ${A}`, `Row ${B}`, "Question", "Response", ...metrics.map((m) => `${code(m)} ${A} → ${B} (Δ)`)],
         rows.map((row) => [
           String(row.rowA),
           String(row.rowB),
-          escapeMarkdownCell(truncate(row.userInput ?? "", max)),
+          text(row.userInput),
+          response(row),
           ...metrics.map((m) => {
             const c = row.metrics[m];
             if (!c) return "";
             return `${side(c.a, c.statusA)} → ${side(c.b, c.statusB)} (${formatDelta(c.delta)})`;
           }),
         ]),
-        ["r", "r", "l", ...metrics.map(() => "r" as const)],
+        ["r", "r", "l", "l", ...metrics.map(() => "r" as const)],
       ),
       "",
     );

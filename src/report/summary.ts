@@ -1,3 +1,4 @@
+import { formatRowList } from "../results/problem-groups.js";
 import type { EvaluationResultData, MetricAggregate } from "../results/types.js";
 import { textLines } from "../util/lines.js";
 import { formatScore, rowsRun } from "./format.js";
@@ -95,25 +96,34 @@ function reasonLines(data: EvaluationResultData, maxReasons: number): string[] {
     byMetricStatus.set(key, [...(byMetricStatus.get(key) ?? []), group]);
   }
   if (byMetricStatus.size === 0) return [];
-  // The same reason for several metrics (typically one missing judge) is printed once, naming them all.
-  const shown = new Map<string, { metrics: string[]; status: string; text: string; count: number }>();
+  // The same reason on the same rows for several metrics (typically one missing judge) is printed once,
+  // naming them all.
+  const shown = new Map<
+    string,
+    { metrics: string[]; status: string; text: string; count: number; rows: string }
+  >();
   const more: string[] = [];
   for (const groups of byMetricStatus.values()) {
     const sorted = [...groups].sort((x, y) => y.count - x.count);
-    for (const { metric, status, text, count } of sorted.slice(0, maxReasons)) {
-      const key = `${status}\u0000${count}\u0000${text.trim()}`;
-      const entry = shown.get(key) ?? { metrics: [], status, text: text.trim(), count };
+    for (const { metric, status, text, count, rows } of sorted.slice(0, maxReasons)) {
+      const rowList = formatRowList(rows, count);
+      const key = `${status}\u0000${rowList}\u0000${text.trim()}`;
+      const entry = shown.get(key) ?? { metrics: [], status, text: text.trim(), count, rows: rowList };
       entry.metrics.push(metric);
       shown.set(key, entry);
     }
     const first = sorted[0]!;
     if (sorted.length > maxReasons) {
-      more.push(`${first.metric}: ... ${sorted.length - maxReasons} more ${first.status} reasons`);
+      const rest = sorted.slice(maxReasons).reduce((n, g) => n + g.count, 0);
+      more.push(
+        `${first.metric}: ... ${sorted.length - maxReasons} more ${first.status} reasons on ${rest} more row${rest === 1 ? "" : "s"} (all in the HTML or Markdown report)`,
+      );
     }
   }
   const out = [""];
-  for (const { metrics, status, text, count } of shown.values()) {
-    const head = `${metrics.join(", ")}: ${count} ${status}${metrics.length > 1 ? " each" : ""}:`;
+  for (const { metrics, status, text, count, rows } of shown.values()) {
+    const what = status === "error" ? (count === 1 ? "error" : "errors") : status;
+    const head = `${metrics.join(", ")}: ${count} ${what}${metrics.length > 1 ? " each" : ""} on ${rows}:`;
     const lines = textLines(text).filter((l) => l.trim() !== "");
     if (lines.length <= 1) out.push(`${head} ${text}`);
     else out.push(head, ...lines.map((l) => `    ${l.trimEnd()}`));

@@ -1,6 +1,7 @@
 import type { MetricStatus, Sample } from "../metrics/types.js";
 import type { ModelProvenance } from "../provenance.js";
 import { aggregateRecords } from "../results/aggregate.js";
+import { groupProblems } from "../results/problem-groups.js";
 import type {
   EvaluationResultData,
   MetricAggregate,
@@ -194,8 +195,9 @@ export function runModels(input: ReportInput): ModelProvenance[] {
 }
 
 /**
- * Non-ok outcomes grouped by metric, status and text, so a reason shared by many rows (a judge model that
- * is not installed) is shown once, with its rows.
+ * Non-ok outcomes grouped by metric, status and text (row-specific numbers and hashes set aside; see
+ * `ProblemGrouper`), so a reason shared by many rows (a judge model that is not installed, a response too long
+ * for the judge) is shown once, with its rows.
  *
  * @example
  * for (const p of problemGroups(result.records)) console.log(p.metric, p.status, p.rows.length, p.text);
@@ -206,19 +208,5 @@ export function problemGroups(input: readonly RowMetricRecord[] | EvaluationResu
     if (data.problems !== undefined) return data.problems;
     return problemGroups(data.records);
   }
-  const records = input as readonly RowMetricRecord[];
-  const groups = new Map<string, ProblemGroup>();
-  for (const r of records) {
-    const { status, error, reason } = r.result;
-    if (status === "ok") continue;
-    const text = (status === "error" ? (error ?? reason) : reason) ?? "(no reason given)";
-    const key = JSON.stringify([r.metric, status, text]);
-    const group = groups.get(key) ?? { metric: r.metric, status, text, rows: [], count: 0 };
-    if (!group.rows.includes(r.row)) {
-      group.rows.push(r.row);
-      group.count++;
-    }
-    groups.set(key, group);
-  }
-  return [...groups.values()];
+  return groupProblems(input as readonly RowMetricRecord[]);
 }

@@ -1,15 +1,15 @@
 import { AggregateAccumulator } from "./aggregate.js";
+import { ProblemGrouper } from "./problem-groups.js";
 import type { MetricAggregate, ProblemGroup, RowMetricRecord, UnscoredRow } from "./types.js";
 
-/** Rows listed per problem group; the group's `count` counts them all. */
-export const problemRowsKept = 1000;
+export { problemRowsKept } from "./problem-groups.js";
 /** Unscored rows listed per metric (the lowest row numbers). */
 export const unscoredRowsKept = 10;
 
 /**
  * What the summary, the `--fail-under` gate and the reports need from a run's records, gathered one
  * record at a time in memory that does not grow with the rows: the aggregates, the error and skip
- * reasons with the first {@link problemRowsKept} rows of each, and per metric the
+ * reasons grouped by {@link ProblemGrouper} with the first rows of each, and per metric the
  * {@link unscoredRowsKept} lowest rows without a score.
  *
  * @example
@@ -19,7 +19,7 @@ export const unscoredRowsKept = 10;
  */
 export class RecordDigest {
   private readonly aggregator: AggregateAccumulator;
-  private readonly groups = new Map<string, ProblemGroup>();
+  private readonly grouper = new ProblemGrouper();
   private readonly unscoredRows = new Map<string, UnscoredRow[]>();
 
   /** `metrics` fixes the order of the aggregates; others follow in first-seen order. */
@@ -30,22 +30,8 @@ export class RecordDigest {
   /** Counts one record. */
   add(record: Pick<RowMetricRecord, "row" | "line" | "metric" | "result">): void {
     this.aggregator.add(record);
-    const { status, error, reason, value } = record.result;
-    if (status !== "ok") {
-      const text = (status === "error" ? (error ?? reason) : reason) ?? "(no reason given)";
-      const key = JSON.stringify([record.metric, status, text]);
-      let group = this.groups.get(key);
-      if (group === undefined) {
-        group = { metric: record.metric, status, text, rows: [], count: 0 };
-        this.groups.set(key, group);
-      }
-      if (group.rows.length < problemRowsKept) {
-        if (!group.rows.includes(record.row)) {
-          group.rows.push(record.row);
-          group.count++;
-        }
-      } else group.count++;
-    }
+    const { status, value } = record.result;
+    this.grouper.addRecord(record);
     if (status !== "ok" || typeof value !== "number") this.noteUnscored(record);
   }
 
@@ -74,7 +60,7 @@ export class RecordDigest {
 
   /** Error and skip reasons so far, in first-seen order. */
   problems(): ProblemGroup[] {
-    return [...this.groups.values()];
+    return this.grouper.groups();
   }
 
   /** Per metric, the lowest rows without a score so far. */

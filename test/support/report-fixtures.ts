@@ -298,3 +298,39 @@ export function withValue(
   );
   return { ...data, records, aggregates: aggregateRecords(records, Object.keys(data.metadata.metrics)) };
 }
+
+/**
+ * The four-line error answer relevancy gives a response too long for its judge, for row `row`: the same words on
+ * every row, with the row's own character and token counts.
+ */
+export function overflowErrorText(row: number): string {
+  return [
+    `ContextOverflowError: the response (${1200 + row * 37} characters) does not fit the judge's context window`,
+    `together with the question-writing prompt (${700 + row * 9} prompt tokens, context size 4096).`,
+    "Answer relevancy does not split the response. Load the judge with a larger contextSize,",
+    "give it a smaller maxTokens, or shorten the response.",
+  ].join("\n");
+}
+
+/** A copy of a result where answer_relevancy failed on `rows` with {@link overflowErrorText}, aggregates recomputed. */
+export function withRepeatedErrors(
+  data: EvaluationResultData,
+  rows: readonly number[],
+): EvaluationResultData {
+  const records = data.records.map((r) =>
+    r.metric === "answer_relevancy" && rows.includes(r.row)
+      ? { ...r, result: { value: null, status: "error" as const, error: overflowErrorText(r.row) } }
+      : r,
+  );
+  return { ...data, records, aggregates: aggregateRecords(records, Object.keys(data.metadata.metrics)) };
+}
+
+/** A copy of a result with row `row`'s response replaced in every metric's record. */
+export function withResponse(
+  data: EvaluationResultData,
+  row: number,
+  response: string,
+): EvaluationResultData {
+  const records = data.records.map((r) => (r.row === row ? { ...r, sample: { ...r.sample, response } } : r));
+  return { ...data, records };
+}

@@ -135,3 +135,31 @@ export function writeTrickyResultsFile(file: string, options: { rows?: number } 
   appendFileSync(file, '{"type":"record","row":5,"rowHash":"ab","metric":"faithf');
   return data;
 }
+
+/** Writes `data` as a results file of one run: its header, invalid rows and records, and an end line. */
+export function writeResultsFile(
+  file: string,
+  data: EvaluationResultData,
+  options: { interrupted?: boolean } = {},
+): void {
+  const writer = ResultsWriter.create(file);
+  try {
+    header(
+      writer,
+      {
+        ...data.metadata,
+        totalRows: data.records.reduce((n, r) => Math.max(n, r.row + 1), 0) + data.invalidRows.length,
+      },
+      false,
+    );
+    for (const invalid of data.invalidRows) writer.write({ type: "invalid", ...invalid });
+    for (const record of data.records) writer.write({ type: "record", ...record });
+    writer.write({
+      type: "end",
+      finishedAt: data.metadata.finishedAt,
+      interrupted: options.interrupted ?? false,
+    });
+  } finally {
+    writer.close();
+  }
+}

@@ -1,0 +1,139 @@
+// `report compare --fail-on-drop`: fail CI when the candidate run scores a metric lower than the baseline.
+import { InvalidInputError } from "../errors.js";
+import type { Comparison, MetricComparison } from "../report/compare.js";
+import { formatRowList } from "../results/problem-groups.js";
+import { parseMetricGate } from "./fail-under.js";
+
+/** One `--fail-on-drop metric=delta` limit; `metric` is `*` for every metric of the baseline run. */
+export interface DropLimit {
+  metric: string;
+  /** The largest drop of the paired mean allowed (0 or more). */
+  maxDrop: number;
+}
+
+/** What {@link checkDrops} found: a line per gated metric, and the failed ones. */
+export interface DropCheck {
+  /** One line per gated metric, passed or failed, in the baseline's metric order. */
+  lines: string[];
+  /** The lines of the gates that failed. */
+  failures: string[];
+}
+
+/** Parses `faithfulness=0.02` or `*=0.02`. */
+export function parseFailOnDrop(text: string): DropLimit {
+  const { metric, value } = parseMetricGate(text, "faithfulness=0.02 or '*=0.02'", {
+    all: true,
+    negative: false,
+  });
+  return { metric, maxDrop: value };
+}
+
+/** Tolerance for floating-point noise in a mean of differences: a drop must exceed the limit by more. */
+const noise = 1e-12;
+
+/**
+ * The limit of each gated metric: a named one for its metric, `*` for every other metric of the baseline run
+ * (run a). Throws {@link InvalidInputError} (bad usage) for a metric named twice, or named but not in the
+ * baseline run.
+ */
+export function dropLimits(comparison: Comparison, limits: readonly DropLimit[]): Map<string, number> {
+  const baseline = comparison.metrics.filter((m) => m.a !== null).map((m) => m.metric);
+  const out = new Map<string, number>();
+  const named = limits.filter((l) => l.metric !== "*");
+  for (const limit of named) {
+    if (out.has(limit.metric)) {
+      throw new InvalidInputError(`--fail-on-drop names ${limit.metric} twice; give each metric one limit`);
+    }
+    if (!baseline.includes(limit.metric)) {
+      throw new InvalidInputError(
+        `--fail-on-drop ${limit.metric}=${limit.maxDrop}: the baseline run (${comparison.labels.a}) has no metric ${limit.metric}; it has ${baseline.join(", ") || "none"}`,
+      );
+    }
+    out.set(limit.metric, limit.maxDrop);
+  }
+  const all = limits.filter((l) => l.metric === "*");
+  if (all.length > 1) throw new InvalidInputError("--fail-on-drop '*=...' is given twice; give it once");
+  const every = all[0];
+  if (every !== undefined)
+    for (const metric of baseline) if (!out.has(metric)) out.set(metric, every.maxDrop);
+  // In the baseline's metric order.
+  return new Map(baseline.filter((m) => out.has(m)).map((m) => [m, out.get(m)!]));
+}
+
+/**
+ * Checks each gated metric of a comparison. What is compared is the metric's **paired mean delta**: over the
+ * rows present in both runs that the metric scored (status ok, with a number) in both, the mean of b minus a.
+ * Rows only in one run, and rows without a score in either run, are left out of that mean; a gate fails when
+ * the paired mean fell by more than its limit, when the candidate run (b) lacks the metric, or when no row has a
+ * score in both runs. Each line says which gate, the delta, over how many rows, and the paired rows that lost
+ * their score in b (they are not in the mean: gate them with `eval --max-unscored`).
+ *
+ * @example
+ * const { failures } = checkDrops(comparison, [{ metric: "*", maxDrop: 0.02 }]);
+ */
+export function checkDrops(comparison: Comparison, limits: readonly DropLimit[]): DropCheck {
+  const lines: string[] = [];
+  const failures: string[] = [];
+  const { a: A, b: B } = comparison.labels;
+  for (const [metric, maxDrop] of dropLimits(comparison, limits)) {
+    const m = comparison.metrics.find((x) => x.metric === metric)!;
+    const gate = `--fail-on-drop ${metric}=${maxDrop}`;
+    let line: string;
+    let failed = true;
+    if (m.b === null) {
+      line = `${gate} failed: ${B} has no ${metric} (${A} scored it ${m.a!.count} times)`;
+    } else if (m.pairedMeanDelta === null) {
+      line = `${gate} failed: no row present in both runs has a ${metric} score in both, so nothing can be compared`;
+    } else {
+      const delta = m.pairedMeanDelta;
+      failed = delta < -maxDrop - noise;
+      const over = `over ${m.pairedCount} paired row${m.pairedCount === 1 ? "" : "s"}`;
+      const means = `mean ${fixed(pairedMean(comparison, metric, "a"))} → ${fixed(pairedMean(comparison, metric, "b"))}`;
+      line = failed
+        ? `${gate} failed: ${metric} fell by ${fixed(-delta)} (paired mean delta ${signed(delta)} ${over}, ${means}), ` +
+          `${fixed(-delta - maxDrop)} more than the allowed ${maxDrop}`
+        : `${gate} passed: ${metric} paired mean delta ${signed(delta)} ${over} (${means}); allowed drop ${maxDrop}`;
+    }
+    const lost = lostScores(comparison, m);
+    if (lost.length > 0) {
+      line += `; ${lost.length} paired row${lost.length === 1 ? "" : "s"} scored in ${A} ${lost.length === 1 ? "has" : "have"} no score in ${B} and ${lost.length === 1 ? "is" : "are"} not in the mean (${A} ${formatRowList(lost)})`;
+    }
+    lines.push(line);
+    if (failed) failures.push(line);
+  }
+  const unpaired = comparison.onlyInA.length + comparison.onlyInB.length;
+  if (lines.length > 0 && unpaired > 0) {
+    lines.push(
+      `--fail-on-drop compares paired rows only: ${comparison.onlyInA.length} row(s) only in ${A} and ${comparison.onlyInB.length} only in ${B} are left out`,
+    );
+  }
+  return { lines, failures };
+}
+
+/** The mean of one side over the rows the paired mean delta covers. */
+function pairedMean(comparison: Comparison, metric: string, side: "a" | "b"): number {
+  const cells = comparison.rows
+    .map((r) => r.metrics[metric])
+    .filter((c) => c !== undefined && c.delta !== null);
+  return cells.reduce((s, c) => s + (c![side] as number), 0) / cells.length;
+}
+
+/** Rows (of run a) scored in a whose paired row has no score in b. */
+function lostScores(comparison: Comparison, m: MetricComparison): number[] {
+  return comparison.rows
+    .filter((r) => {
+      const c = r.metrics[m.metric];
+      return (
+        c?.statusA === "ok" && typeof c.a === "number" && (c.statusB !== "ok" || typeof c.b !== "number")
+      );
+    })
+    .map((r) => r.rowA);
+}
+
+function fixed(value: number): string {
+  return value.toFixed(4);
+}
+
+function signed(value: number): string {
+  return `${value >= 0 ? "+" : ""}${value.toFixed(4)}`;
+}
