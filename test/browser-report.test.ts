@@ -264,6 +264,35 @@ describe.skipIf(!installed && !inCi)("HTML report in headless Chromium", () => {
     await second.close();
   });
 
+  it("shows a conversation as its turns and tool calls, not as objects", async () => {
+    const withConversation = structuredClone(data);
+    for (const record of withConversation.records.filter((r) => r.row === 0)) {
+      record.sample = {
+        messages: [
+          { role: "user", content: "Rain in Oslo?" },
+          {
+            role: "assistant",
+            content: "",
+            toolCalls: [{ name: "forecast", args: { city: "Oslo" }, id: "c1" }],
+          },
+          { role: "tool", content: "6 mm", toolCallId: "c1" },
+          { role: "assistant", content: "Yes, 6 mm.", toolCalls: [] },
+        ],
+        referenceToolCalls: [{ name: "forecast", args: { city: "Oslo", days: 1 } }],
+      };
+    }
+    const second = await openWithRowZeroExpanded(withConversation, "conversation.html");
+    const inputs = second.locator('tr[data-detail-row="0"] .inputs');
+    expect(await inputs.locator("dd li").allTextContents()).toEqual([
+      "user: Rain in Oslo?",
+      'assistant: \n  → forecast({"city":"Oslo"})',
+      "tool: 6 mm [answers c1]",
+      "assistant: Yes, 6 mm.",
+      'forecast({"city":"Oslo","days":1})',
+    ]);
+    await second.close();
+  });
+
   it("draws long tables 200 rows at a time, with a button for more", async () => {
     const bigPath = join(dir, "big.html");
     writeFileSync(bigPath, toHtmlReport(makeFixtureResult({ rows: 230, hostile: false })));

@@ -37,7 +37,27 @@ function fieldTexts(kind, value) {
         (typeof doc.score === "number" ? " (score " + doc.score + ")" : "");
     });
   }
+  if (kind === "conversation") return value.map(messageText);
+  if (kind === "toolCalls") return value.map(toolCallText);
   return value.map(String);
+}
+
+// A tool call as "name({args})", with its output where the sample gives one.
+function toolCallText(call) {
+  if (!call || typeof call !== "object") return String(call);
+  var text = String(call.name) + "(" + JSON.stringify(call.args || {}) + ")";
+  return call.output === undefined ? text : text + " = " + JSON.stringify(call.output);
+}
+
+// A conversation message as "role: text", then its tool calls ("→ name({args})") or the call a result answers.
+function messageText(message) {
+  if (!message || typeof message !== "object") return String(message);
+  var text = String(message.role) + ": " + (typeof message.content === "string" ? message.content : JSON.stringify(message.content));
+  if (Array.isArray(message.toolCalls) && message.toolCalls.length > 0) {
+    text += message.toolCalls.map(function (c) { return "\n  → " + toolCallText(c); }).join("");
+  }
+  if (message.role === "tool" && message.toolCallId) text += " [answers " + message.toolCallId + "]";
+  return text;
 }
 
 // Precompute per-row search text and status.
