@@ -32,6 +32,7 @@ import { InterruptHandler } from "./interrupt.js";
 import { longTextNotice, longTextOption } from "./long-text-notice.js";
 import { createMetric, type MetricId, modelNeeds, parseMetricIds } from "./metric-factory.js";
 import {
+  CONTEXT_SIZE_FLAG_HELP,
   CPU_BUILD_FLAG_HELP,
   collect,
   cpuBuildFlag,
@@ -51,6 +52,7 @@ interface CalibrateFlags {
   threads?: number;
   gpu?: GpuOption;
   cpuBuild?: CpuBuildOption;
+  contextSize?: number;
   labels?: string;
   labelColumn?: string;
   column: string[];
@@ -297,6 +299,7 @@ export function registerCalibrateCommand(program: Command): Command {
     .option("--threads <n>", "judge CPU threads", positiveInt("--threads"))
     .option("--gpu <backend>", GPU_FLAG_HELP, gpuFlag)
     .option("--cpu-build <build>", CPU_BUILD_FLAG_HELP, cpuBuildFlag)
+    .option("--context-size <tokens>", CONTEXT_SIZE_FLAG_HELP, positiveInt("--context-size"))
     .option("--labels <kind>", "binary | pairwise | statements | graded:MIN-MAX (default: from the columns)")
     .option("--label-column <name>", "the column holding the human label")
     .option(

@@ -16,6 +16,7 @@ import { metricIds, modelNeeds } from "./metric-factory.js";
 import { checkMetricFileColumns } from "./metric-file.js";
 import { metricOptionsById, parseMetricOption } from "./metric-options.js";
 import {
+  CONTEXT_SIZE_FLAG_HELP,
   CPU_BUILD_FLAG_HELP,
   collect,
   cpuBuildFlag,
@@ -137,6 +138,7 @@ export function registerEvalCommand(program: Command): Command {
     )
     .option("--gpu <backend>", GPU_FLAG_HELP, gpuFlag)
     .option("--cpu-build <build>", CPU_BUILD_FLAG_HELP, cpuBuildFlag)
+    .option("--context-size <tokens>", CONTEXT_SIZE_FLAG_HELP, positiveInt("--context-size"))
     .option("--resume", "continue the --out file: skip the row × metric pairs it already holds")
     .option("--overwrite", "replace an existing --out file")
     .option(

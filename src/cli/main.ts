@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from "commander";
 import { AirgapEvalError } from "../errors.js";
+import { setAdviceStyle } from "../util/advice-style.js";
 import { version } from "../version.js";
 import { registerBenchCommand } from "./bench-command.js";
 import { registerCacheCommand } from "./cache-command.js";
@@ -11,6 +12,9 @@ import { ExitCode } from "./exit-codes.js";
 import { registerMergeCommand } from "./merge-command.js";
 import { registerModelsCommand } from "./models-command.js";
 import { registerReportCommand } from "./report-command.js";
+
+// Errors built inside the library (a row's context overflow) name the CLI's flags, not the TypeScript options.
+setAdviceStyle("cli");
 
 const program = new Command()
   .name("airgap-eval")
