@@ -42,7 +42,7 @@ describe("overflow advice", () => {
     expect(overflowAdvice(facts)).toMatch(/--metric-option <metric>\.maxTokens=475/);
     // A judge defined in a metric file: its entry, or the kind's flag.
     expect(overflowAdvice(facts, { name: "on_topic", kind: "aspect_critic" })).toMatch(
-      /maxTokens: 475 in the definition of on_topic \(its --metric-file entry, or --metric-option aspect_critic\.maxTokens=475\)/,
+      /maxTokens: 475 in the definition of on_topic \(its --metric-file entry; --metric-option aspect_critic\.maxTokens=475 when --metric-option defines it\)/,
     );
     // A metric without a maxTokens option is only told the context size.
     expect(overflowAdvice(facts, { name: "x", takesMaxTokens: false })).toBe(

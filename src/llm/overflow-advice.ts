@@ -41,7 +41,7 @@ function cliBudgetAdvice(budget: number, metric: OverflowMetric | undefined): st
   if (metric === undefined) return `--metric-option <metric>.maxTokens=${budget}`;
   const kind = metric.kind ?? metric.name;
   if (kind === metric.name) return `--metric-option ${kind}.maxTokens=${budget}`;
-  return `maxTokens: ${budget} in the definition of ${metric.name} (its --metric-file entry, or --metric-option ${kind}.maxTokens=${budget})`;
+  return `maxTokens: ${budget} in the definition of ${metric.name} (its --metric-file entry; --metric-option ${kind}.maxTokens=${budget} when --metric-option defines it)`;
 }
 
 /**
