@@ -3,6 +3,7 @@ import { z } from "zod";
 import { InvalidInputError } from "../errors.js";
 import { findMetricDescriptor, metricDescriptor, metricDescriptorIds } from "../metrics/catalog.js";
 import { zodIssueText } from "../util/zod-issues.js";
+import { shownExampleMetricFile } from "./example-dataset.js";
 
 /** One `--metric-option <metric>.<option>=<value>` flag. */
 export interface MetricOptionFlag {
@@ -110,7 +111,7 @@ function checkMetricOptions(id: string, options: Record<string, unknown>, namedB
   if (descriptor.definable) {
     throw new InvalidInputError(
       `${namedBy}: ${id} is a judge you define, and it needs its definition: ${list.join(", ")} not given. ` +
-        `Define it in a metric file and pass --metric-file <file> (docs/custom-judges.md, e.g. examples/quality.yaml), ` +
+        `Define it in a metric file and pass --metric-file <file> (docs/custom-judges.md; an example: ${shownExampleMetricFile()}), ` +
         `or give ${flagsText}`,
     );
   }
