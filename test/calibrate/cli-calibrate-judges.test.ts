@@ -6,6 +6,9 @@ import { spawn } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { metricOptionsById } from "../../src/cli/metric-options.js";
+import { converterFor } from "../../src/datasets/convert.js";
+import { loadDatasetRegistry } from "../../src/datasets/registry.js";
 import { type CliResult, cliSandbox, runCli } from "../fixtures/cli/run-cli.js";
 import { repoRoot, tinyGgufPath } from "../setup/paths.js";
 
@@ -132,6 +135,19 @@ describe("calibrate's errors give CLI advice", () => {
       /--metric aspect_critic: aspect_critic is a judge you define.*--metric-file <file>.*--metric-option aspect_critic\.definition=\.\.\./,
     );
     expect(run.stderr).not.toMatch(/invalid_type|expected string|"path"/);
+  });
+});
+
+describe("every registry set's suggested metric", () => {
+  it("runs with the set's own options: a judge you define (aspect_critic) gets its definition from the set", () => {
+    for (const entry of loadDatasetRegistry()) {
+      const converter = converterFor(entry.id);
+      const given = new Map([[converter.metric, converter.metricOptions ?? {}]]);
+      expect(
+        () => metricOptionsById([], { requested: [converter.metric], metricsFlag: "--metric", given }),
+        entry.id,
+      ).not.toThrow();
+    }
   });
 });
 
