@@ -59,6 +59,11 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
   if (flags.llm !== undefined && !needs.llm) {
     process.stderr.write(`airgap-eval: note: --llm is not used: none of ${ids.join(", ")} needs a judge\n`);
   }
+  if (flags.contextSize !== undefined && !needs.llm) {
+    process.stderr.write(
+      `airgap-eval: note: --context-size is not used: none of ${ids.join(", ")} needs a judge\n`,
+    );
+  }
   if (flags.embeddings !== undefined && !needs.embeddings) {
     process.stderr.write(
       `airgap-eval: note: --embeddings is not used: none of ${ids.join(", ")} needs embeddings\n`,
