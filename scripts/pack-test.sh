@@ -148,10 +148,18 @@ npm install --no-audit --no-fund --foreground-scripts "typescript@$ts_version" "
 sandbox_assert_nothing_compiled "$work/project" "$work/install-types.log"
 if [ -d node_modules/@node-llama-cpp/linux-x64-cuda ]; then echo "note: this npm install put the deleted GPU binaries back"; fi
 
-step "CLI help names no npm scripts and only files that exist"
+step "CLI help names no npm scripts and only files that exist, and its examples run as printed in a project"
 npx airgap-eval --help >"$work/help.txt"
 npx airgap-eval eval --help >>"$work/help.txt"
 if grep -n "npm run" "$work/help.txt"; then fail "CLI help refers to npm run scripts of a checkout"; fi
+# In a project install the help's examples start with npx airgap-eval, and its --metric-file example names the
+# shipped file where it is (node_modules/airgap-eval/examples/quality.yaml), so it runs as printed.
+grep -q '^  \$ npx airgap-eval eval --example' "$work/help.txt" || fail "the help's examples do not start with npx airgap-eval in a project install"
+example_file="$(sed -n 's/^  \$ npx airgap-eval eval data.jsonl --metric-file \([^ ]*\) .*/\1/p' "$work/help.txt")"
+[ -n "$example_file" ] || fail "the eval help has no --metric-file example"
+[ -f "$example_file" ] || fail "the eval help's --metric-file example $example_file does not exist in a project install"
+# The metric-file step above ran this very path.
+[ "$example_file" = node_modules/airgap-eval/examples/quality.yaml ] || fail "the eval help's --metric-file example is $example_file, not the shipped file the metric-file step ran"
 
 step "a TypeScript file using the library, and every TypeScript block of the docs, type-checked strictly"
 cp "$repo/scripts/pack-test/quickstart.ts" "$repo/scripts/pack-test/vectors.ts" .

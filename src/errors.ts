@@ -83,16 +83,26 @@ export class JudgeOutputError extends AirgapEvalError {
   }
 }
 
-/** A prompt does not fit the judge's context window. The metric layer catches it to split its input. */
+/**
+ * A prompt does not fit the judge's context window. The metric layer catches it to split its input.
+ * `promptTokens` counts the prompt (with an answer plan's known tokens), `answerTokens` the answer budget the call
+ * reserved (absent for a choice call); `detail` is the message without its advice, so a wrapper can restate it.
+ */
 export class ContextOverflowError extends AirgapEvalError {
   override name = "ContextOverflowError";
+  /** What did not fit, without the advice on what to do. Defaults to the message. */
+  readonly detail: string;
+  /** The answer budget (maxTokens) the call reserved, when it had one. */
+  readonly answerTokens: number | undefined;
   constructor(
     message: string,
     readonly promptTokens: number,
     readonly contextSize: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; detail?: string; answerTokens?: number },
   ) {
-    super(message, options);
+    super(message, options?.cause !== undefined ? { cause: options.cause } : undefined);
+    this.detail = options?.detail ?? message;
+    this.answerTokens = options?.answerTokens;
   }
 }
 

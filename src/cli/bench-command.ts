@@ -18,6 +18,7 @@ import {
   parseMetricIds,
 } from "./metric-factory.js";
 import {
+  CONTEXT_SIZE_FLAG_HELP,
   CPU_BUILD_FLAG_HELP,
   collect,
   cpuBuildFlag,
@@ -36,6 +37,7 @@ interface BenchFlags {
   threads?: number[];
   gpu?: GpuOption;
   cpuBuild?: CpuBuildOption;
+  contextSize?: number;
   column?: string[];
   json?: boolean;
 }
@@ -300,6 +302,7 @@ export function registerBenchCommand(program: Command): Command {
     )
     .option("--gpu <backend>", GPU_FLAG_HELP, gpuFlag)
     .option("--cpu-build <build>", CPU_BUILD_FLAG_HELP, cpuBuildFlag)
+    .option("--context-size <tokens>", CONTEXT_SIZE_FLAG_HELP, positiveInt("--context-size"))
     .option("--column <name=field>", "read dataset column <name> as <field> (repeatable)", collect(String))
     .option("--json", "print the measurements as JSON")
     .addHelpText(

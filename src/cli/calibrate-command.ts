@@ -1,9 +1,8 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { Cache } from "../cache/cache.js";
 import { type CalibrationResult, calibrate } from "../calibrate/calibrate.js";
-import type { Figure } from "../calibrate/figure.js";
 import {
   describeInvalid,
   type LabelledSet,
@@ -23,15 +22,27 @@ import { InvalidInputError } from "../errors.js";
 import { CachedLlm } from "../llm/cached-llm.js";
 import type { CpuBuildOption } from "../llm/cpu-build.js";
 import type { GpuOption } from "../llm/load-options.js";
-import { formatScore } from "../report/format.js";
+import { definableMetrics } from "../metric-file/definition.js";
 import { assertOutputsAreNotInputs } from "../util/real-path.js";
+import {
+  buildCalibrationMetric,
+  type CalibrationMetricFlags,
+  calibrationMetricName,
+  calibrationNeeds,
+  checkCalibrationColumns,
+  chooseCalibrationMetric,
+  readCalibrationMetricFiles,
+  type SetSuggestion,
+} from "./calibrate-metric.js";
+import { calibrationSummary } from "./calibrate-summary.js";
 import { parseColumnMap } from "./column-map.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import { ExitCode } from "./exit-codes.js";
 import { InterruptHandler } from "./interrupt.js";
 import { longTextNotice, longTextOption } from "./long-text-notice.js";
-import { createMetric, type MetricId, modelNeeds, parseMetricIds } from "./metric-factory.js";
+import { parseMetricOption } from "./metric-options.js";
 import {
+  CONTEXT_SIZE_FLAG_HELP,
   CPU_BUILD_FLAG_HELP,
   collect,
   cpuBuildFlag,
@@ -40,8 +51,7 @@ import {
   positiveInt,
 } from "./option-parsers.js";
 
-interface CalibrateFlags {
-  metric?: string;
+interface CalibrateFlags extends CalibrationMetricFlags {
   dataset?: string;
   datasetsDir?: string;
   llm: string[];
@@ -51,6 +61,7 @@ interface CalibrateFlags {
   threads?: number;
   gpu?: GpuOption;
   cpuBuild?: CpuBuildOption;
+  contextSize?: number;
   labels?: string;
   labelColumn?: string;
   column: string[];
@@ -94,7 +105,7 @@ function finite(name: string, min: number, max: number) {
 async function loadSet(
   file: string | undefined,
   flags: CalibrateFlags,
-): Promise<{ set: LabelledSet; metric: string; metricOptions: Record<string, unknown> }> {
+): Promise<{ set: LabelledSet; suggestion: SetSuggestion }> {
   const labels = flags.labels !== undefined ? parseLabels(flags.labels) : undefined;
   const options = {
     ...(labels ? { labels } : {}),
@@ -102,8 +113,7 @@ async function loadSet(
     load: { columnMap: parseColumnMap(flags.column) },
   };
   let set: LabelledSet;
-  let metric = flags.metric;
-  let metricOptions: Record<string, unknown> = {};
+  let suggestion: SetSuggestion = {};
   if (flags.dataset !== undefined) {
     if (file !== undefined) throw new InvalidInputError("give a labelled file or --dataset, not both");
     const entry = findDataset(loadDatasetRegistry(), flags.dataset);
@@ -115,9 +125,11 @@ async function loadSet(
     await assertDatasetVerified(entry, dir);
     const records = converter.convert(dir) as unknown as Record<string, unknown>[];
     set = loadLabelled(records, { ...options, labels: labels ?? converter.labels });
-    metric ??= converter.metric;
     // The set's own options for its suggested metric (e.g. evalsbench's grading notes as the rubric's reference).
-    if (metric === converter.metric) metricOptions = { ...converter.metricOptions };
+    suggestion = {
+      metric: converter.metric,
+      ...(converter.metricOptions !== undefined ? { options: { ...converter.metricOptions } } : {}),
+    };
   } else if (file !== undefined) {
     // With --limit the file is streamed and reading stops at the limit.
     set =
@@ -129,7 +141,6 @@ async function loadSet(
       "give a labelled file (JSONL, JSON or CSV) or --dataset <id> (see datasets list)",
     );
   }
-  if (metric === undefined) throw new InvalidInputError("name the metric to calibrate with --metric <id>");
   if (flags.limit !== undefined) set = { ...set, rows: set.rows.slice(0, flags.limit) };
   if (set.rows.length === 0) {
     throw new InvalidInputError(
@@ -137,45 +148,11 @@ async function loadSet(
       set.file !== undefined ? { file: set.file } : {},
     );
   }
-  return { set, metric, metricOptions };
-}
-
-function line(label: string, f: Figure): string {
-  if (f.value === null) return `  ${label.padEnd(26)} n/a    (${f.reason ?? "undefined"})`;
-  const ci = f.interval ? `  95% [${formatScore(f.interval[0])}, ${formatScore(f.interval[1])}]` : "";
-  return `  ${label.padEnd(26)} ${formatScore(f.value).padStart(6)}${ci}`;
-}
-
-function summary(result: CalibrationResult): string {
-  const out: string[] = [`${result.metric} against ${result.rows} labelled rows (${result.labels.kind})`];
-  for (const j of result.judges) {
-    out.push("", `${j.name}: scored ${j.scored} of ${result.rows}`);
-    const f = j.figures;
-    if (f.kind === "binary") {
-      out.push(
-        line("accuracy", f.accuracy),
-        line("balanced accuracy", f.balancedAccuracy),
-        line("Cohen's kappa", f.cohensKappa),
-        line("unfaithful precision", f.negativeClass.precision),
-        line("unfaithful recall", f.negativeClass.recall),
-        line("unfaithful F1", f.negativeClass.f1),
-        line("AUROC", f.auroc),
-        `  confusion (people x judge >= ${f.threshold}): TP ${f.confusion.truePositive}  FN ${f.confusion.falseNegative}  FP ${f.confusion.falsePositive}  TN ${f.confusion.trueNegative}`,
-        `  best-separating threshold: ${f.bestThreshold ? `${formatScore(f.bestThreshold.threshold)} (balanced accuracy ${formatScore(f.bestThreshold.balancedAccuracy)}; informative, defaults unchanged)` : "n/a"}`,
-      );
-    } else if (f.kind === "graded") {
-      out.push(
-        line("Spearman", f.spearman),
-        line("Kendall tau-b", f.kendallTauB),
-        line("MAE after scaling", f.scaledMeanAbsoluteError),
-      );
-    } else out.push(line("agreement", f.agreement), line("tie rate", f.tieRate));
-  }
-  return out.join("\n");
+  return { set, suggestion };
 }
 
 async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Promise<void> {
-  if (flags.metric !== undefined) parseMetricIds(flags.metric);
+  const definitions = readCalibrationMetricFiles(flags);
   // Before anything is written: neither output may be the labelled file, under any name.
   assertOutputsAreNotInputs(
     [
@@ -186,9 +163,17 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
     ],
     [file !== undefined ? { path: file, what: "the labelled file" } : undefined],
   );
-  const { set, metric, metricOptions } = await loadSet(file, flags);
-  const [id] = parseMetricIds(metric) as [MetricId];
-  const needs = modelNeeds([id]);
+  const { set, suggestion } = await loadSet(file, flags);
+  const choice = chooseCalibrationMetric(flags, definitions, suggestion);
+  const id = calibrationMetricName(choice);
+  if (set.labels.kind !== "statements") {
+    checkCalibrationColumns(
+      choice,
+      set.rows.flatMap((r) => r.samples),
+      set.file,
+    );
+  }
+  const needs = calibrationNeeds(choice);
   if (needs.llm && flags.llm.length === 0) {
     throw new InvalidInputError(`${id} needs a judge: give one or more --llm <file.gguf | registry id>`);
   }
@@ -212,11 +197,10 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
           ? await loadEvalModels({ ...flags, llm: judge }, { llm: true, embeddings: false }, models)
           : undefined;
         const llm = loaded?.llm && cache ? new CachedLlm(loaded.llm, cache) : loaded?.llm;
-        const built = createMetric(
-          id,
-          { ...(llm ? { llm } : {}), ...(embeddings ? { embeddings } : {}) },
-          metricOptions,
-        );
+        const built = buildCalibrationMetric(choice, {
+          ...(llm ? { llm } : {}),
+          ...(embeddings ? { embeddings } : {}),
+        });
         results.push(
           await calibrate(set, {
             judges: [{ name: needs.llm ? path.basename(judge) : id, metric: built }],
@@ -248,7 +232,7 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
   if (flags.report) writeFileSync(flags.report, toCalibrationHtml(result));
   if (flags.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   else {
-    process.stdout.write(`${summary(result)}\n`);
+    process.stdout.write(`${calibrationSummary(result)}\n`);
     if (flags.report) process.stdout.write(`\nReport: ${flags.report}\n`);
   }
   for (const warning of result.warnings) process.stderr.write(`airgap-eval: warning: ${warning}\n`);
@@ -282,7 +266,24 @@ export function registerCalibrateCommand(program: Command): Command {
       "[labelled-file]",
       "labelled JSONL, JSON or CSV: sample columns plus human_label, human_score or preferred",
     )
-    .option("--metric <id>", "metric to run (default with --dataset: the set's suggested metric)")
+    .option(
+      "--metric <id>",
+      "metric to run: a built-in id or a --metric-file metric's id (default: the one metric of --metric-file, else with --dataset the set's suggested metric)",
+    )
+    .option(
+      "--metric-file <file>",
+      `your own judge (${[...definableMetrics.keys()].join(", ")}) from a YAML or JSON metric file, as in eval (repeatable)`,
+      collect(String),
+      [],
+    )
+    .addOption(
+      new Option(
+        "--metric-option <metric.option=value>",
+        'an option of the built-in metric, as in eval, e.g. aspect_critic.definition="..." (repeatable)',
+      )
+        .argParser(collect(parseMetricOption))
+        .default([]),
+    )
     .option("--dataset <id>", "a registry data set (airgap-eval datasets list) instead of a file")
     .option("--datasets-dir <dir>", "where pulled data sets live")
     .option(
@@ -297,6 +298,7 @@ export function registerCalibrateCommand(program: Command): Command {
     .option("--threads <n>", "judge CPU threads", positiveInt("--threads"))
     .option("--gpu <backend>", GPU_FLAG_HELP, gpuFlag)
     .option("--cpu-build <build>", CPU_BUILD_FLAG_HELP, cpuBuildFlag)
+    .option("--context-size <tokens>", CONTEXT_SIZE_FLAG_HELP, positiveInt("--context-size"))
     .option("--labels <kind>", "binary | pairwise | statements | graded:MIN-MAX (default: from the columns)")
     .option("--label-column <name>", "the column holding the human label")
     .option(
@@ -337,6 +339,7 @@ Examples:
   $ airgap-eval calibrate halueval.jsonl --metric faithfulness --llm a.gguf --llm b.gguf --report calib.html
   $ airgap-eval calibrate --dataset mtrag-human-eval --llm judge.gguf --limit 100
   $ airgap-eval calibrate mine.csv --metric context_relevance --labels graded:1-5 --llm judge.gguf --json
+  $ airgap-eval calibrate mine.jsonl --metric-file my-judges.yaml --metric stays_on_topic --llm judge.gguf
 
 Figures: binary labels give accuracy, balanced accuracy, Cohen's kappa, precision/recall/F1 of the
 negative (unfaithful) class, the confusion matrix, AUROC and the best-separating threshold; graded

@@ -9,6 +9,8 @@ import { assertDatasetVerified, verifyDataset } from "../datasets/verify.js";
 import { formatBytes } from "../models/format-bytes.js";
 import { assertOutputsAreNotInputs, filesUnder } from "../util/real-path.js";
 import { ExitCode } from "./exit-codes.js";
+import { cliCommand } from "./invocation.js";
+import { shellLine } from "./shell-words.js";
 
 /** Hooks for embedding the `datasets` command (tests, other front ends). */
 export interface DatasetsCommandOptions {
@@ -29,6 +31,32 @@ interface DirFlags {
 function labelsFlag(id: string): string {
   const labels = converterFor(id).labels;
   return labels.kind === "graded" ? `graded:${labels.min}-${labels.max}` : labels.kind;
+}
+
+/** A value as `--metric-option` reads it back: text as it is unless it would read as JSON, anything else as JSON. */
+function optionValueText(value: unknown): string {
+  if (typeof value !== "string") return JSON.stringify(value);
+  try {
+    JSON.parse(value);
+    return JSON.stringify(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * The command that calibrates a judge on a converted set, ready to run once `<judge.gguf>` is replaced: the set's
+ * metric and labels, and the options the set needs for its metric (evalsbench's rubric sees the grading notes,
+ * llmbar-natural's aspect_critic is defined by the set) as `--metric-option` flags, quoted for a POSIX shell.
+ */
+export function calibrateCommand(id: string, out: string): string {
+  const converter = converterFor(id);
+  const options = Object.entries(converter.metricOptions ?? {}).flatMap(([option, value]) => [
+    "--metric-option",
+    `${converter.metric}.${option}=${optionValueText(value)}`,
+  ]);
+  const words = ["calibrate", out, "--metric", converter.metric, "--labels", labelsFlag(id), ...options];
+  return `${cliCommand()} ${shellLine(words)} --llm <judge.gguf>`;
 }
 
 /**
@@ -170,15 +198,9 @@ Examples:
       // Checked before the output is touched: an altered or truncated pull is never converted.
       await assertDatasetVerified(entry, dir);
       const records = convertDataset(entry.id, dir, flags.out, { overwrite: flags.overwrite === true });
-      const converter = converterFor(entry.id);
+      const _converter = converterFor(entry.id);
       write(`${records.length} labelled rows written to ${flags.out}`);
-      // A set whose metric needs options of its own (evalsbench: the rubric sees the grading notes) is calibrated
-      // with --dataset, which applies them; a converted file would run the metric without them.
-      err.write(
-        converter.metricOptions !== undefined
-          ? `next: airgap-eval calibrate --dataset ${entry.id} --llm <judge.gguf>   (applies ${converter.metric}'s options for this set: ${JSON.stringify(converter.metricOptions)})\n`
-          : `next: airgap-eval calibrate ${flags.out} --metric ${converter.metric} --labels ${labelsFlag(entry.id)} --llm <judge.gguf>\n`,
-      );
+      err.write(`next: ${calibrateCommand(entry.id, flags.out)}\n`);
     });
   return datasets;
 }

@@ -8,14 +8,16 @@ import { normalizeFlags, type RawEvalFlags } from "./eval-flags.js";
 import { finishEval } from "./eval-output.js";
 import { evaluateWithModels } from "./eval-run.js";
 import { selectEvalMetrics } from "./eval-selection.js";
-import { resolveDatasetArgument } from "./example-dataset.js";
+import { resolveDatasetArgument, shownExampleMetricFile } from "./example-dataset.js";
 import { parseFailUnder, parseMaxUnscored } from "./fail-under.js";
 import { InterruptHandler } from "./interrupt.js";
+import { cliCommand } from "./invocation.js";
 import { longTextOption } from "./long-text-notice.js";
 import { metricIds, modelNeeds } from "./metric-factory.js";
 import { checkMetricFileColumns } from "./metric-file.js";
 import { metricOptionsById, parseMetricOption } from "./metric-options.js";
 import {
+  CONTEXT_SIZE_FLAG_HELP,
   CPU_BUILD_FLAG_HELP,
   collect,
   cpuBuildFlag,
@@ -57,6 +59,11 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
   if (flags.llm !== undefined && !needs.llm) {
     process.stderr.write(`airgap-eval: note: --llm is not used: none of ${ids.join(", ")} needs a judge\n`);
   }
+  if (flags.contextSize !== undefined && !needs.llm) {
+    process.stderr.write(
+      `airgap-eval: note: --context-size is not used: none of ${ids.join(", ")} needs a judge\n`,
+    );
+  }
   if (flags.embeddings !== undefined && !needs.embeddings) {
     process.stderr.write(
       `airgap-eval: note: --embeddings is not used: none of ${ids.join(", ")} needs embeddings\n`,
@@ -87,6 +94,7 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
  * registerEvalCommand(new Command("airgap-eval"));
  */
 export function registerEvalCommand(program: Command): Command {
+  const run = cliCommand();
   const command = program
     .command("eval")
     .description(
@@ -137,6 +145,7 @@ export function registerEvalCommand(program: Command): Command {
     )
     .option("--gpu <backend>", GPU_FLAG_HELP, gpuFlag)
     .option("--cpu-build <build>", CPU_BUILD_FLAG_HELP, cpuBuildFlag)
+    .option("--context-size <tokens>", CONTEXT_SIZE_FLAG_HELP, positiveInt("--context-size"))
     .option("--resume", "continue the --out file: skip the row × metric pairs it already holds")
     .option("--overwrite", "replace an existing --out file")
     .option(
@@ -182,13 +191,13 @@ export function registerEvalCommand(program: Command): Command {
       "after",
       `
 Examples:
-  $ airgap-eval eval --example --report report.html                     # the shipped 20-row example
-  $ airgap-eval eval data.jsonl --metrics semantic_similarity --report report.html
-  $ airgap-eval eval data.csv --metrics faithfulness,answer_relevancy --llm ./judge.gguf --threads 2
-  $ airgap-eval eval data.jsonl --out run.jsonl --resume               # continue after Ctrl-C or a crash
-  $ airgap-eval eval data.jsonl --fail-under faithfulness=0.8 --quiet   # CI gate: exit 3 below the bar
-  $ airgap-eval eval data.jsonl --column question_text=user_input --column answer_text=response
-  $ airgap-eval eval data.jsonl --metric-file examples/quality.yaml --llm ./judge.gguf   # your own judges
+  $ ${run} eval --example --report report.html                     # the shipped 20-row example
+  $ ${run} eval data.jsonl --metrics semantic_similarity --report report.html
+  $ ${run} eval data.csv --metrics faithfulness,answer_relevancy --llm ./judge.gguf --threads 2
+  $ ${run} eval data.jsonl --out run.jsonl --resume               # continue after Ctrl-C or a crash
+  $ ${run} eval data.jsonl --fail-under faithfulness=0.8 --quiet   # CI gate: exit 3 below the bar
+  $ ${run} eval data.jsonl --column question_text=user_input --column answer_text=response
+  $ ${run} eval data.jsonl --metric-file ${shownExampleMetricFile()} --llm ./judge.gguf   # your own judges (the shipped example)
 
 Invalid rows are reported on stderr (file, line, row, field) and left out; --strict stops instead.
 Metrics named with --metrics whose default model has not been pulled are skipped, naming the

@@ -41,6 +41,8 @@ export interface EvalFlags extends ShardFlags {
   threads?: number;
   gpu?: GpuOption;
   cpuBuild?: CpuBuildOption;
+  /** `--context-size`: the judge's context window. Defaults to the model's training context, at most 4096. */
+  contextSize?: number;
   resume: boolean;
   overwrite: boolean;
   strict: boolean;

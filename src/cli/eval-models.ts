@@ -31,6 +31,8 @@ export interface ModelFlags {
   gpu?: GpuOption;
   /** `--cpu-build`: which llama.cpp CPU build runs the judge. Defaults to `"portable"`. */
   cpuBuild?: CpuBuildOption;
+  /** `--context-size`: the judge's context window in tokens. Defaults to the model's training context, at most 4096. */
+  contextSize?: number;
 }
 
 /** The models a run loaded, or why a default one is absent (its metrics are then skipped). */
@@ -94,6 +96,7 @@ export async function loadEvalModels(
         sha256: digests?.get(model.mainFile),
         ...(flags.gpu !== undefined ? { gpu: flags.gpu } : {}),
         ...(flags.cpuBuild !== undefined ? { cpuBuild: flags.cpuBuild } : {}),
+        ...(flags.contextSize !== undefined ? { contextSize: flags.contextSize } : {}),
       });
     } catch (err) {
       if (!(err instanceof ModelNotFoundError) || flags.llm !== undefined) throw err;

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { InvalidInputError } from "../errors.js";
 
@@ -8,6 +9,17 @@ import { InvalidInputError } from "../errors.js";
  */
 export function exampleDatasetPath(): string {
   return fileURLToPath(new URL("../../examples/rag-eval.jsonl", import.meta.url));
+}
+
+/**
+ * The example metric file shipped in the package (`examples/quality.yaml`), as the help and errors show it: relative
+ * to the working folder when it lies below it (`node_modules/airgap-eval/examples/quality.yaml` in a project,
+ * `examples/quality.yaml` in a checkout), else absolute (a global install), so the path works as printed.
+ */
+export function shownExampleMetricFile(cwd: string = process.cwd()): string {
+  const file = fileURLToPath(new URL("../../examples/quality.yaml", import.meta.url));
+  const relative = path.relative(cwd, file);
+  return relative.startsWith("..") || path.isAbsolute(relative) ? file : relative;
 }
 
 /**

@@ -1,4 +1,6 @@
 import { ExitCode } from "./exit-codes.js";
+import { cliCommand } from "./invocation.js";
+import { shellLine } from "./shell-words.js";
 
 /** Hooks for {@link InterruptHandler}, so tests can drive it without real signals. */
 export interface InterruptHandlerOptions {
@@ -66,13 +68,14 @@ export class InterruptHandler {
 
 /**
  * The command that continues an interrupted run: the same arguments, with `--resume` and without
- * `--overwrite` (which would throw the finished rows away), quoted for a POSIX shell.
+ * `--overwrite` (which would throw the finished rows away), quoted for a POSIX shell, run the way the user runs the
+ * CLI (`npx airgap-eval` in a project install, see {@link cliCommand}).
  *
+ * @param command How the CLI is run. Defaults to {@link cliCommand}'s answer.
  * @example
- * resumeCommand(["eval", "data.jsonl", "--overwrite"]); // "airgap-eval eval data.jsonl --resume"
+ * resumeCommand(["eval", "data.jsonl", "--overwrite"], "airgap-eval"); // "airgap-eval eval data.jsonl --resume"
  */
-export function resumeCommand(args: readonly string[]): string {
+export function resumeCommand(args: readonly string[], command: string = cliCommand()): string {
   const kept = args.filter((a) => a !== "--overwrite" && a !== "--resume");
-  const quoted = kept.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`));
-  return ["airgap-eval", ...quoted, "--resume"].join(" ");
+  return `${command} ${shellLine([...kept, "--resume"])}`;
 }

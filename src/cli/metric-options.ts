@@ -3,6 +3,7 @@ import { z } from "zod";
 import { InvalidInputError } from "../errors.js";
 import { findMetricDescriptor, metricDescriptor, metricDescriptorIds } from "../metrics/catalog.js";
 import { zodIssueText } from "../util/zod-issues.js";
+import { shownExampleMetricFile } from "./example-dataset.js";
 
 /** One `--metric-option <metric>.<option>=<value>` flag. */
 export interface MetricOptionFlag {
@@ -42,6 +43,10 @@ export interface MetricOptionRun {
   requested: readonly string[] | undefined;
   /** The `--metric-file` metrics' ids. Defaults to none. */
   customIds?: readonly string[];
+  /** The flag that names the run's metrics, in errors. Defaults to `--metrics` (`calibrate` has `--metric`). */
+  metricsFlag?: string;
+  /** Options a metric already has from elsewhere (a labelled data set's own), which its flags add to. Defaults to none. */
+  given?: ReadonlyMap<string, Record<string, unknown>>;
 }
 
 /** The metrics of the run in words, for an error about a flag that names another one. */
@@ -49,7 +54,7 @@ function runMetricsText(run: MetricOptionRun): string {
   const builtIn = run.requested ?? [];
   const custom = run.customIds ?? [];
   const parts = [
-    builtIn.length > 0 ? `${builtIn.join(", ")} (--metrics)` : "",
+    builtIn.length > 0 ? `${builtIn.join(", ")} (${run.metricsFlag ?? "--metrics"})` : "",
     custom.length > 0 ? `${custom.join(", ")} (--metric-file)` : "",
   ].filter(Boolean);
   return parts.length > 0 ? `this run's metrics are ${parts.join(" and ")}` : "this run has no metrics";
@@ -71,7 +76,7 @@ function checkFlagMetric(flag: MetricOptionFlag, run: MetricOptionRun): void {
   }
   if (run.requested !== undefined && !run.requested.includes(flag.metric)) {
     throw new InvalidInputError(
-      `${name}: ${flag.metric} is not among the metrics of this run: ${runMetricsText(run)}; add ${flag.metric} to --metrics, or drop the flag`,
+      `${name}: ${flag.metric} is not among the metrics of this run: ${runMetricsText(run)}; add ${flag.metric} to ${run.metricsFlag ?? "--metrics"}, or drop the flag`,
     );
   }
   const schema = metricDescriptor(flag.metric).options;
@@ -106,7 +111,7 @@ function checkMetricOptions(id: string, options: Record<string, unknown>, namedB
   if (descriptor.definable) {
     throw new InvalidInputError(
       `${namedBy}: ${id} is a judge you define, and it needs its definition: ${list.join(", ")} not given. ` +
-        `Define it in a metric file and pass --metric-file <file> (docs/custom-judges.md, e.g. examples/quality.yaml), ` +
+        `Define it in a metric file and pass --metric-file <file> (docs/custom-judges.md; an example: ${shownExampleMetricFile()}), ` +
         `or give ${flagsText}`,
     );
   }
@@ -127,7 +132,9 @@ export function metricOptionsById(
   flags: readonly MetricOptionFlag[],
   run: MetricOptionRun,
 ): Map<string, Record<string, unknown>> {
-  const byId = new Map<string, Record<string, unknown>>();
+  const byId = new Map<string, Record<string, unknown>>(
+    [...(run.given ?? new Map())].map(([id, options]) => [id, { ...options }]),
+  );
   const firstFlag = new Map<string, string>();
   for (const flag of flags) {
     checkFlagMetric(flag, run);
@@ -136,7 +143,9 @@ export function metricOptionsById(
       firstFlag.set(flag.metric, `--metric-option ${flag.metric}.${flag.option}`);
   }
   for (const id of new Set([...(run.requested ?? []), ...byId.keys()])) {
-    const namedBy = run.requested?.includes(id) ? `--metrics ${id}` : firstFlag.get(id)!;
+    const namedBy = run.requested?.includes(id)
+      ? `${run.metricsFlag ?? "--metrics"} ${id}`
+      : (firstFlag.get(id) ?? id);
     checkMetricOptions(id, byId.get(id) ?? {}, namedBy);
   }
   return byId;

@@ -15,6 +15,10 @@ export function gpuFlag(value: string): GpuOption {
   );
 }
 
+/** The `--context-size <tokens>` flag's help text, the same in every command that loads a judge. */
+export const CONTEXT_SIZE_FLAG_HELP =
+  "the judge's context window in tokens, per sequence; a prompt plus its answer budget must fit in it, and more tokens take more memory (default: the model's training context, at most 4096)";
+
 /** The `--cpu-build <build>` flag's help text, the same in every command that loads a judge. */
 export const CPU_BUILD_FLAG_HELP =
   "which llama.cpp CPU build runs the judge: portable (the same numbers on every machine of an architecture: haswell on x86-64), fastest (the build ggml picks for this CPU; numbers may differ between CPUs) or a build name such as skylakex (default: portable)";

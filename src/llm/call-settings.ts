@@ -1,9 +1,10 @@
 // The checks of one judge call against the judge: options, the context budget, answer plans and forced choices.
 import type { Token } from "node-llama-cpp";
-import { ContextOverflowError, InvalidInputError } from "../errors.js";
+import { InvalidInputError } from "../errors.js";
 import type { JudgePrompt } from "../prompts/types.js";
 import { checkSeed, checkTemperature, positiveInteger } from "../util/option-checks.js";
 import { checkChoiceRequest } from "./choice-probabilities.js";
+import { overflowError } from "./overflow-advice.js";
 import { assertInputMayFit } from "./overflow-precheck.js";
 import { checkPlan } from "./plan-writer.js";
 import type { AnswerPart, ChoiceRequest, ChoiceSlot, GenerateObjectOptions } from "./types.js";
@@ -54,12 +55,10 @@ export function checkCall(
   const temperature = checkTemperature(options.temperature ?? limits.temperature, "temperature");
   const seed = checkSeed(options.seed ?? limits.seed, "seed");
   if (tokens.length + maxTokens > contextSize) {
-    throw new ContextOverflowError(
+    throw overflowError(
       `Prompt "${prompt.name}" has ${tokens.length} tokens; with an answer budget of ${maxTokens} tokens it does ` +
-        `not fit the context of ${contextSize} tokens. Shorten the input, lower maxTokens, or load the judge ` +
-        "with a larger contextSize.",
-      tokens.length,
-      contextSize,
+        `not fit the context of ${contextSize} tokens.`,
+      { promptTokens: tokens.length, contextSize, answerTokens: maxTokens },
     );
   }
   const plan = options.plan;
@@ -77,12 +76,11 @@ export function checkCall(
     // The plan's known text and its choices take room in the context beyond the strings' budget.
     reserved = limits.planReservedTokens(plan);
     if (tokens.length + reserved + maxTokens > contextSize) {
-      throw new ContextOverflowError(
+      throw overflowError(
         `Prompt "${prompt.name}" has ${tokens.length} tokens and its answer plan ${reserved} known or chosen ` +
           `tokens; with an answer budget of ${maxTokens} generated tokens they do not fit the context of ` +
-          `${contextSize} tokens. Shorten the input, lower maxTokens, or load the judge with a larger contextSize.`,
-        tokens.length + reserved,
-        contextSize,
+          `${contextSize} tokens.`,
+        { promptTokens: tokens.length + reserved, contextSize, answerTokens: maxTokens },
       );
     }
   }
@@ -117,10 +115,9 @@ export function checkChoiceCall(prompt: JudgePrompt, request: ChoiceRequest, lim
     ...request.choices.map((c) => limits.countTokens(request.prefix + c + (request.suffix ?? ""))),
   );
   if (tokens.length + longest > limits.contextSize) {
-    throw new ContextOverflowError(
+    throw overflowError(
       `Prompt "${prompt.name}" with its forced answer start has ${tokens.length + longest} tokens and does not fit the context of ${limits.contextSize} tokens.`,
-      tokens.length + longest,
-      limits.contextSize,
+      { promptTokens: tokens.length + longest, contextSize: limits.contextSize },
     );
   }
   return tokens;

@@ -1,5 +1,5 @@
-import { ContextOverflowError } from "../errors.js";
 import type { JudgePrompt } from "../prompts/types.js";
+import { overflowError } from "./overflow-advice.js";
 
 /** Tokens a prefix tokenized on its own may count beyond the same characters inside the whole prompt. */
 const prefixSlack = 4;
@@ -32,12 +32,11 @@ export function assertInputMayFit(
     if (chars >= input.length) return;
     const tokens = countTokens(input.slice(0, chars));
     if (tokens - prefixSlack > room) {
-      throw new ContextOverflowError(
+      throw overflowError(
         `Prompt "${prompt.name}" has more than ${tokens - prefixSlack} tokens in its first ${chars} of ` +
           `${input.length} input characters alone, more than the ${room} tokens the context of ${contextSize} ` +
-          "leaves after the answer budget. Shorten the input, lower maxTokens, or load the judge with a larger contextSize.",
-        tokens - prefixSlack,
-        contextSize,
+          "leaves after the answer budget.",
+        { promptTokens: tokens - prefixSlack, contextSize, answerTokens: contextSize - room },
       );
     }
   }

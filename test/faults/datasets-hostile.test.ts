@@ -103,8 +103,10 @@ describe.skipIf(!existsSync(path.join(sharedDir, "evalsbench")))(
         "--overwrite",
       ]);
       expect(done.stdout).toContain("160 labelled rows written");
-      // evalsbench's rubric needs its grading notes: the next step named is calibrate --dataset, which applies them.
-      expect(done.stderr).toMatch(/next: airgap-eval calibrate --dataset evalsbench .*"withReference":true/);
+      // evalsbench's rubric needs its grading notes: the next step named gives that option as a flag.
+      expect(done.stderr).toMatch(
+        /next: airgap-eval calibrate \S+ --metric \w+ .*--metric-option \w+\.withReference=true /,
+      );
       expect(readFileSync(out, "utf8").split("\n")).toHaveLength(161);
     });
   },

@@ -346,7 +346,7 @@ describe("ContextRelevance (Ragas-style surface, Haystack formula)", () => {
     expect(result.error).toMatch(
       /ContextOverflowError: retrievedContexts\[0\] characters \d-\d+: even a single character does not fit/,
     );
-    expect(result.error).toMatch(/larger contextSize/);
+    expect(result.error).toMatch(/To fix it: load the judge with contextSize: \d+/);
   });
 
   it("relevant-statements mode on the Ragas surface", async () => {

@@ -12,6 +12,11 @@ export const haluevalGeneral: DatasetConverter = {
   id: "halueval-general",
   labels: { kind: "binary" },
   metric: "aspect_critic",
+  // aspect_critic is a judge you define: the set's own question, whether the response is free of hallucination.
+  metricOptions: {
+    name: "not_hallucinated",
+    definition: "Is everything the response states true, with no made-up facts, names, numbers or events?",
+  },
   convert(dir) {
     // Ids repeat in the file (one id appears twice), so the line position is the row id.
     return readJsonLines(dir, file).map(

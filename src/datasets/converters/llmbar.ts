@@ -8,6 +8,12 @@ export const llmbar: DatasetConverter = {
   id: "llmbar-natural",
   labels: { kind: "pairwise" },
   metric: "aspect_critic",
+  // aspect_critic is a judge you define: the set's own criterion, LLMBar's question.
+  metricOptions: {
+    name: "follows_instruction",
+    definition:
+      "Does the response do exactly what the instruction asks, honestly and precisely, without adding, leaving out or changing anything the instruction requires?",
+  },
   convert(dir) {
     const rows = readJson(dir, file) as {
       input: string;

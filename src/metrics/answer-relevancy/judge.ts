@@ -1,4 +1,5 @@
 import { ContextOverflowError, JudgeOutputError } from "../../errors.js";
+import { factsOf, overflowError } from "../../llm/overflow-advice.js";
 import type { Llm } from "../../llm/types.js";
 import type { PromptTemplate } from "../../prompts/types.js";
 import {
@@ -54,14 +55,12 @@ export async function writeQuestions(
 
 /** The judge's overflow error, restated for answer relevancy: what cannot be split, and what to do. */
 function unsplittable(err: ContextOverflowError, responseChars: number): ContextOverflowError {
-  return new ContextOverflowError(
+  return overflowError(
     `the response (${responseChars} characters) does not fit the judge's context window together with the ` +
       `question-writing prompt (${err.promptTokens} prompt tokens, context size ${err.contextSize}). Answer ` +
-      "relevancy does not split the response, because the questions must be ones the whole response answers. " +
-      "Load the judge with a larger contextSize, give it a smaller maxTokens, or shorten the response. " +
-      `(judge said: ${err.message})`,
-    err.promptTokens,
-    err.contextSize,
-    { cause: err },
+      "relevancy does not split the response, because the questions must be ones the whole response answers " +
+      `(judge said: ${err.detail})`,
+    factsOf(err),
+    { cause: err, metric: { name: "answer_relevancy" } },
   );
 }

@@ -1,4 +1,5 @@
-import { InvalidInputError } from "../../errors.js";
+import { ContextOverflowError, InvalidInputError } from "../../errors.js";
+import { forMetric, type OverflowMetric } from "../../llm/overflow-advice.js";
 import { mapWithConcurrency } from "../../util/pool.js";
 import type { MetricDescriptor, MetricOptionSchema } from "../descriptor.js";
 import type { Metric, MetricConfig, MetricResult, Sample, SampleField, ScoreOptions } from "../types.js";
@@ -88,13 +89,25 @@ export abstract class BaseMetric<V, S extends MetricOptionSchema = MetricOptionS
     return mapWithConcurrency(inputs, this.concurrency(), (input) => this.computeSafely(input, signal));
   }
 
+  /** How an overflow's advice names this metric: its name, the catalog id whose options it takes, and whether they include maxTokens. */
+  private overflowMetric(): OverflowMetric {
+    const schema = this.descriptor.options as unknown as { shape?: Record<string, unknown> };
+    return {
+      name: this.name,
+      kind: this.descriptor.id,
+      takesMaxTokens: schema.shape !== undefined && "maxTokens" in schema.shape,
+    };
+  }
+
   private async computeSafely(input: V, signal: AbortSignal | undefined): Promise<MetricResult> {
     const versions = this.config().promptVersions;
     try {
       return withPromptVersions(await this.compute(input, signal), versions);
     } catch (err) {
       if (mustPropagate(err, signal)) throw err;
-      return withPromptVersions(errorResult(err), versions);
+      // An overflow's advice names this metric's answer-budget option (in the CLI: its --metric-option flag).
+      const restated = err instanceof ContextOverflowError ? forMetric(err, this.overflowMetric()) : err;
+      return withPromptVersions(errorResult(restated), versions);
     }
   }
 }

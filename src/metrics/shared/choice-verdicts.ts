@@ -19,7 +19,7 @@ import { checkPrefill } from "./verdict-plan.js";
  */
 export type Scoring = "argmax" | "expected";
 
-/** The `scoring` option: `"greedy"` is accepted as another name for `"argmax"` (the value before issue 14). */
+/** The `scoring` option: `"greedy"` is accepted as another name for `"argmax"` (its earlier name). */
 export const scoringOption = z
   .enum(["argmax", "expected", "greedy"])
   .default("argmax")

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { AirgapEvalError, ContextOverflowError, InvalidInputError, JudgeOutputError } from "../../errors.js";
 import { pathText } from "../../errors-zod.js";
+import { factsOf, overflowError } from "../../llm/overflow-advice.js";
 import { meanOfPresent } from "../../math/mean.js";
 import { errorText } from "../../util/error-text.js";
 import { mapWithConcurrency } from "../../util/pool.js";
@@ -142,9 +143,7 @@ function withRow(err: unknown, row: number, label: string): Error {
     return new JudgeOutputError(`${prefix}: ${err.message}`, err.rawText, { cause: err });
   }
   if (err instanceof ContextOverflowError) {
-    return new ContextOverflowError(`${prefix}: ${err.message}`, err.promptTokens, err.contextSize, {
-      cause: err,
-    });
+    return overflowError(`${prefix}: ${err.detail}`, factsOf(err), { cause: err });
   }
   return new AirgapEvalError(`${prefix}: ${errorText(err)}`, { cause: err });
 }

@@ -1,4 +1,4 @@
-// Per-row record of texts longer than the embedder's limit (issue 19): which field, how many tokens, what was done.
+// Per-row record of texts longer than the embedder's limit: which field, how many tokens, what was done.
 import type { LongTextNote } from "../../embeddings/long-text.js";
 import { AirgapEvalError } from "../../errors.js";
 

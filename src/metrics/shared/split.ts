@@ -1,4 +1,5 @@
 import { ContextOverflowError } from "../../errors.js";
+import { factsOf, overflowError } from "../../llm/overflow-advice.js";
 
 /** A piece of one context (or of the response) sent to the judge: characters `[start, end)` of `texts[index]`. */
 export interface TextPart {
@@ -222,13 +223,11 @@ function cutNext(pending: TextPart[], what: string, overflow: ContextOverflowErr
   const part = pending[pending.length - 1]!;
   const cut = cutPoint(part.text);
   if (cut === undefined) {
-    throw new ContextOverflowError(
+    throw overflowError(
       `${what}[${part.index}] characters ${part.start}-${part.end}: even a single character does not fit the ` +
         `judge's context window (${overflow.promptTokens} prompt tokens > ${overflow.contextSize}), so the rest ` +
-        "of the prompt (instructions, examples, question or statements) is already too long; load the judge " +
-        "with a larger contextSize or a smaller maxTokens",
-      overflow.promptTokens,
-      overflow.contextSize,
+        "of the prompt (instructions, examples, question or statements) is already too long.",
+      factsOf(overflow),
       { cause: overflow },
     );
   }

@@ -1,0 +1,58 @@
+import { Command } from "commander";
+import { version } from "../version.js";
+import { registerBenchCommand } from "./bench-command.js";
+import { registerCacheCommand } from "./cache-command.js";
+import { registerCalibrateCommand } from "./calibrate-command.js";
+import { registerDatasetsCommand } from "./datasets-command.js";
+import { registerEvalCommand } from "./eval-command.js";
+import { cliCommand } from "./invocation.js";
+import { registerMergeCommand } from "./merge-command.js";
+import { registerModelsCommand } from "./models-command.js";
+import { registerReportCommand } from "./report-command.js";
+
+/**
+ * The `airgap-eval` program with every command registered (parsing is the caller's: `main.ts`). The help's examples
+ * start the way the user runs the CLI (`npx airgap-eval` in a project install, see `cliCommand`).
+ *
+ * @example
+ * const program = buildProgram();
+ * program.commands.map((c) => c.name()); // ["eval", "report", "models", ...]
+ */
+export function buildProgram(): Command {
+  const run = cliCommand();
+  const program = new Command()
+    .name("airgap-eval")
+    .description(
+      "Evaluate RAG and LLM outputs on this machine: local ONNX embeddings and GGUF judges, no network.",
+    )
+    .version(version)
+    .showHelpAfterError("(run with --help for usage)")
+    .exitOverride();
+
+  registerEvalCommand(program);
+  registerReportCommand(program);
+  registerModelsCommand(program);
+  registerBenchCommand(program);
+  registerDatasetsCommand(program);
+  registerCalibrateCommand(program);
+  registerMergeCommand(program);
+  registerCacheCommand(program);
+
+  program.addHelpText(
+    "after",
+    `
+Examples:
+  $ ${run} eval --example --metrics semantic_similarity --out results.jsonl
+  $ ${run} report results.jsonl --html report.html
+  $ ${run} report compare baseline.jsonl candidate.jsonl
+  $ ${run} models list
+  $ ${run} calibrate labelled.jsonl --metric faithfulness --llm a.gguf --llm b.gguf
+  $ ${run} bench data.jsonl --llm ./judge.gguf --threads 1,2
+  $ ${run} eval data.jsonl --shard auto --out "shard-{index}-of-{count}.jsonl" --resume   # in a Slurm array
+  $ ${run} merge shard-*.jsonl --out all.jsonl --dataset data.jsonl
+
+Run "${run} <command> --help" for a command's flags and examples.
+Exit codes: 0 ok; 1 some rows failed; 2 bad usage or input; 3 below a --fail-under bar or past a --fail-on-drop limit; 130 interrupted.`,
+  );
+  return program;
+}
