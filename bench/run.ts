@@ -17,9 +17,10 @@
  * rows, bench/memory.ts), starter-quality (the starter embedder's sanity set).
  * Defaults: the generated tiny models (written when missing), the starter GloVe model, and
  * ../shared/models/stories260K.gguf when present. `--quick` is a smoke run (under 3 minutes on a quiet 2-core
- * machine): one timed round, 4 example rows in the judge sections, one judge where a section picks its own
- * (cpu-build, prefill: stories260K when present), the proxy on a 128-token prompt, smaller generated inputs
- * (judge-free, memory, cache-storage); every section still runs and prints its ratios, not for publishing.
+ * machine): without --gguf / --onnx one judge (stories260K when present) and one encoder (MiniLM-sized), one
+ * timed round, 4 example rows in the judge sections, the proxy on a 64-token prompt, smaller generated inputs
+ * (judge-free, memory without the report runs, cache-storage); every section still runs and prints its ratios,
+ * not for publishing.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -47,6 +48,7 @@ import {
   defaultOnnxDirs,
   describeModel,
   type ModelInfo,
+  minilmShapedDir,
   modelName,
   prepareDefaultModels,
   repoRoot,
@@ -206,7 +208,7 @@ const SECTIONS: SectionSpec[] = [
       "Real size: a Qwen2.5-0.5B-shaped random-weight proxy judge, and seconds per row (bench/proxy-model.ts)",
     file: "proxy-model.ts",
     scope: "none",
-    args: quick ? [...quickRounds, "--prompt-tokens", "128", "--tokens", "8"] : [],
+    args: quick ? [...quickRounds, "--prompt-tokens", "64", "--tokens", "4"] : [],
     json: true,
   },
   {
@@ -240,7 +242,9 @@ const SECTIONS: SectionSpec[] = [
       "Memory as rows grow: peak RSS of `airgap-eval eval`, and of `airgap-eval report` of its results, on 10,000 to 1,000,000 generated rows (bench/memory.ts)",
     file: "memory.ts",
     scope: "none",
-    args: quick ? ["--rows", "1000,3000", "--light-rows", "1000,3000", "--embedding-rows", "1000"] : [],
+    args: quick
+      ? ["--rows", "1000,3000", "--light-rows", "1000,3000", "--embedding-rows", "1000", "--no-reports"]
+      : [],
     json: true,
   },
   {
@@ -538,8 +542,13 @@ async function main(): Promise<void> {
   const machine = machineInfo();
   const started = new Date();
   await prepareDefaultModels();
-  const ggufs = (listFlag("gguf") ?? defaultGgufs()).map((p) => path.resolve(p));
-  const onnxDirs = (listFlag("onnx") ?? defaultOnnxDirs()).map((p) => path.resolve(p));
+  // --quick without --gguf / --onnx: one judge (stories260K when present) and one encoder (the MiniLM-sized one).
+  const ggufs = (listFlag("gguf") ?? (quick ? defaultGgufs().slice(-1) : defaultGgufs())).map((p) =>
+    path.resolve(p),
+  );
+  const onnxDirs = (listFlag("onnx") ?? (quick ? [minilmShapedDir] : defaultOnnxDirs())).map((p) =>
+    path.resolve(p),
+  );
   for (const file of [...ggufs, ...onnxDirs]) {
     if (!existsSync(file)) throw new Error(`${file} does not exist; check the --gguf / --onnx paths`);
   }
