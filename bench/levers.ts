@@ -12,11 +12,11 @@
  * - sequences is measured by the rows section (concurrency 1 vs best), and folded in by bench/run.ts.
  *
  * Run alone: node --import tsx bench/levers.ts [--gguf a.gguf] [--levers prefix,memo,batching]
- *            [--rounds 3,5] [--budget-seconds 15] [--json out.json]
+ *            [--rounds 3,5] [--budget-seconds 15] [--rows 20] [--json out.json]
  */
 import type { Embeddings } from "../src/embeddings/types.js";
 import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
-import { flag, listFlag, roundFlags } from "./lib/cli.js";
+import { flag, listFlag, numberFlag, roundFlags } from "./lib/cli.js";
 import { benchRows, type RagRow } from "./lib/dataset.js";
 import {
   type JudgeLevers,
@@ -67,6 +67,8 @@ export interface LeversOptions {
   maxRounds?: number;
   /** Per lever: no new round after this many ms once `minRounds` are done. Defaults to 15,000. */
   budgetMs?: number;
+  /** Rows per timed run (the memo pair: half of them, each twice). Defaults to 20, the whole example file. */
+  rows?: number;
 }
 
 interface Pair {
@@ -79,35 +81,36 @@ interface Pair {
   rows: (tag: string) => RagRow[];
 }
 
-const PAIRS: Record<LeverName, Pair> = {
+/** Each lever's pair, on `n` rows per timed run. */
+const pairs = (n: number): Record<LeverName, Pair> => ({
   prefix: {
-    setup: "faithfulness, concurrency 1, 20 rows; memo off",
+    setup: `faithfulness, concurrency 1, ${n} rows; memo off`,
     metric: "faithfulness",
     concurrency: 1,
     withJudge: { sequences: 1, reusePromptPrefix: true, memoSize: 0 },
     withoutJudge: { sequences: 1, reusePromptPrefix: false, memoSize: 0 },
     batching: { with: true, without: true },
-    rows: (tag) => benchRows({ tag }),
+    rows: (tag) => benchRows({ tag, limit: n }),
   },
   memo: {
-    setup: "faithfulness, concurrency 1, 10 rows each twice (20 rows)",
+    setup: `faithfulness, concurrency 1, ${Math.ceil(n / 2)} rows each twice (${2 * Math.ceil(n / 2)} rows)`,
     metric: "faithfulness",
     concurrency: 1,
     withJudge: { sequences: 1 },
     withoutJudge: { sequences: 1, memoSize: 0 },
     batching: { with: true, without: true },
-    rows: (tag) => benchRows({ tag, limit: 10, copies: 2, duplicates: true }),
+    rows: (tag) => benchRows({ tag, limit: Math.ceil(n / 2), copies: 2, duplicates: true }),
   },
   batching: {
-    setup: "answer relevancy, concurrency 2, 20 rows; encoder memo off",
+    setup: `answer relevancy, concurrency 2, ${n} rows; encoder memo off`,
     metric: "answer_relevancy",
     concurrency: 2,
     withJudge: { sequences: 2 },
     withoutJudge: { sequences: 2 },
     batching: { with: true, without: false },
-    rows: (tag) => benchRows({ tag }),
+    rows: (tag) => benchRows({ tag, limit: n }),
   },
-};
+});
 
 async function timePair(
   modelPath: string,
@@ -115,7 +118,7 @@ async function timePair(
   embeddings: Embeddings,
   options: LeversOptions,
 ): Promise<LeverResult> {
-  const pair = PAIRS[lever];
+  const pair = pairs(options.rows ?? 20)[lever];
   const judges: Record<"with" | "without", LlamaCppLlm | undefined> = { with: undefined, without: undefined };
   const calls = { with: [] as number[], without: [] as number[] };
   try {
@@ -220,6 +223,7 @@ if (isMain(import.meta.url)) {
   const result = await runLevers({
     modelPath: flag("gguf") ?? tinyGgufPath,
     levers: listFlag("levers") as LeverName[] | undefined,
+    rows: numberFlag("rows", 20),
     ...roundFlags([3, 5], 15),
   });
   finishSection(result, (r) => formatLevers([r]));

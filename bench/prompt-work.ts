@@ -9,7 +9,7 @@
  * together are run with reuse only: without reuse each call starts from an empty sequence, so that
  * side equals the sum of the single-metric runs without reuse (figures and scores are taken from them).
  *
- * Run alone: node --import tsx bench/prompt-work.ts [--gguf a.gguf] [--copies 1] [--json out.json]
+ * Run alone: node --import tsx bench/prompt-work.ts [--gguf a.gguf] [--copies 1] [--rows 20] [--json out.json]
  */
 import type { Embeddings } from "../src/embeddings/types.js";
 import type { RowMetricRecord } from "../src/evaluate/types.js";
@@ -33,8 +33,10 @@ import { ratio } from "./lib/stats.js";
 export interface PromptWorkOptions {
   /** Judge GGUF. Required. */
   modelPath: string;
-  /** Copies of the 20 example rows. Defaults to 1. */
+  /** Copies of the example rows. Defaults to 1. */
   copies?: number;
+  /** Example rows taken from the start of the file per copy. Defaults to all 20. */
+  rows?: number;
 }
 
 /** Per-row prompt work of one metric set under one setting. */
@@ -86,10 +88,11 @@ async function measure(
   reusePromptPrefix: boolean,
   embeddings: Embeddings,
   copies: number,
+  limit: number | undefined,
 ): Promise<{ side: PromptWorkSide; records: readonly RowMetricRecord[]; ok: number; errors: number }> {
   const llm = await loadJudge(modelPath, { sequences: 1, reusePromptPrefix, memoSize: 0 });
   try {
-    const rows = benchRows({ copies });
+    const rows = benchRows({ copies, limit });
     const before = llm.stats();
     const run = await timeEvaluate(
       rows,
@@ -143,15 +146,15 @@ export async function runPromptWork(options: PromptWorkOptions): Promise<PromptW
       note(`prompt work: ${modelName(options.modelPath)} ${label} ${(100 * (1 - r)).toFixed(1)}% fewer`);
     };
     for (const name of METRICS) {
-      const on = await measure(options.modelPath, [name], true, embeddings, copies);
-      const off = await measure(options.modelPath, [name], false, embeddings, copies);
+      const on = await measure(options.modelPath, [name], true, embeddings, copies, options.rows);
+      const off = await measure(options.modelPath, [name], false, embeddings, copies, options.rows);
       offRuns.push(off);
       push(name, on, off.side, sameScores(on.records, off.records));
     }
     // The three metrics together on one judge (as the CLI runs them), with reuse. Without reuse every call
     // starts from an empty sequence, so that run would do exactly the three single-metric runs' work: its
     // figures are their sums, and its scores theirs.
-    const all = await measure(options.modelPath, METRICS, true, embeddings, copies);
+    const all = await measure(options.modelPath, METRICS, true, embeddings, copies, options.rows);
     const sum = (pick: (s: PromptWorkSide) => number) => offRuns.reduce((t, r) => t + pick(r.side), 0);
     push(
       "all",
@@ -171,7 +174,8 @@ export async function runPromptWork(options: PromptWorkOptions): Promise<PromptW
   } finally {
     await embeddings.dispose();
   }
-  return { section: "prompt-work", model: modelName(options.modelPath), rows: 20 * copies, results };
+  const rows = benchRows({ copies, limit: options.rows }).length;
+  return { section: "prompt-work", model: modelName(options.modelPath), rows, results };
 }
 
 /** The prompt-work section as Markdown: one line per model and metric set. */
@@ -214,6 +218,7 @@ if (isMain(import.meta.url)) {
   const result = await runPromptWork({
     modelPath: flag("gguf") ?? tinyGgufPath,
     copies: numberFlag("copies", 1),
+    rows: numberFlag("rows", 20),
   });
   finishSection(result, (r) => formatPromptWork([r]));
 }

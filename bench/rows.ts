@@ -7,7 +7,7 @@
  * concurrencies of a round see the same rows. Answer relevancy embeds with the starter GloVe model
  * (memo off, shared by all judges) through `BatchingEmbeddings`, as the CLI does.
  *
- * Run alone: node --import tsx bench/rows.ts [--gguf a.gguf] [--concurrency 1,2] [--copies 1]
+ * Run alone: node --import tsx bench/rows.ts [--gguf a.gguf] [--concurrency 1,2] [--copies 1] [--rows 20]
  *            [--metrics answer_relevancy,faithfulness] [--rounds 3,5] [--budget-seconds 20] [--json out.json]
  */
 import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
@@ -35,8 +35,10 @@ export interface RowsOptions {
   concurrency?: number[];
   /** Metrics timed. Defaults to answer relevancy and faithfulness. */
   metrics?: JudgeMetricName[];
-  /** Copies of the 20 example rows per timed run. Defaults to 1. */
+  /** Copies of the example rows per timed run. Defaults to 1. */
   copies?: number;
+  /** Example rows taken from the start of the file per copy. Defaults to all 20. */
+  rows?: number;
   /** Rows of each warm-up run. Defaults to 4. */
   warmupRows?: number;
   /** Fewest timed rounds. Defaults to 3. */
@@ -99,7 +101,7 @@ export async function runRows(options: RowsOptions): Promise<RowsResult> {
           const rows =
             round < 0
               ? benchRows({ tag: `w${-round}-`, limit: warmupRows })
-              : benchRows({ copies, tag: `r${round}-` });
+              : benchRows({ copies, tag: `r${round}-`, limit: options.rows });
           const run = await timeEvaluate(rows, [makeMetric(metric, judges.get(c)!, embeddings)], c);
           if (round >= 0 && c === concurrencies[0]) {
             outcome.ok = run.ok;
@@ -140,7 +142,7 @@ export async function runRows(options: RowsOptions): Promise<RowsResult> {
   return {
     section: "rows",
     model: modelName(options.modelPath),
-    rowsPerRun: 20 * copies,
+    rowsPerRun: benchRows({ copies, limit: options.rows }).length,
     contextSize: BENCH_CONTEXT_SIZE,
     metrics: results,
   };
@@ -186,6 +188,7 @@ if (isMain(import.meta.url)) {
     concurrency: numberListFlag("concurrency", [1, 2]),
     metrics: listFlag("metrics") as JudgeMetricName[] | undefined,
     copies: numberFlag("copies", 1),
+    rows: numberFlag("rows", 20),
     ...roundFlags([3, 5], 20),
   });
   finishSection(result, (r) => formatRows([r]));

@@ -16,7 +16,11 @@
  * (peak RSS of the CLI eval, and of the CLI report of its results, on 10,000 to 1,000,000 generated
  * rows, bench/memory.ts), starter-quality (the starter embedder's sanity set).
  * Defaults: the generated tiny models (written when missing), the starter GloVe model, and
- * ../shared/models/stories260K.gguf when present. `--quick` runs fewer rounds (a smoke test, not numbers).
+ * ../shared/models/stories260K.gguf when present. `--quick` is a smoke run (under 3 minutes on a quiet 2-core
+ * machine): without --gguf / --onnx one judge (stories260K when present) and one encoder (MiniLM-sized), one
+ * timed round, 4 example rows in the judge sections, the proxy on a 64-token prompt, smaller generated inputs
+ * (judge-free, memory without the report runs, cache-storage); every section still runs and prints its ratios,
+ * not for publishing.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -44,6 +48,7 @@ import {
   defaultOnnxDirs,
   describeModel,
   type ModelInfo,
+  minilmShapedDir,
   modelName,
   prepareDefaultModels,
   repoRoot,
@@ -84,7 +89,13 @@ interface SectionRun {
 }
 
 const quick = hasFlag("quick");
-const quickRounds = ["--rounds", "2,2"];
+// --quick is a smoke run (under 3 minutes on a quiet 2-core machine, docs/performance.md): every section runs
+// once on a small input and prints its tables and ratios, which are not numbers to publish.
+const quickRounds = ["--rounds", "1,1"];
+/** Example rows per timed run in the judge sections under --quick (of 20). */
+const quickRows = ["--rows", "4"];
+/** The one judge of the sections that pick their own under --quick: stories260K when present, else tiny-llama. */
+const quickJudge = ["--gguf", defaultGgufs().at(-1)!];
 const concurrency = flag("concurrency") ?? "1,2";
 
 const SECTIONS: SectionSpec[] = [
@@ -93,7 +104,7 @@ const SECTIONS: SectionSpec[] = [
     title: "1. Embeddings: TransformersEmbeddings vs raw onnxruntime-node (texts/s)",
     file: "embeddings-vs-raw.ts",
     scope: "all-onnx",
-    args: quick ? ["--runs", "2", "--batch", "1,32"] : [],
+    args: quick ? ["--runs", "2", "--batch", "1,32", "--texts", "64"] : [],
     json: true,
   },
   {
@@ -109,7 +120,7 @@ const SECTIONS: SectionSpec[] = [
     title: "3. Threads: judge prompt processing and generation by thread count",
     file: "llm-threads.ts",
     scope: "gguf",
-    args: quick ? quickRounds : [],
+    args: quick ? [...quickRounds, "--tokens", "16"] : [],
     json: true,
   },
   {
@@ -118,7 +129,7 @@ const SECTIONS: SectionSpec[] = [
       "3a. CPU build: the portable llama.cpp build (the default) vs the fastest for this CPU, prompt and generation tokens/s (bench/cpu-build.ts)",
     file: "cpu-build.ts",
     scope: "none",
-    args: quick ? ["--rounds", "1"] : ["--rounds", "3"],
+    args: quick ? ["--rounds", "1", ...quickJudge] : ["--rounds", "3"],
     json: true,
   },
   {
@@ -126,7 +137,7 @@ const SECTIONS: SectionSpec[] = [
     title: "3b. Threads: embeddings texts/s by onnxruntime thread count",
     file: "embeddings.ts",
     scope: "onnx",
-    args: quick ? quickRounds : [],
+    args: quick ? [...quickRounds, "--texts", "64"] : [],
     json: true,
   },
   {
@@ -134,7 +145,7 @@ const SECTIONS: SectionSpec[] = [
     title: "4. Rows: evaluate() rows/s by concurrency",
     file: "rows.ts",
     scope: "gguf",
-    args: [...(quick ? quickRounds : []), "--concurrency", concurrency],
+    args: [...(quick ? [...quickRounds, ...quickRows] : []), "--concurrency", concurrency],
     json: true,
   },
   {
@@ -142,7 +153,7 @@ const SECTIONS: SectionSpec[] = [
     title: "5. Prompt work: prompt tokens evaluated per row, prefix reuse on and off",
     file: "prompt-work.ts",
     scope: "gguf",
-    args: [],
+    args: quick ? quickRows : [],
     json: true,
   },
   {
@@ -150,7 +161,7 @@ const SECTIONS: SectionSpec[] = [
     title: "Levers: rows/s with and without each lever",
     file: "levers.ts",
     scope: "gguf",
-    args: quick ? quickRounds : [],
+    args: quick ? [...quickRounds, ...quickRows] : [],
     json: true,
   },
   {
@@ -166,7 +177,10 @@ const SECTIONS: SectionSpec[] = [
     title: "Judge scoring: verdict probabilities read while the judge writes, and reasons off (issue 14)",
     file: "judge-scoring.ts",
     scope: "gguf",
-    args: quick ? ["--rows", "3"] : ["--rows", "8", "--proxy"],
+    // Quick: one metric of each kind of verdict (statements with reasons off, contexts, a custom judge, G-Eval).
+    args: quick
+      ? ["--rows", "2", "--metrics", "faithfulness,context_precision,aspect_critic,g_eval"]
+      : ["--rows", "8", "--proxy"],
     json: true,
   },
   {
@@ -175,7 +189,9 @@ const SECTIONS: SectionSpec[] = [
       "Jump-forward: faithfulness verdicts, context relevance and answer relevancy free vs prefilled vs token by token, and the Qwen2.5-0.5B estimate (issue 14, bench/prefill.ts)",
     file: "prefill.ts",
     scope: "none",
-    args: quick ? ["--rows", "2", "--rounds", "1"] : ["--rows", "4", "--rounds", "3", "--proxy"],
+    args: quick
+      ? ["--rows", "2", "--rounds", "1", ...quickJudge]
+      : ["--rows", "4", "--rounds", "3", "--proxy"],
     json: true,
   },
   {
@@ -192,7 +208,7 @@ const SECTIONS: SectionSpec[] = [
       "Real size: a Qwen2.5-0.5B-shaped random-weight proxy judge, and seconds per row (bench/proxy-model.ts)",
     file: "proxy-model.ts",
     scope: "none",
-    args: quick ? [...quickRounds, "--budget-seconds", "20"] : [],
+    args: quick ? [...quickRounds, "--prompt-tokens", "64", "--tokens", "4"] : [],
     json: true,
   },
   {
@@ -209,7 +225,7 @@ const SECTIONS: SectionSpec[] = [
       "Cache storage: reads and writes per second of libsql (shipped), node:sqlite and better-sqlite3 where present (bench/cache-storage.ts)",
     file: "cache-storage.ts",
     scope: "none",
-    args: quick ? ["--entries", "2000", "--rounds", "1"] : [],
+    args: quick ? ["--entries", "1000", "--rounds", "1"] : [],
     json: true,
   },
   {
@@ -217,7 +233,7 @@ const SECTIONS: SectionSpec[] = [
     title: "Judge-free metrics: rows/s of every metric without a judge on generated short rows, and peak RSS",
     file: "judge-free.ts",
     scope: "none",
-    args: quick ? ["--rows", "10000"] : [],
+    args: quick ? ["--rows", "2000"] : [],
     json: true,
   },
   {
@@ -226,7 +242,9 @@ const SECTIONS: SectionSpec[] = [
       "Memory as rows grow: peak RSS of `airgap-eval eval`, and of `airgap-eval report` of its results, on 10,000 to 1,000,000 generated rows (bench/memory.ts)",
     file: "memory.ts",
     scope: "none",
-    args: quick ? ["--rows", "2000,10000", "--light-rows", "2000,10000", "--embedding-rows", "2000"] : [],
+    args: quick
+      ? ["--rows", "1000,3000", "--light-rows", "1000,3000", "--embedding-rows", "1000", "--no-reports"]
+      : [],
     json: true,
   },
   {
@@ -524,8 +542,13 @@ async function main(): Promise<void> {
   const machine = machineInfo();
   const started = new Date();
   await prepareDefaultModels();
-  const ggufs = (listFlag("gguf") ?? defaultGgufs()).map((p) => path.resolve(p));
-  const onnxDirs = (listFlag("onnx") ?? defaultOnnxDirs()).map((p) => path.resolve(p));
+  // --quick without --gguf / --onnx: one judge (stories260K when present) and one encoder (the MiniLM-sized one).
+  const ggufs = (listFlag("gguf") ?? (quick ? defaultGgufs().slice(-1) : defaultGgufs())).map((p) =>
+    path.resolve(p),
+  );
+  const onnxDirs = (listFlag("onnx") ?? (quick ? [minilmShapedDir] : defaultOnnxDirs())).map((p) =>
+    path.resolve(p),
+  );
   for (const file of [...ggufs, ...onnxDirs]) {
     if (!existsSync(file)) throw new Error(`${file} does not exist; check the --gguf / --onnx paths`);
   }

@@ -207,7 +207,7 @@ describe.skipIf(!installed && !inCi)("HTML report in headless Chromium", () => {
     expect(await page.locator("#card-scored .n").textContent()).toMatch(/^\d+ of \d+$/);
   });
 
-  it("writes the judge-free metrics' evidence as readable lines", async () => {
+  it("writes the judge-free metrics' evidence and the row's warnings as readable lines", async () => {
     const withEvidence = structuredClone(data);
     const rec = withEvidence.records.find((r) => r.row === 0 && r.metric === "faithfulness")!;
     rec.result = {
@@ -219,6 +219,7 @@ describe.skipIf(!installed && !inCi)("HTML report in headless Chromium", () => {
         denominator: 2,
         position: null,
         longTexts: [{ field: "response", tokens: 812, limit: 512, handled: "chunk-mean", chunks: 2 }],
+        warnings: ["the judge put 4e-16 of its probability on the allowed scores"],
       },
     };
     const second = await openWithRowZeroExpanded(withEvidence, "evidence.html");
@@ -226,6 +227,7 @@ describe.skipIf(!installed && !inCi)("HTML report in headless Chromium", () => {
       .locator('tr[data-detail-row="0"] .metric-detail[data-metric="faithfulness"] ul.readable li')
       .allTextContents();
     expect(lines).toEqual([
+      "warning: the judge put 4e-16 of its probability on the allowed scores",
       "first relevant document at rank 2",
       "1 of 2 ids matched: d1",
       "not found in the response",

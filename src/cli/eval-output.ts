@@ -9,6 +9,7 @@ import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { checkFailUnder, checkUnscored } from "./fail-under.js";
 import { resumeCommand } from "./interrupt.js";
 import { type LongTextCounts, longTextNotice } from "./long-text-notice.js";
+import type { RowWarningCounts } from "./row-warnings-notice.js";
 
 /** What `eval --json` prints: the aggregates plus where things went and how the run ended. */
 export interface EvalJsonOutput {
@@ -41,6 +42,8 @@ export interface EvalRun {
   embeddings: LongTextCounts | undefined;
   /** Long texts listed in the details of the records written this run. */
   longTexts: number;
+  /** Rows of this run whose result lists `details.warnings`, per metric. */
+  warnings: RowWarningCounts;
 }
 
 function exitCodeFor(result: EvaluationResult, failUnder: readonly string[]): ExitCodeValue {
@@ -55,7 +58,7 @@ function exitCodeFor(result: EvaluationResult, failUnder: readonly string[]): Ex
  * bars, prints the summary (or `--json`) on stdout and the notes on stderr. Returns the exit code.
  */
 export async function finishEval(
-  { result, cache, embeddings, longTexts }: EvalRun,
+  { result, cache, embeddings, longTexts, warnings }: EvalRun,
   flags: EvalFlags,
 ): Promise<ExitCodeValue> {
   const bars = flags.failUnder;
@@ -104,6 +107,8 @@ export async function finishEval(
 
   const longText = longTextNotice(embeddings, longTexts);
   if (longText !== undefined) process.stderr.write(`${longText}\n`);
+  const rowWarnings = warnings.notice();
+  if (rowWarnings !== undefined) process.stderr.write(`${rowWarnings}\n`);
   const changed = result.metadata.rowsChanged ?? 0;
   if (changed > 0) {
     process.stderr.write(

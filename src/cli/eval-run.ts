@@ -17,6 +17,7 @@ import type { EvalSelection } from "./eval-selection.js";
 import { countLongTexts } from "./long-text-notice.js";
 import { createMetric, type MetricId, needsModel } from "./metric-factory.js";
 import { createDefinedMetrics } from "./metric-file.js";
+import { RowWarningCounts } from "./row-warnings-notice.js";
 
 /** The metrics an `eval` run runs, once the dataset is checked. */
 export interface EvalMetrics extends EvalSelection {
@@ -45,6 +46,7 @@ export async function evaluateWithModels(
   let cache: Cache | undefined;
   // Long texts listed in the details of the records written this run (the records are not kept).
   let longTexts = 0;
+  const warnings = new RowWarningCounts();
   try {
     const verifiedMemoFile = path.join(
       path.dirname(flags.cacheFile ?? defaultCachePath()),
@@ -77,6 +79,7 @@ export async function evaluateWithModels(
     const result = await evaluate(dataset, metrics, {
       onRecord: (record) => {
         longTexts += countLongTexts([record.result]);
+        warnings.add(record);
       },
       out: flags.out,
       resume: flags.resume,
@@ -90,7 +93,7 @@ export async function evaluateWithModels(
       keepRecords: false,
       ...(flags.verify ? {} : { recordOptions: { verify: false } }),
     });
-    return { result, cache, embeddings: models.embeddings, longTexts };
+    return { result, cache, embeddings: models.embeddings, longTexts, warnings };
   } finally {
     await disposeModels(models);
     cache?.close();

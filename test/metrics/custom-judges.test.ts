@@ -6,7 +6,12 @@ import { AspectCritic } from "../../src/metrics/aspect-critic/metric.js";
 import { majorityVerdict, voteSeeds } from "../../src/metrics/aspect-critic/score.js";
 import { createMetric, metricDescriptors } from "../../src/metrics/catalog.js";
 import { GEval } from "../../src/metrics/g-eval/metric.js";
-import { scoreSlotPrefix, weightedScore } from "../../src/metrics/g-eval/score.js";
+import {
+  G_EVAL_MIN_SCORE_MASS,
+  lowScoreMassWarning,
+  scoreSlotPrefix,
+  weightedScore,
+} from "../../src/metrics/g-eval/score.js";
 import { InstanceRubrics, RubricsScore } from "../../src/metrics/rubrics/metric.js";
 import { rubricLevels } from "../../src/metrics/rubrics/score.js";
 import { SimpleCriteriaScore } from "../../src/metrics/simple-criteria/metric.js";
@@ -160,6 +165,7 @@ describe("GEval", () => {
       stepsSource: "generated",
     });
     expect(a!.details?.probabilityMass).toBeCloseTo(0.9, 12);
+    expect(a!.details).not.toHaveProperty("warnings");
     expect(b!.value).toBe(1);
     expect(llm.callsFor("g_eval/steps")).toHaveLength(1);
     expect(llm.choiceCalls[0]!.request).toEqual({
@@ -168,6 +174,33 @@ describe("GEval", () => {
       suffix: "}",
     });
     expect(llm.calls[1]!.prompt.system).toContain("2. Check that the answer addresses it.");
+  });
+
+  it("warns in details.warnings when the judge puts almost no probability on the allowed scores", async () => {
+    const llm = new ScriptedLlm(
+      { "g_eval/helpful": [{ reason: "Rambles.", score: 2 }] },
+      // A story model at the score slot: 1e-16 on "2", 3e-16 on "4", the rest on tokens that are no score.
+      { choices: { "g_eval/helpful": [{ "2": 1e-16, "4": 3e-16 }] } },
+    );
+    const metric = new GEval({ llm, name: "helpful", criteria: "c", evaluationSteps: ["Look."] });
+    const result = await metric.score(sample);
+    expect(result.status).toBe("ok");
+    expect(result.value).toBeCloseTo(3.5, 12);
+    expect(result.details?.probabilityMass).toBeCloseTo(4e-16, 28);
+    expect(result.details?.warnings).toEqual([
+      "the judge put 4e-16 of its probability on the allowed scores at the score slot (less than 0.1): the " +
+        "weighted value rests on a sliver of what it wanted to write there; compare details.greedyScore, and " +
+        "prefer a judge that follows the prompt's JSON format",
+    ]);
+  });
+
+  it("the low-mass threshold is G_EVAL_MIN_SCORE_MASS, 0.1", () => {
+    expect(G_EVAL_MIN_SCORE_MASS).toBe(0.1);
+    expect(lowScoreMassWarning(0.1)).toBeUndefined();
+    expect(lowScoreMassWarning(0.99)).toBeUndefined();
+    expect(lowScoreMassWarning(0.099)).toMatch(/^the judge put 0\.099 of its probability/);
+    expect(lowScoreMassWarning(0)).toMatch(/^the judge put 0 of its probability/);
+    expect(lowScoreMassWarning(0.3, 0.5)).toMatch(/less than 0\.5/);
   });
 
   it("without scoreChoices reports the written score and says no weighting was possible", async () => {

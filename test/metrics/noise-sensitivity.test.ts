@@ -77,15 +77,18 @@ describe("noise sensitivity formula (Ragas' numpy steps)", () => {
     expect(noiseSensitivity(allBad as never, "relevant")).toBe(1);
     expect(noiseSensitivity(allBad as never, "irrelevant")).toBe(0);
   });
-  it("no response statements: null; no reference statements: every context irrelevant", () => {
+  it("no response statements, or no reference statements: null in both modes (Ragas: NaN, or it raises)", () => {
     expect(noiseSensitivity({ ...v, responseByReference: [] }, "relevant")).toBeNull();
+    expect(noiseSensitivity({ ...v, responseByReference: [] }, "irrelevant")).toBeNull();
+    // An incorrect statement that a context supports: with no reference statement no context is relevant,
+    // which used to count it as coming from irrelevant contexts only (1, the worst score).
     const noRef = {
       referenceByContext: [[], []],
       responseByContext: [[1], [0]],
       responseByReference: [0],
     } as const;
-    expect(noiseSensitivity(noRef as never, "relevant")).toBe(0);
-    expect(noiseSensitivity(noRef as never, "irrelevant")).toBe(1);
+    expect(noiseSensitivity(noRef as never, "relevant")).toBeNull();
+    expect(noiseSensitivity(noRef as never, "irrelevant")).toBeNull();
   });
 });
 
@@ -120,13 +123,27 @@ describe("NoiseSensitivity", () => {
     expect((await new NoiseSensitivity({ llm: judge(), mode: "irrelevant" }).score(single)).value).toBe(0);
   });
 
-  it("no response statements: null with a reason and no verdict call", async () => {
-    const llm = judge([]);
-    const result = await new NoiseSensitivity({ llm }).score(sample);
-    expect(result).toMatchObject({ value: null, status: "ok" });
-    expect(result.reason).toMatch(/no statements in the response/);
-    expect(llm.callsFor(VERDICTS)).toHaveLength(0);
-  });
+  for (const mode of ["relevant", "irrelevant"] as const) {
+    it(`${mode} mode, no response statements: null with a reason and no verdict call`, async () => {
+      const llm = judge([]);
+      const result = await new NoiseSensitivity({ llm, mode }).score(sample);
+      expect(result).toMatchObject({ value: null, status: "ok" });
+      expect(result.reason).toMatch(/no statements in the response/);
+      expect(result.details).toMatchObject({ mode, responseStatements: [], referenceStatements: R });
+      expect(llm.callsFor(VERDICTS)).toHaveLength(0);
+    });
+
+    it(`${mode} mode, no reference statements: null with a reason and no verdict call`, async () => {
+      // A2, A3 and A4 are incorrect and supported by contexts, none relevant: irrelevant mode gave 0.75 before.
+      const llm = judge(A, []);
+      const result = await new NoiseSensitivity({ llm, mode }).score(sample);
+      expect(result).toMatchObject({ value: null, status: "ok" });
+      expect(result.reason).toMatch(/no statements in the reference/);
+      expect(result.reason).toMatch(/both modes/);
+      expect(result.details).toMatchObject({ mode, responseStatements: A, referenceStatements: [] });
+      expect(llm.callsFor(VERDICTS)).toHaveLength(0);
+    });
+  }
 
   it("a bad mode throws naming the option", () => {
     // @ts-expect-error: a wrong mode from untyped input

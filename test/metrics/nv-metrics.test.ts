@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { configHash } from "../../src/evaluate/hash.js";
 import { AnswerAccuracy } from "../../src/metrics/nv-answer-accuracy/metric.js";
 import { nvAccuracyScore } from "../../src/metrics/nv-answer-accuracy/score.js";
 import { NvContextRelevance } from "../../src/metrics/nv-context-relevance/metric.js";
@@ -125,13 +126,47 @@ describe("ResponseGroundedness (nv_response_groundedness)", () => {
     expect((await new ResponseGroundedness({ llm: full }).score(sample)).value).toBe(1);
   });
 
-  it("Ragas' shortcuts: no context scores 0, a response found in the contexts 1, without a call", async () => {
+  it("Ragas' shortcut: no context scores 0 without a call", async () => {
     const llm = new ScriptedLlm({});
-    const metric = new ResponseGroundedness({ llm });
-    expect((await metric.score({ ...sample, retrievedContexts: [] })).value).toBe(0);
+    const result = await new ResponseGroundedness({ llm }).score({ ...sample, retrievedContexts: [] });
+    expect(result).toMatchObject({ value: 0, status: "ok" });
+    expect(result.reason).toMatch(/no context was retrieved/);
+    expect(llm.calls).toHaveLength(0);
+  });
+
+  it("a response found word for word in the contexts is rated by the judge, as in Ragas' collections", async () => {
+    const llm = new ScriptedLlm(ratings("nv_response_groundedness", 1, 0));
+    const quoted = await new ResponseGroundedness({ llm }).score({
+      ...sample,
+      response: "born on 14 March 1879",
+    });
+    expect(quoted).toMatchObject({ value: 0.25, status: "ok", reason: "ratings 1 and 0 out of 2" });
+    expect(llm.callsFor("nv_response_groundedness/rating_1")).toHaveLength(1);
+    expect(llm.callsFor("nv_response_groundedness/rating_2")).toHaveLength(1);
+  });
+
+  it("verbatimShortcut: true scores such a response 1 without a call, as Ragas' legacy class", async () => {
+    const llm = new ScriptedLlm({});
+    const metric = new ResponseGroundedness({ llm, verbatimShortcut: true });
     const quoted = await metric.score({ ...sample, response: "born on 14 March 1879" });
     expect(quoted.value).toBe(1);
     expect(quoted.reason).toMatch(/word for word/);
     expect(llm.calls).toHaveLength(0);
+  });
+
+  it("the option is recorded in the config (so results made one way never resume the other)", () => {
+    const llm = new ScriptedLlm({});
+    const byDefault = new ResponseGroundedness({ llm }).config();
+    const legacy = new ResponseGroundedness({ llm, verbatimShortcut: true }).config();
+    expect(byDefault.options).toMatchObject({ verbatimShortcut: false });
+    expect(legacy.options).toMatchObject({ verbatimShortcut: true });
+    expect(configHash(byDefault)).not.toBe(configHash(legacy));
+  });
+
+  it("a wrong type for verbatimShortcut throws naming the option", () => {
+    // @ts-expect-error: untyped input
+    expect(() => new ResponseGroundedness({ llm: new ScriptedLlm({}), verbatimShortcut: "yes" })).toThrow(
+      /verbatimShortcut/,
+    );
   });
 });

@@ -12,6 +12,7 @@ import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { gEvalDescriptor } from "./descriptor.js";
 import { generateSteps, judgeGEval } from "./judge.js";
 import { G_EVAL_STEPS_VERSION, type GEvalInput, gEvalScorePrompt, gEvalStepsPrompt } from "./prompt.js";
+import { lowScoreMassWarning } from "./score.js";
 
 /** Options of {@link GEval}. */
 export interface GEvalOptions extends CustomJudgeOptions, ReasonsOptions {
@@ -39,7 +40,9 @@ interface Steps {
  * details), then each row gets a reason and a score on the scale; the reported value is the mean of the
  * allowed scores weighted by the judge's next-token probabilities at the score slot (`Llm.scoreChoices`). The
  * grammar's only number is the score, so the probabilities are read at the right token. A judge without
- * `scoreChoices` gives the written score, and the details say that no weighting was possible.
+ * `scoreChoices` gives the written score, and the details say that no weighting was possible. When the judge puts
+ * less than `G_EVAL_MIN_SCORE_MASS` (0.1) of its probability on the allowed scores, the row's `details.warnings`
+ * says so: the weighted value then says little.
  *
  * @example
  * const coherence = new GEval({ llm, name: "coherence", criteria: "Is the answer logically ordered and easy to follow?" });
@@ -92,6 +95,7 @@ export class GEval extends CustomJudgeMetric {
     const j = await judgeGEval(this.llm, template, input, this.scale, this.settings, signal);
     const weighted = j.weightedScore !== undefined;
     const reason = j.reason ?? `score ${j.greedyScore} on ${this.scale.min}..${this.scale.max}`;
+    const lowMass = j.mass === undefined ? undefined : lowScoreMassWarning(j.mass);
     return {
       value: weighted ? j.weightedScore! : j.greedyScore,
       status: "ok",
@@ -106,6 +110,7 @@ export class GEval extends CustomJudgeMetric {
           ? "token-probabilities"
           : "none: the judge has no scoreChoices; value is the written score",
         ...(weighted ? { probabilities: j.probabilities, probabilityMass: j.mass } : {}),
+        ...(lowMass !== undefined ? { warnings: [lowMass] } : {}),
         scale: this.scale,
         scorePromptVersion: template.version,
         usage: j.usage,

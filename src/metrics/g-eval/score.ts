@@ -27,3 +27,27 @@ export function weightedScore(probabilities: Record<string, number>): number {
 export function scoreSlotPrefix(reason: string | undefined): string {
   return reason === undefined ? `{"score":` : `{"reason":${JSON.stringify(reason)},"score":`;
 }
+
+/**
+ * The least probability mass the judge should put on the allowed scores, together, at the score slot (before
+ * normalising): below it a G-Eval row carries a warning in `details.warnings`. Under a tenth, the model wanted to
+ * write something else there by more than 9 to 1, so the weighted score rests on a sliver of its distribution.
+ */
+export const G_EVAL_MIN_SCORE_MASS = 0.1;
+
+/**
+ * The warning a row gets when the judge's probability mass on the allowed scores is below `threshold`, or
+ * undefined when it is not.
+ *
+ * @example
+ * lowScoreMassWarning(1e-16); // "the judge put 1e-16 of its probability on the allowed scores ..."
+ * lowScoreMassWarning(0.93); // undefined
+ */
+export function lowScoreMassWarning(mass: number, threshold = G_EVAL_MIN_SCORE_MASS): string | undefined {
+  if (mass >= threshold) return undefined;
+  return (
+    `the judge put ${mass.toPrecision(2).replace(/\.?0+(e|$)/, "$1")} of its probability on the allowed scores at the score slot ` +
+    `(less than ${threshold}): the weighted value rests on a sliver of what it wanted to write there; ` +
+    "compare details.greedyScore, and prefer a judge that follows the prompt's JSON format"
+  );
+}

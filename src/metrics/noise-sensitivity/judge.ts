@@ -8,7 +8,7 @@ import type { NoiseVerdicts } from "./score.js";
 export interface NoiseSensitivityJudgement {
   referenceStatements: string[];
   responseStatements: string[];
-  /** Absent when the response has no statements (no verdict call is made). */
+  /** Absent when the response or the reference has no statements (no verdict call is made). */
   verdicts?: NoiseVerdicts;
   /** The judge's verdicts with reasons: per context for both sides, and the response against the reference. */
   evidence?: {
@@ -33,7 +33,9 @@ export async function judgeNoiseSensitivity(
 ): Promise<NoiseSensitivityJudgement> {
   const referenceStatements = await extractStatements(steps, input.question, input.reference, "reference");
   const responseStatements = await extractStatements(steps, input.question, input.response, "response");
-  if (responseStatements.length === 0) return { referenceStatements, responseStatements };
+  if (responseStatements.length === 0 || referenceStatements.length === 0) {
+    return { referenceStatements, responseStatements };
+  }
   const referenceByContext: Verdict[][] = [];
   const responseByContext: Verdict[][] = [];
   for (const [c, context] of input.contexts.entries()) {

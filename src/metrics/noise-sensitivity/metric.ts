@@ -23,12 +23,21 @@ interface NoiseSample {
   contexts: string[];
 }
 
+/** Why a row has no score: the response, or else the reference, has no statements. */
+function noScoreReason(j: { responseStatements: readonly string[] }): string {
+  return j.responseStatements.length === 0
+    ? "the judge found no statements in the response, so there is nothing to check (Ragas gives NaN here)"
+    : "the judge found no statements in the reference, so no context can be told relevant or irrelevant and " +
+        "the score is undefined in both modes (Ragas raises here)";
+}
+
 /**
  * Ragas `noise_sensitivity` (lower is better): how often the response states something incorrect
  * that the retrieved contexts led it to. A context is relevant when it supports a reference
  * statement. In `relevant` mode the score is the share of response statements that the reference
  * does not support but a relevant context does; in `irrelevant` mode, those supported only by
- * irrelevant contexts. A response without statements gives `value: null` with a reason.
+ * irrelevant contexts. A response or a reference without statements gives `value: null` with a reason
+ * (no verdict is asked), in both modes.
  *
  * @example
  * const metric = new NoiseSensitivity({ llm, mode: "irrelevant" });
@@ -62,16 +71,10 @@ export class NoiseSensitivity extends JudgeMetric<NoiseSample, typeof noiseSensi
       responseStatements: j.responseStatements,
     };
     const tail = { usage: steps.usage, ...(steps.splits.length > 0 ? { splits: steps.splits } : {}) };
-    if (j.verdicts === undefined) {
-      return {
-        value: null,
-        status: "ok",
-        reason:
-          "the judge found no statements in the response, so there is nothing to check (Ragas gives NaN here)",
-        details: { ...common, ...tail },
-      };
+    const value = j.verdicts === undefined ? null : noiseSensitivity(j.verdicts, this.mode);
+    if (j.verdicts === undefined || value === null) {
+      return { value: null, status: "ok", reason: noScoreReason(j), details: { ...common, ...tail } };
     }
-    const value = noiseSensitivity(j.verdicts, this.mode)!;
     const breakdown = noiseBreakdown(j.verdicts);
     const counted = Math.round(value * j.responseStatements.length);
     return {

@@ -41,16 +41,21 @@ export function noiseBreakdown(v: NoiseVerdicts): NoiseBreakdown {
  * Ragas' noise sensitivity: the share of the response's statements that are incorrect (the
  * reference does not support them) and yet supported by a relevant context (`relevant` mode), or
  * supported only by irrelevant contexts (`irrelevant` mode). Lower is better. Null when the response
- * has no statements (Ragas' mean of nothing, NaN). With no reference statements, no context is
- * relevant (Ragas fails on the empty maximum).
+ * has no statements (Ragas' mean of nothing, NaN), and null when the reference has none: then no
+ * context can be relevant or irrelevant (Ragas raises on the empty maximum), in both modes.
  *
  * @example
  * noiseSensitivity({ referenceByContext: [[1], [0]], responseByContext: [[1, 0], [0, 1]], responseByReference: [0, 0] }, "relevant"); // 0.5
  */
 export function noiseSensitivity(v: NoiseVerdicts, mode: NoiseSensitivityMode): number | null {
   const count = v.responseByReference.length;
-  if (count === 0) return null;
+  if (count === 0 || !hasReferenceStatements(v)) return null;
   const b = noiseBreakdown(v);
   const counted = mode === "relevant" ? b.fromRelevant : b.fromIrrelevantOnly;
   return counted.filter((x, a) => x && b.incorrect[a]).length / count;
+}
+
+/** Whether the reference has statements to judge the contexts by (each context has one verdict per statement). */
+export function hasReferenceStatements(v: NoiseVerdicts): boolean {
+  return v.referenceByContext.some((row) => row.length > 0);
 }

@@ -11,5 +11,14 @@ export const nvResponseGroundednessDescriptor = defineMetric({
   requiredFields: ["response", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object({ ...judgeSettingsShape, ...choiceOptionsShape }),
+  options: z.object({
+    ...judgeSettingsShape,
+    ...choiceOptionsShape,
+    verbatimShortcut: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Score 1 without asking the judge when the response appears word for word in the joined contexts, as Ragas' legacy class does; false asks the judge, as ragas.metrics.collections does.",
+      ),
+  }),
 });

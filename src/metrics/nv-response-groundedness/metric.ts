@@ -13,7 +13,14 @@ import { nvGroundednessPrompt1, nvGroundednessPrompt2 } from "./prompt.js";
 import { nvGroundednessScore, nvGroundednessShortcut } from "./score.js";
 
 /** Options of {@link ResponseGroundedness}. */
-export type ResponseGroundednessOptions = JudgeMetricOptions & ChoiceOptions;
+export interface ResponseGroundednessOptions extends JudgeMetricOptions, ChoiceOptions {
+  /**
+   * Score 1 without asking the judge when the response appears word for word in the joined contexts, as
+   * Ragas' legacy `ResponseGroundedness` does. Defaults to false: the judge rates it, as
+   * `ragas.metrics.collections` does (a verbatim quote can still be taken out of its context).
+   */
+  verbatimShortcut?: boolean;
+}
 
 interface GroundednessSample {
   response: string;
@@ -23,7 +30,9 @@ interface GroundednessSample {
 /**
  * Ragas `nv_response_groundedness`: how far the retrieved contexts support the response. Two
  * differently worded prompts each rate it 0, 1 or 2; the score is the mean of the ratings divided
- * by 2. Without a call, no context scores 0 and a response found word for word in the contexts 1.
+ * by 2. Without a call, no context (or a blank response) scores 0. A response found word for word in the
+ * contexts is rated by the judge, as in `ragas.metrics.collections`; `verbatimShortcut: true` scores it 1
+ * without a call, as Ragas' legacy class does.
  *
  * @example
  * const { value } = await new ResponseGroundedness({ llm }).score({
@@ -47,12 +56,12 @@ export class ResponseGroundedness extends JudgeMetric<
 
   protected async compute(input: GroundednessSample, signal: AbortSignal | undefined): Promise<MetricResult> {
     const steps = statementSteps(this.llm, this.settings, signal, this.reading);
-    const shortcut = nvGroundednessShortcut(input.response, input.contexts);
+    const shortcut = nvGroundednessShortcut(input.response, input.contexts, this.options.verbatimShortcut);
     if (shortcut !== undefined) {
       const reason =
         shortcut === 0
           ? "no context was retrieved, so nothing grounds the response (Ragas scores 0 without asking)"
-          : "the response appears word for word in the contexts (Ragas scores 1 without asking)";
+          : "the response appears word for word in the contexts (verbatimShortcut: Ragas' legacy class scores 1 without asking)";
       return ratingShortcutResult(shortcut, reason, steps);
     }
     const pair = await judgeGroundedness(steps, input);
@@ -61,5 +70,9 @@ export class ResponseGroundedness extends JudgeMetric<
 
   protected override promptVersions(): Record<string, string> {
     return ratingPromptVersions([nvGroundednessPrompt1, nvGroundednessPrompt2]);
+  }
+
+  protected override metricOptions(): Record<string, string | number | boolean | null> {
+    return { verbatimShortcut: this.options.verbatimShortcut };
   }
 }

@@ -4,14 +4,23 @@ import { averagedRating } from "../shared/ratings.js";
 export const NV_GROUNDEDNESS_TOP = 2;
 
 /**
- * Ragas' answers without a judge call: 0 when the response or the joined contexts are blank; 1 when
- * the response equals, or is contained in, the joined contexts. Undefined otherwise.
+ * Ragas' answers without a judge call: 0 when the response or the joined contexts are blank (both Ragas
+ * APIs); with `verbatim` (Ragas' legacy class only), 1 when the response equals, or is contained in, the
+ * joined contexts. Undefined otherwise: the judge is asked.
+ *
+ * @example
+ * nvGroundednessShortcut("born in 1879", ["He was born in 1879."], false); // undefined (ask the judge)
+ * nvGroundednessShortcut("born in 1879", ["He was born in 1879."], true); // 1
  */
-export function nvGroundednessShortcut(response: string, contexts: readonly string[]): number | undefined {
+export function nvGroundednessShortcut(
+  response: string,
+  contexts: readonly string[],
+  verbatim: boolean,
+): number | undefined {
   const joined = contexts.join("\n").trim();
   const r = response.trim();
   if (r === "" || joined === "") return 0;
-  if (joined.includes(r)) return 1;
+  if (verbatim && joined.includes(r)) return 1;
   return undefined;
 }
 

@@ -83,10 +83,14 @@ function renderDetails(details, depth) {
   wrap.appendChild(dl);
   return wrap;
 }
-// One readable line per known evidence key of the judge-free metrics, shown above the folded raw details.
+// One readable line per known evidence key of the judge-free metrics, and one per row warning
+// (details.warnings), shown above the folded raw details.
 function num(v, digits) { return typeof v === "number" ? fmt(v, digits === undefined ? 3 : digits) : "-"; }
 function readableDetails(d) {
   var out = [];
+  if (Array.isArray(d.warnings)) {
+    d.warnings.forEach(function (w) { out.push("warning: " + w); });
+  }
   if ("firstHitRank" in d) {
     out.push(d.firstHitRank === null ? "no relevant document retrieved" : "first relevant document at rank " + d.firstHitRank);
   }
