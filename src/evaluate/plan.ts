@@ -4,6 +4,7 @@ import { type DatasetScan, firstRowLacking, isScanned, scanDataset } from "../da
 import { type DatasetSource, datasetSource, openDataset } from "../dataset/stream.js";
 import type { Dataset } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
+import { checkMetricId } from "../metrics/builtin-id.js";
 import type { Metric, MetricConfig } from "../metrics/types.js";
 import { isPrototypeKey, prototypeKeyProblem } from "../util/object-keys.js";
 import { configHash as hashConfig, rowHash as hashRow } from "./hash.js";
@@ -84,6 +85,7 @@ function checkMetricList(metrics: readonly Metric[]): void {
   const seen = new Set<string>();
   for (const m of metrics) {
     if (isPrototypeKey(m.name)) throw new InvalidInputError(`metric name ${prototypeKeyProblem(m.name)}`);
+    checkMetricId(m);
     if (seen.has(m.name))
       throw new InvalidInputError(`metric ${m.name} is given twice; pass each metric once`);
     seen.add(m.name);
