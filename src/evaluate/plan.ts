@@ -12,7 +12,7 @@ import { checkConcurrencyOption } from "./option-checks.js";
 import type { EvaluateDataset, EvaluateOptions } from "./options.js";
 import { resultsFileHasContent } from "./read-results-file.js";
 import { type ResumedFile, readResumedFile, supersedeRows } from "./resume-index.js";
-import { isSkippedConfig } from "./skipped-metric.js";
+import { isSkippedConfig, isSkippedStandIn } from "./skipped-metric.js";
 
 /** A metric of the run with its configuration and whether its results may be cached. */
 export interface MetricEntry {
@@ -85,7 +85,8 @@ function checkMetricList(metrics: readonly Metric[]): void {
   const seen = new Set<string>();
   for (const m of metrics) {
     if (isPrototypeKey(m.name)) throw new InvalidInputError(`metric name ${prototypeKeyProblem(m.name)}`);
-    checkMetricId(m);
+    // A built-in id is the built-in metric's, or the stand-in's that skips it for want of its model.
+    if (!isSkippedStandIn(m)) checkMetricId(m);
     if (seen.has(m.name))
       throw new InvalidInputError(`metric ${m.name} is given twice; pass each metric once`);
     seen.add(m.name);

@@ -76,9 +76,8 @@ export class AirgapEvalReporter implements Reporter {
         options: { source: "vitest" },
         totalRows: tests.length,
       });
-      for (const r of records) {
-        writer.write({
-          type: "record",
+      writer.writeRecords(
+        records.map((r) => ({
           row: tests.indexOf(r.test),
           rowHash: rowHash(r.sample),
           metric: r.metric,
@@ -87,8 +86,8 @@ export class AirgapEvalReporter implements Reporter {
           sample: r.sample,
           finishedAt: r.finishedAt,
           durationMs: r.durationMs,
-        });
-      }
+        })),
+      );
       writer.write({ type: "end", finishedAt: new Date().toISOString(), interrupted: false });
     } finally {
       writer.close();
