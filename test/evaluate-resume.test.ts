@@ -33,7 +33,7 @@ async function runInterrupted(out: string, metric: FakeMetric, stopAfter: number
 }
 
 describe("results file", () => {
-  it("writes a header with metric configs and hashes, invalid rows, one line per record, and an end line", async () => {
+  it("writes a header with metric configs and hashes, invalid rows, each row's sample once and a line per record, and an end line", async () => {
     const out = newFile();
     const metric = new FakeMetric({ promptVersion: "3", options: { strictness: 3 } });
     const written: number[] = [];
@@ -45,12 +45,19 @@ describe("results file", () => {
     });
     expect(written).toEqual([1, 2, 3]);
     const lines = readLines(out);
-    expect(lines.map((l) => l.type)).toEqual(["header", "invalid", "record", "record", "record", "end"]);
+    expect(lines.map((l) => l.type)).toEqual([
+      "header",
+      "invalid",
+      ...["sample", "record", "sample", "record", "sample", "record"],
+      "end",
+    ]);
     const header = lines[0] as {
       format: string;
+      formatVersion: number;
       metadata: { metrics: Record<string, Record<string, unknown>> };
     };
     expect(header.format).toBe("airgap-eval-results");
+    expect(header.formatVersion).toBe(2);
     expect(header.metadata.metrics.fake_length).toMatchObject({
       name: "fake_length",
       promptVersions: { "fake_length/main": "3" },
@@ -63,12 +70,20 @@ describe("results file", () => {
       field: "response",
       message: "expected a string, got a number",
     });
-    expect(lines[2]).toMatchObject({
+    expect(lines[2]).toEqual({
+      type: "sample",
+      row: 0,
+      rowHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      sample: { userInput: "q0", response: "y" },
+    });
+    // The record refers to its row's sample by row hash and does not repeat it.
+    expect(lines[3]).toMatchObject({
       type: "record",
       row: 0,
       metric: "fake_length",
-      rowHash: expect.any(String),
+      rowHash: lines[2]!.rowHash,
     });
+    expect(lines[3]).not.toHaveProperty("sample");
   });
 
   it("refuses to replace an existing file unless resuming or overwriting", async () => {

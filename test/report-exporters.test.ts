@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { InvalidInputError } from "../src/errors.js";
+import { reportMetadata } from "../src/report/display-paths.js";
 import {
   compareRuns,
   comparisonToHtml,
@@ -296,7 +297,11 @@ describe("writeReport", () => {
     expect(await writeReport(join(dir, "r.md"), data)).toBe("markdown");
     expect(await writeReport(join(dir, "r.csv"), data)).toBe("csv");
     expect(await writeReport(join(dir, "r.json"), data)).toBe("json");
-    expect(JSON.parse(readFileSync(join(dir, "r.json"), "utf8"))).toEqual(data);
+    // The data, its absolute paths shown relative to the current directory or by file name.
+    expect(JSON.parse(readFileSync(join(dir, "r.json"), "utf8"))).toEqual({
+      ...data,
+      metadata: reportMetadata(data.metadata),
+    });
     expect(await writeComparison(join(dir, "c.md"), compareRuns(data, data))).toBe("markdown");
   });
 

@@ -250,8 +250,13 @@ async function runPlan(
           recordCount++;
           if (record.result.status === "error") errors++;
           if (writer !== undefined) {
-            sampleJson ??= JSON.stringify(item.sample);
-            writer.writeRecord(record, sampleJson);
+            // The row's sample once, before its first record of this run (results format 2).
+            if (sampleJson === undefined) {
+              sampleJson = JSON.stringify(item.sample);
+              writer.writeSample(record, sampleJson);
+            }
+            const { sample: _sample, ...stored } = record;
+            writer.writeRecord(stored);
           }
           options.onRecord?.(record);
         } catch (error) {

@@ -4,6 +4,7 @@ import type { EvaluationResultData, RowMetricRecord } from "../results/types.js"
 import { forEachResultsLineSync } from "./read-results-file.js";
 import type { ResultsFileTail } from "./results-lines.js";
 import { ResultsRunState } from "./results-run-state.js";
+import { RecordSamples } from "./results-samples.js";
 
 /** Options for {@link loadResults}. */
 export interface LoadResultsOptions {
@@ -25,15 +26,13 @@ export interface LoadResultsOptions {
 export function loadResults(file: string, options: LoadResultsOptions = {}): EvaluationResultData {
   const run = new ResultsRunState();
   // Latest record per row × metric × config (the latest config is known at the end). Records of one
-  // row share one sample object: the file repeats the sample on every metric's line.
+  // row hash share one sample object.
   const latest = new Map<string, RowMetricRecord>();
-  const samples = new Map<string, RowMetricRecord["sample"]>();
+  const samples = new RecordSamples(file);
   const tail = forEachResultsLineSync(file, (line) => {
-    if (run.take(line) || line.type !== "record") return;
-    const { type: _type, ...record } = line;
-    const shared = samples.get(record.rowHash);
-    if (shared !== undefined) record.sample = shared;
-    else samples.set(record.rowHash, record.sample);
+    if (run.take(line) || samples.take(line) || line.type !== "record") return;
+    const { type: _type, ...stored } = line;
+    const record = samples.join(stored);
     latest.set(`${record.row}\u0000${record.metric}\u0000${record.configHash}`, record);
   });
   noteTornTail(file, tail, options);

@@ -341,7 +341,7 @@ function writeMergedLocked(file: string, outcome: MergeOutcome, options: WriteMe
   try {
     writer.writeHeader({ ...headerMetadata, resultsFile: file });
     for (const bad of outcome.data.invalidRows) writer.write({ type: "invalid", ...bad });
-    for (const record of outcome.data.records) writer.write({ type: "record", ...record });
+    writer.writeRecords(outcome.data.records);
     writer.write({ type: "end", finishedAt, interrupted: interrupted === true });
   } finally {
     writer.close();

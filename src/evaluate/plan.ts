@@ -4,6 +4,7 @@ import { type DatasetScan, firstRowLacking, isScanned, scanDataset } from "../da
 import { type DatasetSource, datasetSource, openDataset } from "../dataset/stream.js";
 import type { Dataset } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
+import { checkMetricId } from "../metrics/builtin-id.js";
 import type { Metric, MetricConfig } from "../metrics/types.js";
 import { isPrototypeKey, prototypeKeyProblem } from "../util/object-keys.js";
 import { configHash as hashConfig, rowHash as hashRow } from "./hash.js";
@@ -11,7 +12,7 @@ import { checkConcurrencyOption } from "./option-checks.js";
 import type { EvaluateDataset, EvaluateOptions } from "./options.js";
 import { resultsFileHasContent } from "./read-results-file.js";
 import { type ResumedFile, readResumedFile, supersedeRows } from "./resume-index.js";
-import { isSkippedConfig } from "./skipped-metric.js";
+import { isSkippedConfig, isSkippedStandIn } from "./skipped-metric.js";
 
 /** A metric of the run with its configuration and whether its results may be cached. */
 export interface MetricEntry {
@@ -84,6 +85,8 @@ function checkMetricList(metrics: readonly Metric[]): void {
   const seen = new Set<string>();
   for (const m of metrics) {
     if (isPrototypeKey(m.name)) throw new InvalidInputError(`metric name ${prototypeKeyProblem(m.name)}`);
+    // A built-in id is the built-in metric's, or the stand-in's that skips it for want of its model.
+    if (!isSkippedStandIn(m)) checkMetricId(m);
     if (seen.has(m.name))
       throw new InvalidInputError(`metric ${m.name} is given twice; pass each metric once`);
     seen.add(m.name);

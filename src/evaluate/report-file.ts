@@ -1,3 +1,4 @@
+import { reportMetadata } from "../report/display-paths.js";
 import { JsonItems, jsonObjectChunks } from "../report/json.js";
 import {
   type ReportFormat,
@@ -54,14 +55,14 @@ export async function writeReportFromIndex(
     format === "json" && (options.view ?? "full") === "full"
       ? jsonObjectChunks(
           [
-            ["metadata", index.metadata],
+            ["metadata", reportMetadata(index.metadata)],
             ["records", new JsonItems(index.records())],
             ["invalidRows", index.invalidRows],
             ["aggregates", index.aggregates],
           ],
           options.indent ?? 2,
         )
-      : reportChunks(index.parts(), format, options);
+      : reportChunks({ ...index.parts(), metadata: reportMetadata(index.metadata) }, format, options);
   await writeChunksAtomically(report, chunks);
   return format;
 }

@@ -1,10 +1,15 @@
 // The results file's format: the kinds of line a results JSONL file holds, one JSON object a line.
+import type { Sample } from "../metrics/types.js";
 import type { RowMetricRecord, RunMetadata } from "../results/types.js";
 
 /** `format` value on a results file's header line. */
 export const resultsFormat = "airgap-eval-results";
-/** Version of the results file layout. */
-export const resultsFormatVersion = 1;
+/**
+ * Version of the results file layout. 1: every record line holds its row's sample. 2: a `sample` line holds each
+ * row's sample once per run, before the row's first record; record lines leave it out. Readers take both, in one
+ * file too (a version-1 file resumed goes on in version 2 after the resumed run's header).
+ */
+export const resultsFormatVersion = 2;
 
 /** First line of a run (and of each resumed run): how the records that follow were made. */
 export interface ResultsHeaderLine {
@@ -16,14 +21,29 @@ export interface ResultsHeaderLine {
   metadata: Omit<RunMetadata, "finishedAt" | "interrupted">;
 }
 
+/** A record as a line holds it: the sample only in version 1 (version 2 has it on the row's `sample` line). */
+export type StoredRecord = Omit<RowMetricRecord, "sample"> & { sample?: Sample };
+
 /** One row × metric outcome. */
-export type ResultsRecordLine = { type: "record" } & RowMetricRecord;
+export type ResultsRecordLine = { type: "record" } & StoredRecord;
+
+/**
+ * A row's sample (version 2), written once per run before the row's first record; the records of the row that
+ * follow it carry its `rowHash` (the sha256 of the sample).
+ */
+export interface ResultsSampleLine {
+  type: "sample";
+  row: number;
+  line?: number;
+  rowHash: string;
+  sample: Sample;
+}
 
 /**
  * A record replaced by a later one because its dataset row changed before a resume (see
  * `supersedeChangedRows`); kept for the record, never counted.
  */
-export type ResultsSupersededLine = { type: "superseded"; supersededAt: string } & RowMetricRecord;
+export type ResultsSupersededLine = { type: "superseded"; supersededAt: string } & StoredRecord;
 
 /** A row that failed validation in the run the preceding header describes. */
 export interface ResultsInvalidLine {
@@ -44,6 +64,7 @@ export interface ResultsEndLine {
 /** Any line of a results file. */
 export type ResultsLine =
   | ResultsHeaderLine
+  | ResultsSampleLine
   | ResultsRecordLine
   | ResultsSupersededLine
   | ResultsInvalidLine

@@ -1,5 +1,5 @@
-// Checks on each record a results file holds, against the header above it: a row inside the dataset's
-// row count, a finite value, inside the metric's range. Every reader (report, --resume, merge) parses
+// Checks on each record (and sample line) a results file holds, against the header above it: a row inside the
+// dataset's row count, a finite value, inside the metric's range. Every reader (report, --resume, merge) parses
 // through ResultsLineReader, which calls these, so an edited or corrupt file is refused the same way.
 import { InvalidInputError } from "../errors.js";
 import { findMetricDescriptor } from "../metrics/catalog.js";
@@ -68,6 +68,7 @@ export class ResultsRecordCheck {
       return;
     }
     if (isRecordLike(line)) this.checkRecord(line, lineNo);
+    else if (line.type === "sample") this.checkRow(line.row, "sample line", lineNo);
   }
 
   private fail(message: string, lineNo: number, row?: number): never {
@@ -77,19 +78,24 @@ export class ResultsRecordCheck {
     );
   }
 
-  private checkRecord(record: Record<string, unknown>, lineNo: number): void {
-    const row = record.row;
-    const metric = typeof record.metric === "string" ? record.metric : "(no metric)";
+  /** Refuses a row that is not a row number of the run's dataset; `what` names the line, e.g. "record of metric m". */
+  private checkRow(row: unknown, what: string, lineNo: number): asserts row is number {
     if (typeof row !== "number" || !Number.isSafeInteger(row) || row < 0) {
-      this.fail(`record of metric ${metric} has row ${JSON.stringify(row)}, not a row number`, lineNo);
+      this.fail(`${what} has row ${JSON.stringify(row)}, not a row number`, lineNo);
     }
     if (this.totalRows !== undefined && row >= this.totalRows) {
       this.fail(
-        `record of metric ${metric} is for row ${row}, but the run's dataset has ${this.totalRows} rows (0 to ${this.totalRows - 1})`,
+        `${what} is for row ${row}, but the run's dataset has ${this.totalRows} rows (0 to ${this.totalRows - 1})`,
         lineNo,
         row,
       );
     }
+  }
+
+  private checkRecord(record: Record<string, unknown>, lineNo: number): void {
+    const row = record.row;
+    const metric = typeof record.metric === "string" ? record.metric : "(no metric)";
+    this.checkRow(row, `record of metric ${metric}`, lineNo);
     const result = record.result as Record<string, unknown> | undefined;
     const value = result?.value;
     if (value === undefined || value === null) return;

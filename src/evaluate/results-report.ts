@@ -16,49 +16,12 @@ import type {
 } from "../results/types.js";
 import { type LoadResultsOptions, noteTornTail } from "./load-results.js";
 import { forEachResultsLineSync } from "./read-results-file.js";
-import type { ResultsLine } from "./results-lines.js";
+import type { ResultsLine, ResultsSampleLine, StoredRecord } from "./results-lines.js";
 import { ResultsRunState } from "./results-run-state.js";
+import { missingSample, withSample } from "./results-samples.js";
+import { checkIndexedRow, RowOffsets } from "./row-offsets.js";
 
-/** Largest row index a results file may hold for {@link ResultsFileIndex} (a row is a slot of an array). */
-export const maxIndexedRow = 2 ** 31 - 1;
-
-/**
- * Byte offsets of the latest record line of each row, for one metric under one configuration: a
- * `Float64Array` indexed by row (8 bytes a row, -1 for none), grown by half when a row past its end
- * comes.
- */
-class RowOffsets {
-  private offsets: Float64Array;
-  /** One past the largest row set. */
-  size = 0;
-
-  constructor(capacity: number) {
-    this.offsets = new Float64Array(Math.max(1, capacity)).fill(-1);
-  }
-
-  set(row: number, offset: number): void {
-    if (row >= this.offsets.length) {
-      const grown = new Float64Array(
-        Math.min(maxIndexedRow + 1, Math.max(row + 1, Math.ceil(this.offsets.length * 1.5))),
-      );
-      grown.fill(-1, this.offsets.length);
-      grown.set(this.offsets);
-      this.offsets = grown;
-    }
-    this.offsets[row] = offset;
-    if (row >= this.size) this.size = row + 1;
-  }
-
-  /** The offset of the row's latest record line, or -1. */
-  get(row: number): number {
-    return row < this.size ? this.offsets[row]! : -1;
-  }
-
-  /** Bytes held. */
-  get bytes(): number {
-    return this.offsets.byteLength;
-  }
-}
+export { maxIndexedRow } from "./row-offsets.js";
 
 /** Blocks of a file read on demand, the last few kept, to read lines at known offsets. */
 class LineReader {
@@ -155,6 +118,8 @@ export class ResultsFileIndex {
   /** Records (row × metric) the report covers. */
   readonly recordCount: number;
   private readonly columns: Array<RowOffsets | undefined>;
+  /** Each row's latest `sample` line (version 2 files), where its records' sample is. */
+  private readonly sampleAt: RowOffsets | undefined;
   private readonly metricOrder: string[];
   private readonly configHashes: string[];
   private readonly rowEnd: number;
@@ -166,21 +131,21 @@ export class ResultsFileIndex {
     options: LoadResultsOptions,
   ) {
     const run = new ResultsRunState();
-    // Per metric, per config hash: each row's latest record line.
+    // Per metric, per config hash: each row's latest record line; per row, its latest sample line.
     const offsets = new Map<string, Map<string, RowOffsets>>();
+    let sampleAt: RowOffsets | undefined;
     let capacity = 1024;
     const tail = forEachResultsLineSync(file, (line: ResultsLine, start: number) => {
       if (run.take(line)) {
         const total = line.type === "header" ? line.metadata.totalRows : undefined;
         if (typeof total === "number" && total > capacity) capacity = Math.min(total, 1 << 24);
+      } else if (line.type === "sample") {
+        checkIndexedRow(file, line.row, "sample line");
+        sampleAt ??= new RowOffsets(capacity);
+        sampleAt.set(line.row, start);
       } else if (line.type === "record") {
         const { row, metric, configHash } = line;
-        if (!Number.isInteger(row) || row < 0 || row > maxIndexedRow) {
-          throw new InvalidInputError(
-            `holds a record whose row (${JSON.stringify(row)}) is not a whole number from 0 to ${maxIndexedRow}; this is not a results file airgap-eval wrote`,
-            { file },
-          );
-        }
+        checkIndexedRow(file, row, "record");
         let byConfig = offsets.get(metric);
         if (byConfig === undefined) {
           byConfig = new Map();
@@ -199,6 +164,7 @@ export class ResultsFileIndex {
     this.metricOrder = [...configs.keys()];
     this.columns = this.metricOrder.map((m) => offsets.get(m)?.get(configs.get(m)!.configHash));
     this.configHashes = this.metricOrder.map((m) => configs.get(m)!.configHash);
+    this.sampleAt = sampleAt;
     // Columns of configurations no longer current are never read: let them go.
     offsets.clear();
     this.rowEnd = Math.max(0, ...this.columns.map((c) => c?.size ?? 0));
@@ -246,9 +212,9 @@ export class ResultsFileIndex {
     return new ResultsFileIndex(file, options);
   }
 
-  /** Bytes the offset index holds: 8 per row (up to the largest row) per metric. */
+  /** Bytes the offset index holds: 8 per row (up to the largest row) per metric, and per row for its sample line. */
   get indexBytes(): number {
-    return this.columns.reduce((sum, c) => sum + (c?.bytes ?? 0), 0);
+    return this.columns.reduce((sum, c) => sum + (c?.bytes ?? 0), this.sampleAt?.bytes ?? 0);
   }
 
   /** Metric ids in report order: the metadata's, then the aggregates' (as `metricIds`). */
@@ -272,31 +238,51 @@ export class ResultsFileIndex {
     try {
       const reader = new LineReader(fd);
       for (let row = 0; row < this.rowEnd; row++) {
-        const records: RowMetricRecord[] = [];
+        const stored: StoredRecord[] = [];
         let firstAt = Number.POSITIVE_INFINITY;
-        let sample: Sample | undefined;
+        let first: StoredRecord | undefined;
         for (let m = 0; m < this.columns.length; m++) {
           const start = this.columns[m]?.get(row) ?? -1;
           if (start < 0) continue;
           const record = this.readRecord(reader, start, row, m);
-          records.push(record);
-          // The sample of the row's first line in the file stands for all (the lines repeat it).
+          stored.push(record);
           if (start < firstAt) {
             firstAt = start;
-            sample = record.sample;
+            first = record;
           }
         }
-        if (records.length === 0) continue;
-        const shared = records.find((r) => r.sample === sample)!;
-        for (const record of records) if (record.rowHash === shared.rowHash) record.sample = shared.sample;
-        yield records;
+        if (first === undefined) continue;
+        // Version 2: the row's sample line. Version 1: the sample of the row's first line in the file stands for
+        // all (the lines repeat it).
+        const line = stored.some((r) => r.sample === undefined) ? this.readSample(reader, row) : undefined;
+        const sampleOf = (r: StoredRecord): Sample => {
+          if (line !== undefined && line.rowHash === r.rowHash) return line.sample;
+          if (r.rowHash === first.rowHash && first.sample !== undefined) return first.sample;
+          if (r.sample === undefined) throw missingSample(this.file, r);
+          return r.sample;
+        };
+        yield stored.map((r) => withSample(r, sampleOf(r)));
       }
     } finally {
       closeSync(fd);
     }
   }
 
-  private readRecord(reader: LineReader, start: number, row: number, m: number): RowMetricRecord {
+  /** The row's latest `sample` line, or undefined when the file has none for it. */
+  private readSample(reader: LineReader, row: number): ResultsSampleLine | undefined {
+    const start = this.sampleAt?.get(row) ?? -1;
+    if (start < 0) return undefined;
+    let line: ResultsLine;
+    try {
+      line = JSON.parse(reader.lineAt(start)) as ResultsLine;
+    } catch {
+      throw changedFile(this.file, start);
+    }
+    if (line.type !== "sample" || line.row !== row) throw changedFile(this.file, start);
+    return line;
+  }
+
+  private readRecord(reader: LineReader, start: number, row: number, m: number): StoredRecord {
     let line: ResultsLine;
     try {
       line = JSON.parse(reader.lineAt(start)) as ResultsLine;

@@ -13,23 +13,30 @@ import {
 } from "./results-lines.js";
 
 /**
- * The JSON of `{ type: "record", ...record }` built from pieces, with the sample's JSON given; equal to
- * `wellFormedJson` of that object (key order, escapes, lone surrogates replaced).
+ * The JSON of a record line (version 2: without the sample, which the row's `sample` line holds) built from
+ * pieces; equal to `wellFormedJson` of `{ type: "record", ...record }` without `sample` (key order, escapes, lone
+ * surrogates replaced).
  *
  * @example
- * recordLineJson(record, JSON.stringify(record.sample)) === wellFormedJson({ type: "record", ...record }); // true
+ * const { sample, ...rest } = record;
+ * recordLineJson(record) === wellFormedJson({ type: "record", ...rest }); // true
  */
-export function recordLineJson(record: RowMetricRecord, sampleJson: string): string {
+export function recordLineJson(record: Omit<RowMetricRecord, "sample">): string {
   const text =
     `{"type":"record","row":${JSON.stringify(record.row)}` +
     (record.line !== undefined ? `,"line":${JSON.stringify(record.line)}` : "") +
     `,"rowHash":${JSON.stringify(record.rowHash)},"metric":${JSON.stringify(record.metric)}` +
     `,"configHash":${JSON.stringify(record.configHash)},"result":${JSON.stringify(record.result)}` +
-    `,"sample":${sampleJson},"finishedAt":${JSON.stringify(record.finishedAt)}` +
+    `,"finishedAt":${JSON.stringify(record.finishedAt)}` +
     `,"durationMs":${JSON.stringify(record.durationMs)}}`;
+  if (!/\\ud[89abcdef]/i.test(text)) return text;
   // A lone surrogate anywhere (JSON.stringify escapes it): the careful path (see wellFormedJson).
-  return /\\ud[89abcdef]/i.test(text) ? wellFormedJson({ type: "record", ...record }) : text;
+  const { sample: _sample, ...rest } = record as RowMetricRecord;
+  return wellFormedJson({ type: "record", ...rest });
 }
+
+/** The row a `sample` line is written for: its index, dataset line and row hash. */
+export type SampleRow = Pick<RowMetricRecord, "row" | "line" | "rowHash">;
 
 /**
  * Appends lines to a results file, one `write` per line, so every finished record is on disk (in the
@@ -97,12 +104,41 @@ export class ResultsWriter {
   }
 
   /**
-   * Appends one record line, the same bytes as `write({ type: "record", ...record })`, with the row's
-   * sample given as its JSON text (`JSON.stringify(record.sample)`), so the row's metrics serialise it
-   * once rather than once each.
+   * Appends a row's `sample` line, with the sample given as its JSON text (`JSON.stringify(sample)`); write it
+   * before the row's first record of the run.
    */
-  writeRecord(record: RowMetricRecord, sampleJson: string): void {
-    this.writeRaw(`${recordLineJson(record, sampleJson)}\n`);
+  writeSample(row: SampleRow, sampleJson: string): void {
+    const text =
+      `{"type":"sample","row":${JSON.stringify(row.row)}` +
+      (row.line !== undefined ? `,"line":${JSON.stringify(row.line)}` : "") +
+      `,"rowHash":${JSON.stringify(row.rowHash)},"sample":${sampleJson}}`;
+    // A lone surrogate (JSON.stringify escapes it): the careful path (see wellFormedJson).
+    this.writeRaw(
+      /\\ud[89abcdef]/i.test(text)
+        ? `${wellFormedJson({ type: "sample", row: row.row, line: row.line, rowHash: row.rowHash, sample: JSON.parse(sampleJson) })}\n`
+        : `${text}\n`,
+    );
+  }
+
+  /** Appends one record line without its sample (see {@link recordLineJson}): its row's `sample` line comes first. */
+  writeRecord(record: Omit<RowMetricRecord, "sample">): void {
+    this.writeRaw(`${recordLineJson(record)}\n`);
+  }
+
+  /**
+   * Appends records that come grouped by row (a merge, a test run): a `sample` line whenever the row (or its
+   * sample) differs from the previous record's, then the record.
+   */
+  writeRecords(records: Iterable<RowMetricRecord>): void {
+    let previous: RowMetricRecord | undefined;
+    for (const record of records) {
+      if (previous === undefined || previous.row !== record.row || previous.rowHash !== record.rowHash) {
+        this.writeSample(record, JSON.stringify(record.sample));
+      }
+      const { sample: _sample, ...rest } = record;
+      this.writeRecord(rest);
+      previous = record;
+    }
   }
 
   /** Flushes to the device and closes. */

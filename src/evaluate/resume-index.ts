@@ -10,6 +10,7 @@ import { wellFormedJson } from "../util/well-formed.js";
 import { describeConfigDifferences } from "./config-diff.js";
 import { resultsFileHasContent, streamResultsFile } from "./read-results-file.js";
 import type { ResultsFileTail, ResultsHeaderLine, ResultsLine } from "./results-lines.js";
+import { RecordSamples } from "./results-samples.js";
 import { isSkippedConfig } from "./skipped-metric.js";
 
 const digestBytes = 32;
@@ -178,7 +179,9 @@ export async function readResumedFile(
   const records = run.keepRecords ? new Map<string, RowMetricRecord>() : undefined;
   const prior = new Map<string, ResultsHeaderLine["metadata"]["metrics"][string]>();
   let last: ResultsHeaderLine | undefined;
+  const samples = records !== undefined ? new RecordSamples(file) : undefined;
   const tail = await streamResultsFile(file, (line: ResultsLine) => {
+    if (samples?.take(line)) return;
     if (line.type === "header") {
       last = line;
       for (const [name, config] of Object.entries(line.metadata.metrics)) prior.set(name, config);
@@ -188,7 +191,8 @@ export async function readResumedFile(
     const matches = hashes.get(line.metric) === line.configHash;
     index.add(line.row, line.rowHash, matches ? metricIndex.get(line.metric)! : -1);
     if (matches && records !== undefined) {
-      const { type: _type, ...record } = line;
+      const { type: _type, ...stored } = line;
+      const record = samples!.join(stored);
       records.set(resumeKey(record.row, record.rowHash, record.metric), record);
     }
   });

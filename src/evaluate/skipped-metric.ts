@@ -32,7 +32,7 @@ export function skippedMetric(
     typeof what === "string" ? (fieldsOrReason as readonly SampleField[]) : what.requiredFields;
   const reason = typeof what === "string" ? maybeReason! : (fieldsOrReason as string);
   const result = (): MetricResult => ({ value: null, status: "skipped", reason });
-  return {
+  const standIn: Metric = {
     name,
     requiredFields: [...requiredFields],
     needsLlm: false,
@@ -41,4 +41,14 @@ export function skippedMetric(
     scoreBatch: async (samples: readonly Sample[]) => samples.map(() => result()),
     config: (): MetricConfig => ({ name, promptVersions: {}, options: { skipped: true }, models: [] }),
   };
+  standIns.add(standIn);
+  return standIn;
+}
+
+/** The metrics {@link skippedMetric} made: they may stand in under a built-in metric's id, scoring nothing. */
+const standIns = new WeakSet<Metric>();
+
+/** True for a metric {@link skippedMetric} made. */
+export function isSkippedStandIn(metric: Metric): boolean {
+  return standIns.has(metric);
 }

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { keyIssue, pathText } from "../errors-zod.js";
+import { builtInIdProblem, isBuiltInMetricId } from "../metrics/builtin-id.js";
 import { metricDescriptors } from "../metrics/catalog.js";
 import type { MetricDescriptor } from "../metrics/descriptor.js";
 import { definedFields } from "../metrics/shared/defined-fields.js";
@@ -65,6 +66,9 @@ function parseEntry(file: string, at: string, entry: unknown): MetricDefinition 
   const parsed = descriptor.options.safeParse(options);
   if (!parsed.success) optionProblem(file, at, descriptor, parsed.error);
   const data = parsed.data as Record<string, unknown>;
+  if (isBuiltInMetricId(data.name as string)) {
+    metricFileProblem(file, `${at}.id`, builtInIdProblem(data.name as string));
+  }
   return {
     id: data.name as string,
     kind: descriptor.id,

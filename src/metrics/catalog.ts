@@ -5,6 +5,7 @@ import { AnswerCorrectness } from "./answer-correctness/metric.js";
 import { AnswerRelevancy } from "./answer-relevancy/metric.js";
 import { AspectCritic } from "./aspect-critic/metric.js";
 import { BleuScore } from "./bleu-score/metric.js";
+import { checkMetricId } from "./builtin-id.js";
 import { ChrfScore } from "./chrf-score/metric.js";
 import { ContextEntityRecall } from "./context-entity-recall/metric.js";
 import {
@@ -147,7 +148,8 @@ export function canScoreAny(
 /**
  * Builds a built-in metric by id: the metric's constructor parses `options` (its own, never the models)
  * with its descriptor's schema, so defaults apply and a bad or unknown option is an `InvalidInputError`
- * naming it; a model the metric needs but `models` lacks is an `InvalidInputError` too.
+ * naming it; a model the metric needs but `models` lacks is an `InvalidInputError` too, and so is a
+ * custom judge `name` that is another built-in metric's id.
  *
  * @example
  * const metric = createMetric("answer_relevancy", { llm, embeddings }, { strictness: 5 });
@@ -167,9 +169,11 @@ export function createMetric(
     });
   }
   const metricClass = metricClasses.find((c) => c.descriptor === descriptor)!;
-  return new (metricClass as unknown as new (options: unknown) => Metric)({
+  const metric = new (metricClass as unknown as new (options: unknown) => Metric)({
     ...options,
     ...(descriptor.needsLlm ? { llm: models.llm } : {}),
     ...(descriptor.needsEmbeddings ? { embeddings: models.embeddings } : {}),
   });
+  checkMetricId(metric);
+  return metric;
 }

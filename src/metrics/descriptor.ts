@@ -108,21 +108,5 @@ export interface MetricDescriptor<S extends MetricOptionSchema = MetricOptionSch
 export function defineMetric<S extends MetricOptionSchema>(
   descriptor: MetricDescriptor<S>,
 ): MetricDescriptor<S> {
-  definedIds.add(descriptor.id);
   return descriptor;
-}
-
-/** The ids of the descriptors defined so far: once the catalog is loaded, every built-in metric's id. */
-const definedIds = new Set<string>();
-
-/**
- * Whether `id` is a built-in metric's id (`faithfulness`, `aspect_critic`, ...). A user-defined metric may not take
- * one, or `merge`, `report compare` and `--fail-under` would mix its scores with the built-in metric's.
- *
- * @example
- * isBuiltInMetricId("faithfulness"); // true
- * isBuiltInMetricId("on_topic"); // false
- */
-export function isBuiltInMetricId(id: string): boolean {
-  return definedIds.has(id);
 }

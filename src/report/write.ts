@@ -4,6 +4,7 @@ import { InvalidInputError } from "../errors.js";
 import type { Comparison } from "./compare.js";
 import { comparisonToHtml } from "./compare-html.js";
 import { type CsvReportOptions, csvReportChunks, toCsvReport } from "./csv.js";
+import { reportMetadata } from "./display-paths.js";
 import { type HtmlReportOptions, htmlReportChunks, toHtmlReport } from "./html.js";
 import { comparisonToJson, type JsonReportOptions, jsonReportChunks, toJsonReport } from "./json.js";
 import {
@@ -13,7 +14,7 @@ import {
   toMarkdownReport,
 } from "./markdown.js";
 import type { ReportParts } from "./parts.js";
-import type { ReportInput } from "./views.js";
+import { type ReportInput, reportData } from "./views.js";
 
 /** Report file formats. */
 export type ReportFormat = "json" | "csv" | "markdown" | "html";
@@ -68,6 +69,13 @@ export function renderReport(
   format: ReportFormat,
   options: WriteReportOptions = {},
 ): string {
+  // No absolute local path in a report (see display-paths.ts).
+  const full = reportData(data);
+  const input = full.metadata === undefined ? full : { ...full, metadata: reportMetadata(full.metadata) };
+  return renderData(input, format, options);
+}
+
+function renderData(data: ReportInput, format: ReportFormat, options: WriteReportOptions): string {
   switch (format) {
     case "json":
       return toJsonReport(data, options);

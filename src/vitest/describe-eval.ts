@@ -4,6 +4,7 @@ import type { LoadDatasetOptions } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { parseMetricFile } from "../metric-file/definition.js";
 import { createDefinedMetric } from "../metric-file/load.js";
+import { checkMetricId } from "../metrics/builtin-id.js";
 import type { MetricModels } from "../metrics/descriptor.js";
 import type { Metric, Sample } from "../metrics/types.js";
 import { EvalTimeoutError, withDeadline } from "../testing/deadline.js";
@@ -77,6 +78,7 @@ function suiteMetrics(name: string, options: DescribeEvalOptions): () => Promise
   }
   return async () => {
     const own = typeof options.metrics === "function" ? await options.metrics() : (options.metrics ?? []);
+    for (const metric of own) checkMetricId(metric);
     if (definitions.length === 0) return own;
     const models = typeof options.models === "function" ? await options.models() : options.models!;
     return [...own, ...definitions.map((d) => createDefinedMetric(d, models))];

@@ -78,9 +78,8 @@ export class AirgapEvalReporter implements Reporter {
         options: { source: "vitest" },
         totalRows: total,
       });
-      for (const [i, r] of records.entries()) {
-        writer.write({
-          type: "record",
+      writer.writeRecords(
+        records.map((r, i) => ({
           row: rowOf[i]!,
           rowHash: rowHash(r.sample),
           metric: r.metric,
@@ -89,8 +88,8 @@ export class AirgapEvalReporter implements Reporter {
           sample: r.sample,
           finishedAt: r.finishedAt,
           durationMs: r.durationMs,
-        });
-      }
+        })),
+      );
       writer.write({ type: "end", finishedAt: new Date().toISOString(), interrupted: false });
     } finally {
       writer.close();

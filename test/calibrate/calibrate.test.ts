@@ -97,7 +97,13 @@ describe("calibrate: binary labels with a scripted Faithfulness judge", () => {
   });
 
   it("compares several judges side by side", async () => {
-    const always = new FakeMetric({ name: "faithfulness", score: () => 1 });
+    const alwaysSupported = new ScriptedLlm({
+      "faithfulness/statements": (prompt) => ({ statements: [/answer \d/.exec(prompt.input)![0]] }),
+      "faithfulness/verdicts": (prompt) => ({
+        verdicts: [{ statement: /answer \d/.exec(prompt.input)![0], reason: "scripted", verdict: 1 }],
+      }),
+    });
+    const always = new Faithfulness({ llm: alwaysSupported });
     const result = await calibrate(rows, {
       judges: [
         { name: "scripted", metric: scriptedFaithfulness() },
@@ -118,7 +124,7 @@ describe("calibrate: binary labels with a scripted Faithfulness judge", () => {
 
   it("rows the judge cannot score are counted and left out of every figure", async () => {
     const metric = new FakeMetric({
-      name: "faithfulness",
+      name: "fake_faithfulness",
       score: (s) =>
         s.response === "answer 1"
           ? null
@@ -137,7 +143,7 @@ describe("calibrate: graded and pairwise labels", () => {
   it("graded: Spearman, Kendall tau-b and scaled MAE", async () => {
     const graded = [1, 2, 3, 4].map((h, i) => ({ id: `g${i}`, response: `r${i}`, human_score: h }));
     const judgeScores: Record<string, number> = { r0: 0, r1: 0.6, r2: 0.3, r3: 1 };
-    const metric = new FakeMetric({ name: "faithfulness", score: (s) => judgeScores[s.response!]! });
+    const metric = new FakeMetric({ name: "fake_faithfulness", score: (s) => judgeScores[s.response!]! });
     const result = await calibrate(graded, {
       judges: [{ name: "g", metric }],
       labels: { kind: "graded", min: 1, max: 4 },
@@ -159,7 +165,7 @@ describe("calibrate: graded and pairwise labels", () => {
       { id: "p2", user_input: "q", response_a: "same", response_b: "same", preferred: "a" },
       { id: "p3", user_input: "q", response_a: "longest of all", response_b: "b", preferred: "b" },
     ];
-    const metric = new FakeMetric({ name: "aspect_critic" });
+    const metric = new FakeMetric({ name: "fake_length_judge" });
     const result = await calibrate(pairs, { judges: [{ name: "len", metric }], progress: "none" });
     const f = result.judges[0]!.figures;
     if (f.kind !== "pairwise") throw new Error("expected pairwise figures");

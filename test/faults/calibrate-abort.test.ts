@@ -77,7 +77,7 @@ describe("calibrate: an abort stops the bootstrap", () => {
     const controller = new AbortController();
     let scoredRows = 0;
     const metric = new FakeMetric({
-      name: "faithfulness",
+      name: "fake_faithfulness",
       score: (sample) => {
         scoredRows += 1;
         // The last row is scored: abort a few turns later, when the bootstrap is under way.

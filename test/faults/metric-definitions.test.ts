@@ -178,11 +178,12 @@ describe("custom ids (weak)", () => {
     },
   );
 
-  it("nor may a custom judge's name in code, or through createMetric", () => {
+  it("nor may a custom judge's name in code (refused by evaluate), or through createMetric", async () => {
     const llm = new ScriptedLlm({});
     const definition = "Is it polite?";
-    expect(problemOf(() => new AspectCritic({ llm, name: "faithfulness", definition }))).toContain(
-      '"faithfulness" is the id of a built-in metric',
+    const critic = new AspectCritic({ llm, name: "faithfulness", definition });
+    await expect(evaluate([{ user_input: "q", response: "a" }], [critic])).rejects.toThrow(
+      'metric (AspectCritic): "faithfulness" is the id of a built-in metric',
     );
     expect(
       problemOf(() => createMetric("g_eval", { llm }, { name: "answer_relevancy", criteria: definition })),

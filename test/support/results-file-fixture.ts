@@ -1,7 +1,8 @@
 // A results file with every case a reader of results files must get right: records in completion order
 // (rows interleaved), a row edited and re-scored (its old records superseded), a metric whose
 // configuration changes on resume and then changes back, a resumed run after a crash (no end line),
-// errors, skips and null scores, invalid rows in two runs, a sparse row, and a torn last line.
+// errors, skips and null scores, invalid rows in two runs, a sparse row, and a torn last line. Run 1 is written in
+// results format 1 (each record holds its sample), the resumed runs in format 2 (a sample line per row).
 import { appendFileSync } from "node:fs";
 import { resultsFormat, resultsFormatVersion } from "../../src/evaluate/results-lines.js";
 import { ResultsWriter } from "../../src/evaluate/results-writer.js";
@@ -33,12 +34,12 @@ function completionOrder(records: readonly RowMetricRecord[], seed: number): Row
   return out;
 }
 
-function header(writer: ResultsWriter, metadata: RunMetadata, resumed: boolean): void {
+function header(writer: ResultsWriter, metadata: RunMetadata, resumed: boolean, formatVersion: number): void {
   const { finishedAt: _finished, interrupted: _interrupted, ...rest } = metadata;
   writer.write({
     type: "header",
     format: resultsFormat,
-    formatVersion: resultsFormatVersion,
+    formatVersion,
     resumed,
     metadata: rest,
   });
@@ -71,14 +72,14 @@ export function writeTrickyResultsFile(file: string, options: { rows?: number } 
   const writer = ResultsWriter.create(file);
   try {
     // Run 1: crashes (no end line) before its last rows.
-    header(writer, meta, false);
+    header(writer, meta, false, 1);
     writer.write({ type: "invalid", ...data.invalidRows[0]! });
     for (const record of completionOrder(firstRun, 3)) writer.write({ type: "record", ...record });
 
     // Run 2 (resumed, context_relevance reconfigured): row 2 was edited, so its records are superseded
     // and it is scored again; the remaining rows finish; context_relevance is scored under its new
     // configuration on some rows; a sparse row far past the others.
-    header(writer, { ...changedContext, startedAt: "2025-01-03T00:00:00.000Z" }, true);
+    header(writer, { ...changedContext, startedAt: "2025-01-03T00:00:00.000Z" }, true, resultsFormatVersion);
     writer.write({ type: "invalid", ...data.invalidRows[0]!, message: "still not an array" });
     for (const record of data.records.filter((r) => r.row === 2)) {
       writer.write({ type: "superseded", supersededAt: "2025-01-03T00:00:01.000Z", ...record });
@@ -108,25 +109,24 @@ export function writeTrickyResultsFile(file: string, options: { rows?: number } 
         configHash: changedContext.metrics[r.metric as keyof typeof changedContext.metrics]!.configHash,
         finishedAt: "2025-01-03T00:03:00.000Z",
       }));
-    for (const record of completionOrder([...rescored, ...newContext, ...sparse], 5)) {
-      writer.write({ type: "record", ...record });
-    }
+    writer.writeRecords(completionOrder([...rescored, ...newContext, ...sparse], 5));
     // A record of row 0 re-scored under the same configuration: the later one wins.
     const again = data.records.find((r) => r.row === 0 && r.metric === "faithfulness")!;
-    writer.write({
-      type: "record",
-      ...again,
-      result: { value: 0.25, status: "ok", reason: "scored again" },
-      finishedAt: "2025-01-03T00:04:00.000Z",
-    });
+    writer.writeRecords([
+      {
+        ...again,
+        result: { value: 0.25, status: "ok", reason: "scored again" },
+        finishedAt: "2025-01-03T00:04:00.000Z",
+      },
+    ]);
     writer.write({ type: "end", finishedAt: "2025-01-03T00:05:00.000Z", interrupted: false });
 
     // Run 3: context_relevance back to its first configuration (its first-run records count again),
     // stopped by a signal after one record.
-    header(writer, { ...meta, startedAt: "2025-01-04T00:00:00.000Z" }, true);
+    header(writer, { ...meta, startedAt: "2025-01-04T00:00:00.000Z" }, true, resultsFormatVersion);
     writer.write({ type: "invalid", ...data.invalidRows[0]!, message: "still not an array (run 3)" });
     const last = data.records.find((r) => r.row === 7 && r.metric === "context_relevance")!;
-    writer.write({ type: "record", ...last, finishedAt: "2025-01-04T00:00:30.000Z" });
+    writer.writeRecords([{ ...last, finishedAt: "2025-01-04T00:00:30.000Z" }]);
     writer.write({ type: "end", finishedAt: "2025-01-04T00:01:00.000Z", interrupted: true });
   } finally {
     writer.close();
@@ -151,9 +151,10 @@ export function writeResultsFile(
         totalRows: data.records.reduce((n, r) => Math.max(n, r.row + 1), 0) + data.invalidRows.length,
       },
       false,
+      resultsFormatVersion,
     );
     for (const invalid of data.invalidRows) writer.write({ type: "invalid", ...invalid });
-    for (const record of data.records) writer.write({ type: "record", ...record });
+    writer.writeRecords(data.records);
     writer.write({
       type: "end",
       finishedAt: data.metadata.finishedAt,
