@@ -1,6 +1,6 @@
 // The `airgap-eval eval` command as a user meets it: spawned from source, real (tiny) models,
 // exit codes, summary and --json output, bad rows, the column map and --help of every command.
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultMetricIds } from "../src/cli/metric-factory.js";
@@ -268,11 +268,44 @@ describe("eval: exit code 2, before any model loads", { timeout: 300_000 }, () =
     expect(existsSync(out)).toBe(false);
   });
 
-  it("refuses to overwrite an existing results file without --resume or --overwrite", async () => {
-    const out = writeJsonl("existing.jsonl", [{ type: "header" }]);
-    const result = await runCli(["eval", example, "--metrics", "semantic_similarity", "--out", out], box.env);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/existing\.jsonl: already holds results; continue it with --resume/);
+  it("running the same command again continues its results file; another command's file is refused", async () => {
+    const out = box.file("rerun.jsonl");
+    const args = [
+      "eval",
+      example,
+      "--metrics",
+      "exact_match,semantic_similarity",
+      "--out",
+      out,
+      "--no-cache",
+    ];
+    expect((await runCli(args, box.env)).code).toBe(0);
+    const recordsOf = () =>
+      readFileSync(out, "utf8")
+        .split("\n")
+        .filter((l) => l.includes('"type":"record"'));
+    const before = recordsOf().length;
+    expect(before).toBe(40);
+
+    const again = await runCli(args, box.env);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain(`${out} holds results of this command: continuing it`);
+    expect(recordsOf()).toHaveLength(before);
+
+    const other = await runCli(["eval", example, "--metrics", "exact_match", "--out", out], box.env);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain(
+      "rerun.jsonl: already holds results of another command (metrics exact_match,semantic_similarity -> " +
+        "exact_match); continue it anyway with --resume, replace it with --overwrite, or choose another --out",
+    );
+    expect(recordsOf()).toHaveLength(before);
+
+    const notResults = writeJsonl("not-results.jsonl", [{ user_input: "q" }]);
+    const refused = await runCli(["eval", example, "--metrics", "exact_match", "--out", notResults], box.env);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      "not-results.jsonl: is not an airgap-eval results file; replace it with --overwrite or choose another --out",
+    );
   });
 });
 

@@ -134,8 +134,6 @@ describe("columns a metric needs and no row has", () => {
         metrics: ["faithfulness"],
         reports: [],
         out: "does-not-exist.jsonl",
-        resume: false,
-        overwrite: false,
         strict: false,
       });
     expect(run).toThrow(InvalidInputError);

@@ -26,6 +26,7 @@ import {
   positiveInt,
 } from "./option-parsers.js";
 import { preflight } from "./preflight.js";
+import { decideOut } from "./rerun.js";
 import { checkRunLimits } from "./run-limits.js";
 import { addShardOptions } from "./shard-options.js";
 
@@ -35,21 +36,22 @@ import { addShardOptions } from "./shard-options.js";
  * evaluates, and writes the reports and the summary.
  */
 async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boolean): Promise<void> {
-  const flags = normalizeFlags(raw);
-  const selection = selectEvalMetrics(flags);
+  const given = normalizeFlags(raw);
+  const selection = selectEvalMetrics(given);
   const { requested, custom, customIds, named } = selection;
-  if (flags.resume && flags.overwrite)
+  if (given.resume && given.overwrite)
     throw new InvalidInputError("--resume and --overwrite contradict each other; pick one");
-  const metricOptions = metricOptionsById(flags.metricOption, { requested, customIds });
+  const metricOptions = metricOptionsById(given.metricOption, { requested, customIds });
 
-  const { scan, dataset } = await readEvalDataset(datasetPath, flags, outIsDefault);
+  const { scan, dataset } = await readEvalDataset(datasetPath, given, outIsDefault);
   const ids = requested ?? defaultMetricsFor(scan, named, scan.file);
+  const out = decideOut({ ...given, dataset: scan.file, metrics: [...ids, ...customIds] });
+  const flags = { ...given, resume: out.resume };
+  if (out.note !== undefined && !flags.quiet) process.stderr.write(`${out.note}\n`);
   preflight({
     dataset: scan,
     metrics: ids,
     out: flags.out,
-    resume: flags.resume,
-    overwrite: flags.overwrite,
     strict: flags.strict,
     reports: flags.report,
   });
@@ -146,8 +148,11 @@ export function registerEvalCommand(program: Command): Command {
     .option("--gpu <backend>", GPU_FLAG_HELP, gpuFlag)
     .option("--cpu-build <build>", CPU_BUILD_FLAG_HELP, cpuBuildFlag)
     .option("--context-size <tokens>", CONTEXT_SIZE_FLAG_HELP, positiveInt("--context-size"))
-    .option("--resume", "continue the --out file: skip the row × metric pairs it already holds")
-    .option("--overwrite", "replace an existing --out file")
+    .option(
+      "--resume",
+      "continue the --out file: skip the row × metric pairs it already holds (the same command run again continues it without this flag)",
+    )
+    .option("--overwrite", "replace an existing --out file and start over")
     .option(
       "--strict",
       "any invalid row, or a row lacking a column a metric needs, is fatal before work starts",

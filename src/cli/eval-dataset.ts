@@ -48,7 +48,7 @@ export async function readEvalDataset(
   const { scan, source: dataset } = await scanForRun(source, {
     ...(targets.shard !== undefined ? { shard: targets.shard } : {}),
     ...(flags.rowKey !== undefined ? { rowKey: flags.rowKey } : {}),
-    rowHashes: flags.resume && resultsFileHasContent(flags.out),
+    rowHashes: !flags.overwrite && resultsFileHasContent(flags.out),
   });
   if (flags.strict) assertNoInvalidRows(scan);
   if (targets.shard !== undefined) {

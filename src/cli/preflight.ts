@@ -2,7 +2,6 @@ import { checkRequiredColumns } from "../dataset/required.js";
 import { type DatasetScan, firstRowLacking, scanOfDataset } from "../dataset/scan.js";
 import type { Dataset, InvalidRow } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
-import { resultsFileHasContent } from "../evaluate/read-results-file.js";
 import { assertResultsFileFree } from "../evaluate/results-lock.js";
 import { metricDescriptor } from "../metrics/catalog.js";
 import { reportFormatForPath } from "../report/write.js";
@@ -15,8 +14,6 @@ export interface PreflightInput {
   metrics: readonly MetricId[];
   /** Results file (`--out`). */
   out: string;
-  resume: boolean;
-  overwrite: boolean;
   strict: boolean;
   /** Report files (`--report`). */
   reports: readonly string[];
@@ -24,22 +21,15 @@ export interface PreflightInput {
 
 /**
  * Checks a run before any model loads, so bad input fails in milliseconds with exit code 2:
- * report extensions, an existing results file without `--resume`/`--overwrite`, metrics whose
- * required columns no valid row has, and (with `--strict`) any row lacking a field a metric needs.
+ * report extensions, a results file another run is writing, metrics whose required columns no valid row has, and (with `--strict`) any row lacking a field a metric needs.
  * Throws `InvalidInputError`.
  *
  * @example
- * preflight({ dataset, metrics: ["faithfulness"], out: "r.jsonl", resume: false, overwrite: false, strict: false, reports: [] });
+ * preflight({ dataset, metrics: ["faithfulness"], out: "r.jsonl", strict: false, reports: [] });
  */
 export function preflight(input: PreflightInput): void {
   for (const file of input.reports) reportFormatForPath(file);
   assertResultsFileFree(input.out);
-  if (!input.resume && !input.overwrite && resultsFileHasContent(input.out)) {
-    throw new InvalidInputError(
-      "already holds results; continue it with --resume, replace it with --overwrite, or choose another --out",
-      { file: input.out },
-    );
-  }
   const needs = input.metrics.map((id) => ({
     name: id,
     requiredFields: metricDescriptor(id).requiredFields,

@@ -6,6 +6,7 @@ import { shardDifference } from "../dataset/shard.js";
 import { InvalidInputError } from "../errors.js";
 import type { MetricConfig } from "../metrics/types.js";
 import type { RowMetricRecord, ShardInfo } from "../results/types.js";
+import { adviceStyle } from "../util/advice-style.js";
 import { wellFormedJson } from "../util/well-formed.js";
 import { describeConfigDifferences } from "./config-diff.js";
 import { resultsFileHasContent, streamResultsFile } from "./read-results-file.js";
@@ -213,7 +214,9 @@ export async function readResumedFile(
   if (differences.length > 0) {
     throw new InvalidInputError(
       `was written under another configuration (${differences.join("; ")}); resume with the same dataset, models, ` +
-        "prompts and options, or write to a new results file",
+        (adviceStyle() === "cli"
+          ? "prompts and options, replace it with --overwrite, or choose another --out"
+          : "prompts and options, replace it (overwrite: true), or write to a new results file"),
       { file },
     );
   }

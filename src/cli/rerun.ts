@@ -1,0 +1,78 @@
+// Running the same `eval` command again on an `--out` file that already holds results: what a user expects is that
+// the run continues (finished rows kept, nothing scored twice, reports written again), not an error asking for a flag.
+import path from "node:path";
+import { InvalidInputError } from "../errors.js";
+import { forEachResultsLineSync, resultsFileHasContent } from "../evaluate/read-results-file.js";
+import type { ResultsHeaderLine } from "../evaluate/results-lines.js";
+
+/** What `eval` does with its `--out` file. */
+export interface OutDecision {
+  /** Continue the file (`--resume` given, or the same command run again). */
+  resume: boolean;
+  /** The line to print when the file is continued without `--resume`, else undefined. */
+  note?: string;
+}
+
+/** The metadata of the last run that wrote `file`, or undefined when it has no header. */
+function lastRun(file: string): ResultsHeaderLine["metadata"] | undefined {
+  let last: ResultsHeaderLine["metadata"] | undefined;
+  forEachResultsLineSync(file, (line) => {
+    if (line.type === "header") last = line.metadata;
+  });
+  return last;
+}
+
+/** The same dataset file: the same path once both are resolved (the recorded one from where it was run). */
+function sameDataset(recorded: string | undefined, current: string | undefined): boolean {
+  if (recorded === undefined || current === undefined) return recorded === current;
+  return path.resolve(recorded) === path.resolve(current);
+}
+
+/**
+ * Decides whether `eval` continues its `--out` file. With `--resume` it does, and with `--overwrite` it starts over.
+ * With neither, a file that holds results continues when it was written by the same command: the same dataset file
+ * and the same metrics (their models, prompts and options are compared when the run starts, as for `--resume`, and a
+ * difference stops it there). Otherwise it refuses, naming what differs and the flags that choose.
+ *
+ * @example
+ * const { resume, note } = decideOut({ out: "r.jsonl", resume: false, overwrite: false, dataset: "data.jsonl", metrics: ["faithfulness"] });
+ */
+export function decideOut(run: {
+  out: string;
+  resume: boolean;
+  overwrite: boolean;
+  /** The dataset file of this run, as given. */
+  dataset: string | undefined;
+  /** The ids of the metrics this run scores. */
+  metrics: readonly string[];
+}): OutDecision {
+  if (run.resume || run.overwrite || !resultsFileHasContent(run.out)) return { resume: run.resume };
+  const choose = "continue it anyway with --resume, replace it with --overwrite, or choose another --out";
+  let previous: ResultsHeaderLine["metadata"] | undefined;
+  try {
+    previous = lastRun(run.out);
+  } catch (err) {
+    if (!(err instanceof InvalidInputError)) throw err;
+    const refused = "is not an airgap-eval results file; replace it with --overwrite or choose another --out";
+    throw new InvalidInputError(`${refused} (${err.message})`, { file: run.out }, { cause: err });
+  }
+  if (previous === undefined)
+    throw new InvalidInputError(`holds no airgap-eval run; ${choose}`, { file: run.out });
+  const differences: string[] = [];
+  if (!sameDataset(previous.dataset, run.dataset)) {
+    differences.push(`dataset ${previous.dataset ?? "(none)"} -> ${run.dataset ?? "(none)"}`);
+  }
+  const before = Object.keys(previous.metrics).sort();
+  const now = [...run.metrics].sort();
+  if (before.join(",") !== now.join(",")) differences.push(`metrics ${before.join(",")} -> ${now.join(",")}`);
+  if (differences.length > 0) {
+    throw new InvalidInputError(
+      `already holds results of another command (${differences.join("; ")}); ${choose}`,
+      { file: run.out },
+    );
+  }
+  return {
+    resume: true,
+    note: `airgap-eval: ${run.out} holds results of this command: continuing it (finished rows are kept, not scored again; --overwrite starts over)`,
+  };
+}
