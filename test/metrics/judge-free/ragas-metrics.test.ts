@@ -21,6 +21,7 @@ import {
   StringPresence,
 } from "../../../src/index.js";
 import { createMetric, metricDescriptors } from "../../../src/metrics/catalog.js";
+import { type SampleField, sampleFieldSpec } from "../../../src/metrics/shared/sample-field-table.js";
 
 const eiffel = {
   reference: "The Eiffel Tower is located in Paris.",
@@ -164,7 +165,12 @@ describe("catalog", () => {
       [DocumentRecall, "document_recall"],
       [AnswerExactMatch, "answer_exact_match"],
     ] as const;
-    const judgeFree = metricDescriptors.filter((d) => !d.needsLlm && !d.needsEmbeddings);
+    // The single-turn family: the agent metrics (they read a conversation or tool calls) are listed in their own tests.
+    const readsConversation = (field: SampleField) =>
+      ["conversation", "toolCalls"].includes(sampleFieldSpec(field).kind);
+    const judgeFree = metricDescriptors.filter(
+      (d) => !d.needsLlm && !d.needsEmbeddings && !d.requiredFields.some(readsConversation),
+    );
     expect(judgeFree.map((d) => d.id)).toEqual(classes.map(([, id]) => id));
     for (const [Metric, id] of classes) {
       const d = judgeFree.find((x) => x.id === id)!;
