@@ -1,7 +1,7 @@
 /**
  * Embeddings against the raw runtime: texts and tokens per second of {@link TransformersEmbeddings}`.embed()`
  * (end to end: validation, dedup, tokenization, padding, `session.run`, pooling, normalization) against a raw
- * onnxruntime-node `InferenceSession` on the same ONNX file, at batch sizes 1, 8 and 32. The goal (issue 6) is
+ * onnxruntime-node `InferenceSession` on the same ONNX file, at batch sizes 1, 8 and 32. The goal is
  * a library/raw ratio of at least 0.9 at batch 32.
  *
  * Both sides use the very same onnxruntime-node module (the one inside `@xenova/transformers`, from

@@ -18,6 +18,7 @@ import { createMetric, metricDescriptors } from "../src/metrics/catalog.js";
 import type { MetricDescriptor } from "../src/metrics/descriptor.js";
 import type { HaystackDocument } from "../src/metrics/shared/documents.js";
 import type { JudgeFreeMetric } from "../src/metrics/shared/judge-free.js";
+import { readsConversation } from "../src/metrics/shared/sample-field-table.js";
 import type { MetricResult, Sample } from "../src/metrics/types.js";
 import { flag, listFlag, numberFlag } from "./lib/cli.js";
 import { markdownTable, num, times } from "./lib/markdown.js";
@@ -109,16 +110,21 @@ function judgeFreeMetrics(catalog: Catalog, only: readonly string[] | undefined)
   const { metricDescriptors: descriptors, createMetric: create } = catalog;
   const unknown = only?.filter((id) => !descriptors.some((d) => d.id === id)) ?? [];
   if (unknown.length > 0) throw new Error(`--only: unknown metric ids ${unknown.join(", ")}`);
-  return descriptors
-    .filter((d) => !d.needsLlm && !d.needsEmbeddings && d.optIn !== true)
-    .filter((d) => only === undefined || only.includes(d.id))
-    .map((d) => {
-      const metric: unknown = create(d.id, {}, {});
-      // Duck-typed: a baseline checkout's metrics extend its own copy of JudgeFreeMetric.
-      if (typeof (metric as Partial<Scorer>).scoreSync !== "function")
-        throw new Error(`${d.id} is not a judge-free metric (no scoreSync)`);
-      return { id: d.id, metric: metric as Scorer, seconds: 0, cpuSeconds: 0 };
-    });
+  return (
+    descriptors
+      // Single-turn metrics only: the generated rows hold no conversation for the agent metrics.
+      .filter(
+        (d) => !d.needsLlm && !d.needsEmbeddings && d.optIn !== true && !readsConversation(d.requiredFields),
+      )
+      .filter((d) => only === undefined || only.includes(d.id))
+      .map((d) => {
+        const metric: unknown = create(d.id, {}, {});
+        // Duck-typed: a baseline checkout's metrics extend its own copy of JudgeFreeMetric.
+        if (typeof (metric as Partial<Scorer>).scoreSync !== "function")
+          throw new Error(`${d.id} is not a judge-free metric (no scoreSync)`);
+        return { id: d.id, metric: metric as Scorer, seconds: 0, cpuSeconds: 0 };
+      })
+  );
 }
 
 /** Scores `samples` with one metric, adding its wall and CPU time; returns the results when `keep`. */

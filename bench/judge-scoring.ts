@@ -1,5 +1,5 @@
 /**
- * Section "judge-scoring" (issue 14): per seed judge metric and per lever (verdict probabilities read while the
+ * Section "judge-scoring": per seed judge metric and per lever (verdict probabilities read while the
  * judge writes, with scoring "expected"; reasons off), and per judge metric whose verdict or score step writes a
  * reason first (reasons on and off), the work per row (answer tokens generated, prompt tokens
  * run through the model), seconds per row, and how many verdicts agree with the default (argmax = greedy decoding,

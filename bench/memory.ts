@@ -19,6 +19,7 @@ import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFi
 import os from "node:os";
 import path from "node:path";
 import { metricDescriptors } from "../src/metrics/catalog.js";
+import { readsConversation } from "../src/metrics/shared/sample-field-table.js";
 import { flag, hasFlag, listFlag } from "./lib/cli.js";
 import { markdownTable, num } from "./lib/markdown.js";
 import { repoRoot, starterDir } from "./lib/models.js";
@@ -165,7 +166,10 @@ export async function runMemory(
   withReports = true,
 ): Promise<MemoryResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "airgap-eval-memory-"));
-  const judgeFree = metricDescriptors.filter((d) => !d.needsLlm && !d.needsEmbeddings).map((d) => d.id);
+  // The single-turn judge-free metrics: the generated rows hold no conversation for the agent metrics.
+  const judgeFree = metricDescriptors
+    .filter((d) => !d.needsLlm && !d.needsEmbeddings && !readsConversation(d.requiredFields))
+    .map((d) => d.id);
   const series: Array<{
     name: MemoryRun["series"];
     sizes: readonly number[];

@@ -1,5 +1,5 @@
 /**
- * Section "prefill": jump-forward (issue 14). With `prefill: true` an answer whose shape is known is written from a
+ * Section "prefill": jump-forward. With `prefill: true` an answer whose shape is known is written from a
  * plan: its known parts are fed to the judge in batches, the judge writes only the free strings, and each verdict is
  * written greedily under its values' grammar. Three judge steps, on the rows of examples/rag-eval.jsonl:
  * faithfulness' verdict step with and without reasons (statements: the response's sentences), context relevance's

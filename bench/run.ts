@@ -166,7 +166,7 @@ const SECTIONS: SectionSpec[] = [
   },
   {
     name: "judge-sharing",
-    title: "Judge work shared within a row: every judge metric together, memo on vs off (issue 12)",
+    title: "Judge work shared within a row: every judge metric together, memo on vs off",
     file: "judge-sharing.ts",
     scope: "gguf",
     args: quick ? ["--rows", "1"] : ["--rows", "2"],
@@ -174,7 +174,7 @@ const SECTIONS: SectionSpec[] = [
   },
   {
     name: "judge-scoring",
-    title: "Judge scoring: verdict probabilities read while the judge writes, and reasons off (issue 14)",
+    title: "Judge scoring: verdict probabilities read while the judge writes, and reasons off",
     file: "judge-scoring.ts",
     scope: "gguf",
     // Quick: one metric of each kind of verdict (statements with reasons off, contexts, a custom judge, G-Eval).
@@ -186,7 +186,7 @@ const SECTIONS: SectionSpec[] = [
   {
     name: "prefill",
     title:
-      "Jump-forward: faithfulness verdicts, context relevance and answer relevancy free vs prefilled vs token by token, and the Qwen2.5-0.5B estimate (issue 14, bench/prefill.ts)",
+      "Jump-forward: faithfulness verdicts, context relevance and answer relevancy free vs prefilled vs token by token, and the Qwen2.5-0.5B estimate (bench/prefill.ts)",
     file: "prefill.ts",
     scope: "none",
     args: quick

@@ -1,4 +1,4 @@
-// Splitting time for huge contexts (issue 19, failure 1): judgeWithSplitting with a stand-in judge that
+// Splitting time for huge contexts: judgeWithSplitting with a stand-in judge that
 // overflows above a fixed number of characters, so only the splitting work is timed.
 //
 //   node --import tsx bench/split.ts [--limit 8000]

@@ -1,4 +1,4 @@
-// Quality and speed of the starter GloVe encoder (issue 5).
+// Quality and speed of the starter GloVe encoder.
 //
 //   node --import tsx bench/starter-quality.ts [--quick]
 //

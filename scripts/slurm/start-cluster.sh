@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Starts a single-node Slurm cluster on this host for CI (issue 18): munge + slurmctld + slurmd, as
+# Starts a single-node Slurm cluster on this host for CI: munge + slurmctld + slurmd, as
 # root, controller and compute node = this host, proctrack/linuxproc (no cgroups), task/none,
 # select/cons_tres. Config, state, spool and logs live under one directory (default: a new temp dir).
 #

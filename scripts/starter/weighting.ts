@@ -108,7 +108,7 @@ export interface TableStats {
 /**
  * Builds the full lookup table (special rows first, then one row per word) in float32.
  *
- * Rows: the special tokens [PAD], [UNK], [CLS] and [SEP] are zero, as issue 5 asks: they only scale the
+ * Rows: the special tokens [PAD], [UNK], [CLS] and [SEP] are zero: they only scale the
  * mean and vanish after normalization. A text with no known word therefore pools to a zero vector:
  * `TransformersEmbeddings` detects such a text (all its own tokens are [UNK]), returns a zero vector
  * without running the model and lists it in `embedDetailed(...).unknownOnly`; the raw transformers.js

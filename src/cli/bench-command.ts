@@ -9,6 +9,7 @@ import { describeGpuAvailability, type GpuAvailability, gpuAvailability } from "
 import type { GpuOption } from "../llm/load-options.js";
 import { parseColumnMap } from "./column-map.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
+import { cliCommand } from "./invocation.js";
 import {
   createMetric,
   defaultMetricIds,
@@ -271,6 +272,7 @@ async function runBench(datasetPath: string, flags: BenchFlags): Promise<void> {
  * machine, and projects how long `eval` on the whole file will take.
  */
 export function registerBenchCommand(program: Command): Command {
+  const run = cliCommand();
   return program
     .command("bench")
     .description(
@@ -309,8 +311,8 @@ export function registerBenchCommand(program: Command): Command {
       "after",
       `
 Examples:
-  $ airgap-eval bench data.jsonl --llm ./qwen2.5-0.5b-instruct-q4_k_m.gguf --threads 1,2
-  $ airgap-eval bench data.csv --metrics semantic_similarity --rows 50 --json
+  $ ${run} bench data.jsonl --llm ./qwen2.5-0.5b-instruct-q4_k_m.gguf --threads 1,2
+  $ ${run} bench data.csv --metrics semantic_similarity --rows 50 --json
 
 Nothing is cached or written: each run loads the models, evaluates one warm-up row, then times --rows rows.
 Exit codes: 0 ok; 2 bad usage or input (also when a model the metrics need is not on this machine).`,

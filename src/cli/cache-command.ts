@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { mergeCaches } from "../cache/merge.js";
+import { cliCommand } from "./invocation.js";
 
 /**
  * Adds `cache merge <from...> --into <file>` to the `airgap-eval` program.
@@ -8,6 +9,7 @@ import { mergeCaches } from "../cache/merge.js";
  * registerCacheCommand(new Command("airgap-eval"));
  */
 export function registerCacheCommand(program: Command): Command {
+  const run = cliCommand();
   const cache = program
     .command("cache")
     .description("Work with result caches (SQLite files of judge answers, embeddings and metric results).");
@@ -24,7 +26,7 @@ Keep cache files on local disk: SQLite over NFS is unsafe. Copy the shards' file
 machine, merge there, and give the result to later runs with --cache-file.
 
 Example:
-  $ airgap-eval cache merge caches/cache.shard-*.sqlite --into cache.sqlite`,
+  $ ${run} cache merge caches/cache.shard-*.sqlite --into cache.sqlite`,
     )
     .action((from: string[], flags: { into: string }) => {
       const result = mergeCaches(from, flags.into);

@@ -39,6 +39,7 @@ import { parseColumnMap } from "./column-map.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import { ExitCode } from "./exit-codes.js";
 import { InterruptHandler } from "./interrupt.js";
+import { cliCommand } from "./invocation.js";
 import { longTextNotice, longTextOption } from "./long-text-notice.js";
 import { parseMetricOption } from "./metric-options.js";
 import {
@@ -257,6 +258,7 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
  * registerCalibrateCommand(program);
  */
 export function registerCalibrateCommand(program: Command): Command {
+  const run = cliCommand();
   return program
     .command("calibrate")
     .description(
@@ -335,11 +337,11 @@ export function registerCalibrateCommand(program: Command): Command {
       "after",
       `
 Examples:
-  $ airgap-eval datasets convert halueval-qa-sample --out halueval.jsonl
-  $ airgap-eval calibrate halueval.jsonl --metric faithfulness --llm a.gguf --llm b.gguf --report calib.html
-  $ airgap-eval calibrate --dataset mtrag-human-eval --llm judge.gguf --limit 100
-  $ airgap-eval calibrate mine.csv --metric context_relevance --labels graded:1-5 --llm judge.gguf --json
-  $ airgap-eval calibrate mine.jsonl --metric-file my-judges.yaml --metric stays_on_topic --llm judge.gguf
+  $ ${run} datasets convert halueval-qa-sample --out halueval.jsonl
+  $ ${run} calibrate halueval.jsonl --metric faithfulness --llm a.gguf --llm b.gguf --report calib.html
+  $ ${run} calibrate --dataset mtrag-human-eval --llm judge.gguf --limit 100
+  $ ${run} calibrate mine.csv --metric context_relevance --labels graded:1-5 --llm judge.gguf --json
+  $ ${run} calibrate mine.jsonl --metric-file my-judges.yaml --metric stays_on_topic --llm judge.gguf
 
 Figures: binary labels give accuracy, balanced accuracy, Cohen's kappa, precision/recall/F1 of the
 negative (unfaithful) class, the confusion matrix, AUROC and the best-separating threshold; graded

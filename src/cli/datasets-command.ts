@@ -68,6 +68,7 @@ export function calibrateCommand(id: string, out: string): string {
  * await program.parseAsync(["datasets", "list"], { from: "user" });
  */
 export function registerDatasetsCommand(program: Command, options: DatasetsCommandOptions = {}): Command {
+  const run = cliCommand();
   const out = options.stdout ?? process.stdout;
   const err = options.stderr ?? process.stderr;
   const env = options.env ?? process.env;
@@ -89,10 +90,10 @@ directory. "datasets pull" and "models pull" are the only commands that use the 
 never shipped inside the package: only the pins (datasets.json) and the converters.
 
 Examples:
-  $ airgap-eval datasets list
-  $ airgap-eval datasets pull halueval-qa-sample          # on a connected machine
-  $ airgap-eval datasets convert halueval-qa-sample --out halueval.jsonl
-  $ airgap-eval calibrate halueval.jsonl --metric faithfulness --llm judge.gguf`,
+  $ ${run} datasets list
+  $ ${run} datasets pull halueval-qa-sample          # on a connected machine
+  $ ${run} datasets convert halueval-qa-sample --out halueval.jsonl
+  $ ${run} calibrate halueval.jsonl --metric faithfulness --llm judge.gguf`,
   );
 
   datasets

@@ -9,6 +9,7 @@ import { assertOutputsAreNotInputs } from "../util/real-path.js";
 import { parseColumnMap } from "./column-map.js";
 import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { checkFailUnder, type FailUnderBar, parseFailUnder } from "./fail-under.js";
+import { cliCommand } from "./invocation.js";
 import { collect } from "./option-parsers.js";
 
 interface MergeFlags {
@@ -135,6 +136,7 @@ async function runMerge(files: string[], flags: MergeFlags): Promise<void> {
  * registerMergeCommand(new Command("airgap-eval"));
  */
 export function registerMergeCommand(program: Command): Command {
+  const run = cliCommand();
   return program
     .command("merge")
     .description(
@@ -173,9 +175,9 @@ Rows found in no file are listed (a killed shard: re-run it with --resume); rows
 are kept once. A file cut off mid-line contributes its complete lines.
 
 Examples:
-  $ airgap-eval merge results/shard-*.jsonl --out all.jsonl --dataset data.jsonl
-  $ airgap-eval merge results/shard-*.jsonl --out all.jsonl --fail-under faithfulness=0.8
-  $ airgap-eval report all.jsonl --html report.html
+  $ ${run} merge results/shard-*.jsonl --out all.jsonl --dataset data.jsonl
+  $ ${run} merge results/shard-*.jsonl --out all.jsonl --fail-under faithfulness=0.8
+  $ ${run} report all.jsonl --html report.html
 
 Exit codes: 0 ok; 1 rows missing, failed or invalid; 2 bad usage, or shards made differently;
 3 below a --fail-under bar.`,

@@ -10,6 +10,7 @@ import { loadRegistry, type ModelRegistry } from "../models/registry.js";
 import { isBuiltinSource, type RegistryEntry } from "../models/registry-schema.js";
 import { type ResolvedModel, resolveModel } from "../models/resolve.js";
 import { verifyModel } from "../models/verify.js";
+import { cliCommand } from "./invocation.js";
 
 /** Exit code of `models verify` when a file is missing or does not match its digest. */
 const VERIFY_FAILED_EXIT_CODE = 1;
@@ -58,6 +59,7 @@ interface ListRow {
  * await program.parseAsync(["models", "list"], { from: "user" });
  */
 export function registerModelsCommand(program: Command, options: ModelsCommandOptions = {}): Command {
+  const run = cliCommand();
   const out = options.stdout ?? process.stdout;
   const err = options.stderr ?? process.stderr;
   const env = options.env ?? process.env;
@@ -75,10 +77,10 @@ Models live in <models dir>/<id>. The models dir is --models-dir, else $AIRGAP_E
 user cache directory. Evaluation never downloads; "models pull" is the only command that uses the network.
 
 Examples:
-  $ airgap-eval models list
-  $ airgap-eval models pull all-MiniLM-L6-v2 --models-dir ./models     # on a connected machine
+  $ ${run} models list
+  $ ${run} models pull all-MiniLM-L6-v2 --models-dir ./models     # on a connected machine
   $ AIRGAP_EVAL_MODELS=/mnt/usb/models airgap-eval models verify          # on the air-gapped machine
-  $ airgap-eval models path qwen2.5-0.5b-instruct`,
+  $ ${run} models path qwen2.5-0.5b-instruct`,
   );
 
   models
@@ -96,8 +98,8 @@ Examples:
       "after",
       `
 Examples:
-  $ airgap-eval models list
-  $ airgap-eval models list --json --quick`,
+  $ ${run} models list
+  $ ${run} models list --json --quick`,
     )
     .action(async (flags: DirFlags & { json?: boolean; quick?: boolean }) => {
       const reg = registry();
@@ -125,7 +127,7 @@ Examples:
       write(`* default. Models dir: ${target.dir} (${describeSource(target.from)}).`);
       const missing = rows.filter((r) => !r.present && !r.builtin).map((r) => r.id);
       if (missing.length > 0)
-        write(`Get a missing model with "airgap-eval models pull <id>" on a connected machine.`);
+        write(`Get a missing model with "${run} models pull <id>" on a connected machine.`);
     });
 
   models
@@ -147,9 +149,9 @@ A file whose sha256 differs from the registry is refused and deleted. Digests th
 pin are recorded in <models dir>/airgap-eval.lock.json and checked by "models verify".
 
 Examples:
-  $ airgap-eval models pull qwen2.5-0.5b-instruct
-  $ airgap-eval models pull all-MiniLM-L6-v2 --models-dir ./models
-  $ airgap-eval models pull bge-small-en-v1.5 --base-url https://hf-mirror.example.org`,
+  $ ${run} models pull qwen2.5-0.5b-instruct
+  $ ${run} models pull all-MiniLM-L6-v2 --models-dir ./models
+  $ ${run} models pull bge-small-en-v1.5 --base-url https://hf-mirror.example.org`,
     )
     .action(async (id: string, flags: DirFlags & { baseUrl: string }) => {
       const controller = new AbortController();
@@ -182,7 +184,7 @@ Examples:
         );
         write(
           `To use it on an air-gapped machine, copy ${result.dir} to <models dir>/${result.id} there ` +
-            `(or copy ${result.modelsDir} and set AIRGAP_EVAL_MODELS to it), then run "airgap-eval models verify ${result.id}".`,
+            `(or copy ${result.modelsDir} and set AIRGAP_EVAL_MODELS to it), then run "${run} models verify ${result.id}".`,
         );
       } finally {
         bar?.stop();
@@ -207,8 +209,8 @@ Examples:
 Exit codes: 0 every checked file matches, 1 a file is missing or differs, 2 the named model is not here.
 
 Examples:
-  $ airgap-eval models verify
-  $ airgap-eval models verify qwen2.5-0.5b-instruct --models-dir /mnt/usb/models`,
+  $ ${run} models verify
+  $ ${run} models verify qwen2.5-0.5b-instruct --models-dir /mnt/usb/models`,
     )
     .action(async (id: string | undefined, flags: DirFlags & { json?: boolean }) => {
       const reg = registry();
@@ -255,7 +257,7 @@ Examples:
         if (absent.length > 0) write(`Not present (skipped): ${absent.join(", ")}`);
         if (failed.length > 0) {
           write(
-            `${failed.length} model(s) failed. Delete the bad files and copy them again, or run "airgap-eval models pull <id>" on a connected machine.`,
+            `${failed.length} model(s) failed. Delete the bad files and copy them again, or run "${run} models pull <id>" on a connected machine.`,
           );
         }
       }
@@ -275,7 +277,7 @@ Examples:
       "after",
       `
 Examples:
-  $ airgap-eval models path all-MiniLM-L6-v2
+  $ ${run} models path all-MiniLM-L6-v2
   $ llama-cli -m "$(airgap-eval models path qwen2.5-0.5b-instruct)"`,
     )
     .action(async (id: string, flags: DirFlags & { verify?: boolean }) => {

@@ -220,6 +220,20 @@ export function sampleFieldSpec(field: SampleField): SampleFieldSpec {
 }
 
 /**
+ * True when any of `fields` holds a conversation or tool calls: the metrics that read one are the agent family,
+ * scored on multi-turn samples (docs/agents.md), where the others read single-turn samples.
+ *
+ * @example
+ * readsConversation(["messages", "referenceToolCalls"]); // true
+ */
+export function readsConversation(fields: readonly SampleField[]): boolean {
+  return fields.some((f) => {
+    const kind = sampleFieldSpec(f).kind;
+    return kind === "conversation" || kind === "toolCalls";
+  });
+}
+
+/**
  * A sample field's column name in datasets and reports: Ragas' name, or Haystack's for fields Ragas lacks, else the
  * table's own, e.g. `retrieved_contexts` for `retrievedContexts`, `retrieved_documents` for `retrievedDocuments`,
  * `messages` for `messages`.

@@ -21,7 +21,7 @@ import {
   StringPresence,
 } from "../../../src/index.js";
 import { createMetric, metricDescriptors } from "../../../src/metrics/catalog.js";
-import { type SampleField, sampleFieldSpec } from "../../../src/metrics/shared/sample-field-table.js";
+import { readsConversation } from "../../../src/metrics/shared/sample-field-table.js";
 
 const eiffel = {
   reference: "The Eiffel Tower is located in Paris.",
@@ -166,10 +166,8 @@ describe("catalog", () => {
       [AnswerExactMatch, "answer_exact_match"],
     ] as const;
     // The single-turn family: the agent metrics (they read a conversation or tool calls) are listed in their own tests.
-    const readsConversation = (field: SampleField) =>
-      ["conversation", "toolCalls"].includes(sampleFieldSpec(field).kind);
     const judgeFree = metricDescriptors.filter(
-      (d) => !d.needsLlm && !d.needsEmbeddings && !d.requiredFields.some(readsConversation),
+      (d) => !d.needsLlm && !d.needsEmbeddings && !readsConversation(d.requiredFields),
     );
     expect(judgeFree.map((d) => d.id)).toEqual(classes.map(([, id]) => id));
     for (const [Metric, id] of classes) {
