@@ -4,7 +4,7 @@ import { type DatasetScan, firstRowLacking, isScanned, scanDataset } from "../da
 import { type DatasetSource, datasetSource, openDataset } from "../dataset/stream.js";
 import type { Dataset } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
-import { checkMetricId } from "../metrics/builtin-id.js";
+import { checkMetricId } from "../metrics/catalog.js";
 import type { Metric, MetricConfig } from "../metrics/types.js";
 import { isPrototypeKey, prototypeKeyProblem } from "../util/object-keys.js";
 import { configHash as hashConfig, rowHash as hashRow } from "./hash.js";

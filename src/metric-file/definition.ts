@@ -1,7 +1,6 @@
 import type { z } from "zod";
 import { keyIssue, pathText } from "../errors-zod.js";
-import { builtInIdProblem, isBuiltInMetricId } from "../metrics/builtin-id.js";
-import { metricDescriptors } from "../metrics/catalog.js";
+import { builtInIdProblem, isBuiltInMetricId, metricDescriptors } from "../metrics/catalog.js";
 import type { MetricDescriptor } from "../metrics/descriptor.js";
 import { definedFields } from "../metrics/shared/defined-fields.js";
 import type { SampleField } from "../metrics/types.js";

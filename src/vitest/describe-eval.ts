@@ -4,7 +4,7 @@ import type { LoadDatasetOptions } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { parseMetricFile } from "../metric-file/definition.js";
 import { createDefinedMetric } from "../metric-file/load.js";
-import { checkMetricId } from "../metrics/builtin-id.js";
+import { checkMetricId } from "../metrics/catalog.js";
 import type { MetricModels } from "../metrics/descriptor.js";
 import type { Metric, Sample } from "../metrics/types.js";
 import { EvalTimeoutError, withDeadline } from "../testing/deadline.js";

@@ -2,8 +2,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { evaluate } from "../../src/evaluate/evaluate.js";
 import { AspectCritic } from "../../src/metrics/aspect-critic/metric.js";
-import { checkMetricId, isBuiltInMetricId } from "../../src/metrics/builtin-id.js";
-import { metricDescriptorIds } from "../../src/metrics/catalog.js";
+import { checkMetricId, isBuiltInMetricId, metricDescriptorIds } from "../../src/metrics/catalog.js";
 import { ExactMatch } from "../../src/metrics/exact-match/metric.js";
 import { FakeMetric } from "../support/fake-metrics.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";

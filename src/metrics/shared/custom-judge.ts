@@ -64,7 +64,7 @@ export const userKeySchema = z.string().refine((key) => !isPrototypeKey(key), {
 
 /**
  * A metric id chosen by the user: snake_case letters, digits and underscores, and not a name every object has. A
- * built-in metric's id is refused where the metric is used (`checkMetricId` in builtin-id.ts: metric files,
+ * built-in metric's id is refused where the metric is used (`checkMetricId` in catalog.ts: metric files,
  * `createMetric`, `evaluate`, `describeEval`), since this schema is part of the catalog it would have to read.
  */
 export const customMetricNameSchema = z
