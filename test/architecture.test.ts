@@ -17,18 +17,19 @@ const srcDir = path.resolve(import.meta.dirname, "../src");
  * sits below `llm` because the `Llm` interface takes a prompt (the diagram put it above, which no
  * judge could satisfy), and `results` (result types and aggregation, shared by evaluate/ and
  * report/) is a layer of its own between them and metrics/. `calibrate` (judge against people) sits
- * on `evaluate`, `datasets` (the labelled-set registry and converters) beside `dataset`, and `metric-file` (metric
+ * on `evaluate`, and so does `generate` (test sets written by the judge, with the run machinery of evaluate/);
+ * `verifiers` (small ONNX classifiers) sits beside `llm` and `embeddings`; `datasets` (the labelled-set registry and converters) beside `dataset`, and `metric-file` (metric
  * definitions read from a file, as `dataset` reads rows) beside them.
  */
 const layers: readonly (readonly string[])[] = [
   ["index"],
   ["cli", "vitest", "node-test"],
-  ["calibrate", "testing"],
+  ["calibrate", "testing", "generate"],
   ["evaluate"],
   ["dataset", "report", "datasets", "metric-file"],
   ["results"],
   ["metrics"],
-  ["llm", "embeddings"],
+  ["llm", "embeddings", "verifiers"],
   ["prompts"],
   ["models"],
   ["cache"],
