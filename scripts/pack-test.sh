@@ -161,6 +161,14 @@ example_file="$(sed -n 's/^  \$ npx airgap-eval eval data.jsonl --metric-file \(
 # The metric-file step above ran this very path.
 [ "$example_file" = node_modules/airgap-eval/examples/quality.yaml ] || fail "the eval help's --metric-file example is $example_file, not the shipped file the metric-file step ran"
 
+step "a missing judge's advice, printed by the library, names the command as a project runs it"
+set +e
+npx airgap-eval eval --example --metrics faithfulness --llm qwen2.5-0.5b-instruct --models-dir "$work/no-models" --no-cache \
+  --out out/missing-judge.jsonl >"$work/missing-judge.txt" 2>&1
+set -e
+grep -q "npx airgap-eval models pull qwen2.5-0.5b-instruct" "$work/missing-judge.txt" \
+  || { cat "$work/missing-judge.txt"; fail "the missing-judge advice does not name npx airgap-eval models pull"; }
+
 step "a TypeScript file using the library, and every TypeScript block of the docs, type-checked strictly"
 cp "$repo/scripts/pack-test/quickstart.ts" "$repo/scripts/pack-test/vectors.ts" .
 node --import "$tsx" -e "

@@ -3,7 +3,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { resumeCommand } from "../src/cli/interrupt.js";
-import { cliCommand, globalModuleRoots } from "../src/cli/invocation.js";
+import { cliCommand, globalModuleRoots } from "../src/util/cli-command.js";
 
 const main = ["airgap-eval", "dist", "cli", "main.js"];
 

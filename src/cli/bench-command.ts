@@ -7,9 +7,9 @@ import type { ProgressReporter } from "../evaluate/progress.js";
 import type { CpuBuildOption } from "../llm/cpu-build.js";
 import { describeGpuAvailability, type GpuAvailability, gpuAvailability } from "../llm/gpu-availability.js";
 import type { GpuOption } from "../llm/load-options.js";
+import { cliCommand } from "../util/cli-command.js";
 import { parseColumnMap } from "./column-map.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
-import { cliCommand } from "./invocation.js";
 import {
   createMetric,
   defaultMetricIds,

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { mergeCaches } from "../cache/merge.js";
-import { cliCommand } from "./invocation.js";
+import { cliCommand } from "../util/cli-command.js";
 
 /**
  * Adds `cache merge <from...> --into <file>` to the `airgap-eval` program.

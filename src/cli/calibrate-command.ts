@@ -23,6 +23,7 @@ import { CachedLlm } from "../llm/cached-llm.js";
 import type { CpuBuildOption } from "../llm/cpu-build.js";
 import type { GpuOption } from "../llm/load-options.js";
 import { definableMetrics } from "../metric-file/definition.js";
+import { cliCommand } from "../util/cli-command.js";
 import { assertOutputsAreNotInputs } from "../util/real-path.js";
 import {
   buildCalibrationMetric,
@@ -39,7 +40,6 @@ import { parseColumnMap } from "./column-map.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import { ExitCode } from "./exit-codes.js";
 import { InterruptHandler } from "./interrupt.js";
-import { cliCommand } from "./invocation.js";
 import { longTextNotice, longTextOption } from "./long-text-notice.js";
 import { parseMetricOption } from "./metric-options.js";
 import {

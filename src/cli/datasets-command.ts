@@ -7,9 +7,9 @@ import { DEFAULT_DATASET_BASE_URL, pullDataset } from "../datasets/pull.js";
 import { findDataset, loadDatasetRegistry } from "../datasets/registry.js";
 import { assertDatasetVerified, verifyDataset } from "../datasets/verify.js";
 import { formatBytes } from "../models/format-bytes.js";
+import { cliCommand } from "../util/cli-command.js";
 import { assertOutputsAreNotInputs, filesUnder } from "../util/real-path.js";
 import { ExitCode } from "./exit-codes.js";
-import { cliCommand } from "./invocation.js";
 import { shellLine } from "./shell-words.js";
 
 /** Hooks for embedding the `datasets` command (tests, other front ends). */

@@ -1,6 +1,7 @@
 import { type Command, Option } from "commander";
 import { InvalidInputError } from "../errors.js";
 import { definableMetrics } from "../metric-file/definition.js";
+import { cliCommand } from "../util/cli-command.js";
 import { COLUMN_FLAG_HELP } from "./column-map.js";
 import { defaultMetricsFor } from "./default-metrics.js";
 import { readEvalDataset } from "./eval-dataset.js";
@@ -11,7 +12,6 @@ import { selectEvalMetrics } from "./eval-selection.js";
 import { resolveDatasetArgument, shownExampleMetricFile } from "./example-dataset.js";
 import { parseFailUnder, parseMaxUnscored } from "./fail-under.js";
 import { InterruptHandler } from "./interrupt.js";
-import { cliCommand } from "./invocation.js";
 import { longTextOption } from "./long-text-notice.js";
 import { metricIds, modelNeeds } from "./metric-factory.js";
 import { checkMetricFileColumns } from "./metric-file.js";

@@ -1,5 +1,5 @@
+import { cliCommand } from "../util/cli-command.js";
 import { ExitCode } from "./exit-codes.js";
-import { cliCommand } from "./invocation.js";
 import { shellLine } from "./shell-words.js";
 
 /** Hooks for {@link InterruptHandler}, so tests can drive it without real signals. */

@@ -5,11 +5,11 @@ import { type MergeOutcome, mergeShardResults, writeMergedResults } from "../eva
 import { assertResultsFileFree } from "../evaluate/results-lock.js";
 import { formatSummary } from "../report/summary.js";
 import { writeReport } from "../report/write.js";
+import { cliCommand } from "../util/cli-command.js";
 import { assertOutputsAreNotInputs } from "../util/real-path.js";
 import { parseColumnMap } from "./column-map.js";
 import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { checkFailUnder, type FailUnderBar, parseFailUnder } from "./fail-under.js";
-import { cliCommand } from "./invocation.js";
 import { collect } from "./option-parsers.js";
 
 interface MergeFlags {

@@ -10,7 +10,7 @@ import { loadRegistry, type ModelRegistry } from "../models/registry.js";
 import { isBuiltinSource, type RegistryEntry } from "../models/registry-schema.js";
 import { type ResolvedModel, resolveModel } from "../models/resolve.js";
 import { verifyModel } from "../models/verify.js";
-import { cliCommand } from "./invocation.js";
+import { cliCommand } from "../util/cli-command.js";
 
 /** Exit code of `models verify` when a file is missing or does not match its digest. */
 const VERIFY_FAILED_EXIT_CODE = 1;

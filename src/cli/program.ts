@@ -1,11 +1,11 @@
 import { Command } from "commander";
+import { cliCommand } from "../util/cli-command.js";
 import { version } from "../version.js";
 import { registerBenchCommand } from "./bench-command.js";
 import { registerCacheCommand } from "./cache-command.js";
 import { registerCalibrateCommand } from "./calibrate-command.js";
 import { registerDatasetsCommand } from "./datasets-command.js";
 import { registerEvalCommand } from "./eval-command.js";
-import { cliCommand } from "./invocation.js";
 import { registerMergeCommand } from "./merge-command.js";
 import { registerModelsCommand } from "./models-command.js";
 import { registerReportCommand } from "./report-command.js";

@@ -3,6 +3,7 @@ import { ModelIntegrityError } from "../errors.js";
 import { integrityMessage } from "../models/integrity.js";
 import { loadRegistry, type ModelRegistry } from "../models/registry.js";
 import type { ResolvedModel } from "../models/resolved-model.js";
+import { cliCommand } from "../util/cli-command.js";
 import type { TransformersEmbeddingsOptions } from "./load-options.js";
 import { defaultRecovery } from "./model-directory.js";
 
@@ -24,7 +25,7 @@ export function recoveryAdvice(model: ResolvedModel | undefined): string {
   if (model.location === "builtin") {
     return "reinstall airgap-eval to rebuild it (in a checkout: node --import tsx scripts/build-starter-model.ts --force)";
   }
-  return `delete ${model.dir}, run "airgap-eval models pull ${model.id}" on a connected machine and copy the folder it prints here again`;
+  return `delete ${model.dir}, run "${cliCommand()} models pull ${model.id}" on a connected machine and copy the folder it prints here again`;
 }
 
 /** Refuses the ONNX file when the registry (or the pull lock file) pins another sha256. */

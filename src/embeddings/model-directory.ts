@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { AirgapEvalError, ModelNotFoundError } from "../errors.js";
 import { loadRegistry, type ModelRegistry } from "../models/registry.js";
+import { cliCommand } from "../util/cli-command.js";
 
 /** The files of a local encoder in the transformers.js layout, checked to exist. */
 export interface ModelDirectory {
@@ -47,9 +48,9 @@ function missingModel(
   const registryId = registryIdFor(dir, id, registry);
   const next =
     registryId === undefined
-      ? `Pass the directory of ${expectedLayout}, or the id of a model in the registry (\`airgap-eval models list\`).`
+      ? `Pass the directory of ${expectedLayout}, or the id of a model in the registry (\`${cliCommand()} models list\`).`
       : `"${registryId}" is a registry model: pass the id "${registryId}" itself, or run ` +
-        `\`airgap-eval models pull ${registryId}\` on a connected machine and copy the directory it prints to ${dir}.`;
+        `\`${cliCommand()} models pull ${registryId}\` on a connected machine and copy the directory it prints to ${dir}.`;
   return new ModelNotFoundError(`embedding model "${id}" not found: ${what}. ${next}`, id, [dir]);
 }
 

@@ -1,5 +1,6 @@
 import { type FileHandle, open } from "node:fs/promises";
 import { AirgapEvalError } from "../errors.js";
+import { cliCommand } from "../util/cli-command.js";
 import { ggmlTypeLayout } from "./ggml-types.js";
 import { GGUF_STRING, GgufReader } from "./gguf-reader.js";
 
@@ -233,7 +234,7 @@ function notGgufMessage(head: Buffer): string {
   const printable = text.slice(0, 8).replace(/[^\x20-\x7e]/g, ".");
   const start = `it starts with the bytes ${shown} ("${printable}") instead of "GGUF"`;
   if (text.startsWith("version ")) {
-    return `${start}. It looks like a Git LFS pointer file, not the model itself: fetch the real file (git lfs pull) or use \`airgap-eval models pull\`.`;
+    return `${start}. It looks like a Git LFS pointer file, not the model itself: fetch the real file (git lfs pull) or use \`${cliCommand()} models pull\`.`;
   }
   if (/^\s*</.test(text)) {
     return `${start}. It looks like an HTML or XML page (an error or login page saved in place of the model?): download the model file again.`;

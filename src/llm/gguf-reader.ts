@@ -1,5 +1,6 @@
 import type { FileHandle } from "node:fs/promises";
 import { InvalidInputError } from "../errors.js";
+import { cliCommand } from "../util/cli-command.js";
 
 /** Value types of GGUF metadata: fixed byte sizes (8 = string and 9 = array have none). */
 const VALUE_SIZES: Record<number, number> = {
@@ -155,7 +156,7 @@ export class GgufReader {
   truncated(what: string): InvalidInputError {
     return this.invalid(
       `the file is truncated: ${what}. It was probably cut off by an interrupted copy or download; copy it again ` +
-        "(or re-run `airgap-eval models pull`, which resumes) and check its sha256.",
+        `(or re-run \`${cliCommand()} models pull\`, which resumes) and check its sha256.`,
     );
   }
 }

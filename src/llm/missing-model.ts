@@ -1,6 +1,7 @@
 import path from "node:path";
 import { ModelNotFoundError } from "../errors.js";
 import { loadRegistry, type ModelRegistry } from "../models/registry.js";
+import { cliCommand } from "../util/cli-command.js";
 
 /**
  * The error for a GGUF path that does not exist. When `registryId` is a judge model of the
@@ -23,15 +24,16 @@ export function missingGgufError(
   if (entry && entry.kind === "llm") {
     lines.push(
       `"${entry.id}" is a judge model of the registry. On a machine with internet access run`,
-      `  airgap-eval models pull ${entry.id}`,
+      `  ${cliCommand()} models pull ${entry.id}`,
       `then copy the pulled file to ${modelPath} (or copy the models folder and point AIRGAP_EVAL_MODELS at it).`,
     );
   } else {
     const fallback = registry?.defaults.llm;
+    const cli = cliCommand();
     lines.push(
-      "Check the path. To get a judge model: on a machine with internet access, `airgap-eval models list` shows the " +
-        "judge models airgap-eval knows and `airgap-eval models pull` followed by one of their ids downloads it" +
-        (fallback ? ` (the default judge: airgap-eval models pull ${fallback})` : "") +
+      `Check the path. To get a judge model: on a machine with internet access, \`${cli} models list\` shows the ` +
+        `judge models airgap-eval knows and \`${cli} models pull\` followed by one of their ids downloads it` +
+        (fallback ? ` (the default judge: ${cli} models pull ${fallback})` : "") +
         "; copy the pulled file here, or copy the models folder and point AIRGAP_EVAL_MODELS at it. Any other " +
         "GGUF file of an instruction-tuned model works too.",
     );

@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import { ModelIntegrityError, ModelNotFoundError } from "../errors.js";
+import { cliCommand } from "../util/cli-command.js";
 import { sha256File } from "./hash.js";
 import { lockFilePath } from "./lock-file.js";
 import type { ResolvedModel, ResolvedModelFile } from "./resolved-model.js";
@@ -116,7 +117,7 @@ export function assertModelCheck(model: ResolvedModel, check: ModelCheck): void 
   for (const f of check.files) {
     if (f.status === "missing") {
       throw new ModelNotFoundError(
-        `Model "${model.id}": file ${f.absolutePath} is missing. Copy the complete model folder again, or run "airgap-eval models pull ${model.id}" on a connected machine.`,
+        `Model "${model.id}": file ${f.absolutePath} is missing. Copy the complete model folder again, or run "${cliCommand()} models pull ${model.id}" on a connected machine.`,
         model.id,
         [f.absolutePath],
       );
@@ -148,6 +149,6 @@ export function integrityMessage(model: ResolvedModel, file: ResolvedModelFile, 
   const redo =
     model.location === "builtin"
       ? "reinstall airgap-eval to rebuild it"
-      : `delete it and run "airgap-eval models pull ${model.id}" on a connected machine, then copy ${model.dir} here again`;
+      : `delete it and run "${cliCommand()} models pull ${model.id}" on a connected machine, then copy ${model.dir} here again`;
   return `Model "${model.id}": file ${file.absolutePath} ${what} (pinned by ${pinnedBy}). The file is corrupt or from another revision; ${redo}.`;
 }

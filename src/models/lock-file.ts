@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { InvalidInputError } from "../errors.js";
 import { pathText } from "../errors-zod.js";
+import { cliCommand } from "../util/cli-command.js";
 import { parseJsonText, unreadableJsonFile } from "./json-text.js";
 
 /** Name of the lock file `pull` keeps beside the models. */
@@ -56,13 +57,13 @@ export async function readLockFile(modelsDir: string): Promise<LockFile> {
     text,
     file,
     "the lock file",
-    'delete it and run "airgap-eval models pull" again',
+    `delete it and run "${cliCommand()} models pull" again`,
   );
   const parsed = lockSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new InvalidInputError(
-      `the lock file is malformed: ${issue?.message ?? "invalid"}; delete it and run "airgap-eval models pull" again`,
+      `the lock file is malformed: ${issue?.message ?? "invalid"}; delete it and run "${cliCommand()} models pull" again`,
       { file, field: issue === undefined ? undefined : pathText(issue.path) },
     );
   }

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, rename, rm, rmdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { InvalidInputError, ModelIntegrityError, ModelNotFoundError } from "../errors.js";
+import { cliCommand } from "../util/cli-command.js";
 import { type DownloadContext, download, networkErrorText } from "./download.js";
 import { sha256File } from "./hash.js";
 import { type LockedModel, lockFilePath, readLockFile, recordInLockFile } from "./lock-file.js";
@@ -275,7 +276,7 @@ async function pullFile(
 function downloadContext(ctx: PullContext): DownloadContext {
   return {
     what: `"${ctx.entry.id}"`,
-    retryCommand: `airgap-eval models pull ${ctx.entry.id}`,
+    retryCommand: `${cliCommand()} models pull ${ctx.entry.id}`,
     fetchImpl: ctx.fetchImpl,
     signal: ctx.options.signal,
     stallTimeoutMs: ctx.options.stallTimeoutMs,
@@ -290,8 +291,8 @@ function unreachable(ctx: PullContext, url: string, err: unknown): ModelPullErro
   return new ModelPullError(
     [
       `Could not reach ${origin} (${networkErrorText(err)}) to fetch ${url}.`,
-      "airgap-eval models pull must run on a connected machine.",
-      `Run "airgap-eval models pull ${ctx.entry.id}" there, then copy the folder ${ctx.dir} to this machine as <models dir>/${ctx.entry.id},`,
+      "models pull must run on a connected machine.",
+      `Run "${cliCommand()} models pull ${ctx.entry.id}" there, then copy the folder ${ctx.dir} to this machine as <models dir>/${ctx.entry.id},`,
       `where <models dir> is --models-dir, $AIRGAP_EVAL_MODELS, or the user cache directory (${userCacheModelsDir(ctx.options)}).`,
     ].join(" "),
     url,

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { InvalidInputError, ModelIntegrityError, ModelNotFoundError } from "../errors.js";
+import { cliCommand } from "../util/cli-command.js";
 import { packageRoot as installedPackageRoot } from "../version.js";
 import { formatBytes } from "./format-bytes.js";
 import { sha256File } from "./hash.js";
@@ -183,7 +184,7 @@ function notFound(
     }),
     "To get it:",
     "  1. On a machine with internet access, run:",
-    `       airgap-eval models pull ${entry.id}`,
+    `       ${cliCommand()} models pull ${entry.id}`,
     `  2. Copy the folder it prints (the model's folder, holding ${fileList}) to this machine as:`,
     `       ${target}`,
     `  Or keep your models elsewhere and point --models-dir or AIRGAP_EVAL_MODELS at the directory that holds "${entry.id}".`,

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ModelIntegrityError, ModelNotFoundError } from "../errors.js";
+import { cliCommand } from "../util/cli-command.js";
 import { sha256File } from "./hash.js";
 import { integrityMessage } from "./integrity.js";
 import type { ResolvedModel } from "./resolve.js";
@@ -74,7 +75,7 @@ export async function verifyModelFiles(
       info = statSync(file.absolutePath);
     } catch {
       throw new ModelNotFoundError(
-        `Model "${model.id}": file ${file.absolutePath} is missing. Copy the complete model folder again, or run "airgap-eval models pull ${model.id}" on a connected machine.`,
+        `Model "${model.id}": file ${file.absolutePath} is missing. Copy the complete model folder again, or run "${cliCommand()} models pull ${model.id}" on a connected machine.`,
         model.id,
         [file.absolutePath],
       );

@@ -10,6 +10,7 @@ import type { Metric, Sample } from "../metrics/types.js";
 import { EvalTimeoutError, withDeadline } from "../testing/deadline.js";
 import type { ScoreExpectation } from "../testing/expectation.js";
 import { seconds, TIME_RULE } from "../testing/time-allowance.js";
+import { cliCommand } from "../util/cli-command.js";
 import { errorText } from "../util/error-text.js";
 import { type AggregateExpectation, aggregateProblems } from "./aggregate-check.js";
 import { atCallSite, type CallSite, callSite, EvalFailure } from "./call-site.js";
@@ -125,7 +126,7 @@ function metricsOnce(
         atCallSite(
           new EvalTimeoutError(
             `describeEval("${name}"): building its metrics (which loads their models) did not finish within ` +
-              `${seconds(ms)}. Check that the models load outside vitest (airgap-eval models list), or give it more ` +
+              `${seconds(ms)}. Check that the models load outside vitest (${cliCommand()} models list), or give it more ` +
               `time with a timeout option above ${ms} ms (docs/testing.md, "Time limits").`,
           ),
           site,
