@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../src/errors.js";
 import { EvaluationResult, evaluate, loadResults, skippedMetric } from "../src/evaluate/index.js";
 import { FakeMetric } from "./support/fake-metrics.js";
+import { interruptedRun } from "./support/interrupted-run.js";
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "airgap-resume-"));
 let fileNo = 0;
@@ -18,20 +19,6 @@ const readLines = (file: string) =>
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 /** Runs until `stopAfter` records were written, then aborts (as Ctrl-C would). */
-async function runInterrupted(out: string, metric: FakeMetric, stopAfter: number, data = rows(10)) {
-  const controller = new AbortController();
-  let n = 0;
-  return evaluate(data, [metric], {
-    out,
-    concurrency: 1,
-    progress: "none",
-    signal: controller.signal,
-    onRecord: () => {
-      if (++n === stopAfter) controller.abort();
-    },
-  });
-}
-
 describe("results file", () => {
   it("writes a header with metric configs and hashes, invalid rows, each row's sample once and a line per record, and an end line", async () => {
     const out = newFile();
@@ -116,7 +103,7 @@ describe("results file", () => {
 describe("resume", () => {
   it("skips row × metric pairs the file holds and runs only the rest; every row ends up once", async () => {
     const out = newFile();
-    const first = await runInterrupted(out, new FakeMetric(), 4);
+    const first = await interruptedRun(rows(10), [new FakeMetric()], out, 4);
     expect(first.interrupted).toBe(true);
     expect(first.records).toHaveLength(4);
     expect(loadResults(out).metadata.interrupted).toBe(true);
@@ -228,7 +215,7 @@ describe("resume", () => {
 describe("torn last line (crash mid-write)", () => {
   it("loadResults ignores it; resume cuts it off and continues with an intact file", async () => {
     const out = newFile();
-    await runInterrupted(out, new FakeMetric(), 3, rows(5));
+    await interruptedRun(rows(5), [new FakeMetric()], out, 3);
     // Simulate a kill: drop the end line, then half a record.
     const kept = readFileSync(out, "utf8").trim().split("\n").slice(0, -1).join("\n");
     writeFileSync(out, `${kept}\n`);
@@ -254,7 +241,7 @@ describe("torn last line (crash mid-write)", () => {
 
   it("accepts a complete last line that lacks its newline", async () => {
     const out = newFile();
-    await runInterrupted(out, new FakeMetric(), 2, rows(3));
+    await interruptedRun(rows(3), [new FakeMetric()], out, 2);
     writeFileSync(out, readFileSync(out, "utf8").trimEnd());
     expect(loadResults(out).records).toHaveLength(2);
     const result = await evaluate(rows(3), [new FakeMetric()], { out, resume: true, progress: "none" });

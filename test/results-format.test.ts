@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { evaluate, loadResults } from "../src/evaluate/index.js";
 import { ResultsFileIndex } from "../src/evaluate/results-report.js";
 import { FakeMetric } from "./support/fake-metrics.js";
+import { interruptedRun } from "./support/interrupted-run.js";
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "airgap-results-format-"));
 let fileNo = 0;
@@ -48,20 +49,6 @@ const outcomes = (file: string) =>
     sample: r.sample,
   }));
 
-async function interruptedRun(out: string, stopAfter: number): Promise<void> {
-  const controller = new AbortController();
-  let n = 0;
-  await evaluate(rows(6), metrics(), {
-    out,
-    concurrency: 1,
-    progress: "none",
-    signal: controller.signal,
-    onRecord: () => {
-      if (++n === stopAfter) controller.abort();
-    },
-  });
-}
-
 describe("results format 2", () => {
   it("holds each row's sample once, and reads back the records a version-1 file gives", async () => {
     const out = newFile();
@@ -84,7 +71,7 @@ describe("results format 2", () => {
 
   it("a version-1 file resumes: the new run's lines are version 2 after its header, and nothing is lost or redone", async () => {
     const out = newFile();
-    await interruptedRun(out, 5);
+    await interruptedRun(rows(6), metrics(), out, 5);
     toVersion1(out);
     const before = readLines(out).filter((l) => l.type === "record").length;
     expect(before).toBeGreaterThanOrEqual(5);
@@ -106,7 +93,7 @@ describe("results format 2", () => {
 
   it("a torn sample line (a kill mid-write) is cut off on resume and the row is scored", async () => {
     const out = newFile();
-    await interruptedRun(out, 4);
+    await interruptedRun(rows(6), metrics(), out, 4);
     const text = readFileSync(out, "utf8");
     // Drop the end line and tear the next row's sample line, as a kill -9 would leave it.
     const kept = text.trimEnd().split("\n").slice(0, -1).join("\n");
