@@ -1,12 +1,14 @@
 // What a resumed results file already holds, kept compactly: per dataset row the sha256 it was scored
 // under (32 bytes) and a bit per metric done under the current configuration. 1,000,000 rows with up to
 // 32 metrics take 37 MB, whatever the records hold; rows seen under a second hash go to a small map.
+
 import { closeSync, fsyncSync, openSync, renameSync, writeSync } from "node:fs";
 import { shardDifference } from "../dataset/shard.js";
 import { InvalidInputError } from "../errors.js";
 import type { MetricConfig } from "../metrics/types.js";
 import type { RowMetricRecord, ShardInfo } from "../results/types.js";
 import { adviceStyle } from "../util/advice-style.js";
+import { realTarget } from "../util/real-path.js";
 import { wellFormedJson } from "../util/well-formed.js";
 import { describeConfigDifferences } from "./config-diff.js";
 import { resultsFileHasContent, streamResultsFile } from "./read-results-file.js";
@@ -243,7 +245,8 @@ export async function supersedeRows(
   changed: ReadonlyMap<number, string>,
 ): Promise<ResultsFileTail> {
   const supersededAt = new Date().toISOString();
-  const tmp = `${file}.${process.pid}.rewrite`;
+  const target = realTarget(file); // a symlinked --out stays a link; its target gets the rewrite
+  const tmp = `${target}.${process.pid}.rewrite`;
   const fd = openSync(tmp, "w");
   let bytes = 0;
   let pending: string[] = [];
@@ -269,6 +272,6 @@ export async function supersedeRows(
   } finally {
     closeSync(fd);
   }
-  renameSync(tmp, file);
+  renameSync(tmp, target);
   return { validBytes: bytes, tornTail: false, missingFinalNewline: false };
 }

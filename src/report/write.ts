@@ -1,6 +1,7 @@
 import { mkdir, open, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, extname } from "node:path";
 import { InvalidInputError } from "../errors.js";
+import { realTarget } from "../util/real-path.js";
 import type { Comparison } from "./compare.js";
 import { comparisonToHtml } from "./compare-html.js";
 import { type CsvReportOptions, csvReportChunks, toCsvReport } from "./csv.js";
@@ -165,6 +166,7 @@ export function reportChunks(
  * await writeChunksAtomically("out/report.csv", csvReportChunks(parts));
  */
 export async function writeChunksAtomically(path: string, chunks: Iterable<string>): Promise<void> {
+  path = realTarget(path); // a symlinked report stays a link; its target gets the new report
   await mkdir(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
   const handle = await open(temp, "w");
@@ -193,6 +195,7 @@ export async function writeChunksAtomically(path: string, chunks: Iterable<strin
 }
 
 async function writeAtomically(path: string, text: string): Promise<void> {
+  path = realTarget(path);
   await mkdir(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
   await writeFile(temp, text, "utf8");
