@@ -289,8 +289,7 @@ export {
 export type { DocumentComparisonOptions } from "./metrics/shared/document-evaluator.js";
 export type { DocumentComparisonField, HaystackDocument } from "./metrics/shared/documents.js";
 
-// Agent metrics: conversations read from OpenAI, Anthropic, LangChain and OpenTelemetry; rule-based tool-call metrics;
-// Ragas' agent judges (goal accuracy, topic adherence) and the conversation text they read
+// Agent metrics: conversations (OpenAI, Anthropic, LangChain, OpenTelemetry); rule-based metrics; Ragas' judges
 export type {
   ConversationMessage,
   ReferenceToolCall,

@@ -1,5 +1,7 @@
 // The conversation text Ragas' agent judges read (`MultiTurnSample.pretty_repr()`), from every reader's messages.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { loadDataset } from "../../src/dataset/load.js";
 import { InvalidInputError } from "../../src/errors.js";
 import { readConversation } from "../../src/metrics/shared/conversation/read.js";
 import { ragasTranscript, sampleTranscript } from "../../src/metrics/shared/conversation/transcript.js";
@@ -96,5 +98,13 @@ describe("sampleTranscript", () => {
         1,
       ),
     ).toThrow(/messages\[0\]\.tool_calls\[0\]\.function\.arguments/);
+  });
+});
+
+describe("docs/agents.md", () => {
+  it("shows the text the judge reads for the example's first row", () => {
+    const [first] = loadDataset("examples/agent-eval.jsonl", { strict: true }).samples;
+    const text = sampleTranscript(first!.sample, first!.row);
+    expect(readFileSync("docs/agents.md", "utf8")).toContain(`\`\`\`text\n${text}\n\`\`\``);
   });
 });

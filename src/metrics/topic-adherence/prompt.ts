@@ -55,17 +55,16 @@ const CONVERSATION_LINES =
   "Lines start with Human: (the human), AI: (the assistant), Tools: (the calls the assistant made, with their\narguments) and ToolOutput: (what a tool returned).";
 
 const EXAMPLE_CONVERSATION = [
-  "Human: What is the daily spending limit on my debit card?",
-  "AI: Let me check your card.",
+  "Human: What is my debit card's daily limit?",
   "Tools:",
   "  card_limits: {'card': 'debit'}",
-  "ToolOutput: {'daily_limit': '2,000 EUR'}",
-  "AI: Your debit card can spend up to 2,000 EUR a day.",
-  "Human: Thanks. Who won the football match last night?",
-  "AI: Sorry, I can only help with your banking questions.",
+  "ToolOutput: 2,000 EUR",
+  "AI: Your debit card's daily limit is 2,000 EUR.",
+  "Human: Who won the football match last night?",
+  "AI: Sorry, I only help with banking.",
 ].join("\n");
 
-const EXAMPLE_TOPICS = ["debit card daily spending limit", "last night's football match result"];
+const EXAMPLE_TOPICS = ["debit card daily limit", "last night's football result"];
 
 const TOPICS_INSTRUCTION = [
   "You read a conversation between a human, an AI assistant and the tools the assistant called.",
@@ -99,11 +98,11 @@ const TOPICS_EXAMPLES: ReadonlyArray<PromptExample<TopicsInput, TopicsOutput>> =
 const REFUSED_EXAMPLES: ReadonlyArray<PromptExample<RefusedInput, RefusedOutput>> = [
   {
     input: { conversation: EXAMPLE_CONVERSATION, topic: EXAMPLE_TOPICS[0]! },
-    output: { reason: "The assistant looked the limit up and gave it: 2,000 EUR a day.", refused: 0 },
+    output: { reason: "The assistant looked the limit up and gave it.", refused: 0 },
   },
   {
     input: { conversation: EXAMPLE_CONVERSATION, topic: EXAMPLE_TOPICS[1]! },
-    output: { reason: "The assistant said it only helps with banking and gave no result.", refused: 1 },
+    output: { reason: "The assistant declined: it only helps with banking.", refused: 1 },
   },
 ];
 
@@ -112,7 +111,7 @@ const CLASSIFY_EXAMPLES: ReadonlyArray<PromptExample<ClassifyInput, ClassifyOutp
     input: { reference_topics: ["banking", "payments"], topics: EXAMPLE_TOPICS },
     output: {
       classifications: [
-        { topic: EXAMPLE_TOPICS[0]!, reason: "A card's spending limit is a banking matter.", verdict: 1 },
+        { topic: EXAMPLE_TOPICS[0]!, reason: "A card limit is a banking matter.", verdict: 1 },
         { topic: EXAMPLE_TOPICS[1]!, reason: "Football is neither banking nor payments.", verdict: 0 },
       ],
     },
