@@ -289,7 +289,7 @@ export {
 export type { DocumentComparisonOptions } from "./metrics/shared/document-evaluator.js";
 export type { DocumentComparisonField, HaystackDocument } from "./metrics/shared/documents.js";
 
-// Agent metrics: conversations read from OpenAI, Anthropic, LangChain and OpenTelemetry; rule-based tool-call metrics
+// Agent metrics: conversations (OpenAI, Anthropic, LangChain, OpenTelemetry); rule-based metrics; Ragas' judges
 export type {
   ConversationMessage,
   ReferenceToolCall,
@@ -313,6 +313,20 @@ export {
   TrajectoryToolUsed,
   type TrajectoryToolUsedOptions,
 } from "./metrics/trajectory-assertions/metric.js";
+export {
+  AgentGoalAccuracyWithoutReference,
+  AgentGoalAccuracyWithReference,
+  type AgentGoalAccuracyOptions,
+} from "./metrics/agent-goal-accuracy/metric.js";
+export { goalAccuracy } from "./metrics/agent-goal-accuracy/score.js";
+export { type TopicAdherenceOptions, TopicAdherenceScore } from "./metrics/topic-adherence/metric.js";
+export {
+  type TopicAdherenceMode,
+  type TopicCounts,
+  topicAdherence,
+  topicCounts,
+} from "./metrics/topic-adherence/score.js";
+export { ragasTranscript } from "./metrics/shared/conversation/transcript.js";
 
 // Judge LLM: the Llm interface, the llama.cpp runtime and the cached wrapper
 export type {

@@ -1,6 +1,10 @@
 // The built-in metrics, one line each: their classes. The CLI's catalog and default set, `--metrics`
 // validation, the dataset column checks, the skip logic and the README's metric table all read this list.
 import { InvalidInputError } from "../errors.js";
+import {
+  AgentGoalAccuracyWithoutReference,
+  AgentGoalAccuracyWithReference,
+} from "./agent-goal-accuracy/metric.js";
 import { AnswerCorrectness } from "./answer-correctness/metric.js";
 import { AnswerRelevancy } from "./answer-relevancy/metric.js";
 import { AspectCritic } from "./aspect-critic/metric.js";
@@ -44,6 +48,7 @@ import { StringPresence } from "./string-presence/metric.js";
 import { ToolCallAccuracy } from "./tool-call-accuracy/metric.js";
 import { ToolCallF1 } from "./tool-call-f1/metric.js";
 import { ToolCorrectness } from "./tool-correctness/metric.js";
+import { TopicAdherenceScore } from "./topic-adherence/metric.js";
 import {
   TrajectoryStepCount,
   TrajectoryToolArgsMatch,
@@ -96,6 +101,9 @@ export const metricClasses: readonly MetricClass[] = [
   TrajectoryToolSequence,
   TrajectoryToolArgsMatch,
   TrajectoryStepCount,
+  AgentGoalAccuracyWithReference,
+  AgentGoalAccuracyWithoutReference,
+  TopicAdherenceScore,
   AspectCritic,
   RubricsScore,
   InstanceRubrics,

@@ -1,0 +1,82 @@
+// Ragas' agent goal accuracy, with and without reference: prompt.ts (goal and end state; outcome comparison),
+// judge.ts (the two calls), score.ts (the verdict as the value), descriptor.ts (ids and options). The judge reads the
+// conversation as ../shared/conversation/transcript.ts writes it.
+import type { ChoiceOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
+import { sampleTranscript } from "../shared/conversation/transcript.js";
+import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
+import { sampleText } from "../shared/sample-fields.js";
+import type { MetricResult, Sample } from "../types.js";
+import { agentGoalAccuracyDescriptor, agentGoalAccuracyWithoutReferenceDescriptor } from "./descriptor.js";
+import { judgeGoalAccuracy } from "./judge.js";
+import { compareOutcomePromptFor, workflowPrompt } from "./prompt.js";
+import { goalAccuracy } from "./score.js";
+
+/** Options of the agent goal accuracy metrics. */
+export type AgentGoalAccuracyOptions = JudgeMetricOptions & ChoiceOptions & ReasonsOptions;
+
+interface GoalInput {
+  transcript: string;
+  reference?: string;
+}
+
+abstract class GoalAccuracyMetric extends JudgeMetric<GoalInput> {
+  /** True when the end state is compared with the sample's `referenceOutcome`. */
+  protected readonly withReference: boolean;
+
+  constructor(options: AgentGoalAccuracyOptions) {
+    super(options);
+    this.withReference = this.descriptor.requiredFields.includes("referenceOutcome");
+  }
+
+  protected validate(sample: Sample, row: number | undefined): GoalInput {
+    return {
+      transcript: sampleTranscript(sample, row),
+      ...(this.withReference ? { reference: sampleText(sample, "referenceOutcome", row) } : {}),
+    };
+  }
+
+  protected async compute(input: GoalInput, signal: AbortSignal | undefined): Promise<MetricResult> {
+    const { usage, ...j } = await judgeGoalAccuracy(this.llm, input, this.settings, signal, this.reading);
+    const against = this.withReference ? "the reference outcome" : "the user goal";
+    const expected = this.reading.scoring === "expected";
+    return {
+      value: goalAccuracy(j.verdict, expected ? j.weight : undefined),
+      status: "ok",
+      reason: `${j.verdict === 1 ? "the end state reaches" : "the end state does not reach"} ${against}${j.reason !== undefined ? `: ${j.reason}` : ""}${expected ? " (value is the judge's probability of 1)" : ""}`,
+      details: { ...j, usage },
+    };
+  }
+
+  protected override promptVersions(): Record<string, string> {
+    const compare = compareOutcomePromptFor(this.reading.reasons !== false);
+    return { [workflowPrompt.name]: workflowPrompt.version, [compare.name]: compare.version };
+  }
+}
+
+/**
+ * Ragas `AgentGoalAccuracyWithReference` (`agent_goal_accuracy`): did the agent reach the outcome it should? The
+ * judge reads the user goal and the end state from `messages`, then compares the end state with `referenceOutcome`:
+ * 1 when they match, else 0. `details` hold the goal, the end state and the comparison's reason.
+ *
+ * @example
+ * const metric = new AgentGoalAccuracyWithReference({ llm });
+ * const { value } = await metric.score({
+ *   messages: [{ role: "user", content: "Book a table for two at 8pm." }, { role: "assistant", content: "Booked: 8pm, two people." }],
+ *   referenceOutcome: "A table for two is booked at 8pm.",
+ * });
+ */
+export class AgentGoalAccuracyWithReference extends GoalAccuracyMetric {
+  static readonly descriptor = agentGoalAccuracyDescriptor;
+}
+
+/**
+ * Ragas `AgentGoalAccuracyWithoutReference` (`agent_goal_accuracy_without_reference`; Ragas names it
+ * `agent_goal_accuracy` too): the judge reads the user goal and the end state from `messages`, then decides whether
+ * the end state achieves the goal: 1 or 0.
+ *
+ * @example
+ * const { value } = await new AgentGoalAccuracyWithoutReference({ llm }).score({ messages });
+ */
+export class AgentGoalAccuracyWithoutReference extends GoalAccuracyMetric {
+  static readonly descriptor = agentGoalAccuracyWithoutReferenceDescriptor;
+}
