@@ -1,4 +1,5 @@
 import { AirgapEvalError } from "../errors.js";
+import { paddedFeeds } from "../onnx/feeds.js";
 import { type OrtModule, type OrtSession, type OrtTensor, openOnnxSession } from "../onnx/session.js";
 
 /** A flat `last_hidden_state` `[batch, seqLength, dims]`. */
@@ -57,22 +58,12 @@ export class OnnxEncoder {
     const session = this.session;
     if (!session)
       throw new AirgapEvalError(`${this.onnxPath}: the encoder was disposed; load it again to embed`);
-    const seqLength = Math.max(...batch.map((ids) => ids.length));
-    const shape = [batch.length, seqLength];
-    const inputIds = new BigInt64Array(batch.length * seqLength).fill(BigInt(padId));
-    const mask = new BigInt64Array(batch.length * seqLength);
-    batch.forEach((ids, row) => {
-      ids.forEach((id, j) => {
-        inputIds[row * seqLength + j] = BigInt(id);
-        mask[row * seqLength + j] = 1n;
-      });
-    });
-    const all: Record<string, OrtTensor> = {
-      input_ids: new this.ort.Tensor("int64", inputIds, shape),
-      attention_mask: new this.ort.Tensor("int64", mask, shape),
-      token_type_ids: new this.ort.Tensor("int64", new BigInt64Array(batch.length * seqLength), shape),
-    };
-    const feeds = Object.fromEntries(session.inputNames.map((name) => [name, all[name]!]));
+    const { feeds, seqLength } = paddedFeeds(
+      this.ort,
+      session.inputNames,
+      batch.map((ids) => ({ ids })),
+      padId,
+    );
     let outputs: Record<string, OrtTensor>;
     try {
       outputs = await session.run(feeds);
