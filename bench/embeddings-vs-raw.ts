@@ -30,18 +30,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildStarterModel } from "../scripts/build-starter-model.js";
 import { writeTinyOnnxEncoder } from "../scripts/tiny-onnx-encoder.js";
-import {
-  loadLocalTokenizer,
-  type OrtSession,
-  type OrtTensor,
-  onnxRuntime,
-  runtimeVersions,
-} from "../src/embeddings/local-runtime.js";
+import { loadLocalTokenizer, runtimeVersions } from "../src/embeddings/local-runtime.js";
 import { detectTemplate, encodeTruncated } from "../src/embeddings/token-template.js";
 import {
   TransformersEmbeddings,
   type TransformersEmbeddingsOptions,
 } from "../src/embeddings/transformers-embeddings.js";
+import { type OrtSession, type OrtTensor, onnxRuntime, sessionOptions } from "../src/onnx/session.js";
 
 /** A model directory (transformers.js layout) to measure. */
 export interface EmbeddingsVsRawModel {
@@ -235,17 +230,6 @@ function median(values: readonly number[]): number {
 function round(value: number, digits: number): number {
   const scale = 10 ** digits;
   return Math.round(value * scale) / scale;
-}
-
-/** Session options identical to `OnnxEncoder.open`'s. */
-function sessionOptions(threads: number) {
-  return {
-    executionProviders: ["cpu"],
-    intraOpNumThreads: threads,
-    interOpNumThreads: 1,
-    executionMode: "sequential" as const,
-    graphOptimizationLevel: "all" as const,
-  };
 }
 
 /**
@@ -566,7 +550,7 @@ export async function runEmbeddingsVsRaw(
       minSampleMs,
       batchSizes,
       texts: texts.length,
-      sessionOptions: sessionOptions(threads),
+      sessionOptions: { ...sessionOptions(threads) },
       memoSizeOption,
     },
     models: infos,

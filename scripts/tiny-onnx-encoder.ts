@@ -166,12 +166,12 @@ function makeWeights(vocabSize: number, shape: Shape): Weights {
 
 type Tensor = InstanceType<typeof onnx.TensorProto>;
 
-function bytesOf(view: ArrayBufferView): Uint8Array {
+export function bytesOf(view: ArrayBufferView): Uint8Array {
   // TypedArrays are little-endian on every platform Node runs on; ONNX raw_data is little-endian.
   return new Uint8Array(view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength));
 }
 
-function floatTensor(name: string, dims: number[], data: Float32Array): Tensor {
+export function floatTensor(name: string, dims: number[], data: Float32Array): Tensor {
   return onnx.TensorProto.create({
     name,
     dims,
@@ -180,7 +180,7 @@ function floatTensor(name: string, dims: number[], data: Float32Array): Tensor {
   });
 }
 
-function int64Tensor(name: string, dims: number[], values: number[]): Tensor {
+export function int64Tensor(name: string, dims: number[], values: number[]): Tensor {
   const data = BigInt64Array.from(values.map((v) => BigInt(v)));
   return onnx.TensorProto.create({
     name,
@@ -200,7 +200,7 @@ function quantizeInt8(data: Float32Array): { q: Int8Array; scale: number } {
   return { q, scale };
 }
 
-function node(
+export function node(
   opType: string,
   inputs: string[],
   outputs: string[],
@@ -215,11 +215,15 @@ function node(
   });
 }
 
-function intAttribute(name: string, value: number): InstanceType<typeof onnx.AttributeProto> {
+export function intAttribute(name: string, value: number): InstanceType<typeof onnx.AttributeProto> {
   return onnx.AttributeProto.create({ name, i: value, type: onnx.AttributeProto.AttributeType.INT });
 }
 
-function valueInfo(name: string, elemType: number, dims: string[]): InstanceType<typeof onnx.ValueInfoProto> {
+export function valueInfo(
+  name: string,
+  elemType: number,
+  dims: string[],
+): InstanceType<typeof onnx.ValueInfoProto> {
   return onnx.ValueInfoProto.create({
     name,
     type: {
@@ -338,7 +342,7 @@ function buildModel(vocabSize: number, weights: Weights, shape: Shape, quantized
   return onnx.ModelProto.encode(model).finish();
 }
 
-function tokenizerJson(vocab: string[]): unknown {
+export function tokenizerJson(vocab: string[]): unknown {
   const id = (token: string) => vocab.indexOf(token);
   const special = (token: string) => ({ id: token, ids: [id(token)], tokens: [token] });
   return {
@@ -389,11 +393,11 @@ function tokenizerJson(vocab: string[]): unknown {
   };
 }
 
-function tokenizerConfigJson(shape: Shape): unknown {
+export function tokenizerConfigJson(maxLength: number): unknown {
   return {
     tokenizer_class: "BertTokenizer",
     do_lower_case: true,
-    model_max_length: shape.positions,
+    model_max_length: maxLength,
     cls_token: "[CLS]",
     sep_token: "[SEP]",
     pad_token: "[PAD]",
@@ -446,7 +450,7 @@ export async function writeTinyOnnxEncoder(dir: string, options: TinyOnnxEncoder
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   await writeAtomic(path.join(dir, "config.json"), json(configJson(vocab.length, shape)));
   await writeAtomic(path.join(dir, "tokenizer.json"), json(tokenizerJson(vocab)));
-  await writeAtomic(path.join(dir, "tokenizer_config.json"), json(tokenizerConfigJson(shape)));
+  await writeAtomic(path.join(dir, "tokenizer_config.json"), json(tokenizerConfigJson(shape.positions)));
   await writeAtomic(path.join(dir, "onnx", "model.onnx"), buildModel(vocab.length, weights, shape, false));
   await writeAtomic(
     path.join(dir, "onnx", "model_quantized.onnx"),

@@ -30,6 +30,7 @@ const layers: readonly (readonly string[])[] = [
   ["results"],
   ["metrics"],
   ["llm", "embeddings", "verifiers"],
+  ["tokenizers", "onnx"],
   ["prompts"],
   ["models"],
   ["cache"],

@@ -8,7 +8,6 @@ import { env, pipeline } from "@xenova/transformers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { writeTinyOnnxEncoder } from "../scripts/tiny-onnx-encoder.js";
 import { cosineSimilarity, TransformersEmbeddings } from "../src/embeddings/index.js";
-import { type OrtSession, type OrtTensor, onnxRuntime } from "../src/embeddings/local-runtime.js";
 import {
   AirgapEvalError,
   InvalidInputError,
@@ -16,6 +15,7 @@ import {
   ModelNotFoundError,
 } from "../src/errors.js";
 import { parseRegistry } from "../src/models/registry.js";
+import { type OrtSession, type OrtTensor, onnxRuntime } from "../src/onnx/session.js";
 import { onnxEntry, registryOf } from "./fixtures/hub/hub-server.js";
 import { tinyEncoderDir } from "./setup/paths.js";
 

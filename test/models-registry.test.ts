@@ -49,6 +49,9 @@ describe("the shipped models.json", () => {
       "qwen2.5-0.5b-instruct",
       "qwen2.5-1.5b-instruct",
       "qwen2.5-3b-instruct",
+      "nli-deberta-v3-small",
+      "ms-marco-MiniLM-L-4-v2",
+      "ms-marco-MiniLM-L-12-v2",
     ]);
   });
 
@@ -63,6 +66,15 @@ describe("the shipped models.json", () => {
     for (const entry of registry.models) {
       if (isBuiltinSource(entry.source)) continue;
       expect(entry.source.revision).toMatch(/^[0-9a-f]{40}$/);
+      if (entry.kind === "verifier") {
+        // Public sources give the weights' sha256 (the hub's LFS oid) but only rounded sizes: the ONNX file is
+        // pinned by digest, and pull records the exact sizes and the small files' digests in its lock file.
+        const weights = entry.source.files.filter((f) => f.path.endsWith(".onnx"));
+        expect(weights.length).toBe(1);
+        for (const f of weights) expect(f.sha256).toMatch(/^[0-9a-f]{64}$/);
+        expect(entry.verifier?.task).toMatch(/^(nli|consistency|relevance|spans)$/);
+        continue;
+      }
       for (const f of entry.source.files) expect(f.size).toBeGreaterThan(0);
     }
     const tiers = registry.models.filter((m) => m.kind === "llm").map((m) => [m.id, m.tier]);

@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
-import { ModelIntegrityError } from "../errors.js";
-import { integrityMessage } from "../models/integrity.js";
 import { loadRegistry, type ModelRegistry } from "../models/registry.js";
 import type { ResolvedModel } from "../models/resolved-model.js";
 import { cliCommand } from "../util/cli-command.js";
 import type { TransformersEmbeddingsOptions } from "./load-options.js";
 import { defaultRecovery } from "./model-directory.js";
+
+export { pinnedDigestCheck } from "../models/pinned-digest.js";
 
 /** The registry to look `model` up in; undefined when the package registry is unreadable and `model` is a path. */
 export function registryFor(options: TransformersEmbeddingsOptions): ModelRegistry | undefined {
@@ -26,23 +26,4 @@ export function recoveryAdvice(model: ResolvedModel | undefined): string {
     return "reinstall airgap-eval to rebuild it (in a checkout: node --import tsx scripts/build-starter-model.ts --force)";
   }
   return `delete ${model.dir}, run "${cliCommand()} models pull ${model.id}" on a connected machine and copy the folder it prints here again`;
-}
-
-/** Refuses the ONNX file when the registry (or the pull lock file) pins another sha256. */
-export function pinnedDigestCheck(
-  model: ResolvedModel | undefined,
-  onnxPath: string,
-): ((sha256: string) => void) | undefined {
-  const file = model?.files.find((f) => f.absolutePath === onnxPath);
-  const expected = file?.sha256;
-  if (!model || !file || !expected) return undefined;
-  return (actual) => {
-    if (actual === expected) return;
-    throw new ModelIntegrityError(
-      integrityMessage(model, file, `has sha256 ${actual}, expected ${expected}`),
-      onnxPath,
-      expected,
-      actual,
-    );
-  };
 }

@@ -9,35 +9,6 @@ import path from "node:path";
 import { AirgapEvalError } from "../errors.js";
 import { AutoTokenizer, env, type LocalTokenizer } from "./transformers-runtime.js";
 
-/** The parts of an onnxruntime tensor that this layer reads and writes. */
-export interface OrtTensor {
-  readonly type: string;
-  readonly dims: readonly number[];
-  readonly data: unknown;
-}
-
-/** The parts of an onnxruntime `InferenceSession` that this layer uses. */
-export interface OrtSession {
-  readonly inputNames: readonly string[];
-  readonly outputNames: readonly string[];
-  run(feeds: Record<string, OrtTensor>): Promise<Record<string, OrtTensor>>;
-}
-
-/** onnxruntime session options that this layer sets (a subset of onnxruntime-common's `SessionOptions`). */
-export interface OrtSessionOptions {
-  executionProviders: string[];
-  intraOpNumThreads: number;
-  interOpNumThreads: number;
-  executionMode: "sequential" | "parallel";
-  graphOptimizationLevel: "disabled" | "basic" | "extended" | "all";
-}
-
-/** The onnxruntime module that transformers.js itself uses (onnxruntime-node under Node). */
-export interface OrtModule {
-  InferenceSession: { create(model: Uint8Array, options: OrtSessionOptions): Promise<OrtSession> };
-  Tensor: new (type: "int64", data: BigInt64Array, dims: readonly number[]) => OrtTensor;
-}
-
 /**
  * Switches transformers.js to local files only. Called before every load (a user's own code could have
  * flipped the globals in between): remote models off, local models on, no browser cache, no file-system
@@ -105,21 +76,6 @@ export function loadLocalTokenizer(
   const result = loadChain.then(run, run);
   loadChain = result.catch(() => undefined);
   return result;
-}
-
-let ortModule: Promise<OrtModule> | undefined;
-
-/**
- * The onnxruntime-node module, the one transformers.js 2.17.2 itself runs on (1.14.0). transformers.js creates
- * sessions without options, so we create ours from this module to be able to set thread counts.
- */
-export function onnxRuntime(): Promise<OrtModule> {
-  // A non-literal specifier: we type the parts we use above instead of pulling in its declarations.
-  const specifier = "onnxruntime-node";
-  ortModule ??= (import(specifier) as Promise<OrtModule & { default?: OrtModule }>).then(
-    (m) => m.default ?? m,
-  );
-  return ortModule;
 }
 
 let versions: { transformers: string; onnxruntime: string } | undefined;

@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import { AirgapEvalError } from "../errors.js";
-import { type OrtModule, type OrtSession, type OrtTensor, onnxRuntime } from "./local-runtime.js";
+import { paddedFeeds } from "../onnx/feeds.js";
+import { type OrtModule, type OrtSession, type OrtTensor, openOnnxSession } from "../onnx/session.js";
 
 /** A flat `last_hidden_state` `[batch, seqLength, dims]`. */
 export interface HiddenStates {
@@ -14,8 +13,7 @@ const SUPPORTED_INPUTS = new Set(["input_ids", "attention_mask", "token_type_ids
 
 /**
  * An onnxruntime session over one encoder file, created from bytes read from disk (never a URL) with explicit
- * thread settings. transformers.js 2.17.2 creates its sessions without options, so this layer creates its own on
- * the very same onnxruntime module.
+ * thread settings (see src/onnx/session.ts).
  */
 export class OnnxEncoder {
   private constructor(
@@ -36,32 +34,7 @@ export class OnnxEncoder {
     threads: number,
     checkDigest?: (sha256: string) => void,
   ): Promise<OnnxEncoder> {
-    const bytes = await readFile(onnxPath);
-    // Not src/models/hash.ts's sha256File: that streams the file again from disk, and this digest must be of
-    // exactly the bytes the session is built from.
-    const sha256 = createHash("sha256").update(bytes).digest("hex");
-    checkDigest?.(sha256);
-    const ort = await onnxRuntime();
-    let session: OrtSession;
-    try {
-      session = await ort.InferenceSession.create(
-        new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-        {
-          executionProviders: ["cpu"],
-          intraOpNumThreads: threads,
-          interOpNumThreads: 1,
-          executionMode: "sequential",
-          graphOptimizationLevel: "all",
-        },
-      );
-    } catch (err) {
-      throw new AirgapEvalError(
-        `${onnxPath}: onnxruntime could not load the model; the file may be damaged, copy it again`,
-        {
-          cause: err,
-        },
-      );
-    }
+    const { ort, session, sha256 } = await openOnnxSession(onnxPath, threads, { checkDigest });
     const unsupported = session.inputNames.filter((name) => !SUPPORTED_INPUTS.has(name));
     if (unsupported.length > 0) {
       throw new AirgapEvalError(
@@ -85,22 +58,12 @@ export class OnnxEncoder {
     const session = this.session;
     if (!session)
       throw new AirgapEvalError(`${this.onnxPath}: the encoder was disposed; load it again to embed`);
-    const seqLength = Math.max(...batch.map((ids) => ids.length));
-    const shape = [batch.length, seqLength];
-    const inputIds = new BigInt64Array(batch.length * seqLength).fill(BigInt(padId));
-    const mask = new BigInt64Array(batch.length * seqLength);
-    batch.forEach((ids, row) => {
-      ids.forEach((id, j) => {
-        inputIds[row * seqLength + j] = BigInt(id);
-        mask[row * seqLength + j] = 1n;
-      });
-    });
-    const all: Record<string, OrtTensor> = {
-      input_ids: new this.ort.Tensor("int64", inputIds, shape),
-      attention_mask: new this.ort.Tensor("int64", mask, shape),
-      token_type_ids: new this.ort.Tensor("int64", new BigInt64Array(batch.length * seqLength), shape),
-    };
-    const feeds = Object.fromEntries(session.inputNames.map((name) => [name, all[name]!]));
+    const { feeds, seqLength } = paddedFeeds(
+      this.ort,
+      session.inputNames,
+      batch.map((ids) => ({ ids })),
+      padId,
+    );
     let outputs: Record<string, OrtTensor>;
     try {
       outputs = await session.run(feeds);
@@ -125,15 +88,10 @@ export class OnnxEncoder {
     return { data: output.data, seqLength: output.dims[1]!, dims: output.dims[2]! };
   }
 
-  /**
-   * Drops the session. onnxruntime-node 1.14 has no explicit release (its handler's `dispose()` is a no-op); the
-   * native session is freed when garbage-collected, which dropping the last reference allows.
-   */
+  /** Releases the native session (onnxruntime-node's `release()`); later runs throw. Idempotent. */
   async close(): Promise<void> {
-    const session = this.session as
-      | (OrtSession & { handler?: { dispose?: () => Promise<void> } })
-      | undefined;
+    const session = this.session;
     this.session = undefined;
-    await session?.handler?.dispose?.();
+    await session?.release();
   }
 }

@@ -51,6 +51,12 @@ export const embeddingSettingsSchema = z.strictObject({
   maxLength: z.number().int().positive().optional(),
 });
 
+/** Settings of a verifier (a small ONNX classifier). */
+export const verifierSettingsSchema = z.strictObject({
+  /** What it predicts (see `VerifierTask`); `config.json` says the same, this makes `models list` show it. */
+  task: z.enum(["nli", "consistency", "relevance", "spans"]),
+});
+
 /** Facts about a judge model. */
 export const llmSettingsSchema = z.strictObject({
   parameters: z.string().min(1),
@@ -68,7 +74,7 @@ const modelId = z
 /** One model the project knows. */
 export const registryEntrySchema = z.strictObject({
   id: modelId,
-  kind: z.enum(["embedding", "llm"]),
+  kind: z.enum(["embedding", "llm", "verifier"]),
   format: z.enum(["onnx", "gguf"]),
   /** For judges: `fast`, `balanced` or `strong`. */
   tier: z.enum(["fast", "balanced", "strong"]).optional(),
@@ -78,6 +84,7 @@ export const registryEntrySchema = z.strictObject({
   source: z.union([hubSourceSchema, builtinSourceSchema]),
   embedding: embeddingSettingsSchema.optional(),
   llm: llmSettingsSchema.optional(),
+  verifier: verifierSettingsSchema.optional(),
 });
 
 /** The whole `models.json` file. */
@@ -101,7 +108,7 @@ export type BuiltinSource = z.infer<typeof builtinSourceSchema>;
 export type RegistryEntry = z.infer<typeof registryEntrySchema>;
 /** The parsed registry file. */
 export type RegistryFileContents = z.infer<typeof registrySchema>;
-/** `embedding` or `llm`. */
+/** `embedding`, `llm` or `verifier`. */
 export type ModelKind = RegistryEntry["kind"];
 /** `onnx` or `gguf`. */
 export type ModelFormat = RegistryEntry["format"];

@@ -23,13 +23,16 @@ export const defaultRegistryPath: string = path.join(packageRoot, "models.json")
  * const registry = loadRegistry();
  * const judge = registry.get(registry.defaults.llm);
  */
+/** The kinds that have a default model (a verifier is always named by the caller). */
+export type DefaultKind = Exclude<ModelKind, "verifier">;
+
 export class ModelRegistry {
   /** File the registry was read from. */
   readonly file: string;
   /** Ids used when the caller names no model. */
-  readonly defaults: Readonly<Record<ModelKind, string>>;
+  readonly defaults: Readonly<Record<DefaultKind, string>>;
   /** Ids recommended once pulled. Falls back to `defaults`. */
-  readonly recommended: Readonly<Record<ModelKind, string>>;
+  readonly recommended: Readonly<Record<DefaultKind, string>>;
   /** Every entry, in file order. */
   readonly models: readonly RegistryEntry[];
   readonly #byId: ReadonlyMap<string, RegistryEntry>;
@@ -135,6 +138,11 @@ function registryError(
   return new InvalidInputError(`model registry: ${message}`, { file, field });
 }
 
+/** "an" before a kind read as a word ("an embedding") or as letters ("an llm"), else "a" ("a verifier"). */
+function article(kind: string): string {
+  return kind === "llm" || /^[aeiou]/i.test(kind) ? "an" : "a";
+}
+
 /** Checks what the schema cannot: unique ids, kind/format agreement, defaults that exist. */
 function checkConsistency(data: RegistryFileContents, file: string, root: unknown): void {
   const seen = new Map<string, number>();
@@ -148,7 +156,7 @@ function checkConsistency(data: RegistryFileContents, file: string, root: unknow
     if (entry.format !== expectedFormat) {
       throw at(
         "format",
-        `${entry.kind === "llm" ? "an llm" : "an embedding"} model must have format "${expectedFormat}", not "${entry.format}"`,
+        `${article(entry.kind)} ${entry.kind} model must have format "${expectedFormat}", not "${entry.format}"`,
       );
     }
     const files = entry.source.files;
@@ -169,8 +177,14 @@ function checkConsistency(data: RegistryFileContents, file: string, root: unknow
     if (entry.kind === "llm" && entry.embedding !== undefined) {
       throw at("embedding", "an llm model cannot have embedding settings");
     }
-    if (entry.kind === "embedding" && entry.tier !== undefined)
-      throw at("tier", "only llm models have a tier");
+    if (entry.kind !== "verifier" && entry.verifier !== undefined)
+      throw at("verifier", `${article(entry.kind)} ${entry.kind} model cannot have verifier settings`);
+    if (entry.kind === "verifier" && (entry.embedding !== undefined || entry.llm !== undefined))
+      throw at(
+        entry.embedding !== undefined ? "embedding" : "llm",
+        "a verifier model has only verifier settings",
+      );
+    if (entry.kind !== "llm" && entry.tier !== undefined) throw at("tier", "only llm models have a tier");
     if (isBuiltinSource(entry.source) && !entry.id.startsWith(`${entry.source.builtin}/`)) {
       throw at(
         "id",
@@ -193,7 +207,7 @@ function checkConsistency(data: RegistryFileContents, file: string, root: unknow
           file,
           root,
           [group, kind],
-          `"${id}" is ${entry.kind === "llm" ? "an llm" : "an embedding"} model, not ${kind === "llm" ? "an llm" : "an embedding"} model`,
+          `"${id}" is ${article(entry.kind)} ${entry.kind} model, not ${article(kind)} ${kind} model`,
         );
       }
     }

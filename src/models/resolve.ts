@@ -15,7 +15,7 @@ import {
   modelDirIn,
   modelsDirCandidates,
 } from "./models-dir.js";
-import { loadRegistry, type ModelRegistry } from "./registry.js";
+import { type DefaultKind, loadRegistry, type ModelRegistry } from "./registry.js";
 import { isBuiltinSource, type ModelKind, type RegistryEntry } from "./registry-schema.js";
 import type { ResolvedModel, ResolvedModelFile, ResolveVerifyLevel } from "./resolved-model.js";
 
@@ -73,7 +73,7 @@ export async function resolveModel(
 }
 
 /** The default model id of a kind, from the registry. */
-export function defaultModelId(kind: ModelKind, registry: ModelRegistry = loadRegistry()): string {
+export function defaultModelId(kind: DefaultKind, registry: ModelRegistry = loadRegistry()): string {
   return registry.defaults[kind];
 }
 
