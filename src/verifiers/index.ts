@@ -1,0 +1,2 @@
+export * from "./load-verifier.js";
+export * from "./types.js";
