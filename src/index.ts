@@ -96,6 +96,8 @@ export type {
   ReliabilityBin,
 } from "./calibrate/figures.js";
 export { toCalibrationHtml } from "./calibrate/report-html.js";
+export { type BandProposal, type BandRow, proposeCascadeBand } from "./calibrate/band.js";
+export type { BootstrapOptions } from "./calibrate/bootstrap.js";
 
 // Metric contract: what every metric and evaluator is, and the catalog of built-in metrics
 export type {
@@ -344,6 +346,11 @@ export type { SentenceSupport } from "./metrics/shared/verifier/response-support
 export type { ContextRelevanceScore } from "./metrics/shared/verifier/context-scores.js";
 export { rowProbability } from "./metrics/shared/verifier/sentence-scores.js";
 export { closeSharedVerifiers } from "./metrics/shared/verifier/shared-verifiers.js";
+export {
+  type CascadeVerdict,
+  cascadeRoute,
+  DEFAULT_CASCADE_BAND,
+} from "./metrics/faithfulness/cascade.js";
 
 // Judge LLM: the Llm interface, the llama.cpp runtime and the cached wrapper
 export type {
