@@ -112,6 +112,8 @@ describe("band search", () => {
       { resamples: 0 },
     );
     expect(unreachable.band).toBeNull();
-    expect(unreachable.reason).toMatch(/no band reaches agreement 0\.99 on these 8 rows \(the judge alone agrees on 0\.000/);
+    expect(unreachable.reason).toMatch(
+      /no band reaches agreement 0\.99 on these 8 rows \(the judge alone agrees on 0\.000/,
+    );
   });
 });
