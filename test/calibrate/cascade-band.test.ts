@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { bandEdges, bandOutcome, bestBand, proposeCascadeBand } from "../../src/calibrate/band.js";
 import { calibrate } from "../../src/calibrate/calibrate.js";
+import { toCalibrationHtml } from "../../src/calibrate/report-html.js";
 import { InvalidInputError } from "../../src/errors.js";
 import { Faithfulness, VerifierFaithfulness } from "../../src/index.js";
 import { fakePairVerifier } from "../support/fake-verifiers.js";
@@ -70,6 +71,11 @@ describe("calibrate with verifiers", () => {
     expect(low).toBeLessThanOrEqual(0.25);
     expect(high).toBeGreaterThanOrEqual(0.25);
     expect(band.agreement.interval).toEqual([1, 1]);
+    const page = toCalibrationHtml(result);
+    expect(page).toContain("verifier fake-consistency");
+    expect(page).toMatch(
+      /Proposed band \[0\.375, 0\.575\] for agreement ≥ 1\.000: agreement 1\.000 \[1\.000, 1\.000\], judge share 0\.250 \[0\.\d+, 0\.\d+\] \(judge alone 1\.000, verifier alone 0\.750; 8 rows\)/,
+    );
   });
 
   it("refuses a cascade run in which the verifier decided rows, and labels other than binary", async () => {
