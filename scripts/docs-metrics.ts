@@ -17,7 +17,11 @@ export function metricRow(d: MetricDescriptor): string {
   const metricClass = metricClasses.find((c) => c.descriptor === d);
   const ragas = metricClass ? `${code(metricClass.name)}${aliases}` : "–";
   const haystack = s.haystack ? code(s.haystack) : "–";
-  const models = [d.needsLlm ? "judge" : "", d.needsEmbeddings ? "embeddings" : ""].filter((m) => m !== "");
+  const models = [
+    d.needsLlm ? "judge" : "",
+    d.needsEmbeddings ? "embeddings" : "",
+    d.needsVerifier ? "verifier" : "",
+  ].filter((m) => m !== "");
   const needs = [models.join(" + "), d.requiredFields.map(ragasColumnName).map(code).join(", ")]
     .filter((p) => p !== "")
     .join("; ");

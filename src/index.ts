@@ -96,6 +96,8 @@ export type {
   ReliabilityBin,
 } from "./calibrate/figures.js";
 export { toCalibrationHtml } from "./calibrate/report-html.js";
+export { type BandProposal, type BandRow, proposeCascadeBand } from "./calibrate/band.js";
+export type { BootstrapOptions } from "./calibrate/bootstrap.js";
 
 // Metric contract: what every metric and evaluator is, and the catalog of built-in metrics
 export type {
@@ -327,6 +329,42 @@ export {
   topicCounts,
 } from "./metrics/topic-adherence/score.js";
 export { ragasTranscript } from "./metrics/shared/conversation/transcript.js";
+
+// Verifier metrics: judge-free metrics scored by local ONNX verifiers (HHEM, NLI, cross-encoders, span taggers)
+export {
+  VerifierFaithfulness,
+  type VerifierFaithfulnessOptions,
+} from "./metrics/verifier-faithfulness/metric.js";
+export {
+  type VerifierFaithfulnessValues,
+  verifierFaithfulnessValues,
+} from "./metrics/verifier-faithfulness/score.js";
+export {
+  VerifierContextRelevance,
+  type VerifierContextRelevanceOptions,
+} from "./metrics/verifier-context-relevance/metric.js";
+export { verifierContextRelevanceValues } from "./metrics/verifier-context-relevance/score.js";
+export {
+  VerifierContextPrecision,
+  type VerifierContextPrecisionOptions,
+} from "./metrics/verifier-context-precision/metric.js";
+export { verifierContextPrecisionScore } from "./metrics/verifier-context-precision/score.js";
+export {
+  VerifierAnswerCorrectness,
+  type VerifierAnswerCorrectnessOptions,
+} from "./metrics/verifier-answer-correctness/metric.js";
+export { type EntailmentF, entailmentF } from "./metrics/verifier-answer-correctness/score.js";
+export { HallucinatedSpans, type HallucinatedSpansOptions } from "./metrics/hallucinated-spans/metric.js";
+export { supportedCharacterShare } from "./metrics/hallucinated-spans/score.js";
+export type { SentenceSupport } from "./metrics/shared/verifier/response-support.js";
+export type { ContextRelevanceScore } from "./metrics/shared/verifier/context-scores.js";
+export { rowProbability } from "./metrics/shared/verifier/sentence-scores.js";
+export { closeSharedVerifiers } from "./metrics/shared/verifier/shared-verifiers.js";
+export {
+  type CascadeVerdict,
+  cascadeRoute,
+  DEFAULT_CASCADE_BAND,
+} from "./metrics/faithfulness/cascade.js";
 
 // Judge LLM: the Llm interface, the llama.cpp runtime and the cached wrapper
 export type {

@@ -4,6 +4,7 @@ import { InvalidInputError } from "../errors.js";
 import { evaluate } from "../evaluate/evaluate.js";
 import type { ProgressMode, ProgressReporter } from "../evaluate/progress.js";
 import type { MetricResult } from "../metrics/types.js";
+import { type BandRow, bandRowOf, proposeCascadeBand } from "./band.js";
 import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES } from "./bootstrap.js";
 import { computeFigures, type FigureOptions } from "./figures.js";
 import { describeInvalid, type LabelledSet, type LoadLabelledOptions, loadLabelled } from "./labelled.js";
@@ -27,6 +28,13 @@ export interface CalibrateOptions extends FigureOptions, LoadLabelledOptions {
   signal?: AbortSignal;
   /** Rows scored at once. Defaults to `evaluate`'s default. */
   concurrency?: number;
+  /**
+   * Propose the faithfulness cascade's uncertainty band (binary labels only): the band whose cascade agrees with the
+   * labels at least `target` (accuracy) with the fewest rows sent to the judge, with bootstrap intervals. Each judge
+   * must be `Faithfulness` with a verifier and `band: [0, 1]`, so the judge scores every row beside the verifier.
+   * Defaults to none.
+   */
+  band?: { target: number };
 }
 
 /** What `calibrate` measured. */
@@ -103,6 +111,19 @@ export async function calibrate(
     }
   }
   const { range, threshold } = scale;
+  if (options.band !== undefined) {
+    if (set.labels.kind !== "binary") {
+      throw new InvalidInputError(`proposing a cascade band needs binary labels, got ${set.labels.kind}`, {
+        field: "band",
+      });
+    }
+    const target = options.band.target;
+    if (!(typeof target === "number" && target >= 0 && target <= 1)) {
+      throw new InvalidInputError(`band.target must be an agreement between 0 and 1, got ${String(target)}`, {
+        field: "band.target",
+      });
+    }
+  }
   const warnings = [...scale.warnings];
   const figureOptions = { ...options, threshold, scoreRange: range };
   const humanRange =
@@ -143,6 +164,7 @@ export async function calibrate(
     const scoredRows: { row: number; score: number }[] = [];
     const unscored: JudgeCalibration["unscored"] = [];
     const candidates: Disagreement[] = [];
+    const bandRows: BandRow[] = [];
     set.rows.forEach((row, i) => {
       const results = row.samples.map((_, k) => bySample.get(offsets[i]! + k));
       const values = results.map((r) => (r?.status === "ok" ? r.value : null));
@@ -159,6 +181,19 @@ export async function calibrate(
         return;
       }
       const score = values.length === 2 ? values[0]! - values[1]! : values[0]!;
+      if (options.band !== undefined) {
+        const bandRow = bandRowOf(results[0]!, row.human, threshold);
+        if (typeof bandRow === "string") {
+          throw new InvalidInputError(
+            `cannot propose a cascade band from row ${row.row} (${row.id}): ${bandRow}`,
+            {
+              row: row.row,
+              field: "band",
+            },
+          );
+        }
+        bandRows.push(bandRow);
+      }
       humans.push(row.human);
       scores.push(score);
       scoredRows.push({ row: row.row, score });
@@ -190,6 +225,14 @@ export async function calibrate(
       unscored,
       figures: await computeFigures(set.labels, { humans, scores, groups }, figureOptions),
       disagreements: candidates.slice(0, options.disagreements ?? 10),
+      ...(options.band !== undefined
+        ? {
+            band: await proposeCascadeBand(bandRows, options.band.target, {
+              ...options.bootstrap,
+              ...(options.signal !== undefined ? { signal: options.signal } : {}),
+            }),
+          }
+        : {}),
     });
     // An abort during the bootstrap leaves the figures without intervals: the run counts as interrupted.
     interrupted ||= options.signal?.aborted === true;

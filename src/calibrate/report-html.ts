@@ -3,6 +3,7 @@ import { formatScore } from "../report/format.js";
 import { html, SafeHtml } from "../report/html-escape.js";
 import { REPORT_CSS } from "../report/html-style.js";
 import { version } from "../version.js";
+import { bandBlock } from "./band-html.js";
 import type { CalibrationResult, Disagreement, JudgeCalibration } from "./calibrate.js";
 import type { Figure } from "./figure.js";
 import type { BinaryReport, ReliabilityBin } from "./figures.js";
@@ -146,14 +147,16 @@ export function toCalibrationHtml(result: CalibrationResult, title = "airgap-eva
 <p>Best-separating threshold: ${f.bestThreshold === null ? "n/a (one human class)" : `${formatScore(f.bestThreshold.threshold)} (balanced accuracy ${formatScore(f.bestThreshold.balancedAccuracy)})`}; shown for information, it changes no default.</p>
 ${f.reliability.length > 0 ? html`<h3>Reliability</h3>${reliabilitySvg(f.reliability)}` : null}`
         : null;
-    const models = j.config.models
-      .map((m) => `${m.id}${m.sha256 ? ` (sha256 ${m.sha256.slice(0, 12)}…)` : ""}`)
-      .join(", ");
+    const verifier = j.config.options.verifier;
+    const models = [
+      ...j.config.models.map((m) => `${m.id}${m.sha256 ? ` (sha256 ${m.sha256.slice(0, 12)}…)` : ""}`),
+      ...(typeof verifier === "string" ? [`verifier ${verifier}`] : []),
+    ].join(", ");
     return html`<div class="judge"><h2>${j.name}</h2><p class="why">${models} · prompts ${Object.entries(
       j.config.promptVersions,
     )
       .map(([k, v]) => `${k}@${v}`)
-      .join(", ")}</p>${binary}
+      .join(", ")}</p>${binary}${bandBlock(j.band)}
 <h3>Largest disagreements</h3>${j.disagreements.length === 0 ? html`<p class="why">none</p>` : j.disagreements.map((d) => disagreementBlock(d, pairwise))}
 ${j.unscored.length > 0 ? html`<h3>Rows without a score (${j.unscored.length})</h3><ul>${j.unscored.slice(0, 20).map((u) => html`<li>${u.id}: ${u.reason}</li>`)}</ul>` : null}</div>`;
   });

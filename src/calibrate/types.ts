@@ -1,4 +1,5 @@
 import type { Metric, MetricConfig, MetricResult, Sample } from "../metrics/types.js";
+import type { BandProposal } from "./band.js";
 import type { FigureReport } from "./figures.js";
 
 /** One judge to calibrate: a metric built on that judge, and a name for the report. */
@@ -36,4 +37,6 @@ export interface JudgeCalibration {
   unscored: { row: number; id: string; reason: string }[];
   figures: FigureReport;
   disagreements: Disagreement[];
+  /** The proposed cascade band, when `calibrate` was asked for one (`band`). */
+  band?: BandProposal;
 }

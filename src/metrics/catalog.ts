@@ -28,6 +28,7 @@ import { AnswerExactMatch, ExactMatch } from "./exact-match/metric.js";
 import { FactualCorrectness } from "./factual-correctness/metric.js";
 import { Faithfulness } from "./faithfulness/metric.js";
 import { GEval } from "./g-eval/metric.js";
+import { HallucinatedSpans } from "./hallucinated-spans/metric.js";
 import { IDBasedContextPrecision } from "./id-based-context-precision/metric.js";
 import { IDBasedContextRecall } from "./id-based-context-recall/metric.js";
 import { LLMJudgeMetric } from "./llm-evaluator/metric.js";
@@ -57,6 +58,10 @@ import {
 } from "./trajectory-assertions/metric.js";
 import { TrajectoryMatch } from "./trajectory-match/metric.js";
 import type { Metric, Sample } from "./types.js";
+import { VerifierAnswerCorrectness } from "./verifier-answer-correctness/metric.js";
+import { VerifierContextPrecision } from "./verifier-context-precision/metric.js";
+import { VerifierContextRelevance } from "./verifier-context-relevance/metric.js";
+import { VerifierFaithfulness } from "./verifier-faithfulness/metric.js";
 
 /** Every built-in metric, in display order. */
 /** Every built-in metric class, in display order; each names its descriptor (`static descriptor`). */
@@ -104,6 +109,11 @@ export const metricClasses: readonly MetricClass[] = [
   AgentGoalAccuracyWithReference,
   AgentGoalAccuracyWithoutReference,
   TopicAdherenceScore,
+  VerifierFaithfulness,
+  VerifierContextRelevance,
+  VerifierContextPrecision,
+  VerifierAnswerCorrectness,
+  HallucinatedSpans,
   AspectCritic,
   RubricsScore,
   InstanceRubrics,

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Embeddings } from "../embeddings/types.js";
 import type { Llm } from "../llm/types.js";
+import type { VerifierTask } from "../verifiers/types.js";
 import type { SampleField } from "./types.js";
 
 /** The models a metric may be built with (`createMetric`); which ones it needs is in its descriptor. */
@@ -67,6 +68,12 @@ export interface MetricDescriptor<S extends MetricOptionSchema = MetricOptionSch
   readonly needsLlm: boolean;
   /** Needs an embedding model. */
   readonly needsEmbeddings: boolean;
+  /**
+   * The verifier tasks the metric reads (`src/verifiers/types.ts`), for metrics that score with a local verifier:
+   * the verifier comes from the metric's `verifier` option (a models.json id or directory, with a default, or a
+   * loaded `Verifier`), never from `MetricModels`. Defaults to none: the metric uses no verifier.
+   */
+  readonly needsVerifier?: readonly VerifierTask[];
   /**
    * The interval every value lies in (checked against `--fail-under` bars); null when it depends on the
    * metric's definition, e.g. a user's rubric scale. Defaults to `[0, 1]`.

@@ -3,14 +3,14 @@ export const REPORT_CSS = `
 :root {
   --bg: #f7f8fa; --panel: #ffffff; --text: #1d232b; --muted: #5f6b7a; --border: #dde2e8;
   --accent: #2f6fde; --bar: #4f83e0; --ok: #1f8a4c; --error: #c4302b; --skipped: #9a6b00;
-  --row-hover: #f1f5fc; --code: #eef1f5;
+  --row-hover: #f1f5fc; --code: #eef1f5; --span-mark: #ffd6d6;
   color-scheme: light dark;
 }
 @media (prefers-color-scheme: dark) {
   :root {
     --bg: #15181d; --panel: #1d2128; --text: #e3e7ee; --muted: #9aa5b4; --border: #313843;
     --accent: #7aa7ff; --bar: #5f8fe6; --ok: #4cc47f; --error: #ff6b63; --skipped: #e0b341;
-    --row-hover: #242a33; --code: #262c35;
+    --row-hover: #242a33; --code: #262c35; --span-mark: #5a2623;
   }
 }
 * { box-sizing: border-box; }
@@ -90,6 +90,10 @@ tr.detail > td { background: var(--bg); padding: 12px 16px; }
 .block table { margin: 4px 0; font-size: 12px; }
 .block table th, .block table td { padding: 3px 6px; }
 .reason { margin: 4px 0; white-space: pre-wrap; }
+.span-highlight { margin: 4px 0; white-space: pre-wrap; }
+mark.unsupported-span { background: var(--span-mark); color: inherit; border-bottom: 2px solid var(--error);
+  border-radius: 2px; padding: 0 1px; }
+.badge.decided-by { margin-left: 6px; color: var(--muted); font-weight: normal; }
 .block .cap { max-height: 7.5em; overflow-y: auto; }
 .block ul.readable { margin: 4px 0; padding-left: 18px; font-size: 12px; }
 .block details.metric-details > summary { font-weight: normal; font-size: 12px; color: var(--muted); margin: 4px 0; }

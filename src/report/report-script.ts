@@ -12,6 +12,7 @@ export const REPORT_SCRIPT_FILES = [
   "data.js", // the report's data and the page's state
   "dom.js", // building elements, formatting values
   "details.js", // a metric's details
+  "verifier-details.js", // unsupported spans highlighted, the cascade's deciding path
   "detail-panel.js", // an expanded row's panel
   "table.js", // the row table
   "controls.js", // sorting, filters, "expand all"

@@ -1,11 +1,16 @@
 // Ragas `faithfulness`, one folder: score.ts (the formula), judge.ts (the two statement steps of
 // shared/statements/: statements, then verdicts against the contexts), prompt.ts (Haystack examples as the two
 // prompts' examples), metric.ts (this Ragas-style class), evaluator.ts (Haystack's FaithfulnessEvaluator),
-// options.ts (options, defaults, zod schemas), descriptor.ts (id, fields, needs, options for the catalog).
+// options.ts (options, defaults, zod schemas), descriptor.ts (id, fields, needs, options for the catalog), cascade.ts
+// (the verifier-first routing when a verifier is given).
 import { JudgeMetric } from "../shared/judge-metric.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
+import { VerifierHandle } from "../shared/verifier/handle.js";
+import { sentenceSupport } from "../shared/verifier/response-support.js";
+import { verifierDetail } from "../shared/verifier/verifier-metric.js";
 import type { MetricResult, Sample } from "../types.js";
+import { cascadeVerdict } from "./cascade.js";
 import { faithfulnessDescriptor } from "./descriptor.js";
 import { judgeFaithfulness } from "./judge.js";
 import type { FaithfulnessOptions } from "./options.js";
@@ -24,6 +29,12 @@ interface FaithfulnessInput {
  * (`faithfulnessScore` in score.ts). A response with no statements gives `value: null` with a reason
  * (Ragas gives NaN); the Haystack surface, `FaithfulnessEvaluator`, gives 0 instead.
  *
+ * With `verifier` the metric is a cascade: a local consistency or NLI verifier scores each response sentence
+ * against the contexts first, and the row's probability is its least-supported sentence's. Rows whose probability
+ * lies outside `band` (default [0.2, 0.8]) are decided by the verifier (value: the share of sentences with
+ * probability >= 0.5); the rest go to the judge. Every cascaded row's `details.decidedBy` says which, and
+ * `details.cascade` keeps the probability, the verifier's value, the band and each sentence's support.
+ *
  * @example
  * const metric = new Faithfulness({ llm });
  * const result = await metric.score({
@@ -33,11 +44,21 @@ interface FaithfulnessInput {
  * });
  * console.log(result.value); // 0.5 when the judge supports one of two statements
  */
-export class Faithfulness extends JudgeMetric<FaithfulnessInput> {
+export class Faithfulness extends JudgeMetric<FaithfulnessInput, typeof faithfulnessDescriptor.options> {
   static readonly descriptor = faithfulnessDescriptor;
+  /** The cascade's verifier, when one is given. */
+  private readonly cascade: VerifierHandle<"consistency" | "nli"> | undefined;
 
   constructor(options: FaithfulnessOptions) {
     super(options);
+    const { verifier, threads } = this.options;
+    this.cascade =
+      verifier === undefined
+        ? undefined
+        : new VerifierHandle(verifier, threads, ["consistency", "nli"], {
+            metric: new.target.name,
+            option: "verifier",
+          });
   }
 
   protected validate(sample: Sample, row: number | undefined): FaithfulnessInput {
@@ -49,6 +70,35 @@ export class Faithfulness extends JudgeMetric<FaithfulnessInput> {
   }
 
   protected async compute(input: FaithfulnessInput, signal: AbortSignal | undefined): Promise<MetricResult> {
+    if (this.cascade === undefined) return this.judgeRow(input, signal);
+    const verifier = await this.cascade.get();
+    const sentences = await sentenceSupport(verifier, input.response, input.contexts);
+    const verdict = cascadeVerdict(sentences, this.options.band);
+    const cascade = { ...verdict, sentences, verifier: verifierDetail(verifier.identity) };
+    const [low, high] = verdict.band;
+    if (verdict.decidedBy === "verifier") {
+      const supported = sentences.filter((s) => s.probability >= 0.5).length;
+      return {
+        value: verdict.verifierValue,
+        status: "ok",
+        reason: `decided by the verifier (least-supported sentence's probability ${verdict.probability!.toFixed(3)} outside the band [${low}, ${high}]): ${supported} of ${sentences.length} sentences supported`,
+        details: { decidedBy: "verifier", cascade },
+      };
+    }
+    const judged = await this.judgeRow(input, signal);
+    return {
+      ...judged,
+      ...(judged.reason !== undefined
+        ? {
+            reason: `decided by the judge (verifier probability ${verdict.probability === null ? "undefined: no sentence" : verdict.probability.toFixed(3)} inside the band [${low}, ${high}]): ${judged.reason}`,
+          }
+        : {}),
+      details: { ...judged.details, decidedBy: "judge", cascade },
+    };
+  }
+
+  /** The judge's two statement steps and the formula: every row without a cascade, the uncertain rows with one. */
+  private async judgeRow(input: FaithfulnessInput, signal: AbortSignal | undefined): Promise<MetricResult> {
     const j = await judgeFaithfulness(statementSteps(this.llm, this.settings, signal, this.reading), input);
     const details = {
       statements: j.statements,
@@ -62,6 +112,13 @@ export class Faithfulness extends JudgeMetric<FaithfulnessInput> {
         ? "the judge found no statements in the response, so there is nothing to check (Ragas gives NaN here)"
         : `${supportedCount(j.verdicts)} of ${j.statements.length} statements can be inferred from the contexts${this.reading.scoring === "expected" ? " (score weighted by the judge's probabilities)" : ""}`;
     return { value, status: "ok", reason, details };
+  }
+
+  /** The cascade's verifier and band, when a verifier is given; nothing otherwise (configs of judge-only runs stay as they were). */
+  protected override metricOptions(): Record<string, string | number | boolean | null> {
+    if (this.cascade === undefined) return {};
+    const [bandLow, bandHigh] = this.options.band;
+    return { ...this.cascade.config(), bandLow, bandHigh };
   }
 
   protected promptVersions(): Record<string, string> {

@@ -1,16 +1,37 @@
 import { z } from "zod";
 import type { Llm } from "../../llm/types.js";
+import type { Verifier } from "../../verifiers/types.js";
 import { type PrefillOptions, type Scoring, verdictOptionsShape } from "../shared/choice-verdicts.js";
 import type { JudgeEvaluatorOptions } from "../shared/judge-evaluator.js";
 import { haystackRunShape, judgeSettingsShape, llmOption } from "../shared/options.js";
 import { prefillOption } from "../shared/verdict-plan.js";
+import { verifierSourceOption, verifierThreadsOption } from "../shared/verifier/options.js";
+import { DEFAULT_CASCADE_BAND } from "./cascade.js";
 import type { FaithfulnessExample } from "./prompt.js";
+
+/** The cascade's options: a verifier decides the rows it is sure of, the judge the rest. */
+const cascadeShape = {
+  verifier: verifierSourceOption
+    .optional()
+    .describe(
+      "A consistency or NLI verifier (models.json id, directory or loaded Verifier) that decides the rows whose probability lies outside band; unset: the judge decides every row.",
+    ),
+  threads: verifierThreadsOption,
+  band: z
+    .tuple([z.number().min(0).max(1), z.number().min(0).max(1)])
+    .refine(([low, high]) => low <= high, "must be [low, high] with low <= high, e.g. [0.2, 0.8]")
+    .default([...DEFAULT_CASCADE_BAND])
+    .describe(
+      "The uncertainty band [low, high]: rows whose verifier probability lies inside it go to the judge, the others are decided by the verifier. Used only with verifier. Defaults to [0.2, 0.8].",
+    ),
+};
 
 /** The options of `Faithfulness` other than the judge, with their defaults. */
 export const faithfulnessOptionsSchema = z.object({
   ...judgeSettingsShape,
   ...verdictOptionsShape,
   prefill: prefillOption,
+  ...cascadeShape,
 });
 
 /** Options of `Faithfulness`. */
@@ -39,6 +60,22 @@ export interface FaithfulnessOptions extends PrefillOptions {
    * the examples, so the judge writes fewer tokens (prompt version `+noreasons`). Defaults to true.
    */
   reasons?: boolean;
+  /**
+   * Cascade: a consistency or NLI verifier (a models.json id or model directory, loaded on first use and shared
+   * process-wide, or a loaded `Verifier`). Each row's verifier probability is its least-supported sentence's best
+   * context-window probability; rows whose probability lies outside `band` are decided by the verifier (value: the
+   * share of sentences with probability >= 0.5), the others by the judge. `details.decidedBy` says which. Defaults to
+   * none: the judge decides every row.
+   */
+  verifier?: string | Verifier;
+  /** ONNX Runtime threads of a cascade verifier this metric loads. Speed only. Defaults to the runtime's default. */
+  threads?: number;
+  /**
+   * The cascade's uncertainty band `[low, high]`: rows with low <= probability <= high go to the judge. `[0, 1]` sends
+   * every row to the judge (what `calibrate` needs to propose a band); `[x, x]` leaves the judge only rows at exactly
+   * x. Used only with `verifier`. Defaults to [0.2, 0.8].
+   */
+  band?: [low: number, high: number];
 }
 
 /** Options of `FaithfulnessEvaluator`: the judge evaluator's, with faithfulness' examples. */
@@ -49,5 +86,13 @@ export const faithfulnessConstructorSchema = faithfulnessOptionsSchema.extend({ 
 
 /** Everything `FaithfulnessEvaluator` takes (Haystack's surface keeps greedy verdicts with reasons). */
 export const faithfulnessEvaluatorSchema = faithfulnessConstructorSchema
-  .omit({ scoring: true, confidence: true, reasons: true, prefill: true })
+  .omit({
+    scoring: true,
+    confidence: true,
+    reasons: true,
+    prefill: true,
+    verifier: true,
+    threads: true,
+    band: true,
+  })
   .extend({ ...haystackRunShape });

@@ -167,7 +167,11 @@ describe("catalog", () => {
     ] as const;
     // The single-turn family: the agent metrics (they read a conversation or tool calls) are listed in their own tests.
     const judgeFree = metricDescriptors.filter(
-      (d) => !d.needsLlm && !d.needsEmbeddings && !readsConversation(d.requiredFields),
+      (d) =>
+        !d.needsLlm &&
+        !d.needsEmbeddings &&
+        d.needsVerifier === undefined &&
+        !readsConversation(d.requiredFields),
     );
     expect(judgeFree.map((d) => d.id)).toEqual(classes.map(([, id]) => id));
     for (const [Metric, id] of classes) {

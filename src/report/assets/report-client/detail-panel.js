@@ -38,8 +38,12 @@ function renderDetailPanel(row) {
     var h = el("h4", null, m + " ");
     h.appendChild(c.status === "ok" && c.value === null ? badge("null", "no score") : badge(c.status));
     if (c.status === "ok" && c.value !== null) h.appendChild(el("span", "mono", " " + fmt(c.value)));
+    var decided = decidedByBadge(c.details);
+    if (decided) h.appendChild(decided);
     block.appendChild(h);
     if (c.reason) block.appendChild(el("p", "reason cap", c.reason));
+    var highlighted = renderSpanHighlight(s.response, c.details);
+    if (highlighted) block.appendChild(highlighted);
     if (c.error) block.appendChild(el("pre", "error-text", c.error));
     if (c.details && Object.keys(c.details).length > 0) {
       // Details stay folded so that an expanded row stays compact; the summary names what is inside.

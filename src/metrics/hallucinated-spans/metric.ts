@@ -1,0 +1,88 @@
+// `hallucinated_spans`, one folder: score.ts (the formula), descriptor.ts (id, fields, verifier, options), metric.ts
+// (this class). The HTML report highlights `details.spans` in the response (src/report/span-highlight.ts). No judge,
+// so no prompt.
+import type { Verifier } from "../../verifiers/types.js";
+import { sampleContexts, sampleText } from "../shared/sample-fields.js";
+import { VerifierMetric, verifierDetail } from "../shared/verifier/verifier-metric.js";
+import type { MetricResult, Sample } from "../types.js";
+import { hallucinatedSpansDescriptor } from "./descriptor.js";
+import { supportedCharacterShare } from "./score.js";
+
+/** Options of {@link HallucinatedSpans}. */
+export interface HallucinatedSpansOptions {
+  /**
+   * The token-classification verifier (LettuceDetect-style): a models.json id or a model directory (loaded on first
+   * use, shared process-wide), or a loaded `Verifier`. Defaults to "lettucedetect-base-modernbert-en-v1".
+   */
+  verifier?: string | Verifier;
+  /** ONNX Runtime threads of a verifier this metric loads. Speed only. Defaults to the runtime's default. */
+  threads?: number;
+  /** A token is unsupported when its P(unsupported) is at least this. Defaults to 0.5. */
+  threshold?: number;
+}
+
+interface Input {
+  response: string;
+  contexts: string[];
+  question: string | undefined;
+}
+
+/**
+ * Hallucinated spans (LettuceDetect): a token-classification verifier reads the retrieved contexts (joined by
+ * newlines) with the question when the sample has one, and the response; adjacent response tokens whose
+ * P(unsupported) is at least `threshold` become character spans of the response. The value is the share of the
+ * response's characters outside every span: 1 when no span is found, 0 when the whole response is one. `details.spans`
+ * lists each span (`start`, `end`, `text`, `probability`); the HTML report highlights them in the response.
+ *
+ * @example
+ * const metric = new HallucinatedSpans({ verifier: await loadVerifier("lettucedetect-base-modernbert-en-v1") });
+ * const { details } = await metric.score({ response: "Paris has 90 million people.", retrievedContexts: ["Paris has 2 million people."] });
+ */
+export class HallucinatedSpans extends VerifierMetric<
+  Input,
+  "spans",
+  typeof hallucinatedSpansDescriptor.options
+> {
+  static readonly descriptor = hallucinatedSpansDescriptor;
+
+  constructor(options: HallucinatedSpansOptions = {}) {
+    super(options, ["spans"]);
+  }
+
+  protected validate(sample: Sample, row: number | undefined): Input {
+    return {
+      response: sampleText(sample, "response", row),
+      contexts: sampleContexts(sample, row, false),
+      question: sample.userInput === undefined ? undefined : sampleText(sample, "userInput", row),
+    };
+  }
+
+  protected async compute(input: Input): Promise<MetricResult> {
+    const verifier = await this.verifier.get();
+    const { spans, truncated } = await verifier.unsupportedSpans(
+      {
+        context: input.contexts.join("\n"),
+        ...(input.question !== undefined ? { question: input.question } : {}),
+        response: input.response,
+      },
+      this.options.threshold,
+    );
+    const value = supportedCharacterShare(input.response.length, spans);
+    const characters = Math.round((1 - value) * input.response.length);
+    return {
+      value,
+      status: "ok",
+      reason:
+        spans.length === 0
+          ? "no span of the response is unsupported by the contexts"
+          : `${spans.length} unsupported span(s), ${characters} of ${input.response.length} characters`,
+      details: {
+        spans: spans.map((s) => ({ start: s.start, end: s.end, text: s.text, probability: s.probability })),
+        responseLength: input.response.length,
+        threshold: this.options.threshold,
+        ...(truncated ? { contextTruncated: true } : {}),
+        verifier: verifierDetail(verifier.identity),
+      },
+    };
+  }
+}

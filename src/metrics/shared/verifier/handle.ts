@@ -1,0 +1,59 @@
+import { InvalidInputError } from "../../../errors.js";
+import type { PairVerifier, SpanVerifier, Verifier, VerifierTask } from "../../../verifiers/types.js";
+import { sharedVerifier } from "./shared-verifiers.js";
+
+/** The verifier kind a metric asks for: pair tasks or the span task. */
+type TaskVerifier<T extends VerifierTask> = T extends "spans" ? SpanVerifier : PairVerifier;
+
+/**
+ * A metric's verifier: given as a loaded `Verifier` or as a source (models.json id or directory) loaded on first
+ * use through {@link sharedVerifier}. Checks that the verifier does one of the tasks the metric reads, naming the
+ * metric and the option when it does not.
+ */
+export class VerifierHandle<T extends VerifierTask> {
+  /** The models.json id or directory as given, or the loaded verifier's identity id. */
+  readonly source: string;
+  /** sha256 of the ONNX file, known at construction only for a verifier passed as an object. */
+  readonly sha256: string | null;
+  private pending: Promise<TaskVerifier<T>> | undefined;
+
+  constructor(
+    private readonly given: string | Verifier,
+    private readonly threads: number | undefined,
+    private readonly tasks: readonly T[],
+    /** The metric's class name and option, e.g. `VerifierFaithfulness option verifier`. */
+    private readonly where: { metric: string; option: string },
+  ) {
+    this.source = typeof given === "string" ? given : given.identity.id;
+    this.sha256 = typeof given === "string" ? null : given.identity.sha256;
+    if (typeof given !== "string") this.checkTask(given);
+  }
+
+  /** The verifier, loaded on the first call (a load failure rejects, and the next call tries again). */
+  get(): Promise<TaskVerifier<T>> {
+    if (typeof this.given !== "string") return Promise.resolve(this.given as TaskVerifier<T>);
+    if (this.pending === undefined) {
+      this.pending = sharedVerifier(this.given, this.threads).then((v) => {
+        this.checkTask(v);
+        return v as TaskVerifier<T>;
+      });
+      this.pending.catch(() => {
+        this.pending = undefined;
+      });
+    }
+    return this.pending;
+  }
+
+  /** What config() records: the source and, for a verifier passed as an object, its sha256. */
+  config(): Record<string, string | null> {
+    return { verifier: this.source, verifierSha256: this.sha256 };
+  }
+
+  private checkTask(verifier: Verifier): void {
+    if ((this.tasks as readonly VerifierTask[]).includes(verifier.task)) return;
+    throw new InvalidInputError(
+      `${this.where.metric}: the verifier ${verifier.identity.id} does ${verifier.task}; this metric needs a ${this.tasks.join(" or ")} verifier`,
+      { field: this.where.option },
+    );
+  }
+}

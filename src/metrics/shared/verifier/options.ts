@@ -1,0 +1,75 @@
+import { z } from "zod";
+import type { Verifier } from "../../../verifiers/types.js";
+
+/** True for an object shaped like a loaded verifier (`identity`, `maxTokens`, a `score` or `unsupportedSpans` call). */
+export function isVerifier(value: unknown): value is Verifier {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Partial<Record<string, unknown>>;
+  return (
+    typeof v.identity === "object" &&
+    v.identity !== null &&
+    typeof v.maxTokens === "number" &&
+    (typeof v.score === "function" || typeof v.unsupportedSpans === "function")
+  );
+}
+
+/** A verifier option: a models.json id or a model directory (loaded on first use), or a loaded `Verifier`. */
+export const verifierSourceOption = z.union([
+  z.string().min(1, "give a models.json verifier id or a model directory"),
+  z.custom<Verifier>(isVerifier, {
+    error: "pass a models.json verifier id, a model directory, or a Verifier (await loadVerifier(source))",
+  }),
+]);
+
+/** ONNX threads of a verifier a metric loads itself; a speed setting, left out of config(). */
+export const verifierThreadsOption = z
+  .number()
+  .int()
+  .positive()
+  .optional()
+  .describe(
+    "ONNX Runtime threads of the verifier this metric loads (metrics with the same verifier and threads share one session); unset leaves the runtime's default. Speed only.",
+  );
+
+/**
+ * The options every verifier metric takes: `verifier` (default `defaultId`) and `threads`.
+ *
+ * @example
+ * z.object({ ...verifierShape("hhem-2.1-open"), threshold: probabilityThreshold });
+ */
+export function verifierShape(defaultId: string) {
+  return {
+    verifier: verifierSourceOption
+      .default(defaultId)
+      .describe(
+        `The verifier: a models.json id or a model directory, loaded on first use and shared process-wide, or a loaded Verifier. Defaults to ${defaultId}.`,
+      ),
+    threads: verifierThreadsOption,
+  };
+}
+
+/** A probability cut in [0, 1]: a pair counts (supported, relevant) when its probability is at least this. */
+export const probabilityThreshold = z
+  .number()
+  .min(0)
+  .max(1)
+  .default(0.5)
+  .describe("A pair counts when the verifier's probability is at least this. Defaults to 0.5.");
+
+/** `threshold` of the relevance metrics: a context is relevant when its best window's sigmoid(logit) reaches it. */
+export const relevanceThreshold = probabilityThreshold.describe(
+  "A context is relevant when sigmoid(logit) of its best window is at least this. Defaults to 0.5.",
+);
+
+/**
+ * `aggregate` of a metric that counts items (sentences, contexts) passing the threshold: the share that pass, or
+ * the mean probability.
+ */
+export function aggregateOption(items: string) {
+  return z
+    .enum(["share", "mean"])
+    .default("share")
+    .describe(
+      `The value: "share" of ${items} at or above the threshold, or "mean" probability; details carry both. Defaults to "share".`,
+    );
+}

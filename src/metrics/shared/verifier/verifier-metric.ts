@@ -1,0 +1,62 @@
+import type { VerifierIdentity, VerifierTask } from "../../../verifiers/types.js";
+import type { MetricOptionSchema } from "../../descriptor.js";
+import type { MetricConfig } from "../../types.js";
+import { BaseMetric } from "../base-metric.js";
+import { VerifierHandle } from "./handle.js";
+
+/** The options every verifier metric's parsed options hold. */
+interface VerifierOptions {
+  verifier: string | import("../../../verifiers/types.js").Verifier;
+  threads?: number | undefined;
+}
+
+/**
+ * Base of the metrics that score with a local verifier and no judge: holds the verifier (loaded on first use and
+ * shared process-wide, see `sharedVerifier`), scores one row at a time (the verifier batches each row's pairs), and
+ * builds `config()` from the descriptor's options (the verifier as its source and, when passed as an object, its
+ * sha256; `threads` left out: speed only) with no models and no prompts.
+ */
+export abstract class VerifierMetric<
+  V,
+  T extends VerifierTask,
+  S extends MetricOptionSchema = MetricOptionSchema,
+> extends BaseMetric<V, S> {
+  protected readonly verifier: VerifierHandle<T>;
+
+  constructor(options: unknown, tasks: readonly T[]) {
+    super(options);
+    const o = this.options as unknown as VerifierOptions;
+    this.verifier = new VerifierHandle(o.verifier, o.threads, tasks, {
+      metric: new.target.name,
+      option: "verifier",
+    });
+  }
+
+  protected concurrency(): number {
+    return 1;
+  }
+
+  config(): MetricConfig {
+    const options: Record<string, string | number | boolean | null> = {};
+    const parsed = this.options as Record<string, string | number | boolean | null | undefined>;
+    for (const key of Object.keys(this.descriptor.options.shape)) {
+      if (key === "verifier" || key === "threads") continue;
+      options[key] = parsed[key] ?? null;
+    }
+    return {
+      name: this.name,
+      promptVersions: {},
+      options: { ...options, ...this.verifier.config() },
+      models: [],
+    };
+  }
+}
+
+/** The verifier's identity as each result's `details.verifier` records it. */
+export function verifierDetail(identity: VerifierIdentity): {
+  id: string;
+  sha256: string;
+  task: VerifierTask;
+} {
+  return { id: identity.id, sha256: identity.sha256, task: identity.task };
+}

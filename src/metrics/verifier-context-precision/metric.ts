@@ -1,0 +1,78 @@
+// `verifier_context_precision`, one folder: score.ts (the formula), descriptor.ts (id, fields, verifier, options),
+// metric.ts (this class). The relevance step is shared with verifier_context_relevance:
+// shared/verifier/context-scores.ts. No judge, so no prompt.
+import type { Verifier } from "../../verifiers/types.js";
+import { sampleContexts, sampleText } from "../shared/sample-fields.js";
+import { contextRelevanceScores } from "../shared/verifier/context-scores.js";
+import { VerifierMetric, verifierDetail } from "../shared/verifier/verifier-metric.js";
+import type { MetricResult, Sample } from "../types.js";
+import { verifierContextPrecisionDescriptor } from "./descriptor.js";
+import { verifierContextPrecisionScore } from "./score.js";
+
+/** Options of {@link VerifierContextPrecision}. */
+export interface VerifierContextPrecisionOptions {
+  /**
+   * The relevance cross-encoder: a models.json id or a model directory (loaded on first use, shared process-wide),
+   * or a loaded `Verifier`. Defaults to "ms-marco-minilm-l6-v2".
+   */
+  verifier?: string | Verifier;
+  /** ONNX Runtime threads of a verifier this metric loads. Speed only. Defaults to the runtime's default. */
+  threads?: number;
+  /** A context is relevant (verdict 1) when sigmoid(logit) of its best window is at least this. Defaults to 0.5. */
+  threshold?: number;
+  /** `"threshold"` verdicts (0/1) or `"probability"` verdicts (Ragas' expected verdicts). Defaults to "threshold". */
+  scoring?: "threshold" | "probability";
+}
+
+interface Input {
+  question: string;
+  contexts: string[];
+}
+
+/**
+ * Context precision without a judge: the contexts' verdicts come from a relevance cross-encoder scoring (question,
+ * context), 1 when sigmoid(logit) >= `threshold`, in retrieval order, and the value is Ragas' average precision of
+ * those verdicts (`averagePrecisionOfVerdicts`). Unlike Ragas' `context_precision`, which asks whether a context
+ * helps reach the reference, relevance here is to the question: no reference is needed. `details.contexts` lists
+ * each context's probability and verdict.
+ *
+ * @example
+ * const metric = new VerifierContextPrecision({ verifier: await loadVerifier("ms-marco-minilm-l6-v2") });
+ * const { value } = await metric.score({ userInput: "Where is Paris?", retrievedContexts: ["Lyon is big.", "Paris is in France."] });
+ */
+export class VerifierContextPrecision extends VerifierMetric<
+  Input,
+  "relevance",
+  typeof verifierContextPrecisionDescriptor.options
+> {
+  static readonly descriptor = verifierContextPrecisionDescriptor;
+
+  constructor(options: VerifierContextPrecisionOptions = {}) {
+    super(options, ["relevance"]);
+  }
+
+  protected validate(sample: Sample, row: number | undefined): Input {
+    return { question: sampleText(sample, "userInput", row), contexts: sampleContexts(sample, row, false) };
+  }
+
+  protected async compute(input: Input): Promise<MetricResult> {
+    const verifier = await this.verifier.get();
+    const { threshold, scoring } = this.options;
+    const contexts = await contextRelevanceScores(verifier, input.question, input.contexts, threshold);
+    const value = verifierContextPrecisionScore(
+      contexts.map((c) => c.probability),
+      threshold,
+      scoring,
+    );
+    const ranks = contexts.flatMap((c, i) => (c.relevant ? [i + 1] : []));
+    return {
+      value,
+      status: "ok",
+      reason:
+        ranks.length === 0
+          ? "no retrieved context is relevant to the question"
+          : `relevant contexts at ranks ${ranks.join(", ")} of ${contexts.length}`,
+      details: { threshold, contexts, verifier: verifierDetail(verifier.identity) },
+    };
+  }
+}

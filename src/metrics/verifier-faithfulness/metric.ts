@@ -1,0 +1,86 @@
+// `verifier_faithfulness`, one folder: score.ts (the formula), descriptor.ts (id, fields, verifier, options), metric.ts
+// (this class). The verifier step (sentences, context windows, best support) is shared with the faithfulness
+// cascade: shared/verifier/response-support.ts. No judge, so no prompt.
+import type { Verifier } from "../../verifiers/types.js";
+import { sampleContexts, sampleText } from "../shared/sample-fields.js";
+import { sentenceSupport } from "../shared/verifier/response-support.js";
+import { VerifierMetric, verifierDetail } from "../shared/verifier/verifier-metric.js";
+import type { MetricResult, Sample } from "../types.js";
+import { verifierFaithfulnessDescriptor } from "./descriptor.js";
+import { verifierFaithfulnessValues } from "./score.js";
+
+/** Options of {@link VerifierFaithfulness}. */
+export interface VerifierFaithfulnessOptions {
+  /**
+   * The consistency or NLI verifier: a models.json id or a model directory (loaded on first use, one session per
+   * process shared by every metric naming it with the same threads), or a loaded `Verifier`. Defaults to
+   * "hhem-2.1-open".
+   */
+  verifier?: string | Verifier;
+  /** ONNX Runtime threads of a verifier this metric loads. Speed only. Defaults to the runtime's default. */
+  threads?: number;
+  /** A sentence is supported when its best window's probability is at least this. Defaults to 0.5. */
+  threshold?: number;
+  /** The value: `"share"` of supported sentences or `"mean"` probability; details carry both. Defaults to "share". */
+  aggregate?: "share" | "mean";
+}
+
+interface Input {
+  response: string;
+  contexts: string[];
+}
+
+/**
+ * Faithfulness without a judge: the response is split into sentences, each retrieved context into windows that fit
+ * the verifier beside the longest sentence (with a quarter overlap), and each sentence's support is its best
+ * window's probability (HHEM's P(consistent), or an NLI model's P(entailment)). The value is the share of sentences
+ * supported (probability >= `threshold`), or with `aggregate: "mean"` the mean probability. `details.sentences`
+ * keeps each sentence, its offsets, its best window and the probability; `details.supportedShare` and
+ * `details.meanProbability` both values. A response with no sentence gives null with a reason.
+ *
+ * Ragas' `FaithfulnesswithHHEM` asks a judge for statements and has HHEM verify them; this metric splits sentences
+ * instead, so it needs no judge at all (the `faithfulness` metric's cascade combines the two).
+ *
+ * @example
+ * const metric = new VerifierFaithfulness({ verifier: await loadVerifier("hhem-2.1-open") });
+ * const { value } = await metric.score({ response: "Paris is in France.", retrievedContexts: ["Paris is the capital of France."] });
+ */
+export class VerifierFaithfulness extends VerifierMetric<
+  Input,
+  "consistency" | "nli",
+  typeof verifierFaithfulnessDescriptor.options
+> {
+  static readonly descriptor = verifierFaithfulnessDescriptor;
+
+  constructor(options: VerifierFaithfulnessOptions = {}) {
+    super(options, ["consistency", "nli"]);
+  }
+
+  protected validate(sample: Sample, row: number | undefined): Input {
+    return {
+      response: sampleText(sample, "response", row),
+      contexts: sampleContexts(sample, row, false),
+    };
+  }
+
+  protected async compute(input: Input): Promise<MetricResult> {
+    const verifier = await this.verifier.get();
+    const sentences = await sentenceSupport(verifier, input.response, input.contexts);
+    const { threshold, aggregate } = this.options;
+    const values = verifierFaithfulnessValues(
+      sentences.map((s) => s.probability),
+      threshold,
+    );
+    const value = aggregate === "share" ? values.supportedShare : values.meanProbability;
+    const supported = sentences.filter((s) => s.probability >= threshold).length;
+    return {
+      value,
+      status: "ok",
+      reason:
+        value === null
+          ? "the response has no sentence to check"
+          : `${supported} of ${sentences.length} sentences supported by a context window (probability >= ${threshold})`,
+      details: { ...values, threshold, sentences, verifier: verifierDetail(verifier.identity) },
+    };
+  }
+}

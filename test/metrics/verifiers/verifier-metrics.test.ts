@@ -1,0 +1,219 @@
+// The verifier-backed metrics (verifier_faithfulness, verifier_context_relevance, verifier_context_precision,
+// verifier_answer_correctness, hallucinated_spans) scored with scripted verifiers: the formulas, the windows, the
+// details, the option checks and the config.
+import { describe, expect, it } from "vitest";
+import { InvalidInputError } from "../../../src/errors.js";
+import {
+  HallucinatedSpans,
+  VerifierAnswerCorrectness,
+  VerifierContextPrecision,
+  VerifierContextRelevance,
+  VerifierFaithfulness,
+} from "../../../src/index.js";
+import { createMetric } from "../../../src/metrics/catalog.js";
+import { fakePairVerifier, fakeSpanVerifier, wordContainment } from "../../support/fake-verifiers.js";
+
+describe("verifier_faithfulness", () => {
+  it("scores the share of sentences a context window supports, keeping each sentence's best window", async () => {
+    const verifier = fakePairVerifier(wordContainment(0.9, 0.2));
+    const metric = new VerifierFaithfulness({ verifier });
+    const result = await metric.score({
+      response: "Paris is in France. Paris has ninety million people.",
+      retrievedContexts: ["Lyon is a city.", "Paris is a city in France and has two million people."],
+    });
+    expect(result.status).toBe("ok");
+    expect(result.value).toBe(0.5);
+    const details = result.details as Record<string, unknown>;
+    expect(details.supportedShare).toBe(0.5);
+    expect(details.meanProbability).toBeCloseTo(0.55, 12);
+    expect(details.sentences).toEqual([
+      {
+        sentence: "Paris is in France.",
+        start: 0,
+        end: 19,
+        probability: 0.9,
+        best: {
+          premise: 1,
+          start: 0,
+          end: 53,
+          text: "Paris is a city in France and has two million people.",
+        },
+      },
+      expect.objectContaining({ sentence: "Paris has ninety million people.", start: 20, probability: 0.2 }),
+    ]);
+    expect(details.verifier).toEqual({ id: "fake-consistency", sha256: "f".repeat(64), task: "consistency" });
+    // One batched call per row: 2 sentences x 2 context windows, premise first.
+    expect(verifier.calls).toHaveLength(1);
+    expect(verifier.calls[0]).toHaveLength(4);
+    expect(verifier.calls[0]![0]).toEqual({ first: "Lyon is a city.", second: "Paris is in France." });
+  });
+
+  it("reports the mean probability as the value with aggregate mean, and the threshold moves the share", async () => {
+    const verifier = fakePairVerifier(wordContainment(0.9, 0.4));
+    const sample = { response: "A b. C d.", retrievedContexts: ["a b"] };
+    expect((await new VerifierFaithfulness({ verifier, aggregate: "mean" }).score(sample)).value).toBeCloseTo(
+      0.65,
+      12,
+    );
+    expect((await new VerifierFaithfulness({ verifier, threshold: 0.3 }).score(sample)).value).toBe(1);
+  });
+
+  it("cuts a long context into overlapping windows that fit beside the longest sentence", async () => {
+    // 100 words of context, maxTokens 60: budget 60 - 4 (sentence) - 32 (template) = 32 words, overlap 8.
+    const words = Array.from({ length: 100 }, (_, i) => `w${i}`);
+    const verifier = fakePairVerifier(wordContainment(), { maxTokens: 60 });
+    const metric = new VerifierFaithfulness({ verifier });
+    const result = await metric.score({ response: "w70 w71 w72 w73.", retrievedContexts: [words.join(" ")] });
+    const premises = verifier.calls[0]!.map((p) => p.first.split(" "));
+    expect(premises.map((p) => [p[0], p.length])).toEqual([
+      ["w0", 32],
+      ["w24", 32],
+      ["w48", 32],
+      ["w72", 28],
+    ]);
+    expect(result.value).toBe(1);
+    const best = (result.details!.sentences as Array<{ best: { text: string } }>)[0]!.best;
+    expect(best.text.startsWith("w48 ")).toBe(true);
+  });
+
+  it("refuses a blank response naming the field, and a relevance verifier naming the metric", async () => {
+    const verifier = fakePairVerifier(() => 1);
+    const result = await new VerifierFaithfulness({ verifier })
+      .score({ response: "   ", retrievedContexts: ["x"] })
+      .catch((e) => e);
+    // A blank response is bad input (sampleText), named by field.
+    expect(result).toBeInstanceOf(InvalidInputError);
+    expect(
+      () => new VerifierFaithfulness({ verifier: fakePairVerifier(() => 1, { task: "relevance" }) }),
+    ).toThrow(
+      /VerifierFaithfulness: the verifier fake-relevance does relevance; this metric needs a consistency or nli verifier/,
+    );
+  });
+
+  it("records the verifier in config() and leaves threads out; a missing verifier is an error row naming it", async () => {
+    const byInstance = new VerifierFaithfulness({ verifier: fakePairVerifier(() => 1) });
+    expect(byInstance.config()).toEqual({
+      name: "verifier_faithfulness",
+      promptVersions: {},
+      options: {
+        threshold: 0.5,
+        aggregate: "share",
+        verifier: "fake-consistency",
+        verifierSha256: "f".repeat(64),
+      },
+      models: [],
+    });
+    const byId = createMetric("verifier_faithfulness", {}, { threads: 2 });
+    expect(byId.needsLlm).toBe(false);
+    expect(byId.config().options).toMatchObject({ verifier: "hhem-2.1-open", verifierSha256: null });
+    expect(byId.config().options).not.toHaveProperty("threads");
+    const row = await byId.score({ response: "A.", retrievedContexts: ["a"] });
+    expect(row.status).toBe("error");
+    expect(row.error).toMatch(/hhem-2\.1-open/);
+    expect(() => createMetric("verifier_faithfulness", {}, { threshold: 2 })).toThrow(/threshold/);
+    expect(() => createMetric("verifier_faithfulness", {}, { verifier: 3 })).toThrow(InvalidInputError);
+  });
+});
+
+describe("verifier_context_relevance and verifier_context_precision", () => {
+  const question = "Where is Paris?";
+  const contexts = ["Lyon is a city.", "Paris is in France.", "Rome is in Italy.", "Paris is a big city."];
+  const relevance = fakePairVerifier((p) => (p.second.includes("Paris") ? 0.8 : 0.1), { task: "relevance" });
+
+  it("scores each (question, context) pair, query first, and counts the relevant ones", async () => {
+    const result = await new VerifierContextRelevance({ verifier: relevance }).score({
+      userInput: question,
+      retrievedContexts: contexts,
+    });
+    expect(result.value).toBe(0.5);
+    expect(result.details?.meanProbability).toBeCloseTo(0.45, 12);
+    expect((result.details!.contexts as Array<{ relevant: boolean }>).map((c) => c.relevant)).toEqual([
+      false,
+      true,
+      false,
+      true,
+    ]);
+    expect(relevance.calls.at(-1)![1]).toEqual({ first: question, second: "Paris is in France." });
+  });
+
+  it("gives Ragas' average precision of the relevant verdicts in rank order", async () => {
+    const sample = { userInput: question, retrievedContexts: contexts };
+    const result = await new VerifierContextPrecision({ verifier: relevance }).score(sample);
+    // Verdicts 0 1 0 1: (1/2 + 2/4) / (2 + 1e-10).
+    expect(result.value).toBeCloseTo(0.5, 9);
+    expect(result.reason).toBe("relevant contexts at ranks 2, 4 of 4");
+    const expected = await new VerifierContextPrecision({
+      verifier: relevance,
+      scoring: "probability",
+    }).score(sample);
+    const v = [0.1, 0.8, 0.1, 0.8];
+    let useful = 0;
+    let numerator = 0;
+    v.forEach((x, i) => {
+      useful += x;
+      numerator += (useful / (i + 1)) * x;
+    });
+    expect(expected.value).toBeCloseTo(numerator / useful, 9);
+    const strict = await new VerifierContextPrecision({ verifier: relevance, threshold: 0.9 }).score(sample);
+    expect(strict.value).toBe(0);
+    expect(strict.reason).toBe("no retrieved context is relevant to the question");
+  });
+
+  it("refuses an NLI verifier", () => {
+    expect(
+      () => new VerifierContextPrecision({ verifier: fakePairVerifier(() => 1, { task: "nli" }) }),
+    ).toThrow(/needs a relevance verifier/);
+  });
+});
+
+describe("verifier_answer_correctness", () => {
+  it("is the F-beta of response sentences entailed by the reference and reference sentences entailed by the response", async () => {
+    const verifier = fakePairVerifier(wordContainment(), { task: "nli" });
+    const metric = new VerifierAnswerCorrectness({ verifier });
+    const result = await metric.score({
+      response: "Paris is in France. It rains.",
+      reference: "Paris is in France. Paris is the capital.",
+    });
+    // Response: "Paris is in France." entailed, "It rains." not -> precision 1/2. Reference: first entailed, second
+    // not -> recall 1/2. F1 = 0.5.
+    expect(result.details?.precision).toBe(0.5);
+    expect(result.details?.recall).toBe(0.5);
+    expect(result.value).toBe(0.5);
+    const beta2 = await new VerifierAnswerCorrectness({ verifier, beta: 2 }).score({
+      response: "Paris is in France.",
+      reference: "Paris is in France. Paris is the capital.",
+    });
+    // p = 1, r = 0.5: F2 = 5 * 0.5 / (4 + 0.5).
+    expect(beta2.value).toBeCloseTo(2.5 / 4.5, 12);
+  });
+});
+
+describe("hallucinated_spans", () => {
+  it("scores the share of response characters outside the unsupported spans, keeping the spans", async () => {
+    const verifier = fakeSpanVerifier(["ninety"]);
+    const metric = new HallucinatedSpans({ verifier });
+    const response = "Paris has ninety million people.";
+    const result = await metric.score({
+      userInput: "How big is Paris?",
+      response,
+      retrievedContexts: ["a", "b"],
+    });
+    expect(result.value).toBeCloseTo(1 - 6 / response.length, 12);
+    expect(result.details?.spans).toEqual([{ start: 10, end: 16, text: "ninety", probability: 0.8 }]);
+    expect(verifier.calls[0]).toEqual({ context: "a\nb", question: "How big is Paris?", response });
+    const clean = await metric.score({ response: "Paris is big.", retrievedContexts: ["Paris is big."] });
+    expect(clean.value).toBe(1);
+    expect(clean.reason).toBe("no span of the response is unsupported by the contexts");
+    const strict = await new HallucinatedSpans({ verifier, threshold: 0.9 }).score({
+      response,
+      retrievedContexts: ["a"],
+    });
+    expect(strict.value).toBe(1);
+  });
+
+  it("refuses a pair verifier", () => {
+    expect(() => new HallucinatedSpans({ verifier: fakePairVerifier(() => 1) })).toThrow(
+      /needs a spans verifier/,
+    );
+  });
+});
