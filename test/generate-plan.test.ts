@@ -113,6 +113,22 @@ describe("related chunks", () => {
     expect(relatedPairs(phrases, vectors, 1.01)).toEqual([]);
   });
 
+  it("keeps the pairs linear in the chunks, and ignores keyphrases too general to link by", async () => {
+    const texts = Array.from(
+      { length: 12 },
+      (_, i) => `Sourdough starter batch ${"abcdefghijkl"[i]!.repeat(5)} needs rye flour.`,
+    );
+    const vectors = await new WordEmbeddings().embed(texts);
+    const pairs = relatedPairs(extractKeyphrases(texts), vectors);
+    expect(pairs.length).toBeGreaterThan(0);
+    expect(pairs.length).toBeLessThan((12 * 11) / 2);
+    const crowd = Array.from({ length: 51 }, () => ["wild yeast"]);
+    const same = Array.from({ length: 51 }, () => Float32Array.of(1, 0));
+    expect(relatedPairs(crowd, same)).toEqual([]);
+    expect(themeClusters(crowd, same)).toEqual([]);
+    expect(relatedPairs(crowd.slice(0, 50), same.slice(0, 50)).length).toBeGreaterThan(0);
+  });
+
   it("clusters chunks around a shared theme, up to three", async () => {
     const phrases = extractKeyphrases(bridgeChunks.map((c) => c.text));
     const vectors = await new WordEmbeddings().embed(bridgeChunks.map((c) => c.text));

@@ -1,23 +1,7 @@
 // Hand-made chunks for the test-set generation tests: two documents about one bridge (related chunks that share
 // keyphrases) and one about an unrelated subject.
+import { chunksOf } from "../../bench/lib/chunks.js";
 import type { Chunk } from "../../src/generate/types.js";
-
-function chunksOf(documentId: string, texts: readonly string[]): Chunk[] {
-  let start = 0;
-  return texts.map((text, index) => {
-    const chunk: Chunk = {
-      id: `${documentId}#${index}`,
-      documentId,
-      start,
-      end: start + text.length,
-      text,
-      headings: [],
-      tokens: Math.ceil(text.length / 4),
-    };
-    start += text.length + 1;
-    return chunk;
-  });
-}
 
 export const bridgeChunks: Chunk[] = [
   ...chunksOf("bridge.md", [
