@@ -232,6 +232,14 @@ describe("produce", () => {
     await expect(pending).rejects.toThrow("run stopped");
   });
 
+  it("refuses options out of range, naming them", () => {
+    expect(() => createStage({ duplicateSimilarity: 1.5 })).toThrow(
+      /duplicateSimilarity must be a cosine similarity/,
+    );
+    expect(() => createStage({ relatedSimilarity: Number.NaN })).toThrow(/relatedSimilarity/);
+    expect(() => createStage({ personas: [{ name: " ", roleDescription: "x" }] })).toThrow(/personas\[0\]/);
+  });
+
   it("writes a multi-hop question from every chunk of the request, numbered", async () => {
     const llm = judge({
       "generate/multi_hop_specific": () => ({

@@ -63,8 +63,25 @@ function failure(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
+function checkSimilarity(value: number | undefined, name: string): void {
+  if (value !== undefined && !(Number.isFinite(value) && value >= -1 && value <= 1)) {
+    throw new RangeError(`generate: ${name} must be a cosine similarity from -1 to 1, got ${value}`);
+  }
+}
+
+/** Throws a `RangeError` naming the option for a similarity outside [-1, 1] or a persona without name or role. */
+function checkStageOptions(options: StageOptions): void {
+  checkSimilarity(options.relatedSimilarity, "relatedSimilarity");
+  checkSimilarity(options.duplicateSimilarity, "duplicateSimilarity");
+  options.personas?.forEach((persona, i) => {
+    if (persona.name.trim() === "" || persona.roleDescription.trim() === "") {
+      throw new RangeError(`generate: personas[${i}] needs a non-empty name and roleDescription`);
+    }
+  });
+}
+
 /**
- * A stage with options (personas, thresholds). Its `produce` passes on an abort of `ctx.signal` (the run is
+ * A stage with options (personas, thresholds), checked here (a `RangeError` names the bad one). Its `produce` passes on an abort of `ctx.signal` (the run is
  * stopping); any other error of a row (a judge answer that does not parse, a call over its time budget) rejects the
  * row as `failed` with the error's message.
  *
@@ -72,6 +89,7 @@ function failure(error: unknown): string {
  * const stage = createStage({ personas: [{ name: "Nurse", roleDescription: "Asks about dosage and care." }] });
  */
 export function createStage(options: StageOptions = {}): GenerationStage {
+  checkStageOptions(options);
   const quotas = new QuotaBook();
   const threshold = options.duplicateSimilarity ?? DEFAULT_DUPLICATE_SIMILARITY;
   return {
