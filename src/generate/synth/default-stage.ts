@@ -1,0 +1,123 @@
+/**
+ * The default generation stage: plans rows (plan.ts) and produces each one: quota check, the synthesizer call,
+ * then the filters from cheapest to dearest (context-referring phrases, near duplicates, the standalone verdict,
+ * the answerability verdict). Every judge call runs under `ctx.callBudget`.
+ */
+
+import { notAnswerable } from "../filters/answerable.js";
+import { DEFAULT_DUPLICATE_SIMILARITY, nearDuplicate } from "../filters/dedupe.js";
+import { homeDocument, QuotaBook } from "../filters/quota.js";
+import { notStandalone } from "../filters/standalone.js";
+import type { GenerationContext, GenerationStage, PlannedRow } from "../stage.js";
+import type { Candidate, RejectionReason, TestsetRow } from "../types.js";
+import { type PlanOptions, planRows } from "./plan.js";
+import { synthesize } from "./synthesize.js";
+
+/** Options of {@link createStage}. */
+export interface StageOptions extends PlanOptions {
+  /** Cosine similarity from which a question is a near duplicate of an accepted one. Defaults to 0.95. */
+  duplicateSimilarity?: number;
+}
+
+type Produced = { row: TestsetRow } | { rejected: Candidate | null; reason: RejectionReason };
+
+/** The test-set row of an accepted candidate. */
+export function rowOf(candidate: Candidate): TestsetRow {
+  const { request } = candidate;
+  return {
+    user_input: candidate.question,
+    reference: candidate.reference,
+    reference_contexts: request.chunks.map((c) => c.text),
+    reference_context_ids: request.chunks.map((c) => c.id),
+    synthesizer_name: request.synthesizer,
+    source_offsets: request.chunks.map((c) => ({ documentId: c.documentId, start: c.start, end: c.end })),
+    ...(request.persona !== undefined ? { persona_name: request.persona.name } : {}),
+    query_style: request.style,
+    query_length: request.length,
+  };
+}
+
+async function filtered(
+  candidate: Candidate,
+  ctx: GenerationContext,
+  accepted: readonly TestsetRow[],
+  threshold: number,
+): Promise<RejectionReason | undefined> {
+  const duplicate = await nearDuplicate(candidate.question, accepted, ctx.embeddings, threshold);
+  if (duplicate !== undefined) return { kind: "near_duplicate", ...duplicate };
+  const standalone = await notStandalone(candidate.question, ctx);
+  if (standalone !== undefined) return { kind: "not_standalone", explanation: standalone };
+  const unanswerable = await notAnswerable(
+    {
+      contexts: candidate.request.chunks.map((c) => c.text),
+      question: candidate.question,
+      answer: candidate.reference,
+    },
+    ctx,
+  );
+  if (unanswerable !== undefined) return { kind: "unanswerable", explanation: unanswerable };
+  return undefined;
+}
+
+function failure(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+function checkSimilarity(value: number | undefined, name: string): void {
+  if (value !== undefined && !(Number.isFinite(value) && value >= -1 && value <= 1)) {
+    throw new RangeError(`generate: ${name} must be a cosine similarity from -1 to 1, got ${value}`);
+  }
+}
+
+/** Throws a `RangeError` naming the option for a similarity outside [-1, 1] or a persona without name or role. */
+function checkStageOptions(options: StageOptions): void {
+  checkSimilarity(options.relatedSimilarity, "relatedSimilarity");
+  checkSimilarity(options.duplicateSimilarity, "duplicateSimilarity");
+  options.personas?.forEach((persona, i) => {
+    if (persona.name.trim() === "" || persona.roleDescription.trim() === "") {
+      throw new RangeError(`generate: personas[${i}] needs a non-empty name and roleDescription`);
+    }
+  });
+}
+
+/**
+ * A stage with options (personas, thresholds), checked here (a `RangeError` names the bad one). Its `produce` passes on an abort of `ctx.signal` (the run is
+ * stopping); any other error of a row (a judge answer that does not parse, a call over its time budget) rejects the
+ * row as `failed` with the error's message.
+ *
+ * @example
+ * const stage = createStage({ personas: [{ name: "Nurse", roleDescription: "Asks about dosage and care." }] });
+ */
+export function createStage(options: StageOptions = {}): GenerationStage {
+  checkStageOptions(options);
+  const quotas = new QuotaBook();
+  const threshold = options.duplicateSimilarity ?? DEFAULT_DUPLICATE_SIMILARITY;
+  return {
+    async plan(chunks, size, mix, ctx) {
+      const rows = await planRows(chunks, size, mix, ctx, options);
+      quotas.register(rows.map((r) => r.request));
+      return rows;
+    },
+    async produce(row: PlannedRow, ctx, accepted): Promise<Produced> {
+      const { request } = row;
+      if (quotas.full(request, accepted)) {
+        return {
+          rejected: null,
+          reason: { kind: "over_quota", synthesizer: request.synthesizer, documentId: homeDocument(request) },
+        };
+      }
+      let candidate: Candidate | null = null;
+      try {
+        candidate = await synthesize(row, ctx);
+        const reason = await filtered(candidate, ctx, accepted, threshold);
+        return reason === undefined ? { row: rowOf(candidate) } : { rejected: candidate, reason };
+      } catch (error) {
+        if (ctx.signal?.aborted === true) throw error;
+        return { rejected: candidate, reason: { kind: "failed", error: failure(error) } };
+      }
+    },
+  };
+}
+
+/** The stage `generate` uses by default: no personas, related-chunk similarity 0.3, duplicates from 0.95. */
+export const defaultStage: GenerationStage = createStage();

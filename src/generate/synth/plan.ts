@@ -1,0 +1,133 @@
+/**
+ * The plan: which question type, chunks, persona, style and length each row gets, deterministic from the seed.
+ * Counts per type are exact (largest remainder); within a type, rows go to the least-used documents first, then the
+ * least-used chunk groups; styles, lengths and personas are dealt evenly in a seeded order.
+ */
+import { mulberry32 } from "../../math/prng.js";
+import type { GenerationContext, PlannedRow } from "../stage.js";
+import type { Chunk, Persona, SynthesisRequest, SynthesizerName } from "../types.js";
+import { extractKeyphrases } from "./keyphrases.js";
+import { mixCounts, SYNTHESIZER_NAMES } from "./mix.js";
+import { LENGTH_NAMES, STYLE_NAMES } from "./query-options.js";
+import { DEFAULT_RELATED_SIMILARITY, type RelatedGroup, relatedPairs, themeClusters } from "./relations.js";
+
+/** Most themes a request carries. */
+const MAX_THEMES = 3;
+
+/** Options of the plan. */
+export interface PlanOptions {
+  /** Who asks: dealt evenly over the rows. Defaults to none (questions are written without a persona). */
+  personas?: readonly Persona[];
+  /** Least cosine similarity of chunks joined by a multi-hop question. Defaults to {@link DEFAULT_RELATED_SIMILARITY}. */
+  relatedSimilarity?: number;
+}
+
+function shuffle<T>(items: T[], random: () => number): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+/** `n` values dealt evenly: each block of `values.length` holds every value once, in a seeded order. */
+function dealt<T>(values: readonly T[], n: number, random: () => number): T[] {
+  const out: T[] = [];
+  while (out.length < n) out.push(...shuffle([...values], random));
+  return out.slice(0, n);
+}
+
+/** Picks groups for `n` rows of one type: least-used documents first, then least-used groups, then rank. */
+function pickGroups(groups: readonly RelatedGroup[], chunks: readonly Chunk[], n: number): RelatedGroup[] {
+  const documentUses = new Map<string, number>();
+  const groupUses = groups.map(() => 0);
+  const picks: RelatedGroup[] = [];
+  const documentsOf = groups.map((g) => [...new Set(g.members.map((m) => chunks[m]!.documentId))]);
+  const load = (g: number): number =>
+    documentsOf[g]!.reduce((sum, d) => sum + (documentUses.get(d) ?? 0), 0) / documentsOf[g]!.length;
+  for (let row = 0; row < n; row++) {
+    let best = 0;
+    for (let g = 1; g < groups.length; g++) {
+      if (load(g) < load(best) || (load(g) === load(best) && groupUses[g]! < groupUses[best]!)) best = g;
+    }
+    picks.push(groups[best]!);
+    groupUses[best]! += 1;
+    for (const d of documentsOf[best]!) documentUses.set(d, (documentUses.get(d) ?? 0) + 1);
+  }
+  return picks;
+}
+
+function themesFor(group: RelatedGroup, use: number): string[] {
+  if (group.members.length === 1) {
+    // A single-hop question is about one term; a chunk asked again gets its next keyphrase.
+    return group.themes.length === 0 ? [] : [group.themes[use % group.themes.length]!];
+  }
+  return group.themes.slice(0, MAX_THEMES);
+}
+
+/**
+ * Plans `size` rows over `chunks` in the proportions of `mix`. Multi-hop types need related chunks (see
+ * relations.ts); when the chunks hold none for a type, its share goes to the other types. Throws a `RangeError` for
+ * no chunks, a bad size or mix, or a mix only of types the chunks cannot serve.
+ */
+export async function planRows(
+  chunks: readonly Chunk[],
+  size: number,
+  mix: Readonly<Record<SynthesizerName, number>>,
+  ctx: GenerationContext,
+  options: PlanOptions = {},
+): Promise<PlannedRow[]> {
+  if (chunks.length === 0)
+    throw new RangeError("generate: no chunks to write questions from; check the input documents");
+  const texts = chunks.map((c) => c.text);
+  const keyphrases = extractKeyphrases(texts);
+  const needsVectors =
+    (mix.multi_hop_specific_query_synthesizer ?? 0) > 0 ||
+    (mix.multi_hop_abstract_query_synthesizer ?? 0) > 0;
+  const vectors = needsVectors && chunks.length > 1 ? await ctx.embeddings.embed(texts) : [];
+  const minSimilarity = options.relatedSimilarity ?? DEFAULT_RELATED_SIMILARITY;
+  const random = mulberry32(ctx.seed);
+  const groups: Record<SynthesizerName, RelatedGroup[]> = {
+    single_hop_specific_query_synthesizer: shuffle(
+      chunks.map((_, i) => ({ members: [i], themes: keyphrases[i]!, similarity: 1 })),
+      random,
+    ),
+    multi_hop_specific_query_synthesizer:
+      vectors.length > 0 ? relatedPairs(keyphrases, vectors, minSimilarity) : [],
+    multi_hop_abstract_query_synthesizer:
+      vectors.length > 0 ? themeClusters(keyphrases, vectors, minSimilarity) : [],
+  };
+  const available = new Set(SYNTHESIZER_NAMES.filter((name) => groups[name].length > 0));
+  const counts = mixCounts(size, mix, available);
+  const picked = new Map<SynthesizerName, RelatedGroup[]>(
+    SYNTHESIZER_NAMES.map((name) => [name, pickGroups(groups[name], chunks, counts[name])]),
+  );
+  const order = shuffle(
+    SYNTHESIZER_NAMES.flatMap((name) => Array.from({ length: counts[name] }, () => name)),
+    random,
+  );
+  const styles = dealt(STYLE_NAMES, size, random);
+  const lengths = dealt(LENGTH_NAMES, size, random);
+  const personas =
+    options.personas !== undefined && options.personas.length > 0
+      ? dealt(options.personas, size, random)
+      : undefined;
+  const taken = new Map<SynthesizerName, number>();
+  const groupUses = new Map<RelatedGroup, number>();
+  return order.map((synthesizer, index) => {
+    const n = taken.get(synthesizer) ?? 0;
+    taken.set(synthesizer, n + 1);
+    const group = picked.get(synthesizer)![n]!;
+    const use = groupUses.get(group) ?? 0;
+    groupUses.set(group, use + 1);
+    const request: SynthesisRequest = {
+      synthesizer,
+      chunks: group.members.map((m) => chunks[m]!),
+      ...(personas !== undefined ? { persona: personas[index]! } : {}),
+      style: styles[index]!,
+      length: lengths[index]!,
+      themes: themesFor(group, use),
+    };
+    return { index, request };
+  });
+}
