@@ -313,6 +313,13 @@ export {
   TrajectoryToolUsed,
   type TrajectoryToolUsedOptions,
 } from "./metrics/trajectory-assertions/metric.js";
+export {
+  ConversationCompleteness,
+  type ConversationCompletenessOptions,
+} from "./metrics/conversation-completeness/metric.js";
+export { KnowledgeRetention, type KnowledgeRetentionOptions } from "./metrics/knowledge-retention/metric.js";
+export { RoleAdherence, type RoleAdherenceOptions } from "./metrics/role-adherence/metric.js";
+export { TurnRelevancy, type TurnRelevancyOptions } from "./metrics/turn-relevancy/metric.js";
 
 // Judge LLM: the Llm interface, the llama.cpp runtime and the cached wrapper
 export type {
