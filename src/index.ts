@@ -288,7 +288,6 @@ export {
 } from "./metrics/document-recall/score.js";
 export type { DocumentComparisonOptions } from "./metrics/shared/document-evaluator.js";
 export type { DocumentComparisonField, HaystackDocument } from "./metrics/shared/documents.js";
-
 // Agent metrics: conversations read from OpenAI, Anthropic, LangChain and OpenTelemetry; rule-based tool-call metrics
 export type {
   ConversationMessage,
@@ -313,14 +312,10 @@ export {
   TrajectoryToolUsed,
   type TrajectoryToolUsedOptions,
 } from "./metrics/trajectory-assertions/metric.js";
-export {
-  ConversationCompleteness,
-  type ConversationCompletenessOptions,
-} from "./metrics/conversation-completeness/metric.js";
-export { KnowledgeRetention, type KnowledgeRetentionOptions } from "./metrics/knowledge-retention/metric.js";
-export { RoleAdherence, type RoleAdherenceOptions } from "./metrics/role-adherence/metric.js";
+export { ConversationCompleteness } from "./metrics/conversation-completeness/metric.js";
+export { KnowledgeRetention } from "./metrics/knowledge-retention/metric.js";
+export { type DeepEvalJudgeOptions, RoleAdherence } from "./metrics/role-adherence/metric.js";
 export { TurnRelevancy, type TurnRelevancyOptions } from "./metrics/turn-relevancy/metric.js";
-
 // Judge LLM: the Llm interface, the llama.cpp runtime and the cached wrapper
 export type {
   AnswerPart,

@@ -9,9 +9,6 @@ import { judgeConversationCompleteness } from "./judge.js";
 import { intentionsPrompt, intentionVerdictPromptFor } from "./prompt.js";
 import { conversationCompleteness } from "./score.js";
 
-/** Options of {@link ConversationCompleteness}. */
-export type ConversationCompletenessOptions = DeepEvalJudgeOptions;
-
 /**
  * DeepEval `ConversationCompletenessMetric` (`conversation_completeness`): the judge lists the user's intentions in
  * `messages` (one call, at most three per user turn), then says of each whether the assistant satisfied it (1) or
@@ -29,7 +26,7 @@ export class ConversationCompleteness extends DeepEvalTurnsMetric<
 > {
   static readonly descriptor = conversationCompletenessDescriptor;
 
-  constructor(options: ConversationCompletenessOptions) {
+  constructor(options: DeepEvalJudgeOptions) {
     super(options);
   }
 

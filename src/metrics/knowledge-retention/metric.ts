@@ -9,9 +9,6 @@ import { judgeKnowledgeRetention } from "./judge.js";
 import { knowledgePrompt, retentionPromptFor } from "./prompt.js";
 import { knowledgeRetention } from "./score.js";
 
-/** Options of {@link KnowledgeRetention}. */
-export type KnowledgeRetentionOptions = DeepEvalJudgeOptions;
-
 /**
  * DeepEval `KnowledgeRetentionMetric` (`knowledge_retention`): the judge lists the facts each user message of
  * `messages` gives (one call per user message, with the turns before it), then judges each assistant reply that
@@ -33,7 +30,7 @@ export class KnowledgeRetention extends DeepEvalTurnsMetric<
 > {
   static readonly descriptor = knowledgeRetentionDescriptor;
 
-  constructor(options: KnowledgeRetentionOptions) {
+  constructor(options: DeepEvalJudgeOptions) {
     super(options);
   }
 

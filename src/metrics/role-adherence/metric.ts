@@ -3,6 +3,10 @@
 import { DeepEvalTurnsMetric, type PassJudgement } from "../shared/conversation/deepeval-metric.js";
 import { type DeepEvalTurn, deepEvalTurns } from "../shared/conversation/deepeval-turns.js";
 import type { DeepEvalJudgeOptions } from "../shared/conversation/deepeval-verdicts.js";
+
+// The options every DeepEval multi-turn judge takes, re-exported for the package's entry.
+export type { DeepEvalJudgeOptions };
+
 import { sampleConversation } from "../shared/conversation/sample-inputs.js";
 import { sampleText } from "../shared/sample-fields.js";
 import type { Sample } from "../types.js";
@@ -10,9 +14,6 @@ import { roleAdherenceDescriptor } from "./descriptor.js";
 import { judgeRoleAdherence } from "./judge.js";
 import { roleAdherencePromptFor } from "./prompt.js";
 import { roleAdherence } from "./score.js";
-
-/** Options of {@link RoleAdherence}. */
-export type RoleAdherenceOptions = DeepEvalJudgeOptions;
 
 interface RoleInput {
   role: string;
@@ -34,7 +35,7 @@ interface RoleInput {
 export class RoleAdherence extends DeepEvalTurnsMetric<RoleInput, typeof roleAdherenceDescriptor.options> {
   static readonly descriptor = roleAdherenceDescriptor;
 
-  constructor(options: RoleAdherenceOptions) {
+  constructor(options: DeepEvalJudgeOptions) {
     super(options);
   }
 
