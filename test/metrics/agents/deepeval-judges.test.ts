@@ -4,10 +4,13 @@
 import { describe, expect, it } from "vitest";
 import { createMetric } from "../../../src/metrics/catalog.js";
 import { ConversationCompleteness } from "../../../src/metrics/conversation-completeness/metric.js";
+import { intentionVerdictPromptFor } from "../../../src/metrics/conversation-completeness/prompt.js";
 import { maxIntentions } from "../../../src/metrics/conversation-completeness/score.js";
 import { KnowledgeRetention } from "../../../src/metrics/knowledge-retention/metric.js";
+import { retentionPromptFor } from "../../../src/metrics/knowledge-retention/prompt.js";
 import { turnsToJudge } from "../../../src/metrics/knowledge-retention/score.js";
 import { RoleAdherence } from "../../../src/metrics/role-adherence/metric.js";
+import { roleAdherencePromptFor } from "../../../src/metrics/role-adherence/prompt.js";
 import {
   type DeepEvalTurn,
   deepEvalTurns,
@@ -16,6 +19,7 @@ import {
 import { passShare } from "../../../src/metrics/shared/conversation/deepeval-verdicts.js";
 import type { ConversationMessage } from "../../../src/metrics/shared/conversation/messages.js";
 import { TurnRelevancy } from "../../../src/metrics/turn-relevancy/metric.js";
+import { turnRelevancyPromptFor } from "../../../src/metrics/turn-relevancy/prompt.js";
 import { slidingWindows, unitInteractions } from "../../../src/metrics/turn-relevancy/score.js";
 import { ScriptedLlm } from "../../support/scripted-llm.js";
 
@@ -54,6 +58,23 @@ describe("DeepEval turns", () => {
     expect(passShare([1, 0, 1, 1], true)).toBe(0);
     expect(passShare([1, 1], true)).toBe(1);
     expect(passShare([0.9, 0.5], false)).toBeCloseTo(0.7, 12);
+  });
+});
+
+describe("reasons: false", () => {
+  it("every verdict prompt then asks for no reason, shows none, and records +noreasons", () => {
+    for (const promptFor of [
+      turnRelevancyPromptFor,
+      retentionPromptFor,
+      intentionVerdictPromptFor,
+      roleAdherencePromptFor,
+    ]) {
+      const bare = promptFor(false);
+      expect(bare.version).toBe(`${promptFor(true).version}+noreasons`);
+      expect(bare.instruction).not.toMatch(/reason/i);
+      expect(JSON.stringify(bare.examples.map((e) => e.output))).not.toContain("reason");
+      expect(promptFor(true).instruction).toMatch(/reason/);
+    }
   });
 });
 
