@@ -366,6 +366,10 @@ export {
   DEFAULT_CASCADE_BAND,
 } from "./metrics/faithfulness/cascade.js";
 
+export { ConversationCompleteness } from "./metrics/conversation-completeness/metric.js";
+export { KnowledgeRetention } from "./metrics/knowledge-retention/metric.js";
+export { type DeepEvalJudgeOptions, RoleAdherence } from "./metrics/role-adherence/metric.js";
+export { TurnRelevancy, type TurnRelevancyOptions } from "./metrics/turn-relevancy/metric.js";
 // Judge LLM: the Llm interface, the llama.cpp runtime and the cached wrapper
 export type {
   AnswerPart,

@@ -19,6 +19,7 @@ import {
 } from "./context-precision/metric.js";
 import { ContextRecall } from "./context-recall/metric.js";
 import { ContextRelevance } from "./context-relevance/metric.js";
+import { ConversationCompleteness } from "./conversation-completeness/metric.js";
 import type { MetricDescriptor, MetricModels } from "./descriptor.js";
 import { DocumentMAP } from "./document-map/metric.js";
 import { DocumentMRR } from "./document-mrr/metric.js";
@@ -31,6 +32,7 @@ import { GEval } from "./g-eval/metric.js";
 import { HallucinatedSpans } from "./hallucinated-spans/metric.js";
 import { IDBasedContextPrecision } from "./id-based-context-precision/metric.js";
 import { IDBasedContextRecall } from "./id-based-context-recall/metric.js";
+import { KnowledgeRetention } from "./knowledge-retention/metric.js";
 import { LLMJudgeMetric } from "./llm-evaluator/metric.js";
 import { NoiseSensitivity } from "./noise-sensitivity/metric.js";
 import { NonLLMContextPrecisionWithReference } from "./non-llm-context-precision-with-reference/metric.js";
@@ -40,6 +42,7 @@ import { AnswerAccuracy } from "./nv-answer-accuracy/metric.js";
 import { NvContextRelevance } from "./nv-context-relevance/metric.js";
 import { ResponseGroundedness } from "./nv-response-groundedness/metric.js";
 import { QuotedSpansAlignment } from "./quoted-spans-alignment/metric.js";
+import { RoleAdherence } from "./role-adherence/metric.js";
 import { RougeScore } from "./rouge-score/metric.js";
 import { InstanceRubrics, RubricsScore } from "./rubrics/metric.js";
 import { SemanticSimilarity } from "./semantic-similarity/metric.js";
@@ -57,6 +60,7 @@ import {
   TrajectoryToolUsed,
 } from "./trajectory-assertions/metric.js";
 import { TrajectoryMatch } from "./trajectory-match/metric.js";
+import { TurnRelevancy } from "./turn-relevancy/metric.js";
 import type { Metric, Sample } from "./types.js";
 import { VerifierAnswerCorrectness } from "./verifier-answer-correctness/metric.js";
 import { VerifierContextPrecision } from "./verifier-context-precision/metric.js";
@@ -114,6 +118,10 @@ export const metricClasses: readonly MetricClass[] = [
   VerifierContextPrecision,
   VerifierAnswerCorrectness,
   HallucinatedSpans,
+  KnowledgeRetention,
+  ConversationCompleteness,
+  RoleAdherence,
+  TurnRelevancy,
   AspectCritic,
   RubricsScore,
   InstanceRubrics,

@@ -203,6 +203,15 @@ export const sampleFieldTable = {
     what: "the topics the conversation should keep to",
     label: "Reference topics",
   },
+  /** The role the assistant should play in the conversation, e.g. "a patient maths tutor" (DeepEval `chatbot_role`). */
+  chatbotRole: {
+    kind: "text",
+    column: "chatbot_role",
+    haystack: [],
+    legacy: [],
+    what: "the role the assistant should play",
+    label: "Chatbot role",
+  },
 } as const satisfies Record<string, SampleFieldSpec>;
 
 /** A sample field's camelCase name, e.g. `retrievedContexts`. */

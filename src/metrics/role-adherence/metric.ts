@@ -1,0 +1,67 @@
+// DeepEval `RoleAdherenceMetric`: descriptor.ts (id role_adherence, options), score.ts (the in-character share),
+// prompt.ts (one verdict per assistant message, sized to the conversation), judge.ts (one call per row).
+import { DeepEvalTurnsMetric, type PassJudgement } from "../shared/conversation/deepeval-metric.js";
+import { type DeepEvalTurn, deepEvalTurns } from "../shared/conversation/deepeval-turns.js";
+import type { DeepEvalJudgeOptions } from "../shared/conversation/deepeval-verdicts.js";
+
+// The options every DeepEval multi-turn judge takes, re-exported for the package's entry.
+export type { DeepEvalJudgeOptions };
+
+import { sampleConversation } from "../shared/conversation/sample-inputs.js";
+import { sampleText } from "../shared/sample-fields.js";
+import type { Sample } from "../types.js";
+import { roleAdherenceDescriptor } from "./descriptor.js";
+import { judgeRoleAdherence } from "./judge.js";
+import { roleAdherencePromptFor } from "./prompt.js";
+import { roleAdherence } from "./score.js";
+
+interface RoleInput {
+  role: string;
+  turns: DeepEvalTurn[];
+}
+
+/**
+ * DeepEval `RoleAdherenceMetric` (`role_adherence`): the judge reads the row's `chatbotRole` (column `chatbot_role`)
+ * and the conversation (`messages`) and gives each assistant reply, in one call, a verdict: 1 in character, 0 out of
+ * character. The score is the in-character share, 1 when there is no assistant reply; `strictMode` gives 0 below 1.
+ * `details.verdicts` holds each verdict with the index of its message in `messages`.
+ *
+ * @example
+ * const { value } = await new RoleAdherence({ llm }).score({
+ *   chatbotRole: "A cheerful pirate who answers in pirate speech.",
+ *   messages: [{ role: "user", content: "Hello!" }, { role: "assistant", content: "Ahoy, matey!" }],
+ * });
+ */
+export class RoleAdherence extends DeepEvalTurnsMetric<RoleInput, typeof roleAdherenceDescriptor.options> {
+  static readonly descriptor = roleAdherenceDescriptor;
+
+  constructor(options: DeepEvalJudgeOptions) {
+    super(options);
+  }
+
+  protected override validate(sample: Sample, row: number | undefined): RoleInput {
+    return {
+      role: sampleText(sample, "chatbotRole", row),
+      turns: deepEvalTurns(sampleConversation(sample, "messages", row)),
+    };
+  }
+
+  protected judge(input: RoleInput, signal: AbortSignal | undefined): Promise<PassJudgement> {
+    return judgeRoleAdherence(this.llm, input.role, input.turns, this.settings, signal, this.reading);
+  }
+
+  protected formula(passes: readonly number[], strict: boolean): number {
+    return roleAdherence(passes, strict);
+  }
+
+  protected reasonFor(passed: number, total: number): string {
+    return total === 0
+      ? "no assistant reply, so none breaks character"
+      : `${passed} of ${total} assistant replies stay in the chatbot role`;
+  }
+
+  protected override promptVersions(): Record<string, string> {
+    const template = roleAdherencePromptFor(this.reading.reasons !== false);
+    return { [template.name]: template.version };
+  }
+}

@@ -1,0 +1,62 @@
+// DeepEval `TurnRelevancyMetric`: descriptor.ts (id turn_relevancy, options), score.ts (exchanges, sliding
+// windows, the relevant share), prompt.ts (the last reply's verdict), judge.ts (one call per exchange).
+
+import { DeepEvalTurnsMetric, type PassJudgement } from "../shared/conversation/deepeval-metric.js";
+import type { DeepEvalTurn } from "../shared/conversation/deepeval-turns.js";
+import type { DeepEvalJudgeOptions } from "../shared/conversation/deepeval-verdicts.js";
+import { turnRelevancyDescriptor } from "./descriptor.js";
+import { judgeTurnRelevancy } from "./judge.js";
+import { turnRelevancyPromptFor } from "./prompt.js";
+import { turnRelevancy } from "./score.js";
+
+/** Options of {@link TurnRelevancy}. */
+export interface TurnRelevancyOptions extends DeepEvalJudgeOptions {
+  /** How many user-assistant exchanges, ending with the judged one, the judge sees (DeepEval `window_size`). Defaults to 10. */
+  windowSize?: number;
+}
+
+/**
+ * DeepEval `TurnRelevancyMetric` (`turn_relevancy`): the conversation (`messages`, user turns and assistant replies
+ * with text) is cut into user-assistant exchanges; for each, the judge reads the last `windowSize` exchanges ending
+ * with it and says whether its last assistant reply is relevant (1) or not (0). The score is the relevant share,
+ * 1 when there is no exchange; `strictMode` gives 0 below 1. `details.verdicts` holds each verdict with the index of
+ * the judged message in `messages`.
+ *
+ * @example
+ * const { value } = await new TurnRelevancy({ llm }).score({
+ *   messages: [{ role: "user", content: "Weather in Oslo?" }, { role: "assistant", content: "4°C and rain." }],
+ * });
+ */
+export class TurnRelevancy extends DeepEvalTurnsMetric<
+  DeepEvalTurn[],
+  typeof turnRelevancyDescriptor.options
+> {
+  static readonly descriptor = turnRelevancyDescriptor;
+
+  constructor(options: TurnRelevancyOptions) {
+    super(options);
+  }
+
+  protected judge(turns: DeepEvalTurn[], signal: AbortSignal | undefined): Promise<PassJudgement> {
+    return judgeTurnRelevancy(this.llm, turns, this.options.windowSize, this.settings, signal, this.reading);
+  }
+
+  protected formula(passes: readonly number[], strict: boolean): number {
+    return turnRelevancy(passes, strict);
+  }
+
+  protected reasonFor(passed: number, total: number): string {
+    return total === 0
+      ? "no user-assistant exchange to judge, so nothing is irrelevant"
+      : `${passed} of ${total} assistant replies are relevant to the last ${this.options.windowSize} exchanges`;
+  }
+
+  protected override promptVersions(): Record<string, string> {
+    const template = turnRelevancyPromptFor(this.reading.reasons !== false);
+    return { [template.name]: template.version };
+  }
+
+  protected override metricOptions(): Record<string, string | number | boolean | null> {
+    return { ...super.metricOptions(), windowSize: this.options.windowSize };
+  }
+}
