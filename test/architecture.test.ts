@@ -23,6 +23,7 @@ const srcDir = path.resolve(import.meta.dirname, "../src");
  */
 const layers: readonly (readonly string[])[] = [
   ["index"],
+  ["api"],
   ["cli", "vitest", "node-test"],
   ["calibrate", "testing", "generate"],
   ["evaluate"],

@@ -1,7 +1,7 @@
 // The public API, pinned. Every entry point of package.json "exports" is read with the TypeScript checker, and
 // its exported names (types marked) must equal test/fixtures/public-api.txt, so an export added or dropped by
 // accident fails here; a deliberate change updates the file (`npx vitest run test/public-api.test.ts -u`) and
-// docs/api.md. The groups of src/index.ts (its `// Group: why` comments) must match docs/api.md's table, name
+// docs/api.md. The groups of src/index.ts (its `// Group: why` comments, each re-exporting one file of src/api/) must match docs/api.md's table, name
 // counts included, and every `...Options` type a public function, constructor or method takes is exported.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -89,25 +89,47 @@ function signatures(file: string): { where: string; parameters: readonly ts.Para
   return out;
 }
 
-/** The groups of src/index.ts: each `// Name: why` comment starts one, and counts the names exported under it. */
+/**
+ * The groups of src/index.ts: each `// Name: why` comment starts one, followed by `export * from "./api/<group>.js"`;
+ * the group's names are the named exports of that file (src/api/), counted.
+ */
 function indexGroups(): Map<string, number> {
   const file = path.join(repo, "src/index.ts");
   const text = readFileSync(file, "utf8");
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
   const groups = new Map<string, number>();
-  let group: string | undefined;
   for (const statement of source.statements) {
-    for (const range of ts.getLeadingCommentRanges(text, statement.getFullStart()) ?? []) {
-      const comment = /^\/\/ ([^:]+):/.exec(text.slice(range.pos, range.end));
-      if (comment && !comment[1]!.startsWith("biome-ignore")) group = comment[1]!;
-    }
     if (!ts.isExportDeclaration(statement)) continue;
-    if (group === undefined)
-      throw new Error(`an export of src/index.ts before any group comment: ${statement.getText()}`);
-    const clause = statement.exportClause;
-    if (!clause || !ts.isNamedExports(clause))
-      throw new Error(`src/index.ts uses export *: ${statement.getText()}`);
-    groups.set(group, (groups.get(group) ?? 0) + clause.elements.length);
+    const comment = (ts.getLeadingCommentRanges(text, statement.getFullStart()) ?? [])
+      .map((range) => /^\/\/ ([^:]+):/.exec(text.slice(range.pos, range.end))?.[1])
+      .findLast((name) => name !== undefined && !name.startsWith("biome-ignore"));
+    if (comment === undefined)
+      throw new Error(`an export of src/index.ts without a group comment: ${statement.getText()}`);
+    const specifier = statement.moduleSpecifier;
+    if (
+      statement.exportClause ||
+      !specifier ||
+      !ts.isStringLiteral(specifier) ||
+      !specifier.text.startsWith("./api/")
+    )
+      throw new Error(
+        `src/index.ts re-exports anything but a group file (export * from "./api/..."): ${statement.getText()}`,
+      );
+    const groupFile = path.join(repo, "src", specifier.text.replace(/\.js$/, ".ts"));
+    const groupSource = ts.createSourceFile(
+      groupFile,
+      readFileSync(groupFile, "utf8"),
+      ts.ScriptTarget.ES2022,
+      true,
+    );
+    let names = 0;
+    for (const s of groupSource.statements) {
+      if (!ts.isExportDeclaration(s)) continue;
+      if (!s.exportClause || !ts.isNamedExports(s.exportClause))
+        throw new Error(`${path.relative(repo, groupFile)} uses export *: ${s.getText()}`);
+      names += s.exportClause.elements.length;
+    }
+    groups.set(comment, names);
   }
   return groups;
 }

@@ -1,0 +1,40 @@
+// The public names of the group "Agent metrics" (src/index.ts re-exports this file; docs/api.md lists the groups):
+// conversations (OpenAI, Anthropic, LangChain, OpenTelemetry); rule-based metrics; Ragas' judges.
+
+export {
+  type AgentGoalAccuracyOptions,
+  AgentGoalAccuracyWithoutReference,
+  AgentGoalAccuracyWithReference,
+} from "../metrics/agent-goal-accuracy/metric.js";
+export { goalAccuracy } from "../metrics/agent-goal-accuracy/score.js";
+export type {
+  ConversationMessage,
+  ReferenceToolCall,
+  ToolCall,
+} from "../metrics/shared/conversation/messages.js";
+export type { ConversationFormat, ReadConversationOptions } from "../metrics/shared/conversation/read.js";
+export { readConversation } from "../metrics/shared/conversation/read.js";
+export { ConversationReadError } from "../metrics/shared/conversation/read-error.js";
+export { readReferenceToolCalls } from "../metrics/shared/conversation/tool-calls.js";
+export { ragasTranscript } from "../metrics/shared/conversation/transcript.js";
+export { ToolCallAccuracy, type ToolCallAccuracyOptions } from "../metrics/tool-call-accuracy/metric.js";
+export { ToolCallF1 } from "../metrics/tool-call-f1/metric.js";
+export { ToolCorrectness, type ToolCorrectnessOptions } from "../metrics/tool-correctness/metric.js";
+export { type TopicAdherenceOptions, TopicAdherenceScore } from "../metrics/topic-adherence/metric.js";
+export {
+  type TopicAdherenceMode,
+  type TopicCounts,
+  topicAdherence,
+  topicCounts,
+} from "../metrics/topic-adherence/score.js";
+export {
+  TrajectoryStepCount,
+  type TrajectoryStepCountOptions,
+  TrajectoryToolArgsMatch,
+  type TrajectoryToolArgsMatchOptions,
+  TrajectoryToolSequence,
+  type TrajectoryToolSequenceOptions,
+  TrajectoryToolUsed,
+  type TrajectoryToolUsedOptions,
+} from "../metrics/trajectory-assertions/metric.js";
+export { TrajectoryMatch, type TrajectoryMatchOptions } from "../metrics/trajectory-match/metric.js";
