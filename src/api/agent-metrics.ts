@@ -7,6 +7,9 @@ export {
   AgentGoalAccuracyWithReference,
 } from "../metrics/agent-goal-accuracy/metric.js";
 export { goalAccuracy } from "../metrics/agent-goal-accuracy/score.js";
+export { ConversationCompleteness } from "../metrics/conversation-completeness/metric.js";
+export { KnowledgeRetention } from "../metrics/knowledge-retention/metric.js";
+export { type DeepEvalJudgeOptions, RoleAdherence } from "../metrics/role-adherence/metric.js";
 export type {
   ConversationMessage,
   ReferenceToolCall,
@@ -38,3 +41,4 @@ export {
   type TrajectoryToolUsedOptions,
 } from "../metrics/trajectory-assertions/metric.js";
 export { TrajectoryMatch, type TrajectoryMatchOptions } from "../metrics/trajectory-match/metric.js";
+export { TurnRelevancy, type TurnRelevancyOptions } from "../metrics/turn-relevancy/metric.js";

@@ -1,7 +1,6 @@
 // The public names of the group "Verifier metrics" (src/index.ts re-exports this file; docs/api.md lists the groups):
 // judge-free metrics scored by local ONNX verifiers (HHEM, NLI, cross-encoders, span taggers).
 
-export { ConversationCompleteness } from "../metrics/conversation-completeness/metric.js";
 export {
   type CascadeVerdict,
   cascadeRoute,
@@ -9,13 +8,10 @@ export {
 } from "../metrics/faithfulness/cascade.js";
 export { HallucinatedSpans, type HallucinatedSpansOptions } from "../metrics/hallucinated-spans/metric.js";
 export { supportedCharacterShare } from "../metrics/hallucinated-spans/score.js";
-export { KnowledgeRetention } from "../metrics/knowledge-retention/metric.js";
-export { type DeepEvalJudgeOptions, RoleAdherence } from "../metrics/role-adherence/metric.js";
 export type { ContextRelevanceScore } from "../metrics/shared/verifier/context-scores.js";
 export type { SentenceSupport } from "../metrics/shared/verifier/response-support.js";
 export { rowProbability } from "../metrics/shared/verifier/sentence-scores.js";
 export { closeSharedVerifiers } from "../metrics/shared/verifier/shared-verifiers.js";
-export { TurnRelevancy, type TurnRelevancyOptions } from "../metrics/turn-relevancy/metric.js";
 export {
   VerifierAnswerCorrectness,
   type VerifierAnswerCorrectnessOptions,
