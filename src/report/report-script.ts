@@ -12,6 +12,7 @@ export const REPORT_SCRIPT_FILES = [
   "data.js", // the report's data and the page's state
   "dom.js", // building elements, formatting values
   "details.js", // a metric's details
+  "conversation.js", // conversations, tool calls and which calls matched
   "detail-panel.js", // an expanded row's panel
   "table.js", // the row table
   "controls.js", // sorting, filters, "expand all"

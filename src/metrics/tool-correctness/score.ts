@@ -230,6 +230,12 @@ export function toolCorrectnessScore(
     );
   return {
     value: s.strictMode && score < 1 ? 0 : score,
-    callMatching: callMatching(called, expected, decided, { equal: eq }, "referenceToolCalls"),
+    callMatching: callMatching(
+      called,
+      expected,
+      decided,
+      { equal: eq, ignored: () => !s.evaluationParams.includes("input_parameters") },
+      "referenceToolCalls",
+    ),
   };
 }

@@ -112,6 +112,15 @@ describe("tool_correctness pairs", () => {
       [1, 0, "matched", 1],
       [0, 1, "argsMismatch", undefined],
     ]);
+    const sameArgs = toolCorrectnessScore([call("a"), call("b")], [call("b"), call("a")], {
+      ...base,
+      shouldConsiderOrdering: true,
+      shouldExactMatch: false,
+    });
+    expect(sameArgs.callMatching.pairs.map((p) => [p.made, p.reference, p.status])).toEqual([
+      [1, 0, "matched"],
+      [0, 1, "outOfOrder"],
+    ]);
     const unordered = toolCorrectnessScore(called, expected, {
       ...base,
       shouldConsiderOrdering: false,

@@ -15,11 +15,12 @@ export interface ArgumentComparison {
 
 /**
  * What the metric made of a pair: `matched` (counted as a full match), `partial` (paired with a score between 0
- * and 1), `argsMismatch` (a call of the expected tool that the metric did not accept for it: its arguments
- * differ, or for the ordered metrics its position), `missing` (an
+ * and 1), `argsMismatch` (a call of the expected tool whose arguments differ, which the metric did not accept),
+ * `outOfOrder` (a call of the expected tool with the same arguments that an ordered metric did not pair with it,
+ * as it came at another position), `missing` (an
  * expected call no made call answers) or `extra` (a made call no expected call asks for).
  */
-export type CallPairStatus = "matched" | "partial" | "argsMismatch" | "missing" | "extra";
+export type CallPairStatus = "matched" | "partial" | "argsMismatch" | "outOfOrder" | "missing" | "extra";
 
 /** One pair: indexes into the made calls (the assistant messages' tool calls of `messages`, in order) and into
  * the reference calls (`referenceToolCalls`, or the tool calls of `referenceMessages` in order). */
@@ -81,7 +82,8 @@ export interface DecidedPair {
 /**
  * The full pairing from the pairs a metric decided: every reference call not paired is `missing`, every made call
  * not paired is `extra`, except that a missing call and an extra call of the same tool (first with first) are
- * shown together as `argsMismatch`, so the report can say which arguments differed. The score is not changed by
+ * shown together, so the report can say which arguments differed: as `argsMismatch`, or as `outOfOrder` when no
+ * compared argument differs. The score is not changed by
  * this: it only names what the metric left over. `listed` limits the leftovers to these indexes (tool_call_f1 lists
  * each distinct call once).
  *
@@ -127,7 +129,9 @@ export function callMatching(
       return;
     }
     madeTaken.add(m);
-    pairs.push(pair(m, r, "argsMismatch"));
+    const shown = pair(m, r, "argsMismatch");
+    if (shown.args!.every((a) => a.result === "equal" || a.result === "ignored")) shown.status = "outOfOrder";
+    pairs.push(shown);
   });
   made.forEach((call, m) => {
     if (!madeTaken.has(m)) pairs.push({ made: m, reference: null, name: call.name, status: "extra" });
