@@ -2,7 +2,11 @@
 // trajectory_match metric) and `toHaveToolCallAccuracy` (Ragas' tool call accuracy, the tool_call_accuracy
 // metric). Both score through the metric itself; the failure message lists the calls its details.callMatching
 // names as missing, extra, out of order or with other arguments.
-import type { CallMatching, CallPair } from "../metrics/shared/conversation/call-pairing.js";
+import {
+  conversationCalls as callsOf,
+  isCallMatching,
+  unmatchedCallLines,
+} from "../metrics/shared/conversation/call-pairing-text.js";
 import type { ConversationMessage, ToolCall } from "../metrics/shared/conversation/messages.js";
 import { readConversation } from "../metrics/shared/conversation/read.js";
 import { readReferenceToolCalls } from "../metrics/shared/conversation/tool-calls.js";
@@ -68,43 +72,15 @@ export function trajectoryConversation(value: unknown): ConversationMessage[] {
   );
 }
 
-/** The tool calls of a conversation's assistant messages, in order (the indexes of callMatching point here). */
-function callsOf(messages: readonly ConversationMessage[]): ToolCall[] {
-  return messages.flatMap((m) => (m.role === "assistant" ? m.toolCalls : []));
-}
-
-const callText = (call: ToolCall | undefined, index: number | null) =>
-  call === undefined || index === null ? "" : `#${index + 1} ${call.name}(${JSON.stringify(call.args)})`;
-
-/** One line per pair the metric did not count as a full match. */
-function pairLine(pair: CallPair, made: readonly ToolCall[], reference: readonly ToolCall[]): string {
-  const m = callText(made[pair.made ?? -1], pair.made);
-  const r = callText(reference[pair.reference ?? -1], pair.reference);
-  const differing = (pair.args ?? []).filter((a) => a.result !== "equal" && a.result !== "ignored");
-  const argsText = differing.map((a) => `${a.key} ${a.result}`).join(", ");
-  switch (pair.status) {
-    case "missing":
-      return `missing: expected ${r} was not called`;
-    case "extra":
-      return `extra: ${m} was not expected`;
-    case "outOfOrder":
-      return `out of order: made ${m} for expected ${r}`;
-    case "partial":
-      return `partly matched (${pair.score}): made ${m} for expected ${r}${argsText ? `: ${argsText}` : ""}`;
-    default:
-      return `argument mismatch: made ${m} for expected ${r}${argsText ? `: ${argsText}` : ""}`;
-  }
-}
-
 /** The lines that say which calls did not match, from a result's details.callMatching. */
 export function callMatchingLines(
   result: MetricResult,
   made: readonly ToolCall[],
   reference: readonly ToolCall[],
 ): string[] {
-  const matching = result.details?.callMatching as CallMatching | undefined;
-  if (matching === undefined) return [];
-  return matching.pairs.filter((p) => p.status !== "matched").map((p) => `  ${pairLine(p, made, reference)}`);
+  const matching = result.details?.callMatching;
+  if (!isCallMatching(matching)) return [];
+  return unmatchedCallLines(matching, made, reference).map((line) => `  ${line}`);
 }
 
 /** What `toMatchTrajectory` scores: the sample and the metric, or why the inputs could not be read. */

@@ -6,6 +6,7 @@ import {
   callMatching,
   type DecidedPair,
 } from "../shared/conversation/call-pairing.js";
+import { conversationCalls as callsOf } from "../shared/conversation/call-pairing-text.js";
 import type { ConversationMessage, JsonValue, ToolCall } from "../shared/conversation/messages.js";
 import { type ValueEquality, valuesEqual } from "../shared/python-value.js";
 
@@ -73,11 +74,6 @@ export function argsMatcherFor(name: string, settings: TrajectoryMatchSettings):
   const keys = override as readonly string[];
   return (a, b) =>
     keys.every((key) => valuesEqual(nestedValue(a, key), nestedValue(b, key), settings.valueEquality));
-}
-
-/** All tool calls of a conversation, in order. */
-function callsOf(messages: readonly ConversationMessage[]): ToolCall[] {
-  return messages.flatMap((m) => (m.role === "assistant" ? m.toolCalls : []));
 }
 
 /**
