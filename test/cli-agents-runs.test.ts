@@ -54,6 +54,22 @@ describe("evaluate() on conversations", () => {
     const resumed = await evaluate(example, metrics(), { out, resume: true, progress: "none" });
     expect(resumed.aggregated()).toEqual(first.aggregated());
     expect(outcomes(loadResults(out))).toEqual(outcomes(data));
+
+    // A conversation edited since the run (party_size "4" made 4) has a new row hash: resume scores it again.
+    const edited = box.file("edited.jsonl");
+    writeFileSync(
+      edited,
+      readFileSync(example, "utf8").replace('\\"party_size\\": \\"4\\"', '\\"party_size\\": 4'),
+    );
+    expect(readFileSync(edited, "utf8")).not.toEqual(readFileSync(example, "utf8"));
+    await evaluate(edited, metrics(), { out, resume: true, progress: "none" });
+    const after = loadResults(out);
+    const f1After = after.records.find((r) => r.row === 1 && r.metric === "tool_call_f1")!;
+    expect(f1After.rowHash).not.toBe(f1.rowHash);
+    expect(f1After.result.value).toBe(1);
+    expect(after.records.find((r) => r.row === 0 && r.metric === "tool_call_f1")?.rowHash).toBe(
+      data.records.find((r) => r.row === 0 && r.metric === "tool_call_f1")?.rowHash,
+    );
   });
 });
 
