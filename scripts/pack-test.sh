@@ -98,11 +98,15 @@ grep -Eq '^Cache: +[1-9][0-9]* hits, 0 misses' "$work/again.txt" || fail "the se
 step "the agent example of docs/agents.md: the rule-based agent metrics on conversations in four formats"
 grep -q '^package/examples/agent-eval.jsonl$' "$work/files.txt" || fail "the package does not ship examples/agent-eval.jsonl"
 npx airgap-eval eval node_modules/airgap-eval/examples/agent-eval.jsonl \
-  --metrics tool_call_accuracy,tool_call_f1,trajectory_match,tool_correctness --out out/agents.jsonl | tee "$work/agents.txt"
+  --metrics tool_call_accuracy,tool_call_f1,trajectory_match,tool_correctness --out out/agents.jsonl \
+  --report out/agents.md --report out/agents.html | tee "$work/agents.txt"
 for expected in 'tool_call_accuracy +0\.600 +5 of 5 ' 'tool_call_f1 +0\.833 +5 of 5 ' 'trajectory_match +0\.500 +2 of 5 ' \
   'tool_correctness +1\.000 +5 of 5 '; do
   grep -Eq "^$expected" "$work/agents.txt" || fail "the agent example's summary lacks /$expected/ (docs/agents.md)"
 done
+# Which calls matched (docs/agents.md): listed in the Markdown report, drawn by the HTML report's script.
+grep -q '^## Tool calls not matched' out/agents.md || fail "the agent example's Markdown report does not list the calls not matched"
+grep -q '"callMatching"' out/agents.html || fail "the agent example's HTML report has no call matching in its rows' details"
 
 step "a judge metric on the tiny GGUF (node-llama-cpp's prebuilt CPU binary)"
 judge_run() {

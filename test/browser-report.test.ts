@@ -285,13 +285,24 @@ describe.skipIf(!installed && !inCi)("HTML report in headless Chromium", () => {
     }
     const second = await openWithRowZeroExpanded(withConversation, "conversation.html");
     const inputs = second.locator('tr[data-detail-row="0"] .inputs');
-    expect(await inputs.locator("dd li").allTextContents()).toEqual([
-      "user: Rain in Oslo?",
-      'assistant: \n  → forecast({"city":"Oslo"})',
-      "tool: 6 mm [answers c1]",
-      "assistant: Yes, 6 mm.",
-      'forecast({"city":"Oslo","days":1})',
+    const conversations = inputs.locator(".conversation");
+    expect(await conversations.nth(0).locator(".turn-head").allTextContents()).toEqual([
+      "user",
+      "assistant",
+      "tool · result of c1",
+      "assistant",
     ]);
+    expect(await conversations.nth(0).locator(".turn-text").allTextContents()).toEqual([
+      "Rain in Oslo?",
+      "Yes, 6 mm.",
+    ]);
+    expect(await conversations.nth(0).locator(".tool-call .call-head").allTextContents()).toEqual([
+      "#1 forecast (c1)",
+    ]);
+    expect(await conversations.nth(1).locator(".tool-call").textContent()).toBe(
+      `#1 forecast${JSON.stringify({ city: "Oslo", days: 1 }, null, 2)}`,
+    );
+    expect(await inputs.textContent()).not.toContain("[object Object]");
     await second.close();
   });
 

@@ -98,6 +98,26 @@ mark.unsupported-span { background: var(--span-mark); color: inherit; border-bot
 .block ul.readable { margin: 4px 0; padding-left: 18px; font-size: 12px; }
 .block details.metric-details > summary { font-weight: normal; font-size: 12px; color: var(--muted); margin: 4px 0; }
 .block .details .cap, .block details .details { max-height: 16em; overflow-y: auto; }
+.detail-grid .block.wide { grid-column: span 2; }
+.conversation { display: flex; flex-direction: column; gap: 6px; margin: 4px 0; white-space: normal; }
+.conversation .turn { border-left: 3px solid var(--border); padding: 2px 0 2px 8px; }
+.conversation .turn.role-user { border-left-color: #3b82f6; }
+.conversation .turn.role-assistant { border-left-color: #10b981; }
+.conversation .turn.role-tool { border-left-color: #f59e0b; }
+.conversation .turn-head { font-size: 11px; font-weight: 600; text-transform: uppercase; color: var(--muted); }
+.conversation .turn-text { white-space: pre-wrap; }
+.tool-call { background: var(--code); border-radius: 6px; padding: 4px 8px; margin: 3px 0; }
+.tool-call .call-no { color: var(--muted); font-size: 11px; }
+pre.json { white-space: pre-wrap; overflow-wrap: anywhere; margin: 2px 0; font-size: 12px;
+  font-family: ui-monospace, Menlo, Consolas, monospace; }
+table.call-matching { width: 100%; border-collapse: collapse; }
+table.call-matching td { vertical-align: top; border-top: 1px solid var(--border); }
+table.call-matching td .tool-call { margin: 0; }
+table.call-matching td.pair-result { white-space: nowrap; }
+ul.arg-results { list-style: none; padding-left: 0; margin: 0; }
+ul.arg-results li.arg-equal { color: var(--ok); }
+ul.arg-results li.arg-different, ul.arg-results li.arg-missing, ul.arg-results li.arg-extra { color: var(--error); }
+ul.arg-results li.arg-ignored { color: var(--muted); }
 svg .legend text { fill: var(--muted); }
 .problem { margin: 4px 0 8px; }
 details.problem > summary { font-weight: normal; }

@@ -25,3 +25,4 @@ export {
   type SharedModelsOptions,
   sharedModels,
 } from "./shared-models.js";
+export type { ToolCallAccuracyExpectation, TrajectoryExpectation } from "./trajectory-matchers.js";

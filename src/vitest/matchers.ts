@@ -15,6 +15,14 @@ import {
 import { explainResult } from "../testing/explain.js";
 import { EVAL_META_KEY, type EvalAssertionRecord, type EvalAssertionSource } from "../testing/record.js";
 import { seconds } from "../testing/time-allowance.js";
+import {
+  callMatchingLines,
+  type ToolCallAccuracyExpectation,
+  type TrajectoryExpectation,
+  toolCallAccuracyAssertion,
+  trajectoryAssertion,
+  trajectoryMessage,
+} from "./trajectory-matchers.js";
 
 /** Options of `toBeFaithful`. */
 export interface FaithfulExpectation extends ScoreExpectation {
@@ -90,6 +98,7 @@ async function scoreMatcher(
   sample: Sample,
   metric: Metric,
   expectation: ScoreExpectation,
+  explain?: (result: EvalAssertionRecord["result"]) => string[],
 ): Promise<{ pass: boolean; message: () => string }> {
   const started = Date.now();
   const { pass, scored, result, message } = await assessScore(
@@ -105,7 +114,8 @@ async function scoreMatcher(
     const text = `${metric.name} gave no score (${unscoredStatus(result)}); .not does not pass a row without a score (allowUnscored: true lets such a row pass)\n${explainResult(result)}`;
     return { pass: !allowed, message: () => text };
   }
-  return { pass, message: () => (this.isNot ? `expected not: ${message}` : message) };
+  const text = [message, ...(explain?.(result) ?? [])].join("\n");
+  return { pass, message: () => (this.isNot ? `expected not: ${text}` : text) };
 }
 
 /** The matchers `airgap-eval/vitest` adds to `expect`. */
@@ -141,6 +151,41 @@ export const evalMatchers = {
       expectation,
     );
   },
+  /**
+   * `expect(trajectory).toMatchTrajectory(reference, { mode: "unordered", args: "ignore" })`: agentevals' trajectory
+   * match (the trajectory_match metric) of a conversation (any format the readers accept) or a list of tool calls.
+   */
+  toMatchTrajectory(
+    this: { isNot: boolean },
+    received: unknown,
+    reference: unknown,
+    options: TrajectoryExpectation = {},
+  ) {
+    const started = Date.now();
+    const { metric, sample, made, expected } = trajectoryAssertion(received, reference, options);
+    const result = metric.scoreSync(sample);
+    recordAssertion("matcher", metric, sample, result, started);
+    return {
+      pass: result.value === 1,
+      message: () => trajectoryMessage(result, made, expected, this.isNot),
+    };
+  },
+  /**
+   * `await expect(trajectory).toHaveToolCallAccuracy(referenceToolCalls, { atLeast: 0.8 })`: Ragas' tool call
+   * accuracy (the tool_call_accuracy metric) in a score range.
+   */
+  toHaveToolCallAccuracy(
+    this: { isNot: boolean },
+    received: unknown,
+    reference: unknown,
+    options: ToolCallAccuracyExpectation,
+  ) {
+    const { strictOrder: _, ...expectation } = options;
+    const { metric, sample, made, expected } = toolCallAccuracyAssertion(received, reference, options);
+    return scoreMatcher.call(this, "toHaveToolCallAccuracy", sample, metric, expectation, (result) =>
+      callMatchingLines(result, made, expected),
+    );
+  },
 };
 
 /** Registers the matchers on vitest's `expect`; importing `airgap-eval/vitest` does it for you. */
@@ -153,6 +198,8 @@ interface EvalMatchers<R = unknown> {
   toBeFaithful(options: FaithfulExpectation): Promise<R>;
   toBeRelevant(options: RelevantExpectation): Promise<R>;
   toMatchReference(options: ReferenceExpectation): Promise<R>;
+  toMatchTrajectory(reference: unknown, options?: TrajectoryExpectation): R;
+  toHaveToolCallAccuracy(reference: unknown, options: ToolCallAccuracyExpectation): Promise<R>;
 }
 
 declare module "vitest" {

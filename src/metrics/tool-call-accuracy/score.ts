@@ -1,4 +1,10 @@
 // Ragas ToolCallAccuracy (ragas 0.4.0, src/ragas/metrics/_tool_call_accuracy.py), rewritten from its rules.
+import {
+  type ArgumentRule,
+  type CallMatching,
+  callMatching,
+  type DecidedPair,
+} from "../shared/conversation/call-pairing.js";
 import type { JsonValue, ToolCall } from "../shared/conversation/messages.js";
 import { compareCodePoints, compareStringTuples, pythonStr } from "../shared/python-value.js";
 
@@ -39,7 +45,12 @@ export interface ToolCallAccuracyScore {
   sequenceAligned: boolean;
   /** Argument score of each compared pair (null where the names differ). */
   pairScores: Array<number | null>;
+  /** Which call was compared with which (the pairs of the same name that the score sums), and the leftovers. */
+  callMatching: CallMatching;
 }
+
+/** Ragas compares argument values by their Python `str()`. */
+const argumentRule: ArgumentRule = { equal: (a, b) => pythonStr(a) === pythonStr(b) };
 
 /**
  * Ragas `ToolCallAccuracy`: 1 when both lists are empty, 0 when either is; else, with the lists sorted by
@@ -55,28 +66,46 @@ export function toolCallAccuracy(
   reference: readonly ToolCall[],
   strictOrder: boolean,
 ): ToolCallAccuracyScore {
-  if (made.length === 0 && reference.length === 0) return { value: 1, sequenceAligned: true, pairScores: [] };
+  const matching = (decided: DecidedPair[]) =>
+    callMatching(made, reference, decided, argumentRule, "referenceToolCalls");
+  if (made.length === 0 && reference.length === 0)
+    return { value: 1, sequenceAligned: true, pairScores: [], callMatching: matching([]) };
   if (made.length === 0 || reference.length === 0)
-    return { value: 0, sequenceAligned: false, pairScores: [] };
-  const byKey = (a: ToolCall, b: ToolCall) => compareStringTuples(toolCallSortKey(a), toolCallSortKey(b));
-  const predicted = strictOrder ? made : [...made].sort(byKey);
-  const expected = strictOrder ? reference : [...reference].sort(byKey);
+    return { value: 0, sequenceAligned: false, pairScores: [], callMatching: matching([]) };
+  // Indexes rather than calls are sorted, so each pair names the calls as the sample lists them.
+  const byKey = (calls: readonly ToolCall[]) => (a: number, b: number) =>
+    compareStringTuples(toolCallSortKey(calls[a]!), toolCallSortKey(calls[b]!));
+  const indexes = (calls: readonly ToolCall[]) => {
+    const all = calls.map((_, i) => i);
+    return strictOrder ? all : all.sort(byKey(calls));
+  };
+  const predicted = indexes(made);
+  const expected = indexes(reference);
   const names = (calls: readonly ToolCall[]) => calls.map((c) => c.name);
-  const predictedNames = strictOrder ? names(predicted) : names(predicted).sort(compareCodePoints);
-  const expectedNames = strictOrder ? names(expected) : names(expected).sort(compareCodePoints);
+  const predictedNames = strictOrder ? names(made) : names(made).sort(compareCodePoints);
+  const expectedNames = strictOrder ? names(reference) : names(reference).sort(compareCodePoints);
   const sequenceAligned =
     predictedNames.length === expectedNames.length && predictedNames.every((n, i) => n === expectedNames[i]);
   const compared = Math.min(predicted.length, expected.length);
   const pairScores: Array<number | null> = [];
+  const decided: DecidedPair[] = [];
   let score = 0;
   for (let i = 0; i < compared; i++) {
-    const ref = expected[i]!;
-    const pred = predicted[i]!;
+    const ref = reference[expected[i]!]!;
+    const pred = made[predicted[i]!]!;
     const pair = ref.name === pred.name ? toolArgumentScore(pred.args, ref.args) : null;
     pairScores.push(pair);
-    if (pair !== null) score += pair;
+    if (pair === null) continue;
+    score += pair;
+    const status = pair === 1 ? "matched" : pair === 0 ? "argsMismatch" : "partial";
+    decided.push({ made: predicted[i]!, reference: expected[i]!, status, score: pair });
   }
   score /= expected.length;
   if (compared < expected.length) score *= compared / expected.length;
-  return { value: score * (sequenceAligned ? 1 : 0), sequenceAligned, pairScores };
+  return {
+    value: score * (sequenceAligned ? 1 : 0),
+    sequenceAligned,
+    pairScores,
+    callMatching: matching(decided),
+  };
 }

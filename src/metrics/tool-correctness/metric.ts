@@ -4,7 +4,7 @@ import { ToolCallMetric, type ToolCallPair } from "../shared/conversation/tool-c
 import type { RecordedOptions } from "../shared/judge-free.js";
 import type { MetricResult } from "../types.js";
 import { toolCorrectnessDescriptor } from "./descriptor.js";
-import { toolCorrectness } from "./score.js";
+import { toolCorrectnessScore } from "./score.js";
 
 /** Options of {@link ToolCorrectness}. */
 export type ToolCorrectnessOptions = z.input<typeof toolCorrectnessDescriptor.options>;
@@ -32,14 +32,14 @@ export class ToolCorrectness extends ToolCallMetric<typeof toolCorrectnessDescri
   }
 
   protected scoreInput({ made, reference }: ToolCallPair): MetricResult {
-    const value = toolCorrectness(made, reference, this.options);
+    const { value, callMatching } = toolCorrectnessScore(made, reference, this.options);
     const called = made.map((c) => c.name);
     const expected = reference.map((c) => c.name);
     return {
       value,
       status: "ok",
       reason: `expected ${JSON.stringify(expected)}, called ${JSON.stringify(called)}`,
-      details: { called, expected },
+      details: { called, expected, callMatching },
     };
   }
 }

@@ -1,6 +1,7 @@
 // DeepEval ToolCorrectnessMetric, the part without a judge (deepeval 4.1.10,
 // deepeval/metrics/tool_correctness/tool_correctness.py), rewritten from its rules. DeepEval's tool `type` is not
 // read: every call here is a function call.
+import { type CallMatching, callMatching, type DecidedPair } from "../shared/conversation/call-pairing.js";
 import type { JsonValue, MadeToolCall, ReferenceToolCall } from "../shared/conversation/messages.js";
 import { valuesEqual } from "../shared/python-value.js";
 
@@ -57,6 +58,27 @@ function pairScore(expected: ReferenceToolCall, called: MadeToolCall, s: ToolCor
   return score;
 }
 
+/** A scored pair: reference index, made index, the pair's score. */
+type ScoredPairs = Array<{ reference: number; made: number; score: number }>;
+
+/** The pairs of the exact match: at each index both lists have, the calls when they have the same name. */
+function exactMatchPairs(
+  called: readonly MadeToolCall[],
+  expected: readonly ReferenceToolCall[],
+  s: ToolCorrectnessSettings,
+): ScoredPairs {
+  const pairs: ScoredPairs = [];
+  for (let i = 0; i < Math.min(called.length, expected.length); i++) {
+    const c = called[i]!;
+    const e = expected[i]!;
+    if (c.name !== e.name) continue;
+    const argsDiffer = s.evaluationParams.includes("input_parameters") && !eq(c.args, e.args);
+    const outputDiffers = s.evaluationParams.includes("output") && !eq(c.output, e.output);
+    pairs.push({ reference: i, made: i, score: argsDiffer || outputDiffers ? 0 : 1 });
+  }
+  return pairs;
+}
+
 /** DeepEval's exact match score: same length, and at each index the same name (and parameters, output when asked). */
 export function exactMatchScore(
   called: readonly MadeToolCall[],
@@ -65,14 +87,8 @@ export function exactMatchScore(
 ): number {
   if (called.length !== expected.length) return 0;
   if (expected.length === 0) return 1;
-  for (let i = 0; i < called.length; i++) {
-    const c = called[i]!;
-    const e = expected[i]!;
-    if (c.name !== e.name) return 0;
-    if (s.evaluationParams.includes("input_parameters") && !eq(c.args, e.args)) return 0;
-    if (s.evaluationParams.includes("output") && !eq(c.output, e.output)) return 0;
-  }
-  return 1;
+  const pairs = exactMatchPairs(called, expected, s);
+  return pairs.length === expected.length && pairs.every((p) => p.score === 1) ? 1 : 0;
 }
 
 /**
@@ -87,26 +103,33 @@ export function nonExactMatchScore(
   s: ToolCorrectnessSettings,
 ): number {
   if (expected.length === 0) return called.length === 0 ? 1 : 0;
-  const taken: MadeToolCall[] = [];
-  let total = 0;
-  for (const e of expected) {
+  return sumScores(nonExactMatchPairs(called, expected, s)) / expected.length;
+}
+
+const sumScores = (pairs: ScoredPairs) => pairs.reduce((sum, p) => sum + p.score, 0);
+
+/** The pairs {@link nonExactMatchScore} takes, each with its best score. */
+function nonExactMatchPairs(
+  called: readonly MadeToolCall[],
+  expected: readonly ReferenceToolCall[],
+  s: ToolCorrectnessSettings,
+): ScoredPairs {
+  const pairs: ScoredPairs = [];
+  expected.forEach((e, r) => {
     let best = 0;
-    let bestCall: MadeToolCall | undefined;
-    for (const c of called) {
-      if (taken.some((t) => sameToolCall(t, c))) continue;
-      if (c.name !== e.name) continue;
+    let bestAt = -1;
+    called.forEach((c, m) => {
+      if (pairs.some((p) => sameToolCall(called[p.made]!, c))) return;
+      if (c.name !== e.name) return;
       const score = pairScore(e, c, s);
       if (score > best) {
         best = score;
-        bestCall = c;
+        bestAt = m;
       }
-    }
-    if (best > 0 && bestCall !== undefined) {
-      total += best;
-      taken.push(bestCall);
-    }
-  }
-  return total / expected.length;
+    });
+    if (best > 0 && bestAt !== -1) pairs.push({ reference: r, made: bestAt, score: best });
+  });
+  return pairs;
 }
 
 /** DeepEval's weighted LCS of expected and called tools: the sum of the pair scores along its backtrack. */
@@ -115,6 +138,15 @@ export function weightedLcs(
   expected: readonly ReferenceToolCall[],
   s: ToolCorrectnessSettings,
 ): number {
+  return sumScores(weightedLcsPairs(called, expected, s));
+}
+
+/** The pairs along {@link weightedLcs}'s backtrack, each with the score it adds. */
+function weightedLcsPairs(
+  called: readonly MadeToolCall[],
+  expected: readonly ReferenceToolCall[],
+  s: ToolCorrectnessSettings,
+): ScoredPairs {
   const m = expected.length;
   const n = called.length;
   const dp: number[][] = Array.from({ length: m + 1 }, () => new Array<number>(n + 1).fill(0));
@@ -132,17 +164,23 @@ export function weightedLcs(
   }
   let i = m;
   let j = n;
-  let total = 0;
+  const pairs: ScoredPairs = [];
   while (i > 0 && j > 0) {
     if (dp[i]![j] === dp[i - 1]![j]) i -= 1;
     else if (dp[i]![j] === dp[i]![j - 1]) j -= 1;
     else {
-      total += dp[i]![j]! - dp[i - 1]![j - 1]!;
+      pairs.unshift({ reference: i - 1, made: j - 1, score: dp[i]![j]! - dp[i - 1]![j - 1]! });
       i -= 1;
       j -= 1;
     }
   }
-  return total;
+  return pairs;
+}
+
+/** The score and the pairs it was made of. */
+export interface ToolCorrectnessScore {
+  value: number;
+  callMatching: CallMatching;
 }
 
 /**
@@ -158,11 +196,46 @@ export function toolCorrectness(
   expected: readonly ReferenceToolCall[],
   s: ToolCorrectnessSettings,
 ): number {
+  return toolCorrectnessScore(called, expected, s).value;
+}
+
+/** {@link toolCorrectness} with the pairs each way of scoring took (by index for the exact match). */
+export function toolCorrectnessScore(
+  called: readonly MadeToolCall[],
+  expected: readonly ReferenceToolCall[],
+  s: ToolCorrectnessSettings,
+): ToolCorrectnessScore {
   let score: number;
-  if (s.shouldExactMatch) score = exactMatchScore(called, expected, s);
-  else if (s.shouldConsiderOrdering) {
+  let pairs: ScoredPairs;
+  if (s.shouldExactMatch) {
+    score = exactMatchScore(called, expected, s);
+    pairs = exactMatchPairs(called, expected, s);
+  } else if (s.shouldConsiderOrdering) {
+    pairs = weightedLcsPairs(called, expected, s);
     if (expected.length === 0) score = called.length === 0 ? 1 : 0;
-    else score = weightedLcs(called, expected, s) / expected.length;
-  } else score = nonExactMatchScore(called, expected, s);
-  return s.strictMode && score < 1 ? 0 : score;
+    else score = sumScores(pairs) / expected.length;
+  } else {
+    score = nonExactMatchScore(called, expected, s);
+    pairs = nonExactMatchPairs(called, expected, s);
+  }
+  const decided = pairs
+    .filter((p) => p.score > 0)
+    .map(
+      (p): DecidedPair => ({
+        made: p.made,
+        reference: p.reference,
+        status: p.score >= 1 ? "matched" : "partial",
+        score: p.score,
+      }),
+    );
+  return {
+    value: s.strictMode && score < 1 ? 0 : score,
+    callMatching: callMatching(
+      called,
+      expected,
+      decided,
+      { equal: eq, ignored: () => !s.evaluationParams.includes("input_parameters") },
+      "referenceToolCalls",
+    ),
+  };
 }

@@ -5,7 +5,7 @@ import { sampleConversation } from "../shared/conversation/sample-inputs.js";
 import { JudgeFreeMetric, type RecordedOptions } from "../shared/judge-free.js";
 import type { MetricResult, Sample } from "../types.js";
 import { trajectoryMatchDescriptor } from "./descriptor.js";
-import { trajectoryMatch } from "./score.js";
+import { trajectoryMatchPairs } from "./score.js";
 
 /** Options of {@link TrajectoryMatch}. */
 export type TrajectoryMatchOptions = z.input<typeof trajectoryMatchDescriptor.options>;
@@ -49,12 +49,12 @@ export class TrajectoryMatch extends JudgeFreeMetric<Trajectories, typeof trajec
 
   protected scoreInput({ outputs, reference }: Trajectories): MetricResult {
     const mode = this.options.trajectoryMatchMode;
-    const match = trajectoryMatch(outputs, reference, mode, this.options);
+    const { match, callMatching } = trajectoryMatchPairs(outputs, reference, mode, this.options);
     return {
       value: match ? 1 : 0,
       status: "ok",
       reason: `the trajectory ${match ? "matches" : "does not match"} the reference (${mode}, arguments ${this.options.toolArgsMatchMode})`,
-      details: { mode },
+      details: { mode, callMatching },
     };
   }
 }

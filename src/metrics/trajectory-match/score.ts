@@ -1,5 +1,12 @@
 // agentevals trajectory match (agentevals 0.0.9, python/agentevals/trajectory/{strict,unordered,subset,superset,
 // utils}.py), rewritten from its rules.
+import {
+  type ArgumentRule,
+  type CallMatching,
+  callMatching,
+  type DecidedPair,
+} from "../shared/conversation/call-pairing.js";
+import { conversationCalls as callsOf } from "../shared/conversation/call-pairing-text.js";
 import type { ConversationMessage, JsonValue, ToolCall } from "../shared/conversation/messages.js";
 import { type ValueEquality, valuesEqual } from "../shared/python-value.js";
 
@@ -69,62 +76,155 @@ export function argsMatcherFor(name: string, settings: TrajectoryMatchSettings):
     keys.every((key) => valuesEqual(nestedValue(a, key), nestedValue(b, key), settings.valueEquality));
 }
 
-/** All tool calls of a conversation, in order. */
-function callsOf(messages: readonly ConversationMessage[]): ToolCall[] {
-  return messages.flatMap((m) => (m.role === "assistant" ? m.toolCalls : []));
+/**
+ * agentevals' `_is_trajectory_superset(outputs, reference)` as a pairing: each call of `reference`, in order, takes
+ * the first call of `outputs` not yet taken with the same name whose arguments match (`matcher(output args,
+ * reference args)`). Returns, per reference call, the index of the output call it took, or -1.
+ */
+function supersetPairing(
+  outputs: readonly ToolCall[],
+  reference: readonly ToolCall[],
+  settings: TrajectoryMatchSettings,
+): number[] {
+  const taken = new Set<number>();
+  return reference.map((ref) => {
+    const matcher = argsMatcherFor(ref.name, settings);
+    const at = outputs.findIndex(
+      (out, i) => out.name === ref.name && !taken.has(i) && matcher(out.args, ref.args),
+    );
+    if (at !== -1) taken.add(at);
+    return at;
+  });
 }
 
-/**
- * agentevals' `_is_trajectory_superset(outputs, reference)`: each call of `reference`, in order, takes the first
- * call of `outputs` not yet taken with the same name whose arguments match (`matcher(output args, reference args)`).
- */
+/** agentevals' `_is_trajectory_superset(outputs, reference)`: every reference call takes an output call. */
 export function isTrajectorySuperset(
   outputs: readonly ToolCall[],
   reference: readonly ToolCall[],
   settings: TrajectoryMatchSettings,
 ): boolean {
-  const taken = new Set<number>();
-  for (const ref of reference) {
-    const matcher = argsMatcherFor(ref.name, settings);
-    const at = outputs.findIndex(
-      (out, i) => out.name === ref.name && !taken.has(i) && matcher(out.args, ref.args),
-    );
-    if (at === -1) return false;
-    taken.add(at);
-  }
-  return true;
+  return supersetPairing(outputs, reference, settings).every((at) => at !== -1);
 }
 
-/** agentevals' strict match: same length, same role and the same tool calls (any order inside a message). */
-function strictMatch(
+/** The calls of `messages[i]` as indexes into all the conversation's calls. */
+function callOffsets(messages: readonly ConversationMessage[]): number[] {
+  let next = 0;
+  return messages.map((m) => {
+    const at = next;
+    next += m.role === "assistant" ? m.toolCalls.length : 0;
+    return at;
+  });
+}
+
+/**
+ * agentevals' strict match, as the pairs it takes: at each message index where both conversations have an
+ * assistant message, each made call, in order, takes the first reference call of that message not yet taken with
+ * the same name and matching arguments. It matches when both have the same length and roles message by message
+ * and every call of each is taken.
+ */
+function strictPairing(
   outputs: readonly ConversationMessage[],
   reference: readonly ConversationMessage[],
   settings: TrajectoryMatchSettings,
-): boolean {
-  if (outputs.length !== reference.length) return false;
-  return outputs.every((output, i) => {
-    const ref = reference[i]!;
-    if (output.role !== ref.role) return false;
-    const outCalls = output.role === "assistant" ? output.toolCalls : [];
-    const refCalls = ref.role === "assistant" ? ref.toolCalls : [];
-    if (outCalls.length === 0 || refCalls.length === 0) return outCalls.length === refCalls.length;
-    if (outCalls.length !== refCalls.length) return false;
+): { match: boolean; decided: DecidedPair[] } {
+  const madeAt = callOffsets(outputs);
+  const refAt = callOffsets(reference);
+  const decided: DecidedPair[] = [];
+  let match = outputs.length === reference.length;
+  for (let i = 0; i < Math.max(outputs.length, reference.length); i++) {
+    const output = outputs[i];
+    const ref = reference[i];
+    if (output?.role !== ref?.role) match = false;
+    const outCalls = output?.role === "assistant" ? output.toolCalls : [];
+    const refCalls = ref?.role === "assistant" ? ref.toolCalls : [];
+    if (output?.role !== ref?.role || outCalls.length !== refCalls.length) match = false;
+    if (output?.role !== "assistant" || ref?.role !== "assistant") continue;
     const seen = refCalls.map(() => false);
-    return outCalls.every((call) => {
+    outCalls.forEach((call, k) => {
       const matcher = argsMatcherFor(call.name, settings);
       const at = refCalls.findIndex((r, j) => !seen[j] && r.name === call.name && matcher(call.args, r.args));
-      if (at === -1) return false;
+      if (at === -1) {
+        match = false;
+        return;
+      }
       seen[at] = true;
-      return true;
+      decided.push({ made: madeAt[i]! + k, reference: refAt[i]! + at, status: "matched" });
     });
-  });
+  }
+  return { match, decided };
+}
+
+/**
+ * How trajectory_match compares arguments, as the per-argument lines show it: every argument is ignored under
+ * `ignore`; under a path list, an argument is compared (as a whole) when some path starts with its name.
+ */
+function argumentRule(name: string, settings: TrajectoryMatchSettings): ArgumentRule {
+  const override = Object.hasOwn(settings.toolArgsMatchOverrides, name)
+    ? settings.toolArgsMatchOverrides[name]
+    : undefined;
+  const mode = override === undefined || override.length === 0 ? settings.toolArgsMatchMode : override;
+  return {
+    equal: (a, b) => valuesEqual(a, b, settings.valueEquality),
+    ignored: (key) =>
+      mode === "ignore" || (typeof mode !== "string" && !mode.some((path) => path.split(".")[0] === key)),
+  };
+}
+
+/** The result of {@link trajectoryMatchPairs}: the verdict and the pairs that decided it. */
+export interface TrajectoryMatchResult {
+  match: boolean;
+  callMatching: CallMatching;
 }
 
 /**
  * agentevals' trajectory match of the conversation (`outputs`) against the reference conversation: `strict`
  * compares message by message; `unordered` is superset both ways; `subset` is `isTrajectorySuperset(reference,
  * outputs)` (so the argument matcher gets the reference's arguments first); `superset` is
- * `isTrajectorySuperset(outputs, reference)`.
+ * `isTrajectorySuperset(outputs, reference)`. The pairs are those the match took (for `unordered`, those of the
+ * superset direction, each reference call taking a made call).
+ *
+ * @example
+ * trajectoryMatchPairs(made, expected, "superset", { toolArgsMatchMode: "ignore", toolArgsMatchOverrides: {}, valueEquality: "python" }).match;
+ */
+export function trajectoryMatchPairs(
+  outputs: readonly ConversationMessage[],
+  reference: readonly ConversationMessage[],
+  mode: TrajectoryMatchMode,
+  settings: TrajectoryMatchSettings,
+): TrajectoryMatchResult {
+  const made = callsOf(outputs);
+  const expected = callsOf(reference);
+  const rule = (name: string) => argumentRule(name, settings);
+  const result = (match: boolean, decided: DecidedPair[]): TrajectoryMatchResult => ({
+    match,
+    callMatching: callMatching(made, expected, decided, rule, "referenceMessages"),
+  });
+  if (mode === "strict") {
+    const strict = strictPairing(outputs, reference, settings);
+    return result(strict.match, strict.decided);
+  }
+  const pairs = (takes: number[], reversed: boolean): DecidedPair[] =>
+    takes.flatMap((at, i) =>
+      at === -1
+        ? []
+        : [{ made: reversed ? i : at, reference: reversed ? at : i, status: "matched" as const }],
+    );
+  if (mode === "subset") {
+    const takes = supersetPairing(expected, made, settings);
+    return result(
+      takes.every((at) => at !== -1),
+      pairs(takes, true),
+    );
+  }
+  const takes = supersetPairing(made, expected, settings);
+  const superset = takes.every((at) => at !== -1);
+  if (mode === "superset") return result(superset, pairs(takes, false));
+  return result(superset && isTrajectorySuperset(expected, made, settings), pairs(takes, false));
+}
+
+/**
+ * agentevals' trajectory match: whether the conversation matches the reference conversation (see
+ * {@link trajectoryMatchPairs}).
  *
  * @example
  * trajectoryMatch(made, expected, "superset", { toolArgsMatchMode: "ignore", toolArgsMatchOverrides: {}, valueEquality: "python" });
@@ -135,10 +235,5 @@ export function trajectoryMatch(
   mode: TrajectoryMatchMode,
   settings: TrajectoryMatchSettings,
 ): boolean {
-  if (mode === "strict") return strictMatch(outputs, reference, settings);
-  const made = callsOf(outputs);
-  const expected = callsOf(reference);
-  if (mode === "superset") return isTrajectorySuperset(made, expected, settings);
-  if (mode === "subset") return isTrajectorySuperset(expected, made, settings);
-  return isTrajectorySuperset(made, expected, settings) && isTrajectorySuperset(expected, made, settings);
+  return trajectoryMatchPairs(outputs, reference, mode, settings).match;
 }

@@ -22,7 +22,10 @@ function renderDetailPanel(row) {
   var s = row.sample || {};
   fields.forEach(function (f) {
     if (f.kind === "text") textBlock(dl, f.label, s[f.key]);
-    else listBlock(dl, f.label, fieldTexts(f.kind, s[f.key]));
+    else if (f.kind === "conversation" || f.kind === "toolCalls") {
+      if (Array.isArray(s[f.key])) inputs.className += " wide";
+      conversationField(dl, f.label, f.kind, s[f.key]);
+    } else listBlock(dl, f.label, fieldTexts(f.kind, s[f.key]));
   });
   if (row.rowHash) {
     dl.appendChild(el("dt", null, "Row hash"));
@@ -52,6 +55,10 @@ function renderDetailPanel(row) {
         var ul = el("ul", "readable");
         lines.forEach(function (t) { ul.appendChild(el("li", null, t)); });
         block.appendChild(ul);
+      }
+      if (isCallMatching(c.details.callMatching)) {
+        block.className += " wide";
+        block.appendChild(renderCallMatching(c.details.callMatching, s));
       }
       var fold = el("details", "metric-details");
       fold.appendChild(el("summary", null, "details: " + Object.keys(c.details).map(humanize).join(", ")));

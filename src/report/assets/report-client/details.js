@@ -91,6 +91,7 @@ function readableDetails(d) {
   if (Array.isArray(d.warnings)) {
     d.warnings.forEach(function (w) { out.push("warning: " + w); });
   }
+  if (isCallMatching(d.callMatching)) out.push(callMatchingLine(d.callMatching));
   if ("firstHitRank" in d) {
     out.push(d.firstHitRank === null ? "no relevant document retrieved" : "first relevant document at rank " + d.firstHitRank);
   }
