@@ -80,7 +80,14 @@ export function scriptedStage(options: ScriptedStageOptions = {}): GenerationSta
   };
 }
 
-/** `generate --stage test/support/scripted-stage.ts`: the scripted stage asking the judge. */
+/**
+ * `generate --stage test/support/scripted-stage.ts`: the scripted stage asking the judge; `SCRIPTED_STAGE_DELAY_MS`
+ * holds each row that long first (so a test can kill the run between rows).
+ */
 export default function stageForCli(): GenerationStage {
-  return scriptedStage({ judge: process.env.SCRIPTED_STAGE_JUDGE !== "0" });
+  const delay = Number(process.env.SCRIPTED_STAGE_DELAY_MS ?? 0);
+  return scriptedStage({
+    judge: true,
+    ...(delay > 0 ? { onProduce: () => new Promise<void>((resolve) => setTimeout(resolve, delay)) } : {}),
+  });
 }
