@@ -1,11 +1,16 @@
 // `airgap-eval generate` as a user meets it: spawned from source on the example documents with a real judge
 // (stories260K, when present) under a scripted stage, then the test set evaluated by `eval`.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { generateTestset } from "../../src/generate/generate-testset.js";
+import { readDocuments } from "../../src/generate/read-documents.js";
 import { cliSandbox, runCli, startCli, waitFor } from "../fixtures/cli/run-cli.js";
 import { extraGgufPath, repoRoot, tinyEncoderDir } from "../setup/paths.js";
+import { FakeEmbeddings } from "../support/fake-embeddings.js";
+import { ScriptedLlm } from "../support/scripted-llm.js";
+import { scriptedStage } from "../support/scripted-stage.js";
 
 const stories = extraGgufPath ?? path.resolve(repoRoot, "../shared/models/stories260K.gguf");
 const box = cliSandbox("airgap-generate-");
@@ -53,6 +58,46 @@ const lines = (file: string) =>
   readFileSync(file, "utf8")
     .split("\n")
     .filter((l) => l !== "");
+
+describe("airgap-eval generate without a model", () => {
+  it("fails on bad input before any model loads, naming the file", async () => {
+    const empty = box.file("empty");
+    mkdirSync(empty);
+    const result = await runCli(["generate", empty, "--llm", "missing.gguf"], box.env);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${empty}: folder holds no documents`);
+    const mix = await runCli(["generate", "examples/docs", "--mix", "single=0.5,triple=1"], box.env);
+    expect(mix.code).toBe(2);
+    expect(mix.stderr).toContain("--mix takes name=share pairs");
+  });
+
+  it("merges shard files with --merge, in plan order", async () => {
+    const documents = readDocuments(["examples/docs"]);
+    const shard = (i: number) => box.file(`m.shard-${i}-of-2.jsonl`);
+    for (const index of [0, 1]) {
+      await generateTestset({
+        documents,
+        llm: new ScriptedLlm({}),
+        embeddings: new FakeEmbeddings({ x: [1] }),
+        countTokens: (t) => t.length,
+        stage: scriptedStage(),
+        out: shard(index),
+        size: 6,
+        shard: { index, count: 2 },
+      });
+    }
+    const merged = box.file("merged.jsonl");
+    const result = await runCli(
+      ["generate", "--merge", shard(0), shard(1), "--out", merged, "--json"],
+      box.env,
+    );
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ rows: 6, rejectedCount: 1 });
+    expect(lines(merged).map((l) => (JSON.parse(l) as { plan_index: number }).plan_index)).toEqual([
+      0, 1, 2, 4, 5, 7,
+    ]);
+  });
+});
 
 describe.skipIf(!existsSync(stories))("airgap-eval generate on stories260K", () => {
   it("writes schema-valid rows that eval reads, and the same bytes on a rerun with the same seed", async () => {
