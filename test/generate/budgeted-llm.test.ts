@@ -14,7 +14,7 @@ function slowJudge(calls: GenerateObjectOptions[]): Llm {
       new Promise((resolve, reject) => {
         calls.push(options ?? {});
         const timer = setTimeout(
-          () => resolve({ value: "late", usage: { promptTokens: 1, completionTokens: 1 } }),
+          () => resolve({ value: "late" as never, usage: { promptTokens: 1, completionTokens: 1 } }),
           5_000,
         );
         options?.signal?.addEventListener("abort", () => {
