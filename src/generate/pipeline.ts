@@ -97,16 +97,19 @@ function startFiles(input: RunGenerationInput): {
   resumed: boolean;
 } {
   const { files, config } = input;
-  const previous = readConfigFile(files.config);
-  const accepted = readIndexedLines<TestsetLine>(files.out);
-  const rejected = readIndexedLines<RejectedLine>(files.rejected);
-  const hasContent = previous !== undefined || accepted.lines.length > 0 || rejected.lines.length > 0;
-  if (!hasContent || input.overwrite) {
+  const fresh = () => {
     replaceFile(files.config, `${wellFormedJson(config, 2)}\n`);
     JsonlAppender.create(files.out).close();
     JsonlAppender.create(files.rejected).close();
     return { rows: [], rejected: [], resumed: false };
-  }
+  };
+  // --overwrite replaces whatever the files hold, unread.
+  if (input.overwrite) return fresh();
+  const previous = readConfigFile(files.config);
+  const accepted = readIndexedLines<TestsetLine>(files.out);
+  const rejected = readIndexedLines<RejectedLine>(files.rejected);
+  const hasContent = previous !== undefined || accepted.lines.length > 0 || rejected.lines.length > 0;
+  if (!hasContent) return fresh();
   if (!input.resume) {
     throw new InvalidInputError(
       "already holds a generated test set; add --resume to continue it, --overwrite to start over, or choose another --out",

@@ -116,7 +116,14 @@ describe("generateTestset with a scripted stage", () => {
     await expect(
       generateTestset({ ...base(out), stage: scriptedStage(), resume: true, seed: 1 }),
     ).rejects.toThrow(/cannot be resumed:\n {2}config seed 42 -> 1/);
-    writeFileSync(path.join(path.dirname(out), "x"), "");
+    const foreign = path.join(path.dirname(out), "results.jsonl");
+    writeFileSync(foreign, '{"type":"header","format":"airgap-eval-results"}\n');
+    await expect(generateTestset({ ...base(foreign), stage: scriptedStage() })).rejects.toThrow(
+      `${foreign}, line 1, field "plan_index": has no plan_index`,
+    );
+    expect(
+      (await generateTestset({ ...base(foreign), stage: scriptedStage(), overwrite: true })).rows,
+    ).toHaveLength(5);
     const again = await generateTestset({ ...base(out), stage: scriptedStage(), overwrite: true, seed: 1 });
     expect(again.rows).toHaveLength(5);
   });
