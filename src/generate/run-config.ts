@@ -1,5 +1,6 @@
 // What a generate run was made with, written beside the test set (`<out>.config.json`): a resumed run must have the
 // same, and merged shards must agree on it. Holds no time or path, so the same run writes the same bytes.
+import path from "node:path";
 import type { ModelProvenance } from "../provenance.js";
 import { canonicalJson, sha256OfData } from "../util/hash.js";
 import { keyDifferences } from "../util/key-differences.js";
@@ -44,10 +45,15 @@ export interface GenerationConfig {
   shard: ConfigShard | null;
 }
 
-/** The part of a provenance that can change outputs. */
+/**
+ * The part of a provenance that can change outputs. A model loaded from a path is named by its file name (its
+ * sha256 tells it apart), so the config holds no path and a moved model file still resumes.
+ */
 export function recordedModel(provenance: ModelProvenance): RecordedModel {
+  const fromPath =
+    provenance.path !== undefined && path.resolve(provenance.id) === path.resolve(provenance.path);
   return {
-    id: provenance.id,
+    id: fromPath ? path.basename(provenance.id) : provenance.id,
     kind: provenance.kind,
     sha256: provenance.sha256 ?? null,
     runtime: provenance.runtime,

@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateTestset } from "../../src/generate/generate-testset.js";
 import { mergeTestsets } from "../../src/generate/merge.js";
+import { recordedModel } from "../../src/generate/run-config.js";
 import type { SourceDocument } from "../../src/generate/types.js";
 import { FakeEmbeddings } from "../support/fake-embeddings.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
@@ -167,5 +168,38 @@ describe("generateTestset with a scripted stage", () => {
     expect(() => mergeTestsets([shardOut(0)], path.join(dir, "part.jsonl"))).toThrow(
       /shard 1\/2 missing from the merge/,
     );
+  });
+});
+
+describe("recordedModel", () => {
+  it("names a model loaded from a path by its file name, and keeps registry ids", () => {
+    const runtime = { name: "r", version: "1" };
+    const file = path.resolve("models/judge.gguf");
+    expect(
+      recordedModel({
+        id: file,
+        kind: "llm",
+        path: file,
+        sha256: "ab",
+        runtime,
+        settings: { seed: 1 },
+        performance: { threads: 2 },
+      }),
+    ).toEqual({
+      id: "judge.gguf",
+      kind: "llm",
+      sha256: "ab",
+      runtime,
+      settings: { seed: 1 },
+    });
+    expect(
+      recordedModel({
+        id: "starter/glove-100d",
+        kind: "embedding",
+        path: "/x/glove-100d",
+        runtime,
+        settings: {},
+      }).id,
+    ).toBe("starter/glove-100d");
   });
 });
