@@ -1,20 +1,10 @@
 // The generate run's JSONL files (test set, rejected candidates): read with a torn last line cut off (a kill
 // mid-write), appended one line per write and flushed to the device per line, so a finished row survives kill -9
 // and power loss.
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  ftruncateSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  writeSync,
-} from "node:fs";
-import path from "node:path";
+import { closeSync, existsSync, fsyncSync, ftruncateSync, readFileSync, renameSync } from "node:fs";
 import { InvalidInputError } from "../errors.js";
 import { wellFormedJson } from "../util/well-formed.js";
+import { openForWriting, writeAllAt } from "../util/write-at.js";
 
 /** A JSONL file's intact lines, and where they end. */
 export interface JsonlContent {
@@ -95,13 +85,7 @@ export class JsonlAppender {
 
   private writeText(text: string): void {
     if (this.fd === undefined) throw new InvalidInputError("is already closed", { file: this.file });
-    const bytes = Buffer.from(text, "utf8");
-    let offset = 0;
-    while (offset < bytes.length) {
-      const n = writeSync(this.fd, bytes, offset, bytes.length - offset, this.position);
-      offset += n;
-      this.position += n;
-    }
+    this.position = writeAllAt(this.fd, text, this.position);
     fsyncSync(this.fd);
   }
 
@@ -123,7 +107,7 @@ export function replaceFile(file: string, text: string): void {
   const temporary = `${file}.tmp-${process.pid}`;
   const fd = open(temporary, "w");
   try {
-    writeSync(fd, text);
+    writeAllAt(fd, text, 0);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
@@ -132,15 +116,5 @@ export function replaceFile(file: string, text: string): void {
 }
 
 function open(file: string, flags: string): number {
-  try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    return openSync(file, flags);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new InvalidInputError(
-      `cannot be opened for writing (${code ?? String(err)}); check the path and its permissions`,
-      { file },
-      { cause: err },
-    );
-  }
+  return openForWriting(file, flags, "the file");
 }
