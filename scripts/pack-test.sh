@@ -5,7 +5,9 @@
 # setting and no edit to the project's package.json. It fails if any package compiles, downloads headers, or if a
 # host outside the registry answers. From there: the README's quick start (`npx airgap-eval eval --example ...`, with
 # the result cache, run twice: the second run is all cache hits), the agent example (examples/agent-eval.jsonl with the
-# rule-based agent metrics), a judge metric on a generated tiny GGUF.
+# rule-based agent metrics), a judge metric on a generated tiny GGUF, `generate` on the shipped example documents
+# (examples/docs, with a stage module of scripts/pack-test/stage.mjs; the same bytes twice) and the
+# airgap-eval/generate entry.
 # Without --quick also: the shipped metric file (examples/quality.yaml) through `eval --metric-file` and through
 # `parseMetricFile` / `loadMetricFile` of the package root and the node-test entry, the help text, a TypeScript file
 # using the library (type-checked under strict +
@@ -16,7 +18,7 @@
 # Usage: bash scripts/pack-test.sh [--keep] [--quick] [--node DIR] [--tarball FILE]
 #   --node DIR      run npm, npx and the package on DIR/node (default: the node on PATH)
 #   --tarball FILE  test this tarball instead of packing the checkout
-#   --quick         the install, the quick start, the agent example and the judge only
+#   --quick         the install, the quick start, the agent example, the judge and generate only
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 keep="" quick="" node_dir="" tarball=""
@@ -119,6 +121,24 @@ judge_run() {
   fi
 }
 judge_run installed
+
+step "generate: a test set from the shipped example documents, then the airgap-eval/generate entry"
+grep -q '^package/examples/docs/greenhouse.md$' "$work/files.txt" || fail "the package does not ship examples/docs"
+cp "$repo/scripts/pack-test/stage.mjs" stage.mjs
+generate_run() {
+  npx airgap-eval generate node_modules/airgap-eval/examples/docs --size 4 --llm "$work/tiny-judge.gguf" \
+    --embeddings starter/glove-100d --stage stage.mjs --quiet --overwrite --out "out/$1"
+}
+generate_run testset.jsonl
+generate_run testset-again.jsonl
+node -e '
+  const fs = require("fs"); const rows = fs.readFileSync("out/testset.jsonl", "utf8").trim().split("\n").map(JSON.parse);
+  if (rows.length !== 4) throw new Error("generate wrote " + rows.length + " rows, not 4");
+  for (const r of rows) for (const k of ["user_input", "reference", "reference_contexts", "reference_context_ids"]) if (!(k in r)) throw new Error("a row lacks " + k);' \
+  || fail "generate did not write 4 rows with the columns eval reads"
+cmp out/testset.jsonl out/testset-again.jsonl || fail "generate wrote other bytes on a rerun with the same seed"
+node --input-type=module -e 'const g = await import("airgap-eval/generate"); if (typeof g.generateTestset !== "function") process.exit(1);' \
+  || fail "airgap-eval/generate does not export generateTestset"
 if [ -n "$quick" ]; then step "pack-test --quick passed on node $(node -v)"; exit 0; fi
 
 step "--cpu-build fastest: ggml's own pick for this CPU, recorded"

@@ -145,7 +145,13 @@ function documentedGroups(): Map<string, number> {
 
 describe("public API", () => {
   it("has one entry per subpath of package.json exports, each a source file", () => {
-    expect(entries.map((e) => e.subpath)).toEqual([".", "./vitest", "./vitest/reporter", "./node-test"]);
+    expect(entries.map((e) => e.subpath)).toEqual([
+      ".",
+      "./vitest",
+      "./vitest/reporter",
+      "./node-test",
+      "./generate",
+    ]);
   });
 
   it("exports exactly the names in test/fixtures/public-api.txt", async () => {

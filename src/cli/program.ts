@@ -6,6 +6,7 @@ import { registerCacheCommand } from "./cache-command.js";
 import { registerCalibrateCommand } from "./calibrate-command.js";
 import { registerDatasetsCommand } from "./datasets-command.js";
 import { registerEvalCommand } from "./eval-command.js";
+import { registerGenerateCommand } from "./generate-command.js";
 import { registerMergeCommand } from "./merge-command.js";
 import { registerModelsCommand } from "./models-command.js";
 import { registerReportCommand } from "./report-command.js";
@@ -36,6 +37,7 @@ export function buildProgram(): Command {
   registerDatasetsCommand(program);
   registerCalibrateCommand(program);
   registerMergeCommand(program);
+  registerGenerateCommand(program);
   registerCacheCommand(program);
 
   program.addHelpText(
@@ -50,6 +52,7 @@ Examples:
   $ ${run} bench data.jsonl --llm ./judge.gguf --threads 1,2
   $ ${run} eval data.jsonl --shard auto --out "shard-{index}-of-{count}.jsonl" --resume   # in a Slurm array
   $ ${run} merge shard-*.jsonl --out all.jsonl --dataset data.jsonl
+  $ ${run} generate docs/ --size 20 --llm ./judge.gguf --out testset.jsonl
 
 Run "${run} <command> --help" for a command's flags and examples.
 Exit codes: 0 ok; 1 some rows failed; 2 bad usage or input; 3 below a --fail-under bar or past a --fail-on-drop limit; 130 interrupted.`,

@@ -1,9 +1,9 @@
 // Writing a results file: one line per `write`, so a crash loses at most the rows in flight.
-import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, statSync, writeSync } from "node:fs";
-import path from "node:path";
+import { closeSync, fsyncSync, ftruncateSync, statSync } from "node:fs";
 import { InvalidInputError } from "../errors.js";
 import type { RowMetricRecord } from "../results/types.js";
 import { wellFormedJson } from "../util/well-formed.js";
+import { openForWriting, writeAllAt } from "../util/write-at.js";
 import {
   type ParsedResultsFile,
   type ResultsHeaderLine,
@@ -78,13 +78,7 @@ export class ResultsWriter {
   private writeRaw(text: string): void {
     if (this.fd === undefined)
       throw new InvalidInputError("results file is already closed", { file: this.file });
-    const bytes = Buffer.from(text, "utf8");
-    let offset = 0;
-    while (offset < bytes.length) {
-      const n = writeSync(this.fd, bytes, offset, bytes.length - offset, this.position);
-      offset += n;
-      this.position += n;
-    }
+    this.position = writeAllAt(this.fd, text, this.position);
   }
 
   /** Appends one line (a JSON object). */
@@ -154,17 +148,5 @@ export class ResultsWriter {
 }
 
 function openFile(file: string, flags: string): number {
-  try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    return openSync(file, flags);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new InvalidInputError(
-      `results file cannot be opened for writing (${code ?? String(err)}); check the path`,
-      {
-        file,
-      },
-      { cause: err },
-    );
-  }
+  return openForWriting(file, flags, "results file");
 }

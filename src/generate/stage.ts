@@ -1,3 +1,5 @@
+// The seam between the run (pipeline.ts: input, chunks, resume, files) and the synthesizers and filters that write
+// and judge each row (`defaultStage`). Kept exactly as agreed on both sides: change it only together.
 import type { Embeddings } from "../embeddings/types.js";
 import type { Llm } from "../llm/types.js";
 import type {
@@ -9,7 +11,7 @@ import type {
   TestsetRow,
 } from "./types.js";
 
-/** What every generation step may use: the judge, the embedding model, the run's seed, and the per-call budget. */
+/** What a stage works with: the judge, the embedder, the run's seed, and each judge call's budget. */
 export interface GenerationContext {
   llm: Llm;
   embeddings: Embeddings;
@@ -18,13 +20,16 @@ export interface GenerationContext {
   callBudget: { maxTokens: number; timeoutMs: number };
 }
 
-/** One row the plan asks for; the plan is deterministic from the seed. */
+/** One row of the plan: its place in the test set and what to ask for. */
 export interface PlannedRow {
   index: number;
   request: SynthesisRequest;
-}
+} // the plan is deterministic from seed
 
-/** The seam between the run (reading, chunking, resume, shards) and the synthesizers and filters. */
+/**
+ * The synthesizers and filters, as the run sees them: `plan` decides every row from the chunks (deterministic from
+ * `ctx.seed`), `produce` writes and checks one row, given the rows accepted before it.
+ */
 export interface GenerationStage {
   plan(
     chunks: readonly Chunk[],

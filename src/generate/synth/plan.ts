@@ -5,7 +5,7 @@
  */
 import { mulberry32 } from "../../math/prng.js";
 import type { GenerationContext, PlannedRow } from "../stage.js";
-import type { Chunk, Persona, SynthesisRequest, SynthesizerName } from "../types.js";
+import type { Chunk, Persona, QueryLength, QueryStyle, SynthesisRequest, SynthesizerName } from "../types.js";
 import { extractKeyphrases } from "./keyphrases.js";
 import { mixCounts, SYNTHESIZER_NAMES } from "./mix.js";
 import { LENGTH_NAMES, STYLE_NAMES } from "./query-options.js";
@@ -20,6 +20,14 @@ export interface PlanOptions {
   personas?: readonly Persona[];
   /** Least cosine similarity of chunks joined by a multi-hop question. Defaults to {@link DEFAULT_RELATED_SIMILARITY}. */
   relatedSimilarity?: number;
+  /** The query styles dealt evenly over the rows. Defaults to all four of Ragas' styles. */
+  queryStyles?: readonly QueryStyle[];
+  /** The query lengths dealt evenly over the rows. Defaults to all three (short, medium, long). */
+  queryLengths?: readonly QueryLength[];
+}
+
+function nonEmpty<T>(values: readonly T[] | undefined): readonly T[] | undefined {
+  return values !== undefined && values.length > 0 ? values : undefined;
 }
 
 function shuffle<T>(items: T[], random: () => number): T[] {
@@ -106,8 +114,8 @@ export async function planRows(
     SYNTHESIZER_NAMES.flatMap((name) => Array.from({ length: counts[name] }, () => name)),
     random,
   );
-  const styles = dealt(STYLE_NAMES, size, random);
-  const lengths = dealt(LENGTH_NAMES, size, random);
+  const styles = dealt(nonEmpty(options.queryStyles) ?? STYLE_NAMES, size, random);
+  const lengths = dealt(nonEmpty(options.queryLengths) ?? LENGTH_NAMES, size, random);
   const personas =
     options.personas !== undefined && options.personas.length > 0
       ? dealt(options.personas, size, random)

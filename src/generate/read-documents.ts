@@ -1,0 +1,190 @@
+// Reading the documents a test set is generated from: files and folders (recursively, in a fixed order) of .txt,
+// .md, .html and .jsonl ({id, text} per line). Every problem names the file (and line) and what to do.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { InvalidInputError } from "../errors.js";
+import { htmlToText } from "./html-text.js";
+import type { SourceDocument } from "./types.js";
+
+/** File extensions read as documents, in lower case. */
+export const documentExtensions = [".txt", ".md", ".markdown", ".html", ".htm", ".jsonl"] as const;
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Bytes looked at for a NUL byte, which text files never hold. */
+const binaryProbeBytes = 8192;
+
+function extensionOf(file: string): string {
+  return path.extname(file).toLowerCase();
+}
+
+function isDocumentFile(file: string): boolean {
+  return (documentExtensions as readonly string[]).includes(extensionOf(file));
+}
+
+/** The first 1-based line holding invalid UTF-8. */
+function firstBadLine(bytes: Uint8Array): number {
+  let start = 0;
+  let line = 1;
+  for (let i = 0; i <= bytes.length; i++) {
+    if (i === bytes.length || bytes[i] === 0x0a) {
+      try {
+        strictUtf8.decode(bytes.subarray(start, i));
+      } catch {
+        return line;
+      }
+      start = i + 1;
+      line++;
+    }
+  }
+  return line;
+}
+
+/** A file's text: refuses binary files and invalid UTF-8, naming the file and line. */
+export function readTextFile(file: string): string {
+  const bytes = readFileSync(file);
+  if (bytes.subarray(0, binaryProbeBytes).includes(0)) {
+    throw new InvalidInputError(
+      "is a binary file (it holds NUL bytes), not text; give .txt, .md, .html or .jsonl documents (convert PDFs and office files to text first)",
+      { file },
+    );
+  }
+  try {
+    return strictUtf8.decode(bytes);
+  } catch (err) {
+    throw new InvalidInputError(
+      `is not valid UTF-8 (first bad bytes on line ${firstBadLine(bytes)}); re-save it as UTF-8 (e.g. iconv -f latin1 -t utf-8)`,
+      { file, line: firstBadLine(bytes) },
+      { cause: err },
+    );
+  }
+}
+
+/** The documents of a `.jsonl` file: one `{id, text}` object a line, blank lines skipped. */
+export function parseJsonlDocuments(text: string, file: string): SourceDocument[] {
+  const documents: SourceDocument[] = [];
+  const lines = text.split("\n");
+  for (const [i, raw] of lines.entries()) {
+    const lineText = raw.replace(/\r$/, "");
+    if (lineText.trim() === "") continue;
+    const line = i + 1;
+    let value: unknown;
+    try {
+      value = JSON.parse(lineText);
+    } catch (err) {
+      throw new InvalidInputError(
+        `is not a JSON object (${(err as Error).message}); each line must be {"id": "...", "text": "..."}`,
+        { file, line },
+        { cause: err },
+      );
+    }
+    const record =
+      typeof value === "object" && value !== null && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : undefined;
+    const id = record?.id;
+    const body = record?.text;
+    if (typeof id !== "string" && typeof id !== "number") {
+      throw new InvalidInputError(
+        'has no "id" (a string or number); each line must be {"id": "...", "text": "..."}',
+        { file, line, field: "id" },
+      );
+    }
+    if (typeof body !== "string") {
+      throw new InvalidInputError('has no "text" string; each line must be {"id": "...", "text": "..."}', {
+        file,
+        line,
+        field: "text",
+      });
+    }
+    documents.push({ id: String(id), text: body });
+  }
+  return documents;
+}
+
+/** The documents one file holds: itself (read as text, HTML as its text), or each line of a `.jsonl`. */
+export function readDocumentFile(file: string, id: string): SourceDocument[] {
+  const text = readTextFile(file);
+  const extension = extensionOf(file);
+  if (extension === ".jsonl") return parseJsonlDocuments(text, file);
+  const body = extension === ".html" || extension === ".htm" ? htmlToText(text) : text.replace(/^\uFEFF/, "");
+  return [{ id, text: body }];
+}
+
+/** Every document file under `dir`, relative to it with `/` separators, sorted by code point (hidden names skipped). */
+export function listDocumentFiles(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (relative: string) => {
+    for (const entry of readdirSync(path.join(dir, relative), { withFileTypes: true })) {
+      if (entry.name.startsWith(".")) continue;
+      const child = relative === "" ? entry.name : `${relative}/${entry.name}`;
+      if (entry.isDirectory()) walk(child);
+      else if (entry.isFile() && isDocumentFile(entry.name)) found.push(child);
+    }
+  };
+  walk("");
+  return found.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * The documents of the inputs, in a fixed order: inputs as given; a folder's files (recursively) by path; a
+ * `.jsonl`'s lines in file order. A file's id is its name (a folder's files: their path inside the folder); a JSONL
+ * document's id is its `id`. Throws on an empty folder, a binary or non-UTF-8 file, a file of another kind, a
+ * JSONL line without `id` or `text`, an empty document, and two documents with one id.
+ *
+ * @example
+ * const docs = readDocuments(["docs/"]); // [{ id: "guide/setup.md", text: "# Setup\n..." }, ...]
+ */
+export function readDocuments(inputs: readonly string[]): SourceDocument[] {
+  if (inputs.length === 0) throw new InvalidInputError("no documents given: name files or folders to read");
+  const documents: SourceDocument[] = [];
+  const seen = new Map<string, string>();
+  const add = (document: SourceDocument, file: string) => {
+    if (document.text.trim() === "") {
+      throw new InvalidInputError(`document "${document.id}" is empty; remove it or give it text`, { file });
+    }
+    const earlier = seen.get(document.id);
+    if (earlier !== undefined) {
+      throw new InvalidInputError(
+        `two documents have the id "${document.id}" (the other in ${earlier}); give each document its own id or file name`,
+        { file },
+      );
+    }
+    seen.set(document.id, file);
+    documents.push(document);
+  };
+  for (const input of inputs) {
+    let stats: ReturnType<typeof statSync>;
+    try {
+      stats = statSync(input);
+    } catch (err) {
+      throw new InvalidInputError(
+        "does not exist or cannot be read; check the path",
+        { file: input },
+        { cause: err },
+      );
+    }
+    if (stats.isDirectory()) {
+      const files = listDocumentFiles(input);
+      if (files.length === 0) {
+        throw new InvalidInputError(
+          `folder holds no documents (${documentExtensions.join(", ")} files, hidden ones skipped); add some or name other files`,
+          { file: input },
+        );
+      }
+      for (const relative of files) {
+        const file = path.join(input, relative);
+        for (const document of readDocumentFile(file, relative)) add(document, file);
+      }
+    } else {
+      if (!isDocumentFile(input)) {
+        throw new InvalidInputError(
+          `is not a document this command reads (${documentExtensions.join(", ")}); convert it to text first (PDF: pdftotext file.pdf file.txt)`,
+          { file: input },
+        );
+      }
+      for (const document of readDocumentFile(input, path.basename(input))) add(document, input);
+    }
+  }
+  return documents;
+}
