@@ -1,5 +1,6 @@
 // `airgap-eval generate` as a user meets it: spawned from source on the example documents with a real judge
-// (stories260K, when present) under a scripted stage, then the test set evaluated by `eval`.
+// (stories260K, when present) under a scripted stage, then the test set evaluated by `eval`; and the built-in
+// synthesizers and filters end to end on the same judge.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -178,5 +179,32 @@ describe.skipIf(!existsSync(stories))("airgap-eval generate on stories260K", () 
     expect(readFileSync(`${out}.rejected.jsonl`, "utf8")).toBe(
       readFileSync(`${whole}.rejected.jsonl`, "utf8"),
     );
+  }, 300_000);
+
+  it("runs the built-in synthesizers and filters: every judge answer fits its schema, and a rerun gives the same bytes", async () => {
+    const builtIn = (out: string) =>
+      args(out, 6).filter((a, i, all) => a !== "--stage" && all[i - 1] !== "--stage");
+    const out = box.file("builtin.jsonl");
+    const first = await runCli([...builtIn(out), "--json", "--max-tokens", "200"], box.env);
+    // Exit 1 says fewer rows than asked were accepted (a 260K-parameter judge writes poor questions); never 2 or a crash.
+    expect([0, 1]).toContain(first.code);
+    const summary = JSON.parse(first.stdout) as { rows: number; rejectedCount: number };
+    const rows = lines(out).map((l) => rowSchema.parse(JSON.parse(l)));
+    const rejected = lines(`${out}.rejected.jsonl`).map(
+      (l) => JSON.parse(l) as { reason: { kind: string; error?: string } },
+    );
+    expect(rows.length).toBe(summary.rows);
+    expect(rejected.length).toBe(summary.rejectedCount);
+    expect(rows.length + rejected.length).toBeGreaterThan(0);
+    // Grammar-constrained answers: no rejection is a parse failure.
+    for (const r of rejected) expect(r.reason.error ?? "").not.toMatch(/JSON|schema|parse/i);
+
+    const again = box.file("builtin-again.jsonl");
+    expect((await runCli([...builtIn(again), "--json", "--max-tokens", "200"], box.env)).code).toBe(
+      first.code,
+    );
+    for (const suffix of ["", ".rejected.jsonl", ".config.json"]) {
+      expect(readFileSync(`${again}${suffix}`, "utf8")).toBe(readFileSync(`${out}${suffix}`, "utf8"));
+    }
   }, 300_000);
 });

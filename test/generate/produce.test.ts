@@ -3,15 +3,15 @@
 
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { contextReference } from "../src/generate/filters/standalone.js";
-import type { GenerationContext, PlannedRow } from "../src/generate/stage.js";
-import { createStage, defaultStage } from "../src/generate/synth/default-stage.js";
-import type { Chunk, SynthesizerName, TestsetRow } from "../src/generate/types.js";
-import type { GenerateObjectOptions, GenerateObjectResult, Llm } from "../src/llm/types.js";
-import type { JudgePrompt } from "../src/prompts/types.js";
-import { bridgeChunks } from "./support/generate-chunks.js";
-import { type ScriptEntry, ScriptedLlm } from "./support/scripted-llm.js";
-import { WordEmbeddings } from "./support/word-embeddings.js";
+import { contextReference } from "../../src/generate/filters/standalone.js";
+import type { GenerationContext, PlannedRow } from "../../src/generate/stage.js";
+import { createStage, defaultStage } from "../../src/generate/synth/default-stage.js";
+import type { Chunk, SynthesizerName, TestsetRow } from "../../src/generate/types.js";
+import type { GenerateObjectOptions, GenerateObjectResult, Llm } from "../../src/llm/types.js";
+import type { JudgePrompt } from "../../src/prompts/types.js";
+import { bridgeChunks } from "../support/generate-chunks.js";
+import { type ScriptEntry, ScriptedLlm } from "../support/scripted-llm.js";
+import { WordEmbeddings } from "../support/word-embeddings.js";
 
 const singleOnly: Record<SynthesizerName, number> = {
   single_hop_specific_query_synthesizer: 1,

@@ -1,15 +1,15 @@
 // The test-set plan: keyphrases, exact mix counts, related-chunk pairs and clusters, and a plan deterministic from
 // the seed and balanced across documents, styles, lengths and personas.
 import { describe, expect, it } from "vitest";
-import type { GenerationContext } from "../src/generate/stage.js";
-import { extractKeyphrases, sharedKeyphrases } from "../src/generate/synth/keyphrases.js";
-import { DEFAULT_MIX, mixCounts } from "../src/generate/synth/mix.js";
-import { planRows } from "../src/generate/synth/plan.js";
-import { relatedPairs, themeClusters } from "../src/generate/synth/relations.js";
-import type { SynthesizerName } from "../src/generate/types.js";
-import { bridgeChunks } from "./support/generate-chunks.js";
-import { ScriptedLlm } from "./support/scripted-llm.js";
-import { WordEmbeddings } from "./support/word-embeddings.js";
+import type { GenerationContext } from "../../src/generate/stage.js";
+import { extractKeyphrases, sharedKeyphrases } from "../../src/generate/synth/keyphrases.js";
+import { DEFAULT_MIX, mixCounts } from "../../src/generate/synth/mix.js";
+import { planRows } from "../../src/generate/synth/plan.js";
+import { relatedPairs, themeClusters } from "../../src/generate/synth/relations.js";
+import type { SynthesizerName } from "../../src/generate/types.js";
+import { bridgeChunks } from "../support/generate-chunks.js";
+import { ScriptedLlm } from "../support/scripted-llm.js";
+import { WordEmbeddings } from "../support/word-embeddings.js";
 
 function context(seed: number): GenerationContext {
   return {

@@ -2,15 +2,15 @@
 // every answer parses under the grammars (no `failed` rejection), every row is well formed, and the same seed
 // writes the same rows.
 import { describe, expect, it } from "vitest";
-import type { GenerationContext } from "../src/generate/stage.js";
-import { defaultStage } from "../src/generate/synth/default-stage.js";
-import { DEFAULT_MIX } from "../src/generate/synth/mix.js";
-import { MAX_REFERENCE_CHARS, QUERY_LENGTHS } from "../src/generate/synth/query-options.js";
-import type { TestsetRow } from "../src/generate/types.js";
-import { extraGgufPath } from "./setup/paths.js";
-import { bridgeChunks } from "./support/generate-chunks.js";
-import { loadTestJudge } from "./support/gguf-judges.js";
-import { WordEmbeddings } from "./support/word-embeddings.js";
+import type { GenerationContext } from "../../src/generate/stage.js";
+import { defaultStage } from "../../src/generate/synth/default-stage.js";
+import { DEFAULT_MIX } from "../../src/generate/synth/mix.js";
+import { MAX_REFERENCE_CHARS, QUERY_LENGTHS } from "../../src/generate/synth/query-options.js";
+import type { TestsetRow } from "../../src/generate/types.js";
+import { extraGgufPath } from "../setup/paths.js";
+import { bridgeChunks } from "../support/generate-chunks.js";
+import { loadTestJudge } from "../support/gguf-judges.js";
+import { WordEmbeddings } from "../support/word-embeddings.js";
 
 async function generate(modelPath: string, seed: number) {
   const llm = await loadTestJudge(modelPath);
