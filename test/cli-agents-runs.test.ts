@@ -127,7 +127,7 @@ describe("airgap-eval on conversations", () => {
     const mergedData = loadResults(box.file("merged.jsonl"));
     expect(outcomes(mergedData)).toEqual(outcomes(wholeData));
     expect(samples(mergedData)).toEqual(samples(wholeData));
-  });
+  }, 480_000); // six CLI runs, each 10–25 s on a busy 2-core machine
 
   it("calibrates a rule-based agent metric against human labels on conversations", async () => {
     const result = await runCli(["calibrate", labelled, "--metric", "tool_call_f1", "--json"], box.env);
@@ -141,5 +141,5 @@ describe("airgap-eval on conversations", () => {
     expect(report.stdout).toMatch(/tool_call_accuracy against 10 labelled rows \(binary\)/);
     expect(report.stdout).toMatch(/accuracy +1\.000/);
     expect(readFileSync(box.file("calibration.html"), "utf8")).toContain("tool_call_accuracy");
-  });
+  }, 240_000); // two CLI runs
 });
