@@ -11,9 +11,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { TransformersEmbeddings } from "../src/embeddings/index.js";
+import { defaultMix } from "../src/generate/defaults.js";
 import type { GenerationContext } from "../src/generate/stage.js";
 import { defaultStage } from "../src/generate/synth/default-stage.js";
-import { DEFAULT_MIX } from "../src/generate/synth/mix.js";
 import type { Chunk, TestsetRow } from "../src/generate/types.js";
 import { LlamaCppLlm } from "../src/llm/index.js";
 import { chunksOf } from "./lib/chunks.js";
@@ -50,7 +50,7 @@ const ctx: GenerationContext = {
   seed: numberFlag("seed", 1),
   callBudget: { maxTokens: numberFlag("max-tokens", 256), timeoutMs: numberFlag("timeout-ms", 120_000) },
 };
-const plan = await defaultStage.plan(exampleChunks(), rows, DEFAULT_MIX, ctx);
+const plan = await defaultStage.plan(exampleChunks(), rows, defaultMix, ctx);
 const accepted: TestsetRow[] = [];
 const outcomes: Record<string, number> = {};
 const started = performance.now();

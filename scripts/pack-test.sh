@@ -6,8 +6,8 @@
 # host outside the registry answers. From there: the README's quick start (`npx airgap-eval eval --example ...`, with
 # the result cache, run twice: the second run is all cache hits), the agent example (examples/agent-eval.jsonl with the
 # rule-based agent metrics), a judge metric on a generated tiny GGUF, `generate` on the shipped example documents
-# (examples/docs, with a stage module of scripts/pack-test/stage.mjs; the same bytes twice) and the
-# airgap-eval/generate entry.
+# (examples/docs, with a stage module of scripts/pack-test/stage.mjs, then with the built-in stage on the tiny GGUF;
+# the same bytes twice each) and the airgap-eval/generate entry.
 # Without --quick also: the shipped metric file (examples/quality.yaml) through `eval --metric-file` and through
 # `parseMetricFile` / `loadMetricFile` of the package root and the node-test entry, the help text, a TypeScript file
 # using the library (type-checked under strict +
@@ -137,6 +137,35 @@ node -e '
   for (const r of rows) for (const k of ["user_input", "reference", "reference_contexts", "reference_context_ids"]) if (!(k in r)) throw new Error("a row lacks " + k);' \
   || fail "generate did not write 4 rows with the columns eval reads"
 cmp out/testset.jsonl out/testset-again.jsonl || fail "generate wrote other bytes on a rerun with the same seed"
+# The built-in synthesizers and filters on the tiny judge: it may get fewer rows accepted than --size (exit 1), never
+# 2 or a crash; every planned row is in the test set or the rejected file, as well-formed JSONL (the test set with
+# the columns eval reads), and a rerun writes the same bytes and exit code.
+builtin_run() {
+  local code=0
+  npx airgap-eval generate node_modules/airgap-eval/examples/docs --size 4 --llm "$work/tiny-judge.gguf" \
+    --embeddings starter/glove-100d --max-tokens 64 --quiet --overwrite --out "out/$1" || code=$?
+  [ "$code" -le 1 ] || fail "generate with the built-in stage exited $code ($1), not 0 or 1"
+  echo "$code" >"out/$1.exit"
+}
+builtin_run builtin.jsonl
+builtin_run builtin-again.jsonl
+node -e '
+  const fs = require("fs");
+  const jsonl = (f) => fs.readFileSync(f, "utf8").split("\n").filter((l) => l !== "").map((l, i) => {
+    try { return JSON.parse(l); } catch { throw new Error(f + ":" + (i + 1) + " is not JSON"); } });
+  const rows = jsonl("out/builtin.jsonl"), rejected = jsonl("out/builtin.jsonl.rejected.jsonl");
+  for (const r of rows) for (const k of ["plan_index", "user_input", "reference", "reference_contexts", "reference_context_ids", "synthesizer_name"])
+    if (!(k in r)) throw new Error("a row lacks " + k);
+  for (const r of rejected) if (typeof r.plan_index !== "number" || typeof r.reason?.kind !== "string") throw new Error("a rejected line lacks plan_index or reason.kind");
+  const exit = Number(fs.readFileSync("out/builtin.jsonl.exit", "utf8"));
+  if (rows.length + rejected.length !== 4) throw new Error(rows.length + " rows and " + rejected.length + " rejected, not the 4 planned");
+  if ((rows.length === 4) !== (exit === 0)) throw new Error("exit " + exit + " with " + rows.length + " of 4 rows");
+  console.log("built-in stage on the tiny judge: " + rows.length + " of 4 rows accepted, " + rejected.length + " rejected (exit " + exit + ")");' \
+  || fail "generate with the built-in stage did not write well-formed files with the columns eval reads"
+for suffix in "" .rejected.jsonl .config.json .exit; do
+  cmp "out/builtin.jsonl$suffix" "out/builtin-again.jsonl$suffix" \
+    || fail "generate with the built-in stage wrote other bytes on a rerun with the same seed (builtin.jsonl$suffix)"
+done
 node --input-type=module -e 'const g = await import("airgap-eval/generate"); if (typeof g.generateTestset !== "function") process.exit(1);' \
   || fail "airgap-eval/generate does not export generateTestset"
 if [ -n "$quick" ]; then step "pack-test --quick passed on node $(node -v)"; exit 0; fi

@@ -12,6 +12,8 @@ export type { GenerationProgress, PlanShard } from "./pipeline.js";
 export { readDocuments } from "./read-documents.js";
 export type { GenerationConfig } from "./run-config.js";
 export type { GenerationContext, GenerationStage, PlannedRow } from "./stage.js";
+export type { CreateStageOptions } from "./synth/default-stage.js";
+export { createStage, defaultStage } from "./synth/default-stage.js";
 export type { FilledResponse, RejectedLine, TestsetFiles, TestsetLine } from "./testset-files.js";
 export type {
   Candidate,

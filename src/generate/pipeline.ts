@@ -195,6 +195,8 @@ export async function runGeneration(input: RunGenerationInput): Promise<RunGener
           interrupted = true;
           break;
         }
+        // The run's settings or input are wrong (e.g. a prompt over the judge's context): stop, record nothing.
+        if (err instanceof InvalidInputError) throw err;
         outcome = {
           rejected: null,
           reason: { kind: "failed", error: err instanceof Error ? err.message : String(err) },

@@ -2,6 +2,7 @@ import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { InvalidInputError } from "../../src/errors.js";
 import { generateTestset } from "../../src/generate/generate-testset.js";
 import { mergeTestsets } from "../../src/generate/merge.js";
 import { recordedModel } from "../../src/generate/run-config.js";
@@ -151,6 +152,20 @@ describe("generateTestset with a scripted stage", () => {
       [0, true, ["ctx"]],
       [2, true, ["ctx"]],
     ]);
+  });
+
+  it("stops at a stage's input error (a prompt over the judge's context) without recording the row", async () => {
+    const out = path.join(tmp(), "ts.jsonl");
+    const stage = scriptedStage({
+      onProduce: (row) => {
+        if (row.index === 1) throw new InvalidInputError("plan row 1 does not fit the judge's context");
+      },
+    });
+    await expect(generateTestset({ ...base(out), size: 3, stage })).rejects.toThrow(
+      /plan row 1 does not fit/,
+    );
+    expect(lines(out).map((l) => l.plan_index)).toEqual([0]);
+    expect(lines(`${out}.rejected.jsonl`)).toEqual([]);
   });
 
   it("generates shards of the plan that merge into the rows in plan order", async () => {

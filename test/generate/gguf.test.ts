@@ -2,9 +2,9 @@
 // every answer parses under the grammars (no `failed` rejection), every row is well formed, and the same seed
 // writes the same rows.
 import { describe, expect, it } from "vitest";
+import { defaultMix } from "../../src/generate/defaults.js";
 import type { GenerationContext } from "../../src/generate/stage.js";
 import { defaultStage } from "../../src/generate/synth/default-stage.js";
-import { DEFAULT_MIX } from "../../src/generate/synth/mix.js";
 import { MAX_REFERENCE_CHARS, QUERY_LENGTHS } from "../../src/generate/synth/query-options.js";
 import type { TestsetRow } from "../../src/generate/types.js";
 import { extraGgufPath } from "../setup/paths.js";
@@ -21,7 +21,7 @@ async function generate(modelPath: string, seed: number) {
       seed,
       callBudget: { maxTokens: 256, timeoutMs: 120_000 },
     };
-    const plan = await defaultStage.plan(bridgeChunks, 6, DEFAULT_MIX, ctx);
+    const plan = await defaultStage.plan(bridgeChunks, 6, defaultMix, ctx);
     const accepted: TestsetRow[] = [];
     const outcomes = [];
     for (const row of plan) {

@@ -1,9 +1,10 @@
 // The test-set plan: keyphrases, exact mix counts, related-chunk pairs and clusters, and a plan deterministic from
 // the seed and balanced across documents, styles, lengths and personas.
 import { describe, expect, it } from "vitest";
+import { defaultMix } from "../../src/generate/defaults.js";
 import type { GenerationContext } from "../../src/generate/stage.js";
 import { extractKeyphrases, sharedKeyphrases } from "../../src/generate/synth/keyphrases.js";
-import { DEFAULT_MIX, mixCounts } from "../../src/generate/synth/mix.js";
+import { mixCounts } from "../../src/generate/synth/mix.js";
 import { planRows } from "../../src/generate/synth/plan.js";
 import { relatedPairs, themeClusters } from "../../src/generate/synth/relations.js";
 import type { SynthesizerName } from "../../src/generate/types.js";
@@ -47,42 +48,48 @@ describe("extractKeyphrases", () => {
 
 describe("mixCounts", () => {
   it("splits rows exactly by the largest remainder", () => {
-    expect(mixCounts(10, DEFAULT_MIX)).toEqual({
-      single_hop_specific_query_synthesizer: 5,
+    // The default (Ragas' default_query_distribution) is an equal share each; ties go to Ragas' order.
+    expect(mixCounts(10, defaultMix)).toEqual({
+      single_hop_specific_query_synthesizer: 4,
+      multi_hop_abstract_query_synthesizer: 3,
       multi_hop_specific_query_synthesizer: 3,
-      multi_hop_abstract_query_synthesizer: 2,
     });
-    const thirds = {
-      single_hop_specific_query_synthesizer: 1,
-      multi_hop_specific_query_synthesizer: 1,
-      multi_hop_abstract_query_synthesizer: 1,
+    const ragas02 = {
+      single_hop_specific_query_synthesizer: 0.5,
+      multi_hop_specific_query_synthesizer: 0.25,
+      multi_hop_abstract_query_synthesizer: 0.25,
     };
-    expect(Object.values(mixCounts(7, thirds))).toEqual([3, 2, 2]);
+    expect(mixCounts(10, ragas02)).toEqual({
+      single_hop_specific_query_synthesizer: 5,
+      multi_hop_abstract_query_synthesizer: 3,
+      multi_hop_specific_query_synthesizer: 2,
+    });
+    expect(Object.values(mixCounts(7, defaultMix))).toEqual([3, 2, 2]);
     for (const size of [1, 2, 3, 11, 100]) {
-      expect(Object.values(mixCounts(size, DEFAULT_MIX)).reduce((a, b) => a + b)).toBe(size);
+      expect(Object.values(mixCounts(size, defaultMix)).reduce((a, b) => a + b)).toBe(size);
     }
   });
 
   it("gives a type the chunks cannot serve no rows, and its share to the others", () => {
     const counts = mixCounts(
       8,
-      DEFAULT_MIX,
+      defaultMix,
       new Set<SynthesizerName>([
         "single_hop_specific_query_synthesizer",
         "multi_hop_specific_query_synthesizer",
       ]),
     );
     expect(counts).toEqual({
-      single_hop_specific_query_synthesizer: 5,
-      multi_hop_specific_query_synthesizer: 3,
+      single_hop_specific_query_synthesizer: 4,
+      multi_hop_specific_query_synthesizer: 4,
       multi_hop_abstract_query_synthesizer: 0,
     });
   });
 
   it("refuses a bad size, a negative weight, and a mix no available type can serve, saying what to do", () => {
-    expect(() => mixCounts(0, DEFAULT_MIX)).toThrow(/positive integer/);
-    expect(() => mixCounts(2.5, DEFAULT_MIX)).toThrow(/positive integer/);
-    expect(() => mixCounts(3, { ...DEFAULT_MIX, multi_hop_abstract_query_synthesizer: -1 })).toThrow(/>= 0/);
+    expect(() => mixCounts(0, defaultMix)).toThrow(/positive integer/);
+    expect(() => mixCounts(2.5, defaultMix)).toThrow(/positive integer/);
+    expect(() => mixCounts(3, { ...defaultMix, multi_hop_abstract_query_synthesizer: -1 })).toThrow(/>= 0/);
     expect(() =>
       mixCounts(
         3,
@@ -144,20 +151,20 @@ describe("related chunks", () => {
 
 describe("planRows", () => {
   it("is the same for the same seed and differs for another", async () => {
-    const a = await planRows(bridgeChunks, 12, DEFAULT_MIX, context(7));
-    const b = await planRows(bridgeChunks, 12, DEFAULT_MIX, context(7));
-    const c = await planRows(bridgeChunks, 12, DEFAULT_MIX, context(8));
+    const a = await planRows(bridgeChunks, 12, defaultMix, context(7));
+    const b = await planRows(bridgeChunks, 12, defaultMix, context(7));
+    const c = await planRows(bridgeChunks, 12, defaultMix, context(8));
     expect(b).toEqual(a);
     expect(c).not.toEqual(a);
     expect(a.map((r) => r.index)).toEqual([...Array(12).keys()]);
   });
 
   it("plans the exact counts of the mix, multi-hop rows on related chunks with their shared themes", async () => {
-    const rows = await planRows(bridgeChunks, 12, DEFAULT_MIX, context(1));
+    const rows = await planRows(bridgeChunks, 12, defaultMix, context(1));
     const count = (name: SynthesizerName) => rows.filter((r) => r.request.synthesizer === name).length;
-    expect(count("single_hop_specific_query_synthesizer")).toBe(6);
-    expect(count("multi_hop_specific_query_synthesizer")).toBe(3);
-    expect(count("multi_hop_abstract_query_synthesizer")).toBe(3);
+    expect(count("single_hop_specific_query_synthesizer")).toBe(4);
+    expect(count("multi_hop_specific_query_synthesizer")).toBe(4);
+    expect(count("multi_hop_abstract_query_synthesizer")).toBe(4);
     for (const { request } of rows) {
       if (request.synthesizer === "single_hop_specific_query_synthesizer") {
         expect(request.chunks).toHaveLength(1);
@@ -202,15 +209,15 @@ describe("planRows", () => {
       { name: "Engineer", roleDescription: "Maintains old bridges." },
       { name: "Baker", roleDescription: "Bakes bread at home." },
     ];
-    const rows = await planRows(bridgeChunks, 6, DEFAULT_MIX, context(2), { personas });
+    const rows = await planRows(bridgeChunks, 6, defaultMix, context(2), { personas });
     expect(rows.filter((r) => r.request.persona?.name === "Engineer")).toHaveLength(3);
-    const plain = await planRows(bridgeChunks, 6, DEFAULT_MIX, context(2));
+    const plain = await planRows(bridgeChunks, 6, defaultMix, context(2));
     expect(plain.every((r) => r.request.persona === undefined)).toBe(true);
   });
 
   it("gives the multi-hop share to single-hop when no chunks are related, and refuses no chunks", async () => {
-    const rows = await planRows([bridgeChunks[0]!, bridgeChunks[3]!], 4, DEFAULT_MIX, context(1));
+    const rows = await planRows([bridgeChunks[0]!, bridgeChunks[3]!], 4, defaultMix, context(1));
     expect(rows.every((r) => r.request.synthesizer === "single_hop_specific_query_synthesizer")).toBe(true);
-    await expect(planRows([], 4, DEFAULT_MIX, context(1))).rejects.toThrow(/no chunks/);
+    await expect(planRows([], 4, defaultMix, context(1))).rejects.toThrow(/no chunks/);
   });
 });

@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { InvalidInputError } from "../../src/errors.js";
 import { contextReference } from "../../src/generate/filters/standalone.js";
 import type { GenerationContext, PlannedRow } from "../../src/generate/stage.js";
 import { createStage, defaultStage } from "../../src/generate/synth/default-stage.js";
@@ -230,6 +231,20 @@ describe("produce", () => {
     const pending = defaultStage.produce(await firstRow(aborting), aborting, []);
     run.abort(new Error("run stopped"));
     await expect(pending).rejects.toThrow("run stopped");
+  });
+
+  it("stops the run, naming the row, its chunks and the flags to change, when a prompt is over the judge's context", async () => {
+    const llm = new ScriptedLlm(
+      { "generate/single_hop_specific": () => ({ query: question, answer }) },
+      { maxInputChars: 20 },
+    );
+    const ctx = context(llm);
+    const row = await firstRow(ctx);
+    const produced = defaultStage.produce(row, ctx, []);
+    await expect(produced).rejects.toThrow(InvalidInputError);
+    await expect(produced).rejects.toThrow(
+      /plan row 0 \(single_hop_specific_query_synthesizer on bridge\.md#0\) does not fit the judge's context: .*--chunk-tokens.*--context-size.*--max-tokens/,
+    );
   });
 
   it("refuses options out of range, naming them", () => {

@@ -4,6 +4,7 @@
  * the answerability verdict). Every judge call runs under `ctx.callBudget`.
  */
 
+import { ContextOverflowError, InvalidInputError } from "../../errors.js";
 import { notAnswerable } from "../filters/answerable.js";
 import { DEFAULT_DUPLICATE_SIMILARITY, nearDuplicate } from "../filters/dedupe.js";
 import { homeDocument, QuotaBook } from "../filters/quota.js";
@@ -14,7 +15,7 @@ import { type PlanOptions, planRows } from "./plan.js";
 import { synthesize } from "./synthesize.js";
 
 /** Options of {@link createStage}. */
-export interface StageOptions extends PlanOptions {
+export interface CreateStageOptions extends PlanOptions {
   /** Cosine similarity from which a question is a near duplicate of an accepted one. Defaults to 0.95. */
   duplicateSimilarity?: number;
 }
@@ -63,6 +64,20 @@ function failure(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
+/**
+ * A prompt over the judge's context is the run's settings, not the row: every row like it would fail the same way,
+ * so the run stops (no row recorded; nothing is lost) with what to change.
+ */
+function overflowAdvice(error: ContextOverflowError, row: PlannedRow): InvalidInputError {
+  const chunks = row.request.chunks.map((c) => c.id).join(", ");
+  return new InvalidInputError(
+    `generate: plan row ${row.index} (${row.request.synthesizer} on ${chunks}) does not fit the judge's context: ${error.detail}. ` +
+      "Pass a smaller --chunk-tokens, a larger --context-size or a smaller --max-tokens, and start over with --overwrite",
+    {},
+    { cause: error },
+  );
+}
+
 function checkSimilarity(value: number | undefined, name: string): void {
   if (value !== undefined && !(Number.isFinite(value) && value >= -1 && value <= 1)) {
     throw new RangeError(`generate: ${name} must be a cosine similarity from -1 to 1, got ${value}`);
@@ -70,7 +85,7 @@ function checkSimilarity(value: number | undefined, name: string): void {
 }
 
 /** Throws a `RangeError` naming the option for a similarity outside [-1, 1] or a persona without name or role. */
-function checkStageOptions(options: StageOptions): void {
+function checkStageOptions(options: CreateStageOptions): void {
   checkSimilarity(options.relatedSimilarity, "relatedSimilarity");
   checkSimilarity(options.duplicateSimilarity, "duplicateSimilarity");
   options.personas?.forEach((persona, i) => {
@@ -88,7 +103,7 @@ function checkStageOptions(options: StageOptions): void {
  * @example
  * const stage = createStage({ personas: [{ name: "Nurse", roleDescription: "Asks about dosage and care." }] });
  */
-export function createStage(options: StageOptions = {}): GenerationStage {
+export function createStage(options: CreateStageOptions = {}): GenerationStage {
   checkStageOptions(options);
   const quotas = new QuotaBook();
   const threshold = options.duplicateSimilarity ?? DEFAULT_DUPLICATE_SIMILARITY;
@@ -113,6 +128,7 @@ export function createStage(options: StageOptions = {}): GenerationStage {
         return reason === undefined ? { row: rowOf(candidate) } : { rejected: candidate, reason };
       } catch (error) {
         if (ctx.signal?.aborted === true) throw error;
+        if (error instanceof ContextOverflowError) throw overflowAdvice(error, row);
         return { rejected: candidate, reason: { kind: "failed", error: failure(error) } };
       }
     },

@@ -1,54 +1,41 @@
+import { synthesizerNames } from "../defaults.js";
 import type { SynthesizerName } from "../types.js";
-
-/** The question types in a fixed order: the order ties are broken in and rows are described in. */
-export const SYNTHESIZER_NAMES: readonly SynthesizerName[] = [
-  "single_hop_specific_query_synthesizer",
-  "multi_hop_specific_query_synthesizer",
-  "multi_hop_abstract_query_synthesizer",
-];
-
-/** Ragas' default query distribution: half single-hop specific, a quarter each of the multi-hop kinds. */
-export const DEFAULT_MIX: Readonly<Record<SynthesizerName, number>> = {
-  single_hop_specific_query_synthesizer: 0.5,
-  multi_hop_specific_query_synthesizer: 0.25,
-  multi_hop_abstract_query_synthesizer: 0.25,
-};
 
 /**
  * Splits `size` rows among the question types in proportion to `mix` (weights need not sum to 1), exactly, by the
  * largest remainder method: each type gets the floor of its share, and the rows left go to the largest fractional
- * parts (ties to the earlier type in {@link SYNTHESIZER_NAMES}). Types not in `available` get none; their weight is
+ * parts (ties to the earlier type in `synthesizerNames` (Ragas' order)). Types not in `available` get none; their weight is
  * shared among the others in proportion. Throws a `RangeError` for a size that is not a positive integer, a weight
  * that is negative or not finite, or when no available type has weight.
  *
  * @example
- * mixCounts(10, DEFAULT_MIX); // { single_hop…: 5, multi_hop_specific…: 3, multi_hop_abstract…: 2 }
+ * mixCounts(10, defaultMix); // { single_hop…: 4, multi_hop_abstract…: 3, multi_hop_specific…: 3 }
  */
 export function mixCounts(
   size: number,
   mix: Readonly<Record<SynthesizerName, number>>,
-  available: ReadonlySet<SynthesizerName> = new Set(SYNTHESIZER_NAMES),
+  available: ReadonlySet<SynthesizerName> = new Set(synthesizerNames),
 ): Record<SynthesizerName, number> {
   if (!Number.isInteger(size) || size < 1) {
     throw new RangeError(`generate: size must be a positive integer of rows, got ${size}`);
   }
-  for (const name of SYNTHESIZER_NAMES) {
+  for (const name of synthesizerNames) {
     const weight = mix[name] ?? 0;
     if (!Number.isFinite(weight) || weight < 0) {
       throw new RangeError(`generate: the mix weight of ${name} must be a finite number >= 0, got ${weight}`);
     }
   }
-  const used = SYNTHESIZER_NAMES.filter((name) => available.has(name) && (mix[name] ?? 0) > 0);
+  const used = synthesizerNames.filter((name) => available.has(name) && (mix[name] ?? 0) > 0);
   const total = used.reduce((sum, name) => sum + mix[name], 0);
   if (used.length === 0) {
-    const missing = SYNTHESIZER_NAMES.filter((name) => (mix[name] ?? 0) > 0 && !available.has(name));
+    const missing = synthesizerNames.filter((name) => (mix[name] ?? 0) > 0 && !available.has(name));
     throw new RangeError(
       missing.length > 0
         ? `generate: the mix asks only for ${missing.join(", ")}, and the chunks hold no related chunks to write them from; add single_hop_specific_query_synthesizer to the mix or give more documents`
         : "generate: the mix gives every question type weight 0; give at least one a positive weight",
     );
   }
-  const counts = Object.fromEntries(SYNTHESIZER_NAMES.map((name) => [name, 0])) as Record<
+  const counts = Object.fromEntries(synthesizerNames.map((name) => [name, 0])) as Record<
     SynthesizerName,
     number
   >;
@@ -61,7 +48,7 @@ export function mixCounts(
   const byRemainder = [...shares].sort(
     (a, b) =>
       b.exact - Math.floor(b.exact) - (a.exact - Math.floor(a.exact)) ||
-      SYNTHESIZER_NAMES.indexOf(a.name) - SYNTHESIZER_NAMES.indexOf(b.name),
+      synthesizerNames.indexOf(a.name) - synthesizerNames.indexOf(b.name),
   );
   for (let i = 0; i < left; i++) counts[byRemainder[i % byRemainder.length]!.name] += 1;
   return counts;

@@ -4,10 +4,11 @@
  * least-used chunk groups; styles, lengths and personas are dealt evenly in a seeded order.
  */
 import { mulberry32 } from "../../math/prng.js";
+import { synthesizerNames } from "../defaults.js";
 import type { GenerationContext, PlannedRow } from "../stage.js";
 import type { Chunk, Persona, QueryLength, QueryStyle, SynthesisRequest, SynthesizerName } from "../types.js";
 import { extractKeyphrases } from "./keyphrases.js";
-import { mixCounts, SYNTHESIZER_NAMES } from "./mix.js";
+import { mixCounts } from "./mix.js";
 import { LENGTH_NAMES, STYLE_NAMES } from "./query-options.js";
 import { DEFAULT_RELATED_SIMILARITY, type RelatedGroup, relatedPairs, themeClusters } from "./relations.js";
 
@@ -105,13 +106,13 @@ export async function planRows(
     multi_hop_abstract_query_synthesizer:
       vectors.length > 0 ? themeClusters(keyphrases, vectors, minSimilarity) : [],
   };
-  const available = new Set(SYNTHESIZER_NAMES.filter((name) => groups[name].length > 0));
+  const available = new Set(synthesizerNames.filter((name) => groups[name].length > 0));
   const counts = mixCounts(size, mix, available);
   const picked = new Map<SynthesizerName, RelatedGroup[]>(
-    SYNTHESIZER_NAMES.map((name) => [name, pickGroups(groups[name], chunks, counts[name])]),
+    synthesizerNames.map((name) => [name, pickGroups(groups[name], chunks, counts[name])]),
   );
   const order = shuffle(
-    SYNTHESIZER_NAMES.flatMap((name) => Array.from({ length: counts[name] }, () => name)),
+    synthesizerNames.flatMap((name) => Array.from({ length: counts[name] }, () => name)),
     random,
   );
   const styles = dealt(nonEmpty(options.queryStyles) ?? STYLE_NAMES, size, random);
