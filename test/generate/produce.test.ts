@@ -193,6 +193,25 @@ describe("produce", () => {
     ).toHaveProperty("row");
   });
 
+  it("plans spare rows after the asked-for ones, each held to its type and document's share of the first plan", async () => {
+    const llm = judge();
+    const ctx = context(llm);
+    const chunks = bridgeChunks.slice(0, 1);
+    const none = await createStage({ spares: 0 }).plan(chunks, 2, singleOnly, ctx);
+    expect(none.map((r) => r.index)).toEqual([0, 1]);
+    const stage = createStage();
+    const plan = await stage.plan(chunks, 2, singleOnly, ctx);
+    expect(plan.map((r) => r.index)).toEqual([0, 1, 2, 3]);
+    expect(await createStage().plan(chunks, 2, singleOnly, ctx)).toEqual(plan);
+    // The first row was rejected, so one bridge.md row is accepted: a spare may take the second place...
+    const one = [acceptedRow("When was the bridge painted?", "bridge.md")];
+    expect(await stage.produce(plan[2]!, ctx, one)).toHaveProperty("row");
+    // ...but not a third: the plan asked for two rows of this type from this document.
+    const two = [...one, acceptedRow("Who built the bridge?", "bridge.md")];
+    expect(await stage.produce(plan[3]!, ctx, two)).toMatchObject({ reason: { kind: "over_quota" } });
+    expect(() => createStage({ spares: -1 })).toThrow(/spares/);
+  });
+
   it("rejects as failed a judge answer that breaks the schema (a question over the length's bound)", async () => {
     const llm = judge({
       "generate/single_hop_specific": () => ({ query: `What ${"very ".repeat(80)}long question?`, answer }),

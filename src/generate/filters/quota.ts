@@ -30,6 +30,19 @@ export class QuotaBook {
   }
 
   /**
+   * Records spare rows: each counts against the quota its (type, home document) has in `planned`, and one whose key
+   * `planned` does not hold has a quota of 0 (it would only unbalance the mix).
+   */
+  registerSpares(spares: readonly SynthesisRequest[], planned: readonly SynthesisRequest[]): void {
+    for (const r of spares) {
+      const same = planned.find(
+        (p) => key(p.synthesizer, homeDocument(p)) === key(r.synthesizer, homeDocument(r)),
+      );
+      this.limits.set(r, same === undefined ? 0 : this.limits.get(same)!);
+    }
+  }
+
+  /**
    * True when the accepted rows already fill the request's quota. A request this book did not plan has no quota
    * (it is never over).
    */

@@ -18,6 +18,21 @@ import { synthesize } from "./synthesize.js";
 export interface CreateStageOptions extends PlanOptions {
   /** Cosine similarity from which a question is a near duplicate of an accepted one. Defaults to 0.95. */
   duplicateSimilarity?: number;
+  /**
+   * Spare rows planned after the asked-for ones, as a multiple of the size, to take the place of rejected rows: the
+   * run stops as soon as the size is reached, and a spare is only written while its (question type, document) share
+   * of the first plan is not full (`over_quota`, decided before any judge call), so the mix holds. 0 plans no spare
+   * (a rejected row is then a row short). Defaults to 1 (as many spares as rows).
+   */
+  spares?: number;
+}
+
+/** Spare rows planned per asked-for row (see {@link CreateStageOptions.spares}). */
+export const DEFAULT_SPARES = 1;
+
+/** The seed of the spare rows' plan: another stream of the same run seed. */
+function spareSeed(seed: number): number {
+  return (Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) >>> 0) % 2 ** 31;
 }
 
 type Produced = { row: TestsetRow } | { rejected: Candidate | null; reason: RejectionReason };
@@ -88,6 +103,11 @@ function checkSimilarity(value: number | undefined, name: string): void {
 function checkStageOptions(options: CreateStageOptions): void {
   checkSimilarity(options.relatedSimilarity, "relatedSimilarity");
   checkSimilarity(options.duplicateSimilarity, "duplicateSimilarity");
+  if (options.spares !== undefined && !(Number.isFinite(options.spares) && options.spares >= 0)) {
+    throw new RangeError(
+      `generate: spares must be a number >= 0 (a multiple of the size), not ${options.spares}`,
+    );
+  }
   options.personas?.forEach((persona, i) => {
     if (persona.name.trim() === "" || persona.roleDescription.trim() === "") {
       throw new RangeError(`generate: personas[${i}] needs a non-empty name and roleDescription`);
@@ -111,7 +131,15 @@ export function createStage(options: CreateStageOptions = {}): GenerationStage {
     async plan(chunks, size, mix, ctx) {
       const rows = await planRows(chunks, size, mix, ctx, options);
       quotas.register(rows.map((r) => r.request));
-      return rows;
+      const spareCount = Math.ceil(size * (options.spares ?? DEFAULT_SPARES));
+      if (spareCount === 0) return rows;
+      // The spares: a plan of their own from a seed derived from the run's, numbered after the asked-for rows.
+      const spares = await planRows(chunks, spareCount, mix, { ...ctx, seed: spareSeed(ctx.seed) }, options);
+      quotas.registerSpares(
+        spares.map((r) => r.request),
+        rows.map((r) => r.request),
+      );
+      return [...rows, ...spares.map((r, i) => ({ index: size + i, request: r.request }))];
     },
     async produce(row: PlannedRow, ctx, accepted): Promise<Produced> {
       const { request } = row;
