@@ -4,8 +4,7 @@
  * onnxruntime-node `InferenceSession` on the same ONNX file, at batch sizes 1, 8 and 32. The goal is
  * a library/raw ratio of at least 0.9 at batch 32.
  *
- * Both sides use the very same onnxruntime-node module (the one inside `@xenova/transformers`, from
- * `onnxRuntime()`) with the same session options as the library: cpu, `intraOpNumThreads` = threads,
+ * Both sides use the very same onnxruntime-node module (from `onnxRuntime()`) with the same session options as the library: cpu, `intraOpNumThreads` = threads,
  * `interOpNumThreads` 1, sequential, graph optimization "all". The raw side gets the same texts tokenized once
  * beforehand with the library's own tokenizer, template and truncation, grouped into the same batches the library
  * forms (distinct texts, all-unknown texts left out, longest first), padded into int64 tensors beforehand; only
@@ -16,7 +15,7 @@
  * process (library, raw, raw + tokenizer, library, raw, ...), so machine noise hits all of them alike; a sample
  * repeats such rounds until it lasts at least `--min-ms` (100 ms), and the time per call is reported. A third side,
  * "raw + tokenizer" (the library's tokenizer calls, padding and `session.run`), shows how much of the gap is the
- * tokenizer of transformers.js, which no wrapper can avoid.
+ * tokenizer (`@huggingface/tokenizers`, src/tokenizers/), which no wrapper can avoid.
  *
  * Run: `node --import tsx bench/embeddings-vs-raw.ts` (options: `--onnx <dir>[,<dir>...]`, `--runs N`,
  * `--batch 1,8,32`, `--threads N`, `--texts N`, `--min-ms N`, `--json <file>`). Defaults measure the generated
@@ -30,13 +29,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildStarterModel } from "../scripts/build-starter-model.js";
 import { writeTinyOnnxEncoder } from "../scripts/tiny-onnx-encoder.js";
-import { loadLocalTokenizer, runtimeVersions } from "../src/embeddings/local-runtime.js";
-import { detectTemplate, encodeTruncated } from "../src/embeddings/token-template.js";
+import { runtimeVersions } from "../src/embeddings/runtime-versions.js";
 import {
   TransformersEmbeddings,
   type TransformersEmbeddingsOptions,
 } from "../src/embeddings/transformers-embeddings.js";
 import { type OrtSession, type OrtTensor, onnxRuntime, sessionOptions } from "../src/onnx/session.js";
+import { TextTokenizer } from "../src/tokenizers/index.js";
 
 /** A model directory (transformers.js layout) to measure. */
 export interface EmbeddingsVsRawModel {
@@ -118,8 +117,8 @@ export interface EmbeddingsVsRawRow {
   pairedRatio: number;
   /**
    * Median wall time of one "raw + tokenizer" run, in milliseconds: the same tokenizer calls as the library
-   * (`encodeTruncated` per distinct text), padding into int64 tensors, and `session.run`; no pooling. The part
-   * of the library's time that no wrapper around transformers.js can avoid.
+   * (`encodeSingle` per distinct text), padding into int64 tensors, and `session.run`; no pooling. The part
+   * of the library's time that no wrapper around the tokenizer can avoid.
    */
   rawTokenizingMs: number;
   /** Raw texts/s divided by raw+tokenizer texts/s: the best ratio any wrapper over this tokenizer can reach. */
@@ -173,7 +172,8 @@ export interface EmbeddingsVsRawResult {
   };
   /** Runtime versions, and the settings shared by all rows. */
   runtime: {
-    transformers: string;
+    /** `@huggingface/tokenizers` version. */
+    tokenizers: string;
     onnxruntime: string;
     threads: number;
     runs: number;
@@ -296,13 +296,11 @@ async function prepareRaw(
     sessionOptions(threads),
   );
   // The library's own tokenizer, special-token template and truncation rule.
-  const tokenizer = await loadLocalTokenizer(path.dirname(dir), path.basename(dir), "rebuild the model");
-  const template = detectTemplate(tokenizer, dir);
-  const unk: unknown = tokenizer.unk_token_id;
+  const tokenizer = await TextTokenizer.load(dir, "rebuild the model");
+  const template = tokenizer.special.single;
+  const unk = tokenizer.unkId;
   const tokenize = (all: readonly string[]): number[][] => {
-    const encoded = [...new Set(all)].map(
-      (text) => encodeTruncated(tokenizer, template, text, embeddings.maxLength).ids,
-    );
+    const encoded = [...new Set(all)].map((text) => tokenizer.encodeSingle(text, embeddings.maxLength).ids);
     // Like the library: texts with no known token are not run; longest first, so batches hold similar lengths.
     return encoded
       .filter((ids) =>
@@ -315,7 +313,7 @@ async function prepareRaw(
   return {
     session,
     ordered: tokenize(texts),
-    padId: tokenizer.pad_token_id ?? 0,
+    padId: tokenizer.padId,
     makeTensor: (data, dims) => new ort.Tensor("int64", data, dims),
     tokenize,
   };
@@ -542,7 +540,7 @@ export async function runEmbeddingsVsRaw(
       arch: process.arch,
     },
     runtime: {
-      transformers: versions.transformers,
+      tokenizers: versions.tokenizers,
       onnxruntime: versions.onnxruntime,
       threads,
       runs,
@@ -564,7 +562,7 @@ export function formatEmbeddingsVsRaw(result: EmbeddingsVsRawResult): string {
   const { machine, runtime } = result;
   const lines = [
     `TransformersEmbeddings.embed() vs raw onnxruntime-node session.run: ${machine.cpus} CPUs (${machine.model}), ` +
-      `node ${machine.node}, @xenova/transformers ${runtime.transformers}, onnxruntime-node ${runtime.onnxruntime}, ` +
+      `node ${machine.node}, @huggingface/tokenizers ${runtime.tokenizers}, onnxruntime-node ${runtime.onnxruntime}, ` +
       `threads ${runtime.threads}, ${runtime.texts} texts, median of ${runtime.runs} samples of at least ` +
       `${runtime.minSampleMs} ms (the sides alternate call by call) after ${runtime.warmups} warm-up. ` +
       "ratio = library texts/s / raw texts/s (raw = session.run on pre-tokenized, pre-padded tensors); " +

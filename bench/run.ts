@@ -640,7 +640,7 @@ async function main(): Promise<void> {
     "",
     `Machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${num(machine.memoryMb / 1024, 1)} GB, ${machine.platform}-${machine.arch}, ` +
       `node ${machine.node}; node-llama-cpp ${output.runtimes["node-llama-cpp"]}, onnxruntime-node ${output.runtimes["onnxruntime-node"]}, ` +
-      `@xenova/transformers ${output.runtimes["@xenova/transformers"]}. Load average ${machine.loadAverage} at start, ` +
+      `@huggingface/tokenizers ${output.runtimes["@huggingface/tokenizers"]}. Load average ${machine.loadAverage} at start, ` +
       `${output.machine.loadAverageAtEnd} at end; ${minutes} min. Models: ${models
         .filter((m) => !m.file.endsWith("model_quantized.onnx"))
         .map((m) => `${m.name} (sha256 ${m.sha256.slice(0, 12)}…)`)

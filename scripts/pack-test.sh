@@ -235,7 +235,7 @@ npx tsc -p tsconfig.json
 npx tsc -p tsconfig.emit.json
 node build/quickstart.js
 
-step "vectors from the installed package equal the checkout's (@xenova/transformers itself) to 1e-6"
+step "vectors from the installed package equal the checkout's sources' to 1e-6"
 models=("starter/glove-100d")
 if [ -d "$repo/.test-models/tiny-encoder" ]; then models+=("$repo/.test-models/tiny-encoder"); fi
 node build/vectors.js "${models[@]}" >"$work/installed.json"

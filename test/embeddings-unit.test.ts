@@ -1,9 +1,14 @@
 // Unit tests of the embeddings layer's pure parts: input validation, pooling, normalization, cosine.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { normalizeInPlace, poolRow } from "../src/embeddings/pooling.js";
+import { runtimeVersions } from "../src/embeddings/runtime-versions.js";
 import { validateTexts } from "../src/embeddings/validate-texts.js";
 import { InvalidInputError } from "../src/errors.js";
 import { cosineSimilarity } from "../src/math/cosine.js";
+import { installedVersion } from "../src/util/installed-version.js";
+import { repoRoot } from "./setup/paths.js";
 
 describe("validateTexts", () => {
   it("accepts non-empty strings, including ones with surrounding spaces", () => {
@@ -90,5 +95,20 @@ describe("cosineSimilarity", () => {
   it("throws on a length mismatch", () => {
     expect(() => cosineSimilarity([1, 2], [1, 2, 3])).toThrow(RangeError);
     expect(() => cosineSimilarity([1, 2], [1, 2, 3])).toThrow(/different lengths \(2 and 3\)/);
+  });
+});
+
+describe("runtimeVersions", () => {
+  it("reads the installed onnxruntime-node and @huggingface/tokenizers (scoped, package.json not exported)", () => {
+    const pins = (
+      JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
+        dependencies: Record<string, string>;
+      }
+    ).dependencies;
+    expect(runtimeVersions()).toEqual({
+      onnxruntime: pins["onnxruntime-node"],
+      tokenizers: pins["@huggingface/tokenizers"],
+    });
+    expect(installedVersion("no-such-package-airgap-eval")).toBe("unknown");
   });
 });

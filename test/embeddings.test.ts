@@ -1,10 +1,10 @@
-// Integration tests of TransformersEmbeddings through the real runtime (@xenova/transformers + onnxruntime-node)
+// Integration tests of TransformersEmbeddings through the real runtime (@huggingface/tokenizers + onnxruntime-node)
 // on the generated tiny encoder (scripts/tiny-onnx-encoder.ts, written by the global test setup).
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { env, pipeline } from "@xenova/transformers";
+import { AutoTokenizer, env, pipeline } from "@xenova/transformers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { writeTinyOnnxEncoder } from "../scripts/tiny-onnx-encoder.js";
 import { cosineSimilarity, TransformersEmbeddings } from "../src/embeddings/index.js";
@@ -16,8 +16,17 @@ import {
 } from "../src/errors.js";
 import { parseRegistry } from "../src/models/registry.js";
 import { type OrtSession, type OrtTensor, onnxRuntime } from "../src/onnx/session.js";
+import { TextTokenizer } from "../src/tokenizers/index.js";
 import { onnxEntry, registryOf } from "./fixtures/hub/hub-server.js";
-import { tinyEncoderDir } from "./setup/paths.js";
+import { repoRoot, tinyEncoderDir } from "./setup/paths.js";
+
+interface PackageJson {
+  dependencies: Record<string, string>;
+}
+
+interface TokenizerFile {
+  model: { vocab: Record<string, number> };
+}
 
 // Mixed lengths (1 to ~20 words), punctuation, case, unknown words and a duplicate.
 const TEXTS = [
@@ -111,6 +120,51 @@ describe("TransformersEmbeddings on the tiny encoder", () => {
     await extractor.dispose();
   });
 
+  it("tokenizes as transformers.js does: the same ids on 400 generated texts", async () => {
+    env.allowRemoteModels = false;
+    env.localModelPath = `${path.dirname(tinyEncoderDir)}/`;
+    const reference = await AutoTokenizer.from_pretrained(path.basename(tinyEncoderDir), {
+      local_files_only: true,
+    });
+    const ours = await TextTokenizer.load(tinyEncoderDir);
+    const vocab = Object.keys(
+      (JSON.parse(readFileSync(path.join(tinyEncoderDir, "tokenizer.json"), "utf8")) as TokenizerFile).model
+        .vocab,
+    ).filter((w) => !w.startsWith("["));
+    const extras = [
+      "Paris",
+      "CAFÉ",
+      "naïve",
+      "don't",
+      "3.5%",
+      "—",
+      "?!",
+      "  ",
+      "\t",
+      "x-y",
+      "漢字",
+      "zyxwv",
+      "qqq",
+    ];
+    const pool = [...vocab.map((w) => w.replace(/^##/, "")), ...extras];
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    let differ = 0;
+    for (let i = 0; i < 400; i++) {
+      const words = Array.from(
+        { length: 1 + Math.floor(next() * 30) },
+        () => pool[Math.floor(next() * pool.length)]!,
+      );
+      const text = words.join(next() < 0.2 ? "" : " ");
+      const theirs = reference.encode(text, null, { add_special_tokens: true });
+      if (JSON.stringify(ours.encodeSingle(text, 10_000).ids) !== JSON.stringify(theirs)) differ++;
+    }
+    expect(differ).toBe(0);
+  });
+
   it("is deterministic across loads, and the generator writes the same bytes every run", async () => {
     const second = await TransformersEmbeddings.load({ model: tinyEncoderDir });
     expect(maxAbsDiff(await second.embed(TEXTS), await encoder.embed(TEXTS))).toBe(0);
@@ -125,7 +179,7 @@ describe("TransformersEmbeddings on the tiny encoder", () => {
     }
   });
 
-  it("loads models from different parent directories concurrently (transformers.js globals do not race)", async () => {
+  it("loads models from different parent directories concurrently", async () => {
     const parent = mkdtempSync(path.join(os.tmpdir(), "airgap-eval-parent-"));
     try {
       const copy = path.join(parent, "renamed-encoder");
@@ -277,22 +331,29 @@ describe("TransformersEmbeddings on the tiny encoder", () => {
     expect(p.kind).toBe("embedding");
     expect(p.id).toBe("tiny-encoder");
     expect(p.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(p.runtime).toEqual({ name: "@xenova/transformers", version: "2.17.2" });
-    expect(p.settings).toMatchObject({ pooling: "mean", normalize: true, quantized: true, maxLength: 64 });
+    // The runtime and the tokenizer library at the exact versions package.json pins.
+    const pins = (JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as PackageJson)
+      .dependencies;
+    expect(p.runtime).toEqual({ name: "onnxruntime-node", version: pins["onnxruntime-node"] });
+    expect(p.settings).toMatchObject({
+      pooling: "mean",
+      normalize: true,
+      quantized: true,
+      maxLength: 64,
+      tokenizer: `@huggingface/tokenizers ${pins["@huggingface/tokenizers"]}`,
+    });
     // Speed-only settings are recorded apart, so they never enter cache keys or resume hashes.
     expect(p.performance).toEqual({ batchSize: 32, threads: 1, memoSize: 4096 });
     expect(p.settings).not.toHaveProperty("batchSize");
   });
 
-  it("never reaches for the network, even when a caller switched remote models back on", async () => {
+  it("never reaches for the network", async () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     try {
-      env.allowRemoteModels = true;
       const e = await TransformersEmbeddings.load({ model: tinyEncoderDir, id: "custom-id" });
-      expect(env.allowRemoteModels).toBe(false);
       expect(e.id).toBe("custom-id");
       await e.embed(["cat"]);
-      // A name that would be a hub id if remote loading were on: a local-only error, no request.
+      // A name that would be a hub id to a runtime that downloads: a local-only error, no request.
       await expect(TransformersEmbeddings.load({ model: "Xenova/all-MiniLM-L6-v2" })).rejects.toThrow(
         ModelNotFoundError,
       );
@@ -352,7 +413,7 @@ describe("TransformersEmbeddings on the tiny encoder", () => {
     }
   });
 
-  it("wraps a corrupt tokenizer.json or tokenizer_config.json with the file's path and what to do", async () => {
+  it("wraps a corrupt or unusable tokenizer.json or tokenizer_config.json with the file's path and what to do", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "airgap-eval-corrupt-"));
     try {
       await cp(tinyEncoderDir, dir, { recursive: true });
@@ -369,6 +430,24 @@ describe("TransformersEmbeddings on the tiny encoder", () => {
         expect((error as Error).cause).toBeInstanceOf(SyntaxError);
         writeFileSync(full, good);
       }
+      // Valid JSON the tokenizer library cannot use: still the file's path and what to do.
+      const tokenizerJson = path.join(dir, "tokenizer.json");
+      const good = readFileSync(tokenizerJson, "utf8");
+      const { decoder: _decoder, ...withoutDecoder } = JSON.parse(good) as Record<string, unknown>;
+      for (const [body, says] of [
+        ["null", "holds null, not a JSON object"],
+        [
+          JSON.stringify(withoutDecoder),
+          '@huggingface/tokenizers could not load it (Tokenizer must contain a "decoder"',
+        ],
+      ] as const) {
+        writeFileSync(tokenizerJson, body);
+        const error = await TransformersEmbeddings.load({ model: dir }).catch((err: unknown) => err);
+        expect(error).toBeInstanceOf(AirgapEvalError);
+        expect((error as Error).message).toContain(`${tokenizerJson}: ${says}`);
+        expect((error as Error).message).toContain("copy the model directory to this machine again");
+      }
+      writeFileSync(tokenizerJson, good);
       writeFileSync(path.join(dir, "config.json"), "{");
       await expect(TransformersEmbeddings.load({ model: dir })).rejects.toThrow(
         /config\.json: not valid JSON .*copy the model directory to this machine again/,

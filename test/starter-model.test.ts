@@ -16,6 +16,7 @@ import { loadSanityTriples, scoreTriples } from "../scripts/starter/sanity-set.j
 import { cosineSimilarity, TransformersEmbeddings } from "../src/embeddings/index.js";
 import { SemanticSimilarity } from "../src/metrics/semantic-similarity/metric.js";
 import { loadRegistry } from "../src/models/registry.js";
+import { TextTokenizer } from "../src/tokenizers/index.js";
 import { repoRoot, starterModelDir } from "./setup/paths.js";
 
 /**
@@ -204,7 +205,7 @@ describe("starter model through TransformersEmbeddings (offline)", () => {
 });
 
 describe("starter model through the transformers.js pipeline", () => {
-  it("matches TransformersEmbeddings and the JS reference tokenizer; unknown-only text is NaN there", async () => {
+  it("matches TransformersEmbeddings, and both tokenizers give the reference ids; unknown-only text is NaN there", async () => {
     env.allowRemoteModels = false;
     env.allowLocalModels = true;
     env.localModelPath = `${path.dirname(starterModelDir)}/`;
@@ -234,7 +235,9 @@ describe("starter model through the transformers.js pipeline", () => {
       await extractor.dispose();
     }
 
+    // Both the tokenizer airgap-eval runs and transformers.js's give the ids the build script meant.
     const tokenizer = await AutoTokenizer.from_pretrained(name);
+    const ours = await TextTokenizer.load(starterModelDir);
     const vocab = JSON.parse(readFileSync(path.join(starterModelDir, "tokenizer.json"), "utf8")) as {
       model: { vocab: Record<string, number> };
     };
@@ -243,6 +246,7 @@ describe("starter model through the transformers.js pipeline", () => {
     for (const text of [...sanityTexts, ...edgeCases]) {
       const ids = Array.from(tokenizer(text).input_ids.data as BigInt64Array, Number);
       expect(ids, text).toEqual(referenceTokenIds(text, wordIndex));
+      expect(ours.encodeSingle(text, 4096).ids, text).toEqual(ids);
     }
   });
 });

@@ -59,6 +59,6 @@ export function runtimeVersions(): Record<string, string> {
     airgapEval: airgapEvalVersion,
     "node-llama-cpp": packageVersion("node-llama-cpp"),
     "onnxruntime-node": packageVersion("onnxruntime-node"),
-    "@xenova/transformers": packageVersion("@xenova/transformers"),
+    "@huggingface/tokenizers": packageVersion("@huggingface/tokenizers"),
   };
 }

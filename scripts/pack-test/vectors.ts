@@ -1,6 +1,6 @@
 // Embeds fixed texts with each model directory given on the command line and prints the vectors as JSON.
-// scripts/pack-test.sh runs it twice: from the installed tarball, and from the sources in the checkout (which use
-// @xenova/transformers itself, not the bundle), and requires the same vectors to 1e-6.
+// scripts/pack-test.sh runs it twice: from the installed tarball (its dist/ and the dependencies npm installed), and
+// from the sources in the checkout, and requires the same vectors to 1e-6.
 import { TransformersEmbeddings } from "airgap-eval";
 
 const texts = ["What is the capital of France?", "Paris is the capital of France.", "a b c"];

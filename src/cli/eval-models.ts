@@ -1,4 +1,4 @@
-// The runtimes (node-llama-cpp, transformers.js) take about a second each to import, so they are
+// The runtimes (node-llama-cpp, onnxruntime-node) are slow to import, so they are
 // imported only when a run needs them: --help, usage errors and reports stay fast.
 import type { LongText } from "../embeddings/long-text.js";
 import type { TransformersEmbeddings } from "../embeddings/transformers-embeddings.js";

@@ -1,6 +1,6 @@
 /**
  * The embeddings layer: the {@link Embeddings} interface metrics receive, and {@link TransformersEmbeddings},
- * which runs local ONNX encoders in-process through `@xenova/transformers`.
+ * which runs local ONNX encoders in-process (onnxruntime-node, tokenizers from src/tokenizers/).
  *
  * @example
  * import { TransformersEmbeddings, cosineSimilarity } from "airgap-eval";

@@ -2,6 +2,7 @@ import path from "node:path";
 import { AirgapEvalError, InvalidInputError } from "../errors.js";
 import type { RegistryEntry } from "../models/registry-schema.js";
 import { resolveModel } from "../models/resolve.js";
+import { TextTokenizer } from "../tokenizers/index.js";
 import { nonNegativeInteger, oneOf, positiveInteger } from "../util/option-checks.js";
 import { pinnedDigestCheck, recoveryAdvice, registryFor } from "./encoder-files.js";
 import {
@@ -11,22 +12,17 @@ import {
   resolveMaxLength,
   type TransformersEmbeddingsOptions,
 } from "./load-options.js";
-import { loadLocalTokenizer } from "./local-runtime.js";
 import { DEFAULT_LONG_TEXT, LONG_TEXT_MODES } from "./long-text.js";
 import { openModelDirectory } from "./model-directory.js";
 import { OnnxEncoder } from "./onnx-encoder.js";
-import { detectTemplate, encodeTruncated, type TokenTemplate } from "./token-template.js";
-import type { LocalTokenizer } from "./transformers-runtime.js";
 
 /** A loaded embedding model: its files opened, its options checked. */
 export interface LoadedEmbeddingModel {
   id: string;
-  unknownId: number | undefined;
   dir: string;
   dimensions: number;
   settings: EmbeddingSettings;
-  tokenizer: LocalTokenizer;
-  template: TokenTemplate;
+  tokenizer: TextTokenizer;
   encoder: OnnxEncoder;
 }
 
@@ -84,10 +80,9 @@ export async function loadEmbeddingModel(
     recovery,
   });
 
-  const tokenizer = await loadLocalTokenizer(path.dirname(model.dir), path.basename(model.dir), recovery);
-  const template = detectTemplate(tokenizer, model.dir);
+  const tokenizer = await TextTokenizer.load(model.dir, recovery);
   const limit = modelTokenLimit(tokenizer, model.config.max_position_embeddings);
-  const maxLength = resolveMaxLength(options.maxLength ?? entrySettings.maxLength, limit, template);
+  const maxLength = resolveMaxLength(options.maxLength ?? entrySettings.maxLength, limit, tokenizer);
 
   const encoder = await OnnxEncoder.open(
     model.onnxPath,
@@ -108,7 +103,7 @@ export async function loadEmbeddingModel(
   const dimensions =
     typeof hiddenSize === "number" && Number.isInteger(hiddenSize) && hiddenSize > 0
       ? hiddenSize
-      : (await encoder.run([encodeTruncated(tokenizer, template, "probe", maxLength).ids], 0)).dims;
+      : (await encoder.run([tokenizer.encodeSingle("probe", maxLength).ids], tokenizer.padId)).dims;
   if (entrySettings.dimensions !== undefined && entrySettings.dimensions !== dimensions) {
     await encoder.close();
     throw new AirgapEvalError(
@@ -116,15 +111,5 @@ export async function loadEmbeddingModel(
         `(${registry?.file}) says ${entrySettings.dimensions}; the files are from another model: ${recovery}`,
     );
   }
-  const unknownId: unknown = tokenizer.unk_token_id;
-  return {
-    id,
-    unknownId: typeof unknownId === "number" ? unknownId : undefined,
-    dir: model.dir,
-    dimensions,
-    settings,
-    tokenizer,
-    template,
-    encoder,
-  };
+  return { id, dir: model.dir, dimensions, settings, tokenizer, encoder };
 }

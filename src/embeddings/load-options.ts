@@ -1,11 +1,10 @@
 import { InvalidInputError } from "../errors.js";
 import type { ModelRegistry } from "../models/registry.js";
 import type { ResolvedModel } from "../models/resolved-model.js";
+import type { TextTokenizer } from "../tokenizers/index.js";
 import { positiveInteger } from "../util/option-checks.js";
 import type { LongText } from "./long-text.js";
 import type { Pooling } from "./pooling.js";
-import type { TokenTemplate } from "./token-template.js";
-import type { LocalTokenizer } from "./transformers-runtime.js";
 
 /** Default {@link TransformersEmbeddingsOptions.memoSize}. */
 export const DEFAULT_EMBEDDING_MEMO_SIZE = 4096;
@@ -93,17 +92,14 @@ export interface EmbeddingSettings {
 const MAX_LENGTH_CAP = 512;
 
 /** The largest `maxLength` the model accepts: the tokenizer's `model_max_length` and `max_position_embeddings`. */
-export function modelTokenLimit(tokenizer: LocalTokenizer, maxPositions: number | undefined): number {
-  const declared: unknown = tokenizer.model_max_length;
-  const fromTokenizer =
-    typeof declared === "number" && Number.isFinite(declared) && declared > 0 ? declared : Infinity;
-  return Math.min(fromTokenizer, maxPositions ?? Infinity);
+export function modelTokenLimit(tokenizer: TextTokenizer, maxPositions: number | undefined): number {
+  return Math.min(tokenizer.modelMaxLength ?? Infinity, maxPositions ?? Infinity);
 }
 
 export function resolveMaxLength(
   requested: number | undefined,
   limit: number,
-  template: TokenTemplate,
+  tokenizer: TextTokenizer,
 ): number {
   const maxLength = positiveInteger(requested ?? Math.min(limit, MAX_LENGTH_CAP), "maxLength");
   if (maxLength > limit) {
@@ -114,7 +110,8 @@ export function resolveMaxLength(
       },
     );
   }
-  const minLength = template.prefix.length + template.suffix.length + 1;
+  const { prefix, suffix } = tokenizer.special.single;
+  const minLength = prefix.length + suffix.length + 1;
   if (maxLength < minLength) {
     throw new InvalidInputError(
       `${maxLength} leaves no room for text after the special tokens; use at least ${minLength}`,

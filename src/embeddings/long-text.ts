@@ -1,6 +1,5 @@
 import { InvalidInputError } from "../errors.js";
-import type { TokenTemplate } from "./token-template.js";
-import type { LocalTokenizer } from "./transformers-runtime.js";
+import type { TextTokenizer } from "../tokenizers/index.js";
 
 /**
  * What an embedder does with a text longer than its `maxLength` tokens (special tokens included):
@@ -65,19 +64,19 @@ export interface EncodedWindows {
  * refuses it (see {@link longTextError}), so that other texts of the same call are still embedded.
  *
  * @example
- * encodeWindows(tokenizer, template, longAnswer, 512, "chunk-mean").windows.length; // 3 for ~1,300 tokens
+ * encodeWindows(tokenizer, longAnswer, 512, "chunk-mean").windows.length; // 3 for ~1,300 tokens
  */
 export function encodeWindows(
-  tokenizer: LocalTokenizer,
-  template: TokenTemplate,
+  tokenizer: TextTokenizer,
   text: string,
   maxLength: number,
   longText: LongText,
 ): EncodedWindows {
-  const bare = tokenizer.encode(text, null, { add_special_tokens: false });
-  const special = template.prefix.length + template.suffix.length;
+  const bare = tokenizer.ids(text);
+  const { prefix, suffix } = tokenizer.special.single;
+  const special = prefix.length + suffix.length;
   const room = maxLength - special;
-  const wrap = (tokens: readonly number[]) => [...template.prefix, ...tokens, ...template.suffix];
+  const wrap = (tokens: readonly number[]) => [...prefix, ...tokens, ...suffix];
   if (bare.length <= room) {
     return {
       windows: [wrap(bare)],

@@ -1,27 +1,26 @@
 import { LRUCache } from "lru-cache";
 import { AirgapEvalError } from "../errors.js";
 import type { ModelProvenance } from "../provenance.js";
+import type { TextTokenizer } from "../tokenizers/index.js";
 import type { EmbedDetailedResult, Embedded, EmbeddingStats } from "./embedding-results.js";
 import { type LoadedEmbeddingModel, loadEmbeddingModel } from "./load-embedding-model.js";
 import type { EmbeddingSettings, TransformersEmbeddingsOptions } from "./load-options.js";
-import { runtimeVersions } from "./local-runtime.js";
 import { addWeighted, encodeWindows, type LongText, longTextError } from "./long-text.js";
 import type { OnnxEncoder } from "./onnx-encoder.js";
 import { normalizeInPlace, poolRow } from "./pooling.js";
-import type { TokenTemplate } from "./token-template.js";
-import type { LocalTokenizer } from "./transformers-runtime.js";
+import { runtimeVersions } from "./runtime-versions.js";
 import type { Embeddings } from "./types.js";
 import { validateTexts } from "./validate-texts.js";
 
 export type { TransformersEmbeddingsOptions } from "./load-options.js";
 
 /**
- * Text embeddings from a local ONNX encoder, run in-process by `@xenova/transformers` (onnxruntime-node).
+ * Text embeddings from a local ONNX encoder, run in-process by onnxruntime-node.
  *
- * Only local files are ever read: transformers.js's remote loading is switched off in code before every load,
- * and the ONNX session is built from bytes read from disk. Tokenization uses the model's own tokenizer through
- * transformers.js; pooling uses the attention mask, so results do not depend on batching or padding, and they
- * equal transformers.js's `feature-extraction` pipeline output (within float rounding).
+ * Only local files are ever read: the ONNX session is built from bytes read from disk, and the model's own
+ * tokenizer (`tokenizer.json`, `tokenizer_config.json`) is run by `@huggingface/tokenizers` (pure JavaScript, see
+ * src/tokenizers/). Pooling uses the attention mask, so results do not depend on batching or padding, and they
+ * equal transformers.js's `feature-extraction` pipeline output (within float rounding; tested on the test encoders).
  *
  * A text whose tokens are all unknown to the model gets a zero vector (see {@link EmbedDetailedResult.unknownOnly}).
  *
@@ -41,8 +40,7 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
   readonly longText: LongText;
   readonly #dir: string;
   readonly #settings: EmbeddingSettings;
-  readonly #tokenizer: LocalTokenizer;
-  readonly #template: TokenTemplate;
+  readonly #tokenizer: TextTokenizer;
   readonly #encoder: OnnxEncoder;
   readonly #memo: LRUCache<string, Embedded> | undefined;
   readonly #stats: EmbeddingStats = {
@@ -53,18 +51,15 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
     truncatedTexts: 0,
     chunkedTexts: 0,
   };
-  readonly #unknownId: number | undefined;
 
   private constructor(parts: LoadedEmbeddingModel) {
     this.id = parts.id;
-    this.#unknownId = parts.unknownId;
     this.dimensions = parts.dimensions;
     this.maxLength = parts.settings.maxLength;
     this.longText = parts.settings.longText;
     this.#dir = parts.dir;
     this.#settings = parts.settings;
     this.#tokenizer = parts.tokenizer;
-    this.#template = parts.template;
     this.#encoder = parts.encoder;
     this.#memo = parts.settings.memoSize > 0 ? new LRUCache({ max: parts.settings.memoSize }) : undefined;
   }
@@ -140,13 +135,7 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
         results[index] = { ...known, vector: known.vector.slice() };
         continue;
       }
-      const encoded = encodeWindows(
-        this.#tokenizer,
-        this.#template,
-        text,
-        this.maxLength,
-        this.#settings.longText,
-      );
+      const encoded = encodeWindows(this.#tokenizer, text, this.maxLength, this.#settings.longText);
       const flags = { truncated: encoded.truncated, chunked: encoded.chunked, long: encoded.long };
       if (encoded.windows.length === 0) {
         // Refused under longText "error": not run; `embed` throws for it, `embedDetailed` reports it.
@@ -234,14 +223,14 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
       kind: "embedding",
       path: this.#encoder.onnxPath,
       sha256: this.#encoder.sha256,
-      runtime: { name: "@xenova/transformers", version: versions.transformers },
+      runtime: { name: "onnxruntime-node", version: versions.onnxruntime },
       settings: {
         pooling: this.#settings.pooling,
         normalize: this.#settings.normalize,
         quantized: this.#settings.quantized,
         maxLength: this.#settings.maxLength,
         longText: this.#settings.longText,
-        onnxruntime: `onnxruntime-node ${versions.onnxruntime}`,
+        tokenizer: `@huggingface/tokenizers ${versions.tokenizers}`,
       },
       // Vectors do not depend on how texts are batched (equal within 1e-5, tested) or on the thread count, and the
       // memo returns the vector the model gave for the same text.
@@ -276,12 +265,13 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
 
   /** True when `ids` hold, besides the template's special tokens, no token or only the unknown token. */
   #unknownOnly(ids: readonly number[]): boolean {
-    const own = ids.slice(this.#template.prefix.length, ids.length - this.#template.suffix.length);
-    return own.every((id) => id === this.#unknownId);
+    const { prefix, suffix } = this.#tokenizer.special.single;
+    const unknownId = this.#tokenizer.unkId;
+    return ids.slice(prefix.length, ids.length - suffix.length).every((id) => id === unknownId);
   }
 
   async #embedBatch(batch: readonly number[][]): Promise<Float32Array[]> {
-    const hidden = await this.#encoder.run(batch, this.#tokenizer.pad_token_id ?? 0);
+    const hidden = await this.#encoder.run(batch, this.#tokenizer.padId);
     if (hidden.dims !== this.dimensions) {
       throw new AirgapEvalError(
         `${this.#encoder.onnxPath}: the model returned vectors of length ${hidden.dims}, but config.json says ` +

@@ -104,14 +104,22 @@ async function readJson<T>(file: string, recovery: string): Promise<T> {
       cause: err,
     });
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as T;
+    parsed = JSON.parse(text);
   } catch (err) {
     throw new AirgapEvalError(
       `${file}: not valid JSON (${(err as Error).message}); the model directory is damaged: ${recovery}`,
       { cause: err },
     );
   }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new AirgapEvalError(
+      `${file}: holds ${parsed === null ? "null" : Array.isArray(parsed) ? "an array" : `a ${typeof parsed}`}, not a JSON object; ` +
+        `the model directory is damaged: ${recovery}`,
+    );
+  }
+  return parsed as T;
 }
 
 /** Above this, `model_max_length` is a "no limit" placeholder (transformers writes 1e30). */

@@ -1,37 +1,22 @@
-import { readFileSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
+import { statSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import type { Cache } from "../cache/cache.js";
 import { cacheKey, cacheNamespaces } from "../cache/keys.js";
 import type { ResolvedModel } from "../models/resolved-model.js";
+import { installedVersion } from "../util/installed-version.js";
 import { version } from "../version.js";
-
-/**
- * The version of an installed package, read from its package.json without importing it (importing node-llama-cpp
- * alone takes about a second), or "unknown".
- */
-function installedVersion(pkg: string): string {
-  try {
-    const require = createRequire(import.meta.url);
-    let dir = path.dirname(require.resolve(pkg));
-    while (path.basename(dir) !== pkg && path.dirname(dir) !== dir) dir = path.dirname(dir);
-    return (
-      (JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { version?: string }).version ??
-      "unknown"
-    );
-  } catch {
-    return "unknown";
-  }
-}
 
 /**
  * The key under which a model's identity is remembered: everything its provenance can depend on, read without
  * loading it: each file's path, size and modification time (a changed file is a new model), the load options,
- * the versions of airgap-eval and of the runtime package, and the machine (platform, CPU, core count: the CPU
+ * the versions of airgap-eval and of each runtime package, and the machine (platform, CPU, core count: the CPU
  * build and the default thread count follow from them).
  */
-function identityKey(model: ResolvedModel, runtime: string, options: Record<string, unknown>): string {
+function identityKey(
+  model: ResolvedModel,
+  runtimes: readonly string[],
+  options: Record<string, unknown>,
+): string {
   return cacheKey({
     v: 1,
     model: model.id,
@@ -42,7 +27,8 @@ function identityKey(model: ResolvedModel, runtime: string, options: Record<stri
     }),
     options,
     airgapEval: version,
-    runtime: [runtime, installedVersion(runtime)],
+    // One runtime gives the key `[name, version]` it always had.
+    runtime: runtimes.flatMap((name) => [name, installedVersion(name)]),
     machine: [process.platform, process.arch, os.cpus()[0]?.model ?? "", os.availableParallelism()],
   });
 }
@@ -52,7 +38,7 @@ function identityKey(model: ResolvedModel, runtime: string, options: Record<stri
  * it and load the model only when a look-up misses (`LazyLlm`, `LazyEmbeddings`).
  *
  * @example
- * const memory = new RememberedIdentity<LlmIdentity>(cache, model, "node-llama-cpp", { threads });
+ * const memory = new RememberedIdentity<LlmIdentity>(cache, model, ["node-llama-cpp"], { threads });
  * const known = memory.get(); // undefined on the first run
  */
 export class RememberedIdentity<T> {
@@ -61,10 +47,11 @@ export class RememberedIdentity<T> {
   constructor(
     private readonly cache: Cache,
     model: ResolvedModel,
-    runtime: string,
+    /** The packages whose versions the model's outputs depend on. */
+    runtimes: readonly string[],
     options: Record<string, unknown>,
   ) {
-    this.key = identityKey(model, runtime, options);
+    this.key = identityKey(model, runtimes, options);
   }
 
   /** The identity stored by the last load, or undefined. */

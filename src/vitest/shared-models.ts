@@ -6,6 +6,7 @@ import {
   embeddingsIdentity,
   LazyEmbeddings,
 } from "../embeddings/lazy-embeddings.js";
+import { EMBEDDING_RUNTIMES } from "../embeddings/runtime-versions.js";
 import type { Embeddings } from "../embeddings/types.js";
 import { CachedLlm } from "../llm/cached-llm.js";
 import { LazyLlm, type LlmIdentity, llmIdentity } from "../llm/lazy-llm.js";
@@ -68,21 +69,21 @@ function workerStore(): Store {
   return g[store];
 }
 
-/** How one kind of model is wrapped lazily: the runtime package its identity depends on, and its lazy wrapper. */
+/** How one kind of model is wrapped lazily: the runtime packages its identity depends on, and its lazy wrapper. */
 interface LazyKind<M, I> {
-  runtime: string;
+  runtimes: readonly string[];
   identityOf: (m: M) => I;
   lazy: (identity: I, load: () => Promise<M>, onLoad: (m: M) => void) => M;
 }
 
 const lazyJudge: LazyKind<Llm, LlmIdentity> = {
-  runtime: "node-llama-cpp",
+  runtimes: ["node-llama-cpp"],
   identityOf: llmIdentity,
   lazy: (identity, load, onLoad) => new LazyLlm(identity, load, onLoad),
 };
 
 const lazyEmbeddings: LazyKind<Embeddings, EmbeddingsIdentity> = {
-  runtime: "onnxruntime-node",
+  runtimes: EMBEDDING_RUNTIMES,
   identityOf: embeddingsIdentity,
   lazy: (identity, load, onLoad) => new LazyEmbeddings(identity, load, onLoad),
 };
@@ -98,7 +99,7 @@ async function lazily<M, I>(
   options: Record<string, unknown>,
   load: () => Promise<M>,
 ): Promise<M> {
-  const memory = new RememberedIdentity<I>(cache, model, kind.runtime, options);
+  const memory = new RememberedIdentity<I>(cache, model, kind.runtimes, options);
   const remember = (m: M) => memory.set(kind.identityOf(m));
   const known = memory.get();
   if (known !== undefined) return kind.lazy(known, load, remember);

@@ -114,14 +114,20 @@ describe("the remembered identity", () => {
     writeFileSync(file, "GGUF");
     const model = await resolveModel(file, { kind: "llm", verify: "none" });
     const cache = Cache.open({ path: path.join(dir, "identity.sqlite") });
-    const memory = new RememberedIdentity<{ n: number }>(cache, model, "node-llama-cpp", { threads: 1 });
+    const memory = new RememberedIdentity<{ n: number }>(cache, model, ["node-llama-cpp"], { threads: 1 });
     expect(memory.get()).toBeUndefined();
     memory.set({ n: 1 });
     memory.set({ n: 2 });
     expect(memory.get()).toEqual({ n: 2 });
-    expect(new RememberedIdentity(cache, model, "node-llama-cpp", { threads: 2 }).get()).toBeUndefined();
+    expect(new RememberedIdentity(cache, model, ["node-llama-cpp"], { threads: 2 }).get()).toBeUndefined();
+    // Each runtime package is part of the key (an embedder's depends on onnxruntime-node and its tokenizer library).
+    expect(
+      new RememberedIdentity(cache, model, ["node-llama-cpp", "@huggingface/tokenizers"], {
+        threads: 1,
+      }).get(),
+    ).toBeUndefined();
     utimesSync(file, new Date(), new Date(Date.now() + 5_000));
-    expect(new RememberedIdentity(cache, model, "node-llama-cpp", { threads: 1 }).get()).toBeUndefined();
+    expect(new RememberedIdentity(cache, model, ["node-llama-cpp"], { threads: 1 }).get()).toBeUndefined();
     cache.close();
   });
 });
