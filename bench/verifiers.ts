@@ -147,7 +147,9 @@ async function timeRows(
     seconds.push((performance.now() - t0) / 1000);
     if (r.status === "ok") ok++;
     else firstError ??= r.error ?? r.reason;
-    note(`verifiers: ${label}, row ${i + 1}/${rows.length}: ${seconds.at(-1)!.toFixed(3)} s (${r.status})`);
+    note(
+      `verifiers: ${label} (${model}), row ${i + 1}/${rows.length}: ${seconds.at(-1)!.toFixed(3)} s (${r.status})`,
+    );
   }
   return {
     label,
