@@ -14,12 +14,16 @@
  * warm), cache-storage (the cache's reads and writes per second by SQLite driver, bench/cache-storage.ts),
  * judge-free (every metric without a judge on 100,000 generated rows, bench/judge-free.ts), memory
  * (peak RSS of the CLI eval, and of the CLI report of its results, on 10,000 to 1,000,000 generated
- * rows, bench/memory.ts), starter-quality (the starter embedder's sanity set).
+ * rows, bench/memory.ts), starter-quality (the starter embedder's sanity set), verifiers (verifier_faithfulness
+ * with BERT-base- and MiniLM-size random-weight verifiers against the judge's faithfulness on the Qwen2.5-0.5B-shaped
+ * proxy, per row and as a ratio; the RAG triad with verifiers for faithfulness and context relevance,
+ * bench/verifiers.ts).
  * Defaults: the generated tiny models (written when missing), the starter GloVe model, and
  * ../shared/models/stories260K.gguf when present. `--quick` is a smoke run (under 3 minutes on a quiet 2-core
  * machine): without --gguf / --onnx one judge (stories260K when present) and one encoder (MiniLM-sized), one
  * timed round, 4 example rows in the judge sections, the proxy on a 64-token prompt, smaller generated inputs
- * (judge-free, memory without the report runs, cache-storage); every section still runs and prints its ratios,
+ * (judge-free, memory without the report runs, cache-storage), in verifiers 4 verifier rows and one judge row with a
+ * 16-token answer budget (about 30 s); every section still runs and prints its ratios,
  * not for publishing.
  */
 import { spawn } from "node:child_process";
@@ -60,6 +64,7 @@ import { formatMemory } from "./memory.js";
 import { formatPrefill, type PrefillResult } from "./prefill.js";
 import { formatPromptWork, type PromptWorkResult } from "./prompt-work.js";
 import { formatRows, type RowsResult } from "./rows.js";
+import { formatVerifiers, type VerifiersResult } from "./verifiers.js";
 
 const benchDir = path.join(repoRoot, "bench");
 
@@ -254,6 +259,30 @@ const SECTIONS: SectionSpec[] = [
     scope: "none",
     args: [],
     json: false,
+  },
+  {
+    name: "verifiers",
+    title:
+      "Verifiers: verifier_faithfulness (BERT-base- and MiniLM-size) vs the judge's faithfulness on the Qwen2.5-0.5B-shaped proxy, per row, and the RAG triad with verifiers (bench/verifiers.ts)",
+    file: "verifiers.ts",
+    scope: "none",
+    // Quick: the proxy judge on one row with a 16-token answer budget and no retry (its rows are cut off: the time
+    // of reading the prompts and 16 tokens); the verifiers on 4 rows.
+    args: quick
+      ? [
+          "--rows",
+          "4",
+          "--judge-rows",
+          "1",
+          "--judge-max-tokens",
+          "16",
+          "--retry-factor",
+          "1",
+          "--triad-rows",
+          "1",
+        ]
+      : [],
+    json: true,
   },
   {
     name: "starter-quality",
@@ -515,6 +544,7 @@ const FORMATTERS: Partial<Record<string, SectionFormatter>> = {
   "judge-sharing": fromJson((results: JudgeSharingResult[]) => results.map(formatJudgeSharing).join("\n\n")),
   "judge-scoring": fromJson((results: JudgeScoringResult[]) => results.map(formatJudgeScoring).join("\n\n")),
   prefill: fromJson((results: PrefillResult[]) => results.map(formatPrefill).join("\n\n")),
+  verifiers: fromJson((results: VerifiersResult[]) => results.map(formatVerifiers).join("\n\n")),
 };
 
 async function sectionMarkdown(spec: SectionSpec, runs: readonly SectionRun[]): Promise<string> {
