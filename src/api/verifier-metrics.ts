@@ -35,3 +35,16 @@ export {
   type VerifierFaithfulnessValues,
   verifierFaithfulnessValues,
 } from "../metrics/verifier-faithfulness/score.js";
+export { type LoadVerifierOptions, loadVerifier } from "../verifiers/load-verifier.js";
+export type {
+  PairVerifier,
+  SpanInput,
+  SpanVerifier,
+  UnsupportedSpan,
+  Verifier,
+  VerifierBase,
+  VerifierIdentity,
+  VerifierPair,
+  VerifierScore,
+  VerifierTask,
+} from "../verifiers/types.js";

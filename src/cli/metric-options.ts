@@ -115,7 +115,13 @@ function checkMetricOptions(id: string, options: Record<string, unknown>, namedB
         `or give ${flagsText}`,
     );
   }
-  throw new InvalidInputError(`${namedBy}: ${id} needs ${list.join(", ")}; give ${flagsText}`);
+  const shape = descriptor.options.shape as Record<string, { description?: string } | undefined>;
+  const what = list.flatMap((o) =>
+    shape[o]?.description !== undefined ? [`${o}: ${shape[o].description}`] : [],
+  );
+  throw new InvalidInputError(
+    `${namedBy}: ${id} needs ${list.join(", ")}; give ${flagsText}${what.length > 0 ? ` (${what.join("; ")})` : ""}`,
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import { AirgapEvalError, ModelNotFoundError } from "../errors.js";
 import { pinnedDigestCheck } from "../models/pinned-digest.js";
 import { loadRegistry, type ModelRegistry } from "../models/registry.js";
 import { resolveModel } from "../models/resolve.js";
+import { cliCommand } from "../util/cli-command.js";
 import type { VerifierConfig } from "./model-config.js";
 import type { VerifierTask } from "./types.js";
 
@@ -59,7 +60,7 @@ export async function findVerifierFiles(
     dir = resolved.dir;
     onnxPath = resolved.mainFile;
     checkDigest = pinnedDigestCheck(resolved, onnxPath);
-    recovery = `delete ${dir}, run "airgap-eval models pull ${source}" on a connected machine and copy the folder it prints here again`;
+    recovery = `delete ${dir}, run "${cliCommand()} models pull ${source}" on a connected machine and copy the folder it prints here again`;
   } else {
     dir = path.resolve(source);
     if (!existsSync(dir) || !statSync(dir).isDirectory()) {

@@ -56,7 +56,7 @@ export class Faithfulness extends JudgeMetric<FaithfulnessInput, typeof faithful
       verifier === undefined
         ? undefined
         : new VerifierHandle(verifier, threads, ["consistency", "nli"], {
-            metric: new.target.name,
+            metric: this.descriptor.id,
             option: "verifier",
           });
   }

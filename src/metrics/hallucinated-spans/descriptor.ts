@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { DEFAULT_SPAN_VERIFIER } from "../shared/verifier/defaults.js";
-import { verifierShape } from "../shared/verifier/options.js";
+import { requiredVerifierShape } from "../shared/verifier/options.js";
 
 /** Catalog entry of `hallucinated_spans`. */
 export const hallucinatedSpansDescriptor = defineMetric({
@@ -14,7 +13,9 @@ export const hallucinatedSpansDescriptor = defineMetric({
   needsVerifier: ["spans"],
   optIn: true,
   options: z.object({
-    ...verifierShape(DEFAULT_SPAN_VERIFIER),
+    ...requiredVerifierShape(
+      "a directory holding a LettuceDetect-style token classifier exported to ONNX (config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx)",
+    ),
     threshold: z
       .number()
       .min(0)

@@ -1,6 +1,7 @@
 // `hallucinated_spans`, one folder: score.ts (the formula), descriptor.ts (id, fields, verifier, options), metric.ts
 // (this class). The HTML report highlights `details.spans` in the response (src/report/span-highlight.ts). No judge,
 // so no prompt.
+import { InvalidInputError } from "../../errors.js";
 import type { Verifier } from "../../verifiers/types.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { VerifierMetric, verifierDetail } from "../shared/verifier/verifier-metric.js";
@@ -11,10 +12,11 @@ import { supportedCharacterShare } from "./score.js";
 /** Options of {@link HallucinatedSpans}. */
 export interface HallucinatedSpansOptions {
   /**
-   * The token-classification verifier (LettuceDetect-style): a models.json id or a model directory (loaded on first
-   * use, shared process-wide), or a loaded `Verifier`. Defaults to "lettucedetect-base-modernbert-en-v1".
+   * The token-classification verifier (LettuceDetect-style): a model directory (loaded on first use, shared
+   * process-wide) or a loaded `Verifier`. Required: no models.json entry ships a span tagger; docs/verifiers.md tells
+   * how to export one.
    */
-  verifier?: string | Verifier;
+  verifier: string | Verifier;
   /** ONNX Runtime threads of a verifier this metric loads. Speed only. Defaults to the runtime's default. */
   threads?: number;
   /** A token is unsupported when its P(unsupported) is at least this. Defaults to 0.5. */
@@ -35,7 +37,7 @@ interface Input {
  * lists each span (`start`, `end`, `text`, `probability`); the HTML report highlights them in the response.
  *
  * @example
- * const metric = new HallucinatedSpans({ verifier: await loadVerifier("lettucedetect-base-modernbert-en-v1") });
+ * const metric = new HallucinatedSpans({ verifier: await loadVerifier("/models/lettucedetect-base-modernbert-en-v1") });
  * const { details } = await metric.score({ response: "Paris has 90 million people.", retrievedContexts: ["Paris has 2 million people."] });
  */
 export class HallucinatedSpans extends VerifierMetric<
@@ -45,7 +47,7 @@ export class HallucinatedSpans extends VerifierMetric<
 > {
   static readonly descriptor = hallucinatedSpansDescriptor;
 
-  constructor(options: HallucinatedSpansOptions = {}) {
+  constructor(options: HallucinatedSpansOptions) {
     super(options, ["spans"]);
   }
 
@@ -59,14 +61,18 @@ export class HallucinatedSpans extends VerifierMetric<
 
   protected async compute(input: Input): Promise<MetricResult> {
     const verifier = await this.verifier.get();
-    const { spans, truncated } = await verifier.unsupportedSpans(
-      {
-        context: input.contexts.join("\n"),
-        ...(input.question !== undefined ? { question: input.question } : {}),
-        response: input.response,
-      },
-      this.options.threshold,
-    );
+    const { spans, truncated } = await verifier
+      .unsupportedSpans(
+        {
+          context: input.contexts.join("\n"),
+          ...(input.question !== undefined ? { question: input.question } : {}),
+          response: input.response,
+        },
+        this.options.threshold,
+      )
+      .catch((err: unknown) => {
+        throw responseTooLong(err, verifier.identity.id, verifier.maxTokens);
+      });
     const value = supportedCharacterShare(input.response.length, spans);
     const characters = Math.round((1 - value) * input.response.length);
     return {
@@ -85,4 +91,20 @@ export class HallucinatedSpans extends VerifierMetric<
       },
     };
   }
+}
+
+/**
+ * The span verifier's "second text alone takes N tokens" (the response does not fit its window, and only the context
+ * may be cut) restated for the user: the metric, the field and what to do. Other errors pass unchanged.
+ */
+function responseTooLong(err: unknown, verifierId: string, maxTokens: number): unknown {
+  if (!(err instanceof InvalidInputError) || err.field !== "second") return err;
+  const takes = /takes ([\d–]+) tokens/.exec(err.message)?.[1];
+  return new InvalidInputError(
+    `hallucinated_spans: the response is too long for the span verifier ${verifierId}, which reads ${maxTokens} tokens ` +
+      `with the context${takes !== undefined ? ` (the response alone takes ${takes} tokens)` : ""}. ` +
+      "Shorten the response, or give hallucinated_spans option verifier a span verifier with a longer window",
+    { field: "response" },
+    { cause: err },
+  );
 }

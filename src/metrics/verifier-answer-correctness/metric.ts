@@ -13,7 +13,7 @@ import { entailmentF } from "./score.js";
 export interface VerifierAnswerCorrectnessOptions {
   /**
    * The NLI (or consistency) verifier: a models.json id or a model directory (loaded on first use, shared
-   * process-wide), or a loaded `Verifier`. Defaults to "nli-deberta-v3-xsmall".
+   * process-wide), or a loaded `Verifier`. Defaults to "nli-deberta-v3-small".
    */
   verifier?: string | Verifier;
   /** ONNX Runtime threads of a verifier this metric loads. Speed only. Defaults to the runtime's default. */
@@ -38,7 +38,7 @@ interface Input {
  * blend). `details.response` and `details.reference` keep each sentence with its best window and probability.
  *
  * @example
- * const metric = new VerifierAnswerCorrectness({ verifier: await loadVerifier("nli-deberta-v3-xsmall") });
+ * const metric = new VerifierAnswerCorrectness({ verifier: await loadVerifier("nli-deberta-v3-small") });
  * const { value } = await metric.score({ response: "Paris is in France.", reference: "Paris is the capital of France." });
  */
 export class VerifierAnswerCorrectness extends VerifierMetric<

@@ -13,7 +13,7 @@ import { verifierContextPrecisionScore } from "./score.js";
 export interface VerifierContextPrecisionOptions {
   /**
    * The relevance cross-encoder: a models.json id or a model directory (loaded on first use, shared process-wide),
-   * or a loaded `Verifier`. Defaults to "ms-marco-minilm-l6-v2".
+   * or a loaded `Verifier`. Defaults to "ms-marco-MiniLM-L-12-v2".
    */
   verifier?: string | Verifier;
   /** ONNX Runtime threads of a verifier this metric loads. Speed only. Defaults to the runtime's default. */
@@ -37,7 +37,7 @@ interface Input {
  * each context's probability and verdict.
  *
  * @example
- * const metric = new VerifierContextPrecision({ verifier: await loadVerifier("ms-marco-minilm-l6-v2") });
+ * const metric = new VerifierContextPrecision({ verifier: await loadVerifier("ms-marco-MiniLM-L-12-v2") });
  * const { value } = await metric.score({ userInput: "Where is Paris?", retrievedContexts: ["Lyon is big.", "Paris is in France."] });
  */
 export class VerifierContextPrecision extends VerifierMetric<

@@ -13,7 +13,7 @@ import { verifierContextRelevanceValues } from "./score.js";
 export interface VerifierContextRelevanceOptions {
   /**
    * The relevance cross-encoder: a models.json id or a model directory (loaded on first use, shared process-wide),
-   * or a loaded `Verifier`. Defaults to "ms-marco-minilm-l6-v2".
+   * or a loaded `Verifier`. Defaults to "ms-marco-MiniLM-L-12-v2".
    */
   verifier?: string | Verifier;
   /** ONNX Runtime threads of a verifier this metric loads. Speed only. Defaults to the runtime's default. */
@@ -37,7 +37,7 @@ interface Input {
  * `aggregate: "mean"`); `details.contexts` lists each context's probability and verdict.
  *
  * @example
- * const metric = new VerifierContextRelevance({ verifier: await loadVerifier("ms-marco-minilm-l6-v2") });
+ * const metric = new VerifierContextRelevance({ verifier: await loadVerifier("ms-marco-MiniLM-L-12-v2") });
  * const { value } = await metric.score({ userInput: "Where is Paris?", retrievedContexts: ["Paris is in France."] });
  */
 export class VerifierContextRelevance extends VerifierMetric<

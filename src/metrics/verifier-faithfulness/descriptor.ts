@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { DEFAULT_CONSISTENCY_VERIFIER } from "../shared/verifier/defaults.js";
+import { DEFAULT_NLI_VERIFIER } from "../shared/verifier/defaults.js";
 import { aggregateOption, probabilityThreshold, verifierShape } from "../shared/verifier/options.js";
 
 /** Catalog entry of `verifier_faithfulness`. */
@@ -14,7 +14,7 @@ export const verifierFaithfulnessDescriptor = defineMetric({
   needsVerifier: ["consistency", "nli"],
   optIn: true,
   options: z.object({
-    ...verifierShape(DEFAULT_CONSISTENCY_VERIFIER),
+    ...verifierShape(DEFAULT_NLI_VERIFIER),
     threshold: probabilityThreshold.describe(
       "A sentence is supported when its best window's probability is at least this. Defaults to 0.5.",
     ),

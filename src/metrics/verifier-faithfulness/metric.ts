@@ -14,7 +14,7 @@ export interface VerifierFaithfulnessOptions {
   /**
    * The consistency or NLI verifier: a models.json id or a model directory (loaded on first use, one session per
    * process shared by every metric naming it with the same threads), or a loaded `Verifier`. Defaults to
-   * "hhem-2.1-open".
+   * "nli-deberta-v3-small" (an HHEM export is a directory: docs/verifiers.md).
    */
   verifier?: string | Verifier;
   /** ONNX Runtime threads of a verifier this metric loads. Speed only. Defaults to the runtime's default. */
@@ -42,7 +42,7 @@ interface Input {
  * instead, so it needs no judge at all (the `faithfulness` metric's cascade combines the two).
  *
  * @example
- * const metric = new VerifierFaithfulness({ verifier: await loadVerifier("hhem-2.1-open") });
+ * const metric = new VerifierFaithfulness({ verifier: await loadVerifier("nli-deberta-v3-small") });
  * const { value } = await metric.score({ response: "Paris is in France.", retrievedContexts: ["Paris is the capital of France."] });
  */
 export class VerifierFaithfulness extends VerifierMetric<

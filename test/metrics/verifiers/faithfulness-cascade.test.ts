@@ -84,7 +84,7 @@ describe("faithfulness cascade", () => {
     expect(() => new Faithfulness({ llm, verifier, band: [0.8, 0.2] })).toThrow(/band.*low <= high/);
     expect(
       () => new Faithfulness({ llm, verifier: fakePairVerifier(() => 1, { task: "relevance" }) }),
-    ).toThrow(/Faithfulness: the verifier fake-relevance does relevance/);
+    ).toThrow(/faithfulness: the verifier fake-relevance does relevance/);
   });
 
   it("the routing rule is pure: bounds belong to the band, no sentence goes to the judge", () => {

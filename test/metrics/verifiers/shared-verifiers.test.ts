@@ -34,10 +34,10 @@ describe("shared verifiers", () => {
     expect(loads).toEqual([]);
     const sample = { userInput: "q", retrievedContexts: ["p"] };
     await Promise.all([a.score(sample), b.score(sample), a.score(sample)]);
-    expect(loads).toEqual([{ source: "ms-marco-minilm-l6-v2", threads: undefined }]);
+    expect(loads).toEqual([{ source: "ms-marco-MiniLM-L-12-v2", threads: undefined }]);
     await c.score(sample);
     expect(loads).toHaveLength(2);
-    expect(loads[1]).toEqual({ source: "ms-marco-minilm-l6-v2", threads: 2 });
+    expect(loads[1]).toEqual({ source: "ms-marco-MiniLM-L-12-v2", threads: 2 });
   });
 
   it("a failed load is an error row and the next row tries again", async () => {
@@ -52,9 +52,9 @@ describe("shared verifiers", () => {
   });
 
   it("a loaded verifier of the wrong task is refused naming the metric and option", async () => {
-    const metric = new VerifierFaithfulness({ verifier: "ms-marco-minilm-l6-v2" });
+    const metric = new VerifierFaithfulness({ verifier: "ms-marco-MiniLM-L-12-v2" });
     await expect(metric.score({ response: "A.", retrievedContexts: ["a"] })).rejects.toThrow(
-      /VerifierFaithfulness: the verifier ms-marco-minilm-l6-v2 does relevance; this metric needs a consistency or nli verifier/,
+      /verifier_faithfulness: the verifier ms-marco-MiniLM-L-12-v2 does relevance; this metric needs a consistency or nli verifier/,
     );
   });
 });

@@ -86,7 +86,7 @@ describe("verifier_faithfulness", () => {
     expect(
       () => new VerifierFaithfulness({ verifier: fakePairVerifier(() => 1, { task: "relevance" }) }),
     ).toThrow(
-      /VerifierFaithfulness: the verifier fake-relevance does relevance; this metric needs a consistency or nli verifier/,
+      /verifier_faithfulness: the verifier fake-relevance does relevance; this metric needs a consistency or nli verifier/,
     );
   });
 
@@ -105,11 +105,13 @@ describe("verifier_faithfulness", () => {
     });
     const byId = createMetric("verifier_faithfulness", {}, { threads: 2 });
     expect(byId.needsLlm).toBe(false);
-    expect(byId.config().options).toMatchObject({ verifier: "hhem-2.1-open", verifierSha256: null });
+    expect(byId.config().options).toMatchObject({ verifier: "nli-deberta-v3-small", verifierSha256: null });
     expect(byId.config().options).not.toHaveProperty("threads");
     const row = await byId.score({ response: "A.", retrievedContexts: ["a"] });
     expect(row.status).toBe("error");
-    expect(row.error).toMatch(/hhem-2\.1-open/);
+    expect(row.error).toMatch(
+      /verifier_faithfulness option verifier: .*nli-deberta-v3-small.* models pull nli-deberta-v3-small/s,
+    );
     expect(() => createMetric("verifier_faithfulness", {}, { threshold: 2 })).toThrow(/threshold/);
     expect(() => createMetric("verifier_faithfulness", {}, { verifier: 3 })).toThrow(InvalidInputError);
   });

@@ -1,4 +1,5 @@
 import { InvalidInputError } from "../../../errors.js";
+import { loadRegistry } from "../../../models/registry.js";
 import type { PairVerifier, SpanVerifier, Verifier, VerifierTask } from "../../../verifiers/types.js";
 import { sharedVerifier } from "./shared-verifiers.js";
 
@@ -21,7 +22,7 @@ export class VerifierHandle<T extends VerifierTask> {
     private readonly given: string | Verifier,
     private readonly threads: number | undefined,
     private readonly tasks: readonly T[],
-    /** The metric's class name and option, e.g. `VerifierFaithfulness option verifier`. */
+    /** The metric's id and option as a user names them, e.g. `{ metric: "verifier_faithfulness", option: "verifier" }`. */
     private readonly where: { metric: string; option: string },
   ) {
     this.source = typeof given === "string" ? given : given.identity.id;
@@ -33,10 +34,15 @@ export class VerifierHandle<T extends VerifierTask> {
   get(): Promise<TaskVerifier<T>> {
     if (typeof this.given !== "string") return Promise.resolve(this.given as TaskVerifier<T>);
     if (this.pending === undefined) {
-      this.pending = sharedVerifier(this.given, this.threads).then((v) => {
-        this.checkTask(v);
-        return v as TaskVerifier<T>;
-      });
+      this.pending = sharedVerifier(this.given, this.threads).then(
+        (v) => {
+          this.checkTask(v);
+          return v as TaskVerifier<T>;
+        },
+        (err: unknown) => {
+          throw this.named(err);
+        },
+      );
       this.pending.catch(() => {
         this.pending = undefined;
       });
@@ -51,9 +57,33 @@ export class VerifierHandle<T extends VerifierTask> {
 
   private checkTask(verifier: Verifier): void {
     if ((this.tasks as readonly VerifierTask[]).includes(verifier.task)) return;
+    const wanted = this.tasks.join(" or ");
+    const ids = registryVerifierIds(this.tasks);
     throw new InvalidInputError(
-      `${this.where.metric}: the verifier ${verifier.identity.id} does ${verifier.task}; this metric needs a ${this.tasks.join(" or ")} verifier`,
+      `${this.where.metric}: the verifier ${verifier.identity.id} does ${verifier.task}; this metric needs a ${wanted} verifier. ` +
+        `Give ${this.where.option} ${ids.length > 0 ? `one of the models.json ids ${ids.join(", ")} or ` : ""}a directory holding a ${wanted} model (docs/verifiers.md)`,
       { field: this.where.option },
     );
+  }
+
+  /** A load failure with the metric and the option in front of its message (class and details kept). */
+  private named(err: unknown): unknown {
+    if (err instanceof Error && !err.message.startsWith(this.where.metric)) {
+      err.message = `${this.where.metric} option ${this.where.option}: ${err.message}`;
+    }
+    return err;
+  }
+}
+
+/** The models.json verifier ids whose task is one of `tasks` (none when the registry cannot be read). */
+function registryVerifierIds(tasks: readonly VerifierTask[]): string[] {
+  try {
+    return loadRegistry()
+      .models.filter(
+        (m) => m.kind === "verifier" && m.verifier !== undefined && tasks.includes(m.verifier.task),
+      )
+      .map((m) => m.id);
+  } catch {
+    return [];
   }
 }

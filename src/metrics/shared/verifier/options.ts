@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Verifier } from "../../../verifiers/types.js";
+import { EXPORT_RECIPE } from "./defaults.js";
 
 /** True for an object shaped like a loaded verifier (`identity`, `maxTokens`, a `score` or `unsupportedSpans` call). */
 export function isVerifier(value: unknown): value is Verifier {
@@ -32,10 +33,10 @@ export const verifierThreadsOption = z
   );
 
 /**
- * The options every verifier metric takes: `verifier` (default `defaultId`) and `threads`.
+ * The options every verifier metric takes: `verifier` (default `defaultId`, a models.json id) and `threads`.
  *
  * @example
- * z.object({ ...verifierShape("hhem-2.1-open"), threshold: probabilityThreshold });
+ * z.object({ ...verifierShape(DEFAULT_NLI_VERIFIER), threshold: probabilityThreshold });
  */
 export function verifierShape(defaultId: string) {
   return {
@@ -43,6 +44,28 @@ export function verifierShape(defaultId: string) {
       .default(defaultId)
       .describe(
         `The verifier: a models.json id or a model directory, loaded on first use and shared process-wide, or a loaded Verifier. Defaults to ${defaultId}.`,
+      ),
+    threads: verifierThreadsOption,
+  };
+}
+
+/**
+ * The options of a verifier metric whose family no models.json entry ships: `verifier` is required, and leaving it
+ * out says what to give (`needed`, e.g. "a directory holding a LettuceDetect token classifier exported to ONNX") and
+ * where the export recipe is.
+ *
+ * @example
+ * z.object({ ...requiredVerifierShape("a directory holding a span tagger exported to ONNX") });
+ */
+export function requiredVerifierShape(needed: string) {
+  const missing = `required: no models.json entry ships this verifier; give ${needed} (export recipe: ${EXPORT_RECIPE})`;
+  return {
+    verifier: z
+      .union(verifierSourceOption.options, {
+        error: (issue) => (issue.input === undefined ? missing : undefined),
+      })
+      .describe(
+        `The verifier: ${needed}, or a loaded Verifier. Required: no models.json entry ships one (export recipe: ${EXPORT_RECIPE}).`,
       ),
     threads: verifierThreadsOption,
   };

@@ -14,7 +14,7 @@ function keyOf(source: string, threads: number | undefined): string {
  * pair. A failed load is forgotten, so the next call tries again (after `models pull`, say).
  *
  * @example
- * const verifier = await sharedVerifier("hhem-2.1-open", undefined);
+ * const verifier = await sharedVerifier("nli-deberta-v3-small", undefined);
  */
 export function sharedVerifier(source: string, threads: number | undefined): Promise<Verifier> {
   const key = keyOf(source, threads);

@@ -27,7 +27,7 @@ export abstract class VerifierMetric<
     super(options);
     const o = this.options as unknown as VerifierOptions;
     this.verifier = new VerifierHandle(o.verifier, o.threads, tasks, {
-      metric: new.target.name,
+      metric: this.descriptor.id,
       option: "verifier",
     });
   }
