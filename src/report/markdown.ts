@@ -1,16 +1,9 @@
-import {
-  conversationCalls,
-  isCallMatching,
-  unmatchedCallLines,
-} from "../metrics/shared/conversation/call-pairing-text.js";
-import type { ConversationMessage, ToolCall } from "../metrics/shared/conversation/messages.js";
-import { readConversation } from "../metrics/shared/conversation/read.js";
-import { readReferenceToolCalls } from "../metrics/shared/conversation/tool-calls.js";
 import { formatRowList } from "../results/problem-groups.js";
 import type { EvaluationResultData, MetricAggregate } from "../results/types.js";
 import type { CompareKey, Comparison } from "./compare.js";
 import { fileName, formatDelta, formatScore, rowsRun, runName, truncate } from "./format.js";
 import { type ReportParts, reportPartsOf } from "./parts.js";
+import { unmatchedCalls } from "./unmatched-calls.js";
 import { type ReportInput, runModels } from "./views.js";
 
 /** How the comparison says which rows it paired. */
@@ -369,44 +362,16 @@ function keyValues(record: Record<string, unknown> | undefined): string {
   return entries.length === 0 ? "-" : entries.map(([k, v]) => `${k}=${String(v)}`).join(", ");
 }
 
-/** The sample's conversation field as canonical messages, or none when it is not a readable conversation. */
-function messagesOf(value: unknown): ConversationMessage[] {
-  try {
-    return value === undefined ? [] : readConversation(value);
-  } catch {
-    return [];
-  }
-}
-
 /**
  * "Tool calls not matched": per row and tool-call metric, each call its details.callMatching does not count as a
  * full match (missing, extra, out of order, argument mismatch). Nothing when no row has one.
  */
 function* unmatchedCallsSection(parts: ReportParts, metrics: readonly string[]): Generator<string> {
   let started = false;
-  for (const row of parts.rows()) {
-    for (const metric of metrics) {
-      const matching = row.metrics[metric]?.details?.callMatching;
-      if (!isCallMatching(matching)) continue;
-      const made = conversationCalls(messagesOf(row.sample.messages));
-      const reference =
-        matching.referenceField === "referenceMessages"
-          ? conversationCalls(messagesOf(row.sample.referenceMessages))
-          : readCallsOrNone(row.sample.referenceToolCalls);
-      for (const line of unmatchedCallLines(matching, made, reference)) {
-        if (!started) yield* ["## Tool calls not matched", ""];
-        started = true;
-        yield `- row ${row.row}, ${code(metric)}: ${escapeMarkdownText(truncate(line, 600))}`;
-      }
-    }
+  for (const { row, metric, text } of unmatchedCalls(parts, metrics)) {
+    if (!started) yield* ["## Tool calls not matched", ""];
+    started = true;
+    yield `- row ${row}, ${code(metric)}: ${escapeMarkdownText(truncate(text, 600))}`;
   }
   if (started) yield "";
-}
-
-function readCallsOrNone(value: unknown): ToolCall[] {
-  try {
-    return value === undefined ? [] : readReferenceToolCalls(value);
-  } catch {
-    return [];
-  }
 }
