@@ -212,6 +212,70 @@ describe("the faithfulness cascade with a real verifier and a GGUF judge", () =>
   }, 300_000);
 });
 
+describe("calibrate --band-target", () => {
+  it("proposes the cascade's band from labelled rows, with the judge on every row beside the verifier", async () => {
+    const { readFileSync } = await import("node:fs");
+    const labelled = sandbox.file("labelled.jsonl");
+    const rows = readFileSync(dataset, "utf8")
+      .split("\n")
+      .filter((l) => l !== "")
+      .slice(0, 8);
+    writeFileSync(
+      labelled,
+      `${rows.map((l, i) => JSON.stringify({ ...JSON.parse(l), human_label: i % 3 === 0 ? 0 : 1 })).join("\n")}\n`,
+    );
+    const run = await runCli(
+      [
+        "calibrate",
+        labelled,
+        "--metric",
+        "faithfulness",
+        "--llm",
+        judge,
+        "--metric-option",
+        `faithfulness.verifier=${dirs.nli}`,
+        "--band-target",
+        "0.5",
+        "--resamples",
+        "50",
+        "--json",
+        "--quiet",
+        "--no-cache",
+      ],
+      sandbox.env,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout) as {
+      judges: Array<{
+        scored: number;
+        unscored: Array<{ reason: string }>;
+        band?: { target: number; rows: number; band: [number, number] | null; reason?: string };
+      }>;
+    };
+    const judged = result.judges[0]!;
+    const band = judged.band!;
+    expect(band.target).toBe(0.5);
+    // The band is proposed on the rows both paths scored; the band [0, 1] sent every row to the judge beside the
+    // verifier (a tiny judge may find no statements in a row: then it is unscored, and says so).
+    expect(band.rows).toBe(judged.scored);
+    expect(judged.scored + judged.unscored.length).toBe(8);
+    for (const u of judged.unscored)
+      expect(u.reason).toMatch(
+        /^decided by the judge \(verifier probability [\d.]+ inside the band \[0, 1\]\)/,
+      );
+    if (band.band === null) expect(band.reason).toBeTruthy();
+    else expect(band.band[0]).toBeLessThanOrEqual(band.band[1]);
+
+    const wrong = await runCli(
+      ["calibrate", labelled, "--metric", "faithfulness", "--llm", judge, "--band-target", "0.5", "--quiet"],
+      sandbox.env,
+    );
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("--band-target proposes the faithfulness cascade's band");
+    expect(wrong.stderr).toContain("no verifier was given");
+  }, 300_000);
+});
+
 describe("the errors a user meets", () => {
   const two = sandbox.file("two.jsonl");
   beforeAll(async () => {

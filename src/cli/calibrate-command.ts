@@ -25,6 +25,7 @@ import type { GpuOption } from "../llm/load-options.js";
 import { definableMetrics } from "../metric-file/definition.js";
 import { cliCommand } from "../util/cli-command.js";
 import { assertOutputsAreNotInputs } from "../util/real-path.js";
+import { bandTargetChoice } from "./band-target.js";
 import {
   buildCalibrationMetric,
   type CalibrationMetricFlags,
@@ -67,6 +68,7 @@ interface CalibrateFlags extends CalibrationMetricFlags {
   labelColumn?: string;
   column: string[];
   threshold?: number;
+  bandTarget?: number;
   resamples: number;
   seed: number;
   limit?: number;
@@ -165,7 +167,8 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
     [file !== undefined ? { path: file, what: "the labelled file" } : undefined],
   );
   const { set, suggestion } = await loadSet(file, flags);
-  const choice = chooseCalibrationMetric(flags, definitions, suggestion);
+  const chosen = chooseCalibrationMetric(flags, definitions, suggestion);
+  const choice = flags.bandTarget !== undefined ? bandTargetChoice(chosen) : chosen;
   const id = calibrationMetricName(choice);
   if (set.labels.kind !== "statements") {
     checkCalibrationColumns(
@@ -206,6 +209,7 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
           await calibrate(set, {
             judges: [{ name: needs.llm ? path.basename(judge) : id, metric: built }],
             ...(flags.threshold !== undefined ? { threshold: flags.threshold } : {}),
+            ...(flags.bandTarget !== undefined ? { band: { target: flags.bandTarget } } : {}),
             bootstrap: { resamples: flags.resamples, seed: flags.seed },
             disagreements: flags.disagreements,
             cache: false,
@@ -313,6 +317,11 @@ export function registerCalibrateCommand(program: Command): Command {
       "--threshold <x>",
       "a binary verdict is positive when the score is >= x, inside the metric's score range (default: 0.5 on a 0-1 score, else the range's midpoint, e.g. 3 on a 1-5 rubric)",
       finite("--threshold", -Number.MAX_VALUE, Number.MAX_VALUE),
+    )
+    .option(
+      "--band-target <agreement>",
+      "propose the faithfulness cascade's band reaching this agreement with the labels at the lowest judge share (binary labels; --metric faithfulness with a verifier and --llm)",
+      finite("--band-target", 0, 1),
     )
     .option(
       "--resamples <n>",
