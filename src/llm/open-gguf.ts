@@ -9,9 +9,9 @@ import {
   type LlamaModel,
 } from "node-llama-cpp";
 import { AirgapEvalError } from "../errors.js";
+import { sha256OfFile } from "../models/file-sha256.js";
 import { errorText } from "../util/error-text.js";
 import { chooseChatWrapper } from "./chat-wrapper.js";
-import { sha256OfFile } from "./file-sha256.js";
 import { checkGgufFile } from "./gguf-check.js";
 import { cpuBuildOf, getSharedLlama } from "./llama-instance.js";
 import { type checkLoadOptions, DEFAULT_MAX_CONTEXT_SIZE, defaultThreadsFor } from "./load-options.js";

@@ -1,9 +1,9 @@
 import { createHash, type Hash } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { closeSync, createReadStream, openSync, readSync } from "node:fs";
 
 /**
  * sha256 of a file, streamed (large GGUF files are never read into memory at once). The one
- * streaming file hash of the project: the judge's per-process cache (`src/llm/file-sha256.ts`)
+ * streaming file hash of the project: the per-process cache of model digests (`src/models/file-sha256.ts`)
  * and the model checks use it.
  *
  * @param file Path of the file.
@@ -42,4 +42,25 @@ export async function hashFileInto(
     onBytes?.(read);
   }
   return read;
+}
+
+/**
+ * sha256 of a file, read synchronously in 1 MiB chunks (never the whole file at once): for the few callers that
+ * must answer without awaiting, such as a metric's `config()` naming a verifier directory. Prefer
+ * {@link sha256File} everywhere else.
+ *
+ * @param file Path of the file.
+ * @example
+ * const digest = sha256FileSync("onnx/model.onnx");
+ */
+export function sha256FileSync(file: string): string {
+  const hash = createHash("sha256");
+  const buf = Buffer.allocUnsafe(1 << 20);
+  const fd = openSync(file, "r");
+  try {
+    for (let n = readSync(fd, buf); n > 0; n = readSync(fd, buf)) hash.update(buf.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest("hex");
 }

@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { AirgapEvalError, ModelNotFoundError } from "../errors.js";
+import { sha256OfFileSync } from "../models/file-sha256.js";
 import { pinnedDigestCheck } from "../models/pinned-digest.js";
 import { loadRegistry, type ModelRegistry } from "../models/registry.js";
 import { resolveModel } from "../models/resolve.js";
@@ -40,6 +41,34 @@ function looksLikePath(source: string): boolean {
   return path.isAbsolute(source) || /^(\.{1,2}|~)([/\\]|$)/.test(source) || existsSync(source);
 }
 
+/** The ONNX file of a verifier directory: `onnx/model_quantized.onnx` when present, else `onnx/model.onnx`. */
+function directoryOnnxFile(dir: string): string {
+  const quantized = path.join(dir, "onnx", "model_quantized.onnx");
+  return existsSync(quantized) ? quantized : path.join(dir, "onnx", "model.onnx");
+}
+
+/**
+ * The sha256 of the ONNX file `source` names, found without loading it, for a metric's `config()` (so `--resume`
+ * and the result cache tell one verifier's weights from another's): a models.json id gives its pinned digest, a
+ * directory its ONNX file's digest (hashed once per process while the file's path, size and mtime stay). Null when
+ * the source names nothing readable; loading it then fails and says why.
+ *
+ * @example
+ * verifierSourceSha256("nli-deberta-v3-small"); // "4edae6ad…", from models.json
+ * verifierSourceSha256("./my-hhem"); // the digest of ./my-hhem/onnx/model.onnx
+ */
+export function verifierSourceSha256(source: string): string | null {
+  const entry = looksLikePath(source) ? undefined : registryOrUndefined()?.get(source);
+  if (entry !== undefined) {
+    return entry.source.files.find((f) => f.path.endsWith(".onnx") && f.sha256 !== null)?.sha256 ?? null;
+  }
+  try {
+    return sha256OfFileSync(directoryOnnxFile(path.resolve(source)));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Finds the verifier named by `source`: a models.json id (kind `verifier`, looked up in `modelsDir`, then
  * `AIRGAP_EVAL_MODELS`, then the user cache directory, sizes checked, the ONNX file's pinned sha256 enforced) or a
@@ -73,8 +102,7 @@ export async function findVerifierFiles(
         [dir],
       );
     }
-    const quantized = path.join(dir, "onnx", "model_quantized.onnx");
-    onnxPath = existsSync(quantized) ? quantized : path.join(dir, "onnx", "model.onnx");
+    onnxPath = directoryOnnxFile(dir);
   }
   for (const file of [
     "config.json",

@@ -105,7 +105,7 @@ describe("verifier_faithfulness", () => {
     });
     const byId = createMetric("verifier_faithfulness", {}, { threads: 2 });
     expect(byId.needsLlm).toBe(false);
-    expect(byId.config().options).toMatchObject({ verifier: "nli-deberta-v3-small", verifierSha256: null });
+    expect(byId.config().options).toMatchObject({ verifier: "nli-deberta-v3-small" });
     expect(byId.config().options).not.toHaveProperty("threads");
     const row = await byId.score({ response: "A.", retrievedContexts: ["a"] });
     expect(row.status).toBe("error");

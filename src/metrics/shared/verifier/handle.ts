@@ -1,6 +1,7 @@
 import { InvalidInputError } from "../../../errors.js";
 import { loadRegistry } from "../../../models/registry.js";
 import type { PairVerifier, SpanVerifier, Verifier, VerifierTask } from "../../../verifiers/types.js";
+import { verifierSourceSha256 } from "../../../verifiers/verifier-files.js";
 import { sharedVerifier } from "./shared-verifiers.js";
 
 /** The verifier kind a metric asks for: pair tasks or the span task. */
@@ -14,8 +15,8 @@ type TaskVerifier<T extends VerifierTask> = T extends "spans" ? SpanVerifier : P
 export class VerifierHandle<T extends VerifierTask> {
   /** The models.json id or directory as given, or the loaded verifier's identity id. */
   readonly source: string;
-  /** sha256 of the ONNX file, known at construction only for a verifier passed as an object. */
-  readonly sha256: string | null;
+  /** sha256 of a verifier passed as an object; for a source, found by `config()` (see `verifierSourceSha256`). */
+  private readonly givenSha256: string | null;
   private pending: Promise<TaskVerifier<T>> | undefined;
 
   constructor(
@@ -26,7 +27,7 @@ export class VerifierHandle<T extends VerifierTask> {
     private readonly where: { metric: string; option: string },
   ) {
     this.source = typeof given === "string" ? given : given.identity.id;
-    this.sha256 = typeof given === "string" ? null : given.identity.sha256;
+    this.givenSha256 = typeof given === "string" ? null : given.identity.sha256;
     if (typeof given !== "string") this.checkTask(given);
   }
 
@@ -50,9 +51,14 @@ export class VerifierHandle<T extends VerifierTask> {
     return this.pending;
   }
 
-  /** What config() records: the source and, for a verifier passed as an object, its sha256. */
+  /**
+   * What config() records: the source and the ONNX file's sha256 (a models.json id's pinned digest, a directory's
+   * file hashed once per process, a loaded verifier's own; null when the source names nothing readable), so a
+   * changed verifier is a changed config for `--resume` and the result cache.
+   */
   config(): Record<string, string | null> {
-    return { verifier: this.source, verifierSha256: this.sha256 };
+    const sha256 = typeof this.given === "string" ? verifierSourceSha256(this.given) : this.givenSha256;
+    return { verifier: this.source, verifierSha256: sha256 };
   }
 
   private checkTask(verifier: Verifier): void {

@@ -5,7 +5,7 @@ import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sha256OfFile } from "../src/llm/file-sha256.js";
+import { sha256OfFile } from "../src/models/file-sha256.js";
 import { hashFileInto, sha256File } from "../src/models/hash.js";
 
 let dir: string;
