@@ -6,6 +6,15 @@ export {
   cascadeRoute,
   DEFAULT_CASCADE_BAND,
 } from "../metrics/faithfulness/cascade.js";
+export {
+  FaithfulnessWithHhem,
+  type FaithfulnessWithHhemOptions,
+  type StatementSupport,
+} from "../metrics/faithfulness-with-hhem/metric.js";
+export {
+  type FaithfulnessWithHhemValues,
+  faithfulnessWithHhemValues,
+} from "../metrics/faithfulness-with-hhem/score.js";
 export { HallucinatedSpans, type HallucinatedSpansOptions } from "../metrics/hallucinated-spans/metric.js";
 export { supportedCharacterShare } from "../metrics/hallucinated-spans/score.js";
 export type { ContextRelevanceScore } from "../metrics/shared/verifier/context-scores.js";

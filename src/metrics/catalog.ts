@@ -28,6 +28,7 @@ import { DocumentRecall } from "./document-recall/metric.js";
 import { AnswerExactMatch, ExactMatch } from "./exact-match/metric.js";
 import { FactualCorrectness } from "./factual-correctness/metric.js";
 import { Faithfulness } from "./faithfulness/metric.js";
+import { FaithfulnessWithHhem } from "./faithfulness-with-hhem/metric.js";
 import { GEval } from "./g-eval/metric.js";
 import { HallucinatedSpans } from "./hallucinated-spans/metric.js";
 import { IDBasedContextPrecision } from "./id-based-context-precision/metric.js";
@@ -114,6 +115,7 @@ export const metricClasses: readonly MetricClass[] = [
   AgentGoalAccuracyWithoutReference,
   TopicAdherenceScore,
   VerifierFaithfulness,
+  FaithfulnessWithHhem,
   VerifierContextRelevance,
   VerifierContextPrecision,
   VerifierAnswerCorrectness,

@@ -38,8 +38,8 @@ interface Input {
  * keeps each sentence, its offsets, its best window and the probability; `details.supportedShare` and
  * `details.meanProbability` both values. A response with no sentence gives null with a reason.
  *
- * Ragas' `FaithfulnesswithHHEM` asks a judge for statements and has HHEM verify them; this metric splits sentences
- * instead, so it needs no judge at all (the `faithfulness` metric's cascade combines the two).
+ * Ragas' `FaithfulnesswithHHEM` asks a judge for statements and has HHEM verify them (`FaithfulnessWithHhem`); this
+ * metric splits sentences instead, so it needs no judge at all (the `faithfulness` metric's cascade combines the two).
  *
  * @example
  * const metric = new VerifierFaithfulness({ verifier: await loadVerifier("nli-deberta-v3-small") });

@@ -1,0 +1,17 @@
+import { extractStatements } from "../shared/statements/extract.js";
+import type { StatementSteps } from "../shared/statements/steps.js";
+
+/**
+ * The metric's one judge call: faithfulness' statements step (shared/statements/, the same prompt and version, so
+ * the judge's memo and the cache answer it once per row when both metrics run). A response too long for the judge's
+ * window is split on sentence boundaries and the statements concatenated (`steps.splits` records it).
+ *
+ * @example
+ * const statements = await judgeStatementsOfResponse(statementSteps(llm, settings, signal), input);
+ */
+export function judgeStatementsOfResponse(
+  steps: StatementSteps,
+  input: { question: string; response: string },
+): Promise<string[]> {
+  return extractStatements(steps, input.question, input.response, "response");
+}

@@ -1,0 +1,141 @@
+// Ragas `faithfulness_with_hhem` (`FaithfulnesswithHHEM`), one folder: descriptor.ts (id, fields, judge and verifier,
+// options), judge.ts (faithfulness' statements step, from shared/statements/), score.ts (the formula), metric.ts (this
+// class). The verifier step is the shared one (shared/verifier/support.ts). No prompt.ts: the prompt is shared.
+import type { Llm } from "../../llm/types.js";
+import type { Verifier } from "../../verifiers/types.js";
+import { JudgeMetric } from "../shared/judge-metric.js";
+import { sampleContexts, sampleText } from "../shared/sample-fields.js";
+import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
+import { VerifierHandle } from "../shared/verifier/handle.js";
+import { hypothesisSupport } from "../shared/verifier/support.js";
+import { verifierDetail } from "../shared/verifier/verifier-metric.js";
+import type { MetricResult, Sample } from "../types.js";
+import { faithfulnessWithHhemDescriptor } from "./descriptor.js";
+import { judgeStatementsOfResponse } from "./judge.js";
+import { faithfulnessWithHhemValues } from "./score.js";
+
+/** Options of {@link FaithfulnessWithHhem}. */
+export interface FaithfulnessWithHhemOptions {
+  /** Judge that breaks the response into statements. Required: there is no default. */
+  llm: Llm;
+  /** Judge temperature; 0 is greedy decoding, which makes scores repeat exactly. Defaults to 0. */
+  temperature?: number;
+  /** Token budget of the judge's answer. Defaults to the Llm's own default. */
+  maxTokens?: number;
+  /**
+   * The consistency (HHEM) or NLI verifier that decides each statement: a models.json id or a model directory (loaded
+   * on first use, one session per process shared by every metric naming it with the same threads), or a loaded
+   * `Verifier`. Defaults to "nli-deberta-v3-small"; HHEM-2.1-Open, which Ragas runs, is a directory you export
+   * (docs/verifiers.md).
+   */
+  verifier?: string | Verifier;
+  /** ONNX Runtime threads of a verifier this metric loads. Speed only. Defaults to the runtime's default. */
+  threads?: number;
+  /** A statement is supported when the verifier's probability is at least this. Defaults to 0.5. */
+  threshold?: number;
+  /** The value: `"share"` of supported statements or `"mean"` probability; details carry both. Defaults to "share". */
+  aggregate?: "share" | "mean";
+}
+
+interface Input {
+  question: string;
+  response: string;
+  contexts: string[];
+}
+
+/** One statement and the verifier's verdict on it, as `details.statements` shows it. */
+export interface StatementSupport {
+  statement: string;
+  /** P(consistent) for an HHEM-style verifier, P(entailment) for an NLI one: the best window's. */
+  probability: number;
+  /** Character offsets of the best window in the premise (the contexts joined by "\n"); null with no context text. */
+  window: { start: number; end: number } | null;
+  /** The pair was truncated to fit the verifier. */
+  truncated?: true;
+}
+
+/**
+ * Ragas' `FaithfulnesswithHHEM`: faithfulness' first step on the judge (the response broken into standalone
+ * statements, the statements prompt of `faithfulness`), then each statement decided by a local verifier instead of a
+ * second judge call: the premise is the retrieved contexts joined by a newline, as Ragas builds it, cut into windows
+ * that fit the verifier when it is longer (each statement keeps its best window). The value is the share of
+ * statements whose probability reaches `threshold` (Ragas rounds HHEM's score, so its cut is the same 0.5), or with
+ * `aggregate: "mean"` the mean probability. No statement gives null with a reason (Ragas gives NaN). One judge call
+ * per row instead of faithfulness' two.
+ *
+ * @example
+ * const metric = new FaithfulnessWithHhem({ llm, verifier: "./hhem-2.1-open-onnx" });
+ * const { value } = await metric.score({
+ *   userInput: "Where is Paris?",
+ *   response: "Paris is in France. It has ninety million people.",
+ *   retrievedContexts: ["Paris is the capital of France."],
+ * });
+ */
+export class FaithfulnessWithHhem extends JudgeMetric<Input, typeof faithfulnessWithHhemDescriptor.options> {
+  static readonly descriptor = faithfulnessWithHhemDescriptor;
+  private readonly verifier: VerifierHandle<"consistency" | "nli">;
+
+  constructor(options: FaithfulnessWithHhemOptions) {
+    super(options);
+    this.verifier = new VerifierHandle(this.options.verifier, this.options.threads, ["consistency", "nli"], {
+      metric: this.descriptor.id,
+      option: "verifier",
+    });
+  }
+
+  protected validate(sample: Sample, row: number | undefined): Input {
+    return {
+      question: sampleText(sample, "userInput", row),
+      response: sampleText(sample, "response", row),
+      contexts: sampleContexts(sample, row, false),
+    };
+  }
+
+  protected async compute(input: Input, signal: AbortSignal | undefined): Promise<MetricResult> {
+    // The verifier first: a verifier that cannot load fails the row before it costs a judge call.
+    const verifier = await this.verifier.get();
+    const steps = statementSteps(this.llm, this.settings, signal);
+    const statements = await judgeStatementsOfResponse(steps, input);
+    const support = await hypothesisSupport(verifier, statements, [input.contexts.join("\n")]);
+    const probabilities = support.map((s) => s.probability);
+    const { threshold, aggregate } = this.options;
+    const { value, ...values } = faithfulnessWithHhemValues(probabilities, threshold, aggregate);
+    const supported = probabilities.filter((p) => p >= threshold).length;
+    return {
+      value,
+      status: "ok",
+      reason:
+        statements.length === 0
+          ? "the judge found no statements in the response, so there is nothing to check (Ragas gives NaN here)"
+          : `${supported} of ${statements.length} statements supported by the contexts (verifier probability >= ${threshold})`,
+      details: {
+        ...values,
+        threshold,
+        statements: statements.map(
+          (statement, i): StatementSupport => ({
+            statement,
+            probability: probabilities[i]!,
+            window:
+              support[i]!.best === null
+                ? null
+                : { start: support[i]!.best!.start, end: support[i]!.best!.end },
+            ...(support[i]!.truncated ? { truncated: true as const } : {}),
+          }),
+        ),
+        verifier: verifierDetail(verifier.identity),
+        usage: steps.usage,
+        ...(steps.splits.length > 0 ? { splits: steps.splits } : {}),
+      },
+    };
+  }
+
+  /** The verifier (source and ONNX digest), the threshold and the aggregate. */
+  protected override metricOptions(): Record<string, string | number | boolean | null> {
+    const { threshold, aggregate } = this.options;
+    return { ...this.verifier.config(), threshold, aggregate };
+  }
+
+  protected promptVersions(): Record<string, string> {
+    return statementPromptVersions({ statements: true, verdicts: false });
+  }
+}
