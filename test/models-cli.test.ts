@@ -84,6 +84,23 @@ describe("airgap-eval models", () => {
     expect(s.stdout.text).toContain('"airgap-eval models pull <id>"');
   });
 
+  it("list says a size is unknown where models.json pins a digest but no size (the shipped verifiers)", async () => {
+    const root = tempDir();
+    const stdout = new Capture();
+    const program = new Command("airgap-eval").exitOverride();
+    registerModelsCommand(program, {
+      stdout,
+      stderr: new Capture(),
+      env: { XDG_CACHE_HOME: path.join(root, "c") },
+    });
+    await program.parseAsync(["models", "list", "--models-dir", path.join(root, "models")], { from: "user" });
+    expect(stdout.text).toMatch(/^nli-deberta-v3-small\s+verifier\s+-\s+unknown\s+no\s+-$/m);
+    expect(stdout.text).toMatch(/^qwen2\.5-0\.5b-instruct \*\s+llm\s+fast\s+469 MiB\s+no/m);
+    expect(stdout.text).toContain(
+      "SIZE unknown: models.json pins the file's sha256 but no public source gives its size",
+    );
+  });
+
   it("verify exits 0 for good files and 1 for a mismatch", async () => {
     const s = setup();
     const dir = placeModel(s.modelsDir, "judge", [judge]);

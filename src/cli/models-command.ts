@@ -117,7 +117,7 @@ Examples:
             `${r.id}${r.default ? " *" : ""}`,
             r.kind,
             r.tier ?? "-",
-            r.size === null ? "-" : formatBytes(r.size),
+            r.size === null ? "unknown" : formatBytes(r.size),
             r.present ? (r.builtin ? "yes (built in)" : "yes") : "no",
             r.verified ?? "-",
           ]),
@@ -125,6 +125,11 @@ Examples:
       );
       write("");
       write(`* default. Models dir: ${target.dir} (${describeSource(target.from)}).`);
+      if (rows.some((r) => r.size === null)) {
+        write(
+          "SIZE unknown: models.json pins the file's sha256 but no public source gives its size; it shows once pulled.",
+        );
+      }
       const missing = rows.filter((r) => !r.present && !r.builtin).map((r) => r.id);
       if (missing.length > 0)
         write(`Get a missing model with "${run} models pull <id>" on a connected machine.`);
