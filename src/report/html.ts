@@ -2,6 +2,7 @@ import { sampleFieldSpec, sampleFields } from "../metrics/shared/sample-field-ta
 import { formatRowList } from "../results/problem-groups.js";
 import type { EvaluationResultData, MetricAggregate, RunMetadata } from "../results/types.js";
 import { textLines } from "../util/lines.js";
+import { cascadeSentences } from "./cascade-lines.js";
 import { formatScore, rowsRun, scoredOf, truncate } from "./format.js";
 import { histogramSvg } from "./histogram.js";
 import { html, jsonForScript, SafeHtml } from "./html-escape.js";
@@ -197,7 +198,7 @@ export function* htmlReportChunks(parts: ReportParts, options: HtmlReportOptions
 <div class="card${totals.skipped ? " skipped" : ""}" id="card-skipped"><div class="n">${totals.skipped}</div><div class="l">Skipped</div></div>
 <div class="card${invalid.length ? " error" : ""}"><div class="n">${invalid.length}</div><div class="l">Invalid rows</div></div>
 </div></section>
-<section id="aggregates"><h2>Metrics</h2>${aggregateTable(aggregates)}</section>
+<section id="aggregates"><h2>Metrics</h2>${aggregateTable(aggregates)}${cascadeSentences(aggregates).map((c) => html`<p class="muted cascade-share">${c}</p>`)}</section>
 <section id="charts"><h2>Score distributions</h2><div class="charts">${charts}</div></section>
 ${problemSection}
 <section id="rows"><h2>Rows</h2>

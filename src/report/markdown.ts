@@ -1,5 +1,6 @@
 import { formatRowList } from "../results/problem-groups.js";
 import type { EvaluationResultData, MetricAggregate } from "../results/types.js";
+import { cascadeSentences } from "./cascade-lines.js";
 import type { CompareKey, Comparison } from "./compare.js";
 import { fileName, formatDelta, formatScore, rowsRun, runName, truncate } from "./format.js";
 import { type ReportParts, reportPartsOf } from "./parts.js";
@@ -145,6 +146,8 @@ function* markdownLines(parts: ReportParts, options: MarkdownReportOptions): Gen
     if (value !== undefined && value !== "") out.push(`- **${label}:** ${escapeMarkdownText(value)}`);
   }
   out.push("", "## Aggregates", "", aggregateTable(parts.aggregates), "");
+  const cascades = cascadeSentences(parts.aggregates);
+  if (cascades.length > 0) out.push(...cascades.map((c) => `- ${escapeMarkdownText(c)}`), "");
 
   const models = runModels({ metadata } as EvaluationResultData);
   if (models.length > 0) {

@@ -1,6 +1,7 @@
 import { formatRowList } from "../results/problem-groups.js";
 import type { EvaluationResultData, MetricAggregate } from "../results/types.js";
 import { textLines } from "../util/lines.js";
+import { cascadeSentences } from "./cascade-lines.js";
 import { formatScore, rowsRun } from "./format.js";
 import { aggregatedView, type ProblemGroup, problemGroups, type ReportInput, reportData } from "./views.js";
 
@@ -69,6 +70,8 @@ export function formatSummary(
   ];
   const lines = alignColumns(rows, [false, true, true, true, true, true]);
   if (aggregates.length === 0) lines.push("(no metrics)");
+  const cascades = cascadeSentences(aggregates);
+  if (cascades.length > 0) lines.push("", ...cascades);
   if (full) {
     const invalid = full.invalidRows?.length ?? 0;
     if (invalid > 0) lines.push("", `${invalid} invalid row${invalid === 1 ? "" : "s"} not evaluated.`);

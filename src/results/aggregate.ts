@@ -105,8 +105,11 @@ class MetricTally {
   max = Number.NEGATIVE_INFINITY;
   readonly sum = new ExactSum();
   readonly sumOfSquares = new ExactSum();
+  /** Ok rows decided by each path of a cascade. */
+  readonly decidedBy = { verifier: 0, judge: 0 };
 
-  add(status: string, value: unknown): void {
+  add(status: string, value: unknown, decidedBy: unknown): void {
+    if (status === "ok" && (decidedBy === "verifier" || decidedBy === "judge")) this.decidedBy[decidedBy]++;
     if (status === "error") this.errors++;
     else if (status === "skipped") this.skipped++;
     else if (typeof value === "number" && Number.isFinite(value)) {
@@ -120,8 +123,21 @@ class MetricTally {
 
   result(metric: string): MetricAggregate {
     const { count, errors, skipped, nulls } = this;
+    const cascade =
+      this.decidedBy.verifier + this.decidedBy.judge > 0 ? { decidedBy: { ...this.decidedBy } } : {};
     if (count === 0)
-      return { metric, mean: null, count, errors, skipped, nulls, std: null, min: null, max: null };
+      return {
+        metric,
+        mean: null,
+        count,
+        errors,
+        skipped,
+        nulls,
+        std: null,
+        min: null,
+        max: null,
+        ...cascade,
+      };
     const mean = this.sum.total() / count;
     // count² · variance = count·Σv² − (Σv)², computed exactly, rounded once; never negative.
     const scaled = new ExactSum();
@@ -141,6 +157,7 @@ class MetricTally {
       std: Math.sqrt(variance),
       min: this.min,
       max: this.max,
+      ...cascade,
     };
   }
 }
@@ -174,7 +191,8 @@ export class AggregateAccumulator {
 
   /** Counts one row × metric outcome. */
   add(record: Pick<RowMetricRecord, "metric" | "result">): void {
-    this.tally(record.metric).add(record.result.status, record.result.value);
+    const details = record.result.details as { decidedBy?: unknown } | undefined;
+    this.tally(record.metric).add(record.result.status, record.result.value, details?.decidedBy);
   }
 
   /** The aggregates so far, one per metric. */

@@ -38,6 +38,11 @@ export interface MetricAggregate {
   std: number | null;
   min: number | null;
   max: number | null;
+  /**
+   * Ok rows of a cascade (the `faithfulness` cascade with a verifier) by the path that decided them,
+   * `details.decidedBy`; absent when no row of the metric was cascaded.
+   */
+  decidedBy?: { verifier: number; judge: number };
 }
 
 /** Everything about how a run was made. */
