@@ -10,7 +10,7 @@ import {
   VerifierContextRelevance,
   VerifierFaithfulness,
 } from "../../../src/index.js";
-import { createMetric } from "../../../src/metrics/catalog.js";
+import { createMetric, metricClasses } from "../../../src/metrics/catalog.js";
 import { fakePairVerifier, fakeSpanVerifier, wordContainment } from "../../support/fake-verifiers.js";
 
 describe("verifier_faithfulness", () => {
@@ -217,5 +217,34 @@ describe("hallucinated_spans", () => {
     expect(() => new HallucinatedSpans({ verifier: fakePairVerifier(() => 1) })).toThrow(
       /needs a spans verifier/,
     );
+  });
+});
+
+describe("the tasks a verifier metric accepts", () => {
+  const verifierMetrics = metricClasses.filter((c) => (c.descriptor.needsVerifier ?? []).length > 0);
+  const allTasks = ["nli", "consistency", "relevance", "spans"] as const;
+  const verifierFor = (task: (typeof allTasks)[number]) =>
+    task === "spans" ? fakeSpanVerifier([]) : fakePairVerifier(() => 1, { task });
+
+  it.each(verifierMetrics.map((c) => [c.descriptor.id, c] as const))(
+    "%s accepts exactly the tasks its descriptor's needsVerifier declares",
+    (_id, metricClass) => {
+      const needs = metricClass.descriptor.needsVerifier!;
+      for (const task of allTasks) {
+        const build = () => createMetric(metricClass.descriptor.id, {}, { verifier: verifierFor(task) });
+        if (needs.includes(task)) expect(build, task).not.toThrow();
+        else expect(build, task).toThrow(`this metric needs a ${needs.join(" or ")} verifier`);
+      }
+    },
+  );
+
+  it("covers every verifier metric", () => {
+    expect(verifierMetrics.map((c) => c.descriptor.id).sort()).toEqual([
+      "hallucinated_spans",
+      "verifier_answer_correctness",
+      "verifier_context_precision",
+      "verifier_context_relevance",
+      "verifier_faithfulness",
+    ]);
   });
 });

@@ -14,7 +14,8 @@ interface VerifierOptions {
  * Base of the metrics that score with a local verifier and no judge: holds the verifier (loaded on first use and
  * shared process-wide, see `sharedVerifier`), scores one row at a time (the verifier batches each row's pairs), and
  * builds `config()` from the descriptor's options (the verifier as its source and, when passed as an object, its
- * sha256; `threads` left out: speed only) with no models and no prompts.
+ * sha256; `threads` left out: speed only) with no models and no prompts. The tasks a verifier must do are the
+ * descriptor's `needsVerifier`; `T` names them for the type of the verifier (span or pair) the metric reads.
  */
 export abstract class VerifierMetric<
   V,
@@ -23,10 +24,14 @@ export abstract class VerifierMetric<
 > extends BaseMetric<V, S> {
   protected readonly verifier: VerifierHandle<T>;
 
-  constructor(options: unknown, tasks: readonly T[]) {
+  constructor(options: unknown) {
     super(options);
+    const tasks = this.descriptor.needsVerifier;
+    if (tasks === undefined || tasks.length === 0) {
+      throw new Error(`${this.descriptor.id}: a verifier metric's descriptor must declare needsVerifier`);
+    }
     const o = this.options as unknown as VerifierOptions;
-    this.verifier = new VerifierHandle(o.verifier, o.threads, tasks, {
+    this.verifier = new VerifierHandle(o.verifier, o.threads, tasks as readonly T[], {
       metric: this.descriptor.id,
       option: "verifier",
     });
