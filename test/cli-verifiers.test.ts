@@ -5,11 +5,12 @@
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { type BrowserContext, chromium } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeVerifierFixture } from "../scripts/verifier-fixtures/index.js";
 import { cliSandbox, recordLines, resultsLines, runCli } from "./fixtures/cli/run-cli.js";
 import { extraGgufPath, repoRoot, tinyGgufPath } from "./setup/paths.js";
+import { launchChromium, skipWithoutChromium } from "./support/chromium.js";
 
 const sandbox = cliSandbox("airgap-cli-verifiers-");
 const dataset = path.join(repoRoot, "examples", "rag-eval.jsonl");
@@ -19,7 +20,6 @@ const dirs = {
   spans: sandbox.file("spans"),
   shortSpans: sandbox.file("short-spans"),
 };
-const CHROMIUM = "/usr/bin/chromium";
 const sharedStories = path.resolve(repoRoot, "..", "shared", "models", "stories260K.gguf");
 const judge = extraGgufPath ?? (existsSync(sharedStories) ? sharedStories : tinyGgufPath);
 
@@ -106,7 +106,7 @@ describe("eval with verifier metrics and no judge", () => {
     for (const s of all) expect(s.response.slice(s.start, s.end)).toBe(s.text);
   });
 
-  describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)("the report in headless Chromium", () => {
+  describe.skipIf(skipWithoutChromium("cli-verifiers"))("the report in headless Chromium", () => {
     let context: BrowserContext;
 
     afterAll(async () => {
@@ -114,19 +114,9 @@ describe("eval with verifier metrics and no judge", () => {
     });
 
     it("highlights each row's real spans in the response, as the results file lists them", async () => {
-      context = await chromium.launchPersistentContext(sandbox.file("profile"), {
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          "--headless",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--no-first-run",
-          "--disable-background-networking",
-        ],
-        viewport: { width: 1360, height: 900 },
-      });
-      const page = context.pages()[0] ?? (await context.newPage());
+      const opened = await launchChromium(sandbox.file("profile"));
+      context = opened.context;
+      const page = opened.page;
       const errors: string[] = [];
       page.on("pageerror", (err) => errors.push(String(err)));
       await page.goto(pathToFileURL(report).href, { waitUntil: "load" });
