@@ -11,6 +11,7 @@ import {
   VerifierFaithfulness,
 } from "../../../src/index.js";
 import { createMetric, metricClasses } from "../../../src/metrics/catalog.js";
+import { failureReason } from "../../../src/metrics/shared/outcome.js";
 import { fakePairVerifier, fakeSpanVerifier, wordContainment } from "../../support/fake-verifiers.js";
 
 describe("verifier_faithfulness", () => {
@@ -111,6 +112,10 @@ describe("verifier_faithfulness", () => {
     expect(row.status).toBe("error");
     expect(row.error).toMatch(
       /verifier_faithfulness option verifier: .*nli-deberta-v3-small.* models pull nli-deberta-v3-small/s,
+    );
+    expect(row.reason).toBe(
+      "the verifier nli-deberta-v3-small failed on this row; see error. Fix the model it names (`airgap-eval models " +
+        "verify` checks a models.json id's files) or give the metric's verifier option another verifier (docs/verifiers.md)",
     );
     expect(() => createMetric("verifier_faithfulness", {}, { threshold: 2 })).toThrow(/threshold/);
     expect(() => createMetric("verifier_faithfulness", {}, { verifier: 3 })).toThrow(InvalidInputError);
@@ -246,5 +251,42 @@ describe("the tasks a verifier metric accepts", () => {
       "verifier_context_relevance",
       "verifier_faithfulness",
     ]);
+  });
+});
+
+describe("a verifier metric's error row", () => {
+  it("names the verifier that failed and what to do, not a judge or an embedding model", async () => {
+    const failing = fakePairVerifier(
+      () => {
+        throw new Error("onnxruntime failed on a batch of 2 inputs");
+      },
+      { id: "my-hhem" },
+    );
+    const row = await new VerifierFaithfulness({ verifier: failing }).score({
+      response: "Paris is in France.",
+      retrievedContexts: ["Paris is a city.", "France is a country."],
+    });
+    expect(row).toMatchObject({
+      value: null,
+      status: "error",
+      error: expect.stringMatching(/onnxruntime failed/),
+    });
+    expect(row.reason).toMatch(
+      /^the verifier my-hhem failed on this row; see error\. Fix the model it names/,
+    );
+    expect(row.reason).toMatch(/verifier option another verifier/);
+    expect(row.reason).not.toMatch(/judge|embedding/);
+  });
+
+  it("is worded from the descriptor's needs: verifier, judge or embedding model, or the metric", () => {
+    expect(failureReason(HallucinatedSpans.descriptor, "/models/lettucedetect")).toMatch(
+      /^the verifier \/models\/lettucedetect failed on this row/,
+    );
+    expect(failureReason({ needsLlm: true, needsEmbeddings: false })).toBe(
+      "the judge or embedding model failed on this row; see error",
+    );
+    expect(failureReason({ needsLlm: false, needsEmbeddings: false })).toBe(
+      "the metric failed on this row; see error",
+    );
   });
 });

@@ -2,6 +2,7 @@ import type { VerifierIdentity, VerifierTask } from "../../../verifiers/types.js
 import type { MetricOptionSchema } from "../../descriptor.js";
 import type { MetricConfig } from "../../types.js";
 import { BaseMetric } from "../base-metric.js";
+import { failureReason } from "../outcome.js";
 import { VerifierHandle } from "./handle.js";
 
 /** The options every verifier metric's parsed options hold. */
@@ -35,6 +36,11 @@ export abstract class VerifierMetric<
       metric: this.descriptor.id,
       option: "verifier",
     });
+  }
+
+  /** A failed row names the verifier the metric was given, and what to do. */
+  protected override failureReason(): string {
+    return failureReason(this.descriptor, this.verifier.source);
   }
 
   protected concurrency(): number {
