@@ -116,6 +116,15 @@ describe.skipIf(skipWithoutChromium("browser-report-agents"))(
       await page
         .locator('#row-table tr[data-detail-row="0"]')
         .screenshot({ path: join(shots, "agents-row-0.png") });
+      // Row 2 starts with a system message: strict trajectory_match finds the call in another message.
+      const moved = (await expand(2)).locator(
+        '.metric-detail[data-metric="trajectory_match"] table.call-matching',
+      );
+      expect(
+        await moved.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => tr.dataset.status)),
+      ).toEqual(["otherMessage"]);
+      expect(await moved.textContent()).toContain("in another message");
+      expect(await moved.textContent()).not.toContain("out of order");
       expect(pageErrors).toEqual([]);
     });
   },
