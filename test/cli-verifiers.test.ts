@@ -275,11 +275,12 @@ describe("the errors a user meets", () => {
 
   async function rowErrors(
     args: string[],
-  ): Promise<{ code: number | null; stderr: string; errors: string[] }> {
+  ): Promise<{ code: number | null; stderr: string; errors: string[]; reasons: string[] }> {
     const out = sandbox.file(`err-${Math.random().toString(36).slice(2)}.jsonl`);
     const run = await runCli(["eval", two, ...args, "--out", out, "--no-cache"], sandbox.env);
     const errors = records(out).map((r) => JSON.stringify(r.result.error ?? null));
-    return { code: run.code, stderr: run.stdout + run.stderr, errors };
+    const reasons = records(out).map((r) => String(r.result.reason));
+    return { code: run.code, stderr: run.stdout + run.stderr, errors, reasons };
   }
 
   it("a verifier of the wrong task names the metric, the option and the ids that would do", async () => {
@@ -295,8 +296,8 @@ describe("the errors a user meets", () => {
     expect(errors.length).toBe(2);
   }, 60_000);
 
-  it("a missing directory names the metric, the option and the layout", async () => {
-    const { stderr } = await rowErrors([
+  it("a missing directory names the metric, the option and the layout; each row's reason names the verifier", async () => {
+    const { stderr, reasons } = await rowErrors([
       "--metrics",
       "verifier_context_relevance",
       "--metric-option",
@@ -306,6 +307,12 @@ describe("the errors a user meets", () => {
       /verifier_context_relevance option verifier: verifier ".*no-such-dir" not found: no directory/,
     );
     expect(stderr).toMatch(/onnx\/model\.onnx/);
+    // The error rows say the verifier failed, naming it as given and what to do: not a judge or embedding model.
+    expect(reasons).toEqual(
+      [0, 1].map(() =>
+        expect.stringMatching(/^the verifier .*no-such-dir failed on this row; see error\. Fix the model/),
+      ),
+    );
   }, 60_000);
 
   it("a models.json id not pulled (the default) names `models pull <id>`", async () => {
