@@ -1,19 +1,16 @@
 // The HTML report's verifier evidence in headless Chromium: hallucinated_spans' unsupported spans highlighted in the
 // response (as text, never markup), and the cascade's "decided by" badge on a faithfulness row.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toHtmlReport } from "../src/report/index.js";
 import { aggregateRecords } from "../src/results/aggregate.js";
 import type { EvaluationResultData } from "../src/results/types.js";
+import { launchChromium, skipWithoutChromium } from "./support/chromium.js";
 import { HOSTILE, makeFixtureResult } from "./support/report-fixtures.js";
-
-const CHROMIUM = "/usr/bin/chromium";
-const installed = existsSync(CHROMIUM);
-const inCi = Boolean(process.env.CI);
 
 const RESPONSE = `Paris has 90 million people and ${HOSTILE.script} a tower.`;
 const SPANS = [
@@ -57,61 +54,51 @@ function verifierRun(): EvaluationResultData {
   };
 }
 
-describe.skipIf(!installed && !inCi)("verifier evidence in the HTML report (headless Chromium)", () => {
-  const dir = mkdtempSync(join(tmpdir(), "airgap-verifier-report-"));
-  let context: BrowserContext;
-  let page: Page;
-  const pageErrors: string[] = [];
+describe.skipIf(skipWithoutChromium("browser-report-verifiers"))(
+  "verifier evidence in the HTML report (headless Chromium)",
+  () => {
+    const dir = mkdtempSync(join(tmpdir(), "airgap-verifier-report-"));
+    let context: BrowserContext;
+    let page: Page;
+    const pageErrors: string[] = [];
 
-  beforeAll(async () => {
-    if (!installed) throw new Error(`${CHROMIUM} is missing: CI must install Debian's chromium`);
-    const file = join(dir, "report.html");
-    writeFileSync(file, toHtmlReport(verifierRun(), { title: "Verifier evidence" }));
-    context = await chromium.launchPersistentContext(join(dir, "profile"), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-      ],
-      viewport: { width: 1360, height: 900 },
+    beforeAll(async () => {
+      const file = join(dir, "report.html");
+      writeFileSync(file, toHtmlReport(verifierRun(), { title: "Verifier evidence" }));
+      ({ context, page } = await launchChromium(join(dir, "profile")));
+      page.on("pageerror", (err) => pageErrors.push(String(err)));
+      await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
+      await page.locator('#row-table tr[data-row="0"] button.toggle').click();
+      // AIRGAP_EVAL_SCREENSHOT=file.png keeps a picture of the expanded row, to look at.
+      const shot = process.env.AIRGAP_EVAL_SCREENSHOT;
+      if (shot) await page.locator("tr.detail").first().screenshot({ path: shot });
     });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on("pageerror", (err) => pageErrors.push(String(err)));
-    await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
-    await page.locator('#row-table tr[data-row="0"] button.toggle').click();
-    // AIRGAP_EVAL_SCREENSHOT=file.png keeps a picture of the expanded row, to look at.
-    const shot = process.env.AIRGAP_EVAL_SCREENSHOT;
-    if (shot) await page.locator("tr.detail").first().screenshot({ path: shot });
-  });
 
-  afterAll(async () => {
-    await context?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+    afterAll(async () => {
+      await context?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
 
-  it("highlights each unsupported span of the response, in order, with its probability, as text", async () => {
-    const block = page.locator('.metric-detail[data-metric="hallucinated_spans"]');
-    const marks = block.locator(".span-highlight mark.unsupported-span");
-    expect(await marks.allTextContents()).toEqual(["90 million", HOSTILE.script]);
-    expect(await marks.first().getAttribute("title")).toBe("P(unsupported) 0.93");
-    expect(await block.locator(".span-highlight").textContent()).toBe(RESPONSE);
-    expect(await page.locator(".span-highlight script").count()).toBe(0);
-    expect(pageErrors).toEqual([]);
-  });
+    it("highlights each unsupported span of the response, in order, with its probability, as text", async () => {
+      const block = page.locator('.metric-detail[data-metric="hallucinated_spans"]');
+      const marks = block.locator(".span-highlight mark.unsupported-span");
+      expect(await marks.allTextContents()).toEqual(["90 million", HOSTILE.script]);
+      expect(await marks.first().getAttribute("title")).toBe("P(unsupported) 0.93");
+      expect(await block.locator(".span-highlight").textContent()).toBe(RESPONSE);
+      expect(await page.locator(".span-highlight script").count()).toBe(0);
+      expect(pageErrors).toEqual([]);
+    });
 
-  it("shows which path decided a cascaded row, and no highlight where there are no spans", async () => {
-    const badge = page.locator('.metric-detail[data-metric="faithfulness"] .badge.decided-by');
-    expect(await badge.textContent()).toBe("decided by the verifier");
-    expect(
-      await page.locator('.metric-detail[data-metric="answer_relevancy"] .badge.decided-by').count(),
-    ).toBe(0);
-    await page.locator('#row-table tr[data-row="1"] button.toggle').click();
-    const other = page.locator('tr.detail .metric-detail[data-metric="hallucinated_spans"]');
-    expect(await other.count()).toBe(2);
-    expect(await page.locator(".span-highlight").count()).toBe(1);
-  });
-});
+    it("shows which path decided a cascaded row, and no highlight where there are no spans", async () => {
+      const badge = page.locator('.metric-detail[data-metric="faithfulness"] .badge.decided-by');
+      expect(await badge.textContent()).toBe("decided by the verifier");
+      expect(
+        await page.locator('.metric-detail[data-metric="answer_relevancy"] .badge.decided-by').count(),
+      ).toBe(0);
+      await page.locator('#row-table tr[data-row="1"] button.toggle').click();
+      const other = page.locator('tr.detail .metric-detail[data-metric="hallucinated_spans"]');
+      expect(await other.count()).toBe(2);
+      expect(await page.locator(".span-highlight").count()).toBe(1);
+    });
+  },
+);

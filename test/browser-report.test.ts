@@ -1,12 +1,13 @@
 // Opens the HTML report in headless Chromium (Debian's /usr/bin/chromium) and checks that it renders,
 // sorts, filters and expands rows, fetches nothing, and shows hostile text as text.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compareRuns, comparisonToHtml, detailedView, toHtmlReport } from "../src/report/index.js";
+import { launchChromium, skipWithoutChromium } from "./support/chromium.js";
 import {
   FIXTURE_ROWS,
   HOSTILE,
@@ -16,18 +17,7 @@ import {
   withValue,
 } from "./support/report-fixtures.js";
 
-const CHROMIUM = "/usr/bin/chromium";
-const installed = existsSync(CHROMIUM);
-const inCi = Boolean(process.env.CI);
-
-if (!installed && !inCi) {
-  console.warn(
-    `browser-report: skipped because ${CHROMIUM} is not installed; install it with ` +
-      "`apt-get update && apt-get install -y chromium` (in CI this test fails instead).",
-  );
-}
-
-describe.skipIf(!installed && !inCi)("HTML report in headless Chromium", () => {
+describe.skipIf(skipWithoutChromium("browser-report"))("HTML report in headless Chromium", () => {
   const data = makeFixtureResult({ rows: 24 });
   const view = detailedView(data);
   const dir = mkdtempSync(join(tmpdir(), "airgap-browser-"));
@@ -40,25 +30,8 @@ describe.skipIf(!installed && !inCi)("HTML report in headless Chromium", () => {
   const dialogs: string[] = [];
 
   beforeAll(async () => {
-    if (!installed)
-      throw new Error(`${CHROMIUM} is missing: CI must install Debian's chromium (see .ci/run)`);
     writeFileSync(reportPath, toHtmlReport(data, { title: "Browser check" }));
-    context = await chromium.launchPersistentContext(join(dir, "profile"), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-      viewport: { width: 1360, height: 900 },
-    });
-    page = context.pages()[0] ?? (await context.newPage());
+    ({ context, page } = await launchChromium(join(dir, "profile")));
     page.on("console", (msg) => {
       if (msg.type() === "error") consoleErrors.push(msg.text());
     });

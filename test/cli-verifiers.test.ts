@@ -5,11 +5,12 @@
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { type BrowserContext, chromium } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeVerifierFixture } from "../scripts/verifier-fixtures/index.js";
 import { cliSandbox, recordLines, resultsLines, runCli } from "./fixtures/cli/run-cli.js";
 import { extraGgufPath, repoRoot, tinyGgufPath } from "./setup/paths.js";
+import { launchChromium, skipWithoutChromium } from "./support/chromium.js";
 
 const sandbox = cliSandbox("airgap-cli-verifiers-");
 const dataset = path.join(repoRoot, "examples", "rag-eval.jsonl");
@@ -19,7 +20,6 @@ const dirs = {
   spans: sandbox.file("spans"),
   shortSpans: sandbox.file("short-spans"),
 };
-const CHROMIUM = "/usr/bin/chromium";
 const sharedStories = path.resolve(repoRoot, "..", "shared", "models", "stories260K.gguf");
 const judge = extraGgufPath ?? (existsSync(sharedStories) ? sharedStories : tinyGgufPath);
 
@@ -106,7 +106,7 @@ describe("eval with verifier metrics and no judge", () => {
     for (const s of all) expect(s.response.slice(s.start, s.end)).toBe(s.text);
   });
 
-  describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)("the report in headless Chromium", () => {
+  describe.skipIf(skipWithoutChromium("cli-verifiers"))("the report in headless Chromium", () => {
     let context: BrowserContext;
 
     afterAll(async () => {
@@ -114,19 +114,9 @@ describe("eval with verifier metrics and no judge", () => {
     });
 
     it("highlights each row's real spans in the response, as the results file lists them", async () => {
-      context = await chromium.launchPersistentContext(sandbox.file("profile"), {
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          "--headless",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--no-first-run",
-          "--disable-background-networking",
-        ],
-        viewport: { width: 1360, height: 900 },
-      });
-      const page = context.pages()[0] ?? (await context.newPage());
+      const opened = await launchChromium(sandbox.file("profile"));
+      context = opened.context;
+      const page = opened.page;
       const errors: string[] = [];
       page.on("pageerror", (err) => errors.push(String(err)));
       await page.goto(pathToFileURL(report).href, { waitUntil: "load" });
@@ -285,11 +275,12 @@ describe("the errors a user meets", () => {
 
   async function rowErrors(
     args: string[],
-  ): Promise<{ code: number | null; stderr: string; errors: string[] }> {
+  ): Promise<{ code: number | null; stderr: string; errors: string[]; reasons: string[] }> {
     const out = sandbox.file(`err-${Math.random().toString(36).slice(2)}.jsonl`);
     const run = await runCli(["eval", two, ...args, "--out", out, "--no-cache"], sandbox.env);
     const errors = records(out).map((r) => JSON.stringify(r.result.error ?? null));
-    return { code: run.code, stderr: run.stdout + run.stderr, errors };
+    const reasons = records(out).map((r) => String(r.result.reason));
+    return { code: run.code, stderr: run.stdout + run.stderr, errors, reasons };
   }
 
   it("a verifier of the wrong task names the metric, the option and the ids that would do", async () => {
@@ -305,8 +296,8 @@ describe("the errors a user meets", () => {
     expect(errors.length).toBe(2);
   }, 60_000);
 
-  it("a missing directory names the metric, the option and the layout", async () => {
-    const { stderr } = await rowErrors([
+  it("a missing directory names the metric, the option and the layout; each row's reason names the verifier", async () => {
+    const { stderr, reasons } = await rowErrors([
       "--metrics",
       "verifier_context_relevance",
       "--metric-option",
@@ -316,6 +307,12 @@ describe("the errors a user meets", () => {
       /verifier_context_relevance option verifier: verifier ".*no-such-dir" not found: no directory/,
     );
     expect(stderr).toMatch(/onnx\/model\.onnx/);
+    // The error rows say the verifier failed, naming it as given and what to do: not a judge or embedding model.
+    expect(reasons).toEqual(
+      [0, 1].map(() =>
+        expect.stringMatching(/^the verifier .*no-such-dir failed on this row; see error\. Fix the model/),
+      ),
+    );
   }, 60_000);
 
   it("a models.json id not pulled (the default) names `models pull <id>`", async () => {

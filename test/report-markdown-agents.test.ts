@@ -19,6 +19,11 @@ describe("Markdown report of examples/agent-eval.jsonl", () => {
     expect(lines[2]).toBe(
       '- row 1, `tool_call_f1`: argument mismatch: made \\#1 book\\_table({"restaurant":"Nordlys","party\\_size":"4","time":"19:00"}) for expected \\#2 book\\_table({"restaurant":"Nordlys","party\\_size":4,"time":"19:00"}): party\\_size different',
     );
+    // Row 2's conversation starts with a system message, so trajectory_match (strict) meets the right call in
+    // another message: said as such, not as out of order.
+    expect(lines[3]).toBe(
+      '- row 2, `trajectory_match`: in another message: made \\#1 find\\_invoice({"number":2291}) for expected \\#1 find\\_invoice({"number":2291})',
+    );
     expect(lines[4]).toBe(
       '- row 3, `tool_call_f1`: extra: \\#1 detect\\_language({"text":"good morning"}) was not expected',
     );

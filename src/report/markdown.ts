@@ -367,7 +367,7 @@ function keyValues(record: Record<string, unknown> | undefined): string {
 
 /**
  * "Tool calls not matched": per row and tool-call metric, each call its details.callMatching does not count as a
- * full match (missing, extra, out of order, argument mismatch). Nothing when no row has one.
+ * full match (missing, extra, out of order, in another message, argument mismatch). Nothing when no row has one.
  */
 function* unmatchedCallsSection(parts: ReportParts, metrics: readonly string[]): Generator<string> {
   let started = false;

@@ -19,8 +19,8 @@ function messagesOf(value: unknown): ConversationMessage[] {
 }
 
 /**
- * Each call a row's details.callMatching does not count as a full match (missing, extra, out of order, argument
- * mismatch), per row and tool-call metric, as one line of text.
+ * Each call a row's details.callMatching does not count as a full match (missing, extra, out of order, in another
+ * message, argument mismatch), per row and tool-call metric, as one line of text.
  */
 export function* unmatchedCalls(
   parts: ReportParts,

@@ -35,10 +35,7 @@ export interface LoadVerifierOptions {
  * const nli = await loadVerifier("nli-deberta-v3-small", { threads: 2 });
  * const [score] = await nli.score([{ first: "Paris is in France.", second: "Paris is in Europe." }]);
  */
-export async function loadVerifier(
-  source: string,
-  options: { threads?: number; task?: VerifierTask; modelsDir?: string } = {},
-): Promise<Verifier> {
+export async function loadVerifier(source: string, options: LoadVerifierOptions = {}): Promise<Verifier> {
   if (typeof source !== "string" || source.trim() === "") {
     throw new InvalidInputError("must be a model directory or a verifier id from models.json", {
       field: "source",

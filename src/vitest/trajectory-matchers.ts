@@ -1,7 +1,7 @@
 // The agent matchers of airgap-eval/vitest: `toMatchTrajectory` (agentevals' trajectory match, the
 // trajectory_match metric) and `toHaveToolCallAccuracy` (Ragas' tool call accuracy, the tool_call_accuracy
 // metric). Both score through the metric itself; the failure message lists the calls its details.callMatching
-// names as missing, extra, out of order or with other arguments.
+// names as missing, extra, out of order, in another message or with other arguments.
 import {
   conversationCalls as callsOf,
   isCallMatching,

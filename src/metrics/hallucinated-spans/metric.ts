@@ -48,7 +48,7 @@ export class HallucinatedSpans extends VerifierMetric<
   static readonly descriptor = hallucinatedSpansDescriptor;
 
   constructor(options: HallucinatedSpansOptions) {
-    super(options, ["spans"]);
+    super(options);
   }
 
   protected validate(sample: Sample, row: number | undefined): Input {

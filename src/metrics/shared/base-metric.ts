@@ -4,7 +4,7 @@ import { mapWithConcurrency } from "../../util/pool.js";
 import type { MetricDescriptor, MetricOptionSchema } from "../descriptor.js";
 import type { Metric, MetricConfig, MetricResult, Sample, SampleField, ScoreOptions } from "../types.js";
 import { type ParsedMetricOptions, parseMetricOptions } from "./metric-options.js";
-import { errorResult, mustPropagate, withPromptVersions } from "./outcome.js";
+import { errorResult, failureReason, mustPropagate, withPromptVersions } from "./outcome.js";
 
 /** A metric class: its static `descriptor` says what it is; `catalog.ts` lists these classes. */
 export interface MetricClass<S extends MetricOptionSchema = MetricOptionSchema> {
@@ -58,6 +58,11 @@ export abstract class BaseMetric<V, S extends MetricOptionSchema = MetricOptionS
     return this.descriptor.needsEmbeddings;
   }
 
+  /** The reason of this metric's failed rows: what failed, from the descriptor's needs (see `failureReason`). */
+  protected failureReason(): string {
+    return failureReason(this.descriptor);
+  }
+
   /** Checks and extracts the fields the metric needs; `row` is set in batch calls. */
   protected abstract validate(sample: Sample, row: number | undefined): V;
   /** Scores one validated sample. May throw; model errors are turned into an error result. */
@@ -107,7 +112,7 @@ export abstract class BaseMetric<V, S extends MetricOptionSchema = MetricOptionS
       if (mustPropagate(err, signal)) throw err;
       // An overflow's advice names this metric's answer-budget option (in the CLI: its --metric-option flag).
       const restated = err instanceof ContextOverflowError ? forMetric(err, this.overflowMetric()) : err;
-      return withPromptVersions(errorResult(restated), versions);
+      return withPromptVersions(errorResult(restated, undefined, this.failureReason()), versions);
     }
   }
 }

@@ -1,5 +1,6 @@
 import { InvalidInputError } from "../../errors.js";
 import { errorRow } from "../../util/error-row.js";
+import type { MetricDescriptor } from "../descriptor.js";
 import type { MetricResult } from "../types.js";
 
 /**
@@ -12,15 +13,42 @@ export function mustPropagate(err: unknown, signal: AbortSignal | undefined): bo
   return err instanceof Error && err.name === "AbortError";
 }
 
+/** The reason of a failed row of a metric that scores with a judge or an embedding model. */
+const MODEL_FAILED = "the judge or embedding model failed on this row; see error";
+
 /**
- * A failed row of a metric: `errorRow` (the one way rows become errors, shared with `evaluate()`) with the reason
- * that the judge or embedding model failed, and `details` kept.
+ * The reason of a metric's failed row, naming what it scores with, from its descriptor's needs: the verifier
+ * (`verifier`: its models.json id or directory, as the metric was given it) with what to do, else the judge or
+ * embedding model, else the metric itself.
+ *
+ * @example
+ * failureReason({ needsLlm: false, needsEmbeddings: false, needsVerifier: ["nli"] }, "nli-deberta-v3-small");
+ * // "the verifier nli-deberta-v3-small failed on this row; see error. …"
  */
-export function errorResult(err: unknown, details?: Record<string, unknown>): MetricResult {
-  return errorRow(err, {
-    reason: "the judge or embedding model failed on this row; see error",
-    ...(details !== undefined ? { details } : {}),
-  });
+export function failureReason(
+  needs: Pick<MetricDescriptor, "needsLlm" | "needsEmbeddings" | "needsVerifier">,
+  verifier?: string,
+): string {
+  if ((needs.needsVerifier ?? []).length > 0) {
+    return (
+      `the verifier${verifier === undefined ? "" : ` ${verifier}`} failed on this row; see error. Fix the model it ` +
+      "names (`airgap-eval models verify` checks a models.json id's files) or give the metric's verifier option " +
+      "another verifier (docs/verifiers.md)"
+    );
+  }
+  return needs.needsLlm || needs.needsEmbeddings ? MODEL_FAILED : "the metric failed on this row; see error";
+}
+
+/**
+ * A failed row of a metric: `errorRow` (the one way rows become errors, shared with `evaluate()`) with `reason`
+ * (see {@link failureReason}; defaults to the judge or embedding model's failure), and `details` kept.
+ */
+export function errorResult(
+  err: unknown,
+  details?: Record<string, unknown>,
+  reason: string = MODEL_FAILED,
+): MetricResult {
+  return errorRow(err, { reason, ...(details !== undefined ? { details } : {}) });
 }
 
 /**

@@ -70,7 +70,7 @@ export function toolCallF1(made: readonly ToolCall[], reference: readonly ToolCa
       decided,
       { equal: (x, y) => valuesEqual(x, y, "python") },
       "referenceToolCalls",
-      { made: actual, reference: expected },
+      { listed: { made: actual, reference: expected } },
     ),
   };
 }

@@ -116,6 +116,11 @@ function callOffsets(messages: readonly ConversationMessage[]): number[] {
   });
 }
 
+/** The message position of each tool call of a conversation's assistant messages (the indexes of callMatching). */
+function callMessages(messages: readonly ConversationMessage[]): number[] {
+  return messages.flatMap((m, i) => (m.role === "assistant" ? m.toolCalls.map(() => i) : []));
+}
+
 /**
  * agentevals' strict match, as the pairs it takes: at each message index where both conversations have an
  * assistant message, each made call, in order, takes the first reference call of that message not yet taken with
@@ -195,13 +200,28 @@ export function trajectoryMatchPairs(
   const made = callsOf(outputs);
   const expected = callsOf(reference);
   const rule = (name: string) => argumentRule(name, settings);
-  const result = (match: boolean, decided: DecidedPair[]): TrajectoryMatchResult => ({
+  const result = (
+    match: boolean,
+    decided: DecidedPair[],
+    sameMessage?: (made: number, reference: number) => boolean,
+  ): TrajectoryMatchResult => ({
     match,
-    callMatching: callMatching(made, expected, decided, rule, "referenceMessages"),
+    callMatching: callMatching(
+      made,
+      expected,
+      decided,
+      rule,
+      "referenceMessages",
+      sameMessage && { sameMessage },
+    ),
   });
   if (mode === "strict") {
+    // Strict compares message by message: a leftover call of the expected tool in the same message position differs
+    // in its arguments; one made in another message is shown as such (the messages differ, not the order).
     const strict = strictPairing(outputs, reference, settings);
-    return result(strict.match, strict.decided);
+    const madeMessage = callMessages(outputs);
+    const refMessage = callMessages(reference);
+    return result(strict.match, strict.decided, (m, r) => madeMessage[m] === refMessage[r]);
   }
   const pairs = (takes: number[], reversed: boolean): DecidedPair[] =>
     takes.flatMap((at, i) =>

@@ -49,7 +49,7 @@ export class VerifierAnswerCorrectness extends VerifierMetric<
   static readonly descriptor = verifierAnswerCorrectnessDescriptor;
 
   constructor(options: VerifierAnswerCorrectnessOptions = {}) {
-    super(options, ["nli", "consistency"]);
+    super(options);
   }
 
   protected validate(sample: Sample, row: number | undefined): Input {

@@ -48,7 +48,7 @@ export class VerifierContextPrecision extends VerifierMetric<
   static readonly descriptor = verifierContextPrecisionDescriptor;
 
   constructor(options: VerifierContextPrecisionOptions = {}) {
-    super(options, ["relevance"]);
+    super(options);
   }
 
   protected validate(sample: Sample, row: number | undefined): Input {

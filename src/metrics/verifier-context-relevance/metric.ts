@@ -48,7 +48,7 @@ export class VerifierContextRelevance extends VerifierMetric<
   static readonly descriptor = verifierContextRelevanceDescriptor;
 
   constructor(options: VerifierContextRelevanceOptions = {}) {
-    super(options, ["relevance"]);
+    super(options);
   }
 
   protected validate(sample: Sample, row: number | undefined): Input {

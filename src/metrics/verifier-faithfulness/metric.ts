@@ -53,7 +53,7 @@ export class VerifierFaithfulness extends VerifierMetric<
   static readonly descriptor = verifierFaithfulnessDescriptor;
 
   constructor(options: VerifierFaithfulnessOptions = {}) {
-    super(options, ["consistency", "nli"]);
+    super(options);
   }
 
   protected validate(sample: Sample, row: number | undefined): Input {

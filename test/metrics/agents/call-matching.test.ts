@@ -155,6 +155,54 @@ describe("trajectory_match pairs", () => {
     });
   });
 
+  it("strict: a call made in another message is shown as such, never as out of order; the score is unchanged", async () => {
+    // The agent called lookup where search was expected, then search one message later: the messages differ.
+    const messages = [assistant(call("lookup", { q: "x" })), assistant(call("search", { q: "x" }))];
+    const referenceMessages = [assistant(call("search", { q: "x" }))];
+    const result = await new TrajectoryMatch({ trajectoryMatchMode: "strict" }).score({
+      messages,
+      referenceMessages,
+    });
+    expect(result.value).toBe(0);
+    expect(result.details?.callMatching).toEqual({
+      referenceField: "referenceMessages",
+      pairs: [
+        {
+          made: 1,
+          reference: 0,
+          name: "search",
+          status: "otherMessage",
+          args: [{ key: "q", result: "equal" }],
+        },
+        { made: 0, reference: null, name: "lookup", status: "extra" },
+      ],
+    });
+    // A call of the expected tool in the same message is preferred, and differs in its arguments there.
+    const sameMessage = trajectoryMatchPairs(
+      [assistant(call("fetch", { id: 1 })), assistant(call("fetch", { id: 2 }))],
+      [assistant(call("search")), assistant(call("fetch", { id: 3 }))],
+      "strict",
+      settings,
+    );
+    expect(sameMessage.match).toBe(false);
+    expect(sameMessage.callMatching.pairs.map((p) => [p.made, p.reference, p.status])).toEqual([
+      [null, 0, "missing"],
+      [1, 1, "argsMismatch"],
+      [0, null, "extra"],
+    ]);
+    // The other modes keep showing a leftover of the same tool beside its expected call by its arguments.
+    const superset = trajectoryMatchPairs(
+      messages,
+      [assistant(call("search", { q: "y" }))],
+      "superset",
+      settings,
+    );
+    expect(superset.callMatching.pairs.map((p) => [p.made, p.reference, p.status])).toEqual([
+      [1, 0, "argsMismatch"],
+      [0, null, "extra"],
+    ]);
+  });
+
   it("superset: an extra call is listed and the trajectory still matches; ignore marks arguments ignored", async () => {
     const result = await new TrajectoryMatch({
       trajectoryMatchMode: "superset",

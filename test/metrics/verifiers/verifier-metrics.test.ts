@@ -10,7 +10,8 @@ import {
   VerifierContextRelevance,
   VerifierFaithfulness,
 } from "../../../src/index.js";
-import { createMetric } from "../../../src/metrics/catalog.js";
+import { createMetric, metricClasses } from "../../../src/metrics/catalog.js";
+import { failureReason } from "../../../src/metrics/shared/outcome.js";
 import { fakePairVerifier, fakeSpanVerifier, wordContainment } from "../../support/fake-verifiers.js";
 
 describe("verifier_faithfulness", () => {
@@ -111,6 +112,10 @@ describe("verifier_faithfulness", () => {
     expect(row.status).toBe("error");
     expect(row.error).toMatch(
       /verifier_faithfulness option verifier: .*nli-deberta-v3-small.* models pull nli-deberta-v3-small/s,
+    );
+    expect(row.reason).toBe(
+      "the verifier nli-deberta-v3-small failed on this row; see error. Fix the model it names (`airgap-eval models " +
+        "verify` checks a models.json id's files) or give the metric's verifier option another verifier (docs/verifiers.md)",
     );
     expect(() => createMetric("verifier_faithfulness", {}, { threshold: 2 })).toThrow(/threshold/);
     expect(() => createMetric("verifier_faithfulness", {}, { verifier: 3 })).toThrow(InvalidInputError);
@@ -216,6 +221,72 @@ describe("hallucinated_spans", () => {
   it("refuses a pair verifier", () => {
     expect(() => new HallucinatedSpans({ verifier: fakePairVerifier(() => 1) })).toThrow(
       /needs a spans verifier/,
+    );
+  });
+});
+
+describe("the tasks a verifier metric accepts", () => {
+  const verifierMetrics = metricClasses.filter((c) => (c.descriptor.needsVerifier ?? []).length > 0);
+  const allTasks = ["nli", "consistency", "relevance", "spans"] as const;
+  const verifierFor = (task: (typeof allTasks)[number]) =>
+    task === "spans" ? fakeSpanVerifier([]) : fakePairVerifier(() => 1, { task });
+
+  it.each(verifierMetrics.map((c) => [c.descriptor.id, c] as const))(
+    "%s accepts exactly the tasks its descriptor's needsVerifier declares",
+    (_id, metricClass) => {
+      const needs = metricClass.descriptor.needsVerifier!;
+      for (const task of allTasks) {
+        const build = () => createMetric(metricClass.descriptor.id, {}, { verifier: verifierFor(task) });
+        if (needs.includes(task)) expect(build, task).not.toThrow();
+        else expect(build, task).toThrow(`this metric needs a ${needs.join(" or ")} verifier`);
+      }
+    },
+  );
+
+  it("covers every verifier metric", () => {
+    expect(verifierMetrics.map((c) => c.descriptor.id).sort()).toEqual([
+      "hallucinated_spans",
+      "verifier_answer_correctness",
+      "verifier_context_precision",
+      "verifier_context_relevance",
+      "verifier_faithfulness",
+    ]);
+  });
+});
+
+describe("a verifier metric's error row", () => {
+  it("names the verifier that failed and what to do, not a judge or an embedding model", async () => {
+    const failing = fakePairVerifier(
+      () => {
+        throw new Error("onnxruntime failed on a batch of 2 inputs");
+      },
+      { id: "my-hhem" },
+    );
+    const row = await new VerifierFaithfulness({ verifier: failing }).score({
+      response: "Paris is in France.",
+      retrievedContexts: ["Paris is a city.", "France is a country."],
+    });
+    expect(row).toMatchObject({
+      value: null,
+      status: "error",
+      error: expect.stringMatching(/onnxruntime failed/),
+    });
+    expect(row.reason).toMatch(
+      /^the verifier my-hhem failed on this row; see error\. Fix the model it names/,
+    );
+    expect(row.reason).toMatch(/verifier option another verifier/);
+    expect(row.reason).not.toMatch(/judge|embedding/);
+  });
+
+  it("is worded from the descriptor's needs: verifier, judge or embedding model, or the metric", () => {
+    expect(failureReason(HallucinatedSpans.descriptor, "/models/lettucedetect")).toMatch(
+      /^the verifier \/models\/lettucedetect failed on this row/,
+    );
+    expect(failureReason({ needsLlm: true, needsEmbeddings: false })).toBe(
+      "the judge or embedding model failed on this row; see error",
+    );
+    expect(failureReason({ needsLlm: false, needsEmbeddings: false })).toBe(
+      "the metric failed on this row; see error",
     );
   });
 });

@@ -32,6 +32,8 @@ export function callPairText(
       return `extra: ${m} was not expected`;
     case "outOfOrder":
       return `out of order: made ${m} for expected ${r}`;
+    case "otherMessage":
+      return `in another message: made ${m} for expected ${r}${argsText}`;
     case "partial":
       return `partly matched (${pair.score}): made ${m} for expected ${r}${argsText}`;
     default:

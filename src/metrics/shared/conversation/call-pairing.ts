@@ -17,10 +17,18 @@ export interface ArgumentComparison {
  * What the metric made of a pair: `matched` (counted as a full match), `partial` (paired with a score between 0
  * and 1), `argsMismatch` (a call of the expected tool whose arguments differ, which the metric did not accept),
  * `outOfOrder` (a call of the expected tool with the same arguments that an ordered metric did not pair with it,
- * as it came at another position), `missing` (an
+ * as it came at another position), `otherMessage` (a call of the expected tool made in another message than the
+ * reference's, for a metric that compares message by message: trajectory_match's strict mode), `missing` (an
  * expected call no made call answers) or `extra` (a made call no expected call asks for).
  */
-export type CallPairStatus = "matched" | "partial" | "argsMismatch" | "outOfOrder" | "missing" | "extra";
+export type CallPairStatus =
+  | "matched"
+  | "partial"
+  | "argsMismatch"
+  | "outOfOrder"
+  | "otherMessage"
+  | "missing"
+  | "extra";
 
 /** One pair: indexes into the made calls (the assistant messages' tool calls of `messages`, in order) and into
  * the reference calls (`referenceToolCalls`, or the tool calls of `referenceMessages` in order). */
@@ -79,13 +87,26 @@ export interface DecidedPair {
   score?: number;
 }
 
+/** Which leftovers {@link callMatching} names, and which it may show together. */
+export interface LeftoverRules {
+  /** Only these indexes are listed (tool_call_f1 lists each distinct call once). Defaults to every call. */
+  listed?: { made: readonly number[]; reference: readonly number[] };
+  /**
+   * For a metric that compares message by message (trajectory_match's strict mode): whether two calls, by their
+   * indexes, are in the same message position. A missing call is then shown beside an extra call of the same tool
+   * in its own message first (`argsMismatch`), else beside one made in another message (`otherMessage`, whatever
+   * the arguments). Defaults to none: the first extra call of the same tool, `argsMismatch` or `outOfOrder` by its
+   * arguments.
+   */
+  sameMessage?: (made: number, reference: number) => boolean;
+}
+
 /**
  * The full pairing from the pairs a metric decided: every reference call not paired is `missing`, every made call
- * not paired is `extra`, except that a missing call and an extra call of the same tool (first with first) are
- * shown together, so the report can say which arguments differed: as `argsMismatch`, or as `outOfOrder` when no
- * compared argument differs. The score is not changed by
- * this: it only names what the metric left over. `listed` limits the leftovers to these indexes (tool_call_f1 lists
- * each distinct call once).
+ * not paired is `extra`, except that a missing call and an extra call of the same tool (first with first; see
+ * `leftovers.sameMessage` for a metric that compares message by message) are shown together, so the report can say
+ * which arguments differed: as `argsMismatch`, or as `outOfOrder` when no compared argument differs. The score is not changed by this: it only
+ * names what the metric left over.
  *
  * @example
  * callMatching(made, reference, [{ made: 0, reference: 0, status: "matched" }], rule, "referenceToolCalls");
@@ -96,8 +117,9 @@ export function callMatching(
   decided: readonly DecidedPair[],
   rule: ArgumentRule | ((name: string) => ArgumentRule),
   referenceField: CallMatching["referenceField"],
-  listed?: { made: readonly number[]; reference: readonly number[] },
+  leftovers: LeftoverRules = {},
 ): CallMatching {
+  const { listed, sameMessage } = leftovers;
   const madeTaken = new Set(decided.map((p) => p.made));
   const refTaken = new Set(decided.map((p) => p.reference));
   if (listed !== undefined) {
@@ -123,14 +145,20 @@ export function callMatching(
   const pairs: CallPair[] = decided.map((p) => pair(p.made, p.reference, p.status, p.score));
   reference.forEach((call, r) => {
     if (refTaken.has(r)) return;
-    const m = made.findIndex((c, i) => !madeTaken.has(i) && c.name === call.name);
+    const free = (c: ToolCall, i: number) => !madeTaken.has(i) && c.name === call.name;
+    const here = sameMessage === undefined ? -1 : made.findIndex((c, i) => free(c, i) && sameMessage(i, r));
+    const m = here !== -1 ? here : made.findIndex(free);
     if (m === -1) {
       pairs.push({ made: null, reference: r, name: call.name, status: "missing" });
       return;
     }
     madeTaken.add(m);
     const shown = pair(m, r, "argsMismatch");
-    if (shown.args!.every((a) => a.result === "equal" || a.result === "ignored")) shown.status = "outOfOrder";
+    if (sameMessage !== undefined) {
+      if (here === -1) shown.status = "otherMessage";
+    } else if (shown.args!.every((a) => a.result === "equal" || a.result === "ignored")) {
+      shown.status = "outOfOrder";
+    }
     pairs.push(shown);
   });
   made.forEach((call, m) => {

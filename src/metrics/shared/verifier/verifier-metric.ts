@@ -2,6 +2,7 @@ import type { VerifierIdentity, VerifierTask } from "../../../verifiers/types.js
 import type { MetricOptionSchema } from "../../descriptor.js";
 import type { MetricConfig } from "../../types.js";
 import { BaseMetric } from "../base-metric.js";
+import { failureReason } from "../outcome.js";
 import { VerifierHandle } from "./handle.js";
 
 /** The options every verifier metric's parsed options hold. */
@@ -14,7 +15,8 @@ interface VerifierOptions {
  * Base of the metrics that score with a local verifier and no judge: holds the verifier (loaded on first use and
  * shared process-wide, see `sharedVerifier`), scores one row at a time (the verifier batches each row's pairs), and
  * builds `config()` from the descriptor's options (the verifier as its source and, when passed as an object, its
- * sha256; `threads` left out: speed only) with no models and no prompts.
+ * sha256; `threads` left out: speed only) with no models and no prompts. The tasks a verifier must do are the
+ * descriptor's `needsVerifier`; `T` names them for the type of the verifier (span or pair) the metric reads.
  */
 export abstract class VerifierMetric<
   V,
@@ -23,13 +25,22 @@ export abstract class VerifierMetric<
 > extends BaseMetric<V, S> {
   protected readonly verifier: VerifierHandle<T>;
 
-  constructor(options: unknown, tasks: readonly T[]) {
+  constructor(options: unknown) {
     super(options);
+    const tasks = this.descriptor.needsVerifier;
+    if (tasks === undefined || tasks.length === 0) {
+      throw new Error(`${this.descriptor.id}: a verifier metric's descriptor must declare needsVerifier`);
+    }
     const o = this.options as unknown as VerifierOptions;
-    this.verifier = new VerifierHandle(o.verifier, o.threads, tasks, {
+    this.verifier = new VerifierHandle(o.verifier, o.threads, tasks as readonly T[], {
       metric: this.descriptor.id,
       option: "verifier",
     });
+  }
+
+  /** A failed row names the verifier the metric was given, and what to do. */
+  protected override failureReason(): string {
+    return failureReason(this.descriptor, this.verifier.source);
   }
 
   protected concurrency(): number {

@@ -7,6 +7,7 @@ var PAIR_STATUS = {
   partial: "partly matched",
   argsMismatch: "argument mismatch",
   outOfOrder: "out of order",
+  otherMessage: "in another message",
   missing: "missing",
   extra: "extra"
 };
