@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { judgeSettingsShape } from "../shared/options.js";
-import { DEFAULT_NLI_VERIFIER } from "../shared/verifier/defaults.js";
+import { DEFAULT_NLI_VERIFIER, SUPPORT_TASKS } from "../shared/verifier/defaults.js";
 import { aggregateOption, probabilityThreshold, verifierShape } from "../shared/verifier/options.js";
 
 /** Catalog entry of `faithfulness_with_hhem` (Ragas `FaithfulnesswithHHEM`). */
@@ -12,7 +12,7 @@ export const faithfulnessWithHhemDescriptor = defineMetric({
   requiredFields: ["userInput", "response", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
-  needsVerifier: ["consistency", "nli"],
+  needsVerifier: SUPPORT_TASKS,
   optIn: true,
   options: z.object({
     ...judgeSettingsShape,

@@ -4,8 +4,10 @@
 import type { Llm } from "../../llm/types.js";
 import type { Verifier } from "../../verifiers/types.js";
 import { JudgeMetric } from "../shared/judge-metric.js";
+import { failureReason } from "../shared/outcome.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
+import { SUPPORT_TASKS } from "../shared/verifier/defaults.js";
 import { VerifierHandle } from "../shared/verifier/handle.js";
 import { hypothesisSupport } from "../shared/verifier/support.js";
 import { verifierDetail } from "../shared/verifier/verifier-metric.js";
@@ -77,10 +79,15 @@ export class FaithfulnessWithHhem extends JudgeMetric<Input, typeof faithfulness
 
   constructor(options: FaithfulnessWithHhemOptions) {
     super(options);
-    this.verifier = new VerifierHandle(this.options.verifier, this.options.threads, ["consistency", "nli"], {
+    this.verifier = new VerifierHandle(this.options.verifier, this.options.threads, SUPPORT_TASKS, {
       metric: this.descriptor.id,
       option: "verifier",
     });
+  }
+
+  /** A failed row names the judge and the verifier (the error says which failed). */
+  protected override failureReason(): string {
+    return failureReason(this.descriptor, this.verifier.source);
   }
 
   protected validate(sample: Sample, row: number | undefined): Input {

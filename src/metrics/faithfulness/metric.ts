@@ -4,8 +4,10 @@
 // options.ts (options, defaults, zod schemas), descriptor.ts (id, fields, needs, options for the catalog), cascade.ts
 // (the verifier-first routing when a verifier is given).
 import { JudgeMetric } from "../shared/judge-metric.js";
+import { failureReason } from "../shared/outcome.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
+import { SUPPORT_TASKS } from "../shared/verifier/defaults.js";
 import { VerifierHandle } from "../shared/verifier/handle.js";
 import { sentenceSupport } from "../shared/verifier/response-support.js";
 import { verifierDetail } from "../shared/verifier/verifier-metric.js";
@@ -55,10 +57,17 @@ export class Faithfulness extends JudgeMetric<FaithfulnessInput, typeof faithful
     this.cascade =
       verifier === undefined
         ? undefined
-        : new VerifierHandle(verifier, threads, ["consistency", "nli"], {
+        : new VerifierHandle(verifier, threads, SUPPORT_TASKS, {
             metric: this.descriptor.id,
             option: "verifier",
           });
+  }
+
+  /** With a cascade, a failed row names the judge and the verifier (the error says which failed). */
+  protected override failureReason(): string {
+    return this.cascade === undefined
+      ? super.failureReason()
+      : failureReason({ ...this.descriptor, needsVerifier: SUPPORT_TASKS }, this.cascade.source);
   }
 
   protected validate(sample: Sample, row: number | undefined): FaithfulnessInput {

@@ -18,8 +18,9 @@ const MODEL_FAILED = "the judge or embedding model failed on this row; see error
 
 /**
  * The reason of a metric's failed row, naming what it scores with, from its descriptor's needs: the verifier
- * (`verifier`: its models.json id or directory, as the metric was given it) with what to do, else the judge or
- * embedding model, else the metric itself.
+ * (`verifier`: its models.json id or directory, as the metric was given it) with what to do, and the judge beside
+ * it for a metric that needs both (the error says which failed); else the judge or embedding model, else the
+ * metric itself.
  *
  * @example
  * failureReason({ needsLlm: false, needsEmbeddings: false, needsVerifier: ["nli"] }, "nli-deberta-v3-small");
@@ -30,8 +31,9 @@ export function failureReason(
   verifier?: string,
 ): string {
   if ((needs.needsVerifier ?? []).length > 0) {
+    const judge = needs.needsLlm ? "judge or the " : "";
     return (
-      `the verifier${verifier === undefined ? "" : ` ${verifier}`} failed on this row; see error. Fix the model it ` +
+      `the ${judge}verifier${verifier === undefined ? "" : ` ${verifier}`} failed on this row; see error. Fix the model it ` +
       "names (`airgap-eval models verify` checks a models.json id's files) or give the metric's verifier option " +
       "another verifier (docs/verifiers.md)"
     );

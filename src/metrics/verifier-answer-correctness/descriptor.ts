@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { DEFAULT_NLI_VERIFIER } from "../shared/verifier/defaults.js";
+import { DEFAULT_NLI_VERIFIER, SUPPORT_TASKS } from "../shared/verifier/defaults.js";
 import { probabilityThreshold, verifierShape } from "../shared/verifier/options.js";
 
 /** Catalog entry of `verifier_answer_correctness`. */
@@ -11,7 +11,7 @@ export const verifierAnswerCorrectnessDescriptor = defineMetric({
   requiredFields: ["response", "reference"],
   needsLlm: false,
   needsEmbeddings: false,
-  needsVerifier: ["nli", "consistency"],
+  needsVerifier: SUPPORT_TASKS,
   optIn: true,
   options: z.object({
     ...verifierShape(DEFAULT_NLI_VERIFIER),

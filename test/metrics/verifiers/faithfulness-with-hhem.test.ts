@@ -129,6 +129,17 @@ describe("faithfulness_with_hhem", () => {
     expect(row.error).toMatch(
       /faithfulness_with_hhem option verifier: verifier "\/nowhere\/verifier" not found/,
     );
+    expect(row.reason).toMatch(
+      /^the judge or the verifier \/nowhere\/verifier failed on this row; see error\./,
+    );
+    // The faithfulness cascade's failed rows name both too; without a verifier, only the judge.
+    const cascade = new Faithfulness({ llm, verifier: "/nowhere/cascade" });
+    expect((await cascade.score(sample)).reason).toMatch(
+      /^the judge or the verifier \/nowhere\/cascade failed/,
+    );
+    expect((await new Faithfulness({ llm: new ScriptedLlm({}) }).score(sample)).reason).toBe(
+      "the judge or embedding model failed on this row; see error",
+    );
     expect(llm.callsFor(STATEMENTS)).toHaveLength(0);
   });
 });

@@ -13,6 +13,7 @@ import {
 import { createMetric, metricClasses } from "../../../src/metrics/catalog.js";
 import { failureReason } from "../../../src/metrics/shared/outcome.js";
 import { fakePairVerifier, fakeSpanVerifier, wordContainment } from "../../support/fake-verifiers.js";
+import { ScriptedLlm } from "../../support/scripted-llm.js";
 
 describe("verifier_faithfulness", () => {
   it("scores the share of sentences a context window supports, keeping each sentence's best window", async () => {
@@ -236,7 +237,8 @@ describe("the tasks a verifier metric accepts", () => {
     (_id, metricClass) => {
       const needs = metricClass.descriptor.needsVerifier!;
       for (const task of allTasks) {
-        const build = () => createMetric(metricClass.descriptor.id, {}, { verifier: verifierFor(task) });
+        const models = metricClass.descriptor.needsLlm ? { llm: new ScriptedLlm({}) } : {};
+        const build = () => createMetric(metricClass.descriptor.id, models, { verifier: verifierFor(task) });
         if (needs.includes(task)) expect(build, task).not.toThrow();
         else expect(build, task).toThrow(`this metric needs a ${needs.join(" or ")} verifier`);
       }
@@ -245,6 +247,7 @@ describe("the tasks a verifier metric accepts", () => {
 
   it("covers every verifier metric", () => {
     expect(verifierMetrics.map((c) => c.descriptor.id).sort()).toEqual([
+      "faithfulness_with_hhem",
       "hallucinated_spans",
       "verifier_answer_correctness",
       "verifier_context_precision",

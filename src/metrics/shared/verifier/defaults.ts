@@ -1,5 +1,5 @@
-// The models.json ids each verifier metric loads when its `verifier` option is left unset: one place, so the
-// metric descriptors, the option descriptions and docs/verifiers.md agree. Every id here is a models.json entry of
+// The models.json ids each verifier metric loads when its `verifier` option is left unset, and the tasks the support
+// metrics read: one place, so the metric descriptors, the option descriptions and docs/verifiers.md agree. Every id here is a models.json entry of
 // kind "verifier" (test/metrics/verifiers/verifier-defaults.test.ts checks it); a family with no entry (HHEM, a
 // LettuceDetect span tagger) has no default, and its metric requires `verifier`.
 
@@ -15,3 +15,6 @@ export const DEFAULT_RELEVANCE_VERIFIER = "ms-marco-MiniLM-L-12-v2";
 /** Where docs/verifiers.md tells how to export a verifier that no models.json entry ships. */
 export const EXPORT_RECIPE =
   "docs/verifiers.md, section “Exporting HHEM, MiniCheck and LettuceDetect to ONNX”";
+
+/** The verifier tasks that say whether a premise supports a hypothesis: every faithfulness-style metric reads these. */
+export const SUPPORT_TASKS = ["consistency", "nli"] as const;
