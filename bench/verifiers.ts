@@ -18,7 +18,8 @@
  * judge run at the same `--threads` (default 2: what the judge sections use for the proxy, and the library's default
  * for a model of its size on 2 cores). The verifiers are random-weight graphs from scripts/verifier-fixtures,
  * written once to .test-models/verifiers/ (bench/lib/verifier-models.ts). Verifier seconds are medians over rows
- * after one untimed warm-up row (which loads the session); the judge's rows are timed from the first (no warm-up:
+ * after one untimed warm-up row (which loads the session), the fp32 and int8 verifiers of a size scoring each row in
+ * turn (so a change of load falls on both alike); the judge's rows are timed from the first (no warm-up:
  * each judge row costs seconds to minutes), so its first row reads the whole prompt without prefix reuse, as a
  * user's first row does.
  *
@@ -105,37 +106,46 @@ const sampleOf = (row: RagRow) => ({
   retrievedContexts: row.retrieved_contexts,
 });
 
-/** Scores the rows `range` of `all` one by one with `metric.score`, timing each. */
+/**
+ * Scores the rows `range` of `all` one by one with each of `timed` in turn (row 1 with each, then row 2…), so a
+ * change of the machine's load while they run falls on all of them alike; times each score.
+ */
 async function timeRows(
-  metric: Metric,
+  timed: ReadonlyArray<{ metric: Metric; model: string }>,
   all: readonly RagRow[],
   range: RowRange,
-  model: string,
-): Promise<TimedMetric> {
+): Promise<TimedMetric[]> {
   const rows = all.slice(range.first, range.first + range.count);
-  const seconds: number[] = [];
-  let ok = 0;
-  let firstError: string | undefined;
-  for (const [i, row] of rows.entries()) {
-    const t0 = performance.now();
-    const r = await metric.score(sampleOf(row));
-    seconds.push((performance.now() - t0) / 1000);
-    if (r.status === "ok") ok++;
-    else firstError ??= r.error ?? r.reason;
-    note(
-      `verifiers: ${metric.name} (${model}), row ${i + 1}/${rows.length}: ${seconds.at(-1)!.toFixed(3)} s (${r.status})`,
-    );
-  }
-  return {
-    metric: metric.name,
-    model,
-    rows: range,
-    secondsPerRow: median(seconds),
-    meanSecondsPerRow: seconds.reduce((a, b) => a + b, 0) / seconds.length,
-    ok,
-    errors: rows.length - ok,
-    ...(firstError !== undefined ? { firstError } : {}),
-  };
+  const runs = timed.map(() => ({
+    seconds: [] as number[],
+    ok: 0,
+    firstError: undefined as string | undefined,
+  }));
+  for (const [i, row] of rows.entries())
+    for (const [k, { metric, model }] of timed.entries()) {
+      const run = runs[k]!;
+      const t0 = performance.now();
+      const r = await metric.score(sampleOf(row));
+      run.seconds.push((performance.now() - t0) / 1000);
+      if (r.status === "ok") run.ok++;
+      else run.firstError ??= r.error ?? r.reason;
+      note(
+        `verifiers: ${metric.name} (${model}), row ${i + 1}/${rows.length}: ${run.seconds.at(-1)!.toFixed(3)} s (${r.status})`,
+      );
+    }
+  return timed.map(({ metric, model }, k) => {
+    const { seconds, ok, firstError } = runs[k]!;
+    return {
+      metric: metric.name,
+      model,
+      rows: range,
+      secondsPerRow: median(seconds),
+      meanSecondsPerRow: seconds.reduce((a, b) => a + b, 0) / seconds.length,
+      ok,
+      errors: rows.length - ok,
+      ...(firstError !== undefined ? { firstError } : {}),
+    };
+  });
 }
 
 /** Runs `work` and returns its result with what the judge did meanwhile, per row of `rows`. */
@@ -247,12 +257,19 @@ export async function runVerifiers(options: VerifiersOptions = {}): Promise<Veri
   }
   const [info] = await describeModel(modelPath);
 
-  // 1. Faithfulness: each verifier (warm-up row, then timed rows), then the judge, in one process.
+  // 1. Faithfulness: the verifiers of each size (fp32 and int8 alternately, after a warm-up row each), then the
+  // judge, in one process.
   const timings: Array<TimedMetric & (typeof measured)[number]> = [];
-  for (const v of measured) {
-    const metric = new VerifierFaithfulness({ verifier: dirs.get(key(v))!, threads });
-    await metric.score(sampleOf(all[0]!)); // warm-up: loads the session (verifiers keep no memo)
-    timings.push({ ...(await timeRows(metric, all, verifierRows, `${v.family} ${v.size}`)), ...v });
+  for (const size of sizes) {
+    const ofSize = measured.filter((v) => v.size === size);
+    const metrics = ofSize.map((v) => new VerifierFaithfulness({ verifier: dirs.get(key(v))!, threads }));
+    for (const metric of metrics) await metric.score(sampleOf(all[0]!)); // warm-up: loads the session (no memo)
+    const timed = await timeRows(
+      metrics.map((metric, k) => ({ metric, model: `${ofSize[k]!.family} ${size}` })),
+      all,
+      verifierRows,
+    );
+    timings.push(...timed.map((t, k) => ({ ...t, ...ofSize[k]! })));
   }
   const t0 = performance.now();
   const llm = await LlamaCppLlm.load({
@@ -266,10 +283,10 @@ export async function runVerifiers(options: VerifiersOptions = {}): Promise<Veri
   let judge: VerifiersResult["faithfulness"]["judge"];
   let triad: VerifiersResult["triad"];
   try {
-    const [timed, work] = await judged(llm, ranges.judge!.count, () =>
-      timeRows(new Faithfulness({ llm }), all, ranges.judge!, info!.name),
+    const [[timed], work] = await judged(llm, ranges.judge!.count, () =>
+      timeRows([{ metric: new Faithfulness({ llm }), model: info!.name }], all, ranges.judge!),
     );
-    judge = { ...timed, work };
+    judge = { ...timed!, work };
 
     // 2. The triad through evaluate(), as a user runs it: int8 verifiers, the faithfulness one of the first size.
     const embeddings = await loadStarterEmbeddings();

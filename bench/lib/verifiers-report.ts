@@ -222,7 +222,8 @@ export function formatVerifiers(r: VerifiersResult & { peakRssMb?: number }): st
     faithfulnessTable(r),
     "",
     `- Verifier rows: ${rowsLabel(r.faithfulness.verifiers[0]?.rows ?? { first: 0, count: 0 })} after one untimed ` +
-      `warm-up row; the judge's: ${rowsLabel(j.rows)}, from a cold start. The judge generated ` +
+      `warm-up row, fp32 and int8 of a size scoring each row in turn; the judge's: ${rowsLabel(j.rows)}, from a ` +
+      `cold start. The judge generated ` +
       `${num(j.work.generatedTokensPerRow, 0)} answer tokens and evaluated ${num(j.work.evaluatedPromptTokensPerRow, 0)} ` +
       "prompt tokens per row. Its weights are random: it writes JSON of no meaning, of a length set by its grammar " +
       "and `maxTokens`, not a real judge's answer; compare with docs/performance.md's estimate for Qwen2.5-0.5B-Instruct.",
