@@ -111,7 +111,7 @@ const sampleOf = (row: RagRow) => ({
  * change of the machine's load while they run falls on all of them alike; times each score.
  */
 async function timeRows(
-  timed: ReadonlyArray<{ metric: Metric; model: string }>,
+  timed: ReadonlyArray<{ metric: Metric; model: string; precision?: string }>,
   all: readonly RagRow[],
   range: RowRange,
 ): Promise<TimedMetric[]> {
@@ -122,7 +122,7 @@ async function timeRows(
     firstError: undefined as string | undefined,
   }));
   for (const [i, row] of rows.entries())
-    for (const [k, { metric, model }] of timed.entries()) {
+    for (const [k, { metric, model, precision }] of timed.entries()) {
       const run = runs[k]!;
       const t0 = performance.now();
       const r = await metric.score(sampleOf(row));
@@ -130,7 +130,7 @@ async function timeRows(
       if (r.status === "ok") run.ok++;
       else run.firstError ??= r.error ?? r.reason;
       note(
-        `verifiers: ${metric.name} (${model}), row ${i + 1}/${rows.length}: ${run.seconds.at(-1)!.toFixed(3)} s (${r.status})`,
+        `verifiers: ${metric.name} (${model}${precision ? ` ${precision}` : ""}), row ${i + 1}/${rows.length}: ${run.seconds.at(-1)!.toFixed(3)} s (${r.status})`,
       );
     }
   return timed.map(({ metric, model }, k) => {
@@ -141,6 +141,7 @@ async function timeRows(
       rows: range,
       secondsPerRow: median(seconds),
       meanSecondsPerRow: seconds.reduce((a, b) => a + b, 0) / seconds.length,
+      seconds: seconds.map((x) => Math.round(x * 1000) / 1000),
       ok,
       errors: rows.length - ok,
       ...(firstError !== undefined ? { firstError } : {}),
@@ -265,7 +266,11 @@ export async function runVerifiers(options: VerifiersOptions = {}): Promise<Veri
     const metrics = ofSize.map((v) => new VerifierFaithfulness({ verifier: dirs.get(key(v))!, threads }));
     for (const metric of metrics) await metric.score(sampleOf(all[0]!)); // warm-up: loads the session (no memo)
     const timed = await timeRows(
-      metrics.map((metric, k) => ({ metric, model: `${ofSize[k]!.family} ${size}` })),
+      metrics.map((metric, k) => ({
+        metric,
+        model: `${ofSize[k]!.family} ${size}`,
+        precision: ofSize[k]!.precision,
+      })),
       all,
       verifierRows,
     );
@@ -297,6 +302,9 @@ export async function runVerifiers(options: VerifiersOptions = {}): Promise<Veri
     ];
     // Warm-up: loads the relevance session (the faithfulness one is shared with part 1).
     await triadVerifiers()[1]!.score(sampleOf(all.at(-1)!));
+    // The verifiers' share of a triad row: the two verifiers alone on the triad's rows (they keep no memo).
+    const triadRowsOnly = all.slice(ranges.triad!.first, ranges.triad!.first + ranges.triad!.count);
+    const verifiersOnly = await timeEvaluate(triadRowsOnly, triadVerifiers(), 1);
     const runs: TriadRun[] = [];
     for (const strictness of TRIAD_STRICTNESS) {
       note(`verifiers: the triad, answer_relevancy strictness ${strictness}, ${rowsLabel(ranges.triad!)}…`);
@@ -317,6 +325,7 @@ export async function runVerifiers(options: VerifiersOptions = {}): Promise<Veri
       baseline = { source: "measured", ...(await judgedRun(llm, all, ranges.baseline!, judgeMetrics)) };
     }
     triad = {
+      verifiersSecondsPerRow: verifiersOnly.seconds / verifiersOnly.rows,
       faithfulnessVerifier,
       contextRelevanceVerifier: key(relevance),
       runs,

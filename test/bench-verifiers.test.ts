@@ -44,6 +44,7 @@ const timing = (
   rows: { first: 0, count: 8 },
   secondsPerRow,
   meanSecondsPerRow: secondsPerRow,
+  seconds: Array(8).fill(secondsPerRow),
   ok: 8,
   errors: 0,
   ratio,
@@ -63,6 +64,7 @@ function result(baseline: VerifiersResult["triad"]["baseline"]): VerifiersResult
         rows: { first: 0, count: 1 },
         secondsPerRow: 30,
         meanSecondsPerRow: 30,
+        seconds: [30],
         ok: 1,
         errors: 0,
         work: work(100),
@@ -77,6 +79,7 @@ function result(baseline: VerifiersResult["triad"]["baseline"]): VerifiersResult
     triad: {
       faithfulnessVerifier: "consistency bert-base int8",
       contextRelevanceVerifier: "relevance minilm-l6 int8",
+      verifiersSecondsPerRow: 0.21,
       runs: [
         {
           strictness: 3,
@@ -158,6 +161,10 @@ describe("bench verifiers section", () => {
     expect(text).toContain("| 3 | rows 2–4 | 8.50 | no | 120 | 900 | 3 (0) | 0 |");
     expect(text).toContain("| 1 | rows 2–4 | 2.50 | yes | 40 | 900 | 3 (0) | 0 |");
     expect(text).toContain("verifier_faithfulness (consistency bert-base int8)");
+    expect(text).toContain("The two verifiers alone take 0.21 s per row on the triad's rows");
+    expect(text).toContain(
+      "the judge's: row 1, from a cold start, in 30.0 s (the first reads its whole prompt",
+    );
     expect(text).toContain("RECORDED estimate");
     expect(text).toContain("| 20.0 |");
   });

@@ -46,6 +46,8 @@ export interface TimedMetric {
   secondsPerRow: number;
   /** Mean seconds per row. */
   meanSecondsPerRow: number;
+  /** Seconds of each row, in order. */
+  seconds: number[];
   /** Rows by status. */
   ok: number;
   errors: number;
@@ -94,6 +96,8 @@ export interface VerifiersResult {
     /** The verifiers of the triad, e.g. `consistency bert-base int8`. */
     faithfulnessVerifier: string;
     contextRelevanceVerifier: string;
+    /** Seconds per row of the two verifiers alone on the triad's rows: their share of a triad row. */
+    verifiersSecondsPerRow: number;
     runs: TriadRun[];
     goalSeconds: number;
     baseline: { source: "recorded"; secondsPerRow: number } | (JudgedRun & { source: "measured" });
@@ -223,7 +227,8 @@ export function formatVerifiers(r: VerifiersResult & { peakRssMb?: number }): st
     "",
     `- Verifier rows: ${rowsLabel(r.faithfulness.verifiers[0]?.rows ?? { first: 0, count: 0 })} after one untimed ` +
       `warm-up row, fp32 and int8 of a size scoring each row in turn; the judge's: ${rowsLabel(j.rows)}, from a ` +
-      `cold start. The judge generated ` +
+      `cold start, in ${j.seconds.map((x) => `${num(x, 1)} s`).join(", ")} (the first reads its whole prompt; ` +
+      "later rows reuse the few-shot prefix, as most of a user's rows do). The judge generated " +
       `${num(j.work.generatedTokensPerRow, 0)} answer tokens and evaluated ${num(j.work.evaluatedPromptTokensPerRow, 0)} ` +
       "prompt tokens per row. Its weights are random: it writes JSON of no meaning, of a length set by its grammar " +
       "and `maxTokens`, not a real judge's answer; compare with docs/performance.md's estimate for Qwen2.5-0.5B-Instruct.",
@@ -233,7 +238,8 @@ export function formatVerifiers(r: VerifiersResult & { peakRssMb?: number }): st
     `- RAG triad: verifier_faithfulness (${r.triad.faithfulnessVerifier}), verifier_context_relevance ` +
       `(${r.triad.contextRelevanceVerifier}) and answer_relevancy (the judge, with the starter embedder), one row at ` +
       "a time. answer_relevancy writes `strictness` questions in one answer (Ragas' option; 3 by default): its " +
-      "time per row grows with them.",
+      `time per row grows with them. The two verifiers alone take ${num(r.triad.verifiersSecondsPerRow, 2)} s per ` +
+      "row on the triad's rows: the rest of a triad row is the judge's answer_relevancy call.",
     "- Each judged part scores its own rows of examples/rag-eval.jsonl, so the judge's in-process memo cannot serve " +
       "a row an earlier part judged (the two triad runs share theirs: their answer_relevancy prompts differ, so " +
       "neither serves the other); the memo hits column shows it.",
