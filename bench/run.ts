@@ -15,15 +15,16 @@
  * judge-free (every metric without a judge on 100,000 generated rows, bench/judge-free.ts), memory
  * (peak RSS of the CLI eval, and of the CLI report of its results, on 10,000 to 1,000,000 generated
  * rows, bench/memory.ts), starter-quality (the starter embedder's sanity set), verifiers (verifier_faithfulness
- * with BERT-base- and MiniLM-size random-weight verifiers against the judge's faithfulness on the Qwen2.5-0.5B-shaped
- * proxy, per row and as a ratio; the RAG triad with verifiers for faithfulness and context relevance,
+ * with BERT-base- and MiniLM-size random-weight verifiers, fp32 and int8, against the judge's faithfulness on the Qwen2.5-0.5B-shaped
+ * proxy, per row and as a ratio; the RAG triad with int8 verifiers for faithfulness and context relevance,
  * bench/verifiers.ts).
  * Defaults: the generated tiny models (written when missing), the starter GloVe model, and
  * ../shared/models/stories260K.gguf when present. `--quick` is a smoke run (under 3 minutes on a quiet 2-core
  * machine): without --gguf / --onnx one judge (stories260K when present) and one encoder (MiniLM-sized), one
  * timed round, 4 example rows in the judge sections, the proxy on a 64-token prompt, smaller generated inputs
- * (judge-free, memory without the report runs, cache-storage), in verifiers 4 verifier rows and one judge row with a
- * 16-token answer budget (about 30 s); every section still runs and prints its ratios,
+ * (judge-free, memory without the report runs, cache-storage), in verifiers the MiniLM-size verifiers only (fp32 and
+ * int8) on 4 rows, one judge row and one triad row with a 16-token answer budget (well under a minute); every
+ * section still runs and prints its ratios,
  * not for publishing.
  */
 import { spawn } from "node:child_process";
@@ -263,13 +264,16 @@ const SECTIONS: SectionSpec[] = [
   {
     name: "verifiers",
     title:
-      "Verifiers: verifier_faithfulness (BERT-base- and MiniLM-size) vs the judge's faithfulness on the Qwen2.5-0.5B-shaped proxy, per row, and the RAG triad with verifiers (bench/verifiers.ts)",
+      "Verifiers: verifier_faithfulness (BERT-base- and MiniLM-size, fp32 and int8) vs the judge's faithfulness on the Qwen2.5-0.5B-shaped proxy, per row, and the RAG triad with int8 verifiers (bench/verifiers.ts)",
     file: "verifiers.ts",
     scope: "none",
-    // Quick: the proxy judge on one row with a 16-token answer budget and no retry (its rows are cut off: the time
-    // of reading the prompts and 16 tokens); the verifiers on 4 rows.
+    // Quick: the MiniLM-size verifiers only (never the 435 MB BERT-base graph) on 4 rows; the proxy judge on one row
+    // with a 16-token answer budget and no retry (its rows are cut off: the time of reading the prompts and 16
+    // tokens), the triad on one row.
     args: quick
       ? [
+          "--sizes",
+          "minilm-l6",
           "--rows",
           "4",
           "--judge-rows",

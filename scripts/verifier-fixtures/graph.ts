@@ -4,11 +4,13 @@
  * `logits` float32 `[batch, labels]` (sequence classification: the first token's state) or `[batch, seq, labels]`
  * (token classification). Each layer is single-head self-attention with a padding mask, then a feed-forward block,
  * each residual with LayerNormalization, so a real-size graph does real-size work (BERT-base: hidden 768, 12 layers,
- * feed-forward 3072, vocabulary 30522, about 110M parameters).
+ * feed-forward 3072, vocabulary 30522, about 110M parameters). With `quantized`, the same seeded weights are stored as
+ * int8 and applied as onnxruntime's dynamic quantization does (./weights.ts).
  */
 import onnxProto from "onnx-proto";
 import { mulberry32 } from "../../src/math/prng.js";
 import { floatTensor, int64Tensor, intAttribute as intAttr, node, valueInfo } from "../tiny-onnx-encoder.js";
+import { weightWriter } from "./weights.js";
 
 const { onnx } = onnxProto;
 type Tensor = InstanceType<typeof onnx.TensorProto>;
@@ -66,8 +68,16 @@ const intsAttr = (name: string, ints: number[]) =>
 const floatAttr = (name: string, f: number) =>
   onnx.AttributeProto.create({ name, f, type: onnx.AttributeProto.AttributeType.FLOAT });
 
-/** Builds the classifier graph; the same `seed` and shape give the same bytes. */
-export function buildClassifierGraph(shape: GraphShape, head: GraphHead, seed: number): Uint8Array {
+/**
+ * Builds the classifier graph; the same `seed` and shape give the same bytes. With `quantized`, the same weights
+ * (the same seeded draws) as int8, dynamically quantized (./weights.ts); else float32.
+ */
+export function buildClassifierGraph(
+  shape: GraphShape,
+  head: GraphHead,
+  seed: number,
+  quantized = false,
+): Uint8Array {
   const next = mulberry32(seed);
   const random = (count: number, scale: number) => {
     const out = new Float32Array(count);
@@ -77,9 +87,18 @@ export function buildClassifierGraph(shape: GraphShape, head: GraphHead, seed: n
   const h = shape.hidden;
   const ones = new Float32Array(h).fill(1);
   const zeros = new Float32Array(h);
-  const init: Tensor[] = [
-    floatTensor("word_embeddings", [shape.vocabSize, h], random(shape.vocabSize * h, 1)),
-    floatTensor("position_embeddings", [shape.maxPositions, h], random(shape.maxPositions * h, 0.2)),
+  const init: Tensor[] = [];
+  const nodes: NodeProto[] = [];
+  const weights = weightWriter(init, nodes, quantized);
+  weights.gather(
+    "word_embeddings",
+    [shape.vocabSize, h],
+    random(shape.vocabSize * h, 1),
+    "input_ids",
+    "word_states",
+  );
+  const positions = random(shape.maxPositions * h, 0.2);
+  init.push(
     floatTensor("ln_gamma", [h], ones),
     floatTensor("ln_beta", [h], zeros),
     floatTensor("scale", [], Float32Array.of(1 / Math.sqrt(h))),
@@ -88,27 +107,31 @@ export function buildClassifierGraph(shape: GraphShape, head: GraphHead, seed: n
     int64Tensor("i_zero", [], [0]),
     int64Tensor("i_one", [], [1]),
     int64Tensor("axis_1", [1], [1]),
-  ];
-  const nodes: NodeProto[] = [
-    node("Gather", ["word_embeddings", "input_ids"], ["word_states"], [intAttr("axis", 0)]),
+  );
+  nodes.push(
     node("Shape", ["input_ids"], ["input_shape"]),
     node("Gather", ["input_shape", "i_one"], ["seq_len"], [intAttr("axis", 0)]),
     node("Range", ["i_zero", "seq_len", "i_one"], ["position_ids"]),
-    node("Gather", ["position_embeddings", "position_ids"], ["position_states"], [intAttr("axis", 0)]),
+  );
+  weights.gather(
+    "position_embeddings",
+    [shape.maxPositions, h],
+    positions,
+    "position_ids",
+    "position_states",
+  );
+  nodes.push(
     node("Add", ["word_states", "position_states"], ["embedded_raw"]),
     // Padding mask as an additive bias over the keys: [batch, 1, seq].
     node("Cast", ["attention_mask"], ["mask_float"], [intAttr("to", onnx.TensorProto.DataType.FLOAT)]),
     node("Sub", ["one", "mask_float"], ["mask_inverted"]),
     node("Mul", ["mask_inverted", "neg_big"], ["mask_bias_2d"]),
     node("Unsqueeze", ["mask_bias_2d", "axis_1"], ["mask_bias"]),
-  ];
+  );
   let embedded = "embedded_raw";
   if (head.tokenTypeIds) {
-    init.push(floatTensor("type_embeddings", [2, h], random(2 * h, 0.1)));
-    nodes.push(
-      node("Gather", ["type_embeddings", "token_type_ids"], ["type_states"], [intAttr("axis", 0)]),
-      node("Add", ["embedded_raw", "type_states"], ["embedded_typed"]),
-    );
+    weights.gather("type_embeddings", [2, h], random(2 * h, 0.1), "token_type_ids", "type_states");
+    nodes.push(node("Add", ["embedded_raw", "type_states"], ["embedded_typed"]));
     embedded = "embedded_typed";
   }
   nodes.push(
@@ -122,27 +145,24 @@ export function buildClassifierGraph(shape: GraphShape, head: GraphHead, seed: n
   let x = "layer_0_in";
   for (let l = 0; l < shape.layers; l++) {
     const p = `l${l}_`;
-    for (const w of ["q", "k", "v", "o"])
-      init.push(floatTensor(`${p}w${w}`, [h, h], random(h * h, 1 / Math.sqrt(h))));
-    init.push(
-      floatTensor(`${p}up`, [h, shape.intermediate], random(h * shape.intermediate, 1 / Math.sqrt(h))),
-      floatTensor(
-        `${p}down`,
-        [shape.intermediate, h],
-        random(shape.intermediate * h, 1 / Math.sqrt(shape.intermediate)),
-      ),
-    );
+    // Drawn in this order (the seed's stream), applied below.
+    const [wq, wk, wv, wo] = ["q", "k", "v", "o"].map(() => random(h * h, 1 / Math.sqrt(h)));
+    const up = random(h * shape.intermediate, 1 / Math.sqrt(h));
+    const down = random(shape.intermediate * h, 1 / Math.sqrt(shape.intermediate));
+    const square: [number, number] = [h, h];
+    weights.linear(x, `${p}wq`, square, wq!, `${p}q`);
+    weights.linear(x, `${p}wk`, square, wk!, `${p}k`);
+    weights.linear(x, `${p}wv`, square, wv!, `${p}v`);
     nodes.push(
-      node("MatMul", [x, `${p}wq`], [`${p}q`]),
-      node("MatMul", [x, `${p}wk`], [`${p}k`]),
-      node("MatMul", [x, `${p}wv`], [`${p}v`]),
       node("Transpose", [`${p}k`], [`${p}kt`], [intsAttr("perm", [0, 2, 1])]),
       node("MatMul", [`${p}q`, `${p}kt`], [`${p}scores_raw`]),
       node("Mul", [`${p}scores_raw`, "scale"], [`${p}scores_scaled`]),
       node("Add", [`${p}scores_scaled`, "mask_bias"], [`${p}scores`]),
       node("Softmax", [`${p}scores`], [`${p}attn`], [intAttr("axis", -1)]),
       node("MatMul", [`${p}attn`, `${p}v`], [`${p}ctx`]),
-      node("MatMul", [`${p}ctx`, `${p}wo`], [`${p}attn_out`]),
+    );
+    weights.linear(`${p}ctx`, `${p}wo`, square, wo!, `${p}attn_out`);
+    nodes.push(
       node("Add", [x, `${p}attn_out`], [`${p}res1`]),
       node(
         "LayerNormalization",
@@ -150,9 +170,11 @@ export function buildClassifierGraph(shape: GraphShape, head: GraphHead, seed: n
         [`${p}h1`],
         [floatAttr("epsilon", 1e-5)],
       ),
-      node("MatMul", [`${p}h1`, `${p}up`], [`${p}inner`]),
-      node("Tanh", [`${p}inner`], [`${p}act`]),
-      node("MatMul", [`${p}act`, `${p}down`], [`${p}ff`]),
+    );
+    weights.linear(`${p}h1`, `${p}up`, [h, shape.intermediate], up, `${p}inner`);
+    nodes.push(node("Tanh", [`${p}inner`], [`${p}act`]));
+    weights.linear(`${p}act`, `${p}down`, [shape.intermediate, h], down, `${p}ff`);
+    nodes.push(
       node("Add", [`${p}h1`, `${p}ff`], [`${p}res2`]),
       node(
         "LayerNormalization",
@@ -170,20 +192,15 @@ export function buildClassifierGraph(shape: GraphShape, head: GraphHead, seed: n
   const weight = new Float32Array(h * head.labels);
   for (let r = 0; r < h; r++)
     for (let c = 0; c < head.labels; c++) weight[r * head.labels + c] = seeded[r * head.labels + order[c]!]!;
-  init.push(
-    floatTensor("head_w", [h, head.labels], weight),
-    floatTensor("head_b", [head.labels], Float32Array.from(order.map((o) => bias[o]!))),
-  );
   const float = onnx.TensorProto.DataType.FLOAT;
+  let states = x;
   if (head.kind === "sequence") {
-    nodes.push(
-      node("Gather", [x, "i_zero"], ["first_token"], [intAttr("axis", 1)]),
-      node("MatMul", ["first_token", "head_w"], ["head_raw"]),
-      node("Add", ["head_raw", "head_b"], ["logits"]),
-    );
-  } else {
-    nodes.push(node("MatMul", [x, "head_w"], ["head_raw"]), node("Add", ["head_raw", "head_b"], ["logits"]));
+    nodes.push(node("Gather", [x, "i_zero"], ["first_token"], [intAttr("axis", 1)]));
+    states = "first_token";
   }
+  weights.linear(states, "head_w", [h, head.labels], weight, "head_raw");
+  init.push(floatTensor("head_b", [head.labels], Float32Array.from(order.map((o) => bias[o]!))));
+  nodes.push(node("Add", ["head_raw", "head_b"], ["logits"]));
   const int64 = onnx.TensorProto.DataType.INT64;
   const inputs = [
     valueInfo("input_ids", int64, ["batch_size", "sequence_length"]),

@@ -1,13 +1,15 @@
 /**
  * Writes random-weight verifier models in the transformers.js layout (config.json, tokenizer.json,
- * tokenizer_config.json, onnx/model.onnx), one per verifier family, with each family's exact input/output
- * signature and config.json: tests build tiny ones into a temp dir; a bench can ask for real-size ones.
+ * tokenizer_config.json, onnx/model.onnx or, int8, onnx/model_quantized.onnx), one per verifier family, with each
+ * family's exact input/output signature and config.json: tests build tiny ones into a temp dir; a bench can ask for
+ * real-size ones.
  *
- * CLI: `node --import tsx scripts/verifier-fixtures/index.ts <dir> <family> [tiny|minilm-l6|bert-base]`.
+ * CLI: `node --import tsx scripts/verifier-fixtures/index.ts <dir> <family> [tiny|minilm-l6|bert-base] [int8]`.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { fixtureOnnxFile } from "./files.js";
 import {
   BERT_BASE_SHAPE,
   buildClassifierGraph,
@@ -18,6 +20,7 @@ import {
 } from "./graph.js";
 import { type FixtureTokenizerStyle, fixtureTokenizer } from "./tokenizers.js";
 
+export { fixtureOnnxFile } from "./files.js";
 export { BERT_BASE_SHAPE, type GraphShape, MINILM_L6_SHAPE, TINY_SHAPE } from "./graph.js";
 export { type FixtureTokenizerStyle, fixtureTokenizer } from "./tokenizers.js";
 
@@ -49,6 +52,13 @@ export interface VerifierFixtureOptions {
   maxLength?: number;
   /** Extra config.json fields (they replace the family's). */
   config?: Record<string, unknown>;
+  /**
+   * Write the same seeded weights dynamically quantized to int8 (as onnxruntime's `quantize_dynamic` and optimum's
+   * int8 export write them: what the verifiers users download are) as `onnx/model_quantized.onnx`, the file the
+   * loader prefers, instead of the float32 `onnx/model.onnx`. Writing both into one directory (twice, once each)
+   * gives a transformers.js repository's layout. Defaults to `false`.
+   */
+  quantized?: boolean;
 }
 
 /** The semantic rows of the seeded NLI head: 0 entailment, 1 neutral, 2 contradiction. */
@@ -132,7 +142,8 @@ export async function writeVerifierFixture(
   const maxLength = options.maxLength ?? base.maxPositions;
   const tokenizer = fixtureTokenizer(options.tokenizer ?? parts.tokenizer, maxLength);
   const shape: GraphShape = { ...base, vocabSize: Math.max(base.vocabSize, tokenizer.vocabSize) };
-  const graph = buildClassifierGraph(shape, parts.head as GraphHead, options.seed ?? 1);
+  const quantized = options.quantized ?? false;
+  const graph = buildClassifierGraph(shape, parts.head as GraphHead, options.seed ?? 1, quantized);
   const config = {
     ...parts.config,
     hidden_size: shape.hidden,
@@ -147,21 +158,22 @@ export async function writeVerifierFixture(
   await writeFile(path.join(dir, "config.json"), json(config));
   await writeFile(path.join(dir, "tokenizer.json"), json(tokenizer.tokenizer));
   await writeFile(path.join(dir, "tokenizer_config.json"), json(tokenizer.config));
-  await writeFile(path.join(dir, "onnx", "model.onnx"), graph);
+  await writeFile(path.join(dir, fixtureOnnxFile(quantized)), graph);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const [dir, family = "nli", size = "tiny"] = process.argv.slice(2);
-  if (!dir) {
+  const [dir, family = "nli", size = "tiny", precision = "fp32"] = process.argv.slice(2);
+  if (!dir || !["fp32", "int8"].includes(precision)) {
     console.error(
-      "usage: node --import tsx scripts/verifier-fixtures/index.ts <dir> <nli|consistency|relevance|spans> [tiny|minilm-l6|bert-base]",
+      "usage: node --import tsx scripts/verifier-fixtures/index.ts <dir> <nli|consistency|relevance|spans> [tiny|minilm-l6|bert-base] [fp32|int8]",
     );
     process.exitCode = 2;
   } else {
     writeVerifierFixture(path.resolve(dir), family as VerifierFamily, {
       size: size as keyof typeof FIXTURE_SIZES,
+      quantized: precision === "int8",
     }).then(
-      () => console.log(`${family} verifier (${size}) written to ${path.resolve(dir)}`),
+      () => console.log(`${family} verifier (${size}, ${precision}) written to ${path.resolve(dir)}`),
       (err: unknown) => {
         console.error(err);
         process.exitCode = 1;

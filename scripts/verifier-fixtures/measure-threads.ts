@@ -8,18 +8,13 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { paddedFeeds } from "../../src/onnx/feeds.js";
 import { openOnnxSession } from "../../src/onnx/session.js";
 import { type FIXTURE_SIZES, writeVerifierFixture } from "./index.js";
+import { median, syntheticRows, timeAlternately } from "./measure-common.js";
 
 function osThreads(): number {
   const status = readFileSync("/proc/self/status", "utf8");
   return Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? Number.NaN);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 const [size = "minilm-l6", runsText = "5", batchText = "8", seqText = "128"] = process.argv.slice(2);
@@ -30,26 +25,13 @@ try {
   const onnxPath = path.join(dir, "onnx", "model.onnx");
   const sessions: Record<number, Awaited<ReturnType<typeof openOnnxSession>>> = {};
   const added: Record<number, number> = {};
-  const rows = Array.from({ length: Number(batchText) }, (_, r) => ({
-    ids: Array.from({ length: Number(seqText) }, (_, j) => 5 + ((r * 31 + j * 7) % 500)),
-  }));
+  const rows = syntheticRows(Number(batchText), Number(seqText));
   for (const threads of [1, 2]) {
     const before = osThreads();
     sessions[threads] = await openOnnxSession(onnxPath, threads);
-    const { feeds } = paddedFeeds(sessions[threads]!.ort, sessions[threads]!.session.inputNames, rows, 0);
-    await sessions[threads]!.session.run(feeds); // warm-up (also starts the pool)
-    added[threads] = osThreads() - before;
+    added[threads] = osThreads() - before; // the pool starts at session creation
   }
-  const times: Record<number, number[]> = { 1: [], 2: [] };
-  for (let i = 0; i < runs; i++) {
-    for (const threads of [1, 2]) {
-      const { ort, session } = sessions[threads]!;
-      const { feeds } = paddedFeeds(ort, session.inputNames, rows, 0);
-      const start = performance.now();
-      await session.run(feeds);
-      times[threads]!.push(performance.now() - start);
-    }
-  }
+  const times = await timeAlternately(sessions, rows, runs);
   const one = median(times[1]!);
   const two = median(times[2]!);
   console.log(
