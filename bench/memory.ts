@@ -166,9 +166,16 @@ export async function runMemory(
   withReports = true,
 ): Promise<MemoryResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "airgap-eval-memory-"));
-  // The single-turn judge-free metrics: the generated rows hold no conversation for the agent metrics.
+  // The single-turn metrics with no model at all: the generated rows hold no conversation for the agent metrics, and
+  // the verifier metrics need ONNX verifiers (bench/verifiers.ts measures them).
   const judgeFree = metricDescriptors
-    .filter((d) => !d.needsLlm && !d.needsEmbeddings && !readsConversation(d.requiredFields))
+    .filter(
+      (d) =>
+        !d.needsLlm &&
+        !d.needsEmbeddings &&
+        (d.needsVerifier ?? []).length === 0 &&
+        !readsConversation(d.requiredFields),
+    )
     .map((d) => d.id);
   const series: Array<{
     name: MemoryRun["series"];

@@ -264,14 +264,15 @@ const SECTIONS: SectionSpec[] = [
   {
     name: "verifiers",
     title:
-      "Verifiers: verifier_faithfulness (BERT-base- and MiniLM-size, fp32 and int8) vs the judge's faithfulness on the Qwen2.5-0.5B-shaped proxy, per row, and the RAG triad with int8 verifiers (bench/verifiers.ts)",
+      "Verifiers: verifier_faithfulness (BERT-base- and MiniLM-size, fp32 and int8) vs the judge's faithfulness on the Qwen2.5-0.5B-shaped proxy (stories260K under --quick), per row, and the RAG triad with int8 verifiers (bench/verifiers.ts)",
     file: "verifiers.ts",
     scope: "none",
-    // Quick: the MiniLM-size verifiers only (never the 435 MB BERT-base graph) on 4 rows; the proxy judge on one row
-    // with a 16-token answer budget and no retry (its rows are cut off: the time of reading the prompts and 16
-    // tokens), the triad on one row.
+    // Quick: the MiniLM-size verifiers only (never the 435 MB BERT-base graph) on 4 rows; the quick judge
+    // (stories260K, not the proxy: a smoke run of every path, its ratios say nothing) on one row with a 16-token
+    // answer budget and no retry, the triad on one row.
     args: quick
       ? [
+          ...quickJudge,
           "--sizes",
           "minilm-l6",
           "--rows",

@@ -28,8 +28,8 @@
  * off). Its time per row is the cost of the work it did; the tokens it generated are printed beside it so the
  * time can be compared with a real judge's answer lengths (docs/performance.md's estimate).
  *
- * Run alone: node --import tsx bench/verifiers.ts [--rows 20] [--judge-rows 1] [--judge-max-tokens 512]
- *            [--retry-factor 4] [--triad-rows 1] [--baseline-rows 0] [--threads 2] [--sizes bert-base,minilm-l6]
+ * Run alone: node --import tsx bench/verifiers.ts [--rows 20] [--judge-rows 3] [--judge-max-tokens 512]
+ *            [--retry-factor 4] [--triad-rows 9] [--baseline-rows 0] [--threads 2] [--sizes bert-base,minilm-l6]
  *            [--json out.json]
  */
 import path from "node:path";
@@ -82,13 +82,19 @@ export const TRIAD_STRICTNESS = [3, 1] as const;
 export interface VerifiersOptions {
   /** Example rows the verifiers score, after an untimed warm-up on the first. Defaults to 20 (all). */
   rows?: number;
-  /** Example rows the judge's faithfulness scores (each costs seconds to minutes on the proxy). Defaults to 1. */
+  /**
+   * Example rows the judge's faithfulness scores (each costs seconds to minutes on the proxy; the first reads its
+   * whole prompt, the later ones reuse its few-shot prefix, as most of a user's rows do). Defaults to 3.
+   */
   judgeRows?: number;
   /** The judge's answer budget (`maxTokens`). Defaults to 512 (the library default). */
   judgeMaxTokens?: number;
   /** The judge's `retryBudgetFactor`. Defaults to 4 (the library default). */
   retryFactor?: number;
-  /** Rows of each triad run (the rows after the judge's). Defaults to 1. */
+  /**
+   * Rows of each triad run (the rows after the judge's): enough that the first row's full prompt, which every run
+   * pays once, weighs as it does in a real run's mean. Defaults to 9.
+   */
   triadRows?: number;
   /** Rows of the three-judge-metric baseline (the rows after the triad's); 0 uses the recorded estimate. Defaults to 0. */
   baselineRows?: number;
@@ -236,7 +242,7 @@ export async function runVerifiers(options: VerifiersOptions = {}): Promise<Veri
   const all = benchRows();
   const verifierRows: RowRange = { first: 0, count: Math.min(options.rows ?? 20, all.length) };
   const ranges = judgedRanges(
-    { judge: options.judgeRows ?? 1, triad: options.triadRows ?? 1, baseline: options.baselineRows ?? 0 },
+    { judge: options.judgeRows ?? 3, triad: options.triadRows ?? 9, baseline: options.baselineRows ?? 0 },
     all.length,
   );
 
@@ -363,10 +369,10 @@ if (isMain(import.meta.url)) {
   const sizes = listFlag("sizes") as VerifierSize[] | undefined;
   const result = await runVerifiers({
     rows: numberFlag("rows", 20),
-    judgeRows: numberFlag("judge-rows", 1),
+    judgeRows: numberFlag("judge-rows", 3),
     judgeMaxTokens: numberFlag("judge-max-tokens", 512),
     retryFactor: numberFlag("retry-factor", 4),
-    triadRows: numberFlag("triad-rows", 1),
+    triadRows: numberFlag("triad-rows", 9),
     baselineRows: numberFlag("baseline-rows", 0),
     threads: numberFlag("threads", 2),
     ...(sizes !== undefined ? { sizes } : {}),
