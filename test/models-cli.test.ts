@@ -84,7 +84,7 @@ describe("airgap-eval models", () => {
     expect(s.stdout.text).toContain('"airgap-eval models pull <id>"');
   });
 
-  it("list says a size is unknown where models.json pins a digest but no size (the shipped verifiers)", async () => {
+  it("list says a size is unknown where models.json pins a digest but no size (the shipped verifiers), and marks the verifier metrics' defaults", async () => {
     const root = tempDir();
     const stdout = new Capture();
     const program = new Command("airgap-eval").exitOverride();
@@ -94,7 +94,11 @@ describe("airgap-eval models", () => {
       env: { XDG_CACHE_HOME: path.join(root, "c") },
     });
     await program.parseAsync(["models", "list", "--models-dir", path.join(root, "models")], { from: "user" });
-    expect(stdout.text).toMatch(/^nli-deberta-v3-small\s+verifier\s+-\s+unknown\s+no\s+-$/m);
+    // The verifier metrics' defaults are marked default; another verifier is not.
+    expect(stdout.text).toMatch(/^nli-deberta-v3-small \*\s+verifier\s+-\s+unknown\s+no\s+-$/m);
+    expect(stdout.text).toMatch(/^ms-marco-MiniLM-L-12-v2 \*\s+verifier/m);
+    expect(stdout.text).toMatch(/^ms-marco-MiniLM-L-4-v2\s+verifier/m);
+    expect(stdout.text).toContain("* default (a verifier: the default of verifier metrics).");
     expect(stdout.text).toMatch(/^qwen2\.5-0\.5b-instruct \*\s+llm\s+fast\s+469 MiB\s+no/m);
     expect(stdout.text).toContain(
       "SIZE unknown: models.json pins the file's sha256 but no public source gives its size",

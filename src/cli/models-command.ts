@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import cliProgress from "cli-progress";
 import type { Command } from "commander";
 import { ModelNotFoundError } from "../errors.js";
+import { DEFAULT_NLI_VERIFIER, DEFAULT_RELEVANCE_VERIFIER } from "../metrics/shared/verifier/defaults.js";
 import { formatBytes } from "../models/format-bytes.js";
 import type { ModelCheck } from "../models/integrity.js";
 import { describeSource, primaryModelsDir } from "../models/models-dir.js";
@@ -11,6 +12,9 @@ import { isBuiltinSource, type RegistryEntry } from "../models/registry-schema.j
 import { type ResolvedModel, resolveModel } from "../models/resolve.js";
 import { verifyModel } from "../models/verify.js";
 import { cliCommand } from "../util/cli-command.js";
+
+/** The verifiers the verifier metrics load when their `verifier` option is unset (marked default in the list). */
+const VERIFIER_DEFAULTS: ReadonlySet<string> = new Set([DEFAULT_NLI_VERIFIER, DEFAULT_RELEVANCE_VERIFIER]);
 
 /** Exit code of `models verify` when a file is missing or does not match its digest. */
 const VERIFY_FAILED_EXIT_CODE = 1;
@@ -124,7 +128,9 @@ Examples:
         ),
       );
       write("");
-      write(`* default. Models dir: ${target.dir} (${describeSource(target.from)}).`);
+      write(
+        `* default (a verifier: the default of verifier metrics). Models dir: ${target.dir} (${describeSource(target.from)}).`,
+      );
       if (rows.some((r) => r.size === null)) {
         write(
           "SIZE unknown: models.json pins the file's sha256 but no public source gives its size; it shows once pulled.",
@@ -312,7 +318,8 @@ async function listRow(
     kind: entry.kind,
     format: entry.format,
     tier: entry.tier ?? null,
-    default: entry.kind !== "verifier" && reg.defaults[entry.kind] === entry.id,
+    default:
+      entry.kind === "verifier" ? VERIFIER_DEFAULTS.has(entry.id) : reg.defaults[entry.kind] === entry.id,
     recommended: entry.kind !== "verifier" && reg.recommended[entry.kind] === entry.id,
     builtin: isBuiltinSource(entry.source),
     size: sizes.every((s) => s !== null) ? sizes.reduce<number>((a, s) => a + (s ?? 0), 0) : null,
