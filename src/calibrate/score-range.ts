@@ -29,10 +29,14 @@ export function metricScoreRange(metric: Metric): ScoreRange | undefined {
   const fromClass = (metric.constructor as { descriptor?: MetricDescriptor }).descriptor;
   const descriptor = fromClass ?? findMetricDescriptor(metric.name);
   if (descriptor === undefined) return userScale(metric);
+  return rangeOfDescriptor(descriptor) ?? userScale(metric);
+}
+
+/** A descriptor's `valueRange` as a range (`[0, 1]` when it gives none); null for the user's scale. */
+function rangeOfDescriptor(descriptor: MetricDescriptor): ScoreRange | null {
   const range = descriptor.valueRange;
   if (range === undefined) return { min: 0, max: 1 };
-  if (range === null) return userScale(metric);
-  return { min: range[0], max: range[1] };
+  return range === null ? null : { min: range[0], max: range[1] };
 }
 
 function userScale(metric: Metric): ScoreRange | undefined {
@@ -75,15 +79,44 @@ export function resolveScale(
       field: "scoreRange",
     });
   }
-  const verdicts = labels.kind === "binary" || labels.kind === "statements";
   const threshold = given.threshold ?? defaultThreshold(range);
+  checkThreshold(threshold, range, labels, metric.name);
+  return { range, threshold, warnings };
+}
+
+/**
+ * Throws `InvalidInputError` when verdicts are read (binary or statement labels) at a threshold outside the score
+ * range, where every verdict would be the same. The CLI calls it before any model loads, for a metric whose range
+ * its descriptor gives.
+ *
+ * @example
+ * checkThreshold(2, { min: 0, max: 1 }, { kind: "binary" }, "faithfulness"); // throws, naming --threshold
+ */
+export function checkThreshold(
+  threshold: number,
+  range: ScoreRange,
+  labels: Pick<LabelKind, "kind">,
+  metricName: string,
+): void {
+  const verdicts = labels.kind === "binary" || labels.kind === "statements";
   if (verdicts && (!Number.isFinite(threshold) || threshold < range.min || threshold > range.max)) {
     throw new InvalidInputError(
-      `threshold ${threshold} lies outside the score range of ${metric.name} (${range.min} to ${range.max}), so every verdict would be the same; give a threshold from ${range.min} to ${range.max} (CLI: --threshold)`,
+      `threshold ${threshold} lies outside the score range of ${metricName} (${range.min} to ${range.max}), so every verdict would be the same; give a threshold from ${range.min} to ${range.max} (CLI: --threshold)`,
       { field: "threshold" },
     );
   }
-  return { range, threshold, warnings };
+}
+
+/**
+ * The score range a built-in metric's descriptor gives (`[0, 1]` when it gives none); undefined for an unknown id
+ * or a metric on the user's scale, whose range is known only from its definition.
+ *
+ * @example
+ * descriptorScoreRange("faithfulness"); // { min: 0, max: 1 }
+ */
+export function descriptorScoreRange(id: string): ScoreRange | undefined {
+  const descriptor = findMetricDescriptor(id);
+  return (descriptor !== undefined ? rangeOfDescriptor(descriptor) : null) ?? undefined;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   loadLabelledLimited,
 } from "../calibrate/labelled.js";
 import { toCalibrationHtml } from "../calibrate/report-html.js";
+import { checkThreshold, descriptorScoreRange } from "../calibrate/score-range.js";
 import { converterFor } from "../datasets/convert.js";
 import type { LabelKind } from "../datasets/converters/types.js";
 import { datasetDirIn, datasetsDir } from "../datasets/datasets-dir.js";
@@ -176,6 +177,11 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
       set.rows.flatMap((r) => r.samples),
       set.file,
     );
+  }
+  // A threshold outside a built-in metric's range is refused before any model loads.
+  const knownRange = choice.kind === "built-in" ? descriptorScoreRange(choice.id) : undefined;
+  if (flags.threshold !== undefined && knownRange !== undefined) {
+    checkThreshold(flags.threshold, knownRange, set.labels, id);
   }
   const needs = calibrationNeeds(choice);
   if (needs.llm && flags.llm.length === 0) {

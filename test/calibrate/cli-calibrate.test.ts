@@ -62,6 +62,32 @@ describe("calibrate: bad input exits 2 with a clear message", () => {
     expect(word.stderr).toMatch(/--threshold must be a number/);
   });
 
+  it("a --threshold outside a built-in metric's range is refused before any judge loads", async () => {
+    const file = sandbox.file("binary.jsonl");
+    writeFileSync(
+      file,
+      `${JSON.stringify({ user_input: "q", response: "a", retrieved_contexts: ["c"], human_label: 1 })}\n`,
+    );
+    const run = await runCli(
+      [
+        "calibrate",
+        file,
+        "--metric",
+        "faithfulness",
+        "--threshold",
+        "2",
+        "--llm",
+        sandbox.file("absent.gguf"),
+      ],
+      sandbox.env,
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /threshold 2 lies outside the score range of faithfulness \(0 to 1\).*--threshold/,
+    );
+    expect(run.stderr).not.toMatch(/absent\.gguf|not found/);
+  });
+
   it("semantic similarity needs no judge: graded labels against the starter embedder, with a report", async () => {
     const file = sandbox.file("graded.jsonl");
     const rows = [
