@@ -15,8 +15,11 @@ type TaskVerifier<T extends VerifierTask> = T extends "spans" ? SpanVerifier : P
 export class VerifierHandle<T extends VerifierTask> {
   /** The models.json id or directory as given, or the loaded verifier's identity id. */
   readonly source: string;
-  /** sha256 of a verifier passed as an object; for a source, found by `config()` (see `verifierSourceSha256`). */
-  private readonly givenSha256: string | null;
+  /**
+   * sha256 of a verifier passed as an object; for a source, found by the first `config()` and kept (config() runs on
+   * every row for the prompt versions: the registry is not read again, nor the file stat'ed, per row).
+   */
+  private sha256: string | null | undefined;
   private pending: Promise<TaskVerifier<T>> | undefined;
 
   constructor(
@@ -27,7 +30,7 @@ export class VerifierHandle<T extends VerifierTask> {
     private readonly where: { metric: string; option: string },
   ) {
     this.source = typeof given === "string" ? given : given.identity.id;
-    this.givenSha256 = typeof given === "string" ? null : given.identity.sha256;
+    this.sha256 = typeof given === "string" ? undefined : given.identity.sha256;
     if (typeof given !== "string") this.checkTask(given);
   }
 
@@ -57,8 +60,9 @@ export class VerifierHandle<T extends VerifierTask> {
    * changed verifier is a changed config for `--resume` and the result cache.
    */
   config(): Record<string, string | null> {
-    const sha256 = typeof this.given === "string" ? verifierSourceSha256(this.given) : this.givenSha256;
-    return { verifier: this.source, verifierSha256: sha256 };
+    if (this.sha256 === undefined && typeof this.given === "string")
+      this.sha256 = verifierSourceSha256(this.given);
+    return { verifier: this.source, verifierSha256: this.sha256 ?? null };
   }
 
   private checkTask(verifier: Verifier): void {
