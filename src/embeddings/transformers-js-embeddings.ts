@@ -204,17 +204,14 @@ export class TransformersJsEmbeddings implements Embeddings, AsyncDisposable {
       });
     }
     const seen = new Set<string>();
-    const vectors = texts.map((text) => {
-      const { vector } = byText.get(text)!;
+    const found = texts.map((text) => byText.get(text)!);
+    const vectors = texts.map((text, i) => {
       // Duplicates get their own copy, so a caller mutating one vector does not change another.
-      if (seen.has(text)) return vector.slice();
+      if (seen.has(text)) return found[i]!.vector.slice();
       seen.add(text);
-      return vector;
+      return found[i]!.vector;
     });
-    return {
-      vectors,
-      longTexts: texts.map((text) => byText.get(text)!.long && { ...byText.get(text)!.long! }),
-    };
+    return { vectors, longTexts: found.map(({ long }) => long && { ...long }) };
   }
 
   /**
