@@ -51,7 +51,7 @@ export * from "./api/verifier-metrics.js";
 // Judge LLM: the Llm interface, the llama.cpp runtime and the cached wrapper
 export * from "./api/judge-llm.js";
 
-// Embeddings: the Embeddings interface, the ONNX runtime, batching and the cached wrapper
+// Embeddings: the Embeddings interface, the ONNX runtime, a user's transformers.js pipeline, batching and the cached wrapper
 export * from "./api/embeddings.js";
 
 // Models: the registry, finding a model on this machine, pulling it (the one network path), checking it

@@ -15,5 +15,14 @@ export type { EmbedDetailedResult, EmbeddingStats } from "./embedding-results.js
 export { DEFAULT_LONG_TEXT, type LongText, type LongTextNote } from "./long-text.js";
 export { normalizeInPlace, type Pooling } from "./pooling.js";
 export { TransformersEmbeddings, type TransformersEmbeddingsOptions } from "./transformers-embeddings.js";
+export {
+  TransformersJsEmbeddings,
+  type TransformersJsEmbeddingsOptions,
+} from "./transformers-js-embeddings.js";
+export type {
+  TransformersJsPipeline,
+  TransformersJsPooling,
+  TransformersJsTensorLike,
+} from "./transformers-js-pipeline.js";
 export type { EmbeddedTexts, Embeddings } from "./types.js";
 export { validateTexts } from "./validate-texts.js";
