@@ -2,7 +2,7 @@
 // and judge each row (`defaultStage`). Kept exactly as agreed on both sides: change it only together.
 import type { Embeddings } from "../embeddings/types.js";
 import type { Llm } from "../llm/types.js";
-import type { JudgeWindow } from "./synth/window.js";
+import type { JudgePrompt } from "../prompts/types.js";
 import type {
   Candidate,
   Chunk,
@@ -11,6 +11,16 @@ import type {
   SynthesizerName,
   TestsetRow,
 } from "./types.js";
+
+/** The judge's window as the plan sees it: its size and the judge's own token counts (see synth/window.ts). */
+export interface JudgeWindow {
+  /** The judge's context in tokens (per sequence). */
+  contextSize: number;
+  /** Tokens of a whole rendered prompt (template, examples, input) as the judge reads it. */
+  countPromptTokens(prompt: JudgePrompt): number;
+  /** Tokens of a piece of text. */
+  countTokens(text: string): number;
+}
 
 /**
  * What a stage works with: the judge, the embedder, the run's seed, each judge call's budget, and the judge's window

@@ -3,11 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/errors.js";
 import { normalizeMix } from "../../src/generate/generate-testset.js";
-import type { GenerationContext } from "../../src/generate/stage.js";
+import type { GenerationContext, JudgeWindow } from "../../src/generate/stage.js";
 import { createStage } from "../../src/generate/synth/default-stage.js";
 import { fittingGroups } from "../../src/generate/synth/fit-groups.js";
 import type { RelatedGroup } from "../../src/generate/synth/relations.js";
-import { type JudgeWindow, WindowFit } from "../../src/generate/synth/window.js";
+import { WindowFit } from "../../src/generate/synth/window.js";
 import type { SynthesizerName } from "../../src/generate/types.js";
 import type { JudgePrompt } from "../../src/prompts/types.js";
 import { bridgeChunks } from "../support/generate-chunks.js";

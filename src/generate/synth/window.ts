@@ -10,9 +10,9 @@
  */
 import type { Llm } from "../../llm/types.js";
 import { renderPrompt } from "../../prompts/render.js";
-import type { JudgePrompt } from "../../prompts/types.js";
 import { defaultChunkTokens, synthesizerNames } from "../defaults.js";
 import { answerablePrompt } from "../filters/answerable.js";
+import type { JudgeWindow } from "../stage.js";
 import type { Chunk, Persona, QueryLength, QueryStyle, SynthesizerName } from "../types.js";
 import { SYNTHESIS_PROMPTS } from "./prompts.js";
 import {
@@ -22,16 +22,6 @@ import {
   QUERY_STYLES,
   STYLE_NAMES,
 } from "./query-options.js";
-
-/** The judge's window as the plan sees it: its size and the judge's own token counts. */
-export interface JudgeWindow {
-  /** The judge's context in tokens (per sequence). */
-  contextSize: number;
-  /** Tokens of a whole rendered prompt (template, examples, input) as the judge reads it. */
-  countPromptTokens(prompt: JudgePrompt): number;
-  /** Tokens of a piece of text. */
-  countTokens(text: string): number;
-}
 
 /**
  * The window of a judge that reports one (`contextSize`, `countPromptTokens` and `countTokens`, as `LlamaCppLlm`
