@@ -26,6 +26,17 @@ describe("ProblemGrouper", () => {
     expect(groups[0]!.text.split("\n")).toHaveLength(4);
   });
 
+  it("shows overflow advice of rows whose budgets differ as one pasteable value that fixes them all", () => {
+    const grouper = new ProblemGrouper();
+    const advice = (prompt: number, size: number, budget: number) =>
+      `Prompt has ${prompt} tokens. To fix it: pass --context-size ${size}, or --metric-option answer_relevancy.maxTokens=${budget}, or shorten the input.`;
+    grouper.add("answer_relevancy", "error", advice(1573, 3072, 475), 1);
+    grouper.add("answer_relevancy", "error", advice(1537, 2048, 511), 2);
+    expect(grouper.groups()[0]!.text).toBe(
+      "Prompt has 1537–1573 tokens. To fix it: pass --context-size 3072, or --metric-option answer_relevancy.maxTokens=475, or shorten the input.",
+    );
+  });
+
   it("keeps texts with different words, metrics or statuses apart, and counts a row once", () => {
     const grouper = new ProblemGrouper();
     grouper.add("faithfulness", "error", "judge wrote 2 statements", 1);

@@ -60,6 +60,21 @@ export function missingModelReason(kind: "judge" | "embedding", err: ModelNotFou
   );
 }
 
+/**
+ * The warning for a judge whose `--context-size` is above the context its model was trained on: llama.cpp runs it,
+ * but the model reads tokens past its training context poorly. Undefined when the window is within it.
+ */
+export function contextSizeWarning(
+  llm: Pick<LlamaCppLlm, "id" | "contextSize" | "trainContextSize">,
+): string | undefined {
+  if (llm.contextSize <= llm.trainContextSize) return undefined;
+  return (
+    `airgap-eval: warning: --context-size ${llm.contextSize} is above the ${llm.trainContextSize} tokens ${llm.id} ` +
+    `was trained on; it reads prompts past ${llm.trainContextSize} tokens poorly, so its verdicts on such rows are ` +
+    `unreliable. Pass --context-size ${llm.trainContextSize} or less, or a judge trained on a longer context`
+  );
+}
+
 /** Disposes what was loaded; safe on a partial load. */
 export async function disposeModels(models: Partial<LoadedModels>): Promise<void> {
   await Promise.allSettled([models.llm?.dispose(), models.embeddings?.dispose()]);
@@ -98,6 +113,8 @@ export async function loadEvalModels(
         ...(flags.cpuBuild !== undefined ? { cpuBuild: flags.cpuBuild } : {}),
         ...(flags.contextSize !== undefined ? { contextSize: flags.contextSize } : {}),
       });
+      const warning = contextSizeWarning(out.llm);
+      if (warning !== undefined) process.stderr.write(`${warning}\n`);
     } catch (err) {
       if (!(err instanceof ModelNotFoundError) || flags.llm !== undefined) throw err;
       out.llmMissing = missingModelReason("judge", err);

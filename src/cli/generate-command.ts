@@ -6,7 +6,6 @@ import { builtinStage } from "../generate/builtin-stage.js";
 import {
   defaultCallMaxTokens,
   defaultCallTimeoutMs,
-  defaultChunkTokens,
   defaultSeed,
   queryLengths,
   queryStyles,
@@ -14,12 +13,14 @@ import {
 import { type GenerateTestsetResult, generateTestset } from "../generate/generate-testset.js";
 import { mergeTestsets } from "../generate/merge.js";
 import { readDocuments } from "../generate/read-documents.js";
+import { checkMixAgainstDocuments } from "../generate/synth/mix-documents.js";
 import type { Persona, QueryLength, QueryStyle, SynthesizerName } from "../generate/types.js";
 import type { CpuBuildOption } from "../llm/cpu-build.js";
 import type { GpuOption } from "../llm/load-options.js";
 import { cliCommand } from "../util/cli-command.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import { ExitCode } from "./exit-codes.js";
+import { defaultGenerateOut, defaultGenerateSize, withDefault } from "./generate-defaults.js";
 import { parseMix, parseQueryLengths, parseQueryStyles, readPersonas } from "./generate-flags.js";
 import { loadStageModule } from "./generate-stage.js";
 import { InterruptHandler, resumeCommand } from "./interrupt.js";
@@ -36,19 +37,19 @@ import { shardTargets } from "./shard-options.js";
 
 /** The flags of `generate`, as commander hands them over. */
 interface GenerateFlags {
-  size: number;
-  out: string;
+  size?: number;
+  out?: string;
   llm?: string;
   embeddings?: string;
   modelsDir?: string;
-  seed: number;
+  seed?: number;
   mix?: Partial<Record<SynthesizerName, number>>;
   personas?: string;
   queryStyles?: QueryStyle[];
   queryLengths?: QueryLength[];
-  chunkTokens: number;
-  maxTokens: number;
-  callTimeout: number;
+  chunkTokens?: number;
+  maxTokens?: number;
+  callTimeout?: number;
   stage?: string;
   quiet?: boolean;
   json?: boolean;
@@ -80,7 +81,7 @@ function summary(result: GenerateTestsetResult): string {
 }
 
 async function runMerge(files: readonly string[], flags: GenerateFlags): Promise<void> {
-  const merged = mergeTestsets(files, flags.out);
+  const merged = mergeTestsets(files, flags.out ?? defaultGenerateOut);
   for (const short of merged.shortShards) {
     process.stderr.write(
       `airgap-eval: note: ${short.file} holds ${short.rows} of its ${short.target} rows (its plan ran out)\n`,
@@ -100,16 +101,18 @@ async function runMerge(files: readonly string[], flags: GenerateFlags): Promise
  * `generate`: reads and checks the documents and flags (bad input fails before a model loads), loads the judge and
  * the embedder, and generates the test set with resume and Ctrl-C handling; `--merge` merges shard files instead.
  */
-async function runGenerate(inputs: string[], flags: GenerateFlags, outIsDefault: boolean): Promise<void> {
+async function runGenerate(inputs: string[], flags: GenerateFlags): Promise<void> {
   if (flags.resume && flags.overwrite)
     throw new InvalidInputError("--resume and --overwrite contradict each other; pick one");
   if (flags.merge) return runMerge(inputs, flags);
   const documents = readDocuments(inputs);
+  // A mix the documents alone cannot serve is refused before any model loads.
+  if (flags.mix !== undefined) checkMixAgainstDocuments(documents, flags.mix);
   const personas: Persona[] | undefined =
     flags.personas !== undefined ? readPersonas(flags.personas) : undefined;
   const targets = shardTargets(
-    { out: flags.out, shard: flags.shard, shardCount: flags.shardCount },
-    outIsDefault,
+    { out: flags.out ?? defaultGenerateOut, shard: flags.shard, shardCount: flags.shardCount },
+    flags.out === undefined,
   );
   for (const warning of checkRunLimits({ threads: flags.threads, usesJudge: true }))
     process.stderr.write(`${warning}\n`);
@@ -117,6 +120,7 @@ async function runGenerate(inputs: string[], flags: GenerateFlags, outIsDefault:
     ...(personas !== undefined ? { personas } : {}),
     queryStyles: flags.queryStyles ?? queryStyles,
     queryLengths: flags.queryLengths ?? queryLengths,
+    strictMix: flags.mix !== undefined,
   };
   const stage =
     flags.stage !== undefined
@@ -124,7 +128,7 @@ async function runGenerate(inputs: string[], flags: GenerateFlags, outIsDefault:
       : await builtinStage(stageOptions);
   const models: Partial<LoadedModels> = {};
   const interrupt = new InterruptHandler();
-  const progress = createProgress(flags.quiet || flags.json ? "none" : "auto");
+  const progress = createProgress(flags.quiet || flags.json ? "none" : "auto", { activity: "generating" });
   let started = false;
   try {
     const loaded = await loadEvalModels(flags, { llm: true, embeddings: true }, models);
@@ -136,12 +140,15 @@ async function runGenerate(inputs: string[], flags: GenerateFlags, outIsDefault:
       llm: loaded.llm,
       embeddings: loaded.embeddings,
       out: targets.out,
-      size: flags.size,
-      seed: flags.seed,
+      size: flags.size ?? defaultGenerateSize,
+      seed: flags.seed ?? defaultSeed,
       ...(flags.mix !== undefined ? { mix: flags.mix } : {}),
       ...stageOptions,
-      chunkTokens: flags.chunkTokens,
-      callBudget: { maxTokens: flags.maxTokens, timeoutMs: flags.callTimeout * 1000 },
+      ...(flags.chunkTokens !== undefined ? { chunkTokens: flags.chunkTokens } : {}),
+      callBudget: {
+        maxTokens: flags.maxTokens ?? defaultCallMaxTokens,
+        timeoutMs: (flags.callTimeout ?? defaultCallTimeoutMs / 1000) * 1000,
+      },
       stage,
       stageName: flags.stage !== undefined ? path.basename(flags.stage) : "default",
       resume: flags.resume === true,
@@ -194,70 +201,83 @@ export function registerGenerateCommand(program: Command): Command {
       "<documents...>",
       "files and folders of .txt, .md, .html and .jsonl ({id, text} a line) documents; with --merge: the shard test set files",
     )
-    .option("-n, --size <n>", "rows to generate", positiveInt("--size"), 10)
+    .option("-n, --size <n>", withDefault("--size", "rows to generate"), positiveInt("--size"))
     .option(
       "-o, --out <file>",
-      "test set JSONL file; <out>.rejected.jsonl and <out>.config.json are written beside it",
-      "testset.jsonl",
+      withDefault(
+        "--out",
+        "test set JSONL file; <out>.rejected.jsonl and <out>.config.json are written beside it",
+      ),
     )
     .option(
       "--llm <id|path>",
-      "judge model that writes the questions: registry id or .gguf file (default: the registry's default judge)",
+      withDefault("--llm", "judge model that writes the questions: registry id or .gguf file"),
     )
     .option(
       "--embeddings <id|path>",
-      "embedding model: registry id or ONNX model directory (default: the registry's default embedder)",
+      withDefault("--embeddings", "embedding model: registry id or ONNX model directory"),
     )
-    .option(
-      "--models-dir <dir>",
-      "where pulled models live (default: $AIRGAP_EVAL_MODELS, else <user cache dir>/airgap-eval/models)",
-    )
+    .option("--models-dir <dir>", withDefault("--models-dir", "where pulled models live"))
     .option(
       "--seed <n>",
-      `seed of the plan and the judge's sampling; the same documents, models, flags and seed give the same bytes (default: ${defaultSeed})`,
+      withDefault(
+        "--seed",
+        "seed of the plan and the judge's sampling; the same documents, models, flags and seed give the same bytes",
+      ),
       wholeNumber,
-      defaultSeed,
     )
     .option(
       "--mix <shares>",
-      "question types and their shares, e.g. single=0.5,multi=0.25,abstract=0.25 (default: an equal share each, as Ragas' default_query_distribution)",
+      withDefault(
+        "--mix",
+        "question types and their shares, e.g. single=0.5,multi=0.25,abstract=0.25; a type the documents cannot serve is an error",
+      ),
       parseMix,
     )
     .option(
       "--personas <file>",
-      'who asks: JSON array or JSONL of {"name", "role_description"} (default: the stage\'s own)',
+      withDefault("--personas", 'who asks: JSON array or JSONL of {"name", "role_description"}'),
     )
     .option(
       "--query-styles <list>",
-      `query styles to draw from, comma-separated: ${queryStyles.join(", ")} (default: all)`,
+      withDefault("--query-styles", `query styles to draw from, comma-separated: ${queryStyles.join(", ")}`),
       parseQueryStyles,
     )
     .option(
       "--query-lengths <list>",
-      `query lengths to draw from, comma-separated: ${queryLengths.join(", ")} (default: all)`,
+      withDefault(
+        "--query-lengths",
+        `query lengths to draw from, comma-separated: ${queryLengths.join(", ")}`,
+      ),
       parseQueryLengths,
     )
     .option(
       "--chunk-tokens <n>",
-      `most judge tokens in a chunk; chunks end at sentence ends and never cross a heading (default: ${defaultChunkTokens})`,
+      withDefault(
+        "--chunk-tokens",
+        "most judge tokens in a chunk; chunks end at sentence ends and never cross a heading",
+      ),
       positiveInt("--chunk-tokens"),
-      defaultChunkTokens,
     )
     .option(
       "--max-tokens <n>",
-      `each judge call's answer budget in tokens (default: ${defaultCallMaxTokens})`,
+      withDefault("--max-tokens", "each judge call's answer budget in tokens"),
       positiveInt("--max-tokens"),
-      defaultCallMaxTokens,
     )
     .option(
       "--call-timeout <seconds>",
-      `each judge call's wall-clock budget; a call past it is aborted and its row rejected as failed (default: ${defaultCallTimeoutMs / 1000})`,
+      withDefault(
+        "--call-timeout",
+        "each judge call's wall-clock budget; a call past it is aborted and its row rejected as failed",
+      ),
       positiveInt("--call-timeout"),
-      defaultCallTimeoutMs / 1000,
     )
     .option(
       "--stage <module>",
-      "a JS module whose default export is your own stage (plan and produce; see docs/generate.md) (default: the built-in synthesizers)",
+      withDefault(
+        "--stage",
+        "a JS module whose default export is your own stage (plan and produce; see docs/generate.md)",
+      ),
     )
     .option(
       "--resume",
@@ -271,7 +291,10 @@ export function registerGenerateCommand(program: Command): Command {
     .addOption(
       new Option(
         "--shard <i/N|auto>",
-        "generate only the plan rows whose index is i modulo N; auto reads Slurm array, Kubernetes Indexed Job or GitLab parallel variables; --out may hold {index} and {count} (default: per-shard names)",
+        withDefault(
+          "--shard",
+          "generate only the plan rows whose index is i modulo N; auto reads Slurm array, Kubernetes Indexed Job or GitLab parallel variables; --out may hold {index} and {count} (per-shard names when --out is not given)",
+        ),
       ),
     )
     .addOption(
@@ -305,7 +328,5 @@ Examples:
 Ctrl-C once: finish the row in flight, write it, exit 130; Ctrl-C twice: quit at once.
 Exit codes: 0 ok; 1 fewer rows than --size (too many rejected); 2 bad usage or input; 130 interrupted (resume with --resume).`,
     )
-    .action(async (documents: string[], flags: GenerateFlags, cmd: Command) =>
-      runGenerate(documents, flags, cmd.getOptionValueSource("out") === "default"),
-    );
+    .action(async (documents: string[], flags: GenerateFlags) => runGenerate(documents, flags));
 }

@@ -6,22 +6,31 @@ import { InvalidInputError } from "../errors.js";
 import { queryLengths, queryStyles, synthesizerNames, synthesizerShortNames } from "../generate/defaults.js";
 import type { Persona, QueryLength, QueryStyle, SynthesizerName } from "../generate/types.js";
 
-/** `--mix single=0.5,multi=0.25,abstract=0.25`: shares by short or full synthesizer name. */
+/**
+ * `--mix single=0.5,multi=0.25,abstract=0.25`: shares by short or full synthesizer name, each named once, each a
+ * finite number >= 0 written in digits.
+ */
 export function parseMix(value: string): Partial<Record<SynthesizerName, number>> {
   const mix: Partial<Record<SynthesizerName, number>> = {};
+  const usage = `--mix takes name=share pairs with names ${Object.keys(synthesizerShortNames).join(", ")} and shares >= 0, e.g. single=0.5,multi=0.25,abstract=0.25`;
   for (const part of value.split(",")) {
-    const [key = "", share = ""] = part.split("=").map((s) => s.trim());
-    const name =
-      synthesizerShortNames[key] ??
-      (synthesizerNames.includes(key as SynthesizerName) ? (key as SynthesizerName) : undefined);
-    const n = /^\d*\.?\d+$/.test(share) ? Number(share) : Number.NaN;
-    if (name === undefined || Number.isNaN(n)) {
+    const [key = "", share = "", ...extra] = part.split("=").map((s) => s.trim());
+    const name = Object.hasOwn(synthesizerShortNames, key)
+      ? synthesizerShortNames[key]
+      : synthesizerNames.find((known) => known === key);
+    const n = /^\d*\.?\d+$/.test(share) && extra.length === 0 ? Number(share) : Number.NaN;
+    if (name === undefined || !Number.isFinite(n))
+      throw new InvalidArgumentError(`${usage} (got "${part}").`);
+    if (mix[name] !== undefined)
       throw new InvalidArgumentError(
-        `--mix takes name=share pairs with names ${Object.keys(synthesizerShortNames).join(", ")} and shares >= 0, e.g. single=0.5,multi=0.25,abstract=0.25 (got "${part}").`,
+        `--mix names ${name} twice (got "${value}"); give each question type once.`,
       );
-    }
     mix[name] = n;
   }
+  if (!Object.values(mix).some((n) => n > 0))
+    throw new InvalidArgumentError(
+      `--mix gives every question type a share of 0 (got "${value}"); give at least one a share above 0.`,
+    );
   return mix;
 }
 

@@ -24,6 +24,8 @@ export interface ProgressOptions {
   intervalMs?: number;
   /** Clock, in ms. Defaults to `Date.now`. */
   now?: () => number;
+  /** What the run does, as its first line says it (`generating 4 rows`). Defaults to `"evaluating"`. */
+  activity?: string;
 }
 
 function formatSeconds(seconds: number): string {
@@ -83,6 +85,7 @@ class LineProgress implements ProgressReporter {
     private readonly stream: NodeJS.WritableStream,
     private readonly intervalMs: number,
     private readonly now: () => number,
+    private readonly activity: string,
   ) {
     this.rate = new RateTracker(now);
   }
@@ -94,7 +97,7 @@ class LineProgress implements ProgressReporter {
     this.lastLineAt = this.now();
     this.lastStep = this.step(done);
     const resumed = done > 0 ? ` (${done} already done)` : "";
-    this.stream.write(`airgap-eval: evaluating ${plural(total, "row")}${resumed}\n`);
+    this.stream.write(`airgap-eval: ${this.activity} ${plural(total, "row")}${resumed}\n`);
   }
 
   private step(done: number): number {
@@ -198,5 +201,5 @@ export function createProgress(mode: ProgressMode, options: ProgressOptions = {}
   const resolved = mode === "auto" ? (stream.isTTY ? "bar" : "lines") : mode;
   if (resolved === "none") return silent;
   if (resolved === "bar") return new BarProgress(stream, now);
-  return new LineProgress(stream, options.intervalMs ?? 5000, now);
+  return new LineProgress(stream, options.intervalMs ?? 5000, now, options.activity ?? "evaluating");
 }

@@ -11,6 +11,8 @@ export interface StageOptions {
   queryStyles: readonly QueryStyle[];
   /** The query lengths dealt over the rows. */
   queryLengths: readonly QueryLength[];
+  /** A question type of the mix the chunks cannot serve is an error (the user chose the mix). Defaults to false. */
+  strictMix?: boolean;
 }
 
 /**
@@ -22,5 +24,6 @@ export async function builtinStage(options: StageOptions): Promise<GenerationSta
     ...(options.personas !== undefined ? { personas: options.personas } : {}),
     queryStyles: options.queryStyles,
     queryLengths: options.queryLengths,
+    ...(options.strictMix !== undefined ? { strictMix: options.strictMix } : {}),
   });
 }

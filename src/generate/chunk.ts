@@ -114,6 +114,21 @@ export function chunkDocument(document: SourceDocument, options: ChunkOptions): 
   return chunks;
 }
 
+/** Tokens of the longest sentence of the documents: the least chunk size that cuts them at sentence ends. */
+export function longestSentenceTokens(
+  documents: readonly SourceDocument[],
+  countTokens: CountTokens,
+): number {
+  let longest = 0;
+  for (const document of documents) {
+    for (const section of sections(document.text)) {
+      for (const sentence of splitSentences(document.text, section.start, section.end))
+        longest = Math.max(longest, countTokens(document.text.slice(sentence.start, sentence.end)));
+    }
+  }
+  return longest;
+}
+
 /** Every document's chunks, documents in the order given. */
 export function chunkDocuments(documents: readonly SourceDocument[], options: ChunkOptions): Chunk[] {
   return documents.flatMap((document) => chunkDocument(document, options));

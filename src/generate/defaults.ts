@@ -39,7 +39,7 @@ export const queryLengths: readonly QueryLength[] = ["short", "medium", "long"];
 /** The seed when none is given. */
 export const defaultSeed = 42;
 
-/** Most judge tokens in one chunk when not given. */
+/** Most judge tokens in one chunk when not given: less when two chunks and a prompt would not fit the judge's context. */
 export const defaultChunkTokens = 384;
 
 /** Each judge call's answer budget in tokens when not given. */

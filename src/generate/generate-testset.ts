@@ -5,7 +5,7 @@ import { withResultsLock } from "../evaluate/results-lock.js";
 import type { Llm } from "../llm/types.js";
 import { BudgetedLlm } from "./budgeted-llm.js";
 import { builtinStage } from "./builtin-stage.js";
-import { type CountTokens, chunkDocuments } from "./chunk.js";
+import { type CountTokens, chunkDocuments, longestSentenceTokens } from "./chunk.js";
 import {
   queryLengths as allLengths,
   queryStyles as allStyles,
@@ -25,6 +25,8 @@ import {
   testsetFormatVersion,
 } from "./run-config.js";
 import type { GenerationStage } from "./stage.js";
+import { checkMixAgainstDocuments } from "./synth/mix-documents.js";
+import { judgeWindowOf, WindowFit } from "./synth/window.js";
 import {
   type FilledResponse,
   type RejectedLine,
@@ -55,7 +57,11 @@ export interface GenerateTestsetOptions {
   size: number;
   /** Seed of the plan and of the judge's sampling. Defaults to 42. */
   seed?: number;
-  /** Share of each question type; normalised to sum to 1. Defaults to an equal share each (Ragas' default). */
+  /**
+   * Share of each question type; normalised to sum to 1. A type given a share that the documents cannot serve (no
+   * related chunks, or none that fit the judge's context) is an error. Defaults to an equal share each (Ragas'
+   * default), where such a type's share goes to the others.
+   */
   mix?: Partial<Record<SynthesizerName, number>>;
   /** Who asks. Defaults to the stage's own. */
   personas?: readonly Persona[];
@@ -63,7 +69,10 @@ export interface GenerateTestsetOptions {
   queryStyles?: readonly QueryStyle[];
   /** Query lengths to draw from. Defaults to all three. */
   queryLengths?: readonly QueryLength[];
-  /** Most judge tokens in a chunk. Defaults to 384. */
+  /**
+   * Most judge tokens in a chunk. Defaults to 384, or less when the judge reports its window (as `LlamaCppLlm` does)
+   * and two chunks with the prompts around them and the answer budget would not fit it.
+   */
   chunkTokens?: number;
   /** The judge's token counter. Defaults to `llm.countTokens` (LlamaCppLlm has one); needed when the judge has none. */
   countTokens?: CountTokens;
@@ -127,16 +136,47 @@ export function normalizeMix(
       `mix names unknown synthesizers: ${unknown.join(", ")}; known: ${synthesizerNames.join(", ")}`,
     );
   }
-  const values = synthesizerNames.map((name) => mix[name] ?? 0);
-  if (values.some((v) => !Number.isFinite(v) || v < 0))
-    throw new InvalidInputError("mix shares must be numbers >= 0");
-  const total = values.reduce((a, b) => a + b, 0);
-  if (total <= 0)
+  const given = synthesizerNames.map((name) => mix[name] ?? 0);
+  if (given.some((v) => typeof v !== "number" || !Number.isFinite(v) || v < 0))
+    throw new InvalidInputError("mix shares must be finite numbers >= 0");
+  // Scaled by the largest first, so shares near the largest double neither overflow nor sum to Infinity.
+  const largest = Math.max(...given);
+  if (largest <= 0)
     throw new InvalidInputError("mix shares sum to 0; give at least one question type a share above 0");
+  const values = given.map((v) => v / largest);
+  const total = values.reduce((a, b) => a + b, 0);
   return Object.fromEntries(synthesizerNames.map((name, i) => [name, values[i]! / total])) as Record<
     SynthesizerName,
     number
   >;
+}
+
+/** Tokens per character of the documents' text, in the judge's tokens (from up to 8 000 characters of each). */
+function tokensPerChar(documents: readonly SourceDocument[], countTokens: CountTokens): number {
+  const sample = documents.map((d) => d.text.slice(0, 8000)).filter((t) => t.trim() !== "");
+  const chars = sample.reduce((sum, t) => sum + t.length, 0);
+  return chars === 0 ? 1 : sample.reduce((sum, t) => sum + countTokens(t), 0) / chars;
+}
+
+/** The chunk size: the one given, else the default, or less when the judge's window needs it (see WindowFit). */
+function chunkSize(
+  given: number | undefined,
+  windowFit: WindowFit | undefined,
+  documents: readonly SourceDocument[],
+  countTokens: CountTokens,
+): number {
+  if (given !== undefined) return positive(given, "chunkTokens");
+  if (windowFit === undefined) return defaultChunkTokens;
+  const sized = windowFit.chunkTokens(
+    tokensPerChar(documents, countTokens),
+    longestSentenceTokens(documents, countTokens),
+  );
+  if (sized === undefined) {
+    throw new InvalidInputError(
+      `generate: ${windowFit.describe()} leaves no room for a chunk of text beside the prompts; pass a larger --context-size or a smaller --max-tokens`,
+    );
+  }
+  return sized;
 }
 
 function positive(value: number, what: string): number {
@@ -158,10 +198,10 @@ export async function generateTestset(options: GenerateTestsetOptions): Promise<
     throw new InvalidInputError("resume and overwrite contradict each other; pick one");
   if (options.documents.length === 0) throw new InvalidInputError("no documents to generate from");
   const size = positive(options.size, "size");
-  const chunkTokens = positive(options.chunkTokens ?? defaultChunkTokens, "chunkTokens");
   const seed = options.seed ?? defaultSeed;
   if (!Number.isSafeInteger(seed)) throw new InvalidInputError(`seed must be a whole number (got ${seed})`);
   const mix = normalizeMix(options.mix);
+  if (options.mix !== undefined) checkMixAgainstDocuments(options.documents, mix);
   const queryStyles = options.queryStyles ?? allStyles;
   const queryLengths = options.queryLengths ?? allLengths;
   const callBudget = {
@@ -182,12 +222,29 @@ export async function generateTestset(options: GenerateTestsetOptions): Promise<
       );
     }
   }
-  const chunks = chunkDocuments(options.documents, {
-    maxTokens: chunkTokens,
-    countTokens: counterOf(options.llm, options.countTokens),
-  });
+  const countTokens = counterOf(options.llm, options.countTokens);
+  const window = judgeWindowOf(options.llm);
+  const chunkTokens = chunkSize(
+    options.chunkTokens,
+    window === undefined || options.chunkTokens !== undefined
+      ? undefined
+      : new WindowFit(window, callBudget.maxTokens, {
+          personas: options.personas,
+          queryStyles,
+          queryLengths,
+        }),
+    options.documents,
+    countTokens,
+  );
+  const chunks = chunkDocuments(options.documents, { maxTokens: chunkTokens, countTokens });
   const stage =
-    options.stage ?? (await builtinStage({ personas: options.personas, queryStyles, queryLengths }));
+    options.stage ??
+    (await builtinStage({
+      personas: options.personas,
+      queryStyles,
+      queryLengths,
+      strictMix: options.mix !== undefined,
+    }));
   const config: GenerationConfig = {
     format: testsetFormat,
     formatVersion: testsetFormatVersion,
@@ -219,6 +276,7 @@ export async function generateTestset(options: GenerateTestsetOptions): Promise<
         embeddings: options.embeddings,
         seed,
         callBudget,
+        ...(window !== undefined ? { window } : {}),
       },
       files,
       config,

@@ -11,7 +11,7 @@ export { mergeTestsets } from "./merge.js";
 export type { GenerationProgress, PlanShard } from "./pipeline.js";
 export { readDocuments } from "./read-documents.js";
 export type { GenerationConfig } from "./run-config.js";
-export type { GenerationContext, GenerationStage, PlannedRow } from "./stage.js";
+export type { GenerationContext, GenerationStage, JudgeWindow, PlannedRow } from "./stage.js";
 export type { CreateStageOptions } from "./synth/default-stage.js";
 export { createStage, defaultStage } from "./synth/default-stage.js";
 export type { FilledResponse, RejectedLine, TestsetFiles, TestsetLine } from "./testset-files.js";

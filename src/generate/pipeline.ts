@@ -1,10 +1,9 @@
 // The run: the plan rows of this shard, in plan order, each produced by the stage, written as it finishes (the
 // test set or the rejected file, one line and one fsync each), skipping what a resumed file already holds, until
 // the shard's share of the size is accepted.
-import { statSync } from "node:fs";
 import { InvalidInputError } from "../errors.js";
 import { wellFormedJson } from "../util/well-formed.js";
-import { JsonlAppender, replaceFile } from "./jsonl-file.js";
+import { JsonlAppender, type JsonlContent, replaceFile } from "./jsonl-file.js";
 import { configDifferences, type GenerationConfig } from "./run-config.js";
 import type { GenerationContext, GenerationStage, PlannedRow } from "./stage.js";
 import {
@@ -90,26 +89,27 @@ export function checkedPlan(plan: readonly PlannedRow[]): PlannedRow[] {
   return [...plan].sort((a, b) => a.index - b.index);
 }
 
-/** Refuses to write over a file of another run, unless overwriting; returns the lines to continue from. */
-function startFiles(input: RunGenerationInput): {
+/** The files a run continues from: none (a fresh start), or the intact lines of a resumed run. */
+interface StartingPoint {
   rows: TestsetLine[];
   rejected: RejectedLine[];
-  resumed: boolean;
-} {
+  /** Where each file's intact lines end (a torn last line is cut there before appending); none for a fresh start. */
+  resumed?: { out: JsonlContent; rejected: JsonlContent };
+}
+
+/**
+ * Refuses to write over a file of another run, unless overwriting; returns the lines to continue from. Reads only:
+ * nothing is written before the run has a row to write.
+ */
+function inspectFiles(input: RunGenerationInput): StartingPoint {
   const { files, config } = input;
-  const fresh = () => {
-    replaceFile(files.config, `${wellFormedJson(config, 2)}\n`);
-    JsonlAppender.create(files.out).close();
-    JsonlAppender.create(files.rejected).close();
-    return { rows: [], rejected: [], resumed: false };
-  };
   // --overwrite replaces whatever the files hold, unread.
-  if (input.overwrite) return fresh();
+  if (input.overwrite) return { rows: [], rejected: [] };
   const previous = readConfigFile(files.config);
   const accepted = readIndexedLines<TestsetLine>(files.out);
   const rejected = readIndexedLines<RejectedLine>(files.rejected);
   const hasContent = previous !== undefined || accepted.lines.length > 0 || rejected.lines.length > 0;
-  if (!hasContent) return fresh();
+  if (!hasContent) return { rows: [], rejected: [] };
   if (!input.resume) {
     throw new InvalidInputError(
       "already holds a generated test set; add --resume to continue it, --overwrite to start over, or choose another --out",
@@ -144,10 +144,51 @@ function startFiles(input: RunGenerationInput): {
       );
     }
   }
-  // Cut torn last lines (a kill mid-write) before appending.
-  JsonlAppender.append(files.out, accepted.content).close();
-  JsonlAppender.append(files.rejected, rejected.content).close();
-  return { rows: byPlanIndex(accepted.lines), rejected: byPlanIndex(rejected.lines), resumed: true };
+  return {
+    rows: byPlanIndex(accepted.lines),
+    rejected: byPlanIndex(rejected.lines),
+    resumed: { out: accepted.content, rejected: rejected.content },
+  };
+}
+
+/** The run's two appenders, opened at the first line: a fresh start then writes the config and both files. */
+class RunWriters {
+  private opened: { out: JsonlAppender; rejected: JsonlAppender } | undefined;
+
+  constructor(
+    private readonly input: RunGenerationInput,
+    private readonly start: StartingPoint,
+  ) {}
+
+  private open(): { out: JsonlAppender; rejected: JsonlAppender } {
+    if (this.opened !== undefined) return this.opened;
+    const { files, config } = this.input;
+    const resumed = this.start.resumed;
+    if (resumed === undefined) {
+      replaceFile(files.config, `${wellFormedJson(config, 2)}\n`);
+      this.opened = { out: JsonlAppender.create(files.out), rejected: JsonlAppender.create(files.rejected) };
+    } else {
+      // Cut torn last lines (a kill mid-write) before appending.
+      this.opened = {
+        out: JsonlAppender.append(files.out, resumed.out),
+        rejected: JsonlAppender.append(files.rejected, resumed.rejected),
+      };
+    }
+    return this.opened;
+  }
+
+  accepted(line: TestsetLine): void {
+    this.open().out.write(line);
+  }
+
+  rejected(line: RejectedLine): void {
+    this.open().rejected.write(line);
+  }
+
+  close(): void {
+    this.opened?.out.close();
+    this.opened?.rejected.close();
+  }
 }
 
 /**
@@ -155,9 +196,9 @@ function startFiles(input: RunGenerationInput): {
  * or at the signal, and leaves the test set in plan order.
  */
 export async function runGeneration(input: RunGenerationInput): Promise<RunGenerationOutcome> {
-  const { stage, context, files, shard } = input;
+  const { stage, context, shard } = input;
   const target = shardTarget(input.size, shard);
-  const start = startFiles(input);
+  const start = inspectFiles(input);
   const rows = start.rows;
   const rejected = start.rejected;
   const done = new Set([...rows, ...rejected].map((line) => line.plan_index));
@@ -168,14 +209,7 @@ export async function runGeneration(input: RunGenerationInput): Promise<RunGener
   const plan = checkedPlan(await stage.plan(input.chunks, input.size, input.mix, context)).filter((row) =>
     inShard(row.index, shard),
   );
-  const out = JsonlAppender.append(files.out, {
-    validBytes: statSync(files.out).size,
-    missingFinalNewline: false,
-  });
-  const side = JsonlAppender.append(files.rejected, {
-    validBytes: statSync(files.rejected).size,
-    missingFinalNewline: false,
-  });
+  const writers = new RunWriters(input, start);
   let produced = 0;
   let interrupted = false;
   report();
@@ -205,7 +239,7 @@ export async function runGeneration(input: RunGenerationInput): Promise<RunGener
       if ("row" in outcome) {
         const filled = input.fillResponse ? await input.fillResponse(outcome.row) : undefined;
         const line: TestsetLine = { plan_index: planned.index, ...outcome.row, ...filled };
-        out.write(line);
+        writers.accepted(line);
         rows.push(line);
       } else {
         // A row cut short by the signal is not recorded: a resumed run produces it again.
@@ -214,7 +248,7 @@ export async function runGeneration(input: RunGenerationInput): Promise<RunGener
           break;
         }
         const line = rejectedLine(planned.index, outcome.rejected, outcome.reason);
-        side.write(line);
+        writers.rejected(line);
         rejected.push(line);
       }
       done.add(planned.index);
@@ -222,8 +256,7 @@ export async function runGeneration(input: RunGenerationInput): Promise<RunGener
       report();
     }
   } finally {
-    out.close();
-    side.close();
+    writers.close();
   }
   return {
     rows,

@@ -2,6 +2,7 @@
 // and judge each row (`defaultStage`). Kept exactly as agreed on both sides: change it only together.
 import type { Embeddings } from "../embeddings/types.js";
 import type { Llm } from "../llm/types.js";
+import type { JudgePrompt } from "../prompts/types.js";
 import type {
   Candidate,
   Chunk,
@@ -11,13 +12,27 @@ import type {
   TestsetRow,
 } from "./types.js";
 
-/** What a stage works with: the judge, the embedder, the run's seed, and each judge call's budget. */
+/** The judge's window as the plan sees it: its size and the judge's own token counts (see synth/window.ts). */
+export interface JudgeWindow {
+  /** The judge's context in tokens (per sequence). */
+  contextSize: number;
+  /** Tokens of a whole rendered prompt (template, examples, input) as the judge reads it. */
+  countPromptTokens(prompt: JudgePrompt): number;
+  /** Tokens of a piece of text. */
+  countTokens(text: string): number;
+}
+
+/**
+ * What a stage works with: the judge, the embedder, the run's seed, each judge call's budget, and the judge's window
+ * when the judge reports one (the plan then picks only chunk groups whose calls fit it).
+ */
 export interface GenerationContext {
   llm: Llm;
   embeddings: Embeddings;
   seed: number;
   signal?: AbortSignal;
   callBudget: { maxTokens: number; timeoutMs: number };
+  window?: JudgeWindow;
 }
 
 /** One row of the plan: its place in the test set and what to ask for. */

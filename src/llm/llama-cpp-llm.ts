@@ -56,6 +56,8 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   readonly modelPath: string;
   /** Context window in tokens (per sequence). A prompt plus its answer budget must fit in it. */
   readonly contextSize: number;
+  /** The context the model was trained on (its GGUF's `context_length`); a larger {@link contextSize} is allowed. */
+  readonly trainContextSize: number;
   /** Calls served at once (the `sequences` option; the context holds {@link prefixSlots} sequences). */
   readonly concurrency: number;
   /** CPU threads per evaluation. */
@@ -112,6 +114,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
     this.id = settings.id;
     this.modelPath = settings.modelPath;
     this.contextSize = this.context.contextSize;
+    this.trainContextSize = this.model.trainContextSize;
     this.concurrency = settings.sequences;
     this.prefixSlots = this.context.totalSequences;
     this.reusePromptPrefix = settings.reusePromptPrefix;

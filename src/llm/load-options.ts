@@ -79,7 +79,11 @@ export interface LlamaCppLlmOptions {
    * 2 threads ran 2–8× slower than 1 whenever another process used a core.
    */
   threads?: number;
-  /** Context window in tokens, per sequence. Defaults to the model's training context, at most 4096. */
+  /**
+   * Context window in tokens, per sequence. Above the model's training context (`trainContextSize`) llama.cpp runs
+   * it all the same, but the model reads tokens past it poorly: the CLI warns. Defaults to the model's training
+   * context, at most 4096.
+   */
   contextSize?: number;
   /** Tokens evaluated per batch while reading the prompt. Defaults to min(512, contextSize). */
   batchSize?: number;

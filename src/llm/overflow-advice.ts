@@ -19,6 +19,16 @@ export interface OverflowMetric {
   takesMaxTokens?: boolean;
 }
 
+/**
+ * The values of the advice that a user pastes, by the words before them, and which of several rows' values fixes
+ * them all: the largest context size, the smallest answer budget. A summary that groups the rows of one overflow
+ * shows that one value, not a range (see `ProblemGrouper`).
+ */
+export const pasteableAdviceValues: ReadonlyArray<{ before: RegExp; fixesAll: "min" | "max" }> = [
+  { before: /(--context-size |contextSize: )$/, fixesAll: "max" },
+  { before: /maxTokens(=|: )$/, fixesAll: "min" },
+];
+
 /** Context sizes are suggested in steps of this many tokens. */
 const contextStep = 1024;
 /** An answer budget below this is too small for a judge's JSON answer, so it is not suggested. */

@@ -1,6 +1,7 @@
 // The one place error and skip texts are grouped, for the terminal summary, the interrupted summary and the
 // HTML and Markdown reports alike: rows of one metric whose texts differ only in row-specific parts (numbers
 // such as "812 characters" or "row 3", and long hex strings such as hashes) form one group.
+import { pasteableAdviceValues } from "../llm/overflow-advice.js";
 import type { MetricStatus } from "../metrics/types.js";
 import type { ProblemGroup, RowMetricRecord } from "./types.js";
 
@@ -44,7 +45,8 @@ export function problemText(result: RowMetricRecord["result"]): string | undefin
  * Groups error and skip texts by metric, status and text with its row-specific parts set aside, keeping each
  * group's rows (the first {@link problemRowsKept}, each once) and its count, in memory that does not grow with
  * the rows. A group's text shows each row-specific part as its one value when every row had the same, as
- * `min–max` when it was a number that varied, and as `…` otherwise:
+ * `min–max` when it was a number that varied (but as the one value that fixes every row when it is a value of
+ * overflow advice to paste: `--metric-option x.maxTokens=475`), and as `…` otherwise:
  * `the response (812–2301 characters) does not fit the context size 2048`.
  *
  * @example
@@ -104,15 +106,19 @@ export class ProblemGrouper {
     return [...this.open.values()].map(({ group, fixed, slots }) => ({
       ...group,
       rows: [...group.rows],
-      text: fixed.map((f, i) => (i < slots.length ? f + slotText(slots[i]!) : f)).join(""),
+      text: fixed.map((f, i) => (i < slots.length ? f + slotText(slots[i]!, f) : f)).join(""),
     }));
   }
 }
 
-function slotText(slot: Slot): string {
+/** A slot's text; a value of pasteable advice (after `before`) shows the one value that fixes every row. */
+function slotText(slot: Slot, before: string): string {
   if (slot.same) return slot.first;
-  if (slot.numeric) return slot.min === slot.max ? slot.first : `${slot.min}–${slot.max}`;
-  return "…";
+  if (!slot.numeric) return "…";
+  if (slot.min === slot.max) return slot.first;
+  const pasteable = pasteableAdviceValues.find((value) => value.before.test(before));
+  if (pasteable !== undefined) return String(pasteable.fixesAll === "min" ? slot.min : slot.max);
+  return `${slot.min}–${slot.max}`;
 }
 
 /**

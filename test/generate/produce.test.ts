@@ -8,6 +8,7 @@ import { contextReference } from "../../src/generate/filters/standalone.js";
 import type { GenerationContext, PlannedRow } from "../../src/generate/stage.js";
 import { createStage, defaultStage } from "../../src/generate/synth/default-stage.js";
 import type { Chunk, SynthesizerName, TestsetRow } from "../../src/generate/types.js";
+import { overflowError } from "../../src/llm/overflow-advice.js";
 import type { GenerateObjectOptions, GenerateObjectResult, Llm } from "../../src/llm/types.js";
 import type { JudgePrompt } from "../../src/prompts/types.js";
 import { bridgeChunks } from "../support/generate-chunks.js";
@@ -264,6 +265,27 @@ describe("produce", () => {
     await expect(produced).rejects.toThrow(
       /plan row 0 \(single_hop_specific_query_synthesizer on bridge\.md#0\) does not fit the judge's context: .*--chunk-tokens.*--context-size.*--max-tokens/,
     );
+  });
+
+  it("states the judge's overflow once, one full stop; with the window known the overflow rejects only its row", async () => {
+    const detail =
+      'Prompt "generate/answerable" has 1692 tokens; with an answer budget of 512 tokens it does not fit the context of 2048 tokens.';
+    const overflowing = judge({
+      "generate/answerable": () => {
+        throw overflowError(detail, { promptTokens: 1692, contextSize: 2048, answerTokens: 512 });
+      },
+    });
+    const ctx = context(overflowing);
+    const produced = defaultStage.produce(await firstRow(ctx), ctx, []);
+    await expect(produced).rejects.toThrow("of 2048 tokens. Pass a smaller --chunk-tokens");
+    await expect(produced).rejects.not.toThrow("tokens..");
+    const windowed = context(overflowing, {
+      window: { contextSize: 2048, countTokens: (t) => t.length, countPromptTokens: () => 1 },
+    });
+    const row = (await defaultStage.plan(bridgeChunks.slice(0, 1), 1, singleOnly, windowed))[0]!;
+    expect(await defaultStage.produce(row, windowed, [])).toMatchObject({
+      reason: { kind: "failed", error: expect.stringContaining(detail) },
+    });
   });
 
   it("refuses options out of range, naming them", () => {

@@ -80,13 +80,16 @@ function failure(error: unknown): string {
 }
 
 /**
- * A prompt over the judge's context is the run's settings, not the row: every row like it would fail the same way,
- * so the run stops (no row recorded; nothing is lost) with what to change.
+ * A prompt over the judge's context, when the plan could not see the window (a judge that reports none), is the
+ * run's settings, not the row: every row like it would fail the same way, so the run stops (no row recorded; nothing
+ * is lost) with what to change. With the window the plan picked only rows that fit, so an overflow is the row's own
+ * (its written question and answer ran longer than estimated) and rejects it as `failed`.
  */
 function overflowAdvice(error: ContextOverflowError, row: PlannedRow): InvalidInputError {
   const chunks = row.request.chunks.map((c) => c.id).join(", ");
+  const detail = error.detail.replace(/\.$/, "");
   return new InvalidInputError(
-    `generate: plan row ${row.index} (${row.request.synthesizer} on ${chunks}) does not fit the judge's context: ${error.detail}. ` +
+    `generate: plan row ${row.index} (${row.request.synthesizer} on ${chunks}) does not fit the judge's context: ${detail}. ` +
       "Pass a smaller --chunk-tokens, a larger --context-size or a smaller --max-tokens, and start over with --overwrite",
     {},
     { cause: error },
@@ -156,7 +159,8 @@ export function createStage(options: CreateStageOptions = {}): GenerationStage {
         return reason === undefined ? { row: rowOf(candidate) } : { rejected: candidate, reason };
       } catch (error) {
         if (ctx.signal?.aborted === true) throw error;
-        if (error instanceof ContextOverflowError) throw overflowAdvice(error, row);
+        if (error instanceof ContextOverflowError && ctx.window === undefined)
+          throw overflowAdvice(error, row);
         return { rejected: candidate, reason: { kind: "failed", error: failure(error) } };
       }
     },

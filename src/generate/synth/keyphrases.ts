@@ -71,6 +71,11 @@ function candidates(text: string): Candidate[] {
   return out;
 }
 
+/** The distinct candidate phrases of a text, lower-cased: every phrase that can be one of its keyphrases. */
+export function phraseCandidates(text: string): Set<string> {
+  return new Set(candidates(text).map((c) => c.key));
+}
+
 /**
  * The keyphrases of each text (at most {@link KEYPHRASES_PER_CHUNK}, best first, lower-cased), scored against all
  * `texts` together so that frequency across them counts.
