@@ -205,7 +205,11 @@ describe("eval: exit code 2, before any model loads", { timeout: 300_000 }, () =
 
   it.each([
     ["an unknown flag", ["eval", example, "--no-such-flag"], /unknown option '--no-such-flag'/],
-    ["an unknown metric", ["eval", example, "--metrics", "bleu"], /unknown metric "bleu"; choose from/],
+    [
+      "an unknown metric",
+      ["eval", example, "--metrics", "bleu"],
+      /unknown metric "bleu"; did you mean bleu_score\? The metric ids:/,
+    ],
     [
       "a missing dataset file",
       ["eval", "no-such-file.jsonl"],
