@@ -31,6 +31,7 @@ import { preflight } from "./preflight.js";
 import { decideOut } from "./rerun.js";
 import { checkRunLimits } from "./run-limits.js";
 import { addShardOptions } from "./shard-options.js";
+import { unreadColumnsNote } from "./unread-columns.js";
 
 /** The judge, embedder and verifiers the metrics need, found on disk (not loaded), or why a default one is absent. */
 async function locateRunModels(
@@ -72,6 +73,11 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
 
   const { scan, dataset } = await readEvalDataset(datasetPath, given, outIsDefault);
   const candidates = requested ?? defaultMetricsFor(scan, named, scan.file);
+  const unread =
+    requested === undefined
+      ? unreadColumnsNote(scan.extraColumns, given.rowKey !== undefined ? [given.rowKey] : [])
+      : undefined;
+  if (unread !== undefined) process.stderr.write(`airgap-eval: ${unread}\n`);
   // The models are found (not loaded) first: a default run leaves out the metrics whose default model is absent,
   // and the --out check below compares the metrics the run will really score.
   const located = await locateRunModels(given, candidates, custom, metricOptions);
