@@ -205,7 +205,11 @@ describe("eval: exit code 2, before any model loads", { timeout: 300_000 }, () =
 
   it.each([
     ["an unknown flag", ["eval", example, "--no-such-flag"], /unknown option '--no-such-flag'/],
-    ["an unknown metric", ["eval", example, "--metrics", "bleu"], /unknown metric "bleu"; choose from/],
+    [
+      "an unknown metric",
+      ["eval", example, "--metrics", "bleu"],
+      /unknown metric "bleu"; did you mean bleu_score\? The metric ids:/,
+    ],
     [
       "a missing dataset file",
       ["eval", "no-such-file.jsonl"],
@@ -295,8 +299,8 @@ describe("eval: exit code 2, before any model loads", { timeout: 300_000 }, () =
     const other = await runCli(["eval", example, "--metrics", "exact_match", "--out", out], box.env);
     expect(other.code).toBe(2);
     expect(other.stderr).toContain(
-      "rerun.jsonl: already holds results of another command (metrics exact_match,semantic_similarity -> " +
-        "exact_match); continue it anyway with --resume, replace it with --overwrite, or choose another --out",
+      "rerun.jsonl: already holds results of another command (this command leaves out metrics semantic_similarity); " +
+        "continue it anyway with --resume, replace it with --overwrite, or choose another --out",
     );
     expect(recordsOf()).toHaveLength(before);
 
@@ -306,6 +310,48 @@ describe("eval: exit code 2, before any model loads", { timeout: 300_000 }, () =
     expect(refused.stderr).toContain(
       "not-results.jsonl: is not an airgap-eval results file; replace it with --overwrite or choose another --out",
     );
+  });
+});
+
+describe("eval: the same command run again on a machine without the judge", { timeout: 300_000 }, () => {
+  const recordsOf = (file: string) => recordLines(file).length;
+
+  it("the README's quick start (no --metrics, judge absent) run twice continues its --out, exit 0", async () => {
+    const out = box.file("quick/results.jsonl");
+    const args = ["eval", "--example", "--out", out, "--report", box.file("quick/report.html")];
+    const first = await runCli([...args, "--report", box.file("quick/report.md")], box.env);
+    expect(first.code, first.stderr).toBe(0);
+    const before = recordsOf(out);
+    const again = await runCli([...args, "--report", box.file("quick/report.md")], box.env);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain(`${out} holds results of this command: continuing it`);
+    expect(again.stderr).toContain("(20 already done)");
+    expect(recordsOf(out)).toBe(before);
+  });
+
+  it("an explicit --metrics list with a judge metric and no judge continues too (the judge metric skipped both times)", async () => {
+    const out = box.file("explicit-rerun.jsonl");
+    const args = ["eval", example, "--metrics", "faithfulness,bleu_score", "--out", out, "--no-cache"];
+    expect((await runCli(args, box.env)).code).toBe(0);
+    const again = await runCli(args, box.env);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain("holds results of this command: continuing it");
+    expect(recordsOf(out)).toBe(40);
+  });
+
+  it("once a judge is there, the default set grows: the rerun says why and that --resume adds the judge metrics", async () => {
+    const dataset = writeJsonl("judge-arrives.jsonl", exampleRows().slice(0, 2));
+    const out = box.file("judge-arrives-results.jsonl");
+    const base = ["eval", dataset, "--out", out, "--no-cache", "--quiet"];
+    expect((await runCli(base, box.env)).code).toBe(0);
+    const withJudge = await runCli([...base, "--llm", tinyGgufPath], box.env);
+    expect(withJudge.code).toBe(2);
+    expect(withJudge.stderr).toMatch(
+      /judge-arrives-results\.jsonl: already holds results of another command \(this command adds metrics answer_relevancy, faithfulness, .*\): without --metrics a run scores every metric whose model is on this machine, and their model is here now but was not when the file was written\. Score them into this file with --resume/,
+    );
+    const resumed = await runCli([...base, "--llm", tinyGgufPath, "--resume"], box.env);
+    expect(resumed.code, resumed.stderr).toBeLessThan(2);
+    expect(recordLines(out).some((r) => r.metric === "faithfulness")).toBe(true);
   });
 });
 

@@ -43,6 +43,11 @@ describe("--metric-option parsing", () => {
         /has no option "nope"; its options are temperature, maxTokens, scoring, confidence, reasons, prefill/,
       ],
       ["context_recall.prefill=yes", /context_recall\.prefill/],
+      [
+        "context_recal.prefill=true",
+        /context_recal is not a built-in metric \(did you mean context_recall\?\)/,
+      ],
+      ["context_recall.prefil=true", /has no option "prefil" \(did you mean prefill\?\); its options are/],
     ];
     for (const [text, message] of cases) {
       let error: unknown;

@@ -71,7 +71,10 @@ describe("--metrics and --column", () => {
       "faithfulness",
       "semantic_similarity",
     ]);
-    expect(() => parseMetricIds("bleu")).toThrow(/unknown metric "bleu"; choose from answer_relevancy/);
+    expect(() => parseMetricIds("bleu")).toThrow(
+      /unknown metric "bleu"; did you mean bleu_score\? The metric ids: answer_relevancy/,
+    );
+    expect(() => parseMetricIds("bleux")).toThrow(/unknown metric "bleux"; choose from answer_relevancy/);
     expect(() => parseMetricIds(" , ")).toThrow(/--metrics is empty/);
   });
 

@@ -3,7 +3,12 @@ import { canScoreAnyRow, type DatasetScan } from "../dataset/scan.js";
 import { InvalidInputError } from "../errors.js";
 import { canScoreAny, metricDescriptor } from "../metrics/catalog.js";
 import type { Sample } from "../metrics/types.js";
-import { defaultMetricIds, type MetricId, type MetricModels, missingModelsReason } from "./metric-factory.js";
+import {
+  defaultMetricIds,
+  type MetricId,
+  type ModelPresence,
+  missingModelsReason,
+} from "./metric-factory.js";
 
 /**
  * The default metric set for a dataset: every metric that is not opt-in and whose required columns some
@@ -33,18 +38,21 @@ export function defaultMetricsFor(
 }
 
 /**
- * Splits the default set into the metrics that can run with the loaded models and those left out
- * because a default model is not on this machine (named in one summary line). `keep` are metrics the
- * user named (e.g. in `--fail-under`): they stay and are reported as skipped.
+ * Splits the default set into the metrics that can run with the models on this machine and those left out
+ * because a default model (judge, embedder, verifier) is not on this machine (named in one summary line). `keep`
+ * are metrics the user named (e.g. in `--fail-under`): they stay and are reported as skipped. `options` are the
+ * metrics' `--metric-option` values (they choose a verifier metric's verifier).
  */
 export function withoutMissingModels(
   ids: readonly MetricId[],
-  models: MetricModels,
+  models: ModelPresence,
   keep: readonly MetricId[],
+  options: ReadonlyMap<string, Record<string, unknown>> = new Map(),
 ): { run: MetricId[]; summary?: string } {
-  const left = ids.filter((id) => !keep.includes(id) && missingModelsReason(id, models) !== undefined);
+  const reason = (id: MetricId) => missingModelsReason(id, models, options.get(id));
+  const left = ids.filter((id) => !keep.includes(id) && reason(id) !== undefined);
   if (left.length === 0) return { run: [...ids] };
-  const reasons = [...new Set(left.map((id) => missingModelsReason(id, models)!))];
+  const reasons = [...new Set(left.map((id) => reason(id)!))];
   return {
     run: ids.filter((id) => !left.includes(id)),
     summary: `not running ${left.join(", ")} (ask for them with --metrics to list them as skipped): ${reasons.join("; ")}`,

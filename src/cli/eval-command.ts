@@ -1,19 +1,21 @@
 import { type Command, Option } from "commander";
 import { InvalidInputError } from "../errors.js";
-import { definableMetrics } from "../metric-file/definition.js";
+import { definableMetrics, type MetricDefinition } from "../metric-file/definition.js";
 import { cliCommand } from "../util/cli-command.js";
 import { COLUMN_FLAG_HELP } from "./column-map.js";
-import { defaultMetricsFor } from "./default-metrics.js";
+import { defaultMetricsFor, withoutMissingModels } from "./default-metrics.js";
 import { readEvalDataset } from "./eval-dataset.js";
-import { normalizeFlags, type RawEvalFlags } from "./eval-flags.js";
+import { type EvalFlags, normalizeFlags, type RawEvalFlags } from "./eval-flags.js";
+import { type LocatedModels, locateEvalModels } from "./eval-models.js";
 import { finishEval } from "./eval-output.js";
 import { evaluateWithModels } from "./eval-run.js";
 import { selectEvalMetrics } from "./eval-selection.js";
+import { locateVerifiers } from "./eval-verifiers.js";
 import { resolveDatasetArgument, shownExampleMetricFile } from "./example-dataset.js";
 import { parseFailUnder, parseMaxUnscored } from "./fail-under.js";
 import { InterruptHandler } from "./interrupt.js";
 import { longTextOption } from "./long-text-notice.js";
-import { metricIds, modelNeeds } from "./metric-factory.js";
+import { type MetricId, metricIds, modelNeeds, needsLocalModel } from "./metric-factory.js";
 import { checkMetricFileColumns } from "./metric-file.js";
 import { metricOptionsById, parseMetricOption } from "./metric-options.js";
 import {
@@ -29,6 +31,32 @@ import { preflight } from "./preflight.js";
 import { decideOut } from "./rerun.js";
 import { checkRunLimits } from "./run-limits.js";
 import { addShardOptions } from "./shard-options.js";
+import { unreadColumnsNote } from "./unread-columns.js";
+
+/** The judge, embedder and verifiers the metrics need, found on disk (not loaded), or why a default one is absent. */
+async function locateRunModels(
+  flags: EvalFlags,
+  ids: readonly MetricId[],
+  custom: readonly MetricDefinition[],
+  metricOptions: ReadonlyMap<string, Record<string, unknown>>,
+): Promise<LocatedModels> {
+  const located = await locateEvalModels(flags, modelNeeds([...ids, ...custom.map((c) => c.kind)]));
+  const verifiers = await locateVerifiers(ids, metricOptions);
+  return { ...located, ...verifiers, notes: [...located.notes, ...verifiers.notes] };
+}
+
+/** The default set without the metrics whose default model is absent, printing the one note that names them. */
+function leaveOutAbsentModels(
+  ids: readonly MetricId[],
+  located: LocatedModels,
+  named: readonly MetricId[],
+  metricOptions: ReadonlyMap<string, Record<string, unknown>>,
+): MetricId[] {
+  const kept = withoutMissingModels(ids, located, named, metricOptions);
+  if (kept.summary !== undefined) process.stderr.write(`airgap-eval: ${kept.summary}\n`);
+  if (kept.run.length === 0) throw new InvalidInputError(`no default metric can run: ${kept.summary}`);
+  return kept.run;
+}
 
 /**
  * `eval`: checks the flags, reads the dataset once to check it (everything that can be checked
@@ -44,8 +72,23 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
   const metricOptions = metricOptionsById(given.metricOption, { requested, customIds });
 
   const { scan, dataset } = await readEvalDataset(datasetPath, given, outIsDefault);
-  const ids = requested ?? defaultMetricsFor(scan, named, scan.file);
-  const out = decideOut({ ...given, dataset: scan.file, metrics: [...ids, ...customIds] });
+  const candidates = requested ?? defaultMetricsFor(scan, named, scan.file);
+  const unread =
+    requested === undefined
+      ? unreadColumnsNote(scan.extraColumns, given.rowKey !== undefined ? [given.rowKey] : [])
+      : undefined;
+  if (unread !== undefined) process.stderr.write(`airgap-eval: ${unread}\n`);
+  // The models are found (not loaded) first: a default run leaves out the metrics whose default model is absent,
+  // and the --out check below compares the metrics the run will really score.
+  const located = await locateRunModels(given, candidates, custom, metricOptions);
+  const ids = requested ?? leaveOutAbsentModels(candidates, located, named, metricOptions);
+  const out = decideOut({
+    ...given,
+    dataset: scan.file,
+    metrics: [...ids, ...customIds],
+    defaultSet: requested === undefined,
+    needingModels: ids.filter((id) => needsLocalModel(id)),
+  });
   const flags = { ...given, resume: out.resume };
   if (out.note !== undefined && !flags.quiet) process.stderr.write(`${out.note}\n`);
   preflight({
@@ -80,7 +123,7 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
     const run = await evaluateWithModels(
       dataset,
       flags,
-      { ...selection, ids, needs, metricOptions },
+      { ...selection, ids, needs, metricOptions, located },
       interrupt.signal,
     );
     process.exitCode = await finishEval(run, flags);

@@ -6,7 +6,7 @@ import { ModelNotFoundError } from "../errors.js";
 import type { CpuBuildOption } from "../llm/cpu-build.js";
 import type { LlamaCppLlm } from "../llm/llama-cpp-llm.js";
 import type { GpuOption } from "../llm/load-options.js";
-import { defaultModelId, resolveModel } from "../models/resolve.js";
+import { defaultModelId, type ResolvedModel, resolveModel } from "../models/resolve.js";
 import { verifyModelFiles } from "../models/verified-files.js";
 
 /** Model flags of `airgap-eval eval`. */
@@ -35,25 +35,47 @@ export interface ModelFlags {
   contextSize?: number;
 }
 
-/** The models a run loaded, or why a default one is absent (its metrics are then skipped). */
-export interface LoadedModels {
-  llm?: LlamaCppLlm;
-  embeddings?: TransformersEmbeddings;
+/** Why a default model is absent (its metrics are then left out or skipped), found before anything loads. */
+export interface AbsentModels {
   /** One-line reason, naming the `models pull` command, when the default judge is not on this machine. */
   llmMissing?: string;
   /** The same for the default embedder. */
   embeddingsMissing?: string;
-  /** The full "not on this machine" messages (searched folders, steps) by model kind, to print once. */
-  notes: Array<{ kind: "llm" | "embeddings"; message: string }>;
+  /** The same per default verifier absent, by its models.json id (see src/cli/eval-verifiers.ts). */
+  verifiersMissing?: ReadonlyMap<string, string>;
+  /**
+   * The full "not on this machine" messages (searched folders, steps) by model kind, to print once; a verifier's
+   * names its `source`.
+   */
+  notes: Array<{ kind: "llm" | "embeddings" | "verifier"; source?: string; message: string }>;
+}
+
+/** The models a run loaded, or why a default one is absent (its metrics are then skipped). */
+export interface LoadedModels extends AbsentModels {
+  llm?: LlamaCppLlm;
+  embeddings?: TransformersEmbeddings;
+}
+
+/** The judge and embedder a run will load, found on disk, or why a default one is absent. */
+export interface LocatedModels extends AbsentModels {
+  llm?: ResolvedModel;
+  embeddings?: ResolvedModel;
 }
 
 /**
  * The one-line skip reason for a metric whose default model is absent: names the exact
  * `airgap-eval models pull <id>` command and where the files must go.
  */
-export function missingModelReason(kind: "judge" | "embedding", err: ModelNotFoundError): string {
+export function missingModelReason(
+  kind: "judge" | "embedding" | "verifier",
+  err: ModelNotFoundError,
+): string {
   const where = err.searchedPaths[0];
-  const flag = kind === "judge" ? "--llm <file.gguf>" : "--embeddings <model dir>";
+  const flag = {
+    judge: "--llm <file.gguf>",
+    embedding: "--embeddings <model dir>",
+    verifier: "--metric-option <metric>.verifier=<model dir>",
+  }[kind];
   return (
     `${kind} model ${err.modelId} is not on this machine: run \`airgap-eval models pull ${err.modelId}\` ` +
     `on a connected machine${where ? ` and copy the folder to ${where}` : ""}, or pass ${flag}`
@@ -81,40 +103,22 @@ export async function disposeModels(models: Partial<LoadedModels>): Promise<void
 }
 
 /**
- * Loads the judge and/or embedder a run needs. Only a *default* model may be absent: that becomes a
- * skip reason. A model named with `--llm` / `--embeddings` that cannot be found throws (bad input).
- * `into` receives each model as soon as it is loaded, so the caller can dispose them if a later
- * load throws.
+ * Finds the judge and/or embedder a run needs, without loading them (files checked to exist, sizes compared). Only
+ * a *default* model may be absent: that becomes a reason its metrics are left out or skipped. A model named with
+ * `--llm` / `--embeddings` that cannot be found throws (bad input). `eval` calls this before deciding what its
+ * `--out` file holds, so a rerun compares the metrics it will really run.
  */
-export async function loadEvalModels(
+export async function locateEvalModels(
   flags: ModelFlags,
   needs: { llm: boolean; embeddings: boolean },
-  into: Partial<LoadedModels> = {},
-): Promise<LoadedModels> {
-  const out: LoadedModels = Object.assign(into, { notes: [] as LoadedModels["notes"] });
+): Promise<LocatedModels> {
+  const out: LocatedModels = { notes: [] };
   if (needs.llm) {
     try {
-      const model = await resolveModel(flags.llm ?? defaultModelId("llm"), {
+      out.llm = await resolveModel(flags.llm ?? defaultModelId("llm"), {
         kind: "llm",
         modelsDir: flags.modelsDir,
       });
-      // A registry judge is checked against its pinned sha256 (as embedders are), once per unchanged file.
-      const digests =
-        model.entry && flags.verify !== false
-          ? await verifyModelFiles(model, { memoFile: flags.verifiedMemoFile })
-          : undefined;
-      const { LlamaCppLlm } = await import("../llm/llama-cpp-llm.js");
-      out.llm = await LlamaCppLlm.load({
-        model,
-        threads: flags.threads,
-        sequences: flags.concurrency,
-        sha256: digests?.get(model.mainFile),
-        ...(flags.gpu !== undefined ? { gpu: flags.gpu } : {}),
-        ...(flags.cpuBuild !== undefined ? { cpuBuild: flags.cpuBuild } : {}),
-        ...(flags.contextSize !== undefined ? { contextSize: flags.contextSize } : {}),
-      });
-      const warning = contextSizeWarning(out.llm);
-      if (warning !== undefined) process.stderr.write(`${warning}\n`);
     } catch (err) {
       if (!(err instanceof ModelNotFoundError) || flags.llm !== undefined) throw err;
       out.llmMissing = missingModelReason("judge", err);
@@ -123,13 +127,10 @@ export async function loadEvalModels(
   }
   if (needs.embeddings) {
     try {
-      const model = await resolveModel(flags.embeddings ?? defaultModelId("embedding"), {
+      out.embeddings = await resolveModel(flags.embeddings ?? defaultModelId("embedding"), {
         kind: "embedding",
         modelsDir: flags.modelsDir,
       });
-      const { TransformersEmbeddings } = await import("../embeddings/transformers-embeddings.js");
-      // A registry model's entry gives pooling and max length and pins the ONNX file's sha256.
-      out.embeddings = await TransformersEmbeddings.load({ model, longText: flags.longText });
     } catch (err) {
       if (!(err instanceof ModelNotFoundError) || flags.embeddings !== undefined) throw err;
       out.embeddingsMissing = missingModelReason("embedding", err);
@@ -137,4 +138,54 @@ export async function loadEvalModels(
     }
   }
   return out;
+}
+
+/**
+ * Loads the models {@link locateEvalModels} found; the absent ones stay absent with their reasons. `into` receives
+ * each model as soon as it is loaded, so the caller can dispose them if a later load throws.
+ */
+export async function loadLocatedModels(
+  flags: ModelFlags,
+  located: LocatedModels,
+  into: Partial<LoadedModels> = {},
+): Promise<LoadedModels> {
+  const { llm: judge, embeddings: encoder, ...absent } = located;
+  const out: LoadedModels = Object.assign(into, absent);
+  if (judge !== undefined) {
+    // A registry judge is checked against its pinned sha256 (as embedders are), once per unchanged file.
+    const digests =
+      judge.entry && flags.verify !== false
+        ? await verifyModelFiles(judge, { memoFile: flags.verifiedMemoFile })
+        : undefined;
+    const { LlamaCppLlm } = await import("../llm/llama-cpp-llm.js");
+    out.llm = await LlamaCppLlm.load({
+      model: judge,
+      threads: flags.threads,
+      sequences: flags.concurrency,
+      sha256: digests?.get(judge.mainFile),
+      ...(flags.gpu !== undefined ? { gpu: flags.gpu } : {}),
+      ...(flags.cpuBuild !== undefined ? { cpuBuild: flags.cpuBuild } : {}),
+      ...(flags.contextSize !== undefined ? { contextSize: flags.contextSize } : {}),
+    });
+    const warning = contextSizeWarning(out.llm);
+    if (warning !== undefined) process.stderr.write(`${warning}\n`);
+  }
+  if (encoder !== undefined) {
+    const { TransformersEmbeddings } = await import("../embeddings/transformers-embeddings.js");
+    // A registry model's entry gives pooling and max length and pins the ONNX file's sha256.
+    out.embeddings = await TransformersEmbeddings.load({ model: encoder, longText: flags.longText });
+  }
+  return out;
+}
+
+/**
+ * Finds and loads the judge and/or embedder a run needs ({@link locateEvalModels}, then {@link loadLocatedModels}).
+ * `into` receives each model as soon as it is loaded.
+ */
+export async function loadEvalModels(
+  flags: ModelFlags,
+  needs: { llm: boolean; embeddings: boolean },
+  into: Partial<LoadedModels> = {},
+): Promise<LoadedModels> {
+  return loadLocatedModels(flags, await locateEvalModels(flags, needs), into);
 }

@@ -4,14 +4,12 @@ import { defaultCachePath } from "../cache/default-path.js";
 import type { DatasetSource } from "../dataset/stream.js";
 import { CachedEmbeddings } from "../embeddings/cached-embeddings.js";
 import type { Embeddings } from "../embeddings/types.js";
-import { InvalidInputError } from "../errors.js";
 import { evaluate } from "../evaluate/evaluate.js";
 import { CachedLlm } from "../llm/cached-llm.js";
 import type { Llm } from "../llm/types.js";
 import { VERIFIED_MEMO_NAME } from "../models/verified-files.js";
-import { withoutMissingModels } from "./default-metrics.js";
 import type { EvalFlags } from "./eval-flags.js";
-import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
+import { disposeModels, type LoadedModels, type LocatedModels, loadLocatedModels } from "./eval-models.js";
 import type { EvalRun } from "./eval-output.js";
 import type { EvalSelection } from "./eval-selection.js";
 import { countLongTexts } from "./long-text-notice.js";
@@ -27,12 +25,14 @@ export interface EvalMetrics extends EvalSelection {
   needs: { llm: boolean; embeddings: boolean };
   /** `--metric-option` values by metric. */
   metricOptions: Map<string, Record<string, unknown>>;
+  /** The models found on disk for the metrics, or why a default one is absent (see `locateRunModels`). */
+  located: LocatedModels;
 }
 
 /**
  * Loads the models of an `eval` run (and its result cache), runs `evaluate` on the dataset and
- * disposes of the models. A default metric whose default model is not on this machine is left out
- * with one note; records go to `--out` only.
+ * disposes of the models. A metric whose default model is absent is skipped, naming the model's full
+ * "not on this machine" message once; records go to `--out` only.
  */
 export async function evaluateWithModels(
   dataset: DatasetSource,
@@ -40,8 +40,7 @@ export async function evaluateWithModels(
   metricsToRun: EvalMetrics,
   signal: AbortSignal,
 ): Promise<EvalRun> {
-  const { requested, named, custom, needs, metricOptions } = metricsToRun;
-  let ids = metricsToRun.ids;
+  const { ids, custom, needs, metricOptions, located } = metricsToRun;
   const models: Partial<LoadedModels> = {};
   let cache: Cache | undefined;
   // Long texts listed in the details of the records written this run (the records are not kept).
@@ -52,17 +51,18 @@ export async function evaluateWithModels(
       path.dirname(flags.cacheFile ?? defaultCachePath()),
       VERIFIED_MEMO_NAME,
     );
-    const loaded = await loadEvalModels({ ...flags, verifiedMemoFile }, needs, models);
-    if (requested === undefined) {
-      const kept = withoutMissingModels(ids, loaded, named);
-      if (kept.summary !== undefined) process.stderr.write(`airgap-eval: ${kept.summary}\n`);
-      if (kept.run.length === 0) throw new InvalidInputError(`no default metric can run: ${kept.summary}`);
-      ids = kept.run;
-    }
+    // Only the models the metrics left in the run need are loaded (a judge whose metrics were all left out is not).
+    const { llm: judge, embeddings: encoder, ...absent } = located;
+    const toLoad: LocatedModels = {
+      ...absent,
+      ...(needs.llm && judge !== undefined ? { llm: judge } : {}),
+      ...(needs.embeddings && encoder !== undefined ? { embeddings: encoder } : {}),
+    };
+    const loaded = await loadLocatedModels({ ...flags, verifiedMemoFile }, toLoad, models);
     for (const note of loaded.notes) {
       const skipped = [
-        ...ids.filter((id) => needsModel(id, note.kind)),
-        ...custom.filter((c) => needsModel(c.kind, note.kind)).map((c) => c.id),
+        ...ids.filter((id) => needsModel(id, note, metricOptions.get(id))),
+        ...custom.filter((c) => needsModel(c.kind, note)).map((c) => c.id),
       ].join(", ");
       if (skipped !== "") process.stderr.write(`airgap-eval: skipping ${skipped}:\n${note.message}\n`);
     }

@@ -9,6 +9,7 @@ import {
   metricDescriptors,
 } from "../metrics/catalog.js";
 import type { Metric } from "../metrics/types.js";
+import { verifierSourceOf } from "./eval-verifiers.js";
 
 /** A metric id of the catalog, e.g. `faithfulness`. */
 export type MetricId = string;
@@ -37,24 +38,42 @@ export function parseMetricIds(list: string): MetricId[] {
   return [...new Set(ids)];
 }
 
-/** The models available to build metrics with, or why one is missing. */
-export interface MetricModels {
-  llm?: Llm;
-  embeddings?: Embeddings;
+/** Which models are here (loaded, or found on disk), or why one is missing. */
+export interface ModelPresence {
+  llm?: unknown;
+  embeddings?: unknown;
   /** Why the judge is missing (names the `models pull` command). */
   llmMissing?: string;
   /** Why the embedder is missing. */
   embeddingsMissing?: string;
+  /** Why a default verifier is missing, by its models.json id. */
+  verifiersMissing?: ReadonlyMap<string, string>;
 }
 
-/** Why a metric cannot be built with these models (its missing models' reasons), or undefined when it can. */
-export function missingModelsReason(id: MetricId, models: MetricModels): string | undefined {
+/** The models available to build metrics with, or why one is missing. */
+export interface MetricModels extends ModelPresence {
+  llm?: Llm;
+  embeddings?: Embeddings;
+}
+
+/**
+ * Why a metric cannot be built with these models (its missing models' reasons), or undefined when it can. `options`
+ * are the metric's (`--metric-option`): they say which verifier a verifier metric loads.
+ */
+export function missingModelsReason(
+  id: MetricId,
+  models: ModelPresence,
+  options?: Record<string, unknown>,
+): string | undefined {
   const needs = metricDescriptor(id);
   const reasons: string[] = [];
   if (needs.needsLlm && !models.llm) reasons.push(models.llmMissing ?? "no judge model was loaded");
   if (needs.needsEmbeddings && !models.embeddings) {
     reasons.push(models.embeddingsMissing ?? "no embedding model was loaded");
   }
+  const verifier = verifierSourceOf(id, options);
+  const verifierMissing = verifier === undefined ? undefined : models.verifiersMissing?.get(verifier);
+  if (verifierMissing !== undefined) reasons.push(verifierMissing);
   return reasons.length > 0 ? reasons.join("; ") : undefined;
 }
 
@@ -67,7 +86,7 @@ export function createMetric(
   models: MetricModels,
   options: Record<string, unknown> = {},
 ): Metric {
-  const missing = missingModelsReason(id, models);
+  const missing = missingModelsReason(id, models, options);
   if (missing !== undefined) return skippedMetric(metricDescriptor(id), missing);
   return createCatalogMetric(id, { llm: models.llm, embeddings: models.embeddings }, options);
 }
@@ -77,6 +96,12 @@ export const defaultMetricIds: readonly MetricId[] = metricDescriptors
   .filter((d) => d.optIn !== true)
   .map((d) => d.id);
 
+/** True when the metric needs a model file on this machine: a judge, an embedder or a verifier. */
+export function needsLocalModel(id: MetricId): boolean {
+  const d = metricDescriptor(id);
+  return d.needsLlm || d.needsEmbeddings || (d.needsVerifier?.length ?? 0) > 0;
+}
+
 /** Which models a set of metrics needs. */
 export function modelNeeds(ids: readonly MetricId[]): { llm: boolean; embeddings: boolean } {
   return {
@@ -85,8 +110,16 @@ export function modelNeeds(ids: readonly MetricId[]): { llm: boolean; embeddings
   };
 }
 
-/** True when the metric needs the model of that kind. */
-export function needsModel(id: MetricId, kind: "llm" | "embeddings"): boolean {
+/**
+ * True when the metric needs the model of that kind (for a verifier, the one `source` names, as the metric's
+ * `options` choose it).
+ */
+export function needsModel(
+  id: MetricId,
+  model: { kind: "llm" | "embeddings" | "verifier"; source?: string },
+  options?: Record<string, unknown>,
+): boolean {
   const descriptor = metricDescriptor(id);
-  return kind === "llm" ? descriptor.needsLlm : descriptor.needsEmbeddings;
+  if (model.kind === "verifier") return verifierSourceOf(id, options) === model.source;
+  return model.kind === "llm" ? descriptor.needsLlm : descriptor.needsEmbeddings;
 }

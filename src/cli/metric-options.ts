@@ -2,6 +2,7 @@ import { InvalidArgumentError } from "commander";
 import { z } from "zod";
 import { InvalidInputError } from "../errors.js";
 import { findMetricDescriptor, metricDescriptor, metricDescriptorIds } from "../metrics/catalog.js";
+import { didYouMean } from "../util/did-you-mean.js";
 import { zodIssueText } from "../util/zod-issues.js";
 import { shownExampleMetricFile } from "./example-dataset.js";
 
@@ -60,6 +61,12 @@ function runMetricsText(run: MetricOptionRun): string {
   return parts.length > 0 ? `this run's metrics are ${parts.join(" and ")}` : "this run has no metrics";
 }
 
+/** ` (did you mean x?)` when `word` is close to one of `known`, else "". */
+function guessText(word: string, known: readonly string[]): string {
+  const guess = didYouMean(word, known);
+  return guess === undefined ? "" : ` (${guess})`;
+}
+
 /** Checks that a flag names a built-in metric of the run; the error says which metrics the run has and what to do. */
 function checkFlagMetric(flag: MetricOptionFlag, run: MetricOptionRun): void {
   const name = `--metric-option ${flag.metric}.${flag.option}`;
@@ -71,7 +78,7 @@ function checkFlagMetric(flag: MetricOptionFlag, run: MetricOptionRun): void {
   }
   if (findMetricDescriptor(flag.metric) === undefined) {
     throw new InvalidInputError(
-      `${name}: ${flag.metric} is not a built-in metric (${runMetricsText(run)}); built-in ids are ${metricDescriptorIds().join(", ")}`,
+      `${name}: ${flag.metric} is not a built-in metric${guessText(flag.metric, metricDescriptorIds())} (${runMetricsText(run)}); built-in ids are ${metricDescriptorIds().join(", ")}`,
     );
   }
   if (run.requested !== undefined && !run.requested.includes(flag.metric)) {
@@ -83,7 +90,7 @@ function checkFlagMetric(flag: MetricOptionFlag, run: MetricOptionRun): void {
   const known = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
   if (!known.includes(flag.option)) {
     throw new InvalidInputError(
-      `${name}: ${flag.metric} has no option "${flag.option}"; its options are ${known.join(", ") || "none"} (docs/judge-speed.md and the metric's docs describe them)`,
+      `${name}: ${flag.metric} has no option "${flag.option}"${guessText(flag.option, known)}; its options are ${known.join(", ") || "none"} (docs/judge-speed.md and the metric's docs describe them)`,
     );
   }
 }

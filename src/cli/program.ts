@@ -1,5 +1,6 @@
 import { Command } from "commander";
 import { cliCommand } from "../util/cli-command.js";
+import { didYouMean } from "../util/did-you-mean.js";
 import { version } from "../version.js";
 import { registerBenchCommand } from "./bench-command.js";
 import { registerCacheCommand } from "./cache-command.js";
@@ -39,6 +40,7 @@ export function buildProgram(): Command {
   registerMergeCommand(program);
   registerGenerateCommand(program);
   registerCacheCommand(program);
+  suggestCommands(program);
 
   program.addHelpText(
     "after",
@@ -58,4 +60,25 @@ Run "${run} <command> --help" for a command's flags and examples.
 Exit codes: 0 ok; 1 some rows failed; 2 bad usage or input; 3 below a --fail-under bar or past a --fail-on-drop limit; 130 interrupted.`,
   );
   return program;
+}
+
+/**
+ * An unknown command names the nearest commands, on every level (`airgap-eval evaluate` suggests `eval`, `models lst`
+ * suggests `list`). Commander's own suggestion allows at most 3 edits, so it misses a longer word that starts with a
+ * command's name; this one also takes prefixes (src/util/did-you-mean.ts).
+ */
+function suggestCommands(command: Command): void {
+  if (command.commands.length === 0) return;
+  command.on("command:*", (operands: string[]) => {
+    const typed = operands[0] ?? "";
+    const names = command.commands.flatMap((c) => [c.name(), ...c.aliases()]);
+    const guess = didYouMean(typed, names);
+    command.error(
+      `error: unknown command '${typed}'${guess === undefined ? "" : `\n(${guess[0]!.toUpperCase()}${guess.slice(1)})`}`,
+      {
+        code: "commander.unknownCommand",
+      },
+    );
+  });
+  for (const sub of command.commands) suggestCommands(sub);
 }

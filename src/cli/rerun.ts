@@ -29,6 +29,27 @@ function sameDataset(recorded: string | undefined, current: string | undefined):
 }
 
 /**
+ * Why a run without `--metrics` adds metrics to the same dataset's file when they all need a local model (the
+ * default set leaves out the metrics whose model is absent, so a model pulled since the last run adds them), and
+ * what to do; undefined in every other case.
+ */
+function modelsArrived(
+  run: { defaultSet?: boolean; needingModels?: readonly string[] },
+  added: readonly string[],
+  dropped: readonly string[],
+  differences: readonly string[],
+): string | undefined {
+  const onlyAdded = dropped.length === 0 && differences.length === 1 && added.length > 0;
+  if (!run.defaultSet || !onlyAdded || !added.every((id) => run.needingModels?.includes(id)))
+    return undefined;
+  return (
+    ": without --metrics a run scores every metric whose model is on this machine, and their model is here now but " +
+    "was not when the file was written. Score them into this file with --resume (the finished rows are kept; only " +
+    "the added metrics run), start over with --overwrite, or choose another --out"
+  );
+}
+
+/**
  * Decides whether `eval` continues its `--out` file. With `--resume` it does, and with `--overwrite` it starts over.
  * With neither, a file that holds results continues when it was written by the same command: the same dataset file
  * and the same metrics (their models, prompts and options are compared when the run starts, as for `--resume`, and a
@@ -45,6 +66,10 @@ export function decideOut(run: {
   dataset: string | undefined;
   /** The ids of the metrics this run scores. */
   metrics: readonly string[];
+  /** True for a run without `--metrics` (the default set, which depends on the models on this machine). */
+  defaultSet?: boolean;
+  /** The metrics of this run that need a model on this machine (a judge, an embedder, a verifier). */
+  needingModels?: readonly string[];
 }): OutDecision {
   if (run.resume || run.overwrite || !resultsFileHasContent(run.out)) return { resume: run.resume };
   const choose = "continue it anyway with --resume, replace it with --overwrite, or choose another --out";
@@ -62,12 +87,14 @@ export function decideOut(run: {
   if (!sameDataset(previous.dataset, run.dataset)) {
     differences.push(`dataset ${previous.dataset ?? "(none)"} -> ${run.dataset ?? "(none)"}`);
   }
-  const before = Object.keys(previous.metrics).sort();
-  const now = [...run.metrics].sort();
-  if (before.join(",") !== now.join(",")) differences.push(`metrics ${before.join(",")} -> ${now.join(",")}`);
+  const before = Object.keys(previous.metrics);
+  const added = run.metrics.filter((id) => !before.includes(id));
+  const dropped = before.filter((id) => !run.metrics.includes(id));
+  if (added.length > 0) differences.push(`this command adds metrics ${added.join(", ")}`);
+  if (dropped.length > 0) differences.push(`this command leaves out metrics ${dropped.join(", ")}`);
   if (differences.length > 0) {
     throw new InvalidInputError(
-      `already holds results of another command (${differences.join("; ")}); ${choose}`,
+      `already holds results of another command (${differences.join("; ")})${modelsArrived(run, added, dropped, differences) ?? `; ${choose}`}`,
       { file: run.out },
     );
   }

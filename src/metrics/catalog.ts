@@ -1,6 +1,7 @@
 // The built-in metrics, one line each: their classes. The CLI's catalog and default set, `--metrics`
 // validation, the dataset column checks, the skip logic and the README's metric table all read this list.
 import { InvalidInputError } from "../errors.js";
+import { didYouMean } from "../util/did-you-mean.js";
 import {
   AgentGoalAccuracyWithoutReference,
   AgentGoalAccuracyWithReference,
@@ -146,7 +147,7 @@ export function findMetricDescriptor(id: string): MetricDescriptor | undefined {
 }
 
 /**
- * The descriptor of a metric id; an unknown id throws `InvalidInputError` naming the choices.
+ * The descriptor of a metric id; an unknown id throws `InvalidInputError` naming the nearest ids, if any, and the choices.
  *
  * @example
  * metricDescriptor("faithfulness").needsLlm; // true
@@ -154,7 +155,13 @@ export function findMetricDescriptor(id: string): MetricDescriptor | undefined {
 export function metricDescriptor(id: string): MetricDescriptor {
   const descriptor = findMetricDescriptor(id);
   if (descriptor === undefined) {
-    throw new InvalidInputError(`unknown metric "${id}"; choose from ${metricDescriptorIds().join(", ")}`);
+    const ids = metricDescriptorIds();
+    const guess = didYouMean(id, ids);
+    throw new InvalidInputError(
+      guess === undefined
+        ? `unknown metric "${id}"; choose from ${ids.join(", ")}`
+        : `unknown metric "${id}"; ${guess} The metric ids: ${ids.join(", ")}`,
+    );
   }
   return descriptor;
 }

@@ -1,5 +1,5 @@
 import { sampleFieldSpec, sampleFields } from "../metrics/shared/sample-field-table.js";
-import { formatRowList } from "../results/problem-groups.js";
+import { formatRowList, problemStatusLabel } from "../results/problem-groups.js";
 import type { EvaluationResultData, MetricAggregate, RunMetadata } from "../results/types.js";
 import { textLines } from "../util/lines.js";
 import { cascadeSentences } from "./cascade-lines.js";
@@ -150,7 +150,7 @@ export function* htmlReportChunks(parts: ReportParts, options: HtmlReportOptions
       ? null
       : html`<section id="problems"><h2>Errors and skipped rows</h2><p class="muted">${problems.length} distinct reason${problems.length === 1 ? "" : "s"}; rows with the same reason (row-specific numbers aside) are listed once. Open one to read it.</p>${problems.map(
           (p) =>
-            html`<details class="problem ${p.status}"><summary><code>${p.metric}</code> <span class="badge ${p.status}">${p.status}</span> on <span class="problem-rows">${formatRowList(p.rows, p.count)}</span>: <span class="problem-head">${truncate(textLines(p.text)[0] ?? "", 160)}</span></summary><pre class="problem-text">${p.text}</pre></details>`,
+            html`<details class="problem ${p.status}"><summary><code>${p.metric}</code> <span class="badge ${p.status}">${problemStatusLabel(p.status)}</span> on <span class="problem-rows">${formatRowList(p.rows, p.count)}</span>: <span class="problem-head">${truncate(textLines(p.text)[0] ?? "", 160)}</span></summary><pre class="problem-text">${p.text}</pre></details>`,
         )}</section>`;
 
   const invalidSection =

@@ -1,4 +1,4 @@
-import { formatRowList } from "../results/problem-groups.js";
+import { formatRowList, problemStatusLabel } from "../results/problem-groups.js";
 import type { EvaluationResultData, MetricAggregate } from "../results/types.js";
 import { cascadeSentences } from "./cascade-lines.js";
 import type { CompareKey, Comparison } from "./compare.js";
@@ -198,7 +198,7 @@ function* markdownLines(parts: ReportParts, options: MarkdownReportOptions): Gen
     out.push("## Errors and skipped rows", "");
     for (const p of problems) {
       out.push(
-        `- ${code(p.metric)} ${p.status} on ${formatRowList(p.rows, p.count)}: ${escapeMarkdownText(truncate(p.text, 600))}`,
+        `- ${code(p.metric)} ${problemStatusLabel(p.status)} on ${formatRowList(p.rows, p.count)}: ${escapeMarkdownText(truncate(p.text, 600))}`,
       );
     }
     out.push("");

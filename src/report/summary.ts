@@ -1,4 +1,5 @@
-import { formatRowList } from "../results/problem-groups.js";
+import type { MetricStatus } from "../metrics/types.js";
+import { formatRowList, problemStatusLabel } from "../results/problem-groups.js";
 import type { EvaluationResultData, MetricAggregate } from "../results/types.js";
 import { textLines } from "../util/lines.js";
 import { cascadeSentences } from "./cascade-lines.js";
@@ -103,7 +104,7 @@ function reasonLines(data: EvaluationResultData, maxReasons: number): string[] {
   // naming them all.
   const shown = new Map<
     string,
-    { metrics: string[]; status: string; text: string; count: number; rows: string }
+    { metrics: string[]; status: MetricStatus; text: string; count: number; rows: string }
   >();
   const more: string[] = [];
   for (const groups of byMetricStatus.values()) {
@@ -125,7 +126,7 @@ function reasonLines(data: EvaluationResultData, maxReasons: number): string[] {
   }
   const out = [""];
   for (const { metrics, status, text, count, rows } of shown.values()) {
-    const what = status === "error" ? (count === 1 ? "error" : "errors") : status;
+    const what = status === "error" ? (count === 1 ? "error" : "errors") : problemStatusLabel(status);
     const head = `${metrics.join(", ")}: ${count} ${what}${metrics.length > 1 ? " each" : ""} on ${rows}:`;
     const lines = textLines(text).filter((l) => l.trim() !== "");
     if (lines.length <= 1) out.push(`${head} ${text}`);

@@ -1,4 +1,4 @@
-// The one place error and skip texts are grouped, for the terminal summary, the interrupted summary and the
+// The one place error, skip and no-score texts are grouped, for the terminal summary, the interrupted summary and the
 // HTML and Markdown reports alike: rows of one metric whose texts differ only in row-specific parts (numbers
 // such as "812 characters" or "row 3", and long hex strings such as hashes) form one group.
 import { pasteableAdviceValues } from "../llm/overflow-advice.js";
@@ -33,16 +33,27 @@ interface OpenGroup {
 
 /**
  * The text a record's problem is shown and grouped by: the error text for an error (its reason when it has no
- * error), the reason for a skip, `(no reason given)` for neither. Undefined for an ok record.
+ * error), the reason for a skip or for an ok row with no score (`value: null`, e.g. faithfulness of a response
+ * with no statements), `(no reason given)` for neither. Undefined for a scored row.
  */
 export function problemText(result: RowMetricRecord["result"]): string | undefined {
-  const { status, error, reason } = result;
-  if (status === "ok") return undefined;
+  const { status, error, reason, value } = result;
+  if (status === "ok" && typeof value === "number") return undefined;
   return (status === "error" ? (error ?? reason) : reason) ?? "(no reason given)";
 }
 
 /**
- * Groups error and skip texts by metric, status and text with its row-specific parts set aside, keeping each
+ * A problem group's status in words: `error`, `skipped`, or `no score` for the ok rows without a value.
+ *
+ * @example
+ * problemStatusLabel("ok"); // "no score"
+ */
+export function problemStatusLabel(status: MetricStatus): string {
+  return status === "ok" ? "no score" : status;
+}
+
+/**
+ * Groups error, skip and no-score texts by metric, status and text with its row-specific parts set aside, keeping each
  * group's rows (the first {@link problemRowsKept}, each once) and its count, in memory that does not grow with
  * the rows. A group's text shows each row-specific part as its one value when every row had the same, as
  * `min–max` when it was a number that varied (but as the one value that fixes every row when it is a value of

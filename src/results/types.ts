@@ -86,8 +86,9 @@ export interface RunMetadata {
 /** Rows of one metric that share a status ("error" or "skipped") and the same error text or reason. */
 export interface ProblemGroup {
   metric: string;
+  /** `error`, `skipped`, or `ok` for rows scored ok with no value ("no score"). */
   status: MetricStatus;
-  /** The error text (for errors) or the reason (for skips). */
+  /** The error text (for errors) or the reason (for skips and rows with no score). */
   text: string;
   /** Row indices, in record order (the first 1,000 when there are more). */
   rows: number[];

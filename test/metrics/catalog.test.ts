@@ -139,7 +139,9 @@ describe("the metric catalog", () => {
 
   it("createMetric parses options with the descriptor's schema, naming a bad option and a missing model", () => {
     expect(findMetricDescriptor("bleu")).toBeUndefined();
-    expect(() => createMetric("bleu", {})).toThrow(/unknown metric "bleu"; choose from answer_relevancy/);
+    expect(() => createMetric("faithfullness", {})).toThrow(
+      /unknown metric "faithfullness"; did you mean faithfulness\? The metric ids: answer_relevancy/,
+    );
     const metric = createMetric("answer_relevancy", { llm, embeddings }, { strictness: 5 });
     expect(metric.config().options).toMatchObject({ strictness: 5, noncommittalMode: "all", temperature: 0 });
     expect(() => createMetric("answer_relevancy", { llm, embeddings }, { strictness: 11 })).toThrow(

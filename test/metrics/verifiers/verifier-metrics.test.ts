@@ -121,6 +121,24 @@ describe("verifier_faithfulness", () => {
     expect(() => createMetric("verifier_faithfulness", {}, { threshold: 2 })).toThrow(/threshold/);
     expect(() => createMetric("verifier_faithfulness", {}, { verifier: 3 })).toThrow(InvalidInputError);
   });
+
+  it("two metrics sharing one missing verifier each get an error naming only themselves", async () => {
+    // One load of nli-deberta-v3-small is shared by both metrics, so both see the same rejection.
+    const faithfulness = createMetric("verifier_faithfulness", {});
+    const correctness = createMetric("verifier_answer_correctness", {});
+    const [a, b] = await Promise.all([
+      faithfulness.score({ response: "A.", retrievedContexts: ["a"] }),
+      correctness.score({ response: "A.", reference: "A." }),
+    ]);
+    expect(a.error).toMatch(
+      /^ModelNotFoundError: verifier_faithfulness option verifier: Model "nli-deberta-v3-small"/,
+    );
+    expect(b.error).toMatch(
+      /^ModelNotFoundError: verifier_answer_correctness option verifier: Model "nli-deberta-v3-small"/,
+    );
+    expect(a.error).not.toContain("verifier_answer_correctness");
+    expect(b.error).not.toContain("verifier_faithfulness");
+  });
 });
 
 describe("verifier_context_relevance and verifier_context_precision", () => {

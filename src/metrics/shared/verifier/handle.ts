@@ -76,12 +76,13 @@ export class VerifierHandle<T extends VerifierTask> {
     );
   }
 
-  /** A load failure with the metric and the option in front of its message (class and details kept). */
+  /**
+   * A load failure with the metric and the option in front of its message, as a copy (class and details kept): the
+   * load is shared by every metric naming the same verifier, so each metric gets its own error naming only itself.
+   */
   private named(err: unknown): unknown {
-    if (err instanceof Error && !err.message.startsWith(this.where.metric)) {
-      err.message = `${this.where.metric} option ${this.where.option}: ${err.message}`;
-    }
-    return err;
+    if (!(err instanceof Error)) return err;
+    return withMessage(err, `${this.where.metric} option ${this.where.option}: ${err.message}`);
   }
 }
 
@@ -96,4 +97,19 @@ function registryVerifierIds(tasks: readonly VerifierTask[]): string[] {
   } catch {
     return [];
   }
+}
+
+/** A copy of `err` (same class, same own properties such as `modelId`) with another message; `err` is untouched. */
+function withMessage(err: Error, message: string): Error {
+  const copy = Object.create(Object.getPrototypeOf(err) as object) as Error;
+  Object.defineProperties(copy, Object.getOwnPropertyDescriptors(err));
+  Object.defineProperty(copy, "message", { value: message, writable: true, configurable: true });
+  if (typeof err.stack === "string") {
+    const firstLine = `${err.name}: ${err.message}`;
+    const stack = err.stack.startsWith(firstLine)
+      ? `${err.name}: ${message}${err.stack.slice(firstLine.length)}`
+      : err.stack;
+    Object.defineProperty(copy, "stack", { value: stack, writable: true, configurable: true });
+  }
+  return copy;
 }
