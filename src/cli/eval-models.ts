@@ -60,6 +60,11 @@ export interface LoadedModels extends AbsentModels {
 export interface LocatedModels extends AbsentModels {
   llm?: ResolvedModel;
   embeddings?: ResolvedModel;
+  /**
+   * Why a model named with `--llm` / `--embeddings` cannot be found: thrown by {@link loadLocatedModels}, so that
+   * the checks that need no model (columns, bad rows) still come first, as when models were found at load time.
+   */
+  namedModelError?: unknown;
 }
 
 /**
@@ -105,7 +110,7 @@ export async function disposeModels(models: Partial<LoadedModels>): Promise<void
 /**
  * Finds the judge and/or embedder a run needs, without loading them (files checked to exist, sizes compared). Only
  * a *default* model may be absent: that becomes a reason its metrics are left out or skipped. A model named with
- * `--llm` / `--embeddings` that cannot be found throws (bad input). `eval` calls this before deciding what its
+ * `--llm` / `--embeddings` that cannot be found is kept as `namedModelError`, thrown when loading (bad input). `eval` calls this before deciding what its
  * `--out` file holds, so a rerun compares the metrics it will really run.
  */
 export async function locateEvalModels(
@@ -120,7 +125,11 @@ export async function locateEvalModels(
         modelsDir: flags.modelsDir,
       });
     } catch (err) {
-      if (!(err instanceof ModelNotFoundError) || flags.llm !== undefined) throw err;
+      if (!(err instanceof ModelNotFoundError)) throw err;
+      if (flags.llm !== undefined) {
+        out.namedModelError ??= err;
+        return out;
+      }
       out.llmMissing = missingModelReason("judge", err);
       out.notes.push({ kind: "llm", message: err.message });
     }
@@ -132,7 +141,11 @@ export async function locateEvalModels(
         modelsDir: flags.modelsDir,
       });
     } catch (err) {
-      if (!(err instanceof ModelNotFoundError) || flags.embeddings !== undefined) throw err;
+      if (!(err instanceof ModelNotFoundError)) throw err;
+      if (flags.embeddings !== undefined) {
+        out.namedModelError ??= err;
+        return out;
+      }
       out.embeddingsMissing = missingModelReason("embedding", err);
       out.notes.push({ kind: "embeddings", message: err.message });
     }
@@ -149,7 +162,8 @@ export async function loadLocatedModels(
   located: LocatedModels,
   into: Partial<LoadedModels> = {},
 ): Promise<LoadedModels> {
-  const { llm: judge, embeddings: encoder, ...absent } = located;
+  const { llm: judge, embeddings: encoder, namedModelError, ...absent } = located;
+  if (namedModelError !== undefined) throw namedModelError;
   const out: LoadedModels = Object.assign(into, absent);
   if (judge !== undefined) {
     // A registry judge is checked against its pinned sha256 (as embedders are), once per unchanged file.
