@@ -8,6 +8,7 @@ import type { LlamaCppLlm } from "../llm/llama-cpp-llm.js";
 import type { GpuOption } from "../llm/load-options.js";
 import { defaultModelId, resolveModel } from "../models/resolve.js";
 import { verifyModelFiles } from "../models/verified-files.js";
+import { cliCommand } from "../util/cli-command.js";
 
 /** Model flags of `airgap-eval eval`. */
 export interface ModelFlags {
@@ -55,7 +56,7 @@ export function missingModelReason(kind: "judge" | "embedding", err: ModelNotFou
   const where = err.searchedPaths[0];
   const flag = kind === "judge" ? "--llm <file.gguf>" : "--embeddings <model dir>";
   return (
-    `${kind} model ${err.modelId} is not on this machine: run \`airgap-eval models pull ${err.modelId}\` ` +
+    `${kind} model ${err.modelId} is not on this machine: run \`${cliCommand()} models pull ${err.modelId}\` ` +
     `on a connected machine${where ? ` and copy the folder to ${where}` : ""}, or pass ${flag}`
   );
 }
