@@ -263,7 +263,7 @@ Examples:
       `
 Examples:
   $ ${run} models path all-MiniLM-L6-v2
-  $ llama-cli -m "$(airgap-eval models path qwen2.5-0.5b-instruct)"`,
+  $ llama-cli -m "$(${run} models path qwen2.5-0.5b-instruct)"`,
     )
     .action(async (id: string, flags: DirFlags & { verify?: boolean }) => {
       const resolved = await resolveModel(id, {
