@@ -93,11 +93,20 @@ if [ -e node_modules/sharp ]; then fail "sharp was installed (its install script
 
 step "a CommonJS project (npm init -y): require() of every entry of the package"
 [ "$(node -p 'require("./package.json").type ?? "commonjs"')" = commonjs ] || fail "npm init -y did not make a CommonJS project"
-if node -e 'process.exit(process.features.require_module ? 0 : 1)'; then
-  for entry in $(node -p 'Object.keys(require("airgap-eval/package.json").exports).filter((k) => !k.endsWith(".json")).map((k) => "airgap-eval" + k.slice(1)).join(" ")'); do
+# require() of the package's entries (`vitest`: those of airgap-eval/vitest, which need the vitest peer installed;
+# `others`: the rest), each giving its exports.
+require_entries() {
+  local entry
+  for entry in $(node -p "Object.keys(require('airgap-eval/package.json').exports)
+      .filter((k) => !k.endsWith('.json') && k.startsWith('./vitest') === ('$1' === 'vitest'))
+      .map((k) => 'airgap-eval' + k.slice(1)).join(' ')"); do
     node -e "const m = require('$entry'); if (Object.keys(m).length === 0) process.exit(1); console.log('require(\"$entry\"): ' + Object.keys(m).length + ' exports')" \
       || fail "require('$entry') failed in a CommonJS project on node $(node -v) (docs/install.md says it works)"
   done
+}
+if node -e 'process.exit(process.features.require_module ? 0 : 1)'; then
+  require_entries others
+  echo "(airgap-eval/vitest and airgap-eval/vitest/reporter: once vitest is installed, below)"
 else
   # Node 20.4-20.18 and 22.0-22.11 cannot require() an ES module: docs/install.md says to use import() there.
   node -e 'require("airgap-eval")' 2>"$work/require.txt" && fail "require() worked on node $(node -v), which docs/install.md says cannot"
@@ -228,6 +237,7 @@ sandbox_assert_nothing_compiled "$work/project" "$work/install-types.log"
 if [ -d node_modules/@node-llama-cpp/linux-x64-cuda ]; then echo "note: this npm install put the deleted GPU binaries back"; fi
 
 step "docs/testing.md's vitest setup as written, in the CommonJS project: the config loads (through require())"
+if node -e 'process.exit(process.features.require_module ? 0 : 1)'; then require_entries vitest; fi
 # vitest.config.ts and vitest.global-setup.ts are the docs' blocks as printed; the global setup checks the
 # qwen2.5-0.5b-instruct judge, which is not on this machine, so the run must stop with that one clear error, after
 # the config (and so airgap-eval/vitest/reporter) loaded. The example suite, run among the docs' blocks below,
