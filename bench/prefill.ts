@@ -167,7 +167,7 @@ async function openJudge(modelPath: string, threads: number): Promise<Judge> {
     threads,
     flashAttention: false,
   });
-  const wrapper = chooseChatWrapper(model, "auto", modelPath);
+  const wrapper = await chooseChatWrapper(model, "auto", modelPath);
   return {
     model,
     context,

@@ -3,22 +3,26 @@
 # cached (scripts/pack-test/sandbox.sh: new empty HOME, XDG_CACHE_HOME, npm cache and node-gyp folder; no Node
 # headers; compilers, make, python and cmake replaced by stubs that fail), from the npm registry alone, with no npm
 # setting and no edit to the project's package.json. It fails if any package compiles, downloads headers, or if a
-# host outside the registry answers. From there: the README's quick start (`npx airgap-eval eval --example ...`, with
-# the result cache, run twice: the second run is all cache hits), the agent example (examples/agent-eval.jsonl with the
+# host outside the registry answers. The project is CommonJS (`npm init -y`): every entry of the package is
+# require()d (Node 20.19+, 22.12+, 24; on an older Node, Node's ERR_REQUIRE_ESM is expected, as docs/install.md says).
+# From there: the README's quick start (`npx airgap-eval eval --example ...`, with the result cache, run twice into the
+# same --out: the second run continues, exit 0, all cache hits), the agent example (examples/agent-eval.jsonl with the
 # rule-based agent metrics), a judge metric on a generated tiny GGUF, `generate` on the shipped example documents
 # (examples/docs, with a stage module of scripts/pack-test/stage.mjs, then with the built-in stage on the tiny GGUF;
 # the same bytes twice each) and the airgap-eval/generate entry.
 # Without --quick also: the shipped metric file (examples/quality.yaml) through `eval --metric-file` and through
-# `parseMetricFile` / `loadMetricFile` of the package root and the node-test entry, the help text, a TypeScript file
-# using the library (type-checked under strict +
-# exactOptionalPropertyTypes with skipLibCheck off, then run), every TypeScript block of README.md and docs/*.md
-# type-checked against the installed declarations, the embeddings compared with the checkout's, the CPU-only recipe
-# of docs/install.md (GPU binaries deleted, judge still runs), and a global install (temporary prefix).
+# `parseMetricFile` / `loadMetricFile` of the package root and the node-test entry, the help text, docs/testing.md's
+# vitest config and global setup as printed (loaded in the CommonJS project), a TypeScript file using the library
+# (type-checked under strict + exactOptionalPropertyTypes with skipLibCheck off, then run), every TypeScript block of
+# README.md and docs/*.md type-checked against the installed declarations, every TypeScript and shell block of them
+# run in the project (scripts/pack-test/run-doc-blocks.ts; a block that cannot run here is marked with its reason),
+# the embeddings compared with the checkout's, the CPU-only recipe of docs/install.md (GPU binaries deleted, judge
+# still runs), and a global install (temporary prefix).
 # Run by .ci/run after the tests, once per supported Node version.
 # Usage: bash scripts/pack-test.sh [--keep] [--quick] [--node DIR] [--tarball FILE]
 #   --node DIR      run npm, npx and the package on DIR/node (default: the node on PATH)
 #   --tarball FILE  test this tarball instead of packing the checkout
-#   --quick         the install, the quick start, the agent example, the judge and generate only
+#   --quick         the install, require() of the entries, the quick start, the agent example, the judge and generate only
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 keep="" quick="" node_dir="" tarball=""
@@ -87,14 +91,45 @@ node -e '
   for (const k of Object.keys(after)) if (!["dependencies", "devDependencies"].includes(k) && JSON.stringify(before[k]) !== JSON.stringify(after[k])) { console.error("package.json changed: " + k); process.exit(1); }'
 if [ -e node_modules/sharp ]; then fail "sharp was installed (its install script downloads libvips from outside the registry)"; fi
 
-step "the README's quick start, with the result cache, twice"
-npx airgap-eval eval --example --out out/results.jsonl --report out/report.html --report out/report.md \
-  | tee "$work/example.txt"
+step "a CommonJS project (npm init -y): require() of every entry of the package"
+[ "$(node -p 'require("./package.json").type ?? "commonjs"')" = commonjs ] || fail "npm init -y did not make a CommonJS project"
+# require() of the package's entries (`vitest`: those of airgap-eval/vitest, which need the vitest peer installed;
+# `others`: the rest), each giving its exports.
+require_entries() {
+  local entry
+  for entry in $(node -p "Object.keys(require('airgap-eval/package.json').exports)
+      .filter((k) => !k.endsWith('.json') && k.startsWith('./vitest') === ('$1' === 'vitest'))
+      .map((k) => 'airgap-eval' + k.slice(1)).join(' ')"); do
+    node -e "const m = require('$entry'); if (Object.keys(m).length === 0) process.exit(1); console.log('require(\"$entry\"): ' + Object.keys(m).length + ' exports')" \
+      || fail "require('$entry') failed in a CommonJS project on node $(node -v) (docs/install.md says it works)"
+  done
+}
+if node -e 'process.exit(process.features.require_module ? 0 : 1)'; then
+  require_entries others
+  echo "(airgap-eval/vitest and airgap-eval/vitest/reporter: once vitest is installed, below)"
+else
+  # Node 20.4-20.18 and 22.0-22.11 cannot require() an ES module: docs/install.md says to use import() there.
+  node -e 'require("airgap-eval")' 2>"$work/require.txt" && fail "require() worked on node $(node -v), which docs/install.md says cannot"
+  grep -q ERR_REQUIRE_ESM "$work/require.txt" || { cat "$work/require.txt"; fail "require() on node $(node -v) failed without ERR_REQUIRE_ESM"; }
+  echo "node $(node -v) cannot require() an ES module: ERR_REQUIRE_ESM, as docs/install.md says"
+fi
+
+step "the README's quick start, with the result cache, twice into the same --out"
+quick_start() {
+  npx airgap-eval eval --example --out out/results.jsonl --report out/report.html --report out/report.md
+}
+quick_start 2>&1 | tee "$work/example.txt"
+# The note on the judge metrics left out names the command as a project runs it.
+grep -q 'run `npx airgap-eval models pull qwen2.5-0.5b-instruct`' "$work/example.txt" \
+  || fail "the quick start's note on the missing judge does not name npx airgap-eval models pull"
 grep -Eq '^semantic_similarity +0\.735 ' "$work/example.txt" || fail "the example's semantic_similarity mean is not 0.735"
 test -s out/report.html && test -s out/report.md
 grep -Eq "^Cache: +0 hits, [1-9][0-9]* misses \($XDG_CACHE_HOME/airgap-eval/cache.sqlite\)" "$work/example.txt" \
   || fail "the first run did not use a new cache under \$XDG_CACHE_HOME"
-npx airgap-eval eval --example --out out/again.jsonl | tee "$work/again.txt"
+# The user runs the same command again: it continues into the results it wrote, all from the cache, exit 0.
+quick_start >"$work/again.txt" 2>&1 || { cat "$work/again.txt"; fail "the quick start run a second time into the same --out failed"; }
+cat "$work/again.txt"
+grep -Eq '^semantic_similarity +0\.735 ' "$work/again.txt" || fail "the second run's semantic_similarity mean is not 0.735"
 grep -Eq '^Cache: +[1-9][0-9]* hits, 0 misses' "$work/again.txt" || fail "the second run was not served from the cache"
 
 step "the agent example of docs/agents.md: the rule-based agent metrics on conversations in four formats"
@@ -201,10 +236,42 @@ npm install --no-audit --no-fund --foreground-scripts "typescript@$ts_version" "
 sandbox_assert_nothing_compiled "$work/project" "$work/install-types.log"
 if [ -d node_modules/@node-llama-cpp/linux-x64-cuda ]; then echo "note: this npm install put the deleted GPU binaries back"; fi
 
+step "docs/testing.md's vitest setup as written, in the CommonJS project: the config loads (through require())"
+if node -e 'process.exit(process.features.require_module ? 0 : 1)'; then require_entries vitest; fi
+# vitest.config.ts and vitest.global-setup.ts are the docs' blocks as printed; the global setup checks the
+# qwen2.5-0.5b-instruct judge, which is not on this machine, so the run must stop with that one clear error, after
+# the config (and so airgap-eval/vitest/reporter) loaded. The example suite, run among the docs' blocks below,
+# passes with a judge file.
+node --import "$tsx" -e "
+  import { writeFileSync } from 'node:fs';
+  import { docPrograms } from '$repo/scripts/doc-blocks.ts';
+  for (const name of ['vitest.config.ts', 'vitest.global-setup.ts']) {
+    const block = docPrograms('$repo').find((p) => p.doc === 'docs/testing.md' && p.source.startsWith('// ' + name + '\\n'));
+    if (!block) throw new Error('docs/testing.md has no block starting with // ' + name);
+    writeFileSync(name, block.source + '\\n');
+  }"
+mkdir -p evals && printf '%s\n' 'import { it } from "vitest";' 'it("runs", () => {});' >evals/setup.test.ts
+set +e
+npx vitest run >"$work/vitest-setup.txt" 2>&1
+set -e
+if grep -Eq "failed to load config|ESM only|ERR_REQUIRE" "$work/vitest-setup.txt"; then
+  cat "$work/vitest-setup.txt"; fail "vitest could not load docs/testing.md's config in a CommonJS project"
+fi
+grep -q "npx airgap-eval models pull qwen2.5-0.5b-instruct" "$work/vitest-setup.txt" \
+  || { cat "$work/vitest-setup.txt"; fail "docs/testing.md's global setup did not stop with the missing judge's advice"; }
+echo "vitest loaded the config and ran the global setup, which names the missing judge (npx airgap-eval models pull qwen2.5-0.5b-instruct)"
+rm -rf vitest.config.ts vitest.global-setup.ts evals
+
 step "CLI help names no npm scripts and only files that exist, and its examples run as printed in a project"
 npx airgap-eval --help >"$work/help.txt"
 npx airgap-eval eval --help >>"$work/help.txt"
+for command in "report" "report compare" "models" "models path" "datasets" "generate" "calibrate" "merge" "bench"; do
+  # shellcheck disable=SC2086
+  npx airgap-eval $command --help >>"$work/help.txt"
+done
 if grep -n "npm run" "$work/help.txt"; then fail "CLI help refers to npm run scripts of a checkout"; fi
+# Every example of every --help runs the CLI as a project does (an environment variable may come first).
+if grep -nE '^  \$ ([A-Z_]+=[^ ]+ )*airgap-eval |\$\(airgap-eval ' "$work/help.txt"; then fail "a --help example above lacks the npx prefix in a project install"; fi
 # In a project install the help's examples start with npx airgap-eval, and its --metric-file example names the
 # shipped file where it is (node_modules/airgap-eval/examples/quality.yaml), so it runs as printed.
 grep -q '^  \$ npx airgap-eval eval --example' "$work/help.txt" || fail "the help's examples do not start with npx airgap-eval in a project install"
@@ -226,14 +293,19 @@ step "a TypeScript file using the library, and every TypeScript block of the doc
 cp "$repo/scripts/pack-test/quickstart.ts" "$repo/scripts/pack-test/vectors.ts" .
 node --import "$tsx" -e "
   import { writeFileSync } from 'node:fs';
-  import { docPrograms, strictUserTsconfig } from '$repo/scripts/doc-blocks.ts';
-  docPrograms('$repo').forEach((p, i) => writeFileSync('doc-' + i + '-' + p.doc.replace(/[/.]/g, '_') + '.ts', p.source + '\n'));
+  import { docPrograms, programFileName, strictUserTsconfig } from '$repo/scripts/doc-blocks.ts';
+  docPrograms('$repo').forEach((p, i) => writeFileSync(programFileName(p, i), p.source + '\n'));
   writeFileSync('tsconfig.json', JSON.stringify({ ...strictUserTsconfig, include: ['*.ts'] }, null, 2));
-  writeFileSync('tsconfig.emit.json', JSON.stringify({ extends: './tsconfig.json', compilerOptions: { noEmit: false, outDir: 'build' }, include: ['quickstart.ts', 'vectors.ts'] }));"
+  writeFileSync('tsconfig.emit.json', JSON.stringify({ extends: './tsconfig.json', compilerOptions: { noEmit: false, outDir: 'build' } }));"
 node -e 'const p = require("./package.json"); p.type = "module"; require("fs").writeFileSync("package.json", JSON.stringify(p, null, 2));'
 npx tsc -p tsconfig.json
 npx tsc -p tsconfig.emit.json
 node build/quickstart.js
+
+step "every TypeScript and shell block of README.md and docs/*.md, run in the project (or listed with its reason)"
+start=$SECONDS
+node --import "$tsx" "$repo/scripts/pack-test/run-doc-blocks.ts" "$repo" "$work/tiny-judge.gguf"
+echo "the docs' blocks ran in $((SECONDS - start)) s"
 
 step "vectors from the installed package equal the checkout's sources' to 1e-6"
 models=("starter/glove-100d")

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 
 const repo = path.resolve(import.meta.dirname, "..");
 const packageJson = JSON.parse(readFileSync(path.join(repo, "package.json"), "utf8")) as {
-  exports: Record<string, string | { import: string }>;
+  exports: Record<string, string | { default: string }>;
 };
 
 /** The source file of each subpath of package.json "exports" (dist/x.js is built from src/x.ts). */
@@ -20,7 +20,7 @@ const entries = Object.entries(packageJson.exports)
     subpath,
     file: path.join(
       repo,
-      (target as { import: string }).import.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts"),
+      (target as { default: string }).default.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts"),
     ),
   }));
 

@@ -59,6 +59,12 @@ export function calibrateCommand(id: string, out: string): string {
   return `${cliCommand()} ${shellLine(words)} --llm <judge.gguf>`;
 }
 
+/** One line of `datasets list`'s table (the header or a data set): id, rows, labels, labelled by, metric, licence, size, here. */
+function listLine(cells: readonly [string, string, string, string, string, string, string, string]): string {
+  const [id, rows, labels, source, metric, licence, size, here] = cells;
+  return `${id.padEnd(28)} ${rows.padStart(5)}  ${labels.padEnd(12)} ${source.padEnd(11)} ${metric.padEnd(18)} ${licence.padEnd(11)} ${size.padStart(9)}  ${here}`;
+}
+
 /**
  * Adds `datasets list | pull | verify | convert` to the `airgap-eval` program: the public labelled
  * sets that `calibrate` measures a judge against.
@@ -122,9 +128,20 @@ Examples:
         write(JSON.stringify(rows, null, 2));
         return;
       }
+      write(listLine(["id", "rows", "labels", "labelled by", "metric", "licence", "size", "here"]));
       for (const r of rows) {
+        const here = r.present ? "present" : "-";
         write(
-          `${r.id.padEnd(28)} ${String(r.rows).padStart(5)} rows  ${r.labels.padEnd(12)} ${r.labelSource.padEnd(11)} ${r.metric.padEnd(18)} ${r.licence.padEnd(11)} ${formatBytes(r.size).padStart(9)}  ${r.present ? "present" : "-"}`,
+          listLine([
+            r.id,
+            String(r.rows),
+            r.labels,
+            r.labelSource,
+            r.metric,
+            r.licence,
+            formatBytes(r.size),
+            here,
+          ]),
         );
         if (r.caveat) write(`${"".padEnd(28)} caveat: ${r.caveat}`);
       }

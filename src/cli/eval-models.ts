@@ -8,6 +8,7 @@ import type { LlamaCppLlm } from "../llm/llama-cpp-llm.js";
 import type { GpuOption } from "../llm/load-options.js";
 import { defaultModelId, type ResolvedModel, resolveModel } from "../models/resolve.js";
 import { verifyModelFiles } from "../models/verified-files.js";
+import { cliCommand } from "../util/cli-command.js";
 
 /** Model flags of `airgap-eval eval`. */
 export interface ModelFlags {
@@ -82,7 +83,7 @@ export function missingModelReason(
     verifier: "--metric-option <metric>.verifier=<model dir>",
   }[kind];
   return (
-    `${kind} model ${err.modelId} is not on this machine: run \`airgap-eval models pull ${err.modelId}\` ` +
+    `${kind} model ${err.modelId} is not on this machine: run \`${cliCommand()} models pull ${err.modelId}\` ` +
     `on a connected machine${where ? ` and copy the folder to ${where}` : ""}, or pass ${flag}`
   );
 }

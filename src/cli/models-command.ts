@@ -57,7 +57,7 @@ user cache directory. Evaluation never downloads; "models pull" is the only comm
 Examples:
   $ ${run} models list
   $ ${run} models pull all-MiniLM-L6-v2 --models-dir ./models     # on a connected machine
-  $ AIRGAP_EVAL_MODELS=/mnt/usb/models airgap-eval models verify          # on the air-gapped machine
+  $ AIRGAP_EVAL_MODELS=/mnt/usb/models ${run} models verify          # on the air-gapped machine
   $ ${run} models path qwen2.5-0.5b-instruct`,
   );
 
@@ -263,7 +263,7 @@ Examples:
       `
 Examples:
   $ ${run} models path all-MiniLM-L6-v2
-  $ llama-cli -m "$(airgap-eval models path qwen2.5-0.5b-instruct)"`,
+  $ llama-cli -m "$(${run} models path qwen2.5-0.5b-instruct)"`,
     )
     .action(async (id: string, flags: DirFlags & { verify?: boolean }) => {
       const resolved = await resolveModel(id, {

@@ -9,6 +9,7 @@ import { positionPairingWarning } from "../report/compare-pairing.js";
 import { comparisonToMarkdown } from "../report/markdown.js";
 import { formatSummary } from "../report/summary.js";
 import { type ReportFormat, writeComparison } from "../report/write.js";
+import { cliCommand } from "../util/cli-command.js";
 import { assertOutputsAreNotInputs } from "../util/real-path.js";
 import { ExitCode } from "./exit-codes.js";
 import { checkDrops, type DropLimit, dropLimits, parseFailOnDrop } from "./fail-on-drop.js";
@@ -74,6 +75,7 @@ const compareKeys = {
  * registerReportCommand(new Command("airgap-eval"));
  */
 export function registerReportCommand(program: Command): Command {
+  const run = cliCommand();
   const report = program
     .command("report")
     .description("Turn a results JSONL file into reports (HTML, Markdown, CSV, JSON), or compare two runs.")
@@ -88,8 +90,8 @@ export function registerReportCommand(program: Command): Command {
 With no output flag, prints the summary table.
 
 Examples:
-  $ airgap-eval report results.jsonl --html report.html --md report.md
-  $ airgap-eval report compare baseline.jsonl candidate.jsonl --out diff.md`,
+  $ ${run} report results.jsonl --html report.html --md report.md
+  $ ${run} report compare baseline.jsonl candidate.jsonl --out diff.md`,
     )
     .action(async (file: string, flags: ReportFlags) => {
       assertOutputsAreNotInputs(
@@ -146,9 +148,9 @@ both; rows in one run only and rows without a score are left out (and named). A 
 Exit codes: 0 ok; 2 bad usage or input; 3 a --fail-on-drop limit was passed.
 
 Examples:
-  $ airgap-eval report compare baseline.jsonl candidate.jsonl
-  $ airgap-eval report compare baseline.jsonl candidate.jsonl --out diff.json
-  $ airgap-eval report compare baseline.jsonl candidate.jsonl --out diff.html --fail-on-drop '*=0.02' --fail-on-drop faithfulness=0`,
+  $ ${run} report compare baseline.jsonl candidate.jsonl
+  $ ${run} report compare baseline.jsonl candidate.jsonl --out diff.json
+  $ ${run} report compare baseline.jsonl candidate.jsonl --out diff.html --fail-on-drop '*=0.02' --fail-on-drop faithfulness=0`,
     )
     .action(async (a: string, b: string, flags: CompareFlags) => {
       if (a === b) throw new InvalidInputError("compare needs two different results files");

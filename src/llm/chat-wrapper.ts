@@ -1,6 +1,7 @@
-import { type ChatWrapper, type LlamaModel, resolveChatWrapper } from "node-llama-cpp";
+import type { ChatWrapper, LlamaModel } from "node-llama-cpp";
 import { InvalidInputError } from "../errors.js";
 import type { PromptFormat } from "./load-options.js";
+import { importNodeLlamaCpp } from "./node-llama-cpp.js";
 
 /**
  * The chat template wrapper prompts are rendered with, or `undefined` for the plain completion format:
@@ -8,13 +9,13 @@ import type { PromptFormat } from "./load-options.js";
  * asked for and the model has no template.
  *
  * @example
- * const wrapper = chooseChatWrapper(model, "auto", "judge.gguf");
+ * const wrapper = await chooseChatWrapper(model, "auto", "judge.gguf");
  */
-export function chooseChatWrapper(
+export async function chooseChatWrapper(
   model: LlamaModel,
   format: PromptFormat | "auto",
   modelPath: string,
-): ChatWrapper | undefined {
+): Promise<ChatWrapper | undefined> {
   const template = model.fileInfo.metadata.tokenizer?.chat_template;
   const hasTemplate = typeof template === "string" && template.trim() !== "";
   if (format === "chat" && !hasTemplate) {
@@ -24,6 +25,7 @@ export function chooseChatWrapper(
     );
   }
   if (format === "completion" || !hasTemplate) return undefined;
+  const { resolveChatWrapper } = await importNodeLlamaCpp();
   return resolveChatWrapper(model, {
     // Keep prompts free of the current date, so the same input gives the same prompt on every run.
     customWrapperSettings: {

@@ -1,6 +1,6 @@
-import { getLlamaGpuTypes } from "node-llama-cpp";
 import { errorFirstLine } from "../util/error-text.js";
 import { getSharedLlama } from "./llama-instance.js";
+import { importNodeLlamaCpp } from "./node-llama-cpp.js";
 
 /** A GPU backend of llama.cpp. */
 export type GpuBackend = "cuda" | "vulkan" | "metal";
@@ -27,7 +27,9 @@ export interface GpuAvailability {
  * console.log(describeGpuAvailability(gpu));
  */
 export async function gpuAvailability(): Promise<GpuAvailability> {
-  const detected = (await getLlamaGpuTypes("supported")).filter((t): t is GpuBackend => t !== false);
+  const detected = (await (await importNodeLlamaCpp()).getLlamaGpuTypes("supported")).filter(
+    (t): t is GpuBackend => t !== false,
+  );
   if (detected.length === 0) return { detected, auto: false };
   try {
     const llama = await getSharedLlama("auto");

@@ -1,4 +1,4 @@
-import { getLlama, type Llama, LlamaLogLevel } from "node-llama-cpp";
+import type { Llama } from "node-llama-cpp";
 import { AirgapEvalError } from "../errors.js";
 import { SharedCalls } from "../util/shared-calls.js";
 import {
@@ -11,6 +11,7 @@ import {
   registerCpuBuild,
 } from "./cpu-build.js";
 import type { GpuOption } from "./load-options.js";
+import { importNodeLlamaCpp } from "./node-llama-cpp.js";
 
 /** The llama.cpp CPU build a started runtime runs on, and the `cpuBuild` option it was started with. */
 interface RunningCpuBuild {
@@ -87,6 +88,7 @@ async function startLlama(gpu: GpuOption, cpuBuildOption: CpuBuildOption): Promi
     ) {
       registerCpuBuild(binary, choice.pinned.file);
     }
+    const { getLlama, LlamaLogLevel } = await importNodeLlamaCpp();
     llama = await getLlama({
       gpu,
       build: "never",

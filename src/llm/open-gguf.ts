@@ -1,12 +1,11 @@
 import { existsSync, statSync } from "node:fs";
 import os from "node:os";
-import {
-  type ChatWrapper,
-  type CustomBatchingPrioritizationStrategy,
-  getModuleVersion,
-  type Llama,
-  type LlamaContext,
-  type LlamaModel,
+import type {
+  ChatWrapper,
+  CustomBatchingPrioritizationStrategy,
+  Llama,
+  LlamaContext,
+  LlamaModel,
 } from "node-llama-cpp";
 import { AirgapEvalError } from "../errors.js";
 import { sha256OfFile } from "../models/file-sha256.js";
@@ -16,6 +15,7 @@ import { checkGgufFile } from "./gguf-check.js";
 import { cpuBuildOf, getSharedLlama } from "./llama-instance.js";
 import { type checkLoadOptions, DEFAULT_MAX_CONTEXT_SIZE, defaultThreadsFor } from "./load-options.js";
 import { missingGgufError } from "./missing-model.js";
+import { importNodeLlamaCpp } from "./node-llama-cpp.js";
 
 /**
  * Each llama.cpp batch holds the tokens of one sequence only (the first queued, as much of it as fits), so with
@@ -71,7 +71,7 @@ export async function openGguf(
   const [llama, sha256, runtimeVersion] = await Promise.all([
     getSharedLlama(settings.gpu, settings.cpuBuild),
     settings.sha256 !== undefined ? Promise.resolve(settings.sha256) : sha256OfFile(modelPath),
-    getModuleVersion(),
+    importNodeLlamaCpp().then((m) => m.getModuleVersion()),
   ]);
   let model: LlamaModel;
   try {
@@ -84,7 +84,7 @@ export async function openGguf(
   }
   let chatWrapper: ChatWrapper | undefined;
   try {
-    chatWrapper = chooseChatWrapper(model, settings.promptFormat, modelPath);
+    chatWrapper = await chooseChatWrapper(model, settings.promptFormat, modelPath);
   } catch (err) {
     await model.dispose();
     throw err;

@@ -1,17 +1,17 @@
 // Jump-forward for answers whose shape is known (GenerateObjectOptions.plan): the known text is fed to the model in
 // one batch per stretch instead of one forward pass per token, a JSON string part is generated under a string
 // grammar, and a choice part is written greedily under a grammar of its values, its distribution read when asked.
-import {
-  type GbnfJsonSchema,
-  type Llama,
-  type LlamaContextSequence,
-  type LlamaGrammar,
-  LlamaGrammarEvaluationState,
-  type LlamaModel,
-  type Token,
+import type {
+  GbnfJsonSchema,
+  Llama,
+  LlamaContextSequence,
+  LlamaGrammar,
+  LlamaModel,
+  Token,
 } from "node-llama-cpp";
 import { InvalidInputError, JudgeOutputError } from "../errors.js";
 import { SharedCalls } from "../util/shared-calls.js";
+import { importNodeLlamaCpp } from "./node-llama-cpp.js";
 import { type StepCandidate, valueProbabilities } from "./slot-tracker.js";
 import { candidatesOf, type Generation, generateUnderGrammar, type TokenLoopSettings } from "./token-loop.js";
 import type { AnswerPart, SlotProbabilities } from "./types.js";
@@ -257,6 +257,7 @@ async function writeChoice(
   tokens: number;
   last: Token;
 }> {
+  const { LlamaGrammarEvaluationState } = await importNodeLlamaCpp();
   const grammarEvaluationState = new LlamaGrammarEvaluationState({ model, grammar });
   const steps: Array<{ partial: string; candidates: StepCandidate[] }> = [];
   const out: Token[] = [];

@@ -8,7 +8,7 @@ import { formatCompletionPrompt } from "./completion-prompt.js";
  * the plain completion format with the model's BOS token when it wants one.
  *
  * @example
- * const tokens = promptTokensOf(model, chooseChatWrapper(model, "auto", modelPath), prompt);
+ * const tokens = promptTokensOf(model, await chooseChatWrapper(model, "auto", modelPath), prompt);
  */
 export function promptTokensOf(
   model: LlamaModel,

@@ -1,10 +1,5 @@
-import {
-  type LlamaContextSequence,
-  type LlamaGrammar,
-  LlamaGrammarEvaluationState,
-  type LlamaModel,
-  type Token,
-} from "node-llama-cpp";
+import type { LlamaContextSequence, LlamaGrammar, LlamaModel, Token } from "node-llama-cpp";
+import { importNodeLlamaCpp } from "./node-llama-cpp.js";
 import { SlotTracker, type StepCandidate } from "./slot-tracker.js";
 import type { ChoiceSlot, SlotProbabilities } from "./types.js";
 
@@ -52,6 +47,7 @@ export async function generateUnderGrammar(
   else if (sequence.nextTokenIndex > keep) {
     await sequence.eraseContextTokenRanges([{ start: keep, end: sequence.nextTokenIndex }]);
   }
+  const { LlamaGrammarEvaluationState } = await importNodeLlamaCpp();
   const grammarEvaluationState = new LlamaGrammarEvaluationState({ model, grammar });
   const tracker = opts.choiceSlots?.length ? new SlotTracker(opts.choiceSlots) : undefined;
   const out: Token[] = [];
