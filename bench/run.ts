@@ -5,7 +5,7 @@
  * the machine, runtime versions, every model's sha256, the settings and all results.
  *
  *   npm run bench [-- --gguf a.gguf[,b.gguf]] [--onnx dir[,dir]] [--only judge,rows,...]
- *                 [--json out/bench.json] [--concurrency 1,2] [--quick]
+ *                 [--json out/bench.json] [--concurrency 1,2] [--threads N (the real section's judges)] [--quick]
  *
  * Sections: embeddings (library vs raw onnxruntime, bench/embeddings-vs-raw.ts), judge (library vs raw
  * node-llama-cpp), threads (judge threads), embeddings-threads, rows (evaluate() rows/s by
@@ -17,7 +17,9 @@
  * rows, bench/memory.ts), starter-quality (the starter embedder's sanity set), verifiers (verifier_faithfulness
  * with BERT-base- and MiniLM-size random-weight verifiers, fp32 and int8, against the judge's faithfulness on the Qwen2.5-0.5B-shaped
  * proxy, per row and as a ratio; the RAG triad with int8 verifiers for faithfulness and context relevance,
- * bench/verifiers.ts).
+ * bench/verifiers.ts), real (the real small judges and MiniLM from `npm run real-models`, named by the
+ * AIRGAP_EVAL_REAL_* environment variables: every judge metric and the RAG triad per row, the grammar's share of
+ * generation, the encoder vs raw onnxruntime; one line saying it was skipped when they are unset, bench/real-models.ts).
  * Defaults: the generated tiny models (written when missing), the starter GloVe model, and
  * ../shared/models/stories260K.gguf when present. `--quick` is a smoke run (under 3 minutes on a quiet 2-core
  * machine): without --gguf / --onnx one judge (stories260K when present) and one encoder (MiniLM-sized), one
@@ -64,6 +66,7 @@ import { formatLlmThreads, type LlmThreadsResult } from "./llm-threads.js";
 import { formatMemory } from "./memory.js";
 import { formatPrefill, type PrefillResult } from "./prefill.js";
 import { formatPromptWork, type PromptWorkResult } from "./prompt-work.js";
+import { formatRealModels, type RealModelsResult } from "./real-models.js";
 import { formatRows, type RowsResult } from "./rows.js";
 import { formatVerifiers, type VerifiersResult } from "./verifiers.js";
 
@@ -103,6 +106,8 @@ const quickRows = ["--rows", "4"];
 /** The one judge of the sections that pick their own under --quick: stories260K when present, else tiny-llama. */
 const quickJudge = ["--gguf", defaultGgufs().at(-1)!];
 const concurrency = flag("concurrency") ?? "1,2";
+/** Threads of the real judges in the real section (its default is 2). */
+const realThreads = flag("threads");
 
 const SECTIONS: SectionSpec[] = [
   {
@@ -287,6 +292,16 @@ const SECTIONS: SectionSpec[] = [
           "1",
         ]
       : [],
+    json: true,
+  },
+  {
+    name: "real",
+    title:
+      "Real models: judge metrics and the RAG triad per row on SmolLM2-135M-Instruct and Gemma-3-270M, the grammar's share of generation, the real MiniLM vs raw onnxruntime (bench/real-models.ts)",
+    file: "real-models.ts",
+    scope: "none",
+    // --threads sets the real judges' threads (default 2); no other section reads it.
+    args: [...(quick ? ["--quick"] : []), ...(realThreads !== undefined ? ["--threads", realThreads] : [])],
     json: true,
   },
   {
@@ -550,6 +565,7 @@ const FORMATTERS: Partial<Record<string, SectionFormatter>> = {
   "judge-scoring": fromJson((results: JudgeScoringResult[]) => results.map(formatJudgeScoring).join("\n\n")),
   prefill: fromJson((results: PrefillResult[]) => results.map(formatPrefill).join("\n\n")),
   verifiers: fromJson((results: VerifiersResult[]) => results.map(formatVerifiers).join("\n\n")),
+  real: fromJson((results: RealModelsResult[]) => results.map(formatRealModels).join("\n\n")),
 };
 
 async function sectionMarkdown(spec: SectionSpec, runs: readonly SectionRun[]): Promise<string> {

@@ -1,0 +1,81 @@
+// The real-models bench section's pieces: which judge metrics it times, its skip line without the models, and its
+// goals table (the section itself runs the real judges for minutes: `npm run bench -- --only real --quick`).
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { exampleRows } from "../bench/lib/dataset.js";
+import { judgeMetricIds, makeJudgeMetric, TRIAD } from "../bench/lib/real-judge-metrics.js";
+import { formatRealModels, REAL_MODEL_ENV, type RealModelsResult } from "../bench/real-models.js";
+import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+describe("bench real-models", () => {
+  it("times every built-in judge metric that scores a RAG row, the triad first, each buildable", () => {
+    const ids = judgeMetricIds(exampleRows());
+    expect(ids.slice(0, 3)).toEqual([...TRIAD]);
+    expect(ids).toEqual(
+      expect.arrayContaining(["context_precision", "aspect_critic", "g_eval", "nv_accuracy"]),
+    );
+    expect(ids).not.toContain("turn_relevancy"); // conversations only
+    expect(ids).not.toContain("llm_evaluator");
+    const llm = {
+      id: "fake",
+      generateObject: async () => ({}),
+      provenance: () => ({}),
+    } as unknown as LlamaCppLlm;
+    const embeddings = { id: "fake", embed: async () => [], provenance: () => ({}) } as never;
+    for (const id of ids) expect(makeJudgeMetric(id, { llm, embeddings }).score).toBeTypeOf("function");
+  });
+
+  it("prints one line and exits 0 when the real models are not configured", () => {
+    const env = { ...process.env };
+    for (const name of Object.values(REAL_MODEL_ENV)) delete env[name];
+    const out = execFileSync(process.execPath, ["--import", "tsx", "bench/real-models.ts"], {
+      cwd: root,
+      env,
+      encoding: "utf8",
+    });
+    expect(out.trim().split("\n")).toHaveLength(1);
+    expect(out).toContain("AIRGAP_EVAL_REAL_JUDGE");
+  });
+
+  it("prints each goal with the measured figure and met or not met", () => {
+    const result: RealModelsResult = {
+      section: "real",
+      threads: 2,
+      loadAverage: { start: [15, 14, 13], end: [16, 15, 14] },
+      startedAt: "2026-12-07T00:00:00Z",
+      runtimes: {},
+      timings: [
+        {
+          metric: "triad",
+          judge: "SmolLM2-135M-Instruct Q4_1",
+          rows: 2,
+          secondsPerRow: 2.5,
+          generatedTokensPerRow: 80,
+          evaluatedPromptTokensPerRow: 900,
+          callsPerRow: 4,
+          errors: 0,
+        },
+      ],
+      grammar: [
+        {
+          judge: "Gemma-3-270M Q4_K_M",
+          threads: 2,
+          rounds: 2,
+          vocabularySize: 262_144,
+          grammarBuildSeconds: 0.001,
+          rows: [],
+          total: { secondsWith: 10, secondsWithout: 7, tokens: 100, share: 0.3 },
+        },
+      ],
+    };
+    const text = formatRealModels(result);
+    expect(text).toMatch(
+      /RAG triad, SmolLM2-135M-Instruct \| 2\.50 s\/row at 2 threads \| ≤ 3 s\/row \| met/,
+    );
+    expect(text).toMatch(/Gemma-3-270M Q4_K_M \(262,144 tokens\) \| 30\.0% .*\| not met/);
+    expect(text).toContain("15, 14, 13 at start");
+  });
+});
