@@ -30,6 +30,7 @@ const examples: Record<SampleFieldKind, { valid: unknown; wrong: unknown; says: 
     wrong: "one text",
     says: /expected a list of strings/,
   },
+  textListMaybeEmpty: { valid: [], wrong: "one topic", says: /expected a list of strings/ },
   idList: { valid: ["doc-1", 7], wrong: [1.5], says: /expected a string or an integer id/ },
   documents: {
     valid: [{ content: "Paris", id: "d1", score: 1 }],

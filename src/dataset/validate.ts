@@ -38,7 +38,9 @@ export interface NormalizedRow {
 }
 
 /** Sample fields that a CSV cell gives as a list (a JSON array or a Python list literal). */
-const listFields: ReadonlySet<SampleField> = new Set(fieldsOfKind("textList", "idList", "documents"));
+const listFields: ReadonlySet<SampleField> = new Set(
+  fieldsOfKind("textList", "textListMaybeEmpty", "idList", "documents"),
+);
 
 /** Sample fields that a CSV cell gives as JSON (a conversation, tool calls). */
 const jsonFields: ReadonlySet<SampleField> = new Set(fieldsOfKind("conversation", "toolCalls"));
