@@ -149,7 +149,7 @@ export async function loadLabelledSample(
 ): Promise<LabelledSet> {
   const data = openDataset(source, options.load ?? {});
   const invalid: LabelledSet["invalid"] = [];
-  const sampler = new StratifiedSampler(limit, seed);
+  const sampler = new StratifiedSampler<LabelledRow>(limit, seed);
   const ids = new Map<string, number>();
   let kind: { labels: LabelKind; labelColumn: string } | undefined;
   let read = 0;

@@ -2,13 +2,22 @@
 // A set sorted by class (all answerable rows, then all unanswerable) would otherwise give one class only,
 // and no binary figure.
 import { mulberry32 } from "../math/prng.js";
-import type { LabelledRow } from "./labelled.js";
+
+/** What sampling reads of a labelled row: its place in the file and what people said. */
+export interface SampledRow {
+  /** 0-based data row in the file. */
+  row: number;
+  /** People's label (binary, graded, pairwise) or, for statement rows, the share supported. */
+  human: number;
+  /** Statement rows: their statements. */
+  statements?: readonly unknown[];
+}
 
 /**
  * The class of a labelled row a sample is stratified by: the human label (binary, pairwise, a graded
  * level), or for statement rows whether people found every statement supported.
  */
-export function labelClass(row: Pick<LabelledRow, "human" | "statements">): string {
+export function labelClass(row: Pick<SampledRow, "human" | "statements">): string {
   if (row.statements !== undefined) return row.human === 1 ? "all supported" : "some unsupported";
   return String(row.human);
 }
@@ -64,9 +73,9 @@ export function classQuotas(counts: readonly number[], limit: number): number[] 
  * for (const row of rows) sampler.add(row);
  * const picked = sampler.take(100);
  */
-export class StratifiedSampler {
+export class StratifiedSampler<T extends SampledRow> {
   private readonly random: () => number;
-  private readonly classes = new Map<string, { seen: number; kept: LabelledRow[] }>();
+  private readonly classes = new Map<string, { seen: number; kept: T[] }>();
 
   constructor(
     private readonly size: number,
@@ -76,7 +85,7 @@ export class StratifiedSampler {
   }
 
   /** Offers one row to its class's reservoir. */
-  add(row: LabelledRow): void {
+  add(row: T): void {
     const key = labelClass(row);
     let stratum = this.classes.get(key);
     if (stratum === undefined) {
@@ -92,13 +101,13 @@ export class StratifiedSampler {
   }
 
   /** `limit` rows across the classes, in proportion to how many rows each class had, in file order. */
-  take(limit: number): LabelledRow[] {
+  take(limit: number): T[] {
     const strata = [...this.classes.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const quotas = classQuotas(
       strata.map(([, s]) => s.seen),
       limit,
     );
-    const picked: LabelledRow[] = [];
+    const picked: T[] = [];
     strata.forEach(([, stratum], i) => {
       const kept = [...stratum.kept];
       // A seeded shuffle, so the first `quota` of a class's reservoir are a uniform sample of it.
@@ -119,9 +128,9 @@ export class StratifiedSampler {
  * @example
  * const rows = stratifiedSample(set.rows, 100, 20240601);
  */
-export function stratifiedSample(rows: readonly LabelledRow[], limit: number, seed: number): LabelledRow[] {
+export function stratifiedSample<T extends SampledRow>(rows: readonly T[], limit: number, seed: number): T[] {
   if (limit >= rows.length) return [...rows];
-  const sampler = new StratifiedSampler(limit, seed);
+  const sampler = new StratifiedSampler<T>(limit, seed);
   for (const row of rows) sampler.add(row);
   return sampler.take(limit);
 }
