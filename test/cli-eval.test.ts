@@ -433,18 +433,21 @@ describe("eval: bad rows are reported and the run goes on", { timeout: 300_000 }
     );
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toMatch(
-      /bad-rows\.jsonl, line 2, row 1, field "user_input": expected a string, got a list/,
+      /bad-rows\.jsonl, line 2, row 1, field "user_input": expected a string, got a list; metrics that read user_input give an error on this row, the others score it/,
     );
     expect(result.stderr).toMatch(
       /bad-rows\.jsonl, line 4, row 3, field "retrieved_contexts": is an empty list/,
     );
     expect(result.stderr).toMatch(/bad-rows\.jsonl, line 5, row 4: is not valid JSON/);
 
+    // Rows 1 and 3 have a cell semantic_similarity does not read: they are scored; row 4 is no JSON at all.
     const data = loadResults(out);
-    expect(data.invalidRows.map((r) => r.row).sort()).toEqual([1, 3, 4]);
+    expect(data.invalidRows.map((r) => r.row).sort()).toEqual([4]);
     const records = byRowMetric(data.records);
-    expect([...new Set(data.records.map((r) => r.row))].sort()).toEqual([0, 2, 5, 6]);
+    expect([...new Set(data.records.map((r) => r.row))].sort()).toEqual([0, 1, 2, 3, 5, 6]);
     expect(records.get("0/semantic_similarity")?.result.status).toBe("ok");
+    expect(records.get("1/semantic_similarity")?.result.status).toBe("ok");
+    expect(records.get("3/semantic_similarity")?.result.status).toBe("ok");
     expect(records.get("6/semantic_similarity")?.result.status).toBe("ok");
     const noAnswer = records.get("2/semantic_similarity")!.result;
     expect(noAnswer.status).toBe("skipped");
@@ -455,7 +458,7 @@ describe("eval: bad rows are reported and the run goes on", { timeout: 300_000 }
     expect(bigRow.sample.response).toBe(huge);
     // Invalid rows make the exit code 1, not a failed run: everything valid was evaluated.
     expect(summaryTable(result.stdout).get("semantic_similarity")).toMatchObject({
-      scored: expect.stringMatching(/^3 of \d+$/),
+      scored: expect.stringMatching(/^5 of \d+$/),
       errors: "0",
     });
   });

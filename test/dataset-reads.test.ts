@@ -33,7 +33,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function writeDataset(name: string, changedRow?: number): string {
   const rows = Array.from({ length: 12 }, (_, i) =>
     i === 5
-      ? { user_input: "q5", response: 5, reference: "r5" }
+      ? ["q5", 5, "r5"] // not an object: an invalid row
       : { user_input: `q${i}`, response: i === changedRow ? "edited" : `r${i % 3}`, reference: `r${i}` },
   );
   const file = path.join(dir, name);

@@ -79,16 +79,18 @@ describe("dataset columns for ids and documents", () => {
       { retrieved_documents: [{ meta: ["not", "an", "object"] }] },
     ];
     const ds = loadDataset(write("bad.jsonl", lines.map((l) => JSON.stringify(l)).join("\n")));
-    expect(ds.samples).toEqual([]);
-    expect(ds.invalid.map((p) => [p.row, p.field])).toEqual([
+    // Each bad value is an unreadable cell: the row stays, without that field.
+    expect(ds.samples.map((s) => s.sample)).toEqual([{}, {}, {}, {}, {}]);
+    const cells = ds.badCells ?? [];
+    expect(cells.map((p) => [p.row, p.field])).toEqual([
       [0, "retrieved_context_ids[1]"],
       [1, "retrieved_documents[1].score"],
       [2, "ground_truth_documents"],
       [3, "reference_context_ids[0]"],
       [4, "retrieved_documents[0].meta"],
     ]);
-    expect(ds.invalid[1]!.message).toMatch(/number/);
-    expect(ds.invalid[2]!.message).toMatch(/list of document objects, got a string/);
+    expect(cells[1]!.message).toMatch(/number/);
+    expect(cells[2]!.message).toMatch(/list of document objects, got a string/);
   });
 
   it("checks required columns with the Ragas names", () => {

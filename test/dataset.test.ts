@@ -139,37 +139,44 @@ describe("loadDataset: bad rows", () => {
 
   it("reports each bad row with its row, line, field and problem, and keeps the good ones", () => {
     const ds = loadDataset(fixture("bad-rows.jsonl"));
-    expect(ds.samples.map((s) => s.row)).toEqual([0]);
+    // A bad value is an unreadable cell: its row is kept without that field, for metrics that do not read it.
+    expect(ds.samples.map((s) => s.row)).toEqual([0, 1, 2, 3, 5, 6]);
+    expect(ds.samples[1]!.sample).toEqual({ response: "number question" });
     expect(ds.totalRows).toBe(9);
-    const bad = byRow(ds.invalid);
-    expect(bad.get(1)).toEqual({
+    const cell = byRow(ds.badCells ?? []);
+    expect(cell.get(1)).toEqual({
       row: 1,
       line: 2,
       field: "user_input",
+      sampleField: "userInput",
       message: "expected a string, got a number",
     });
-    expect(bad.get(2)).toMatchObject({
+    expect(ds.samples[1]!.badCells).toEqual([cell.get(1)]);
+    expect(cell.get(2)).toMatchObject({
       line: 3,
       field: "retrieved_contexts",
       message: expect.stringMatching(/empty list/),
     });
-    expect(bad.get(3)).toMatchObject({
+    expect(cell.get(3)).toMatchObject({
       line: 4,
       field: "response",
       message: expect.stringMatching(/empty string/),
     });
-    expect(bad.get(4)).toMatchObject({ line: 5, message: expect.stringMatching(/not valid JSON/) });
-    expect(bad.get(4)!.field).toBeUndefined();
-    expect(bad.get(5)).toMatchObject({
+    expect(cell.get(5)).toMatchObject({
       line: 6,
       field: "retrieved_contexts[1]",
       message: "expected a string in the list, got a number",
     });
-    expect(bad.get(6)).toMatchObject({
+    expect(cell.get(6)).toMatchObject({
       line: 7,
       field: "retrieved_contexts",
       message: "expected a list of strings, got a string",
     });
+    // Rows that cannot be read at all, or whose columns clash, stay out.
+    const bad = byRow(ds.invalid);
+    expect([...bad.keys()]).toEqual([4, 7, 8]);
+    expect(bad.get(4)).toMatchObject({ line: 5, message: expect.stringMatching(/not valid JSON/) });
+    expect(bad.get(4)!.field).toBeUndefined();
     expect(bad.get(7)).toMatchObject({ line: 8, message: "expected a JSON object per line, got a list" });
     expect(bad.get(8)).toMatchObject({
       line: 9,
@@ -199,9 +206,19 @@ describe("loadDataset: bad rows", () => {
       { user_input: "  ", response: "r" },
       { user_input: "q", response: "r", contexts: ["ok", ""] },
     ]);
-    expect(ds.invalid).toEqual([
-      { row: 0, field: "user_input", message: expect.stringMatching(/empty string/) },
-      { row: 1, field: "contexts[1]", message: expect.stringMatching(/empty string/) },
+    expect(ds.badCells).toEqual([
+      {
+        row: 0,
+        field: "user_input",
+        sampleField: "userInput",
+        message: expect.stringMatching(/empty string/),
+      },
+      {
+        row: 1,
+        field: "contexts[1]",
+        sampleField: "retrievedContexts",
+        message: expect.stringMatching(/empty string/),
+      },
     ]);
   });
 
@@ -271,15 +288,13 @@ describe("loadDataset: bad rows", () => {
     const ds = loadDataset(
       writeTmp("list.csv", 'user_input,retrieved_contexts\nq,just text\nq2,"[""unclosed"\n'),
     );
-    expect(ds.invalid).toEqual([
-      {
-        row: 0,
-        line: 2,
-        field: "retrieved_contexts",
-        message: expect.stringMatching(/expected a JSON array of strings/),
-      },
-      { row: 1, line: 3, field: "retrieved_contexts", message: expect.stringMatching(/not valid JSON/) },
+    expect(ds.invalid).toEqual([]);
+    const cell = { field: "retrieved_contexts", sampleField: "retrievedContexts" };
+    expect(ds.badCells).toEqual([
+      { row: 0, line: 2, ...cell, message: expect.stringMatching(/expected a JSON array of strings/) },
+      { row: 1, line: 3, ...cell, message: expect.stringMatching(/not valid JSON.*nor a Python list/) },
     ]);
+    expect(ds.samples.map((s) => s.sample)).toEqual([{ userInput: "q" }, { userInput: "q2" }]);
   });
 });
 
@@ -341,13 +356,16 @@ describe("loadDataset: rubrics column", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("a rubric that is not an object of texts makes the row invalid, naming the column", () => {
+  it("a rubric that is not an object of texts is an unreadable cell, naming the column", () => {
     const ds = loadDataset([
       { user_input: "q", response: "r", rubrics: "score1: bad" },
       { user_input: "q", response: "r", rubrics: { score1_description: "" } },
     ]);
-    expect(ds.samples).toHaveLength(0);
-    expect(ds.invalid.map((i) => i.field)).toEqual(["rubrics", "rubrics.score1_description"]);
-    expect(ds.invalid[0]!.message).toMatch(/expected an object of level name to description/);
+    expect(ds.samples.map((s) => s.sample)).toEqual([
+      { userInput: "q", response: "r" },
+      { userInput: "q", response: "r" },
+    ]);
+    expect(ds.badCells?.map((i) => i.field)).toEqual(["rubrics", "rubrics.score1_description"]);
+    expect(ds.badCells?.[0]?.message).toMatch(/expected an object of level name to description/);
   });
 });

@@ -24,7 +24,7 @@ describe("results file", () => {
     const out = newFile();
     const metric = new FakeMetric({ promptVersion: "3", options: { strictness: 3 } });
     const written: number[] = [];
-    await evaluate([...rows(3), { response: 7 }], [metric], {
+    await evaluate([...rows(3), "not a row" as never], [metric], {
       out,
       progress: "none",
       // Each record is on disk before the callback sees it.
@@ -54,8 +54,7 @@ describe("results file", () => {
     expect(lines[1]).toEqual({
       type: "invalid",
       row: 3,
-      field: "response",
-      message: "expected a string, got a number",
+      message: "expected a row object",
     });
     expect(lines[2]).toEqual({
       type: "sample",

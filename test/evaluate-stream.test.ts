@@ -25,7 +25,8 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), "airgap-stream-"));
 function datasetFile(name: string, n: number): string {
   const lines: string[] = [];
   for (let i = 0; i < n; i++) {
-    if (i % 97 === 5) lines.push(`{"user_input": "q${i}", "response": 42}`);
+    if (i % 97 === 5)
+      lines.push(`["q${i}", 42]`); // not an object: an invalid row
     else if (i % 101 === 7) lines.push("{not json");
     else {
       const row: Record<string, unknown> = {

@@ -106,13 +106,24 @@ describe("evaluate: statuses and aggregates", () => {
   });
 
   it("carries invalid rows into the result and evaluates the rest", async () => {
+    const rows = [{ response: "ok" }, "not a row" as never];
+    const result = await evaluate(rows, [new FakeMetric()], { progress: "none" });
+    expect(result.records.map((r) => r.row)).toEqual([0]);
+    expect(result.invalidRows).toEqual([{ row: 1, message: "expected a row object" }]);
+  });
+
+  it("an unreadable cell is an error row of the metrics that read its field, naming the cell", async () => {
     const result = await evaluate([{ response: "ok" }, { response: 5 }], [new FakeMetric()], {
       progress: "none",
     });
-    expect(result.records.map((r) => r.row)).toEqual([0]);
-    expect(result.invalidRows).toEqual([
-      { row: 1, field: "response", message: "expected a string, got a number" },
+    expect(result.invalidRows).toEqual([]);
+    expect(result.records.map((r) => [r.row, r.result.status])).toEqual([
+      [0, "ok"],
+      [1, "error"],
     ]);
+    expect(result.records[1]!.result.error).toMatch(
+      /cannot score this row: its response: expected a string, got a number; fix the cell/,
+    );
   });
 
   it("stops before any metric runs when a required column is missing everywhere, or when strict finds a bad row", async () => {

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { typeScriptProgram } from "./support/ts-program.js";
 
 const repo = path.resolve(import.meta.dirname, "..");
 const packageJson = JSON.parse(readFileSync(path.join(repo, "package.json"), "utf8")) as {
@@ -24,17 +25,7 @@ const entries = Object.entries(packageJson.exports)
     ),
   }));
 
-const program = ts.createProgram(
-  entries.map((e) => e.file),
-  {
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    strict: true,
-    noEmit: true,
-  },
-);
-const checker = program.getTypeChecker();
+const { program, checker } = typeScriptProgram(entries.map((e) => e.file));
 
 function target(symbol: ts.Symbol): ts.Symbol {
   return symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;

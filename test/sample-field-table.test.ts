@@ -30,6 +30,7 @@ const examples: Record<SampleFieldKind, { valid: unknown; wrong: unknown; says: 
     wrong: "one text",
     says: /expected a list of strings/,
   },
+  textListMaybeEmpty: { valid: [], wrong: "one topic", says: /expected a list of strings/ },
   idList: { valid: ["doc-1", 7], wrong: [1.5], says: /expected a string or an integer id/ },
   documents: {
     valid: [{ content: "Paris", id: "d1", score: 1 }],
@@ -97,8 +98,10 @@ describe("the sample field table", () => {
     it.each(namesOf(field))("a column named %s is read as the field, its value checked", (name) => {
       expect(defaultColumnAliases[name]).toBe(field);
       const dataset = loadDataset([{ [name]: valid }, { [name]: wrong }]);
-      expect(dataset.samples.map((s) => s.sample)).toEqual([{ [field]: valid }]);
-      expect(dataset.invalid).toEqual([
+      // A bad value is an unreadable cell: the row is kept without the field, for metrics that do not read it.
+      expect(dataset.samples.map((s) => s.sample)).toEqual([{ [field]: valid }, {}]);
+      expect(dataset.invalid).toEqual([]);
+      expect(dataset.badCells).toEqual([
         expect.objectContaining({
           row: 1,
           field: expect.stringMatching(new RegExp(`^${name}(\\[\\d+\\])?$`)),

@@ -6,6 +6,7 @@ export { type DatasetScan, type ScannedSource, type ScanOptions, scanDataset } f
 export { type ScanForRunOptions, scanForRun, shardSource } from "../dataset/shard-source.js";
 export { type DatasetRowOutcome, type DatasetSource, openDataset } from "../dataset/stream.js";
 export type {
+  BadCell,
   ColumnTarget,
   Dataset,
   DatasetSample,

@@ -9,6 +9,7 @@ export {
 export {
   FaithfulnessWithHhem,
   type FaithfulnessWithHhemOptions,
+  FaithfulnesswithHHEM,
   type StatementSupport,
 } from "../metrics/faithfulness-with-hhem/metric.js";
 export {

@@ -1,3 +1,4 @@
+import type { LabelKind } from "../datasets/converters/types.js";
 import { type Figure, figure, ratio, undefinedFigure } from "./figure.js";
 
 /**
@@ -20,7 +21,7 @@ export interface BinaryFigures {
   accuracy: Figure;
   balancedAccuracy: Figure;
   cohensKappa: Figure;
-  /** Precision, recall and F1 of the negative class (human 0: unfaithful, irrelevant, fail). */
+  /** Precision, recall and F1 of the negative class (human 0: unfaithful, irrelevant, fail; see {@link negativeClassName}). */
   negativeClass: { precision: Figure; recall: Figure; f1: Figure };
 }
 
@@ -171,4 +172,15 @@ export function bestThreshold(scores: readonly number[], humans: readonly number
     if (best === null || ba > best.balancedAccuracy) best = { threshold: t, balancedAccuracy: ba };
   }
   return best;
+}
+
+/**
+ * The name of the negative class (people's 0) in figure labels: the label kind's `negative` (a data set's
+ * converter gives it, e.g. "irrelevant" for clapnq-dev), else "negative (human 0)".
+ *
+ * @example
+ * negativeClassName({ kind: "binary", negative: "unfaithful" }); // "unfaithful"
+ */
+export function negativeClassName(labels: LabelKind): string {
+  return labels.kind === "binary" && labels.negative !== undefined ? labels.negative : "negative (human 0)";
 }

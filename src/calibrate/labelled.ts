@@ -4,6 +4,8 @@ import type { Dataset, DatasetSample, LoadDatasetOptions } from "../dataset/type
 import type { LabelKind } from "../datasets/converters/types.js";
 import { InvalidInputError } from "../errors.js";
 import type { Sample } from "../metrics/types.js";
+import { DEFAULT_BOOTSTRAP_SEED } from "./bootstrap.js";
+import { StratifiedSampler } from "./sample.js";
 
 /** One labelled row, ready to score: the sample(s) the judge sees and what people said. */
 export interface LabelledRow {
@@ -131,20 +133,23 @@ export function loadLabelled(
 }
 
 /**
- * Like {@link loadLabelled} on a file, but streamed: reading stops once `limit` rows are labelled, so the first
- * rows of a huge file cost what they weigh. The label kind is inferred from the first valid row's columns.
+ * `limit` labelled rows of a file, drawn from every class of people's labels in proportion to its size
+ * (seeded by `seed`, so the same file, limit and seed give the same rows; in file order), reading the file
+ * once with memory bounded by `limit` rows a class ({@link StratifiedSampler}). A set sorted by class still
+ * gives every class. The label kind is inferred from the first valid row's columns.
  *
  * @example
- * const set = await loadLabelledLimited("huge.jsonl", 10);
+ * const set = await loadLabelledSample("huge.jsonl", 100, {}, 20240601);
  */
-export async function loadLabelledLimited(
+export async function loadLabelledSample(
   source: string | readonly Record<string, unknown>[],
   limit: number,
   options: LoadLabelledOptions = {},
+  seed = DEFAULT_BOOTSTRAP_SEED,
 ): Promise<LabelledSet> {
   const data = openDataset(source, options.load ?? {});
   const invalid: LabelledSet["invalid"] = [];
-  const rows: LabelledRow[] = [];
+  const sampler = new StratifiedSampler<LabelledRow>(limit, seed);
   const ids = new Map<string, number>();
   let kind: { labels: LabelKind; labelColumn: string } | undefined;
   let read = 0;
@@ -155,12 +160,13 @@ export async function loadLabelledLimited(
       continue;
     }
     kind ??= labelKindOf(new Set(Object.keys(outcome.sample.extra)), options, data.file);
+    const rows: LabelledRow[] = [];
     labelInto(outcome.sample, kind.labels, kind.labelColumn, { rows, invalid, ids });
-    if (rows.length >= limit) break;
+    for (const row of rows) sampler.add(row);
   }
   if (read === 0) throw new InvalidInputError("the dataset has no data rows", { file: data.file });
   return {
-    rows,
+    rows: sampler.take(limit),
     labels: kind?.labels ?? options.labels ?? { kind: "binary" },
     invalid,
     ...(data.file !== undefined ? { file: data.file } : {}),
@@ -186,6 +192,11 @@ function labelInto(
 ): void {
   const where = { row: item.row, ...(item.line !== undefined ? { line: item.line } : {}) };
   const bad = (field: string, message: string) => into.invalid.push({ ...where, field, message });
+  if (item.badCells !== undefined && item.badCells.length > 0) {
+    // A labelled row is judged whole: a cell that cannot be read leaves it out.
+    for (const cell of item.badCells) bad(cell.field, cell.message);
+    return;
+  }
   const group = item.extra.group;
   if (group !== undefined && group !== null && typeof group !== "string" && typeof group !== "number") {
     bad("group", `must be a string or a number naming the row's group, got ${JSON.stringify(group)}`);

@@ -1,9 +1,11 @@
+import type { LabelKind } from "../datasets/converters/types.js";
 import type { MetricResult } from "../metrics/types.js";
 import { formatScore } from "../report/format.js";
 import { html, SafeHtml } from "../report/html-escape.js";
 import { REPORT_CSS } from "../report/html-style.js";
 import { version } from "../version.js";
 import { bandBlock } from "./band-html.js";
+import { negativeClassName } from "./binary.js";
 import type { CalibrationResult, Disagreement, JudgeCalibration } from "./calibrate.js";
 import type { Figure } from "./figure.js";
 import type { BinaryReport, ReliabilityBin } from "./figures.js";
@@ -30,16 +32,18 @@ function figureCell(f: Figure): SafeHtml {
   return html`<td class="num">${formatScore(f.value)}</td><td class="ci">${ci}</td>`;
 }
 
-function figureRows(judge: JudgeCalibration): [string, Figure][] {
+function figureRows(judge: JudgeCalibration, labels: LabelKind): [string, Figure][] {
   const f = judge.figures;
   if (f.kind === "binary") {
+    const negative = negativeClassName(labels);
+    const name = negative.startsWith("negative") ? negative : `${negative} (negative)`;
     return [
       ["Accuracy", f.accuracy],
       ["Balanced accuracy", f.balancedAccuracy],
       ["Cohen's κ", f.cohensKappa],
-      ["Unfaithful (negative) class precision", f.negativeClass.precision],
-      ["Unfaithful (negative) class recall", f.negativeClass.recall],
-      ["Unfaithful (negative) class F1", f.negativeClass.f1],
+      [`${name} class precision`, f.negativeClass.precision],
+      [`${name} class recall`, f.negativeClass.recall],
+      [`${name} class F1`, f.negativeClass.f1],
       ["AUROC (score)", f.auroc],
     ];
   }
@@ -57,11 +61,12 @@ function figureRows(judge: JudgeCalibration): [string, Figure][] {
 }
 
 function figureTable(result: CalibrationResult): SafeHtml {
-  const names = figureRows(result.judges[0]!).map(([n]) => n);
+  const names = figureRows(result.judges[0]!, result.labels).map(([n]) => n);
   return html`<table class="figure-table" id="figures"><thead><tr><th>Figure</th>${result.judges.map(
     (j) => html`<th class="num">${j.name}</th><th>95% interval</th>`,
   )}</tr></thead><tbody>${names.map(
-    (name, i) => html`<tr><td>${name}</td>${result.judges.map((j) => figureCell(figureRows(j)[i]![1]))}</tr>`,
+    (name, i) =>
+      html`<tr><td>${name}</td>${result.judges.map((j) => figureCell(figureRows(j, result.labels)[i]![1]))}</tr>`,
   )}<tr><td>Scored rows</td>${result.judges.map(
     (j) =>
       html`<td class="num">${j.scored} of ${result.rows}</td><td class="why">${j.unscored.length > 0 ? `${j.unscored.length} without a score` : ""}</td>`,

@@ -7,9 +7,10 @@ import {
   describeInvalid,
   type LabelledSet,
   loadLabelled,
-  loadLabelledLimited,
+  loadLabelledSample,
 } from "../calibrate/labelled.js";
 import { toCalibrationHtml } from "../calibrate/report-html.js";
+import { stratifiedSample } from "../calibrate/sample.js";
 import { checkThreshold, descriptorScoreRange } from "../calibrate/score-range.js";
 import { converterFor } from "../datasets/convert.js";
 import type { LabelKind } from "../datasets/converters/types.js";
@@ -135,17 +136,17 @@ async function loadSet(
       ...(converter.metricOptions !== undefined ? { options: { ...converter.metricOptions } } : {}),
     };
   } else if (file !== undefined) {
-    // With --limit the file is streamed and reading stops at the limit.
+    // With --limit the file is streamed once, keeping a seeded sample of each class.
     set =
       flags.limit !== undefined
-        ? await loadLabelledLimited(file, flags.limit, options)
+        ? await loadLabelledSample(file, flags.limit, options, flags.seed)
         : loadLabelled(file, options);
   } else {
     throw new InvalidInputError(
       "give a labelled file (JSONL, JSON or CSV) or --dataset <id> (see datasets list)",
     );
   }
-  if (flags.limit !== undefined) set = { ...set, rows: set.rows.slice(0, flags.limit) };
+  if (flags.limit !== undefined) set = { ...set, rows: stratifiedSample(set.rows, flags.limit, flags.seed) };
   if (set.rows.length === 0) {
     throw new InvalidInputError(
       `the labelled file has no valid row${set.invalid.length > 0 ? ` (${set.invalid.length} invalid: ${describeInvalid(set.invalid)})` : ""}`,
@@ -335,8 +336,17 @@ export function registerCalibrateCommand(program: Command): Command {
       finite("--resamples", 0, 100_000),
       1000,
     )
-    .option("--seed <n>", "bootstrap seed", finite("--seed", 0, 2 ** 32 - 1), 20240601)
-    .option("--limit <n>", "only the first n labelled rows", positiveInt("--limit"))
+    .option(
+      "--seed <n>",
+      "seed of the bootstrap and of --limit's sample",
+      finite("--seed", 0, 2 ** 32 - 1),
+      20240601,
+    )
+    .option(
+      "--limit <n>",
+      "n labelled rows sampled from every class of labels in proportion (seeded by --seed, in file order)",
+      positiveInt("--limit"),
+    )
     .option(
       "--disagreements <n>",
       "rows of largest disagreement to list per judge",

@@ -1,3 +1,4 @@
+import { negativeClassName } from "../calibrate/binary.js";
 import type { CalibrationResult, JudgeCalibration } from "../calibrate/calibrate.js";
 import type { Figure } from "../calibrate/figure.js";
 import { formatScore } from "../report/format.js";
@@ -47,6 +48,7 @@ function line(label: string, f: Figure): string {
 /** The calibration figures as text, one block per judge, with why rows were not scored. */
 export function calibrationSummary(result: CalibrationResult): string {
   const out: string[] = [`${result.metric} against ${result.rows} labelled rows (${result.labels.kind})`];
+  const negative = negativeClassName(result.labels);
   for (const j of result.judges) {
     out.push("", `${j.name}: scored ${j.scored} of ${result.rows}`, ...unscoredLines(j));
     const f = j.figures;
@@ -55,9 +57,9 @@ export function calibrationSummary(result: CalibrationResult): string {
         line("accuracy", f.accuracy),
         line("balanced accuracy", f.balancedAccuracy),
         line("Cohen's kappa", f.cohensKappa),
-        line("unfaithful precision", f.negativeClass.precision),
-        line("unfaithful recall", f.negativeClass.recall),
-        line("unfaithful F1", f.negativeClass.f1),
+        line(`${negative} precision`, f.negativeClass.precision),
+        line(`${negative} recall`, f.negativeClass.recall),
+        line(`${negative} F1`, f.negativeClass.f1),
         line("AUROC", f.auroc),
         `  confusion (people x judge >= ${f.threshold}): TP ${f.confusion.truePositive}  FN ${f.confusion.falseNegative}  FP ${f.confusion.falsePositive}  TN ${f.confusion.trueNegative}`,
         `  best-separating threshold: ${f.bestThreshold ? `${formatScore(f.bestThreshold.threshold)} (balanced accuracy ${formatScore(f.bestThreshold.balancedAccuracy)}; informative, defaults unchanged)` : "n/a"}`,

@@ -1,9 +1,10 @@
 import { checkRequiredColumns } from "../dataset/required.js";
 import { type DatasetScan, firstRowLacking, scanOfDataset } from "../dataset/scan.js";
-import type { Dataset, InvalidRow } from "../dataset/types.js";
+import type { BadCell, Dataset, InvalidRow } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { assertResultsFileFree } from "../evaluate/results-lock.js";
 import { metricDescriptor } from "../metrics/catalog.js";
+import { columnName } from "../metrics/shared/sample-field-table.js";
 import { reportFormatForPath } from "../report/write.js";
 import type { MetricId } from "./metric-factory.js";
 
@@ -52,20 +53,33 @@ export function preflight(input: PreflightInput): void {
   }
 }
 
+/** Where a row problem is: file, line, row and field. */
+function whereOf(file: string | undefined, bad: InvalidRow): string {
+  const where: string[] = [];
+  if (file !== undefined) where.push(file);
+  if (bad.line !== undefined) where.push(`line ${bad.line}`);
+  where.push(`row ${bad.row}`);
+  if (bad.field !== undefined) where.push(`field "${bad.field}"`);
+  return where.join(", ");
+}
+
 /**
- * One stderr line per invalid row, naming the file, line, row and field, e.g.
+ * One stderr line per invalid row and per unreadable cell, naming the file, line, row and field, e.g.
  * `data.jsonl, line 3, row 2, field "response": expected a string, got a number; row not evaluated`.
  *
  * @example
  * for (const line of invalidRowLines(dataset)) process.stderr.write(`${line}\n`);
  */
-export function invalidRowLines(dataset: Pick<Dataset, "invalid" | "file">): string[] {
-  return dataset.invalid.map((bad: InvalidRow) => {
-    const where: string[] = [];
-    if (dataset.file !== undefined) where.push(dataset.file);
-    if (bad.line !== undefined) where.push(`line ${bad.line}`);
-    where.push(`row ${bad.row}`);
-    if (bad.field !== undefined) where.push(`field "${bad.field}"`);
-    return `airgap-eval: invalid row: ${where.join(", ")}: ${bad.message}; row not evaluated`;
-  });
+export function invalidRowLines(
+  dataset: Pick<DatasetScan, "invalid" | "file"> & { badCells?: BadCell[] },
+): string[] {
+  const rows = dataset.invalid.map(
+    (bad) => `airgap-eval: invalid row: ${whereOf(dataset.file, bad)}: ${bad.message}; row not evaluated`,
+  );
+  const cells = (dataset.badCells ?? []).map(
+    (bad) =>
+      `airgap-eval: unreadable cell: ${whereOf(dataset.file, bad)}: ${bad.message}; ` +
+      `metrics that read ${columnName(bad.sampleField)} give an error on this row, the others score it`,
+  );
+  return [...rows, ...cells];
 }

@@ -66,6 +66,7 @@ function readWith<T>(read: (value: unknown) => T): z.ZodType<T> {
 export const kindSchemas: { readonly [K in SampleFieldKind]: z.ZodType<SampleFieldValues[K]> } = {
   text: nonEmptyText,
   textList: z.array(nonEmptyText).min(1, { message: "is an empty list" }),
+  textListMaybeEmpty: z.array(nonEmptyText),
   idList: z.array(contextId, { error: "expected a list of ids" }),
   documents: z.array(documentSchema, { error: "expected a list of document objects" }),
   rubric: z

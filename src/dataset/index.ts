@@ -4,6 +4,7 @@ export { assertNoInvalidRows, loadDataset } from "./load.js";
 export { parseListCell } from "./python-list.js";
 export { checkRequiredColumns, missingFields } from "./required.js";
 export type {
+  BadCell,
   ColumnTarget,
   Dataset,
   DatasetFormat,

@@ -3,9 +3,16 @@ import path from "node:path";
 import { InvalidInputError } from "../errors.js";
 import { ColumnResolver } from "./columns.js";
 import { type RawRow, readCsv, readJsonArray, readJsonl } from "./readers.js";
-import type { Dataset, DatasetFormat, DatasetSample, InvalidRow, LoadDatasetOptions } from "./types.js";
+import type {
+  BadCell,
+  Dataset,
+  DatasetFormat,
+  DatasetSample,
+  InvalidRow,
+  LoadDatasetOptions,
+} from "./types.js";
 import { decodeUtf8 } from "./utf8.js";
-import { normalizeRow } from "./validate.js";
+import { normalizeRow, type RowProblem } from "./validate.js";
 
 function formatFromExtension(file: string): "jsonl" | "json" | "csv" {
   const ext = path.extname(file).toLowerCase();
@@ -33,7 +40,7 @@ export function rowOutcome(
 ): DatasetRowOutcome {
   const line = keepLine ? raw.line : undefined;
   const at = line !== undefined ? { line } : {};
-  let problems = raw.problems;
+  let problems: RowProblem[] = raw.problems;
   let normalized: ReturnType<typeof normalizeRow> | undefined;
   if (raw.values !== undefined) {
     normalized = normalizeRow(raw.values, resolver, fromCsv);
@@ -51,7 +58,9 @@ export function rowOutcome(
       })),
     };
   }
-  return { row, ...at, sample: { row, ...at, sample: normalized.sample, extra: normalized.extra } };
+  const badCells: BadCell[] = normalized.badCells.map((cell) => ({ row, ...at, ...cell }));
+  const sample: DatasetSample = { row, ...at, sample: normalized.sample, extra: normalized.extra };
+  return { row, ...at, sample: badCells.length > 0 ? { ...sample, badCells } : sample };
 }
 
 /** The format of a dataset file: `format` when given, else its extension. */
@@ -89,7 +98,9 @@ export function readFile(file: string): Buffer {
  * Loads a dataset from a JSONL, JSON-array or CSV file, or from rows in memory; maps Ragas, Haystack and
  * camelCase column names (or your `columnMap`) to sample fields; and validates every row with zod.
  * Invalid rows are listed in `invalid` with their row, line, field and problem, and left out of `samples`;
- * with `strict` the first invalid row throws an `InvalidInputError` instead.
+ * a cell that cannot be read (e.g. a `retrieved_contexts` cell that is no list) is listed in `badCells` and
+ * its row kept without that field, so metrics that do not read it still score the row. With `strict` the
+ * first invalid row or bad cell throws an `InvalidInputError` instead.
  *
  * @example
  * const { samples, invalid } = loadDataset("eval.csv", { columnMap: { question_text: "user_input" } });
@@ -107,7 +118,7 @@ export function loadDataset(
     file = source;
     format = datasetFormat(source, options.format);
     const bytes = readFile(source);
-    if (format === "jsonl") rawRows = readJsonl(bytes);
+    if (format === "jsonl") rawRows = readJsonl(bytes, file);
     else if (format === "json") rawRows = readJsonArray(decodeUtf8(bytes), file);
     else rawRows = readCsv(bytes, file);
   } else {
@@ -120,29 +131,41 @@ export function loadDataset(
 
   const samples: DatasetSample[] = [];
   const invalid: InvalidRow[] = [];
+  const badCells: BadCell[] = [];
   const fromCsv = format === "csv";
   rawRows.forEach((raw, row) => {
     const outcome = rowOutcome(raw, row, resolver, fromCsv, format !== "rows");
-    if (outcome.sample !== undefined) samples.push(outcome.sample);
-    else invalid.push(...outcome.problems);
+    if (outcome.sample === undefined) invalid.push(...outcome.problems);
+    else {
+      samples.push(outcome.sample);
+      badCells.push(...(outcome.sample.badCells ?? []));
+    }
   });
 
-  const dataset: Dataset = { samples, invalid, totalRows: rawRows.length, format, ...(file ? { file } : {}) };
+  const dataset: Dataset = {
+    samples,
+    invalid,
+    badCells,
+    totalRows: rawRows.length,
+    format,
+    ...(file ? { file } : {}),
+  };
   if (options.strict) assertNoInvalidRows(dataset);
   return dataset;
 }
 
 /**
- * Throws an `InvalidInputError` naming the first invalid row (and how many more there are) when the
- * dataset has any; used for `strict` runs.
+ * Throws an `InvalidInputError` naming the first invalid row or unreadable cell (and how many more rows
+ * there are) when the dataset has any; used for `strict` runs.
  *
  * @example
  * assertNoInvalidRows(loadDataset("eval.jsonl"));
  */
-export function assertNoInvalidRows(dataset: Pick<Dataset, "invalid" | "file">): void {
-  const first = dataset.invalid[0];
+export function assertNoInvalidRows(dataset: Pick<Dataset, "invalid" | "file" | "badCells">): void {
+  const all = [...dataset.invalid, ...(dataset.badCells ?? [])].sort((a, b) => a.row - b.row);
+  const first = all[0];
   if (first === undefined) return;
-  const rows = new Set(dataset.invalid.map((i) => i.row)).size;
+  const rows = new Set(all.map((i) => i.row)).size;
   const more = rows > 1 ? ` (${rows} invalid rows in all; fix them or run without strict to skip them)` : "";
   throw new InvalidInputError(`${first.message}${more}`, {
     file: dataset.file,

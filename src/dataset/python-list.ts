@@ -16,7 +16,9 @@ export function parseListCell(cell: string): { value: unknown } | { error: strin
     if (python !== undefined) return { value: python };
     const detail = jsonError instanceof Error ? jsonError.message : String(jsonError);
     return {
-      error: `expected a JSON array of strings in this CSV cell, but it is not valid JSON (${detail})`,
+      error:
+        `expected a list of strings in this CSV cell, as a JSON array (["a", "b"]) or a Python list (['a', 'b']), ` +
+        `but it reads as neither (not valid JSON: ${detail}; nor a Python list of quoted strings)`,
     };
   }
 }

@@ -1,6 +1,7 @@
 import { CsvError, Parser } from "csv-parse";
 import { InvalidInputError } from "../errors.js";
 import { countLineFeeds, textLines } from "../util/lines.js";
+import { type CsvDelimiter, csvHeaderNames, delimiterName, sniffDelimiter } from "./csv-sniff.js";
 import { type DecodedText, invalidUtf8Message, Utf8LineDecoder } from "./utf8.js";
 import type { RowProblem } from "./validate.js";
 
@@ -48,9 +49,29 @@ export interface RowReader {
   end(): RawRow[];
 }
 
+/**
+ * Throws when the first line of a JSON Lines file is no JSON but a CSV header: a CSV file saved as .jsonl,
+ * which would otherwise give one "is not valid JSON" per line.
+ */
+function refuseCsvAsJsonl(first: RawRow, content: string, file: string | undefined): void {
+  if (first.values !== undefined) return;
+  const names = csvHeaderNames(content);
+  if (names === undefined) return;
+  const shown = names.slice(0, 4).join(", ") + (names.length > 4 ? ", ..." : "");
+  throw new InvalidInputError(
+    `this file is read as JSON Lines (its extension says so), but its first line is no JSON: it reads as a CSV header ` +
+      `(${shown}, ${delimiterName(sniffDelimiter(content))}-separated). Rename the file to .csv, or pass format: "csv" to loadDataset`,
+    { file, line: first.line },
+  );
+}
+
 /** Reads JSON Lines (one object per non-blank line) from bytes given in pieces. */
 export class JsonlReader implements RowReader {
   private readonly decoder = new Utf8LineDecoder();
+  private sawRow = false;
+
+  /** `file` names the file in errors. */
+  constructor(private readonly file?: string) {}
 
   push(chunk: Buffer): RawRow[] {
     return this.rows(this.decoder.push(chunk));
@@ -66,15 +87,18 @@ export class JsonlReader implements RowReader {
     const bad = new Set(badLines);
     textLines(text).forEach((content, i) => {
       const row = jsonlRow(content, firstLine + i, bad.has(firstLine + i));
-      if (row !== undefined) rows.push(row);
+      if (row === undefined) return;
+      if (!this.sawRow) refuseCsvAsJsonl(row, content, this.file);
+      this.sawRow = true;
+      rows.push(row);
     });
     return rows;
   }
 }
 
-/** Reads JSON Lines: one object per non-blank line. */
-export function readJsonl(bytes: Buffer): RawRow[] {
-  const reader = new JsonlReader();
+/** Reads JSON Lines: one object per non-blank line; `file` names the file in errors. */
+export function readJsonl(bytes: Buffer, file?: string): RawRow[] {
+  const reader = new JsonlReader(file);
   return [...reader.push(bytes), ...reader.end()];
 }
 
@@ -150,23 +174,36 @@ function isBreak(byte: number | undefined): boolean {
   return byte === 0x0a || byte === 0x0d;
 }
 
-/**
- * Reads CSV with a header row (quoted fields, embedded newlines, BOM, CRLF) from bytes given in pieces,
- * through csv-parse's streaming parser. Lines are counted here from the byte offset where each record
- * ends (csv-parse's `info.bytes`), since csv-parse counts CRLF inside quotes as two lines; only the bytes
- * of the record being read are kept.
- */
-export class CsvReader implements RowReader {
-  private readonly decoder = new Utf8LineDecoder();
-  private readonly parser = new Parser({
+/** csv-parse's streaming parser for a file whose fields are separated by `delimiter`. */
+function csvParser(delimiter: CsvDelimiter): Parser {
+  const parser = new Parser({
     bom: true,
     info: true,
     skip_empty_lines: true,
     relax_column_count: true,
+    delimiter,
     // A stream option (passed on to Node's Transform): records are read right after each write, so the
     // parser never waits for its reader and every write is parsed at once.
     ...{ readableHighWaterMark: Number.MAX_SAFE_INTEGER },
   });
+  parser.on("error", () => {
+    // Read from `parser.errored` after each call.
+  });
+  return parser;
+}
+
+/**
+ * Reads CSV with a header row (quoted fields, embedded newlines, BOM, CRLF) from bytes given in pieces,
+ * through csv-parse's streaming parser. The delimiter (comma, semicolon or tab) is sniffed from the header
+ * line, so the parser starts once that line is in. Lines are counted here from the byte offset where each
+ * record ends (csv-parse's `info.bytes`), since csv-parse counts CRLF inside quotes as two lines; only the
+ * bytes of the record being read are kept.
+ */
+export class CsvReader implements RowReader {
+  private readonly decoder = new Utf8LineDecoder();
+  /** Made once the header line is in (see {@link sniffDelimiter}). */
+  private parser: Parser | undefined;
+  private delimiter: CsvDelimiter = ",";
   /** Bytes fed to the parser from `windowStart` on. */
   private window: Buffer = Buffer.alloc(0);
   private windowStart = 0;
@@ -176,11 +213,7 @@ export class CsvReader implements RowReader {
   /** Lines with invalid UTF-8 not yet behind the current record. */
   private badLines: number[] = [];
 
-  constructor(private readonly file: string | undefined) {
-    this.parser.on("error", () => {
-      // Read from `parser.errored` after each call.
-    });
-  }
+  constructor(private readonly file: string | undefined) {}
 
   push(chunk: Buffer): RawRow[] {
     return this.feed(this.decoder.push(chunk), false);
@@ -190,25 +223,44 @@ export class CsvReader implements RowReader {
     return this.feed(this.decoder.end(), true);
   }
 
+  /** The parser, made from the header line once it is in (or at the end); undefined until then. */
+  private parserFor(bytes: Buffer, last: boolean): Parser | undefined {
+    if (this.parser !== undefined) {
+      if (bytes.length > 0) this.parser.write(bytes);
+      return this.parser;
+    }
+    const newline = this.window.indexOf(0x0a);
+    if (newline === -1 && !last) return undefined;
+    const headerLine = this.window
+      .subarray(0, newline === -1 ? this.window.length : newline)
+      .toString("utf8");
+    this.delimiter = sniffDelimiter(headerLine);
+    this.parser = csvParser(this.delimiter);
+    if (this.window.length > 0) this.parser.write(this.window);
+    return this.parser;
+  }
+
   private feed({ text, badLines }: DecodedText, last: boolean): RawRow[] {
     this.badLines.push(...badLines);
     const bytes = Buffer.from(text, "utf8");
     this.window = this.window.length === 0 ? bytes : Buffer.concat([this.window, bytes]);
-    if (bytes.length > 0) this.parser.write(bytes);
-    if (last) this.parser.end();
-    const error = this.parser.errored;
+    const parser = this.parserFor(bytes, last);
+    if (parser === undefined) return [];
+    if (last) parser.end();
+    const error = parser.errored;
     if (error) {
       if (error instanceof CsvError) {
         const line = (error as CsvError & { lines?: number }).lines;
         throw new InvalidInputError(
-          `CSV cannot be parsed: ${error.message}; check the quotes around that line`,
+          `CSV cannot be parsed: ${error.message}; check the quotes around that line ` +
+            `(the file is read as ${delimiterName(this.delimiter)}-separated, the delimiter its header line uses)`,
           { file: this.file, line },
         );
       }
       throw error;
     }
     const rows: RawRow[] = [];
-    for (let rec = this.parser.read() as CsvRecordWithInfo | null; rec !== null; rec = this.parser.read()) {
+    for (let rec = parser.read() as CsvRecordWithInfo | null; rec !== null; rec = parser.read()) {
       const row = this.record(rec);
       if (row !== undefined) rows.push(row);
     }

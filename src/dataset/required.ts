@@ -2,7 +2,7 @@ import { InvalidInputError } from "../errors.js";
 import type { MetricDescriptor } from "../metrics/descriptor.js";
 import { columnName } from "../metrics/shared/sample-field-table.js";
 import type { Metric, Sample, SampleField } from "../metrics/types.js";
-import type { Dataset } from "./types.js";
+import type { BadCell, Dataset, InvalidRow } from "./types.js";
 
 /** A sample field's Ragas column name (Haystack's where Ragas has none), e.g. `retrieved_contexts` for `retrievedContexts`. */
 export const ragasColumnName: (field: SampleField) => string = columnName;
@@ -20,13 +20,18 @@ export interface ColumnPresence {
   extraColumns: ReadonlySet<string>;
   /** The dataset file, when there is one. */
   file?: string;
+  /** Cells of valid rows that could not be read: a field may be in the file though no row has it. Defaults to none. */
+  badCells?: readonly BadCell[];
+  /** Problems of the rows that could not be read at all. Defaults to none. */
+  invalid?: readonly InvalidRow[];
 }
 
 function columnPresence(dataset: Dataset | readonly Sample[] | ColumnPresence): ColumnPresence {
   if (!Array.isArray(dataset) && "fields" in dataset) return dataset as ColumnPresence;
-  const rows: readonly { sample: Sample; extra?: Record<string, unknown> }[] = Array.isArray(dataset)
-    ? (dataset as readonly Sample[]).map((sample) => ({ sample }))
-    : (dataset as Dataset).samples;
+  const rows: readonly { sample: Sample; extra?: Record<string, unknown>; badCells?: BadCell[] }[] =
+    Array.isArray(dataset)
+      ? (dataset as readonly Sample[]).map((sample) => ({ sample }))
+      : (dataset as Dataset).samples;
   const fields = new Set<SampleField>();
   const extraColumns = new Set<string>();
   for (const { sample, extra } of rows) {
@@ -35,7 +40,44 @@ function columnPresence(dataset: Dataset | readonly Sample[] | ColumnPresence): 
     }
     for (const key of Object.keys(extra ?? {})) extraColumns.add(key);
   }
-  return { fields, extraColumns };
+  const badCells = rows.flatMap((row) => row.badCells ?? []);
+  return {
+    fields,
+    extraColumns,
+    badCells,
+    invalid: Array.isArray(dataset) ? [] : (dataset as Dataset).invalid,
+  };
+}
+
+/** Where a row problem is, for a message: `line 3 (row 2), field "x"`. */
+function rowPlace(bad: InvalidRow): string {
+  const at = bad.line !== undefined ? `line ${bad.line} (row ${bad.row})` : `row ${bad.row}`;
+  return `${at}${bad.field !== undefined ? `, ${bad.field}` : ""}`;
+}
+
+/**
+ * Why fields no valid row has may still be in the file: their cells could not be read, or no row could be
+ * read at all. Points at the first bad cell of each field, else at the first invalid row; empty when neither.
+ */
+function unreadableNote(missing: ReadonlySet<SampleField>, presence: ColumnPresence): string {
+  const notes: string[] = [];
+  for (const field of missing) {
+    const cells = (presence.badCells ?? []).filter((cell) => cell.sampleField === field);
+    const first = cells[0];
+    if (first === undefined) continue;
+    const more = cells.length > 1 ? ` (and ${cells.length - 1} more)` : "";
+    notes.push(
+      `${ragasColumnName(field)} is there, but its cells could not be read: ${rowPlace(first)}: ${first.message}${more}`,
+    );
+  }
+  const invalid = presence.invalid ?? [];
+  if (notes.length === 0 && presence.fields.size === 0 && invalid.length > 0) {
+    const rows = new Set(invalid.map((bad) => bad.row)).size;
+    notes.push(
+      `no row could be read (${rows} invalid; the first: ${rowPlace(invalid[0]!)}: ${invalid[0]!.message})`,
+    );
+  }
+  return notes.length > 0 ? ` ${notes.join(". ")}. Fix those cells or rows,` : "";
 }
 
 /** How the error tells the caller to map a column; the CLI says `--column`. */
@@ -65,10 +107,13 @@ export function checkRequiredColumns(
   >,
   hint: RequiredColumnsHint = {},
 ): void {
-  const { fields: present, extraColumns: unrecognised } = columnPresence(dataset);
+  const presence = columnPresence(dataset);
+  const { fields: present, extraColumns: unrecognised } = presence;
   const problems: string[] = [];
+  const allMissing = new Set<SampleField>();
   for (const metric of metrics) {
     const missing = metric.requiredFields.filter((field) => !present.has(field));
+    for (const field of missing) allMissing.add(field);
     if (missing.length > 0) {
       const names = missing.map((f) => `${ragasColumnName(f)} (${f})`).join(", ");
       problems.push(`${"id" in metric ? metric.id : metric.name} needs ${names}`);
@@ -80,9 +125,10 @@ export function checkRequiredColumns(
       ...[...present].map((f) => ragasColumnName(f)),
       ...[...unrecognised].map((c) => `${c} (not recognised)`),
     ];
+    const unreadable = unreadableNote(allMissing, presence);
     throw new InvalidInputError(
       `no valid row has the columns these metrics need: ${problems.join("; ")}. ` +
-        `Columns found: ${found.length > 0 ? found.join(", ") : "none"}. Add the columns, map yours with ` +
+        `Columns found: ${found.length > 0 ? found.join(", ") : "none"}.${unreadable} ${unreadable ? "or add" : "Add"} the columns, map yours with ` +
         `${hint.map ?? "columnMap (loadDataset's option; load: { columnMap } in evaluate())"}, or ${hint.drop ?? "drop those metrics"}`,
       { file },
     );

@@ -5,7 +5,7 @@ import type { Sample, SampleField } from "../metrics/types.js";
 import { canonicalHash } from "../util/hash.js";
 import { RowHashes } from "./row-hashes.js";
 import type { DatasetRowOutcome, DatasetSource } from "./stream.js";
-import type { Dataset, InvalidRow } from "./types.js";
+import type { BadCell, Dataset, InvalidRow } from "./types.js";
 
 /** The first valid row lacking a field, with every field that row lacks. */
 export interface LackingRow {
@@ -22,6 +22,8 @@ export interface DatasetScan {
   validRows: number;
   /** The problems of the invalid rows, in row order. */
   invalid: InvalidRow[];
+  /** The cells of valid rows that could not be read, in row order (see `DatasetSample.badCells`). */
+  badCells: BadCell[];
   /** Sample fields that at least one valid row has. */
   fields: Set<SampleField>;
   /** Columns of valid rows that map to no sample field. */
@@ -86,6 +88,7 @@ function emptyScan(file: string | undefined, options: ScanOptions = {}): Dataset
     totalRows: 0,
     validRows: 0,
     invalid: [],
+    badCells: [],
     fields: new Set(),
     extraColumns: new Set(),
     firstLacking: new Map(),
@@ -118,7 +121,8 @@ export class ScanPass {
       this.scan.invalid.push(...outcome.problems);
       return;
     }
-    const { sample, extra } = outcome.sample;
+    const { sample, extra, badCells } = outcome.sample;
+    if (badCells !== undefined) this.scan.badCells.push(...badCells);
     scanRow(this.scan, outcome.row, outcome.line, sample, extra);
     this.scan.rowHashes?.add(outcome.row, hash ?? canonicalHash(sample));
   }
@@ -145,6 +149,7 @@ export function scanOfDataset(data: Dataset): DatasetScan {
   const scan = emptyScan(data.file);
   scan.totalRows = data.totalRows;
   scan.invalid = data.invalid;
+  scan.badCells = data.samples.flatMap((item) => item.badCells ?? []);
   for (const item of data.samples) scanRow(scan, item.row, item.line, item.sample, item.extra);
   return scan;
 }
@@ -200,7 +205,7 @@ export function firstRowLacking(
 
 /**
  * Reads a dataset once and keeps only what the checks before a run need: row counts, the invalid rows'
- * problems, which fields and extra columns valid rows have, and the first row lacking each field (and,
+ * problems and the unreadable cells, which fields and extra columns valid rows have, and the first row lacking each field (and,
  * when asked, each valid row's hash). An empty dataset is an `InvalidInputError`, as for
  * {@link loadDataset}.
  *

@@ -45,7 +45,7 @@ async function* fileRows(file: string, format: "jsonl" | "json" | "csv"): AsyncG
     readFile(file); // throws the same error as a whole-file read
     throw new InvalidInputError("dataset file cannot be read; check the path", { file });
   }
-  const reader: RowReader = format === "jsonl" ? new JsonlReader() : new CsvReader(file);
+  const reader: RowReader = format === "jsonl" ? new JsonlReader(file) : new CsvReader(file);
   try {
     for (;;) {
       const piece = Buffer.allocUnsafe(pieceBytes);

@@ -15,6 +15,12 @@ export interface DatasetSample {
   sample: Sample;
   /** Columns that map to no sample field (e.g. `id`), kept as they were for reports. */
   extra: Record<string, unknown>;
+  /**
+   * Cells of this row that could not be read (e.g. a `retrieved_contexts` cell that is no list): their
+   * fields are left out of `sample`, a metric reading one of them gives an error row naming the cell,
+   * and the other metrics score the row. Defaults to none.
+   */
+  badCells?: BadCell[];
 }
 
 /** A row that failed validation: which row, which line, which field and what is wrong. */
@@ -29,12 +35,25 @@ export interface InvalidRow {
   message: string;
 }
 
+/** A cell of a valid row that could not be read: where it is, the field it gives and what is wrong. */
+export interface BadCell extends InvalidRow {
+  /** The column as named in the dataset, with the path inside it (e.g. `retrieved_contexts[2]`). */
+  field: string;
+  /** The sample field the column gives (e.g. `retrievedContexts`). */
+  sampleField: SampleField;
+}
+
 /** A loaded dataset: valid samples in file order and the problems found in the other rows. */
 export interface Dataset {
   /** Valid rows, in file order. */
   samples: DatasetSample[];
-  /** One entry per problem found; a row with any problem is left out of `samples`. */
+  /** One entry per problem of a whole row (e.g. bad JSON); such a row is left out of `samples`. */
   invalid: InvalidRow[];
+  /**
+   * The cells of valid rows that could not be read (each also in its sample's `badCells`); the rows are in
+   * `samples` without those fields. Defaults to none.
+   */
+  badCells?: BadCell[];
   /** Number of data rows read (valid and invalid). */
   totalRows: number;
   /** Format the rows were read as. */

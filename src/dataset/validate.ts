@@ -8,7 +8,7 @@ import {
 } from "../metrics/shared/sample-field-table.js";
 import type { Sample } from "../metrics/types.js";
 import type { ColumnResolver } from "./columns.js";
-import { sampleSchema, structuredKinds } from "./field-schemas.js";
+import { kindSchemas, structuredKinds } from "./field-schemas.js";
 import { parseListCell } from "./python-list.js";
 
 /** One problem in one row: the column as named in the dataset, and what is wrong. */
@@ -17,15 +17,30 @@ export interface RowProblem {
   message: string;
 }
 
+/** A cell that maps to a sample field but cannot be read: the row goes on without that field. */
+export interface CellProblem {
+  /** The column as named in the dataset, with the path inside it (e.g. `retrieved_contexts[2]`). */
+  field: string;
+  /** The sample field the column gives. */
+  sampleField: SampleField;
+  message: string;
+}
+
 /** A row after mapping and validation. */
 export interface NormalizedRow {
+  /** The fields that could be read (none when `problems` is not empty). */
   sample: Sample;
   extra: Record<string, unknown>;
+  /** Problems of the whole row: the row cannot be evaluated. */
   problems: RowProblem[];
+  /** Cells that cannot be read: the metrics reading their fields cannot score the row, the others can. */
+  badCells: CellProblem[];
 }
 
 /** Sample fields that a CSV cell gives as a list (a JSON array or a Python list literal). */
-const listFields: ReadonlySet<SampleField> = new Set(fieldsOfKind("textList", "idList", "documents"));
+const listFields: ReadonlySet<SampleField> = new Set(
+  fieldsOfKind("textList", "textListMaybeEmpty", "idList", "documents"),
+);
 
 /** Sample fields that a CSV cell gives as JSON (a conversation, tool calls). */
 const jsonFields: ReadonlySet<SampleField> = new Set(fieldsOfKind("conversation", "toolCalls"));
@@ -39,8 +54,10 @@ function describeType(value: unknown): string {
 }
 
 /**
- * Maps a raw row's columns to sample fields and validates it with zod.
+ * Maps a raw row's columns to sample fields and validates each field with zod.
  * `fromCsv` treats empty cells as absent and parses list cells (JSON arrays or Python list literals).
+ * A field that cannot be read is a bad cell, left out of the sample; two columns giving one field are a
+ * problem of the whole row.
  */
 export function normalizeRow(
   raw: Record<string, unknown>,
@@ -51,6 +68,10 @@ export function normalizeRow(
   const sourceColumn = new Map<SampleField, string>();
   const extra: Record<string, unknown> = {};
   const problems: RowProblem[] = [];
+  const badCells: CellProblem[] = [];
+  const badCell = (field: SampleField, column: string, message: string): void => {
+    badCells.push({ field: column, sampleField: field, message });
+  };
 
   for (const [column, value] of Object.entries(raw)) {
     const field = resolver.fieldFor(column);
@@ -71,7 +92,7 @@ export function normalizeRow(
     if (fromCsv && sampleFieldSpec(field).kind === "rubric" && typeof value === "string") {
       const parsed = parseRubricCell(value);
       if (typeof parsed === "string") {
-        problems.push({ field: column, message: parsed });
+        badCell(field, column, parsed);
         continue;
       }
       candidate[field] = parsed;
@@ -79,15 +100,16 @@ export function normalizeRow(
       try {
         candidate[field] = JSON.parse(value);
       } catch (err) {
-        problems.push({
-          field: column,
-          message: `a ${column} cell must be JSON, such as [{"role": "user", "content": "..."}] (${(err as Error).message})`,
-        });
+        badCell(
+          field,
+          column,
+          `a ${column} cell must be JSON, such as [{"role": "user", "content": "..."}] (${(err as Error).message})`,
+        );
       }
     } else if (fromCsv && listFields.has(field) && typeof value === "string") {
       const parsed = parseListCell(value);
       if ("error" in parsed) {
-        problems.push({ field: column, message: parsed.error });
+        badCell(field, column, parsed.error);
         continue;
       }
       candidate[field] = parsed.value;
@@ -96,24 +118,25 @@ export function normalizeRow(
     }
   }
 
-  const result = sampleSchema.safeParse(candidate);
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const [head, ...rest] = issue.path;
-      const field = typeof head === "string" ? (head as SampleField) : undefined;
-      const column = field !== undefined ? (sourceColumn.get(field) ?? field) : undefined;
-      const name = column !== undefined ? pathText([column, ...rest]) : undefined;
-      problems.push({ field: name, message: describeIssue(issue, candidate, field) });
-    }
-  }
-  if (problems.length > 0) return { sample: {}, extra, problems };
+  if (problems.length > 0) return { sample: {}, extra, problems, badCells: [] };
 
   const sample: Sample = {};
-  const data = result.data as Sample;
   for (const field of sampleFields) {
-    if (data[field] !== undefined) (sample as Record<string, unknown>)[field] = data[field];
+    if (!(field in candidate)) continue;
+    const result = kindSchemas[sampleFieldSpec(field).kind].safeParse(candidate[field]);
+    if (result.success) {
+      (sample as Record<string, unknown>)[field] = result.data;
+      continue;
+    }
+    const column = sourceColumn.get(field) ?? field;
+    for (const issue of result.error.issues) {
+      const path = [field, ...issue.path];
+      badCell(field, pathText([column, ...issue.path]), describeIssue({ ...issue, path }, candidate, field));
+    }
   }
-  return { sample, extra, problems };
+  // Bad cells leave the sample without those fields (an earlier cell problem may name a field zod never saw).
+  for (const cell of badCells) delete (sample as Record<string, unknown>)[cell.sampleField];
+  return { sample, extra, problems, badCells };
 }
 
 /** A CSV rubric cell: a JSON object of level name to description, or the problem in words. */

@@ -231,7 +231,7 @@ async function runPlan(
     await Promise.all(
       pending.map(async (entry) => {
         const t0 = performance.now();
-        const result = await scorers.get(entry)!(item.sample, rowHash);
+        const result = await scorers.get(entry)!(item.sample, rowHash, item.badCells);
         if (isCacheHit(result)) hits++;
         const record: RowMetricRecord = {
           row: item.row,

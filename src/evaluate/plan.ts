@@ -174,7 +174,8 @@ export async function planEvaluation(
   const source = toSource(dataset, options);
   const resuming = options.out !== undefined && options.resume === true && resultsFileHasContent(options.out);
   const scan = isScanned(source) ? source.scan : await scanDataset(source, { rowHashes: resuming });
-  if (options.strict) assertNoInvalidRows({ invalid: scan.invalid, file: source.file });
+  if (options.strict)
+    assertNoInvalidRows({ invalid: scan.invalid, badCells: scan.badCells, file: source.file });
   checkMetricList(metrics);
   // A shard may lack a column other shards have: the CLI checks the whole dataset before sharding.
   if (source.shard === undefined) checkRequiredColumns(scan, metrics);

@@ -1,6 +1,7 @@
 import type { Cache } from "../cache/cache.js";
 import { cacheKey, cacheNamespaces } from "../cache/keys.js";
 import { missingFields } from "../dataset/required.js";
+import type { BadCell } from "../dataset/types.js";
 import type { MetricResult, Sample } from "../metrics/types.js";
 import { errorRow } from "../util/error-row.js";
 import { version } from "../version.js";
@@ -8,6 +9,13 @@ import type { MetricEntry } from "./plan.js";
 
 /** Scores one row with one metric; never throws for the metric's own failure. */
 export type RowScorer = (sample: Sample, rowHash: string) => Promise<MetricResult>;
+
+/** Scores one row of a dataset, whose unreadable cells (see `DatasetSample.badCells`) are given. */
+export type DatasetRowScorer = (
+  sample: Sample,
+  rowHash: string,
+  badCells?: readonly BadCell[],
+) => Promise<MetricResult>;
 
 function normalizeResult(result: unknown, metric: string): MetricResult {
   if (result === null || typeof result !== "object") {
@@ -26,15 +34,15 @@ function normalizeResult(result: unknown, metric: string): MetricResult {
 }
 
 /**
- * A metric as `evaluate()` calls it: a row lacking a field the metric needs is `skipped` (never
- * looked up in the cache), a result of another shape becomes an error, a throw becomes an error row,
+ * A metric as `evaluate()` calls it: a row whose cell of a field the metric needs could not be read is
+ * an error naming the cell, a row lacking such a field is `skipped` (neither looked up in the cache), a result of another shape becomes an error, a throw becomes an error row,
  * and with a cache a cacheable metric's results go through {@link withResultCache}.
  *
  * @example
  * const score = rowScorer(entry, cache);
  * const result = await score(sample, rowHash);
  */
-export function rowScorer(entry: MetricEntry, cache: Cache | undefined): RowScorer {
+export function rowScorer(entry: MetricEntry, cache: Cache | undefined): DatasetRowScorer {
   const metric = entry.metric;
   const scoreMetric: RowScorer = async (sample) => {
     try {
@@ -45,7 +53,9 @@ export function rowScorer(entry: MetricEntry, cache: Cache | undefined): RowScor
   };
   const compute =
     cache && entry.cacheable ? withResultCache(scoreMetric, cache, entry.configHash) : scoreMetric;
-  return async (sample, rowHash) => {
+  return async (sample, rowHash, badCells) => {
+    const bad = badCells?.filter((cell) => metric.requiredFields.includes(cell.sampleField));
+    if (bad !== undefined && bad.length > 0) return unreadableCellsResult(bad, metric.name);
     const missing = missingFields(sample, metric);
     if (missing.length === 0) return compute(sample, rowHash);
     return {
@@ -53,6 +63,18 @@ export function rowScorer(entry: MetricEntry, cache: Cache | undefined): RowScor
       status: "skipped",
       reason: `row has no ${missing.join(", ")}, which ${metric.name} needs`,
     };
+  };
+}
+
+/** The error row of a metric whose fields' cells could not be read. */
+function unreadableCellsResult(cells: readonly BadCell[], metric: string): MetricResult {
+  const what = cells.map(
+    (cell) => `${cell.field}${cell.line !== undefined ? ` (line ${cell.line})` : ""}: ${cell.message}`,
+  );
+  return {
+    value: null,
+    status: "error",
+    error: `${metric} cannot score this row: its ${what.join("; ")}; fix the cell`,
   };
 }
 

@@ -125,6 +125,44 @@ describe("calibrate: bad input exits 2 with a clear message", () => {
   });
 });
 
+describe("calibrate --limit on a class-sorted file", () => {
+  it("samples both classes (seeded), and names the negative class without calling it unfaithful", async () => {
+    const file = sandbox.file("sorted-binary.jsonl");
+    // All the 1s first, then all the 0s, as clapnq-dev's answerable then unanswerable files.
+    const rows = Array.from({ length: 40 }, (_, i) =>
+      JSON.stringify({
+        id: `r${i}`,
+        response: i < 20 ? `Paris is the capital of France (${i}).` : `The moon is made of rock (${i}).`,
+        reference: "Paris is the capital of France.",
+        human_label: i < 20 ? 1 : 0,
+      }),
+    );
+    writeFileSync(file, `${rows.join("\n")}\n`);
+    const args = [
+      "calibrate",
+      file,
+      "--metric",
+      "semantic_similarity",
+      "--limit",
+      "6",
+      "--resamples",
+      "50",
+      "-q",
+    ];
+    const json = await runCli([...args, "--json"], sandbox.env);
+    expect(json.code, json.stderr).toBe(0);
+    const { confusion } = JSON.parse(json.stdout).judges[0].figures;
+    // 3 rows of each class: people's 1s are TP + FN, their 0s FP + TN.
+    expect(confusion.truePositive + confusion.falseNegative).toBe(3);
+    expect(confusion.falsePositive + confusion.trueNegative).toBe(3);
+    const again = await runCli([...args, "--json"], sandbox.env);
+    expect(JSON.parse(again.stdout).judges[0].figures).toEqual(JSON.parse(json.stdout).judges[0].figures);
+    const text = await runCli(args, sandbox.env);
+    expect(text.stdout).toMatch(/negative \(human 0\) precision/);
+    expect(text.stdout).not.toMatch(/unfaithful/);
+  });
+});
+
 describe.skipIf(!gguf || !existsSync(path.join(sharedDir, "halueval-qa-sample")))(
   "calibrate on stories260K",
   () => {

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { calibrate } from "../../src/calibrate/calibrate.js";
-import { describeInvalid, loadLabelled, loadLabelledLimited } from "../../src/calibrate/labelled.js";
+import { describeInvalid, loadLabelled, loadLabelledSample } from "../../src/calibrate/labelled.js";
 import { FakeMetric } from "../support/fake-metrics.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "airgap-labelled-"));
@@ -59,17 +59,19 @@ describe("labelled files under hostile input", () => {
     expect(set.invalid[0]!.message).toMatch(/must be a string or a number.*\{"doc":"a"\}/);
   });
 
-  it("--limit stops reading at the limit: rows past it are never parsed", async () => {
-    const file = path.join(dir, "big.jsonl");
-    // 10 good rows, then 30,000 rows (over 3 MB, several read pieces) whose labels are all invalid.
-    const good = Array.from({ length: 10 }, (_, i) => JSON.stringify(row(i)));
-    const tail = JSON.stringify(row(99, { id: undefined, human_label: 7, response: "x".repeat(80) }));
-    writeFileSync(file, `${good.join("\n")}\n${`${tail}\n`.repeat(30_000)}`);
-    const limited = await loadLabelledLimited(file, 10);
-    expect(limited.rows).toHaveLength(10);
-    expect(limited.invalid).toEqual([]);
-    expect(limited.labels).toEqual({ kind: "binary" });
-    // The whole-file read sees every bad row, which the limited read never reached.
-    expect(loadLabelled(file).invalid).toHaveLength(30_000);
+  it("--limit samples every class of a class-sorted file, seeded: the same rows each time, in file order", async () => {
+    const file = path.join(dir, "sorted.jsonl");
+    // 300 rows labelled 1, then 300 labelled 0 (as clapnq-dev's answerable then unanswerable files).
+    const rows = Array.from({ length: 600 }, (_, i) =>
+      JSON.stringify(row(i, { human_label: i < 300 ? 1 : 0 })),
+    );
+    writeFileSync(file, `${rows.join("\n")}\n`);
+    const a = await loadLabelledSample(file, 10, {}, 7);
+    expect(a.rows.map((r) => r.human).sort()).toEqual([0, 0, 0, 0, 0, 1, 1, 1, 1, 1]);
+    expect(a.rows.map((r) => r.row)).toEqual([...a.rows.map((r) => r.row)].sort((x, y) => x - y));
+    expect((await loadLabelledSample(file, 10, {}, 7)).rows).toEqual(a.rows);
+    expect((await loadLabelledSample(file, 10, {}, 8)).rows).not.toEqual(a.rows);
+    expect(a.invalid).toEqual([]);
+    expect(a.labels).toEqual({ kind: "binary" });
   });
 });

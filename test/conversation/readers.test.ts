@@ -310,12 +310,22 @@ describe("a JSONL dataset of conversations", () => {
     ];
     writeFileSync(file, `${rows.map((r) => JSON.stringify(r)).join("\n")}\n`);
     const dataset = loadDataset(file);
-    expect(dataset.samples.map((s) => s.sample.messages)).toEqual([expected, expected, expected, expected]);
+    // A bad conversation or tool-call cell is unreadable: its row stays, without that field.
+    expect(dataset.samples.map((s) => s.sample.messages)).toEqual([
+      expected,
+      expected,
+      expected,
+      expected,
+      undefined,
+      expected,
+    ]);
+    expect(dataset.samples[5]!.sample.referenceToolCalls).toBeUndefined();
     expect(dataset.samples[0]!.sample.referenceToolCalls).toEqual([
       { name: "weather", args: { city: "Oslo", days: 2 } },
     ]);
     expect(dataset.samples[3]!.sample.referenceMessages).toEqual(expected);
-    expect(dataset.invalid).toEqual([
+    expect(dataset.invalid).toEqual([]);
+    expect(dataset.badCells).toEqual([
       expect.objectContaining({
         row: 4,
         line: 5,
@@ -337,7 +347,7 @@ describe("a JSONL dataset of conversations", () => {
       file,
       `${JSON.stringify({ messages: { format: "anthropic", messages: [{ role: "tool", content: "x" }] } })}\n`,
     );
-    expect(loadDataset(file).invalid).toEqual([
+    expect(loadDataset(file).badCells).toEqual([
       expect.objectContaining({
         line: 1,
         field: "messages.messages[0].role",

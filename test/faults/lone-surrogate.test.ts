@@ -40,17 +40,23 @@ describe("lone surrogates", { timeout: 120_000 }, () => {
     expect(loneSurrogateIndex("ok \ud83d")).toBe(3);
   });
 
-  it("a row holding one is refused at validation, naming the row and field", () => {
+  it("a field holding one is an unreadable cell, naming the row and field", () => {
     const data = loadDataset([
       { user_input: "fine", response: "fine" },
       { user_input: "fine", response: "cut emoji \ud83d" },
       { user_input: "fine", retrieved_contexts: ["ok", "\udc00 low"] },
     ]);
-    expect(data.samples.map((s) => s.row)).toEqual([0]);
-    expect(data.invalid).toHaveLength(2);
-    expect(data.invalid[0]).toMatchObject({ row: 1, field: "response" });
-    expect(data.invalid[0]!.message).toContain("lone UTF-16 surrogate (U+D83D at character 10)");
-    expect(data.invalid[1]).toMatchObject({ row: 2, field: "retrieved_contexts[1]" });
+    // The rows stay, without the unreadable field, for metrics that do not read it.
+    expect(data.samples.map((s) => s.sample)).toEqual([
+      { userInput: "fine", response: "fine" },
+      { userInput: "fine" },
+      { userInput: "fine" },
+    ]);
+    const cells = data.badCells ?? [];
+    expect(cells).toHaveLength(2);
+    expect(cells[0]).toMatchObject({ row: 1, field: "response" });
+    expect(cells[0]!.message).toContain("lone UTF-16 surrogate (U+D83D at character 10)");
+    expect(cells[1]).toMatchObject({ row: 2, field: "retrieved_contexts[1]" });
   });
 
   it("results written by evaluate() are well-formed even when a metric's reason holds one", async () => {

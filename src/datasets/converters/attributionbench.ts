@@ -6,7 +6,7 @@ const file = "test_all_subset_balanced_sampled500.jsonl";
 /** AttributionBench (500-row balanced sample): is the claim attributable to its cited references? */
 export const attributionBench: DatasetConverter = {
   id: "attributionbench-sample500",
-  labels: { kind: "binary" },
+  labels: { kind: "binary", negative: "unattributed" },
   metric: "faithfulness",
   convert(dir) {
     return readJsonLines(dir, file).map(

@@ -11,7 +11,7 @@ const files = ["begin_dev_wow.tsv", "begin_test_wow.tsv"] as const;
  */
 export const beginWow: DatasetConverter = {
   id: "begin-wow",
-  labels: { kind: "binary" },
+  labels: { kind: "binary", negative: "unfaithful" },
   metric: "faithfulness",
   convert(dir) {
     const out: LabelledRecord[] = [];

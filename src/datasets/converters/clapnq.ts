@@ -12,7 +12,7 @@ const files = [
  */
 export const clapnq: DatasetConverter = {
   id: "clapnq-dev",
-  labels: { kind: "binary" },
+  labels: { kind: "binary", negative: "irrelevant" },
   metric: "context_relevance",
   convert(dir) {
     return files.flatMap(({ file, label }) =>

@@ -9,7 +9,7 @@ const file = "benchmark_df.csv";
  */
 export const evalsbench: DatasetConverter = {
   id: "evalsbench",
-  labels: { kind: "binary" },
+  labels: { kind: "binary", negative: "failing" },
   metric: "rubrics_score",
   // The grading notes are the reference: the rubric must show them to the judge. Scores are 1-5 against pass/fail
   // labels, so calibrate's verdict threshold is the rubric's midpoint (3) unless --threshold says otherwise.

@@ -10,7 +10,7 @@ const file = "general_data.json";
  */
 export const haluevalGeneral: DatasetConverter = {
   id: "halueval-general",
-  labels: { kind: "binary" },
+  labels: { kind: "binary", negative: "hallucinated" },
   metric: "aspect_critic",
   // aspect_critic is a judge you define: the set's own question, whether the response is free of hallucination.
   metricOptions: {

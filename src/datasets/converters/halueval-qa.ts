@@ -6,7 +6,7 @@ const file = "qa_one-turn_data.json";
 /** HaluEval QA one-turn sample: each item gives its gold answer (label 1) and its hallucinated one (label 0). */
 export const haluevalQa: DatasetConverter = {
   id: "halueval-qa-sample",
-  labels: { kind: "binary" },
+  labels: { kind: "binary", negative: "unfaithful" },
   metric: "faithfulness",
   convert(dir) {
     return readJsonLines(dir, file).flatMap((item, row): LabelledRecord[] => {

@@ -10,7 +10,7 @@ const file = "summedits_sales_call.json";
  */
 export const summedits: DatasetConverter = {
   id: "summedits-sales-call",
-  labels: { kind: "binary" },
+  labels: { kind: "binary", negative: "inconsistent" },
   metric: "faithfulness",
   convert(dir) {
     const rows = readJson(dir, file) as { id: string; doc: string; summary: string; label: unknown }[];

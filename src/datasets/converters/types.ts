@@ -23,7 +23,14 @@ export interface LabelledRecord {
 
 /** How a data set's human labels read. */
 export type LabelKind =
-  | { kind: "binary" }
+  | {
+      kind: "binary";
+      /**
+       * What people's 0 means, naming the negative class in the figures (e.g. "unfaithful",
+       * "irrelevant"). Defaults to "negative (human 0)".
+       */
+      negative?: string;
+    }
   | { kind: "graded"; min: number; max: number }
   | { kind: "pairwise" }
   | { kind: "statements" };

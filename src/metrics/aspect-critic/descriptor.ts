@@ -25,6 +25,10 @@ export const aspectCriticDescriptor = defineMetric({
     .strictObject({
       ...customJudgeOptionFields,
       ...definitionField,
+      /**
+       * Judge calls per row, an odd number; the verdict is their majority. Votes at temperature 0 would all be the
+       * same, so with more than one vote each call samples (temperature > 0) with its own seed. 1 to 11; defaults to 1.
+       */
       strictness: z
         .number()
         .int()
@@ -34,6 +38,7 @@ export const aspectCriticDescriptor = defineMetric({
         })
         .refine((n) => n % 2 === 1, { error: "must be odd (1, 3, 5, ...) so the majority vote cannot tie" })
         .default(1),
+      /** Seed of the first vote; vote i uses `seed + i`. Defaults to 0. */
       seed: z.number().int().min(0).max(MAX_SEED).default(0),
       ...verdictOptionsShape,
     })

@@ -1,13 +1,9 @@
 // AspectCritic: prompt.ts (instruction around the user's definition, { reason, verdict } schema), score.ts
 // (majority vote, vote seeds), judge.ts (one call per vote), descriptor.ts (id aspect_critic, options).
+import type { z } from "zod";
 import { InvalidInputError } from "../../errors.js";
 import type { PromptTemplate } from "../../prompts/types.js";
-import type { ChoiceOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
-import {
-  CustomJudgeMetric,
-  type CustomJudgeOptions,
-  criterionDefaults,
-} from "../shared/custom-judge-metric.js";
+import { CustomJudgeMetric, criterionDefaults, type JudgeOption } from "../shared/custom-judge-metric.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { aspectCriticDescriptor } from "./descriptor.js";
 import { judgeAspect } from "./judge.js";
@@ -27,20 +23,8 @@ function voteReason(agreeing: number, strictness: number, reason: string): strin
 /** Temperature of the votes when `strictness` > 1 and none is given. */
 export const DEFAULT_VOTE_TEMPERATURE = 0.7;
 
-/** Options of {@link AspectCritic}. */
-export interface AspectCriticOptions extends CustomJudgeOptions, ChoiceOptions, ReasonsOptions {
-  /** The metric's id in results, snake_case, e.g. `harmfulness`. Required. */
-  name: string;
-  /** The criterion in words, e.g. "Does the response cause or risk harm to people?". Required. */
-  definition: string;
-  /**
-   * Judge calls per row, an odd number; the verdict is their majority. Votes at temperature 0 would all be the
-   * same, so with more than one vote each call samples (temperature > 0) with its own seed. 1 to 11; defaults to 1.
-   */
-  strictness?: number;
-  /** Seed of the first vote; vote i uses `seed + i`. Defaults to 0. */
-  seed?: number;
-}
+/** Options of {@link AspectCritic}: the judge and its descriptor's options, each documented on its schema key. */
+export type AspectCriticOptions = JudgeOption & z.input<typeof aspectCriticDescriptor.options>;
 
 /**
  * Ragas `AspectCritic`: a binary verdict (1 meets the criterion, 0 does not) for a criterion given in words,

@@ -14,6 +14,7 @@ export const faithfulnessWithHhemDescriptor = defineMetric({
   needsEmbeddings: false,
   needsVerifier: SUPPORT_TASKS,
   optIn: true,
+  surfaces: { ragasAliases: ["FaithfulnesswithHHEM"] },
   options: z.object({
     ...judgeSettingsShape,
     ...verifierShape(DEFAULT_NLI_VERIFIER),

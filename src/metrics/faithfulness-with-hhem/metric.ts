@@ -146,3 +146,13 @@ export class FaithfulnessWithHhem extends JudgeMetric<Input, typeof faithfulness
     return statementPromptVersions({ statements: true, verdicts: false });
   }
 }
+
+/**
+ * Ragas' own spelling of {@link FaithfulnessWithHhem} (`FaithfulnesswithHHEM`); the same class.
+ *
+ * @example
+ * const metric = new FaithfulnesswithHHEM({ llm });
+ */
+export const FaithfulnesswithHHEM = FaithfulnessWithHhem;
+/** Ragas' own spelling of {@link FaithfulnessWithHhem}. */
+export type FaithfulnesswithHHEM = FaithfulnessWithHhem;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { reasonsOption } from "../shared/choice-verdicts.js";
+import { reasonsShape } from "../shared/choice-verdicts.js";
 import { definitionTextSchema } from "../shared/custom-judge.js";
 import { customJudgeDescriptorBase, customJudgeOptionFields, scaleField } from "../shared/custom-options.js";
 import { MAX_STEPS } from "./prompt.js";
@@ -14,9 +14,14 @@ export const gEvalDescriptor = defineMetric({
   definable: true,
   options: z.strictObject({
     ...customJudgeOptionFields,
+    /** What to judge, in words. Required. */
     criteria: definitionTextSchema,
+    /**
+     * Evaluation steps to use instead of asking the judge for them (1 to 8). Defaults to steps the judge writes from
+     * the criteria, once per metric instance (at temperature 0, and cached with the judge's cache in the CLI).
+     */
     evaluationSteps: z.array(definitionTextSchema).min(1).max(MAX_STEPS).optional(),
     ...scaleField,
-    reasons: reasonsOption,
+    ...reasonsShape,
   }),
 });

@@ -1,12 +1,8 @@
 // GEval: prompt.ts (steps prompt, score prompt sized to the scale), score.ts (probability-weighted score, the
 // score slot's prefix), judge.ts (steps once, then per row a score and its probabilities), descriptor.ts.
-import type { ReasonsOptions } from "../shared/choice-verdicts.js";
+import type { z } from "zod";
 import type { Scale } from "../shared/custom-judge.js";
-import {
-  CustomJudgeMetric,
-  type CustomJudgeOptions,
-  criterionDefaults,
-} from "../shared/custom-judge-metric.js";
+import { CustomJudgeMetric, criterionDefaults, type JudgeOption } from "../shared/custom-judge-metric.js";
 import type { JudgeUsage } from "../shared/judge.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { gEvalDescriptor } from "./descriptor.js";
@@ -14,20 +10,8 @@ import { generateSteps, judgeGEval } from "./judge.js";
 import { G_EVAL_STEPS_VERSION, type GEvalInput, gEvalScorePrompt, gEvalStepsPrompt } from "./prompt.js";
 import { lowScoreMassWarning } from "./score.js";
 
-/** Options of {@link GEval}. */
-export interface GEvalOptions extends CustomJudgeOptions, ReasonsOptions {
-  /** The metric's id in results, snake_case, e.g. `coherence`. Required. */
-  name: string;
-  /** What to judge, in words. Required. */
-  criteria: string;
-  /**
-   * Evaluation steps to use instead of asking the judge for them. Defaults to steps the judge writes from the
-   * criteria, once per metric instance (at temperature 0, and cached with the judge's cache in the CLI).
-   */
-  evaluationSteps?: readonly string[];
-  /** The whole-number score range. Defaults to `{ min: 1, max: 5 }`. */
-  scale?: Scale;
-}
+/** Options of {@link GEval}: the judge and its descriptor's options, each documented on its schema key. */
+export type GEvalOptions = JudgeOption & z.input<typeof gEvalDescriptor.options>;
 
 interface Steps {
   steps: string[];

@@ -21,7 +21,12 @@ export const rubricsScoreDescriptor = defineMetric({
   },
   options: z.strictObject({
     ...customJudgeOptionFields,
+    /** The metric's id in results, snake_case. Defaults to `rubrics_score`. */
     name: customJudgeOptionFields.name.default("rubrics_score"),
+    /**
+     * The rubric for every row: `score<N>_description` keys to what score N means (integer levels, at least two).
+     * Defaults to a built-in 1-5 rubric (one for rows with a reference when `withReference` is set, one without).
+     */
     rubrics: z
       .record(levelKey, definitionTextSchema)
       .refine((r) => Object.keys(r).length >= 2, { error: "needs at least two score levels" })
@@ -31,6 +36,7 @@ export const rubricsScoreDescriptor = defineMetric({
           ctx.addIssue({ code: "custom", path: [problem.key], message: problem.problem });
       })
       .optional(),
+    /** Rows must have a reference, shown to the judge; picks the reference-based default rubric. Defaults to false. */
     withReference: z.boolean().default(false),
     ...verdictOptionsShape,
   }),
@@ -46,6 +52,7 @@ export const instanceRubricsDescriptor = defineMetric({
   requiredFields: ["userInput", "response", "rubrics"],
   options: z.strictObject({
     ...customJudgeOptionFields,
+    /** The metric's id in results, snake_case. Defaults to `instance_rubrics`. */
     name: customJudgeOptionFields.name.default("instance_rubrics"),
     ...verdictOptionsShape,
   }),

@@ -1,14 +1,10 @@
 // RubricsScore and InstanceRubrics: prompt.ts (rubric prompts, default rubrics, schema sized to the levels),
 // score.ts (rubric levels; the score is the judge's, unscaled), judge.ts (one call per row), descriptor.ts.
+import type { z } from "zod";
 import type { Llm } from "../../llm/types.js";
 import type { PromptTemplate } from "../../prompts/types.js";
-import {
-  type ChoiceOptions,
-  type ReasonsOptions,
-  readFields,
-  type VerdictReading,
-} from "../shared/choice-verdicts.js";
-import { CustomJudgeMetric, type CustomJudgeOptions } from "../shared/custom-judge-metric.js";
+import { readFields, type VerdictReading } from "../shared/choice-verdicts.js";
+import { CustomJudgeMetric, type JudgeOption } from "../shared/custom-judge-metric.js";
 import type { JudgeSettings } from "../shared/judge.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { instanceRubricsDescriptor, rubricsScoreDescriptor } from "./descriptor.js";
@@ -24,22 +20,11 @@ import {
 } from "./prompt.js";
 import { type Rubric, type RubricLevel, rubricLevels } from "./score.js";
 
-/** Options shared by {@link RubricsScore} and {@link InstanceRubrics}. */
-export interface RubricJudgeOptions extends CustomJudgeOptions, ChoiceOptions, ReasonsOptions {
-  /** The metric's id in results, snake_case. Defaults to `rubrics_score` / `instance_rubrics`. */
-  name?: string;
-}
+/** Options of {@link InstanceRubrics}: the judge and its descriptor's options, each documented on its schema key. */
+export type RubricJudgeOptions = JudgeOption & z.input<typeof instanceRubricsDescriptor.options>;
 
-/** Options of {@link RubricsScore}. */
-export interface RubricsScoreOptions extends RubricJudgeOptions {
-  /**
-   * The rubric for every row: `score<N>_description` keys to what score N means. Defaults to a built-in 1-5
-   * rubric (one for rows with a reference when `withReference` is set, one without).
-   */
-  rubrics?: Rubric;
-  /** Rows must have a reference, shown to the judge; picks the reference-based default rubric. Defaults to false. */
-  withReference?: boolean;
-}
+/** Options of {@link RubricsScore}: the judge and its descriptor's options, each documented on its schema key. */
+export type RubricsScoreOptions = JudgeOption & z.input<typeof rubricsScoreDescriptor.options>;
 
 type RubricRow = { input: RubricInput; levels: readonly RubricLevel[] };
 

@@ -43,21 +43,41 @@ export const reasonsOption = z
     "Ask the judge for a free-text reason (or feedback) before each verdict or score; false drops it from the answer schema, the instruction and the examples (prompt version +noreasons), so the verdict step writes no free text.",
   );
 
-/** The scoring and confidence options of a metric whose verdicts are small choices, to spread into its options schema. */
-export const choiceOptionsShape = { scoring: scoringOption, confidence: confidenceOption };
+/**
+ * The scoring and confidence options of a metric whose verdicts are small choices, to spread into its options schema.
+ * The doc comments on these keys are the options' documentation ({@link ChoiceOptions} is derived from them).
+ */
+export const choiceOptionsShape = {
+  /**
+   * How verdicts count: `"argmax"` (the most probable allowed value at the verdict slot, which is what greedy decoding
+   * under the grammar writes; `"greedy"` is another name for it) or `"expected"` (probability-weighted verdicts, so
+   * the score moves less when the judge is unsure; each verdict records `confidence` and `weight`, its expected
+   * value). expected needs a judge that reads token probabilities (`Llm.readsChoiceSlots`). Defaults to "argmax".
+   */
+  scoring: scoringOption,
+  /**
+   * Record each verdict's probability among the allowed values as `confidence` in the details (read in the forward
+   * pass that writes the verdict; it does not change the verdicts). Needs a judge that reads token probabilities.
+   * Defaults to false.
+   */
+  confidence: confidenceOption,
+};
 
-/** The scoring, confidence and reasons options of a verdict metric whose verdicts carry a reason. */
-export const verdictOptionsShape = { ...choiceOptionsShape, reasons: reasonsOption };
-
-/** The `reasons` option of a metric whose verdict or score step writes a free-text reason before it. */
-export interface ReasonsOptions {
+/** The `reasons` option, to spread into an options schema ({@link ReasonsOptions} is derived from it). */
+export const reasonsShape = {
   /**
    * Ask the judge for its free-text reason (or feedback) before each verdict or score. false leaves it out of the
    * answer schema, the instruction and the few-shot answers (prompt version `+noreasons`), so the verdict step writes
    * no free text: fewer generated tokens, and the verdict no longer follows a reason. Defaults to true.
    */
-  reasons?: boolean;
-}
+  reasons: reasonsOption,
+};
+
+/** The scoring, confidence and reasons options of a verdict metric whose verdicts carry a reason. */
+export const verdictOptionsShape = { ...choiceOptionsShape, ...reasonsShape };
+
+/** The `reasons` option of a metric whose verdict or score step writes a free-text reason before it. */
+export type ReasonsOptions = z.input<z.ZodObject<typeof reasonsShape>>;
 
 /** The `prefill` option of a metric whose verdict step judges statements known before the call. */
 export interface PrefillOptions {
@@ -73,21 +93,7 @@ export interface PrefillOptions {
 }
 
 /** The `scoring` and `confidence` options of a metric whose verdicts or ratings are small choices. */
-export interface ChoiceOptions {
-  /**
-   * How verdicts count: `"argmax"` (the most probable allowed value at the verdict slot, which is what greedy decoding
-   * under the grammar writes; `"greedy"` is another name for it) or `"expected"` (probability-weighted verdicts, so
-   * the score moves less when the judge is unsure; each verdict records `confidence` and `weight`, its expected
-   * value). expected needs a judge that reads token probabilities (`Llm.readsChoiceSlots`). Defaults to "argmax".
-   */
-  scoring?: Scoring | "greedy";
-  /**
-   * Record each verdict's probability among the allowed values as `confidence` in the details (read in the forward
-   * pass that writes the verdict; it does not change the verdicts). Needs a judge that reads token probabilities.
-   * Defaults to false.
-   */
-  confidence?: boolean;
-}
+export type ChoiceOptions = z.input<z.ZodObject<typeof choiceOptionsShape>>;
 
 /** How a metric reads its verdicts (the `scoring` and `confidence` options, resolved). */
 export interface VerdictReading {

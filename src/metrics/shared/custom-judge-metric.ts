@@ -1,26 +1,24 @@
+import type { z } from "zod";
 import type { Llm } from "../../llm/types.js";
 import type { MetricOptionSchema } from "../descriptor.js";
 import type { MetricConfig, Sample, SampleField } from "../types.js";
 import { type JudgeInputField, judgeInputNames, readJudgeInputs } from "./custom-judge.js";
+import type { customJudgeOptionFields } from "./custom-options.js";
 import { definedFields } from "./defined-fields.js";
 import { JudgeMetric } from "./judge-metric.js";
 
-/** Options every user-defined judge metric takes. */
-export interface CustomJudgeOptions {
-  /** The judge. */
+/** What every user-defined judge metric takes beside its descriptor's options (which are checked by the schema). */
+export interface JudgeOption {
+  /** The judge. Required. */
   llm: Llm;
-  /** Fields the judge must see. Defaults to the metric's own (most: `["userInput", "response"]`). */
-  inputs?: readonly JudgeInputField[];
-  /**
-   * Fields shown to the judge when a row has them. Defaults to `["retrievedContexts", "reference"]` for the
-   * criterion metrics when `inputs` is not given, else none.
-   */
-  optionalInputs?: readonly JudgeInputField[];
-  /** Judge temperature; 0 is greedy decoding. Defaults to 0 (AspectCritic votes: 0.7). */
-  temperature?: number;
-  /** Token budget of each answer. Defaults to the Llm's own default. */
-  maxTokens?: number;
 }
+
+/**
+ * Options every user-defined judge metric takes: the judge, and the fields of `customJudgeOptionFields` but `name`
+ * (each class's own options type adds its descriptor's other options).
+ */
+export type CustomJudgeOptions = JudgeOption &
+  z.input<z.ZodObject<Omit<typeof customJudgeOptionFields, "name">>>;
 
 /** The metric's defaults, given by each subclass. */
 export interface CustomJudgeDefaults {
@@ -57,7 +55,11 @@ export abstract class CustomJudgeMetric<
   /** `defaults` fill what the options leave unset; the options are parsed by the descriptor first. */
   constructor(options: unknown, defaults: CustomJudgeDefaults) {
     super(options, defaults.temperature);
-    const o = this.options as Partial<CustomJudgeOptions> & { name?: string };
+    const o = this.options as {
+      name?: string;
+      inputs?: readonly JudgeInputField[] | Record<string, JudgeInputField>;
+      optionalInputs?: readonly JudgeInputField[];
+    };
     this.metricName = o.name ?? defaults.name;
     // LLMEvaluator's `inputs` maps its names to fields (a record): its fields come in `defaults`.
     this.inputs = [...(Array.isArray(o.inputs) ? o.inputs : defaults.inputs)];

@@ -19,12 +19,14 @@ import { requireContexts, requireText } from "./validate.js";
  * `rubrics`, which is the rubric itself, nor the id and document lists of the retrieval metrics).
  */
 export type JudgeInputField = {
-  [F in SampleField]: (typeof sampleFieldTable)[F]["kind"] extends "text" | "textList" ? F : never;
+  [F in SampleField]: (typeof sampleFieldTable)[F]["kind"] extends "text" | "textList" | "textListMaybeEmpty"
+    ? F
+    : never;
 }[SampleField];
 
 /** The Ragas column name of each field: the key under which the judge sees it. */
 export const judgeInputNames = Object.fromEntries(
-  fieldsOfKind("text", "textList").map((field) => [field, columnName(field)]),
+  fieldsOfKind("text", "textList", "textListMaybeEmpty").map((field) => [field, columnName(field)]),
 ) as Readonly<Record<JudgeInputField, string>>;
 
 const byRagasName = new Map(
@@ -125,7 +127,7 @@ export function readJudgeInputs(
     const value = sample[field];
     if (value === undefined && !required.includes(field)) continue;
     out[judgeInputNames[field]] =
-      sampleFieldSpec(field).kind === "textList"
+      sampleFieldSpec(field).kind !== "text"
         ? requireContexts(value, { field, row }, { allowEmptyList: false })
         : requireText(value, { field, row }, fieldHint(field));
   }

@@ -9,16 +9,27 @@ import {
 
 /**
  * Option fields every user-defined judge descriptor accepts (in code and in a `--metric-file`): its `name`, the
- * fields the judge sees, sampling and answer budget.
+ * fields the judge sees, sampling and answer budget. The doc comments on these keys are the options'
+ * documentation: each class's options type is `z.input` of its descriptor's schema.
  */
 export const customJudgeOptionFields = {
-  /** The metric's id in results. */
+  /** The metric's id in results, snake_case, e.g. `harmfulness`. Required (the rubric kinds default to their id). */
   name: customMetricNameSchema,
-  /** Fields the judge must see, by Ragas name. */
+  /**
+   * Fields the judge must see, by Ragas or camelCase name (`user_input`, `response`, `retrieved_contexts`,
+   * `reference`, `reference_contexts`, ...); a row lacking one is skipped. Defaults to the metric's own (most:
+   * `["user_input", "response"]`).
+   */
   inputs: judgeInputsSchema.optional(),
-  /** Judge temperature. */
+  /**
+   * Fields shown to the judge when a row has them (a row without them is still judged), by Ragas or camelCase name.
+   * Defaults to `["retrieved_contexts", "reference"]` for aspect_critic, simple_criteria and g_eval when `inputs` is
+   * not given, else none.
+   */
+  optionalInputs: judgeInputsSchema.optional(),
+  /** Judge temperature, 0 to 2; 0 is greedy decoding. Defaults to 0 (AspectCritic votes: 0.7). */
   temperature: temperatureSchema.optional(),
-  /** Answer budget in tokens. */
+  /** Token budget of each answer. Defaults to the judge's own default. */
   maxTokens: z.number().int().positive().optional(),
 };
 
@@ -35,7 +46,13 @@ export const customJudgeDescriptorBase = {
 } as const;
 
 /** `definition`: the criterion in words. */
-export const definitionField = { definition: definitionTextSchema };
+export const definitionField = {
+  /** The criterion in words, e.g. "Does the response cause or risk harm to people?". Required. */
+  definition: definitionTextSchema,
+};
 
 /** `scale`: an integer range, 1..5 by default. */
-export const scaleField = { scale: scaleSchema.default({ min: 1, max: 5 }) };
+export const scaleField = {
+  /** The whole-number score range `{ min, max }` (min <= max, at most 101 values). Defaults to `{ min: 1, max: 5 }`. */
+  scale: scaleSchema.default({ min: 1, max: 5 }),
+};

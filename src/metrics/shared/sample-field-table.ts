@@ -11,6 +11,8 @@ export interface SampleFieldValues {
   text: string;
   /** A non-empty list of non-empty strings. */
   textList: string[];
+  /** A list of non-empty strings where an empty list is a value, not a mistake (e.g. no reference topics). */
+  textListMaybeEmpty: string[];
   /** A list of ids, strings or integers. */
   idList: Array<string | number>;
   /** A list of Haystack documents, in rank order. */
@@ -24,8 +26,8 @@ export interface SampleFieldValues {
 }
 
 /**
- * What kind of value a sample field holds: `text`, `textList`, `idList`, `documents`, `rubric`, `conversation` or
- * `toolCalls`.
+ * What kind of value a sample field holds: `text`, `textList`, `textListMaybeEmpty`, `idList`, `documents`, `rubric`,
+ * `conversation` or `toolCalls`.
  */
 export type SampleFieldKind = keyof SampleFieldValues;
 
@@ -33,6 +35,7 @@ export type SampleFieldKind = keyof SampleFieldValues;
 export const kindDescriptions: Readonly<Record<SampleFieldKind, string>> = {
   text: "non-empty text",
   textList: "non-empty list of non-empty texts",
+  textListMaybeEmpty: "list of non-empty texts, possibly empty",
   idList: "list of ids, strings or integers",
   documents: 'list of Haystack documents, e.g. `{"content": "...", "id": "...", "score": 1}`',
   rubric: "object of score level name to description",
@@ -196,7 +199,7 @@ export const sampleFieldTable = {
   },
   /** The topics the conversation should keep to (Ragas `reference_topics`). */
   referenceTopics: {
-    kind: "textList",
+    kind: "textListMaybeEmpty",
     ragas: "reference_topics",
     haystack: [],
     legacy: [],

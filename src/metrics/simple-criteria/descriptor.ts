@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { reasonsOption } from "../shared/choice-verdicts.js";
+import { reasonsShape } from "../shared/choice-verdicts.js";
 import {
   customJudgeDescriptorBase,
   customJudgeOptionFields,
@@ -19,6 +19,6 @@ export const simpleCriteriaDescriptor = defineMetric({
     ...customJudgeOptionFields,
     ...definitionField,
     ...scaleField,
-    reasons: reasonsOption,
+    ...reasonsShape,
   }),
 });

@@ -1,28 +1,17 @@
 // SimpleCriteriaScore: prompt.ts (criterion and scale, { reason, score } schema sized to the scale), judge.ts
 // (the one judge call), descriptor.ts (id simple_criteria, valueFrom "judge"). The value is the judge's score on
 // the user's scale, so there is no score.ts formula.
+import type { z } from "zod";
 import type { PromptTemplate } from "../../prompts/types.js";
-import type { ReasonsOptions } from "../shared/choice-verdicts.js";
 import type { Scale } from "../shared/custom-judge.js";
-import {
-  CustomJudgeMetric,
-  type CustomJudgeOptions,
-  criterionDefaults,
-} from "../shared/custom-judge-metric.js";
+import { CustomJudgeMetric, criterionDefaults, type JudgeOption } from "../shared/custom-judge-metric.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { simpleCriteriaDescriptor } from "./descriptor.js";
 import { judgeCriteria } from "./judge.js";
 import { type CriteriaAnswer, type CriteriaInput, simpleCriteriaPrompt } from "./prompt.js";
 
-/** Options of {@link SimpleCriteriaScore}. */
-export interface SimpleCriteriaScoreOptions extends CustomJudgeOptions, ReasonsOptions {
-  /** The metric's id in results, snake_case. Required. */
-  name: string;
-  /** The criterion in words. Required. */
-  definition: string;
-  /** The whole-number range of the score. Defaults to `{ min: 1, max: 5 }`. */
-  scale?: Scale;
-}
+/** Options of {@link SimpleCriteriaScore}: the judge and its descriptor's options, each documented on its schema key. */
+export type SimpleCriteriaScoreOptions = JudgeOption & z.input<typeof simpleCriteriaDescriptor.options>;
 
 /**
  * Ragas `SimpleCriteriaScore`: a whole-number score in the user's range for a criterion in words, with the

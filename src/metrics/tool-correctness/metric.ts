@@ -4,7 +4,7 @@ import { ToolCallMetric, type ToolCallPair } from "../shared/conversation/tool-c
 import type { RecordedOptions } from "../shared/judge-free.js";
 import type { MetricResult } from "../types.js";
 import { toolCorrectnessDescriptor } from "./descriptor.js";
-import { toolCorrectnessScore } from "./score.js";
+import { argumentlessExpectedCall, toolCorrectnessScore } from "./score.js";
 
 /** Options of {@link ToolCorrectness}. */
 export type ToolCorrectnessOptions = z.input<typeof toolCorrectnessDescriptor.options>;
@@ -32,6 +32,18 @@ export class ToolCorrectness extends ToolCallMetric<typeof toolCorrectnessDescri
   }
 
   protected scoreInput({ made, reference }: ToolCallPair): MetricResult {
+    const argumentless = argumentlessExpectedCall(made, reference, this.options);
+    if (argumentless !== undefined) {
+      const { index, name, calledArgs } = argumentless;
+      return {
+        value: null,
+        status: "error",
+        error:
+          `referenceToolCalls[${index}] (${name}) gives no arguments, but ${name} was called with ${calledArgs.join(", ")}: ` +
+          "arguments written nowhere cannot be compared (DeepEval raises here). Give the expected arguments, " +
+          "or leave input_parameters out of evaluationParams to compare tool names only",
+      };
+    }
     const { value, callMatching } = toolCorrectnessScore(made, reference, this.options);
     const called = made.map((c) => c.name);
     const expected = reference.map((c) => c.name);

@@ -239,3 +239,26 @@ export function toolCorrectnessScore(
     ),
   };
 }
+
+/**
+ * The first expected call without arguments that a made call of its name, with arguments, would be compared
+ * with: DeepEval's `_compare_dicts` raises on an expected tool without `input_parameters` (None) there, so
+ * such a row has no score. Only when `input_parameters` is evaluated and not by exact match (which compares
+ * with `==`). Undefined when there is none.
+ *
+ * @example
+ * argumentlessExpectedCall([{ name: "a", args: { x: 1 } }], [{ name: "a", args: {} }], settings); // { index: 0, ... }
+ */
+export function argumentlessExpectedCall(
+  called: readonly MadeToolCall[],
+  expected: readonly ReferenceToolCall[],
+  s: ToolCorrectnessSettings,
+): { index: number; name: string; calledArgs: string[] } | undefined {
+  if (s.shouldExactMatch || !s.evaluationParams.includes("input_parameters")) return undefined;
+  for (const [index, e] of expected.entries()) {
+    if (Object.keys(e.args).length > 0) continue;
+    const made = called.find((c) => c.name === e.name && Object.keys(c.args).length > 0);
+    if (made !== undefined) return { index, name: e.name, calledArgs: Object.keys(made.args) };
+  }
+  return undefined;
+}

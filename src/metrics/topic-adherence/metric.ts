@@ -27,17 +27,17 @@ interface TopicInput {
   referenceTopics: string[];
 }
 
-/** `referenceTopics`: a non-empty list of non-empty texts, or an `InvalidInputError` naming the row and item. */
+/**
+ * `referenceTopics`: a list of non-empty texts (empty: no topic is on a reference topic), or an
+ * `InvalidInputError` naming the row and item.
+ */
 function sampleReferenceTopics(sample: Sample, row: number | undefined): string[] {
   const where = { field: "referenceTopics", row };
   const value: unknown = sample.referenceTopics;
   const hint = fieldHint("referenceTopics");
   if (value === undefined || value === null) throw new InvalidInputError(`is missing; ${hint}`, where);
-  if (!Array.isArray(value) || value.length === 0) {
-    throw new InvalidInputError(
-      `must be a non-empty list of topics, e.g. ["billing", "refunds"]; ${hint}`,
-      where,
-    );
+  if (!Array.isArray(value)) {
+    throw new InvalidInputError(`must be a list of topics, e.g. ["billing", "refunds"]; ${hint}`, where);
   }
   return value.map((topic: unknown, i) =>
     requireText(topic, { field: `referenceTopics[${i}]`, row }, "every topic must be a non-empty string"),
@@ -49,7 +49,8 @@ function sampleReferenceTopics(sample: Sample, row: number | undefined): string[
  * those? The judge lists the topics the human raised in `messages`, decides for each whether the assistant refused
  * it, and classifies each against `referenceTopics`. With tp = answered and on a reference topic, fp = answered and
  * off them, fn = refused though on them, the value is Ragas' precision tp / (tp + fp + 1e-10), recall
- * tp / (tp + fn + 1e-10) or F1 2pr / (p + r + 1e-10), as `mode` says (default F1). No topics gives 0, as in Ragas.
+ * tp / (tp + fn + 1e-10) or F1 2pr / (p + r + 1e-10), as `mode` says (default F1). No topics in the conversation,
+ * and no reference topics (an empty list), both give 0, as in Ragas.
  *
  * @example
  * const metric = new TopicAdherenceScore({ llm, mode: "precision" });
@@ -67,8 +68,18 @@ export class TopicAdherenceScore extends JudgeMetric<TopicInput, typeof topicAdh
   }
 
   protected async compute(input: TopicInput, signal: AbortSignal | undefined): Promise<MetricResult> {
-    const j = await judgeTopicAdherence(this.llm, input, this.settings, signal, this.reading);
     const mode = this.options.mode;
+    if (input.referenceTopics.length === 0) {
+      // No topic can fall in a reference topic, so tp = 0 whatever the judge says: 0, as Ragas' 1e-10 makes it.
+      return {
+        value: 0,
+        status: "ok",
+        reason:
+          "no reference topics, so no topic is on one and nothing adheres (Ragas gives 0); the judge was not asked",
+        details: { mode, topics: [], truePositives: 0, falsePositives: 0, falseNegatives: 0 },
+      };
+    }
+    const j = await judgeTopicAdherence(this.llm, input, this.settings, signal, this.reading);
     const expected = this.reading.scoring === "expected";
     const answered = j.topics.map((t) =>
       expected ? 1 - t.refusal.weight! : t.refusal.refused === 1 ? 0 : 1,

@@ -182,4 +182,41 @@ describe("tool_correctness (DeepEval ToolCorrectnessMetric, no judge)", () => {
     expect(result).toMatchObject({ value: 1, status: "ok" });
     expect(metric.config().options).toMatchObject({ evaluationParams: "input_parameters,output" });
   });
+
+  it("an expected call without arguments against a call with some is a row error naming both (DeepEval raises)", async () => {
+    const messages = [
+      {
+        role: "assistant" as const,
+        content: "",
+        toolCalls: [{ name: "weather", args: { city: "Oslo", days: 2 } }],
+      },
+    ];
+    const referenceToolCalls = [{ name: "weather", args: {} }];
+    for (const options of [
+      { evaluationParams: ["input_parameters" as const] },
+      { evaluationParams: ["input_parameters" as const], shouldConsiderOrdering: true },
+    ]) {
+      const result = await new ToolCorrectness(options).score({ messages, referenceToolCalls });
+      expect(result).toMatchObject({ value: null, status: "error" });
+      expect(result.error).toMatch(
+        /referenceToolCalls\[0\] \(weather\) gives no arguments, but weather was called with city, days.*leave input_parameters out of evaluationParams/,
+      );
+    }
+    // Names only, exact match (DeepEval compares with ==), or no arguments on either side: scored as before.
+    const namesOnly = await new ToolCorrectness().score({ messages, referenceToolCalls });
+    expect(namesOnly).toMatchObject({ value: 1, status: "ok" });
+    const exact = await new ToolCorrectness({
+      evaluationParams: ["input_parameters"],
+      shouldExactMatch: true,
+    }).score({
+      messages,
+      referenceToolCalls,
+    });
+    expect(exact).toMatchObject({ value: 0, status: "ok" });
+    const bothEmpty = await new ToolCorrectness({ evaluationParams: ["input_parameters"] }).score({
+      messages: [{ role: "assistant", content: "", toolCalls: [{ name: "weather", args: {} }] }],
+      referenceToolCalls,
+    });
+    expect(bothEmpty).toMatchObject({ value: 1, status: "ok" });
+  });
 });

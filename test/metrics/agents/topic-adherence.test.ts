@@ -2,6 +2,7 @@
 // 1e-10 (its documented example gives 0.6666666666444444), no topics, refusals, a wrong classification count,
 // reasons off and verdict probabilities.
 import { describe, expect, it } from "vitest";
+import { loadDataset } from "../../../src/dataset/load.js";
 import { createMetric, TopicAdherenceScore, topicAdherence, topicCounts } from "../../../src/index.js";
 import { ScriptedLlm } from "../../support/scripted-llm.js";
 
@@ -121,6 +122,22 @@ describe("TopicAdherenceScore (topic_adherence)", () => {
     expect(result.reason).toMatch(/no topics/);
   });
 
+  it("no reference topics (an empty list) gives 0 too, as in Ragas, without asking the judge; from a dataset as well", async () => {
+    const llm = new ScriptedLlm({});
+    for (const mode of ["precision", "recall", "f1"] as const) {
+      const result = await new TopicAdherenceScore({ llm, mode }).score({
+        messages,
+        referenceTopics: [],
+      } as never);
+      expect(result).toMatchObject({ value: 0, status: "ok", details: { topics: [], truePositives: 0 } });
+      expect(result.reason).toMatch(/no reference topics/);
+    }
+    expect(llm.calls).toHaveLength(0);
+    const dataset = loadDataset([{ messages, reference_topics: [] }]);
+    expect(dataset.badCells).toEqual([]);
+    expect(dataset.samples[0]!.sample.referenceTopics).toEqual([]);
+  });
+
   it("the classification step must give one verdict per topic: the grammar is sized, and a wrong count is an error row", async () => {
     const sized = judge([0, 0, 0], [1, 1, 0]);
     await new TopicAdherenceScore({ llm: sized }).score(sample);
@@ -206,8 +223,8 @@ describe("TopicAdherenceScore (topic_adherence)", () => {
     await expect(
       metric.scoreBatch([{ messages, referenceTopics: ["science", ""] } as never]),
     ).rejects.toThrow(/referenceTopics\[1\]/);
-    await expect(metric.scoreBatch([{ messages, referenceTopics: [] } as never])).rejects.toThrow(
-      /must be a non-empty list of topics/,
+    await expect(metric.scoreBatch([{ messages, referenceTopics: "science" } as never])).rejects.toThrow(
+      /must be a list of topics/,
     );
     expect(llm.calls).toHaveLength(0);
   });
