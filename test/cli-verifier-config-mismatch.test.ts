@@ -55,7 +55,7 @@ describe("a verifier whose config.json does not describe its graph", () => {
       "a token classifier in an NLI directory",
       "spans" as const,
       nliConfig({ "0": "entailment", "1": "not_entailment" }),
-      /model\.onnx: gives per-token logits \(a token classifier\), shape \[1, \d+, 2\], but a nli verifier reads per-input logits/,
+      /model\.onnx: gives per-token logits \(a token classifier\), shape \[1, \d+, 2\], but the nli task reads per-input logits/,
     ],
     [
       "a 2-logit consistency graph in an NLI directory",

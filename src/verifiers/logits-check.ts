@@ -33,7 +33,7 @@ export function checkLogitsShape(dims: readonly number[], expected: ExpectedLogi
         ? "per-token logits (a token classifier)"
         : "per-input logits (a sequence classifier)";
     throw new AirgapEvalError(
-      `${onnxPath}: gives ${kind}, shape [${dims.join(", ")}], but a ${task} verifier reads ` +
+      `${onnxPath}: gives ${kind}, shape [${dims.join(", ")}], but the ${task} task reads ` +
         `${task === "spans" ? "per-token" : "per-input"} logits; ${fix}`,
     );
   }
