@@ -3,6 +3,7 @@ import { InvalidInputError } from "../errors.js";
 import type { Comparison, MetricComparison } from "../report/compare.js";
 import { formatRowList } from "../results/problem-groups.js";
 import { parseMetricGate } from "./fail-under.js";
+import { metricRange } from "./metric-factory.js";
 
 /** One `--fail-on-drop metric=delta` limit; `metric` is `*` for every metric of the baseline run. */
 export interface DropLimit {
@@ -26,6 +27,26 @@ export function parseFailOnDrop(text: string): DropLimit {
     negative: false,
   });
   return { metric, maxDrop: value };
+}
+
+/**
+ * Refuses a limit no drop can pass: past the width of the metric's value range (e.g. 2 for a metric in [0, 1]), or
+ * not a finite number (400 digits read as Infinity), the gate could never fail.
+ */
+function checkLimitCanFail(metric: string, maxDrop: number): void {
+  const range = metricRange(metric);
+  if (!Number.isFinite(maxDrop)) {
+    throw new InvalidInputError(
+      `--fail-on-drop ${metric}=${maxDrop}: the limit is not a finite number, so the gate could never fail; give a limit${range === undefined ? "" : ` from 0 to ${range[1] - range[0]}`}`,
+    );
+  }
+  if (range === undefined) return;
+  const widest = range[1] - range[0];
+  if (maxDrop > widest) {
+    throw new InvalidInputError(
+      `--fail-on-drop ${metric}=${maxDrop}: ${metric} lies in [${range[0]}, ${range[1]}], so no drop exceeds ${widest} and the gate could never fail; give a limit from 0 to ${widest}`,
+    );
+  }
 }
 
 /** Tolerance for floating-point noise in a mean of differences: a drop must exceed the limit by more. */
@@ -56,6 +77,7 @@ export function dropLimits(comparison: Comparison, limits: readonly DropLimit[])
   const every = all[0];
   if (every !== undefined)
     for (const metric of baseline) if (!out.has(metric)) out.set(metric, every.maxDrop);
+  for (const [metric, maxDrop] of out) checkLimitCanFail(metric, maxDrop);
   // In the baseline's metric order.
   return new Map(baseline.filter((m) => out.has(m)).map((m) => [m, out.get(m)!]));
 }

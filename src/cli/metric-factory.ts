@@ -4,6 +4,7 @@ import { skippedMetric } from "../evaluate/skipped-metric.js";
 import type { Llm } from "../llm/types.js";
 import {
   createMetric as createCatalogMetric,
+  findMetricDescriptor,
   metricDescriptor,
   metricDescriptorIds,
   metricDescriptors,
@@ -18,12 +19,14 @@ export type MetricId = string;
 export const metricIds: readonly MetricId[] = metricDescriptorIds();
 
 /**
- * The interval a metric's value lies in, for checking `--fail-under` bars (the descriptor's
- * `valueRange`); undefined when it depends on the metric's definition (a user's scale).
+ * The interval a metric's value lies in, for checking `--fail-under` bars and `--fail-on-drop` limits (the
+ * descriptor's `valueRange`); undefined when it depends on the metric's definition (a user's scale) or the id is
+ * not in the catalog (a metric file's judge).
  */
 export function metricRange(id: MetricId): readonly [min: number, max: number] | undefined {
-  const range = metricDescriptor(id).valueRange;
-  return range === null ? undefined : (range ?? [0, 1]);
+  const descriptor = findMetricDescriptor(id);
+  if (descriptor === undefined || descriptor.valueRange === null) return undefined;
+  return descriptor.valueRange ?? [0, 1];
 }
 
 /** Parses `--metrics a,b` into known ids; an unknown id is bad usage. */

@@ -1,5 +1,5 @@
 // Checks on each record (and sample line) a results file holds, against the header above it: a row inside the
-// dataset's row count, a finite value, inside the metric's range. Every reader (report, --resume, merge) parses
+// dataset's row count, a configuration a header declared, a finite value, inside the metric's range. Every reader (report, --resume, merge) parses
 // through ResultsLineReader, which calls these, so an edited or corrupt file is refused the same way.
 import { InvalidInputError } from "../errors.js";
 import { findMetricDescriptor } from "../metrics/catalog.js";
@@ -48,13 +48,16 @@ function isRecordLike(value: Record<string, unknown>): boolean {
 
 /**
  * Tracks the header in force while a results file is read, and refuses a record whose row is not a row
- * of the dataset, whose value is not finite, or whose value lies outside its metric's range. The
+ * of the dataset, whose configuration (`configHash`) no header above it declares for its metric (the readers
+ * would drop it without a word), whose value is not finite, or whose value lies outside its metric's range. The
  * message names the file, line, row and metric, and what to do.
  */
 export class ResultsRecordCheck {
   private totalRows: number | undefined;
   private ranges = new Map<string, readonly [number, number] | undefined>();
-  private metrics: Record<string, MetricConfig> = {};
+  private metrics = new Map<string, MetricConfig & { configHash?: unknown }>();
+  /** Each metric's configuration hashes declared by the headers read so far. */
+  private declared = new Map<string, Set<unknown>>();
 
   constructor(private readonly file: string) {}
 
@@ -63,7 +66,12 @@ export class ResultsRecordCheck {
     if (line.type === "header") {
       const metadata = (line as unknown as ResultsHeaderLine).metadata;
       this.totalRows = finiteNumber(metadata?.totalRows);
-      this.metrics = metadata?.metrics ?? {};
+      this.metrics = new Map(Object.entries(metadata?.metrics ?? {}));
+      for (const [name, config] of this.metrics) {
+        const hashes = this.declared.get(name) ?? new Set();
+        hashes.add(config.configHash);
+        this.declared.set(name, hashes);
+      }
       this.ranges.clear();
       return;
     }
@@ -96,6 +104,7 @@ export class ResultsRecordCheck {
     const row = record.row;
     const metric = typeof record.metric === "string" ? record.metric : "(no metric)";
     this.checkRow(row, `record of metric ${metric}`, lineNo);
+    this.checkDeclared(metric, record.configHash, row, lineNo);
     const result = record.result as Record<string, unknown> | undefined;
     const value = result?.value;
     if (value === undefined || value === null) return;
@@ -116,8 +125,23 @@ export class ResultsRecordCheck {
     }
   }
 
+  /** Refuses a record of a configuration no header above it declares: no reader would count it. */
+  private checkDeclared(metric: string, configHash: unknown, row: number, lineNo: number): void {
+    const hashes = this.declared.get(metric);
+    if (hashes?.has(configHash)) return;
+    const declared =
+      hashes === undefined
+        ? `no header above it declares metric ${metric}`
+        : `the headers above it declare ${metric} with configHash ${[...hashes].map((h) => JSON.stringify(h)).join(", ")} only`;
+    this.fail(
+      `record of metric ${metric}, row ${row} has configHash ${JSON.stringify(configHash)}, but ${declared}`,
+      lineNo,
+      row,
+    );
+  }
+
   private rangeOf(metric: string): readonly [number, number] | undefined {
-    if (!this.ranges.has(metric)) this.ranges.set(metric, recordedValueRange(this.metrics[metric]));
+    if (!this.ranges.has(metric)) this.ranges.set(metric, recordedValueRange(this.metrics.get(metric)));
     return this.ranges.get(metric);
   }
 }

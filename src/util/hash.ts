@@ -14,7 +14,8 @@ export function canonicalJson(value: unknown): string {
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : sortKeys(v)));
   if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
+    // No prototype: a key named `__proto__` stays a key (and in the JSON), never the object's prototype.
+    const out: Record<string, unknown> = Object.create(null);
     for (const key of Object.keys(value).sort()) {
       const v = (value as Record<string, unknown>)[key];
       if (v !== undefined) out[key] = sortKeys(v);

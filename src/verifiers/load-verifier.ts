@@ -1,6 +1,7 @@
 import { InvalidInputError } from "../errors.js";
 import { TextTokenizer } from "../tokenizers/index.js";
 import { oneOf, positiveInteger } from "../util/option-checks.js";
+import { checkLogitsShape } from "./logits-check.js";
 import {
   detectTask,
   isHhemStyle,
@@ -27,7 +28,8 @@ export interface LoadVerifierOptions {
 
 /**
  * Loads a verifier from a model directory (transformers.js layout) or a models.json id; never downloads. The
- * score's label index is always read from `config.json`'s `id2label`. Throws `ModelNotFoundError` for a missing
+ * score's label index is always read from `config.json`'s `id2label`, and one short probe input checks that the
+ * graph gives the logits the config names (as many, per input or per token as the task reads). Throws `ModelNotFoundError` for a missing
  * directory or file, `ModelIntegrityError` when a registry model's ONNX file differs from its pinned sha256, and
  * `InvalidInputError` for a bad option or a task the config cannot support.
  *
@@ -51,6 +53,18 @@ export async function loadVerifier(source: string, options: LoadVerifierOptions 
     const labels = labelsOf(files.config, files.configPath);
     const logits = task === "relevance" ? 1 : Math.max(labels.length, task === "nli" ? 3 : 2);
     const index = scoreIndex(task, labels, task === "relevance" ? 1 : logits, files.configPath);
+    const probe = tokenizer.encodePair("probe", "probe", { maxLength: 16 });
+    const probed = await classifier.run(
+      [{ ids: probe.ids, tokenTypeIds: probe.tokenTypeIds }],
+      tokenizer.padId,
+    );
+    checkLogitsShape(probed.dims, {
+      task,
+      labels,
+      scoreIndex: index,
+      configPath: files.configPath,
+      onnxPath: files.onnxPath,
+    });
     const identity: VerifierIdentity = {
       id: files.id,
       sha256: classifier.sha256,

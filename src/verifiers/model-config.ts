@@ -28,6 +28,13 @@ export function labelsOf(config: VerifierConfig, file: string): string[] {
         `${file}: id2label entry ${JSON.stringify(key)}: ${JSON.stringify(value)} is not index: label; fix config.json`,
       );
     }
+    const twice = labels.indexOf(value);
+    if (twice >= 0) {
+      throw new AirgapEvalError(
+        `${file}: id2label names ${JSON.stringify(value)} at both ${twice} and ${index}, so which logit it is cannot be ` +
+          "told; give each label one index in config.json",
+      );
+    }
     labels[index] = value;
   }
   return labels;

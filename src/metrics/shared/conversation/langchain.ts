@@ -2,6 +2,7 @@
 // id}], tool_call_id}; also `messages_to_dict`'s {type, data: {...}}, the serialized {lc: 1, type: "constructor",
 // id: [..., "AIMessage"], kwargs: {...}}, and role-keyed dicts with LangChain's roles (human, ai).
 import type { ConversationMessage, ToolCall } from "./messages.js";
+import { refuseOtherFormatsToolFields } from "./mixed-fields.js";
 import {
   type ConversationPath,
   callAt,
@@ -12,15 +13,16 @@ import {
   toolMessageAt,
 } from "./read-error.js";
 
-const classTypes: Readonly<Record<string, string>> = {
-  HumanMessage: "human",
-  HumanMessageChunk: "human",
-  AIMessage: "ai",
-  AIMessageChunk: "ai",
-  SystemMessage: "system",
-  ToolMessage: "tool",
-  ChatMessage: "chat",
-};
+// A Map, not an object: a class name from the data (`constructor`, `__proto__`) must not find an inherited entry.
+const classTypes: ReadonlyMap<string, string> = new Map([
+  ["HumanMessage", "human"],
+  ["HumanMessageChunk", "human"],
+  ["AIMessage", "ai"],
+  ["AIMessageChunk", "ai"],
+  ["SystemMessage", "system"],
+  ["ToolMessage", "tool"],
+  ["ChatMessage", "chat"],
+]);
 
 /** The message type and the dict holding its fields, whichever of LangChain's dict forms it is. */
 function unwrap(
@@ -32,7 +34,7 @@ function unwrap(
     if (!isRecord(value.kwargs))
       readFailure([index, "kwargs"], "a serialized LangChain message needs kwargs");
     return {
-      type: typeof cls === "string" ? classTypes[cls] : undefined,
+      type: typeof cls === "string" ? classTypes.get(cls) : undefined,
       body: value.kwargs,
       at: [index, "kwargs"],
     };
@@ -46,6 +48,7 @@ function unwrap(
 export function readLangChainMessage(value: unknown, index: number): ConversationMessage {
   if (!isRecord(value)) readFailure([index], `a message must be an object, got ${kindOf(value)}`);
   const { type, body, at } = unwrap(value, index);
+  if (body === value) refuseOtherFormatsToolFields(value, index, "langchain");
   const content = textContentAt(body.content, [...at, "content"]);
   const kind = type === "chat" || type === "ChatMessage" ? body.role : type;
   switch (kind) {

@@ -2,6 +2,7 @@
 // tool results as {role: "tool", tool_call_id, content}; also the legacy `function_call` and role `function`, and
 // role `developer` (read as system).
 import type { ConversationMessage, ToolCall } from "./messages.js";
+import { refuseOtherFormatsToolFields } from "./mixed-fields.js";
 import {
   argsAt,
   type ConversationPath,
@@ -32,6 +33,7 @@ function toolCallAt(value: unknown, path: ConversationPath): ToolCall {
 export function readOpenAiMessage(value: unknown, index: number): ConversationMessage {
   const at: ConversationPath = [index];
   if (!isRecord(value)) readFailure(at, `a message must be an object, got ${kindOf(value)}`);
+  refuseOtherFormatsToolFields(value, index, "openai");
   const content = textContentAt(value.content, [index, "content"]);
   switch (value.role) {
     case "system":

@@ -52,7 +52,8 @@ function attributesOf(value: unknown, path: ConversationPath): Record<string, un
   if (isRecord(value)) return value;
   if (!Array.isArray(value))
     readFailure(path, `span attributes must be an object or a list, got ${kindOf(value)}`);
-  const out: Record<string, unknown> = {};
+  // No prototype: a key named `__proto__` is an attribute like any other, never the map's prototype.
+  const out: Record<string, unknown> = Object.create(null);
   value.forEach((entry: unknown, i) => {
     if (!isRecord(entry) || typeof entry.key !== "string") {
       readFailure([...path, i], 'an OTLP attribute must be {"key": ..., "value": {...}}');
