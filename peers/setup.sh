@@ -39,13 +39,14 @@ command -v "$python" >/dev/null || {
 export PIP_DISABLE_PIP_VERSION_CHECK=1
 mkdir -p "$cache/logs"
 
-key_of() { cat "$@" | sha256sum | cut -c1-64; }
+# sha256 of standard input followed by the given files.
+key_of() { cat - "$@" | sha256sum | cut -c1-64; }
 stamp_ok() { [ -f "$venv/.peers-$1.sha256" ] && [ "$(cat "$venv/.peers-$1.sha256")" = "$2" ]; }
 # The wheels of a lock file, downloaded once into the cache (pip's own HTTP cache keeps nothing here), so a rebuilt
 # venv installs with no index and no network. Prints the folder.
 wheels_of() {
   local lock="$1" folder
-  folder="$cache/wheels/$(basename "$lock" .lock)-$(key_of "$lock" "$here/constraints.txt" | cut -c1-16)"
+  folder="$cache/wheels/$(basename "$lock" .lock)-$(key_of "$lock" "$here/constraints.txt" </dev/null | cut -c1-16)"
   if [ ! -f "$folder/.complete" ]; then
     rm -rf "$folder"
     "$venv/bin/python" -m pip download --quiet --require-hashes --no-deps -c "$here/constraints.txt" -r "$lock" -d "$folder" >&2
@@ -63,7 +64,7 @@ pip_locked() {
 report() { printf 'setup.sh: %s in %ss; %s is %s\n' "$1" "$2" "$venv" "$(du -sh "$venv" | cut -f1)"; }
 
 python_version="$("$python" -c 'import sys; print(sys.version)')"
-core_key="$(printf '%s\n' "$python_version" | cat - "$here/requirements-core.lock" "$here/constraints.txt" | sha256sum | cut -c1-64)"
+core_key="$(printf '%s\n' "$python_version" | key_of "$here/requirements-core.lock" "$here/constraints.txt")"
 if stamp_ok core "$core_key"; then
   echo "setup.sh: core tier up to date in $venv"
 else
@@ -77,11 +78,15 @@ else
 fi
 [ "$tier" = core ] && exit 0
 
-llama_key="$(printf '%s\n' "$llama_cmake_args" | cat - "$here/requirements-llama.lock" | sha256sum | cut -c1-16)"
-bench_key="$(printf '%s\n' "$core_key" "$llama_key" | cat - "$here/requirements-bench.lock" | sha256sum | cut -c1-64)"
+llama_key="$(printf '%s\n' "$llama_cmake_args" | key_of "$here/requirements-llama.lock" | cut -c1-16)"
+bench_key="$(printf '%s\n' "$core_key" "$llama_key" | key_of "$here/requirements-bench.lock")"
 if stamp_ok bench "$bench_key"; then
   echo "setup.sh: bench tier up to date in $venv"
   exit 0
+elif [ -f "$venv/.peers-bench.sha256" ]; then
+  echo "setup.sh: the bench tier's locks or build options changed; rebuilding $venv from the cache"
+  rm -rf "$venv"
+  exec bash "$0" bench
 fi
 start=$SECONDS
 # torch first, alone: the CPU build from the lock (its hash is that of the file on this machine's disk).
@@ -102,7 +107,7 @@ if ! compgen -G "$wheels/llama_cpp_python-*.whl" >/dev/null; then
   mv "$wheels.partial" "$wheels"
   echo "setup.sh: llama-cpp-python built in $((SECONDS - build_start))s, wheel cached in $wheels"
 fi
-"$venv/bin/python" -m pip install --quiet --no-deps "$wheels"/llama_cpp_python-*.whl
+"$venv/bin/python" -m pip install --quiet --no-index --no-deps "$wheels"/llama_cpp_python-*.whl
 "$venv/bin/python" -m pip check
 "$venv/bin/python" -c 'import torch, sys; v = torch.__version__; sys.exit(0 if v.startswith("2.13.0") and "+cpu" in v else f"setup.sh: torch {v} is not the CPU 2.13.0 build")'
 echo "$bench_key" > "$venv/.peers-bench.sha256"

@@ -203,8 +203,9 @@ def agentevals_trajectory():
     return same, different
 
 
-def bench_tier_installed():
-    return all(importlib.util.find_spec(m) for m in ("torch", "sentence_transformers", "onnxruntime", "llama_cpp"))
+def bench_tier_present():
+    """Any bench package installed: then all of them must import (a half-installed bench tier fails)."""
+    return any(importlib.util.find_spec(m) for m in ("torch", "sentence_transformers", "onnxruntime", "llama_cpp"))
 
 
 def bench_imports():
@@ -223,7 +224,7 @@ def bench_imports():
 
 def main():
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    if bench_tier_installed():
+    if bench_tier_present():
         check("bench tier imports (torch CPU, sentence-transformers, onnxruntime, tokenizers, llama_cpp)")(bench_imports)
     for name, fn in checks:
         try:
