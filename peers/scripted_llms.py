@@ -3,7 +3,7 @@ LLM metric runs offline and its formula can be compared with airgap-eval's on th
 
 Each script is a list of (schema class name, JSON-ready dict) pairs. A call whose schema is not the next one in the
 script is an error that names both, so a peer that changed its prompt pipeline fails loudly instead of scoring
-on misplaced answers. Every prompt the peer sent is kept in `.prompts`, in call order.
+on misplaced answers. Every prompt the peer sent is kept in `llm.answers.prompts`, in call order.
 
 - Ragas 0.4 (`ragas.metrics.collections.*`, e.g. `Faithfulness(llm=...)`): `ScriptedRagasLLM` subclasses
   `ragas.llms.base.InstructorBaseRagasLLM`, whose two abstract methods are
