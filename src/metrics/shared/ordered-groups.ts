@@ -17,7 +17,7 @@ export class OrderedGroups<K> {
   /** The indexes of a list grouped by its values. */
   static of<K>(keys: readonly K[]): OrderedGroups<K> {
     const groups = new OrderedGroups<K>();
-    keys.forEach((key, i) => groups.add(key, i));
+    for (let i = 0; i < keys.length; i++) groups.add(keys[i]!, i);
     return groups;
   }
 

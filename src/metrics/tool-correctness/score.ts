@@ -20,11 +20,6 @@ type Args = Record<string, JsonValue>;
 const eq = (a: JsonValue | undefined, b: JsonValue | undefined) =>
   valuesEqual(a ?? null, b ?? null, "python");
 
-/** Whether two calls are equal as DeepEval's `ToolCall.__eq__` says: name, input parameters and output. */
-function sameToolCall(a: MadeToolCall, b: MadeToolCall): boolean {
-  return a.name === b.name && eq(a.args, b.args) && eq(a.output, b.output);
-}
-
 /**
  * DeepEval's `_compare_dicts(expected, called)`: 1 when equal; else each key both have scores 1 / |keys of
  * either| when the values are equal, or that share of the nested comparison when both values are objects.

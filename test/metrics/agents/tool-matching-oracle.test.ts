@@ -7,7 +7,6 @@ import {
   type ArgumentRule,
   type CallMatching,
   type CallPair,
-  callMatching,
   compareArguments,
   type DecidedPair,
 } from "../../../src/metrics/shared/conversation/call-pairing.js";
