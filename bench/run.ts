@@ -17,7 +17,8 @@
  * rows, bench/memory.ts), starter-quality (the starter embedder's sanity set), verifiers (verifier_faithfulness
  * with BERT-base- and MiniLM-size random-weight verifiers, fp32 and int8, against the judge's faithfulness on the Qwen2.5-0.5B-shaped
  * proxy, per row and as a ratio; the RAG triad with int8 verifiers for faithfulness and context relevance,
- * bench/verifiers.ts), real (the real small judges and MiniLM from `npm run real-models`, named by the
+ * bench/verifiers.ts), split (judgeWithSplitting on huge contexts, bench/split.ts), scaling (the text passes and the
+ * tool-call metrics on hostile inputs at 1×, 2× and 4× the size, with the time ratios, bench/scaling.ts), real (the real small judges and MiniLM from `npm run real-models`, named by the
  * AIRGAP_EVAL_REAL_* environment variables: every judge metric and the RAG triad per row, the grammar's share of
  * generation, the encoder vs raw onnxruntime; one line saying it was skipped when they are unset, bench/real-models.ts).
  * Defaults: the generated tiny models (written when missing), the starter GloVe model, and
@@ -264,6 +265,15 @@ const SECTIONS: SectionSpec[] = [
     file: "split.ts",
     scope: "none",
     args: [],
+    json: false,
+  },
+  {
+    name: "scaling",
+    title:
+      "Scaling on hostile input: sentence splitting, htmlToText, tool_call_f1 and tool_correctness at 1×, 2× and 4× the input (bench/scaling.ts)",
+    file: "scaling.ts",
+    scope: "none",
+    args: quick ? ["--quick"] : [],
     json: false,
   },
   {

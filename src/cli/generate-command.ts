@@ -7,6 +7,7 @@ import {
   defaultCallMaxTokens,
   defaultCallTimeoutMs,
   defaultSeed,
+  maxGenerateSize,
   queryLengths,
   queryStyles,
 } from "../generate/defaults.js";
@@ -201,7 +202,11 @@ export function registerGenerateCommand(program: Command): Command {
       "<documents...>",
       "files and folders of .txt, .md, .html and .jsonl ({id, text} a line) documents; with --merge: the shard test set files",
     )
-    .option("-n, --size <n>", withDefault("--size", "rows to generate"), positiveInt("--size"))
+    .option(
+      "-n, --size <n>",
+      withDefault("--size", `rows to generate, at most ${maxGenerateSize.toLocaleString("en-US")}`),
+      positiveInt("--size", maxGenerateSize),
+    )
     .option(
       "-o, --out <file>",
       withDefault(

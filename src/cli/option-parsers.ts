@@ -30,14 +30,21 @@ export function cpuBuildFlag(value: string): CpuBuildOption {
   return value;
 }
 
-/** A commander parser for a whole number >= 1, naming the flag when the value is not one. */
-export function positiveInt(name: string) {
+/**
+ * A commander parser for a whole number >= 1 (and at most `max` when given), naming the flag when the value is not
+ * one.
+ */
+export function positiveInt(name: string, max?: number) {
   return (value: string): number => {
     // Digits only: Number() also reads "1e3", "0x10" and "2.0" as whole numbers.
     const n = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
     if (!Number.isSafeInteger(n) || n < 1)
       throw new InvalidArgumentError(
         `${name} must be a whole number >= 1 written in digits (got "${value}").`,
+      );
+    if (max !== undefined && n > max)
+      throw new InvalidArgumentError(
+        `${name} must be at most ${max.toLocaleString("en-US")} (got ${value.trim()}).`,
       );
     return n;
   };

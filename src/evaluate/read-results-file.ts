@@ -87,7 +87,15 @@ export function forEachResultsLineSync(
   return reader.end();
 }
 
-/** True when a results file exists and holds anything. */
+/** True when a results file exists and holds anything; a directory in its place is an `InvalidInputError`. */
 export function resultsFileHasContent(file: string): boolean {
-  return existsSync(file) && statSync(file).size > 0;
+  if (!existsSync(file)) return false;
+  const stat = statSync(file);
+  if (stat.isDirectory()) {
+    throw new InvalidInputError(
+      `is a directory, not a results file; give a file path, e.g. ${JSON.stringify(`${file.replace(/[/\\]+$/, "")}/results.jsonl`)}`,
+      { file },
+    );
+  }
+  return stat.size > 0;
 }

@@ -36,6 +36,12 @@ export const queryStyles: readonly QueryStyle[] = [
 /** Every query length (Ragas' `QueryLength`); all are used unless narrowed. */
 export const queryLengths: readonly QueryLength[] = ["short", "medium", "long"];
 
+/**
+ * The most rows one test set may be planned with: the plan of every row is built, in memory, before the first judge
+ * call, and each row takes the judge seconds, so 100,000 rows are days of work already.
+ */
+export const maxGenerateSize = 100_000;
+
 /** The seed when none is given. */
 export const defaultSeed = 42;
 

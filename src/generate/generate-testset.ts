@@ -14,6 +14,7 @@ import {
   defaultChunkTokens,
   defaultMix,
   defaultSeed,
+  maxGenerateSize,
   synthesizerNames,
 } from "./defaults.js";
 import { type GenerationProgress, type PlanShard, runGeneration } from "./pipeline.js";
@@ -198,6 +199,10 @@ export async function generateTestset(options: GenerateTestsetOptions): Promise<
     throw new InvalidInputError("resume and overwrite contradict each other; pick one");
   if (options.documents.length === 0) throw new InvalidInputError("no documents to generate from");
   const size = positive(options.size, "size");
+  if (size > maxGenerateSize)
+    throw new InvalidInputError(
+      `size must be at most ${maxGenerateSize.toLocaleString("en-US")} (got ${size}); generate a larger test set as several runs with different seeds`,
+    );
   const seed = options.seed ?? defaultSeed;
   if (!Number.isSafeInteger(seed)) throw new InvalidInputError(`seed must be a whole number (got ${seed})`);
   const mix = normalizeMix(options.mix);

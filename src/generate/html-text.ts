@@ -1,6 +1,14 @@
 // HTML read as text, for documents given as .html: headings become Markdown `#` lines (so chunks keep them),
 // block elements become line breaks, scripts, styles and comments go, entities are decoded. A small own function
 // rather than a dependency: documents are read as text only, and the well-kept converters pull in a DOM parser.
+import {
+  dropComments,
+  dropDoctypes,
+  dropElements,
+  replaceElementTags,
+  replaceHeadings,
+  replaceTags,
+} from "./html-tags.js";
 
 const namedEntities: Readonly<Record<string, string>> = {
   amp: "&",
@@ -42,29 +50,31 @@ export function decodeEntities(text: string): string {
   });
 }
 
-const blockTags =
-  "address|article|aside|blockquote|body|br|dd|div|dl|dt|fieldset|figcaption|figure|footer|form|header|hr|html|li|main|nav|ol|p|pre|section|table|tbody|td|tfoot|th|thead|tr|ul";
+const blockTags = new Set(
+  "address article aside blockquote body br dd div dl dt fieldset figcaption figure footer form header hr html li main nav ol p pre section table tbody td tfoot th thead tr ul".split(
+    " ",
+  ),
+);
+
+/** Elements dropped with their contents. */
+const hiddenElements = ["script", "style", "noscript", "template", "head"];
 
 /**
  * The text of an HTML document: `<h1>`–`<h6>` as `#`–`######` lines, paragraphs and other blocks on lines of their
- * own, inline tags dropped, whitespace inside a block collapsed, at most one blank line between blocks.
+ * own, inline tags dropped, whitespace inside a block collapsed, at most one blank line between blocks. Each pass
+ * reads the text about once (src/generate/html-tags.ts), so the work grows linearly with the document, whatever
+ * unclosed tags it holds.
  *
  * @example
  * htmlToText("<h2>Setup</h2><p>Run <b>it</b>.</p>"); // "## Setup\n\nRun it."
  */
 export function htmlToText(html: string): string {
-  let text = html
-    .replace(/<!--[\s\S]*?-->/g, " ")
-    .replace(/<(script|style|noscript|template|head)\b[\s\S]*?<\/\1\s*>/gi, " ")
-    .replace(/<!doctype[^>]*>/gi, " ");
-  text = text.replace(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1\s*>/gi, (_m, level: string, inner: string) => {
-    const title = inner
-      .replace(/<[^>]*>/g, " ")
-      .replace(/\s+/g, " ")
-      .trim();
-    return title === "" ? "\n\n" : `\n\n${"#".repeat(Number(level))} ${title}\n\n`;
+  let text = dropDoctypes(dropElements(dropComments(html), hiddenElements));
+  text = replaceHeadings(text, (level, inner) => {
+    const title = replaceTags(inner, " ").replace(/\s+/g, " ").trim();
+    return title === "" ? "\n\n" : `\n\n${"#".repeat(level)} ${title}\n\n`;
   });
-  text = text.replace(new RegExp(`<\\/?(?:${blockTags})\\b[^>]*>`, "gi"), "\n\n").replace(/<[^>]*>/g, "");
+  text = replaceTags(replaceElementTags(text, blockTags, "\n\n"), "");
   const blocks = text
     .split(/\n\s*\n/)
     .map((block) => decodeEntities(block.replace(/\s+/g, " ")).replace(/\s+/g, " ").trim())

@@ -48,7 +48,8 @@ function endsWithAbbreviation(text: string, stop: number): boolean {
 /**
  * The sentences of `text[start, end)`: cut after `.`, `!`, `?` or `…` (and closing quotes or brackets) followed by
  * whitespace, after `。！？`, and at line breaks that end a paragraph or start a list item; not after common
- * abbreviations ("e.g.", "Dr.") or single initials.
+ * abbreviations ("e.g.", "Dr.") or single initials. Each character is read a bounded number of times, so the work
+ * grows linearly with the text.
  *
  * @example
  * splitSentences("One. Two? Three", 0, 15); // [{start:0,end:4},{start:5,end:9},{start:10,end:15}]
@@ -76,7 +77,12 @@ export function splitSentences(text: string, start = 0, end = text.length): Span
     if (c !== "." && c !== "!" && c !== "?" && c !== "…") continue;
     let j = i + 1;
     while (j < end && /[.!?…"'”’)\]]/.test(text[j]!)) j++;
-    if (j < end && !/\s/.test(text[j]!)) continue;
+    if (j < end && !/\s/.test(text[j]!)) {
+      // No stop inside this run ends a sentence either (its run ends at the same j): skip the run, so a run of
+      // stops is read once, not once per stop (20,000 dots before a letter took seconds).
+      i = j - 1;
+      continue;
+    }
     if (c === "." && j === i + 1 && endsWithAbbreviation(text, i)) continue;
     push(j);
     i = j - 1;

@@ -13,25 +13,31 @@ const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 /** Characters segmented at a time: V8's segmenter slows with the length of the text it is given. */
 const WINDOW = 4096;
 
+/** A sentence segment of a text and where it starts. */
+interface Segment {
+  index: number;
+  segment: string;
+}
+
 /**
  * The sentence segments of `text` (Intl.Segmenter's English rules), found window by window so the work grows with
  * the text's length: every segment of a window but the last is complete; the next window starts at the last one.
  */
-function* segments(text: string): Generator<string> {
+function* segments(text: string): Generator<Segment> {
   let start = 0;
   let window = WINDOW;
   while (start < text.length) {
     const end = Math.min(text.length, start + window);
     const spans = [...segmenter.segment(text.slice(start, end))];
     if (end === text.length) {
-      for (const s of spans) yield s.segment;
+      for (const s of spans) yield { index: start + s.index, segment: s.segment };
       return;
     }
     if (spans.length < 2) {
       window *= 2; // one sentence longer than the window
       continue;
     }
-    for (const s of spans.slice(0, -1)) yield s.segment;
+    for (const s of spans.slice(0, -1)) yield { index: start + s.index, segment: s.segment };
     start += spans.at(-1)!.index;
     window = WINDOW;
   }
@@ -44,16 +50,67 @@ const ABBREVIATIONS = new Set(
   ),
 );
 
+/** The longest word {@link isFragment} looks up: a longer last word is neither an abbreviation nor an initial. */
+const LONGEST_ABBREVIATION = Math.max(...[...ABBREVIATIONS].map((a) => a.length));
+
+/** The longest list marker (`(iiii.`): only a sentence this short can be one. */
+const LONGEST_LIST_MARKER = 6;
+
+const isSpace = (c: string) => /\s/.test(c);
+
 /**
- * True when a segment is not a sentence of its own: a list marker (`1.`, `b)`, `iv.`), text without a letter, or
- * text ending in a known abbreviation or an initial (`Mr.`, `Jan.`, `J.`).
+ * The segments joined so far into one sentence: trimmed bounds in the text and whether a letter was seen, kept as
+ * segments are added, so a sentence of many segments (a run of dots is one segment per dot) costs its length, not
+ * its length once per segment.
  */
-function isFragment(segment: string): boolean {
-  if (!/\p{L}/u.test(segment)) return true;
-  if (/^\(?(\d{1,3}|[a-z]|[ivx]{1,4})[.)]$/i.test(segment)) return true;
-  const last = /(\S+)\.$/u.exec(segment)?.[1];
-  if (last === undefined) return false;
-  return ABBREVIATIONS.has(last.toLowerCase()) || /^\p{Lu}$/u.test(last);
+class PendingSentence {
+  start = -1;
+  end = -1;
+  hasLetter = false;
+
+  constructor(private readonly text: string) {}
+
+  add({ index, segment }: Segment): void {
+    this.hasLetter ||= /\p{L}/u.test(segment);
+    let last = index + segment.length;
+    while (last > index && isSpace(this.text[last - 1]!)) last--;
+    if (last === index) return; // only whitespace
+    if (this.start === -1) {
+      let first = index;
+      while (isSpace(this.text[first]!)) first++;
+      this.start = first;
+    }
+    this.end = last;
+  }
+
+  get empty(): boolean {
+    return this.start === -1;
+  }
+
+  get sentence(): string {
+    return this.text.slice(this.start, this.end);
+  }
+
+  /**
+   * True when the sentence is not one of its own: a list marker (`1.`, `b)`, `iv.`), text without a letter, or text
+   * ending in a known abbreviation or an initial (`Mr.`, `Jan.`, `J.`). Reads at most a few characters at its end.
+   */
+  get isFragment(): boolean {
+    if (!this.hasLetter) return true;
+    const { text, start, end } = this;
+    if (end - start <= LONGEST_LIST_MARKER && /^\(?(\d{1,3}|[a-z]|[ivx]{1,4})[.)]$/i.test(this.sentence))
+      return true;
+    if (text[end - 1] !== "." || end - 1 === start) return false;
+    // The word before the final stop: the run of non-space characters ending there.
+    let from = end - 1;
+    while (from > start && !isSpace(text[from - 1]!)) {
+      from--;
+      if (end - 1 - from > LONGEST_ABBREVIATION) return false;
+    }
+    if (from === end - 1) return false;
+    const last = text.slice(from, end - 1);
+    return ABBREVIATIONS.has(last.toLowerCase()) || /^\p{Lu}$/u.test(last);
+  }
 }
 
 /**
@@ -68,15 +125,14 @@ function isFragment(segment: string): boolean {
 export function contextSentences(contexts: readonly string[]): string[] {
   const out: string[] = [];
   for (const context of contexts) {
-    let pending = "";
+    let pending = new PendingSentence(context);
     for (const segment of segments(context)) {
-      pending += segment;
-      const sentence = pending.trim();
-      if (sentence === "" || isFragment(sentence)) continue;
-      out.push(sentence);
-      pending = "";
+      pending.add(segment);
+      if (pending.empty || pending.isFragment) continue;
+      out.push(pending.sentence);
+      pending = new PendingSentence(context);
     }
-    if (pending.trim() !== "") out.push(pending.trim());
+    if (!pending.empty) out.push(pending.sentence);
   }
   return out;
 }

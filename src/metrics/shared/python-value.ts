@@ -108,6 +108,23 @@ export function valuesEqual(
   return keys.every((k) => Object.hasOwn(bObject, k) && valuesEqual(a[k], bObject[k], equality));
 }
 
+/**
+ * A text that two JSON values share exactly when they are equal by Python's `==` ({@link valuesEqual} with
+ * `"python"`): numbers and booleans by value (`1`, `1.0` and `True` give the same key, -0 that of 0), strings quoted,
+ * dict keys sorted. Values can then be grouped in a Map instead of compared pair by pair.
+ *
+ * @example
+ * pythonValueKey({ b: true, a: [1, "x"] }) === pythonValueKey({ a: [1.0, "x"], b: 1 }); // true
+ */
+export function pythonValueKey(value: JsonValue): string {
+  if (value === null) return "null";
+  if (typeof value === "number" || typeof value === "boolean") return `n${String(Number(value))}`;
+  if (typeof value === "string") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(pythonValueKey).join(",")}]`;
+  const keys = Object.keys(value).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${pythonValueKey(value[k]!)}`).join(",")}}`;
+}
+
 /** Python's string order: by code point (JavaScript's `<` compares UTF-16 units, which differs above U+FFFF). */
 export function compareCodePoints(a: string, b: string): number {
   const x = Array.from(a);

@@ -2,25 +2,29 @@
 import { pythonRound } from "../../math/python-round.js";
 import { type CallMatching, callMatching, type DecidedPair } from "../shared/conversation/call-pairing.js";
 import type { ToolCall } from "../shared/conversation/messages.js";
-import { valuesEqual } from "../shared/python-value.js";
+import { pythonValueKey, valuesEqual } from "../shared/python-value.js";
 
-/** Whether two calls are the same (name, arguments) pair: same name, arguments equal by Python `==`. */
-function sameCall(a: ToolCall, b: ToolCall): boolean {
-  return a.name === b.name && valuesEqual(a.args, b.args, "python");
+/**
+ * A key two calls share exactly when they are the same (name, arguments) pair: same name, arguments equal by Python
+ * `==`. Grouping by it finds equal calls in linear time.
+ */
+function callKey(call: ToolCall): string {
+  return `${JSON.stringify(call.name)}:${pythonValueKey(call.args)}`;
 }
 
 /** The distinct calls of a list, as Python's set of `(name, frozenset(args.items()))` keeps them. */
 export function distinctToolCalls(calls: readonly ToolCall[]): ToolCall[] {
-  return distinctIndexes(calls).map((i) => calls[i]!);
+  return [...firstOfEachCall(calls).values()].map((i) => calls[i]!);
 }
 
-/** The index of each distinct call's first occurrence. */
-function distinctIndexes(calls: readonly ToolCall[]): number[] {
-  const out: number[] = [];
+/** Each distinct call's key and the index of its first occurrence, in the order of the list. */
+function firstOfEachCall(calls: readonly ToolCall[]): Map<string, number> {
+  const first = new Map<string, number>();
   calls.forEach((call, i) => {
-    if (!out.some((j) => sameCall(calls[j]!, call))) out.push(i);
+    const key = callKey(call);
+    if (!first.has(key)) first.set(key, i);
   });
-  return out;
+  return first;
 }
 
 /** The counts and the score. */
@@ -46,16 +50,16 @@ export interface ToolCallF1Score {
  * toolCallF1([{ name: "a", args: {} }], [{ name: "a", args: {} }, { name: "b", args: {} }]).value; // 0.6667
  */
 export function toolCallF1(made: readonly ToolCall[], reference: readonly ToolCall[]): ToolCallF1Score {
-  const actual = distinctIndexes(made);
-  const expected = distinctIndexes(reference);
+  const actual = firstOfEachCall(made);
+  const expected = firstOfEachCall(reference);
   const decided: DecidedPair[] = [];
-  for (const a of actual) {
-    const e = expected.find((j) => sameCall(made[a]!, reference[j]!));
+  for (const [key, a] of actual) {
+    const e = expected.get(key);
     if (e !== undefined) decided.push({ made: a, reference: e, status: "matched" });
   }
   const tp = decided.length;
-  const fp = actual.length - tp;
-  const fn = expected.filter((e) => !actual.some((a) => sameCall(made[a]!, reference[e]!))).length;
+  const fp = actual.size - tp;
+  const fn = expected.size - tp;
   const precision = tp + fp > 0 ? tp / (tp + fp) : 0;
   const recall = tp + fn > 0 ? tp / (tp + fn) : 0;
   const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
@@ -70,7 +74,7 @@ export function toolCallF1(made: readonly ToolCall[], reference: readonly ToolCa
       decided,
       { equal: (x, y) => valuesEqual(x, y, "python") },
       "referenceToolCalls",
-      { listed: { made: actual, reference: expected } },
+      { listed: { made: [...actual.values()], reference: [...expected.values()] } },
     ),
   };
 }

@@ -1,10 +1,11 @@
 // DeepEval `ToolCorrectnessMetric` without its judge. Files: descriptor.ts (catalog entry, options), score.ts.
 import type { z } from "zod";
+import { InvalidInputError } from "../../errors.js";
 import { ToolCallMetric, type ToolCallPair } from "../shared/conversation/tool-call-metric.js";
 import type { RecordedOptions } from "../shared/judge-free.js";
-import type { MetricResult } from "../types.js";
+import type { MetricResult, Sample } from "../types.js";
 import { toolCorrectnessDescriptor } from "./descriptor.js";
-import { argumentlessExpectedCall, toolCorrectnessScore } from "./score.js";
+import { argumentlessExpectedCall, comparedCallPairsProblem, toolCorrectnessScore } from "./score.js";
 
 /** Options of {@link ToolCorrectness}. */
 export type ToolCorrectnessOptions = z.input<typeof toolCorrectnessDescriptor.options>;
@@ -29,6 +30,18 @@ export class ToolCorrectness extends ToolCallMetric<typeof toolCorrectnessDescri
 
   protected override recordedOptions(): RecordedOptions {
     return { ...super.recordedOptions(), evaluationParams: this.options.evaluationParams.join(",") };
+  }
+
+  /** The calls, refused (naming the row) when they are more than the formula compares under these options. */
+  protected override validate(sample: Sample, row: number | undefined): ToolCallPair {
+    const calls = super.validate(sample, row);
+    const tooMany = comparedCallPairsProblem(calls.made, calls.reference, this.options);
+    if (tooMany !== undefined)
+      throw new InvalidInputError(
+        tooMany,
+        row !== undefined ? { row, field: "messages" } : { field: "messages" },
+      );
+    return calls;
   }
 
   protected scoreInput({ made, reference }: ToolCallPair): MetricResult {

@@ -1,9 +1,11 @@
 // DeepEval ToolCorrectnessMetric, the part without a judge (deepeval 4.1.10,
 // deepeval/metrics/tool_correctness/tool_correctness.py), rewritten from its rules. DeepEval's tool `type` is not
 // read: every call here is a function call.
+import { InvalidInputError } from "../../errors.js";
 import { type CallMatching, callMatching, type DecidedPair } from "../shared/conversation/call-pairing.js";
 import type { JsonValue, MadeToolCall, ReferenceToolCall } from "../shared/conversation/messages.js";
-import { valuesEqual } from "../shared/python-value.js";
+import { OrderedGroups } from "../shared/ordered-groups.js";
+import { pythonValueKey, valuesEqual } from "../shared/python-value.js";
 
 /** DeepEval's settings of the formula. */
 export interface ToolCorrectnessSettings {
@@ -17,11 +19,6 @@ type Args = Record<string, JsonValue>;
 
 const eq = (a: JsonValue | undefined, b: JsonValue | undefined) =>
   valuesEqual(a ?? null, b ?? null, "python");
-
-/** Whether two calls are equal as DeepEval's `ToolCall.__eq__` says: name, input parameters and output. */
-function sameToolCall(a: MadeToolCall, b: MadeToolCall): boolean {
-  return a.name === b.name && eq(a.args, b.args) && eq(a.output, b.output);
-}
 
 /**
  * DeepEval's `_compare_dicts(expected, called)`: 1 when equal; else each key both have scores 1 / |keys of
@@ -108,26 +105,54 @@ export function nonExactMatchScore(
 
 const sumScores = (pairs: ScoredPairs) => pairs.reduce((sum, p) => sum + p.score, 0);
 
-/** The pairs {@link nonExactMatchScore} takes, each with its best score. */
+/** A key two calls share exactly when DeepEval's `ToolCall.__eq__` says they are equal: name, arguments, output. */
+function callClass(call: MadeToolCall): string {
+  return `${JSON.stringify(call.name)}:${pythonValueKey(call.args)}:${pythonValueKey(call.output ?? null)}`;
+}
+
+/**
+ * The pairs {@link nonExactMatchScore} takes, each with its best score. DeepEval compares each expected tool with
+ * every called one; here the calls are grouped first. Without `input_parameters` a pair scores 1 or 0, so the best
+ * is the first free call of the same name (and output, with `output`), found by its group; with `input_parameters`
+ * the free calls of the same name are scored one by one, as DeepEval does (partial credit has no shortcut), which
+ * {@link toolCorrectnessWork} bounds.
+ */
 function nonExactMatchPairs(
   called: readonly MadeToolCall[],
   expected: readonly ReferenceToolCall[],
   s: ToolCorrectnessSettings,
 ): ScoredPairs {
+  const byArgs = s.evaluationParams.includes("input_parameters");
+  const byOutput = s.evaluationParams.includes("output");
+  const classes = called.map(callClass);
+  const taken = new Set<string>();
+  const free = (m: number) => !taken.has(classes[m]!);
+  const fullKey = (call: { name: string; output?: JsonValue | undefined }) =>
+    byOutput
+      ? `${JSON.stringify(call.name)}:${pythonValueKey(call.output ?? null)}`
+      : JSON.stringify(call.name);
+  const groups = OrderedGroups.of(called.map((c) => (byArgs ? c.name : fullKey(c))));
   const pairs: ScoredPairs = [];
   expected.forEach((e, r) => {
     let best = 0;
     let bestAt = -1;
-    called.forEach((c, m) => {
-      if (pairs.some((p) => sameToolCall(called[p.made]!, c))) return;
-      if (c.name !== e.name) return;
-      const score = pairScore(e, c, s);
-      if (score > best) {
-        best = score;
-        bestAt = m;
+    if (!byArgs) {
+      bestAt = groups.first(fullKey(e), free);
+      if (bestAt !== -1) best = 1;
+    } else {
+      for (const m of groups.all(e.name)) {
+        if (!free(m)) continue;
+        const score = pairScore(e, called[m]!, s);
+        if (score > best) {
+          best = score;
+          bestAt = m;
+        }
       }
-    });
-    if (best > 0 && bestAt !== -1) pairs.push({ reference: r, made: bestAt, score: best });
+    }
+    if (best > 0 && bestAt !== -1) {
+      pairs.push({ reference: r, made: bestAt, score: best });
+      taken.add(classes[bestAt]!);
+    }
   });
   return pairs;
 }
@@ -177,6 +202,49 @@ function weightedLcsPairs(
   return pairs;
 }
 
+/**
+ * The most pairs of calls {@link toolCorrectnessScore} compares one by one in a row (about a second of work): with
+ * `shouldConsiderOrdering` every expected call with every call made, with `input_parameters` every expected call with
+ * every call of the same tool. Other settings group the calls and take time linear in their number, with no limit.
+ */
+export const MAX_COMPARED_CALL_PAIRS = 1_000_000;
+
+/** The pairs of calls {@link toolCorrectnessScore} compares one by one under these settings (0 when it groups them). */
+export function comparedCallPairs(
+  called: readonly MadeToolCall[],
+  expected: readonly ReferenceToolCall[],
+  s: ToolCorrectnessSettings,
+): number {
+  if (s.shouldExactMatch) return 0;
+  if (s.shouldConsiderOrdering) return called.length * expected.length;
+  if (!s.evaluationParams.includes("input_parameters")) return 0;
+  const calledOf = new Map<string, number>();
+  for (const c of called) calledOf.set(c.name, (calledOf.get(c.name) ?? 0) + 1);
+  return expected.reduce((sum, e) => sum + (calledOf.get(e.name) ?? 0), 0);
+}
+
+/**
+ * Why the calls are too many to score under these settings ({@link MAX_COMPARED_CALL_PAIRS}), and what to do; or
+ * undefined.
+ */
+export function comparedCallPairsProblem(
+  called: readonly MadeToolCall[],
+  expected: readonly ReferenceToolCall[],
+  s: ToolCorrectnessSettings,
+): string | undefined {
+  const pairs = comparedCallPairs(called, expected, s);
+  if (pairs <= MAX_COMPARED_CALL_PAIRS) return undefined;
+  const n = (x: number) => x.toLocaleString("en-US");
+  const how = s.shouldConsiderOrdering
+    ? "with shouldConsiderOrdering it compares every expected call with every call made"
+    : "with evaluationParams input_parameters it compares every expected call with every call of the same tool";
+  return (
+    `${n(expected.length)} expected and ${n(called.length)} made tool calls are ${n(pairs)} pairs for tool_correctness ` +
+    `(${how}), more than the ${n(MAX_COMPARED_CALL_PAIRS)} it compares in a row; split the conversation into ` +
+    "smaller rows, or score it without that option"
+  );
+}
+
 /** The score and the pairs it was made of. */
 export interface ToolCorrectnessScore {
   value: number;
@@ -199,12 +267,17 @@ export function toolCorrectness(
   return toolCorrectnessScore(called, expected, s).value;
 }
 
-/** {@link toolCorrectness} with the pairs each way of scoring took (by index for the exact match). */
+/**
+ * {@link toolCorrectness} with the pairs each way of scoring took (by index for the exact match). Throws an
+ * `InvalidInputError` when the calls are more than it compares ({@link comparedCallPairsProblem}).
+ */
 export function toolCorrectnessScore(
   called: readonly MadeToolCall[],
   expected: readonly ReferenceToolCall[],
   s: ToolCorrectnessSettings,
 ): ToolCorrectnessScore {
+  const tooMany = comparedCallPairsProblem(called, expected, s);
+  if (tooMany !== undefined) throw new InvalidInputError(tooMany);
   let score: number;
   let pairs: ScoredPairs;
   if (s.shouldExactMatch) {

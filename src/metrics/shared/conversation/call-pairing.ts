@@ -1,6 +1,7 @@
 // Which tool call made matched which expected call: the shape the tool-call metrics put in their row details
 // (`details.callMatching`) and the report draws. Each metric builds the pairs where its formula decides them; this
 // file only holds the shape and the steps every metric shares (argument comparison, naming the leftovers).
+import { OrderedGroups } from "../ordered-groups.js";
 import type { JsonValue, ToolCall } from "./messages.js";
 
 /** How one argument of a paired call compares: in both and equal, in both and different, only in the reference
@@ -123,13 +124,18 @@ export function callMatching(
   const madeTaken = new Set(decided.map((p) => p.made));
   const refTaken = new Set(decided.map((p) => p.reference));
   if (listed !== undefined) {
+    const listedMade = new Set(listed.made);
+    const listedReference = new Set(listed.reference);
     made.forEach((_, i) => {
-      if (!listed.made.includes(i)) madeTaken.add(i);
+      if (!listedMade.has(i)) madeTaken.add(i);
     });
     reference.forEach((_, i) => {
-      if (!listed.reference.includes(i)) refTaken.add(i);
+      if (!listedReference.has(i)) refTaken.add(i);
     });
   }
+  // The first made call of a tool not taken: calls are only ever taken, so leftovers pair in linear time.
+  const byName = OrderedGroups.of(made.map((c) => c.name));
+  const firstFree = (name: string) => byName.first(name, (i) => !madeTaken.has(i));
   const pair = (m: number, r: number, status: CallPair["status"], score?: number): CallPair => ({
     made: m,
     reference: r,
@@ -147,7 +153,7 @@ export function callMatching(
     if (refTaken.has(r)) return;
     const free = (c: ToolCall, i: number) => !madeTaken.has(i) && c.name === call.name;
     const here = sameMessage === undefined ? -1 : made.findIndex((c, i) => free(c, i) && sameMessage(i, r));
-    const m = here !== -1 ? here : made.findIndex(free);
+    const m = here !== -1 ? here : firstFree(call.name);
     if (m === -1) {
       pairs.push({ made: null, reference: r, name: call.name, status: "missing" });
       return;

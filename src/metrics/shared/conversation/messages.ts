@@ -1,5 +1,6 @@
 // The conversation sample: messages in one shape whatever format they were read from (the readers beside this file
 // read OpenAI, Anthropic, LangChain and OpenTelemetry GenAI), and the tool calls the agent metrics compare.
+import { OrderedGroups } from "../ordered-groups.js";
 
 /** A JSON value, as tool arguments and outputs hold them. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -65,22 +66,27 @@ export type MessageRole = ConversationMessage["role"];
  */
 export function madeToolCalls(messages: readonly ConversationMessage[]): MadeToolCall[] {
   const calls: MadeToolCall[] = [];
-  const waiting: MadeToolCall[] = [];
+  const answered = new Set<number>();
+  const unanswered = (i: number) => !answered.has(i);
+  // The calls in order, all of them and by id (undefined: without one); answered calls are passed over once each,
+  // so a conversation of many calls is read in linear time.
+  const all = new OrderedGroups<true>();
+  const byId = new OrderedGroups<string | undefined>();
   for (const message of messages) {
     if (message.role === "assistant") {
       for (const call of message.toolCalls) {
-        const made: MadeToolCall = { ...call };
-        calls.push(made);
-        waiting.push(made);
+        all.add(true, calls.length);
+        byId.add(call.id, calls.length);
+        calls.push({ ...call });
       }
     } else if (message.role === "tool") {
-      const byId =
-        message.toolCallId !== undefined ? waiting.findIndex((c) => c.id === message.toolCallId) : -1;
-      const at =
-        byId !== -1 ? byId : waiting.findIndex((c) => c.id === undefined || message.toolCallId === undefined);
+      const id = message.toolCallId;
+      // By id, else the first call without an id; a result without an id answers the first unanswered call.
+      let at = id === undefined ? all.first(true, unanswered) : byId.first(id, unanswered);
+      if (at === -1 && id !== undefined) at = byId.first(undefined, unanswered);
       if (at !== -1) {
-        waiting[at]!.output = message.content;
-        waiting.splice(at, 1);
+        calls[at]!.output = message.content;
+        answered.add(at);
       }
     }
   }

@@ -58,13 +58,45 @@ export function optionalIdAt(value: unknown, path: ConversationPath): string | u
   return stringAt(value, path, "the id");
 }
 
-/** Whether a value is JSON (what JSON.parse can give): no undefined, functions or non-finite numbers. */
-function isJson(value: unknown): value is JsonValue {
-  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
-  if (typeof value === "number") return Number.isFinite(value);
-  if (Array.isArray(value)) return value.every(isJson);
-  if (isRecord(value)) return Object.values(value).every(isJson);
-  return false;
+/**
+ * The deepest nesting of objects and lists a tool's arguments or output may have (the top object is level 1). The
+ * metrics compare values recursively, so a deeper value would exhaust the call stack; real tool arguments nest a
+ * few levels.
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/**
+ * What keeps a value from being tool JSON, or undefined when it is JSON (what JSON.parse can give: no undefined,
+ * functions or non-finite numbers) nested at most {@link MAX_JSON_DEPTH} levels. Walks the value with a stack of its
+ * own, so a value of any depth is checked without recursion.
+ */
+function jsonProblem(value: unknown): "not JSON" | "too deep" | undefined {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const { value: v, depth } = stack.pop()!;
+    if (v === null || typeof v === "string" || typeof v === "boolean") continue;
+    if (typeof v === "number") {
+      if (!Number.isFinite(v)) return "not JSON";
+      continue;
+    }
+    if (!Array.isArray(v) && !isRecord(v)) return "not JSON";
+    if (depth + 1 > MAX_JSON_DEPTH) return "too deep";
+    for (const item of Array.isArray(v) ? v : Object.values(v)) stack.push({ value: item, depth: depth + 1 });
+  }
+  return undefined;
+}
+
+/** Throws at `path` when the value is not JSON (with `notJson` as the message) or nests too deep. */
+function checkJson(value: unknown, path: ConversationPath, notJson: string): asserts value is JsonValue {
+  const problem = jsonProblem(value);
+  if (problem === "not JSON") readFailure(path, notJson);
+  if (problem === "too deep") {
+    readFailure(
+      path,
+      `nests objects and lists more than ${MAX_JSON_DEPTH} levels deep, more than airgap-eval compares; ` +
+        "flatten the value, or give its deep part as a JSON string",
+    );
+  }
 }
 
 /**
@@ -88,13 +120,13 @@ export function argsAt(value: unknown, path: ConversationPath): Record<string, J
   if (!isRecord(parsed)) {
     readFailure(path, `the arguments must be a JSON object of argument name to value, got ${kindOf(parsed)}`);
   }
-  if (!isJson(parsed)) readFailure(path, "the arguments must hold JSON values only");
+  checkJson(parsed, path, "the arguments must hold JSON values only");
   return parsed as Record<string, JsonValue>;
 }
 
 /** A JSON value at `path` (tool outputs). */
 export function jsonAt(value: unknown, path: ConversationPath): JsonValue {
-  if (!isJson(value)) readFailure(path, "must be a JSON value");
+  checkJson(value, path, "must be a JSON value");
   return value;
 }
 
