@@ -23,6 +23,7 @@ import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.
 import { ExitCode } from "./exit-codes.js";
 import { defaultGenerateOut, defaultGenerateSize, withDefault } from "./generate-defaults.js";
 import { parseMix, parseQueryLengths, parseQueryStyles, readPersonas } from "./generate-flags.js";
+import { assertGenerateOutputs, assertMergeOutputs } from "./generate-paths.js";
 import { loadStageModule } from "./generate-stage.js";
 import { InterruptHandler, resumeCommand } from "./interrupt.js";
 import {
@@ -82,7 +83,9 @@ function summary(result: GenerateTestsetResult): string {
 }
 
 async function runMerge(files: readonly string[], flags: GenerateFlags): Promise<void> {
-  const merged = mergeTestsets(files, flags.out ?? defaultGenerateOut);
+  const out = flags.out ?? defaultGenerateOut;
+  assertMergeOutputs(out, files);
+  const merged = mergeTestsets(files, out, { overwrite: flags.overwrite === true });
   for (const short of merged.shortShards) {
     process.stderr.write(
       `airgap-eval: note: ${short.file} holds ${short.rows} of its ${short.target} rows (its plan ran out)\n`,
@@ -106,15 +109,16 @@ async function runGenerate(inputs: string[], flags: GenerateFlags): Promise<void
   if (flags.resume && flags.overwrite)
     throw new InvalidInputError("--resume and --overwrite contradict each other; pick one");
   if (flags.merge) return runMerge(inputs, flags);
+  const targets = shardTargets(
+    { out: flags.out ?? defaultGenerateOut, shard: flags.shard, shardCount: flags.shardCount },
+    flags.out === undefined,
+  );
+  assertGenerateOutputs(targets.out, { documents: inputs, personas: flags.personas, stage: flags.stage });
   const documents = readDocuments(inputs);
   // A mix the documents alone cannot serve is refused before any model loads.
   if (flags.mix !== undefined) checkMixAgainstDocuments(documents, flags.mix);
   const personas: Persona[] | undefined =
     flags.personas !== undefined ? readPersonas(flags.personas) : undefined;
-  const targets = shardTargets(
-    { out: flags.out ?? defaultGenerateOut, shard: flags.shard, shardCount: flags.shardCount },
-    flags.out === undefined,
-  );
   for (const warning of checkRunLimits({ threads: flags.threads, usesJudge: true }))
     process.stderr.write(`${warning}\n`);
   const stageOptions = {
@@ -288,7 +292,10 @@ export function registerGenerateCommand(program: Command): Command {
       "--resume",
       "continue --out: keep its rows and rejected candidates, generate the rest (refused when the models or options differ)",
     )
-    .option("--overwrite", "replace an existing --out (and its side files) and start over")
+    .option(
+      "--overwrite",
+      "replace an existing --out (and its side files) and start over; with --merge, replace an existing --out",
+    )
     .option(
       "--merge",
       "merge the shard test sets named as arguments (with their side files) into --out, in plan order",

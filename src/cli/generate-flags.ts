@@ -1,10 +1,10 @@
 // Parsers for the flags of `airgap-eval generate` that take more than a number.
-import { readFileSync } from "node:fs";
 import { InvalidArgumentError } from "commander";
 import { z } from "zod";
 import { InvalidInputError } from "../errors.js";
 import { queryLengths, queryStyles, synthesizerNames, synthesizerShortNames } from "../generate/defaults.js";
 import type { Persona, QueryLength, QueryStyle, SynthesizerName } from "../generate/types.js";
+import { readTextInput } from "../util/read-input.js";
 
 /**
  * `--mix single=0.5,multi=0.25,abstract=0.25`: shares by short or full synthesizer name, each named once, each a
@@ -70,12 +70,11 @@ const personaSchema = z
  * `roleDescription` is taken too).
  */
 export function readPersonas(file: string): Persona[] {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (err) {
-    throw new InvalidInputError("cannot be read; check the --personas path", { file }, { cause: err });
-  }
+  const text = readTextInput(
+    file,
+    "--personas file",
+    'give a JSON array or JSONL of {"name", "role_description"}',
+  ).replace(/^\uFEFF/, "");
   const trimmed = text.trim();
   let items: Array<{ value: unknown; line?: number }>;
   try {

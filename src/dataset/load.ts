@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { InvalidInputError } from "../errors.js";
+import { readInputFile } from "../util/read-input.js";
 import { ColumnResolver } from "./columns.js";
 import { type RawRow, readCsv, readJsonArray, readJsonl } from "./readers.js";
 import type {
@@ -83,15 +83,9 @@ export function rawRowsOf(source: readonly unknown[]): RawRow[] {
   });
 }
 
-/** Reads a whole dataset file, naming the file when it is missing or unreadable. */
+/** Reads a whole dataset file (a regular file, bounded), naming the file when it is missing or unreadable. */
 export function readFile(file: string): Buffer {
-  try {
-    return readFileSync(file);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "does not exist" : `cannot be read (${code ?? String(err)})`;
-    throw new InvalidInputError(`dataset file ${why}; check the path`, { file }, { cause: err });
-  }
+  return readInputFile(file, "dataset file");
 }
 
 /**

@@ -4,6 +4,7 @@
 import { open } from "node:fs/promises";
 import { InvalidInputError } from "../errors.js";
 import type { ShardInfo } from "../results/types.js";
+import { existingRegularFile } from "../util/read-input.js";
 import { ColumnResolver } from "./columns.js";
 import { type DatasetRowOutcome, datasetFormat, rawRowsOf, readFile, rowOutcome } from "./load.js";
 import { CsvReader, JsonlReader, type RawRow, type RowReader, readJsonArray } from "./readers.js";
@@ -38,6 +39,7 @@ async function* fileRows(file: string, format: "jsonl" | "json" | "csv"): AsyncG
     yield* readJsonArray(decodeUtf8(readFile(file)), file);
     return;
   }
+  existingRegularFile(file, "dataset file");
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(file, "r");

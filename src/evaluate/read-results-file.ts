@@ -1,7 +1,8 @@
 // Reading a results file from disk, in 1 MB pieces, line by line (async or sync), or whole.
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { InvalidInputError } from "../errors.js";
+import { existingRegularFile, readInputFile, regularFileStats } from "../util/read-input.js";
 import { parseResultsFile, ResultsLineReader } from "./results-line-reader.js";
 import type { ParsedResultsFile, ResultsFileTail, ResultsLine } from "./results-lines.js";
 
@@ -16,6 +17,7 @@ export async function streamResultsFile(
   file: string,
   onLine: (line: ResultsLine) => void,
 ): Promise<ResultsFileTail> {
+  existingRegularFile(file, "results file");
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(file, "r");
@@ -49,13 +51,7 @@ function unreadable(file: string, err: unknown): InvalidInputError {
 
 /** Reads and parses a results file; see {@link parseResultsFile}. */
 export function readResultsFile(file: string): ParsedResultsFile {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch (err) {
-    throw unreadable(file, err);
-  }
-  return parseResultsFile(bytes, file);
+  return parseResultsFile(readInputFile(file, "results file"), file);
 }
 
 /**
@@ -66,6 +62,7 @@ export function forEachResultsLineSync(
   file: string,
   onLine: (line: ResultsLine, start: number) => void,
 ): ResultsFileTail {
+  existingRegularFile(file, "results file");
   let fd: number;
   try {
     fd = openSync(file, "r");
@@ -87,15 +84,16 @@ export function forEachResultsLineSync(
   return reader.end();
 }
 
-/** True when a results file exists and holds anything; a directory in its place is an `InvalidInputError`. */
+/**
+ * True when a results file exists and holds anything. A directory in its place is an `InvalidInputError` naming a
+ * file path to give instead; anything else that is not a regular file (a FIFO, a device) is refused by its kind.
+ */
 export function resultsFileHasContent(file: string): boolean {
-  if (!existsSync(file)) return false;
-  const stat = statSync(file);
-  if (stat.isDirectory()) {
+  if (existsSync(file) && statSync(file).isDirectory()) {
     throw new InvalidInputError(
       `is a directory, not a results file; give a file path, e.g. ${JSON.stringify(`${file.replace(/[/\\]+$/, "")}/results.jsonl`)}`,
       { file },
     );
   }
-  return stat.size > 0;
+  return (regularFileStats(file, "results file")?.size ?? 0) > 0;
 }

@@ -6,7 +6,7 @@ export { chunkDocument, chunkDocuments } from "./chunk.js";
 export { defaultMix, defaultSeed, queryLengths, queryStyles, synthesizerNames } from "./defaults.js";
 export type { GenerateTestsetOptions, GenerateTestsetResult } from "./generate-testset.js";
 export { generateTestset } from "./generate-testset.js";
-export type { MergeTestsetsResult } from "./merge.js";
+export type { MergeTestsetsOptions, MergeTestsetsResult } from "./merge.js";
 export { mergeTestsets } from "./merge.js";
 export type { GenerationProgress, PlanShard } from "./pipeline.js";
 export { readDocuments } from "./read-documents.js";

@@ -1,8 +1,9 @@
 // The generate run's JSONL files (test set, rejected candidates): read with a torn last line cut off (a kill
 // mid-write), appended one line per write and flushed to the device per line, so a finished row survives kill -9
 // and power loss.
-import { closeSync, existsSync, fsyncSync, ftruncateSync, readFileSync, renameSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, ftruncateSync, renameSync } from "node:fs";
 import { InvalidInputError } from "../errors.js";
+import { readInputFile, regularFileStats } from "../util/read-input.js";
 import { wellFormedJson } from "../util/well-formed.js";
 import { openForWriting, writeAllAt } from "../util/write-at.js";
 
@@ -21,8 +22,9 @@ export interface JsonlContent {
  * line); a last line that is not (cut by a kill mid-write) is left out. A missing file reads as empty.
  */
 export function readJsonlFile(file: string): JsonlContent {
-  if (!existsSync(file)) return { lines: [], validBytes: 0, missingFinalNewline: false };
-  const bytes = readFileSync(file);
+  if (regularFileStats(file, "test set file") === undefined)
+    return { lines: [], validBytes: 0, missingFinalNewline: false };
+  const bytes = readInputFile(file, "test set file");
   const lines: JsonlContent["lines"] = [];
   let start = 0;
   let line = 0;

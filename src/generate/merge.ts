@@ -1,4 +1,5 @@
 // Merging the test sets of a sharded generate run into one, in plan order.
+import { existsSync } from "node:fs";
 import { InvalidInputError } from "../errors.js";
 import { wellFormedJson } from "../util/well-formed.js";
 import { replaceFile } from "./jsonl-file.js";
@@ -14,6 +15,12 @@ import {
   testsetFiles,
 } from "./testset-files.js";
 
+/** Options of {@link mergeTestsets}. */
+export interface MergeTestsetsOptions {
+  /** Replace `out` (and its side files) when they exist; without it an existing one is refused. Defaults to false. */
+  overwrite?: boolean;
+}
+
 /** What {@link mergeTestsets} wrote. */
 export interface MergeTestsetsResult {
   files: TestsetFiles;
@@ -26,14 +33,28 @@ export interface MergeTestsetsResult {
 /**
  * Merges the shard files of one sharded run (`generate --shard i/N`, each with its `.config.json` and
  * `.rejected.jsonl` beside it) into `out`: every shard of the run must be there once, with the same config but
- * the shard; rows and rejected lines are ordered by plan index. Writes through a temporary file and a rename.
+ * the shard; rows and rejected lines are ordered by plan index. Writes through a temporary file and a rename. An
+ * existing `out` (or side file) is refused unless `overwrite`, before any shard is read.
  *
  * @example
  * mergeTestsets(["ts.shard-0-of-2.jsonl", "ts.shard-1-of-2.jsonl"], "testset.jsonl");
  */
-export function mergeTestsets(shardFiles: readonly string[], out: string): MergeTestsetsResult {
+export function mergeTestsets(
+  shardFiles: readonly string[],
+  out: string,
+  options: MergeTestsetsOptions = {},
+): MergeTestsetsResult {
   if (shardFiles.length === 0)
     throw new InvalidInputError("no shard files to merge; name the test set file of each shard");
+  if (!options.overwrite) {
+    const existing = Object.values(testsetFiles(out)).find((file) => existsSync(file));
+    if (existing !== undefined) {
+      throw new InvalidInputError(
+        "already exists; add --overwrite to replace it with the merged test set, or choose another --out",
+        { file: existing },
+      );
+    }
+  }
   const shards: Array<{
     file: string;
     config: GenerationConfig;

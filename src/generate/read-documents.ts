@@ -1,18 +1,14 @@
 // Reading the documents a test set is generated from: files and folders (recursively, in a fixed order) of .txt,
 // .md, .html and .jsonl ({id, text} per line). Every problem names the file (and line) and what to do.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { InvalidInputError } from "../errors.js";
+import { readTextInput } from "../util/read-input.js";
 import { htmlToText } from "./html-text.js";
 import type { SourceDocument } from "./types.js";
 
 /** File extensions read as documents, in lower case. */
 export const documentExtensions = [".txt", ".md", ".markdown", ".html", ".htm", ".jsonl"] as const;
-
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
-
-/** Bytes looked at for a NUL byte, which text files never hold. */
-const binaryProbeBytes = 8192;
 
 function extensionOf(file: string): string {
   return path.extname(file).toLowerCase();
@@ -22,42 +18,13 @@ function isDocumentFile(file: string): boolean {
   return (documentExtensions as readonly string[]).includes(extensionOf(file));
 }
 
-/** The first 1-based line holding invalid UTF-8. */
-function firstBadLine(bytes: Uint8Array): number {
-  let start = 0;
-  let line = 1;
-  for (let i = 0; i <= bytes.length; i++) {
-    if (i === bytes.length || bytes[i] === 0x0a) {
-      try {
-        strictUtf8.decode(bytes.subarray(start, i));
-      } catch {
-        return line;
-      }
-      start = i + 1;
-      line++;
-    }
-  }
-  return line;
-}
-
-/** A file's text: refuses binary files and invalid UTF-8, naming the file and line. */
+/** A document's text: a regular file, refused when UTF-16, binary or not UTF-8, naming the file and line. */
 export function readTextFile(file: string): string {
-  const bytes = readFileSync(file);
-  if (bytes.subarray(0, binaryProbeBytes).includes(0)) {
-    throw new InvalidInputError(
-      "is a binary file (it holds NUL bytes), not text; give .txt, .md, .html or .jsonl documents (convert PDFs and office files to text first)",
-      { file },
-    );
-  }
-  try {
-    return strictUtf8.decode(bytes);
-  } catch (err) {
-    throw new InvalidInputError(
-      `is not valid UTF-8 (first bad bytes on line ${firstBadLine(bytes)}); re-save it as UTF-8 (e.g. iconv -f latin1 -t utf-8)`,
-      { file, line: firstBadLine(bytes) },
-      { cause: err },
-    );
-  }
+  return readTextInput(
+    file,
+    "document",
+    "give .txt, .md, .html or .jsonl documents (convert PDFs and office files to text first)",
+  );
 }
 
 /** The documents of a `.jsonl` file: one `{id, text}` object a line, blank lines skipped. */

@@ -1,8 +1,8 @@
 // The files of a generate run: the test set (`<out>`, one row a line, the columns `eval` reads), the rejected
 // candidates (`<out>.rejected.jsonl`) and the config (`<out>.config.json`). Every line carries its plan index, so
 // a resumed run skips what is done and a merge restores the order.
-import { existsSync, readFileSync } from "node:fs";
 import { InvalidInputError } from "../errors.js";
+import { readInputFile, regularFileStats } from "../util/read-input.js";
 import { readJsonlFile } from "./jsonl-file.js";
 import { type GenerationConfig, testsetFormat } from "./run-config.js";
 import type { Candidate, RejectionReason, TestsetRow } from "./types.js";
@@ -99,10 +99,11 @@ export function readIndexedLines<T extends { plan_index: number }>(
 
 /** The config file of a run, or undefined when there is none. */
 export function readConfigFile(file: string): GenerationConfig | undefined {
-  if (!existsSync(file)) return undefined;
+  if (regularFileStats(file, "generate config file") === undefined) return undefined;
+  const bytes = readInputFile(file, "generate config file");
   let config: GenerationConfig;
   try {
-    config = JSON.parse(readFileSync(file, "utf8")) as GenerationConfig;
+    config = JSON.parse(bytes.toString("utf8")) as GenerationConfig;
   } catch (err) {
     throw new InvalidInputError(
       "is not a JSON config of airgap-eval generate; delete it or start over with --overwrite",

@@ -1,22 +1,16 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
+import { readTextInput, regularFileStats } from "../util/read-input.js";
 import { metricFileProblem } from "./problem.js";
 
 /** Most alias expansions a metric file may make (yaml's own default): enough for shared snippets, not for a bomb. */
 const MAX_ALIAS_COUNT = 100;
 
+/** The file's text, read as every input is: a regular file, bounded, UTF-8. */
 function readText(file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    metricFileProblem(
-      file,
-      "",
-      code === "ENOENT" ? "does not exist; check the path" : `cannot be read (${code ?? String(err)})`,
-    );
-  }
+  if (regularFileStats(file, "metric file") === undefined)
+    metricFileProblem(file, "", "does not exist; check the path");
+  return readTextInput(file, "metric file", "give a YAML or JSON metric file").replace(/^\uFEFF/, "");
 }
 
 /**

@@ -3,6 +3,7 @@
 import { type Dirent, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { InvalidInputError } from "../errors.js";
+import { regularFileStats } from "./read-input.js";
 
 /** Symlinks followed before giving up, as the kernel's own limit (ELOOP). */
 const maxLinks = 40;
@@ -67,7 +68,8 @@ export interface InputPath {
 
 /**
  * Refuses, before anything is written, an output that is an input under any name (the same path, a
- * symlink, a hard link), or two outputs that are one file. The message names both paths and the flags.
+ * symlink, a hard link), two outputs that are one file, or an output that exists but is not a regular file (a FIFO
+ * would block the command, a device would be written). The message names both paths and the flags.
  *
  * @example
  * assertOutputsAreNotInputs([{ path: "r.jsonl", flag: "--out" }], [{ path: "data.jsonl", what: "the dataset" }]);
@@ -77,6 +79,7 @@ export function assertOutputsAreNotInputs(
   inputs: readonly (InputPath | undefined)[],
 ): void {
   const outs = outputs.filter((o): o is OutputPath => o !== undefined);
+  for (const out of outs) regularFileStats(out.path, out.flag);
   for (const out of outs) {
     for (const input of inputs) {
       if (input === undefined || !sameFile(out.path, input.path)) continue;

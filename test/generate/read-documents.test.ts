@@ -41,9 +41,9 @@ describe("readDocuments", () => {
       "broken.jsonl": "{nope\n",
     });
     const file = (name: string) => path.join(bad, name);
-    expect(() => readDocuments([file("bin.txt")])).toThrow(`${file("bin.txt")}: is a binary file`);
+    expect(() => readDocuments([file("bin.txt")])).toThrow(`${file("bin.txt")}: document is a binary file`);
     expect(() => readDocuments([file("latin.txt")])).toThrow(
-      `${file("latin.txt")}, line 2: is not valid UTF-8`,
+      `${file("latin.txt")}, line 2: document is not valid UTF-8`,
     );
     expect(() => readDocuments([file("lines.jsonl")])).toThrow(
       `${file("lines.jsonl")}, line 2, field "id": has no "id"`,

@@ -1,14 +1,14 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { InvalidInputError } from "../../errors.js";
 import { textLines } from "../../util/lines.js";
+import { readInputFile } from "../../util/read-input.js";
 
 /** Reads a UTF-8 file of a data set folder, naming the file when it is missing. */
 export function readSetFile(dir: string, file: string): string {
   const full = path.join(dir, file);
   try {
-    return readFileSync(full, "utf8");
+    return readInputFile(full, "data set file").toString("utf8");
   } catch (err) {
     throw new InvalidInputError(
       `cannot read ${full}: ${(err as Error).message}. Run \`airgap-eval datasets pull\` for this set or pass its folder`,
