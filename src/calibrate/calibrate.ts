@@ -5,14 +5,15 @@ import { evaluate } from "../evaluate/evaluate.js";
 import type { ProgressMode, ProgressReporter } from "../evaluate/progress.js";
 import type { MetricResult } from "../metrics/types.js";
 import { type BandRow, bandRowOf, proposeCascadeBand } from "./band.js";
+import { computeBaselines } from "./baselines.js";
 import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES } from "./bootstrap.js";
 import { computeFigures, type FigureOptions } from "./figures.js";
 import { describeInvalid, type LabelledSet, type LoadLabelledOptions, loadLabelled } from "./labelled.js";
 import { resolveScale, scaleWarnings } from "./score-range.js";
 import { calibrateStatements } from "./statements.js";
-import type { CalibrationJudge, Disagreement, JudgeCalibration } from "./types.js";
+import type { BaselineCalibration, CalibrationJudge, Disagreement, JudgeCalibration } from "./types.js";
 
-export type { CalibrationJudge, Disagreement, JudgeCalibration };
+export type { BaselineCalibration, CalibrationJudge, Disagreement, JudgeCalibration };
 
 /** Options of {@link calibrate}. */
 export interface CalibrateOptions extends FigureOptions, LoadLabelledOptions {
@@ -35,6 +36,11 @@ export interface CalibrateOptions extends FigureOptions, LoadLabelledOptions {
    * Defaults to none.
    */
   band?: { target: number };
+  /**
+   * Compute the judge-free baselines on the same rows (the constant answer and a token-overlap score, see
+   * `CalibrationResult.baselines`). Defaults to true.
+   */
+  baselines?: boolean;
 }
 
 /** What `calibrate` measured. */
@@ -46,6 +52,12 @@ export interface CalibrationResult {
   rows: number;
   invalid: LabelledSet["invalid"];
   judges: JudgeCalibration[];
+  /**
+   * What a judge must beat, on the same rows (absent with `baselines: false` and for statement labels): the constant
+   * answer, and the token overlap that fits the metric's fields, its threshold chosen on one half of the rows and its
+   * figures computed on the other.
+   */
+  baselines?: BaselineCalibration[];
   /** Settings that determine the figures: threshold, score range, bootstrap resamples and seed. */
   settings: { threshold: number; scoreRange: { min: number; max: number }; resamples: number; seed: number };
   /**
@@ -237,12 +249,20 @@ export async function calibrate(
     // An abort during the bootstrap leaves the figures without intervals: the run counts as interrupted.
     interrupted ||= options.signal?.aborted === true;
   }
+  const baselines =
+    options.baselines === false || set.labels.kind === "statements"
+      ? undefined
+      : await computeBaselines(set.rows, set.labels, options.judges[0]!.metric.requiredFields, {
+          ...(options.bootstrap !== undefined ? { bootstrap: options.bootstrap } : {}),
+          ...(options.signal !== undefined ? { signal: options.signal } : {}),
+        });
   return {
     metric: names[0]!,
     labels: set.labels,
     rows: set.rows.length,
     invalid: set.invalid,
     judges,
+    ...(baselines !== undefined ? { baselines } : {}),
     settings: {
       threshold,
       scoreRange: range,

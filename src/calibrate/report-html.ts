@@ -6,9 +6,9 @@ import { REPORT_CSS } from "../report/html-style.js";
 import { version } from "../version.js";
 import { bandBlock } from "./band-html.js";
 import { negativeClassName } from "./binary.js";
-import type { CalibrationResult, Disagreement, JudgeCalibration } from "./calibrate.js";
+import type { CalibrationResult, Disagreement } from "./calibrate.js";
 import type { Figure } from "./figure.js";
-import type { BinaryReport, ReliabilityBin } from "./figures.js";
+import type { BinaryReport, FigureReport, ReliabilityBin } from "./figures.js";
 
 /** Nothing may be fetched and no script runs: the calibration report is static HTML and inline SVG. */
 const CALIBRATION_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
@@ -32,8 +32,7 @@ function figureCell(f: Figure): SafeHtml {
   return html`<td class="num">${formatScore(f.value)}</td><td class="ci">${ci}</td>`;
 }
 
-function figureRows(judge: JudgeCalibration, labels: LabelKind): [string, Figure][] {
-  const f = judge.figures;
+function figureRows(f: FigureReport, labels: LabelKind): [string, Figure][] {
   if (f.kind === "binary") {
     const negative = negativeClassName(labels);
     const name = negative.startsWith("negative") ? negative : `${negative} (negative)`;
@@ -60,17 +59,39 @@ function figureRows(judge: JudgeCalibration, labels: LabelKind): [string, Figure
   ];
 }
 
+/** The columns of the figure table: every judge, then every judge-free baseline. */
+function columns(result: CalibrationResult): { name: string; figures: FigureReport; scored: SafeHtml }[] {
+  return [
+    ...result.judges.map((j) => ({
+      name: j.name,
+      figures: j.figures,
+      scored: html`<td class="num">${j.scored} of ${result.rows}</td><td class="why">${j.unscored.length > 0 ? `${j.unscored.length} without a score` : ""}</td>`,
+    })),
+    ...(result.baselines ?? []).map((b) => ({
+      name: `baseline: ${b.name}`,
+      figures: b.figures,
+      scored: html`<td class="num">${b.rows} of ${result.rows}</td><td class="why">${b.split ? "split B" : ""}</td>`,
+    })),
+  ];
+}
+
 function figureTable(result: CalibrationResult): SafeHtml {
-  const names = figureRows(result.judges[0]!, result.labels).map(([n]) => n);
-  return html`<table class="figure-table" id="figures"><thead><tr><th>Figure</th>${result.judges.map(
-    (j) => html`<th class="num">${j.name}</th><th>95% interval</th>`,
+  const cols = columns(result);
+  const names = figureRows(cols[0]!.figures, result.labels).map(([n]) => n);
+  return html`<table class="figure-table" id="figures"><thead><tr><th>Figure</th>${cols.map(
+    (c) => html`<th class="num">${c.name}</th><th>95% interval</th>`,
   )}</tr></thead><tbody>${names.map(
     (name, i) =>
-      html`<tr><td>${name}</td>${result.judges.map((j) => figureCell(figureRows(j, result.labels)[i]![1]))}</tr>`,
-  )}<tr><td>Scored rows</td>${result.judges.map(
-    (j) =>
-      html`<td class="num">${j.scored} of ${result.rows}</td><td class="why">${j.unscored.length > 0 ? `${j.unscored.length} without a score` : ""}</td>`,
-  )}</tr></tbody></table>`;
+      html`<tr><td>${name}</td>${cols.map((c) => figureCell(figureRows(c.figures, result.labels)[i]![1]))}</tr>`,
+  )}<tr><td>Rows measured</td>${cols.map((c) => c.scored)}</tr></tbody></table>${baselineNotes(result)}`;
+}
+
+function baselineNotes(result: CalibrationResult): SafeHtml | null {
+  if (result.baselines === undefined || result.baselines.length === 0) return null;
+  return html`<p class="why">Baselines without a judge, on the same rows: what a judge must beat.</p><ul class="why">${result.baselines.map(
+    (b) =>
+      html`<li>${b.name}: ${b.method}${b.unscored.length > 0 ? ` (${b.unscored.length} rows without tokens left out)` : ""}</li>`,
+  )}</ul>`;
 }
 
 function confusionTable(f: BinaryReport): SafeHtml {

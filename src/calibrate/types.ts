@@ -40,3 +40,24 @@ export interface JudgeCalibration {
   /** The proposed cascade band, when `calibrate` was asked for one (`band`). */
   band?: BandProposal;
 }
+
+/**
+ * A judge-free baseline beside the judges, on the same rows: what a judge must beat. `constant` always gives one
+ * answer (binary: the majority class of the rows; graded: their median; pairwise: the side people preferred more
+ * often); `overlap` scores each row by its token overlap (see `method`).
+ */
+export interface BaselineCalibration {
+  name: "constant" | "overlap";
+  /** What it does, in words, e.g. "always 1 (faithful), the majority class of the 40 rows". */
+  method: string;
+  /** Rows its figures are computed on (the overlap baseline of binary labels: split B only). */
+  rows: number;
+  /**
+   * Binary labels, overlap baseline: its threshold is chosen on split A (the best balanced accuracy there) and its
+   * figures are computed on split B, the other rows; the two halves are drawn per class with the run's seed.
+   */
+  split?: { chosenOn: number; reportedOn: number; seed: number; threshold: number };
+  /** Rows it could not score (an empty response or question), by row number. */
+  unscored: number[];
+  figures: FigureReport;
+}

@@ -80,6 +80,7 @@ interface CalibrateFlags extends CalibrationMetricFlags {
   quiet?: boolean;
   cache: boolean;
   cacheFile?: string;
+  baselines: boolean;
 }
 
 /** Parses `--labels binary | pairwise | graded:MIN-MAX`. */
@@ -219,6 +220,7 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
             ...(flags.bandTarget !== undefined ? { band: { target: flags.bandTarget } } : {}),
             bootstrap: { resamples: flags.resamples, seed: flags.seed },
             disagreements: flags.disagreements,
+            baselines: flags.baselines,
             cache: false,
             progress: flags.quiet ? "none" : "auto",
             signal: interrupt.signal,
@@ -352,6 +354,10 @@ export function registerCalibrateCommand(program: Command): Command {
       "rows of largest disagreement to list per judge",
       finite("--disagreements", 0, 1000),
       10,
+    )
+    .option(
+      "--no-baselines",
+      "leave out the judge-free baselines (the constant answer, and a token overlap whose threshold is chosen on half the rows and measured on the other half)",
     )
     .option("--report <file.html>", "write the calibration report (offline HTML)")
     .option("--json", "print the whole result as JSON")

@@ -1,6 +1,7 @@
 import { negativeClassName } from "../calibrate/binary.js";
 import type { CalibrationResult, JudgeCalibration } from "../calibrate/calibrate.js";
 import type { Figure } from "../calibrate/figure.js";
+import type { FigureReport } from "../calibrate/figures.js";
 import { formatScore } from "../report/format.js";
 
 /** Reasons of unscored rows listed per judge; the rest are counted. */
@@ -45,32 +46,59 @@ function line(label: string, f: Figure): string {
   return `  ${label.padEnd(26)} ${formatScore(f.value).padStart(6)}${ci}`;
 }
 
-/** The calibration figures as text, one block per judge, with why rows were not scored. */
+/** The figure lines of one judge or baseline. */
+function figureLines(f: FigureReport, negative: string): string[] {
+  if (f.kind === "binary") {
+    return [
+      line("accuracy", f.accuracy),
+      line("balanced accuracy", f.balancedAccuracy),
+      line("Cohen's kappa", f.cohensKappa),
+      line(`${negative} precision`, f.negativeClass.precision),
+      line(`${negative} recall`, f.negativeClass.recall),
+      line(`${negative} F1`, f.negativeClass.f1),
+      line("AUROC", f.auroc),
+      `  confusion (people x score >= ${formatScore(f.threshold)}): TP ${f.confusion.truePositive}  FN ${f.confusion.falseNegative}  FP ${f.confusion.falsePositive}  TN ${f.confusion.trueNegative}`,
+    ];
+  }
+  if (f.kind === "graded") {
+    return [
+      line("Spearman", f.spearman),
+      line("Kendall tau-b", f.kendallTauB),
+      line("MAE after scaling", f.scaledMeanAbsoluteError),
+    ];
+  }
+  return [line("agreement", f.agreement), line("tie rate", f.tieRate)];
+}
+
+/** The judge-free baselines as text, each with what it does and the rows it is measured on. */
+function baselineLines(result: CalibrationResult, negative: string): string[] {
+  if (result.baselines === undefined || result.baselines.length === 0) return [];
+  const out = ["", "Baselines without a judge (what a judge must beat):"];
+  for (const b of result.baselines) {
+    const skipped = b.unscored.length > 0 ? `; ${b.unscored.length} rows without tokens left out` : "";
+    out.push(
+      "",
+      `baseline ${b.name}: ${b.method} (${b.rows} rows${skipped})`,
+      ...figureLines(b.figures, negative),
+    );
+  }
+  return out;
+}
+
+/** The calibration figures as text, one block per judge then the baselines, with why rows were not scored. */
 export function calibrationSummary(result: CalibrationResult): string {
   const out: string[] = [`${result.metric} against ${result.rows} labelled rows (${result.labels.kind})`];
   const negative = negativeClassName(result.labels);
   for (const j of result.judges) {
     out.push("", `${j.name}: scored ${j.scored} of ${result.rows}`, ...unscoredLines(j));
+    out.push(...figureLines(j.figures, negative));
     const f = j.figures;
     if (f.kind === "binary") {
       out.push(
-        line("accuracy", f.accuracy),
-        line("balanced accuracy", f.balancedAccuracy),
-        line("Cohen's kappa", f.cohensKappa),
-        line(`${negative} precision`, f.negativeClass.precision),
-        line(`${negative} recall`, f.negativeClass.recall),
-        line(`${negative} F1`, f.negativeClass.f1),
-        line("AUROC", f.auroc),
-        `  confusion (people x judge >= ${f.threshold}): TP ${f.confusion.truePositive}  FN ${f.confusion.falseNegative}  FP ${f.confusion.falsePositive}  TN ${f.confusion.trueNegative}`,
         `  best-separating threshold: ${f.bestThreshold ? `${formatScore(f.bestThreshold.threshold)} (balanced accuracy ${formatScore(f.bestThreshold.balancedAccuracy)}; informative, defaults unchanged)` : "n/a"}`,
       );
-    } else if (f.kind === "graded") {
-      out.push(
-        line("Spearman", f.spearman),
-        line("Kendall tau-b", f.kendallTauB),
-        line("MAE after scaling", f.scaledMeanAbsoluteError),
-      );
-    } else out.push(line("agreement", f.agreement), line("tie rate", f.tieRate));
+    }
   }
+  out.push(...baselineLines(result, negative));
   return out.join("\n");
 }
