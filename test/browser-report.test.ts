@@ -303,8 +303,10 @@ describe.skipIf(skipWithoutChromium("browser-report"))("HTML report in headless 
     expect(chartBottoms).toHaveLength(3);
     for (const bottom of chartBottoms) expect(bottom).toBeLessThanOrEqual(height);
     const groups = opened.locator("#problems details.problem");
-    // The overflow error, the fixture's other error of each of two metrics, and its skip (rows 8 and 9).
-    expect(await groups.count()).toBe(4);
+    // The overflow error, the fixture's other error of each of two metrics, its skip (rows 8 and 9), and its rows
+    // scored with no value, grouped by their reason.
+    expect(await groups.count()).toBe(5);
+    expect(await groups.filter({ hasText: "no score" }).count()).toBe(1);
     const overflow = groups.filter({ hasText: "ContextOverflowError: the response" });
     expect(await overflow.locator("summary").textContent()).toContain(
       "answer_relevancy error on rows 0–3, 5–7, 12–18 (14 rows): ContextOverflowError: the response (1200–1866 characters)",
