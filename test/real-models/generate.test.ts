@@ -12,7 +12,7 @@ import { repoRoot } from "../setup/paths.js";
 import { JUDGE_THREADS, type RunFolder, runBuiltCli, runFolder } from "../support/real-model-runs.js";
 import { realModelPath, skipWithoutRealModels } from "../support/real-models.js";
 
-const SIZE = 3;
+const SIZE = 2;
 
 interface Generated {
   rows: { plan_index: number; user_input: string }[];
