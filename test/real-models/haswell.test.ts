@@ -3,8 +3,9 @@
 // SmolLM2-135M-Instruct as judge, through the built CLI at 2 judge threads: the judge runs llama.cpp's portable CPU
 // build wherever it runs (test/cpu-build.test.ts shows the same on the tiny test model).
 //
-// Cut to fit the tier's 10 minutes on 2 cores (docs/development.md, "Real-model tier"): emulation is slow, so one
-// judge metric of a single call per row (METRIC) on ROWS example rows.
+// Cut to fit the tier's 10 minutes on 2 cores (docs/development.md, "Real-model tier"): emulation is slow (one judge
+// call of about 400 prompt tokens took over 60 times its native CPU time under qemu here), so one judge metric of a
+// single call per row (METRIC) on ROWS example row.
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { exampleRows } from "../fixtures/cli/run-cli.js";
@@ -18,7 +19,7 @@ import {
 import { skipWithoutRealModels } from "../support/real-models.js";
 
 const METRIC = "context_relevance";
-const ROWS = 2;
+const ROWS = 1;
 
 if (!canEmulateHaswell) {
   console.warn("real-models/haswell: skipped: it needs Linux x64 and qemu-x86_64 (Debian: qemu-user)");
