@@ -1,7 +1,7 @@
 // Runs of the built CLI on real models for the real-model tier, and what the tier checks in their results files:
 // every row × metric scored or given a reason, no judge output that failed its schema or was cut off, and the
 // file's bytes apart from what may differ between runs of the same inputs (times, paths, the CPU's name).
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,9 +15,12 @@ export interface RunFolder {
   file(name: string): string;
   /** Writes rows as JSONL into the folder; returns its path. */
   writeRows(name: string, rows: readonly Record<string, unknown>[]): string;
-  /** Deletes the folder, if it was made. */
+  /** Kills the runs still going (a test that timed out leaves them), then deletes the folder, if it was made. */
   cleanup(): void;
 }
+
+/** CLI runs started by {@link runBuiltCli} that have not ended, per folder. */
+const running = new WeakMap<RunFolder, Set<ChildProcess>>();
 
 /** A {@link RunFolder} under the OS temp dir, its name starting with `prefix`. */
 export function runFolder(prefix: string): RunFolder {
@@ -26,16 +29,19 @@ export function runFolder(prefix: string): RunFolder {
     dir ??= mkdtempSync(path.join(os.tmpdir(), prefix));
     return path.join(dir, name);
   };
-  return {
+  const folder: RunFolder = {
     file,
     writeRows: (name, rows) => {
       writeFileSync(file(name), `${rows.map((r) => JSON.stringify(r)).join("\n")}\n`);
       return file(name);
     },
     cleanup: () => {
+      for (const child of running.get(folder) ?? []) child.kill("SIGKILL");
       if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
     },
   };
+  running.set(folder, new Set());
+  return folder;
 }
 
 /** A finished CLI run: exit code, output, and its wall time. */
@@ -66,6 +72,7 @@ export function runBuiltCli(
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(program as string, rest, { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+    running.get(folder)?.add(child);
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => {
@@ -75,7 +82,10 @@ export function runBuiltCli(
       stderr += d;
     });
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr, seconds: (Date.now() - started) / 1000 }));
+    child.on("close", (code) => {
+      running.get(folder)?.delete(child);
+      resolve({ code, stdout, stderr, seconds: (Date.now() - started) / 1000 });
+    });
   });
 }
 
