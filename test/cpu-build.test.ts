@@ -12,6 +12,7 @@ import { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 import { cliSandbox, exampleRows, runCli } from "./fixtures/cli/run-cli.js";
 import { repoRoot, starterModelDir, tinyGgufPath } from "./setup/paths.js";
 import { canEmulateHaswell, emulatedHaswell } from "./support/emulated-cpu.js";
+import { comparableResults as comparable } from "./support/real-model-runs.js";
 
 const portable = PORTABLE_CPU_BUILDS[`${process.platform}-${process.arch}`];
 
@@ -80,26 +81,6 @@ describe("the judge's llama.cpp CPU build", () => {
     expect(outcomes[2]).toBe(outcomes[0]);
   }, 300_000);
 });
-
-/** The results file without what may differ between runs of the same inputs: times, paths, the CPU's name. */
-function comparable(file: string): string {
-  const drop = new Set(["startedAt", "finishedAt", "durationMs", "resultsFile", "cpu"]);
-  const clean = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(clean)
-      : value !== null && typeof value === "object"
-        ? Object.fromEntries(
-            Object.entries(value)
-              .filter(([key]) => !drop.has(key))
-              .map(([key, v]) => [key, clean(v)]),
-          )
-        : value;
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => line !== "")
-    .map((line) => JSON.stringify(clean(JSON.parse(line))))
-    .join("\n");
-}
 
 if (!canEmulateHaswell) {
   console.warn(

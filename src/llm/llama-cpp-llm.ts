@@ -21,7 +21,7 @@ import { MemoKeys } from "./memo-keys.js";
 import { type OpenedGguf, openGguf } from "./open-gguf.js";
 import { planReservedTokens, writeFromPlan } from "./plan-writer.js";
 import { PrefixSlots } from "./prefix-slots.js";
-import { promptTokensOf } from "./prompt-tokens.js";
+import { omitsChatBos, promptTokensOf } from "./prompt-tokens.js";
 import { SequencePool } from "./sequence-pool.js";
 import { type Generation, generateUnderGrammar } from "./token-loop.js";
 import type {
@@ -97,6 +97,8 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   private readonly model: LlamaModel;
   private readonly context: LlamaContext;
   private readonly chatWrapper: ChatWrapper | undefined;
+  /** The chat wrapper's leading BOS token is left out: the model adds none (see `omitsChatBos`). */
+  private readonly chatBosOmitted: boolean;
   private readonly sha256: string;
   private readonly runtime: { version: string; llamaCpp: string };
 
@@ -131,6 +133,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
     this.seed = settings.seed;
     this.maxTokens = settings.maxTokens;
     this.promptFormat = this.chatWrapper ? "chat" : "completion";
+    this.chatBosOmitted = omitsChatBos(this.model, this.chatWrapper);
     this.grammars = new JudgeGrammars(this.llama);
     this.limits = {
       contextSize: this.contextSize,
@@ -262,6 +265,8 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
         maxTokens: this.maxTokens,
         promptFormat: this.promptFormat,
         chatWrapper: this.chatWrapper?.wrapperName ?? null,
+        // Only where the wrapper's BOS token is left out, so other models' configs and cache keys stay as they were.
+        ...(this.chatBosOmitted ? { chatWrapperBos: false } : {}),
         // Both change the numbers: the llama.cpp release, and its CPU build (each rounds differently).
         llamaCpp: this.runtime.llamaCpp,
         cpuBuild: this.cpuBuild,

@@ -1,0 +1,98 @@
+// The custom judges users define in metric files, every kind (AspectCritic with three sampled votes and G-Eval from
+// the shipped examples/quality.yaml; rubrics, per-row rubrics, simple criteria and an LLMEvaluator from a file
+// written here) on example rows with the real SmolLM2-135M-Instruct as judge, through the built CLI at 2 judge
+// threads: every row × metric scored or given a reason, no judge answer that failed its schema or was cut off, and a
+// rerun byte-identical apart from times (the votes sample with fixed seeds).
+//
+// Cut to fit the tier's 10 minutes on 2 cores (docs/development.md, "Real-model tier"): CUSTOM_ROWS of the 20
+// example rows (an answer its context contradicts, and "I don't know"), and the rerun repeats them.
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse, stringify } from "yaml";
+import { metricDescriptors } from "../../src/metrics/catalog.js";
+import { exampleRows } from "../fixtures/cli/run-cli.js";
+import { repoRoot } from "../setup/paths.js";
+import {
+  comparableResults,
+  expectScoredOrReasoned,
+  judgeEval,
+  printRunSummary,
+  resultRecords,
+  runFolder,
+} from "../support/real-model-runs.js";
+import { skipWithoutRealModels } from "../support/real-models.js";
+
+const CUSTOM_ROWS = [1, 18];
+
+/** The shipped example file's entries are kept as they are; this file adds the other kinds. */
+const shippedFile = path.join(repoRoot, "examples", "quality.yaml");
+const moreJudges = {
+  metrics: [
+    { kind: "rubrics_score", id: "graded" },
+    { kind: "instance_rubrics", id: "graded_per_row" },
+    {
+      kind: "simple_criteria",
+      id: "concise",
+      definition: "How short and to the point is the response, without leaving out what was asked?",
+      scale: { min: 0, max: 4 },
+    },
+    {
+      kind: "llm_evaluator",
+      id: "complete_sentence",
+      instructions: "Is the answer a complete sentence? Score 1 for yes, 0 for no.",
+      inputs: { question: "user_input", answer: "response" },
+      scale: { min: 0, max: 1 },
+    },
+  ],
+};
+
+/** A rubric for each row, for instance_rubrics. */
+const rowRubric = {
+  score1_description: "The answer is wrong or says nothing about the question.",
+  score2_description: "The answer is partly right.",
+  score3_description: "The answer is right and complete.",
+};
+
+const skip = skipWithoutRealModels("real-models/custom-judges", ["judge"], { cli: true });
+
+describe.skipIf(skip)("custom judges from metric files with SmolLM2-135M-Instruct", () => {
+  const folder = runFolder("airgap-real-custom-");
+  afterAll(() => folder.cleanup());
+  const shipped = parse(readFileSync(shippedFile, "utf8")) as { metrics: { kind: string }[] };
+  let dataset: string;
+  let extra: string[];
+  let first: { file: string; seconds: number };
+  let metricCount = 0;
+
+  beforeAll(async () => {
+    const examples = exampleRows();
+    dataset = folder.writeRows(
+      "custom-rows.jsonl",
+      CUSTOM_ROWS.map((i) => ({ ...examples[i], rubrics: rowRubric })),
+    );
+    const moreFile = folder.file("more-judges.yaml");
+    writeFileSync(moreFile, stringify(moreJudges));
+    extra = ["--metric-file", shippedFile, "--metric-file", moreFile];
+    first = await judgeEval(folder, "custom", dataset, extra);
+    metricCount = new Set(resultRecords(first.file).map((r) => r.metric)).size;
+  }, 1_200_000);
+
+  afterAll(() => printRunSummary("custom-judges", first));
+
+  it("defines one judge of every kind a metric file may hold", () => {
+    const definable = metricDescriptors.filter((d) => d.definable).map((d) => d.id);
+    const used = [...shipped.metrics, ...moreJudges.metrics].map((m) => m.kind);
+    expect(new Set(used)).toEqual(new Set(definable));
+    expect(metricCount).toBe(used.length);
+  });
+
+  it("scores every row × metric or names a reason, with no judge answer that failed its schema", () => {
+    expectScoredOrReasoned(first.file, CUSTOM_ROWS.length, metricCount);
+  });
+
+  it("gives the same bytes on a rerun, apart from times", async () => {
+    const again = await judgeEval(folder, "custom-rerun", dataset, extra);
+    expect(comparableResults(again.file)).toBe(comparableResults(first.file));
+  }, 1_200_000);
+});
