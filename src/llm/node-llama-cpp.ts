@@ -6,6 +6,7 @@
 type NodeLlamaCpp = typeof import("node-llama-cpp");
 
 let loading: Promise<NodeLlamaCpp> | undefined;
+let loaded: NodeLlamaCpp | undefined;
 
 /**
  * node-llama-cpp's module, imported on the first call and shared after.
@@ -14,6 +15,21 @@ let loading: Promise<NodeLlamaCpp> | undefined;
  * const { getLlama } = await importNodeLlamaCpp();
  */
 export function importNodeLlamaCpp(): Promise<NodeLlamaCpp> {
-  loading ??= import("node-llama-cpp");
+  loading ??= import("node-llama-cpp").then((module) => {
+    loaded = module;
+    return module;
+  });
   return loading;
+}
+
+/**
+ * node-llama-cpp's module for code that runs only once a model is loaded (so {@link importNodeLlamaCpp} has
+ * resolved): its classes, synchronously. Throws when it was never imported.
+ *
+ * @example
+ * const { LlamaText } = loadedNodeLlamaCpp();
+ */
+export function loadedNodeLlamaCpp(): NodeLlamaCpp {
+  if (loaded === undefined) throw new Error("node-llama-cpp is used before a model was loaded through it");
+  return loaded;
 }

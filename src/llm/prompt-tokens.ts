@@ -1,7 +1,8 @@
-import { type ChatWrapper, type LlamaModel, LlamaText, SpecialToken, type Token } from "node-llama-cpp";
+import type { ChatWrapper, LlamaModel, LlamaText, Token } from "node-llama-cpp";
 import type { JudgePrompt } from "../prompts/types.js";
 import { toChatHistory } from "./chat-prompt.js";
 import { formatCompletionPrompt } from "./completion-prompt.js";
+import { loadedNodeLlamaCpp } from "./node-llama-cpp.js";
 
 /**
  * The tokens a judge reads for `prompt`: through the model's chat template when it has one (`chatWrapper`), else
@@ -46,9 +47,9 @@ export function omitsChatBos(model: LlamaModel, chatWrapper: ChatWrapper | undef
 
 function startsWithBos(text: LlamaText): boolean {
   const first = text.values[0];
-  return first instanceof SpecialToken && first.value === "BOS";
+  return first instanceof loadedNodeLlamaCpp().SpecialToken && first.value === "BOS";
 }
 
 function withoutFirst(text: LlamaText): LlamaText {
-  return LlamaText(text.values.slice(1));
+  return loadedNodeLlamaCpp().LlamaText(text.values.slice(1));
 }
