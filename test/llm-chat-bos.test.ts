@@ -3,8 +3,9 @@
 // renders none; the judge must read what the model's own template writes, not <|im_start|><|im_start|>system.
 import type { LlamaModel, Token, Tokenizer } from "node-llama-cpp";
 import { ChatMLChatWrapper, JinjaTemplateChatWrapper } from "node-llama-cpp";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { toChatHistory } from "../src/llm/chat-prompt.js";
+import { importNodeLlamaCpp } from "../src/llm/node-llama-cpp.js";
 import { omitsChatBos, promptTokensOf } from "../src/llm/prompt-tokens.js";
 import type { JudgePrompt } from "../src/prompts/types.js";
 
@@ -48,6 +49,10 @@ const prompt: JudgePrompt = {
 };
 
 describe("the BOS token of a prompt through a chat template", () => {
+  // promptTokensOf runs once a model is loaded, so node-llama-cpp has been imported (src/llm/node-llama-cpp.ts).
+  beforeAll(async () => {
+    await importNodeLlamaCpp();
+  });
   it("is left out when the model adds none, so the prompt is what the model's own template writes", () => {
     const model = fakeModel(false);
     const wrapper = new ChatMLChatWrapper();
