@@ -1,0 +1,287 @@
+"""The seeded cases of the judge-metric parity (judge_parity.py): per metric, inputs in Ragas' field names and the
+judge's structured answers as the peer asks for them, `script` = [(schema class name, answer), ...] in call order.
+
+Verdict patterns vary per case: all yes, all no, mixed, a single statement, empty lists, ties, unicode texts and
+long lists. One seed per metric, so a case keeps its answers when another metric's cases change.
+"""
+
+import random
+
+ASCII_STATEMENTS = [
+    "Paris is the capital of France.",
+    "The Eiffel Tower was finished in 1889.",
+    "Albert Einstein was born in Ulm.",
+    "Water boils at 100 degrees Celsius at sea level.",
+    "The Moon orbits the Earth.",
+    "Mount Everest is the highest mountain above sea level.",
+    "The Nile flows into the Mediterranean Sea.",
+    "Python was first released in 1991.",
+    "Light travels faster than sound.",
+    "The Pacific is the largest ocean.",
+    "Honey does not spoil easily.",
+    "Bananas are botanically berries.",
+    "Venus is hotter than Mercury.",
+    "The heart has four chambers.",
+]
+UNICODE_STATEMENTS = [
+    "Zürich liegt in der Schweiz.",
+    "東京は日本の首都です。",
+    "Η Αθήνα είναι η πρωτεύουσα της Ελλάδας.",
+    "Москва — столица России.",
+    "Un café au lait ☕ coûte 3 €.",
+    "🚀 Rockets reach orbit in about 9 minutes.",
+    "القاهرة عاصمة مصر.",
+    "The naïve façade faced the fjord.",
+    "नई दिल्ली भारत की राजधानी है।",
+    "서울은 한국의 수도입니다.",
+]
+ENTITIES = ["Paris", "France", "Eiffel Tower", "1889", "Einstein", "Ulm", "Germany", "Nile", "Python", "1991", "Moon"]
+UNICODE_ENTITIES = ["Zürich", "東京", "Αθήνα", "Москва", "☕", "Ελλάδα", "São Paulo", "Ærø"]
+
+VERDICT_PATTERNS = ["all_yes", "all_no", "mixed", "mixed", "single", "empty", "unicode", "long", "tie"]
+
+
+def pick_statements(rng, n, unicode=False):
+    pool = UNICODE_STATEMENTS if unicode else ASCII_STATEMENTS
+    return rng.sample(pool, n)
+
+
+def verdict_flags(rng, pattern, n):
+    if pattern == "all_yes":
+        return [1] * n
+    if pattern == "all_no":
+        return [0] * n
+    if pattern == "tie":
+        flags = [1] * (n // 2) + [0] * (n - n // 2)
+        rng.shuffle(flags)
+        return flags
+    return [rng.randint(0, 1) for _ in range(n)]
+
+
+def count_for(rng, pattern):
+    return {"single": 1, "empty": 0, "long": rng.randint(8, 10), "tie": 4}.get(pattern, rng.randint(2, 5))
+
+
+def nli(statements, flags, reason="Checked against the context."):
+    return {"statements": [{"statement": s, "reason": reason, "verdict": f} for s, f in zip(statements, flags)]}
+
+
+def question_and_contexts(rng, unicode):
+    contexts = pick_statements(rng, rng.randint(1, 3), unicode)
+    return rng.choice(["What is true here?", "Où est la tour ? 🗼", "Tell me the facts."]), contexts
+
+
+def statement_rows(seed):
+    """Per verdict pattern: its index, the pattern, statements with their verdict flags, a question and contexts."""
+    rng = random.Random(seed)
+    for i, pattern in enumerate(VERDICT_PATTERNS):
+        unicode = pattern == "unicode"
+        n = count_for(rng, pattern)
+        statements = pick_statements(rng, n, unicode)
+        flags = verdict_flags(rng, pattern, n)
+        yield (i, pattern, statements, flags, *question_and_contexts(rng, unicode))
+
+
+def faithfulness_cases():
+    cases = []
+    for i, pattern, statements, flags, question, contexts in statement_rows(1001):
+        script = [("StatementGeneratorOutput", {"statements": statements})]
+        if statements:
+            script.append(("NLIStatementOutput", nli(statements, flags)))
+        response = " ".join(statements) or "Hmm."
+        cases.append(case("faithfulness", i, pattern, {"user_input": question, "response": response,
+                                                       "retrieved_contexts": contexts}, script))
+    return cases
+
+
+def small_vector(rng, dims=4):
+    while True:
+        v = [rng.randint(-3, 5) for _ in range(dims)]
+        if any(v):
+            return v
+
+
+def answer_relevancy_cases():
+    rng = random.Random(1002)
+    patterns = ["committal", "committal", "all_noncommittal", "one_noncommittal", "same_question", "unicode",
+                "strictness_1", "strictness_5", "opposite"]
+    cases = []
+    for i, pattern in enumerate(patterns):
+        strictness = {"strictness_1": 1, "strictness_5": 5}.get(pattern, 3)
+        pool = UNICODE_STATEMENTS if pattern == "unicode" else ASCII_STATEMENTS
+        questions = [rng.choice(pool).rstrip(".。") + "?" for _ in range(strictness)]
+        if pattern == "same_question":
+            questions = [questions[0]] * strictness
+        flags = [0] * strictness
+        if pattern == "all_noncommittal":
+            flags = [1] * strictness
+        elif pattern == "one_noncommittal":
+            flags[rng.randrange(strictness)] = 1
+        user_input = rng.choice(["What is the capital of France?", "Wo liegt Zürich? 🇨🇭", "Why is the sky blue?"])
+        vectors = {user_input: small_vector(rng)}
+        for q in questions:
+            vectors.setdefault(q, small_vector(rng))
+        if pattern == "opposite":
+            vectors[questions[0]] = [-x for x in vectors[user_input]]
+        script = [("AnswerRelevanceOutput", {"question": q, "noncommittal": f}) for q, f in zip(questions, flags)]
+        c = case("answer_relevancy", i, pattern, {"user_input": user_input, "response": "An answer. " + questions[0]},
+                 script, {"strictness": strictness})
+        c["vectors"] = vectors
+        cases.append(c)
+    return cases
+
+
+def context_precision_cases(metric, seed, answer_field):
+    rng = random.Random(seed)
+    patterns = ["all_yes", "all_no", "mixed", "mixed", "mixed", "single", "unicode", "long", "tie", "last_only"]
+    cases = []
+    for i, pattern in enumerate(patterns):
+        unicode = pattern == "unicode"
+        n = max(1, count_for(rng, pattern))
+        contexts = pick_statements(rng, n, unicode)
+        flags = [0] * (n - 1) + [1] if pattern == "last_only" else verdict_flags(rng, pattern, n)
+        script = [("ContextPrecisionOutput", {"reason": "Useful or not.", "verdict": f}) for f in flags]
+        inputs = {"user_input": "What is true here?", answer_field: pick_statements(rng, 1, unicode)[0],
+                  "retrieved_contexts": contexts}
+        cases.append(case(metric, i, pattern, inputs, script))
+    return cases
+
+
+def context_recall_cases():
+    cases = []
+    for i, pattern, statements, flags, question, contexts in statement_rows(1004):
+        answer = {"classifications": [{"statement": s, "reason": "Found or not.", "attributed": f}
+                                      for s, f in zip(statements, flags)]}
+        inputs = {"user_input": question, "reference": " ".join(statements) or "Nothing.",
+                  "retrieved_contexts": contexts}
+        cases.append(case("context_recall", i, pattern, inputs, [("ContextRecallOutput", answer)]))
+    return cases
+
+
+def context_entity_recall_cases():
+    rng = random.Random(1005)
+    patterns = ["overlap", "overlap", "all_found", "none_found", "empty_reference", "empty_context", "duplicates",
+                "unicode", "case_differs"]
+    cases = []
+    for i, pattern in enumerate(patterns):
+        pool = UNICODE_ENTITIES if pattern == "unicode" else ENTITIES
+        reference = rng.sample(pool, rng.randint(2, 5))
+        others = [e for e in pool if e not in reference]
+        if pattern == "all_found":
+            context = reference + rng.sample(others, 1)
+        elif pattern == "none_found":
+            context = rng.sample(others, 2)
+        elif pattern == "empty_reference":
+            reference, context = [], rng.sample(pool, 2)
+        elif pattern == "empty_context":
+            context = []
+        elif pattern == "duplicates":
+            reference = reference + reference[:1]
+            context = reference[:2] + reference[:1]
+        elif pattern == "case_differs":
+            context = [e.lower() for e in reference[:2]] + reference[2:]
+        else:
+            context = rng.sample(reference, max(1, len(reference) // 2)) + rng.sample(others, 2)
+        inputs = {"reference": ", ".join(reference) or "No names here.",
+                  "retrieved_contexts": [", ".join(context) or "Nothing named."]}
+        script = [("EntitiesList", {"entities": reference}), ("EntitiesList", {"entities": context})]
+        cases.append(case("context_entity_recall", i, pattern, inputs, script))
+    return cases
+
+
+def noise_sensitivity_cases():
+    rng = random.Random(1006)
+    patterns = ["mixed", "mixed", "mixed", "all_yes", "all_no", "single", "unicode", "tie", "empty", "empty_response"]
+    cases = []
+    for mode in ("relevant", "irrelevant"):
+        for i, pattern in enumerate(patterns):
+            unicode = pattern == "unicode"
+            n_ref = 0 if pattern == "empty" else count_for(rng, pattern if pattern != "empty" else "mixed")
+            n_resp = 0 if pattern == "empty_response" else count_for(rng, "single" if pattern == "single" else "mixed")
+            ref_statements = pick_statements(rng, n_ref, unicode)
+            resp_statements = pick_statements(rng, n_resp, unicode)
+            question, contexts = question_and_contexts(rng, unicode)
+            script = [("StatementGeneratorOutput", {"statements": ref_statements}),
+                      ("StatementGeneratorOutput", {"statements": resp_statements})]
+            for _ in contexts:
+                script.append(("StatementFaithfulnessOutput",
+                               nli(ref_statements, verdict_flags(rng, pattern, n_ref))))
+                script.append(("StatementFaithfulnessOutput",
+                               nli(resp_statements, verdict_flags(rng, pattern, n_resp))))
+            script.append(("StatementFaithfulnessOutput", nli(resp_statements, verdict_flags(rng, pattern, n_resp))))
+            inputs = {"user_input": question, "response": " ".join(resp_statements) or "Hmm, no idea.",
+                      "reference": " ".join(ref_statements) or "Nothing to say.", "retrieved_contexts": contexts}
+            cases.append(case("noise_sensitivity", len(cases), f"{mode}/{pattern}", inputs, script, {"mode": mode}))
+    return cases
+
+
+def factual_correctness_cases():
+    rng = random.Random(1007)
+    settings = [("f1", 1.0, "low", "low"), ("f1", 1.0, "high", "high"), ("precision", 1.0, "low", "high"),
+                ("recall", 1.0, "high", "low"), ("f1", 0.5, "low", "low"), ("f1", 2.0, "low", "low")]
+    patterns = ["mixed", "all_yes", "all_no", "empty", "unicode", "tie", "single", "long"]
+    cases = []
+    for s, (mode, beta, atomicity, coverage) in enumerate(settings):
+        for pattern in rng.sample(patterns, 4) if s else patterns:
+            unicode = pattern == "unicode"
+            n_resp, n_ref = count_for(rng, pattern), count_for(rng, pattern)
+            resp_claims = pick_statements(rng, n_resp, unicode)
+            ref_claims = pick_statements(rng, n_ref, unicode)
+            script = [("ClaimDecompositionOutput", {"claims": resp_claims})]
+            if n_resp:
+                script.append(("NLIStatementOutput", nli(resp_claims, verdict_flags(rng, pattern, n_resp))))
+            if mode != "precision":
+                script.append(("ClaimDecompositionOutput", {"claims": ref_claims}))
+                if n_ref:
+                    script.append(("NLIStatementOutput", nli(ref_claims, verdict_flags(rng, pattern, n_ref))))
+            inputs = {"response": " ".join(resp_claims) or "Well.", "reference": " ".join(ref_claims) or "Hm."}
+            options = {"mode": mode, "beta": beta, "atomicity": atomicity, "coverage": coverage}
+            cases.append(case("factual_correctness", len(cases), f"{mode}-b{beta}/{pattern}", inputs, script, options))
+    return cases
+
+
+def answer_correctness_cases():
+    rng = random.Random(1008)
+    patterns = ["mixed", "mixed", "all_tp", "all_fp", "empty_response", "empty_reference", "unicode", "single",
+                "all_fn"]
+    cases = []
+    for i, pattern in enumerate(patterns):
+        unicode = pattern == "unicode"
+        resp = pick_statements(rng, 0 if pattern == "empty_response" else count_for(rng, "mixed"), unicode)
+        ref = pick_statements(rng, 0 if pattern == "empty_reference" else count_for(rng, "mixed"), unicode)
+        if pattern == "single":
+            resp, ref = resp[:1], ref[:1]
+        tp_flags = {"all_tp": [1] * len(resp), "all_fp": [0] * len(resp)}.get(
+            pattern, [rng.randint(0, 1) for _ in resp])
+        fn_flags = {"all_fn": [1] * len(ref), "all_tp": [0] * len(ref)}.get(pattern, [rng.randint(0, 1) for _ in ref])
+        script = [("StatementGeneratorOutput", {"statements": resp}), ("StatementGeneratorOutput", {"statements": ref})]
+        if resp and ref:
+            def listed(statements, flags, want):
+                return [{"statement": s, "reason": "Compared."} for s, f in zip(statements, flags) if f == want]
+            script.append(("ClassificationWithReason", {"TP": listed(resp, tp_flags, 1), "FP": listed(resp, tp_flags, 0),
+                                                        "FN": listed(ref, fn_flags, 1)}))
+        response, reference = " ".join(resp) or "No idea.", " ".join(ref) or "Unknown."
+        c = case("answer_correctness", i, pattern, {"user_input": "What is true?", "response": response,
+                                                    "reference": reference}, script)
+        c["vectors"] = {response: small_vector(rng), reference: small_vector(rng)}
+        cases.append(c)
+    return cases
+
+
+def case(metric, index, pattern, inputs, script, options=None):
+    return {"metric": metric, "id": f"{metric}/{index:02d}-{pattern}", "pattern": pattern, "inputs": inputs,
+            "options": options or {}, "script": [[name, answer] for name, answer in script]}
+
+
+def all_cases():
+    return [
+        *faithfulness_cases(),
+        *answer_relevancy_cases(),
+        *context_precision_cases("context_precision", 1003, "reference"),
+        *context_precision_cases("context_utilization", 1013, "response"),
+        *context_recall_cases(),
+        *context_entity_recall_cases(),
+        *noise_sensitivity_cases(),
+        *factual_correctness_cases(),
+        *answer_correctness_cases(),
+    ]

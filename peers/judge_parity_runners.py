@@ -1,0 +1,102 @@
+"""One runner per metric of the judge-metric parity: builds the peer's metric around a scripted judge (and, where
+the metric embeds, scripted embeddings), scores the case, and checks the peer asked for every recorded answer."""
+
+import asyncio
+
+from ragas.embeddings.base import BaseRagasEmbedding
+from scripted_llms import ScriptedRagasLLM
+
+
+class ScriptedRagasEmbeddings(BaseRagasEmbedding):
+    """Fixed vectors by text, for Ragas' collections metrics; an unlisted text is an error that names it."""
+
+    def __init__(self, vectors):
+        super().__init__()
+        self.vectors = vectors
+
+    def embed_text(self, text, **kwargs):
+        if text not in self.vectors:
+            raise AssertionError(f"ragas scripted embeddings: no vector for {text!r}")
+        return [float(x) for x in self.vectors[text]]
+
+    async def aembed_text(self, text, **kwargs):
+        return self.embed_text(text)
+
+    async def aembed_texts(self, texts, **kwargs):
+        return [self.embed_text(t) for t in texts]
+
+
+def ragas(metric_class, case, needs_embeddings=False, **options):
+    llm = ScriptedRagasLLM([tuple(step) for step in case["script"]])
+    if needs_embeddings:
+        options["embeddings"] = ScriptedRagasEmbeddings(case["vectors"])
+    result = asyncio.get_event_loop().run_until_complete(metric_class(llm=llm, **options).ascore(**case["inputs"]))
+    llm.answers.assert_used_up()
+    return result.value
+
+
+def faithfulness(case):
+    from ragas.metrics.collections import Faithfulness
+
+    return ragas(Faithfulness, case)
+
+
+def answer_relevancy(case):
+    from ragas.metrics.collections import AnswerRelevancy
+
+    return ragas(AnswerRelevancy, case, needs_embeddings=True, strictness=case["options"]["strictness"])
+
+
+def context_precision(case):
+    from ragas.metrics.collections import ContextPrecisionWithReference
+
+    return ragas(ContextPrecisionWithReference, case)
+
+
+def context_utilization(case):
+    from ragas.metrics.collections import ContextPrecisionWithoutReference
+
+    return ragas(ContextPrecisionWithoutReference, case)
+
+
+def context_recall(case):
+    from ragas.metrics.collections import ContextRecall
+
+    return ragas(ContextRecall, case)
+
+
+def context_entity_recall(case):
+    from ragas.metrics.collections import ContextEntityRecall
+
+    return ragas(ContextEntityRecall, case)
+
+
+def noise_sensitivity(case):
+    from ragas.metrics.collections.noise_sensitivity.metric import NoiseSensitivity
+
+    return ragas(NoiseSensitivity, case, mode=case["options"]["mode"])
+
+
+def factual_correctness(case):
+    from ragas.metrics.collections import FactualCorrectness
+
+    return ragas(FactualCorrectness, case, **case["options"])
+
+
+def answer_correctness(case):
+    from ragas.metrics.collections import AnswerCorrectness
+
+    return ragas(AnswerCorrectness, case, needs_embeddings=True)
+
+
+RUNNERS = {
+    "faithfulness": faithfulness,
+    "answer_relevancy": answer_relevancy,
+    "context_precision": context_precision,
+    "context_utilization": context_utilization,
+    "context_recall": context_recall,
+    "context_entity_recall": context_entity_recall,
+    "noise_sensitivity": noise_sensitivity,
+    "factual_correctness": factual_correctness,
+    "answer_correctness": answer_correctness,
+}

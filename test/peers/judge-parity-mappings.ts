@@ -1,0 +1,221 @@
+// The judge-metric parity's mapping from a peer's recorded answers (in the peer's call order and schemas, made by
+// peers/judge_parity_cases.py) to airgap-eval's prompts: per metric, the metric built around a scripted judge and
+// the answers it must ask for, in order. Where the peer asks in another shape (Ragas asks for answer relevancy's
+// questions one call at a time, ours in one call; Ragas' context recall classifies in one call, ours splits the
+// reference into statements and then judges them), the mapping says so where it converts.
+import type { Embeddings } from "../../src/embeddings/types.js";
+import {
+  AnswerCorrectness,
+  AnswerRelevancy,
+  ContextEntityRecall,
+  ContextPrecision,
+  ContextRecall,
+  ContextUtilization,
+  FactualCorrectness,
+  Faithfulness,
+  type Metric,
+  NoiseSensitivity,
+  type Sample,
+} from "../../src/index.js";
+import type { Llm } from "../../src/llm/types.js";
+import { FakeEmbeddings } from "../support/fake-embeddings.js";
+
+/** One case as peers/judge_parity.py writes it. */
+export interface PeerCase {
+  metric: string;
+  id: string;
+  pattern: string;
+  /** The sample in Ragas' field names. */
+  inputs: Record<string, unknown>;
+  options: Record<string, unknown>;
+  /** The judge's answers as the peer asked for them: [schema class name, answer], in call order. */
+  script: Array<[string, Record<string, unknown>]>;
+  /** Embedding vectors by text, for metrics that embed. */
+  vectors?: Record<string, number[]>;
+  /** The peer's score: null for NaN/None; `error` when the peer raised. */
+  peer: { value: number | null } | { error: string };
+}
+
+/** One of our judge calls: the prompt name and the answer the scripted judge gives. */
+export type OurCall = [promptName: string, answer: unknown];
+
+/** What the parity test runs for a case: our metric around a judge, and the calls it must make, in order. */
+export interface OurRun {
+  metric: (llm: Llm) => Metric;
+  sample: Sample;
+  calls: OurCall[];
+}
+
+type Mapping = (c: PeerCase) => OurRun;
+
+const STATEMENTS = "faithfulness/statements";
+const VERDICTS = "faithfulness/verdicts";
+
+/** A Ragas sample (snake_case fields) as ours (camelCase). */
+function sampleOf(inputs: Record<string, unknown>): Sample {
+  const sample: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(inputs)) {
+    sample[key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = value;
+  }
+  return sample as Sample;
+}
+
+function embeddingsOf(c: PeerCase): Embeddings {
+  if (c.vectors === undefined) throw new Error(`${c.id}: the case has no vectors`);
+  return new FakeEmbeddings(c.vectors);
+}
+
+/**
+ * The recorded answers of the statements-and-verdicts pipelines, which ours asks with the same two prompts
+ * (faithfulness' statements and verdicts prompts): Ragas' `StatementGeneratorOutput {statements}` is ours
+ * `{statements}`, and its NLI answer `{statements: [{statement, reason, verdict}]}` is ours `{verdicts: [...]}`.
+ */
+function statementSteps(c: PeerCase, claimsPrompt?: string): OurCall[] {
+  return c.script.map(([schema, answer]): OurCall => {
+    switch (schema) {
+      case "StatementGeneratorOutput":
+        return [STATEMENTS, { statements: answer.statements }];
+      case "ClaimDecompositionOutput":
+        if (claimsPrompt === undefined) throw new Error(`${c.id}: no claims prompt for ${schema}`);
+        return [claimsPrompt, { claims: answer.claims }];
+      case "NLIStatementOutput":
+      case "StatementFaithfulnessOutput":
+        return [VERDICTS, { verdicts: answer.statements }];
+      default:
+        throw new Error(`${c.id}: no mapping for the peer's ${schema} answer`);
+    }
+  });
+}
+
+/** The recorded answer of the peer's `index`-th call; a shorter recording is an error naming the case. */
+function recorded(c: PeerCase, index: number): [string, Record<string, unknown>] {
+  const step = c.script[index];
+  if (step === undefined) throw new Error(`${c.id}: the recording has no call ${index + 1}`);
+  return step;
+}
+
+/** Each recorded answer to one prompt of ours, unchanged (the schemas agree field for field). */
+function sameShape(c: PeerCase, promptName: string): OurCall[] {
+  return c.script.map(([, answer]): OurCall => [promptName, answer]);
+}
+
+const mappings: Record<string, Mapping> = {
+  faithfulness: (c) => ({
+    metric: (llm) => new Faithfulness({ llm }),
+    sample: sampleOf(c.inputs),
+    calls: statementSteps(c),
+  }),
+  // Ragas asks `strictness` times for one {question, noncommittal}; ours asks once for all of them.
+  answer_relevancy: (c) => ({
+    metric: (llm) =>
+      new AnswerRelevancy({ llm, embeddings: embeddingsOf(c), strictness: c.options.strictness as number }),
+    sample: sampleOf(c.inputs),
+    calls: [["answer_relevancy/questions", { questions: c.script.map(([, answer]) => answer) }]],
+  }),
+  context_precision: (c) => ({
+    metric: (llm) => new ContextPrecision({ llm }),
+    sample: sampleOf(c.inputs),
+    calls: sameShape(c, "context_precision/verdict"),
+  }),
+  context_utilization: (c) => ({
+    metric: (llm) => new ContextUtilization({ llm }),
+    sample: sampleOf(c.inputs),
+    calls: sameShape(c, "context_precision/verdict"),
+  }),
+  // Ragas classifies the reference's statements in one call ({classifications: [{statement, reason, attributed}]});
+  // ours splits the reference into statements, then judges them against the contexts: the same statements and
+  // the attributions as verdicts (no verdict call when there are no statements).
+  context_recall: (c) => {
+    const [, answer] = recorded(c, 0);
+    const classifications = answer.classifications as Array<{
+      statement: string;
+      reason: string;
+      attributed: number;
+    }>;
+    const calls: OurCall[] = [[STATEMENTS, { statements: classifications.map((x) => x.statement) }]];
+    if (classifications.length > 0) {
+      calls.push([
+        VERDICTS,
+        {
+          verdicts: classifications.map((x) => ({
+            statement: x.statement,
+            reason: x.reason,
+            verdict: x.attributed,
+          })),
+        },
+      ]);
+    }
+    return { metric: (llm) => new ContextRecall({ llm }), sample: sampleOf(c.inputs), calls };
+  },
+  context_entity_recall: (c) => ({
+    metric: (llm) => new ContextEntityRecall({ llm }),
+    sample: sampleOf(c.inputs),
+    calls: sameShape(c, "context_entity_recall/entities"),
+  }),
+  noise_sensitivity: (c) => ({
+    metric: (llm) => new NoiseSensitivity({ llm, mode: c.options.mode as "relevant" | "irrelevant" }),
+    sample: sampleOf(c.inputs),
+    calls: statementSteps(c),
+  }),
+  factual_correctness: (c) => {
+    const { mode, beta, atomicity, coverage } = c.options as {
+      mode: "precision" | "recall" | "f1";
+      beta: number;
+      atomicity: "low" | "high";
+      coverage: "low" | "high";
+    };
+    return {
+      metric: (llm) => new FactualCorrectness({ llm, mode, beta, atomicity, coverage }),
+      sample: sampleOf(c.inputs),
+      calls: statementSteps(c, `factual_correctness/claims_${atomicity}_atomicity_${coverage}_coverage`),
+    };
+  },
+  // Ragas' classifier lists the TP, FP and FN statements; ours labels every response statement (TP/FP) and every
+  // reference statement (covered/FN): a statement gets the label of the list that holds it.
+  answer_correctness: (c) => {
+    const [statementsOfResponse, statementsOfReference] = [recorded(c, 0), recorded(c, 1)];
+    const classification = c.script[2];
+    const calls: OurCall[] = statementSteps({ ...c, script: [statementsOfResponse, statementsOfReference] });
+    if (classification !== undefined) {
+      const listed = (key: string) =>
+        new Set((classification[1][key] as Array<{ statement: string }>).map((x) => x.statement));
+      const [tp, fn] = [listed("TP"), listed("FN")];
+      const response = statementsOfResponse[1].statements as string[];
+      const reference = statementsOfReference[1].statements as string[];
+      calls.push([
+        "answer_correctness/classification",
+        {
+          response: response.map((s) => ({
+            statement: s,
+            reason: "Compared.",
+            label: tp.has(s) ? "TP" : "FP",
+          })),
+          reference: reference.map((s) => ({
+            statement: s,
+            reason: "Compared.",
+            label: fn.has(s) ? "FN" : "covered",
+          })),
+        },
+      ]);
+    }
+    return {
+      metric: (llm) => new AnswerCorrectness({ llm, embeddings: embeddingsOf(c) }),
+      sample: sampleOf(c.inputs),
+      calls,
+    };
+  },
+};
+
+/** Our run of a case; an unmapped metric is an error that names it. */
+export function ourRun(c: PeerCase): OurRun {
+  const mapping = mappings[c.metric];
+  if (mapping === undefined) throw new Error(`${c.id}: no mapping for the metric ${c.metric}`);
+  return mapping(c);
+}
+
+/** Our calls grouped by prompt name, in order: the script of a ScriptedLlm. */
+export function scriptOf(calls: readonly OurCall[]): Record<string, unknown[]> {
+  const script: Record<string, unknown[]> = {};
+  for (const [name, answer] of calls) script[name] = [...(script[name] ?? []), answer];
+  return script;
+}
