@@ -268,6 +268,94 @@ def answer_correctness_cases():
     return cases
 
 
+RUBRIC_3 = {"score1_description": "Wrong.", "score3_description": "Partly right.", "score5_description": "Right."}
+
+
+def rubrics_cases():
+    rng = random.Random(1009)
+    cases = []
+    settings = [("rubrics_score", False, None), ("rubrics_score", True, None), ("rubrics_score", False, RUBRIC_3),
+                ("instance_rubrics", False, RUBRIC_3)]
+    for metric, with_reference, rubric in settings:
+        levels = [1, 3, 5] if rubric else [1, 2, 3, 4, 5]
+        for score in [*levels, rng.choice(levels), 0 if rubric is None else 2]:
+            pattern = f"{'ref' if with_reference else 'noref'}{'-3levels' if rubric else ''}/score{score}"
+            inputs = {"user_input": rng.choice(["Is it safe?", "¿Dónde está Zürich? 🏔"]),
+                      "response": pick_statements(rng, 1, rng.random() < 0.3)[0]}
+            if with_reference:
+                inputs["reference"] = pick_statements(rng, 1)[0]
+            if metric == "instance_rubrics":
+                inputs["rubrics"] = rubric
+            script = [("InstanceRubricScoreOutput" if metric == "instance_rubrics" else "RubricScoreOutput",
+                       {"feedback": "Scored against the rubric.", "score": score})]
+            options = {"with_reference": with_reference, "rubrics": rubric} if metric == "rubrics_score" else {}
+            cases.append(case(metric, len([c for c in cases if c["metric"] == metric]), pattern, inputs, script,
+                              options))
+    return cases
+
+
+def conversation(rng, unicode=False):
+    """A conversation in a neutral form ({role: user|assistant, content}); each side converts it."""
+    pool = UNICODE_STATEMENTS if unicode else ASCII_STATEMENTS
+    turns = []
+    for _ in range(rng.randint(1, 3)):
+        turns.append({"role": "user", "content": "Tell me: " + rng.choice(pool)})
+        turns.append({"role": "assistant", "content": rng.choice(pool)})
+    return turns
+
+
+def agent_goal_accuracy_cases():
+    rng = random.Random(1010)
+    cases = []
+    for metric in ("agent_goal_accuracy", "agent_goal_accuracy_without_reference"):
+        for i, verdict in enumerate(["1", "0", "1", "0", "1"]):
+            unicode = i == 4
+            inputs = {"user_input": conversation(rng, unicode)}
+            if metric == "agent_goal_accuracy":
+                inputs["reference"] = rng.choice(["A table is booked.", "Le vol est réservé ✈"])
+            script = [("WorkflowOutput", {"user_goal": "Book something.", "end_state": rng.choice(pick_statements(
+                rng, 2, unicode))}), ("CompareOutcomeOutput", {"reason": "Compared.", "verdict": verdict})]
+            cases.append(case(metric, i, f"verdict{verdict}{'-unicode' if unicode else ''}", inputs, script))
+    return cases
+
+
+def topic_adherence_cases():
+    rng = random.Random(1011)
+    patterns = ["mixed", "mixed", "all_yes", "all_no", "single", "empty", "unicode", "tie", "short_classifications"]
+    cases = []
+    for mode in ("f1", "precision", "recall"):
+        for pattern in patterns if mode == "f1" else rng.sample(patterns[:-1], 5):
+            unicode = pattern == "unicode"
+            n = count_for(rng, "mixed" if pattern == "short_classifications" else pattern)
+            topics = pick_statements(rng, n, unicode)
+            script = [("TopicExtractionOutput", {"topics": topics})]
+            if n:
+                refused = verdict_flags(rng, "mixed" if pattern in ("all_yes", "all_no") else pattern, n)
+                script += [("TopicRefusedOutput", {"refused_to_answer": bool(f)}) for f in refused]
+                on_topic = [bool(f) for f in verdict_flags(rng, pattern, n)]
+                if pattern == "short_classifications":
+                    on_topic = on_topic[:-1]
+                script.append(("TopicClassificationOutput", {"classifications": on_topic}))
+            inputs = {"user_input": conversation(rng, unicode), "reference_topics": rng.sample(ENTITIES, 2)}
+            cases.append(case("topic_adherence", len([c for c in cases]), f"{mode}/{pattern}", inputs, script,
+                              {"mode": mode}))
+    return cases
+
+
+def nv_rating_cases(metric, seed, schema, values, fields):
+    rng = random.Random(seed)
+    cases = []
+    pairs = [(a, b) for a in values for b in values]
+    for i, (first, second) in enumerate(pairs):
+        unicode = i % 4 == 3
+        inputs = {field: pick_statements(rng, 1, unicode)[0] for field in fields}
+        if "retrieved_contexts" in fields:
+            inputs["retrieved_contexts"] = pick_statements(rng, rng.randint(1, 3), unicode)
+        script = [(schema, {"rating": first}), (schema, {"rating": second})]
+        cases.append(case(metric, i, f"ratings{first}-{second}{'-unicode' if unicode else ''}", inputs, script))
+    return cases
+
+
 def case(metric, index, pattern, inputs, script, options=None):
     return {"metric": metric, "id": f"{metric}/{index:02d}-{pattern}", "pattern": pattern, "inputs": inputs,
             "options": options or {}, "script": [[name, answer] for name, answer in script]}
@@ -284,4 +372,12 @@ def all_cases():
         *noise_sensitivity_cases(),
         *factual_correctness_cases(),
         *answer_correctness_cases(),
+        *rubrics_cases(),
+        *agent_goal_accuracy_cases(),
+        *topic_adherence_cases(),
+        *nv_rating_cases("nv_accuracy", 1012, "AnswerAccuracyOutput", [0, 2, 4], ["user_input", "response", "reference"]),
+        *nv_rating_cases("nv_context_relevance", 1014, "ContextRelevanceOutput", [0, 1, 2],
+                         ["user_input", "retrieved_contexts"]),
+        *nv_rating_cases("nv_response_groundedness", 1015, "ResponseGroundednessOutput", [0, 1, 2],
+                         ["response", "retrieved_contexts"]),
     ]

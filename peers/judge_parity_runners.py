@@ -89,6 +89,65 @@ def answer_correctness(case):
     return ragas(AnswerCorrectness, case, needs_embeddings=True)
 
 
+def rubrics_score(case):
+    from ragas.metrics.collections import DomainSpecificRubrics
+
+    return ragas(DomainSpecificRubrics, case, **case["options"])
+
+
+def instance_rubrics(case):
+    from ragas.metrics.collections import InstanceSpecificRubrics
+
+    return ragas(InstanceSpecificRubrics, case)
+
+
+def ragas_messages(turns):
+    from ragas.messages import AIMessage, HumanMessage
+
+    return [HumanMessage(content=t["content"]) if t["role"] == "user" else AIMessage(content=t["content"])
+            for t in turns]
+
+
+def with_messages(case):
+    return {**case, "inputs": {**case["inputs"], "user_input": ragas_messages(case["inputs"]["user_input"])}}
+
+
+def agent_goal_accuracy(case):
+    from ragas.metrics.collections import AgentGoalAccuracyWithReference
+
+    return ragas(AgentGoalAccuracyWithReference, with_messages(case))
+
+
+def agent_goal_accuracy_without_reference(case):
+    from ragas.metrics.collections import AgentGoalAccuracyWithoutReference
+
+    return ragas(AgentGoalAccuracyWithoutReference, with_messages(case))
+
+
+def topic_adherence(case):
+    from ragas.metrics.collections.topic_adherence.metric import TopicAdherence
+
+    return ragas(TopicAdherence, with_messages(case), mode=case["options"]["mode"])
+
+
+def nv_accuracy(case):
+    from ragas.metrics.collections import AnswerAccuracy
+
+    return ragas(AnswerAccuracy, case)
+
+
+def nv_context_relevance(case):
+    from ragas.metrics.collections import ContextRelevance
+
+    return ragas(ContextRelevance, case)
+
+
+def nv_response_groundedness(case):
+    from ragas.metrics.collections.response_groundedness.metric import ResponseGroundedness
+
+    return ragas(ResponseGroundedness, case)
+
+
 RUNNERS = {
     "faithfulness": faithfulness,
     "answer_relevancy": answer_relevancy,
@@ -99,4 +158,12 @@ RUNNERS = {
     "noise_sensitivity": noise_sensitivity,
     "factual_correctness": factual_correctness,
     "answer_correctness": answer_correctness,
+    "rubrics_score": rubrics_score,
+    "instance_rubrics": instance_rubrics,
+    "agent_goal_accuracy": agent_goal_accuracy,
+    "agent_goal_accuracy_without_reference": agent_goal_accuracy_without_reference,
+    "topic_adherence": topic_adherence,
+    "nv_accuracy": nv_accuracy,
+    "nv_context_relevance": nv_context_relevance,
+    "nv_response_groundedness": nv_response_groundedness,
 }

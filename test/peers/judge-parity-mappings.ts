@@ -5,6 +5,9 @@
 // reference into statements and then judges them), the mapping says so where it converts.
 import type { Embeddings } from "../../src/embeddings/types.js";
 import {
+  AgentGoalAccuracyWithoutReference,
+  AgentGoalAccuracyWithReference,
+  AnswerAccuracy,
   AnswerCorrectness,
   AnswerRelevancy,
   ContextEntityRecall,
@@ -13,9 +16,14 @@ import {
   ContextUtilization,
   FactualCorrectness,
   Faithfulness,
+  InstanceRubrics,
   type Metric,
   NoiseSensitivity,
+  NvContextRelevance,
+  ResponseGroundedness,
+  RubricsScore,
   type Sample,
+  TopicAdherenceScore,
 } from "../../src/index.js";
 import type { Llm } from "../../src/llm/types.js";
 import { FakeEmbeddings } from "../support/fake-embeddings.js";
@@ -99,7 +107,7 @@ function sameShape(c: PeerCase, promptName: string): OurCall[] {
   return c.script.map(([, answer]): OurCall => [promptName, answer]);
 }
 
-const mappings: Record<string, Mapping> = {
+const ragMappings: Record<string, Mapping> = {
   faithfulness: (c) => ({
     metric: (llm) => new Faithfulness({ llm }),
     sample: sampleOf(c.inputs),
@@ -205,6 +213,108 @@ const mappings: Record<string, Mapping> = {
     };
   },
 };
+
+/**
+ * A conversation sample: the case's neutral turns ({role: user|assistant, content}, made into Ragas' HumanMessage
+ * and AIMessage on the peer's side) as OpenAI chat messages, plus the other fields.
+ */
+function conversationSample(c: PeerCase, extra: Record<string, unknown>): Sample {
+  return { messages: c.inputs.user_input, ...extra } as Sample;
+}
+
+/** The two ratings of the NVIDIA metrics: Ragas asks two prompts for `{rating}`, and so do ours, named `_1`, `_2`. */
+function ratingCalls(c: PeerCase, prefix: string): OurCall[] {
+  return c.script.map(([, answer], i): OurCall => [`${prefix}/rating_${i + 1}`, answer]);
+}
+
+const agentAndRubricMappings: Record<string, Mapping> = {
+  rubrics_score: (c) => {
+    const { with_reference, rubrics } = c.options as {
+      with_reference: boolean;
+      rubrics: Record<string, string> | null;
+    };
+    return {
+      metric: (llm) =>
+        new RubricsScore({ llm, withReference: with_reference, ...(rubrics ? { rubrics } : {}) }),
+      sample: sampleOf(c.inputs),
+      calls: sameShape(c, "rubrics_score/score"),
+    };
+  },
+  instance_rubrics: (c) => ({
+    metric: (llm) => new InstanceRubrics({ llm }),
+    sample: sampleOf(c.inputs),
+    calls: sameShape(c, "instance_rubrics/score"),
+  }),
+  // Ragas' comparison verdict is the string "0" or "1"; ours the number.
+  agent_goal_accuracy: (c) => ({
+    metric: (llm) => new AgentGoalAccuracyWithReference({ llm }),
+    sample: conversationSample(c, { referenceOutcome: c.inputs.reference }),
+    calls: goalCalls(c),
+  }),
+  agent_goal_accuracy_without_reference: (c) => ({
+    metric: (llm) => new AgentGoalAccuracyWithoutReference({ llm }),
+    sample: conversationSample(c, {}),
+    calls: goalCalls(c),
+  }),
+  // Ragas: topics, then `refused_to_answer` (a boolean) per topic, then one list of booleans for all topics; ours:
+  // the same calls, with `refused` 0/1 and one {topic, reason, verdict} per topic (the topic repeated from the list).
+  topic_adherence: (c) => {
+    const [extraction, ...rest] = c.script;
+    const topics = (extraction?.[1].topics ?? []) as string[];
+    const calls: OurCall[] = [["topic_adherence/topics", { topics }]];
+    for (const [schema, answer] of rest) {
+      if (schema === "TopicRefusedOutput") {
+        calls.push([
+          "topic_adherence/refused",
+          { reason: "Read.", refused: answer.refused_to_answer ? 1 : 0 },
+        ]);
+      } else {
+        const flags = answer.classifications as boolean[];
+        calls.push([
+          "topic_adherence/classify",
+          {
+            classifications: flags.map((f, i) => ({
+              topic: topics[i],
+              reason: "Compared.",
+              verdict: f ? 1 : 0,
+            })),
+          },
+        ]);
+      }
+    }
+    return {
+      metric: (llm) =>
+        new TopicAdherenceScore({ llm, mode: c.options.mode as "f1" | "precision" | "recall" }),
+      sample: conversationSample(c, { referenceTopics: c.inputs.reference_topics }),
+      calls,
+    };
+  },
+  nv_accuracy: (c) => ({
+    metric: (llm) => new AnswerAccuracy({ llm }),
+    sample: sampleOf(c.inputs),
+    calls: ratingCalls(c, "nv_accuracy"),
+  }),
+  nv_context_relevance: (c) => ({
+    metric: (llm) => new NvContextRelevance({ llm }),
+    sample: sampleOf(c.inputs),
+    calls: ratingCalls(c, "nv_context_relevance"),
+  }),
+  nv_response_groundedness: (c) => ({
+    metric: (llm) => new ResponseGroundedness({ llm }),
+    sample: sampleOf(c.inputs),
+    calls: ratingCalls(c, "nv_response_groundedness"),
+  }),
+};
+
+function goalCalls(c: PeerCase): OurCall[] {
+  const [workflow, comparison] = [recorded(c, 0), recorded(c, 1)];
+  return [
+    ["agent_goal_accuracy/workflow", workflow[1]],
+    ["agent_goal_accuracy/compare", { reason: comparison[1].reason, verdict: Number(comparison[1].verdict) }],
+  ];
+}
+
+const mappings: Record<string, Mapping> = { ...ragMappings, ...agentAndRubricMappings };
 
 /** Our run of a case; an unmapped metric is an error that names it. */
 export function ourRun(c: PeerCase): OurRun {
