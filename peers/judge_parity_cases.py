@@ -356,6 +356,99 @@ def nv_rating_cases(metric, seed, schema, values, fields):
     return cases
 
 
+YES_NO = {1: "yes", 0: "no"}
+DEEPEVAL_PATTERNS = ["all_yes", "all_no", "mixed", "mixed", "single", "unicode", "tie", "strict_mixed", "strict_all_yes"]
+
+
+def deepeval_conversation(rng, pairs, unicode=False):
+    """`pairs` user-assistant exchanges, in the neutral {role, content} form."""
+    pool = UNICODE_STATEMENTS if unicode else ASCII_STATEMENTS
+    turns = []
+    for _ in range(pairs):
+        turns += [{"role": "user", "content": "Please: " + rng.choice(pool)},
+                  {"role": "assistant", "content": rng.choice(pool)}]
+    return turns
+
+
+def deepeval_flags(rng, pattern, n):
+    return verdict_flags(rng, {"strict_mixed": "mixed", "strict_all_yes": "all_yes", "unicode": "mixed"}.get(
+        pattern, pattern), n)
+
+
+def deepeval_case(metric, i, pattern, turns, script, extra=None):
+    options = {"strict_mode": pattern.startswith("strict")}
+    return case(metric, i, pattern, {"turns": turns, **(extra or {})}, script, options)
+
+
+def conversation_completeness_cases():
+    rng = random.Random(1016)
+    cases = []
+    for i, pattern in enumerate([*DEEPEVAL_PATTERNS, "no_intentions"]):
+        pairs = 1 if pattern == "single" else rng.randint(2, 3)
+        turns = deepeval_conversation(rng, pairs, pattern == "unicode")
+        n = 0 if pattern == "no_intentions" else 1 if pattern == "single" else 4 if pattern == "tie" else \
+            rng.randint(2, pairs * 2)
+        intentions = [f"The user wants to know {s}" for s in pick_statements(rng, n, pattern == "unicode")]
+        script = [("UserIntentions", {"intentions": intentions})]
+        script += [("ConversationCompletenessVerdict", {"verdict": YES_NO[f], "reason": "Read the turns."})
+                   for f in deepeval_flags(rng, pattern, n)]
+        cases.append(deepeval_case("conversation_completeness", i, pattern, turns, script))
+    return cases
+
+
+def turn_relevancy_cases():
+    rng = random.Random(1017)
+    cases = []
+    for i, pattern in enumerate([*DEEPEVAL_PATTERNS, "window_2"]):
+        pairs = 1 if pattern == "single" else 4 if pattern == "tie" else rng.randint(2, 5)
+        turns = deepeval_conversation(rng, pairs, pattern == "unicode")
+        script = [("TurnRelevancyVerdict", {"verdict": YES_NO[f], "reason": "Read the window."})
+                  for f in deepeval_flags(rng, pattern, pairs)]
+        c = deepeval_case("turn_relevancy", i, pattern, turns, script)
+        c["options"]["window_size"] = 2 if pattern == "window_2" else 10
+        cases.append(c)
+    return cases
+
+
+def role_adherence_cases():
+    rng = random.Random(1018)
+    cases = []
+    for i, pattern in enumerate([*DEEPEVAL_PATTERNS, "duplicate_index", "user_turn_index"]):
+        pairs = 1 if pattern == "single" else 4 if pattern == "tie" else rng.randint(2, 4)
+        turns = deepeval_conversation(rng, pairs, pattern == "unicode")
+        in_character = deepeval_flags(rng, "mixed" if pattern.endswith("index") else pattern, pairs)
+        out = [2 * k + 1 for k, f in enumerate(in_character) if not f]  # assistant turns sit at odd indices
+        if pattern == "duplicate_index":
+            out = out[:1] * 2 if out else [1, 1]
+        elif pattern == "user_turn_index":
+            out = out + [0]
+        script = [("OutOfCharacterResponseVerdicts",
+                   {"verdicts": [{"index": k, "reason": "Out of character."} for k in out]})]
+        cases.append(deepeval_case("role_adherence", i, pattern, turns, script,
+                                   {"chatbot_role": rng.choice(["A polite librarian.", "Un pirate joyeux 🏴‍☠️"])}))
+    return cases
+
+
+def knowledge_retention_cases():
+    rng = random.Random(1019)
+    cases = []
+    for i, pattern in enumerate([*DEEPEVAL_PATTERNS, "no_facts", "facts_late"]):
+        pairs = 1 if pattern == "single" else rng.randint(2, 4)
+        turns = deepeval_conversation(rng, pairs, pattern == "unicode")
+        facts = []
+        for k in range(pairs):
+            given = not (pattern == "no_facts" or (pattern == "facts_late" and k < pairs - 1)) and rng.random() < 0.8
+            pool = UNICODE_ENTITIES if pattern == "unicode" else ENTITIES
+            facts.append({f"Fact {j + 1}": rng.choice(pool) for j in range(rng.randint(1, 3))} if given else {})
+        script = [("Knowledge", {"data": data}) for data in facts]
+        judged = sum(1 for k in range(pairs) if any(facts[:k + 1]))  # assistant turn k follows user turn k
+        # DeepEval's verdict is "yes" when the assistant forgot something: a pass is "no".
+        script += [("KnowledgeRetentionVerdict", {"verdict": YES_NO[1 - f], "reason": "Checked the facts."})
+                   for f in deepeval_flags(rng, pattern, judged)]
+        cases.append(deepeval_case("knowledge_retention", i, pattern, turns, script))
+    return cases
+
+
 def case(metric, index, pattern, inputs, script, options=None):
     return {"metric": metric, "id": f"{metric}/{index:02d}-{pattern}", "pattern": pattern, "inputs": inputs,
             "options": options or {}, "script": [[name, answer] for name, answer in script]}
@@ -380,4 +473,8 @@ def all_cases():
                          ["user_input", "retrieved_contexts"]),
         *nv_rating_cases("nv_response_groundedness", 1015, "ResponseGroundednessOutput", [0, 1, 2],
                          ["response", "retrieved_contexts"]),
+        *conversation_completeness_cases(),
+        *turn_relevancy_cases(),
+        *role_adherence_cases(),
+        *knowledge_retention_cases(),
     ]

@@ -4,7 +4,7 @@ the metric embeds, scripted embeddings), scores the case, and checks the peer as
 import asyncio
 
 from ragas.embeddings.base import BaseRagasEmbedding
-from scripted_llms import ScriptedRagasLLM
+from scripted_llms import ScriptedDeepEvalLLM, ScriptedRagasLLM
 
 
 class ScriptedRagasEmbeddings(BaseRagasEmbedding):
@@ -148,6 +148,46 @@ def nv_response_groundedness(case):
     return ragas(ResponseGroundedness, case)
 
 
+def deepeval_conversational(metric_class, case, **options):
+    from deepeval.test_case import ConversationalTestCase, Turn
+
+    llm = ScriptedDeepEvalLLM([tuple(step) for step in case["script"]])
+    inputs = case["inputs"]
+    test_case = ConversationalTestCase(
+        turns=[Turn(role=t["role"], content=t["content"]) for t in inputs["turns"]],
+        **({"chatbot_role": inputs["chatbot_role"]} if "chatbot_role" in inputs else {}),
+    )
+    metric = metric_class(model=llm, async_mode=False, include_reason=False,
+                          strict_mode=case["options"]["strict_mode"], **options)
+    score = metric.measure(test_case, _show_indicator=False)
+    llm.answers.assert_used_up()
+    return score
+
+
+def conversation_completeness(case):
+    from deepeval.metrics import ConversationCompletenessMetric
+
+    return deepeval_conversational(ConversationCompletenessMetric, case)
+
+
+def turn_relevancy(case):
+    from deepeval.metrics import TurnRelevancyMetric
+
+    return deepeval_conversational(TurnRelevancyMetric, case, window_size=case["options"]["window_size"])
+
+
+def role_adherence(case):
+    from deepeval.metrics import RoleAdherenceMetric
+
+    return deepeval_conversational(RoleAdherenceMetric, case)
+
+
+def knowledge_retention(case):
+    from deepeval.metrics import KnowledgeRetentionMetric
+
+    return deepeval_conversational(KnowledgeRetentionMetric, case)
+
+
 RUNNERS = {
     "faithfulness": faithfulness,
     "answer_relevancy": answer_relevancy,
@@ -166,4 +206,8 @@ RUNNERS = {
     "nv_accuracy": nv_accuracy,
     "nv_context_relevance": nv_context_relevance,
     "nv_response_groundedness": nv_response_groundedness,
+    "conversation_completeness": conversation_completeness,
+    "turn_relevancy": turn_relevancy,
+    "role_adherence": role_adherence,
+    "knowledge_retention": knowledge_retention,
 }

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from "node:fs";
 import path from "node:path";
 import { repoRoot } from "../setup/paths.js";
-import type { PeerCase } from "./judge-parity-mappings.js";
+import type { PeerCase } from "./judge-parity-case.js";
 
 const peersDir = path.join(repoRoot, "peers");
 

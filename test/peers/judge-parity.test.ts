@@ -6,8 +6,9 @@
 import { describe, expect, it } from "vitest";
 import type { MetricResult } from "../../src/index.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
+import { type PeerCase, scriptOf } from "./judge-parity-case.js";
 import { documentedDifferences } from "./judge-parity-differences.js";
-import { ourRun, type PeerCase, scriptOf } from "./judge-parity-mappings.js";
+import { ourRun } from "./judge-parity-mappings.js";
 import { peerCases } from "./judge-parity-peer-run.js";
 
 const venv = process.env.AIRGAP_EVAL_PEERS_VENV;

@@ -1,0 +1,90 @@
+// The judge-metric parity's mapping from DeepEval's recorded answers (DeepEval's call order and schemas, made by
+// peers/judge_parity_cases.py) to airgap-eval's prompts, for the conversation metrics we name after DeepEval.
+// DeepEval's verdicts are "yes"/"no"; ours 1 (pass) / 0. The conversation is the case's neutral turns
+// ({role: user|assistant, content}), DeepEval `Turn`s on its side and OpenAI chat messages on ours.
+import {
+  ConversationCompleteness,
+  KnowledgeRetention,
+  RoleAdherence,
+  type Sample,
+  TurnRelevancy,
+} from "../../src/index.js";
+import { type Mapping, type OurCall, type PeerCase, recorded } from "./judge-parity-case.js";
+
+interface Turn {
+  role: "user" | "assistant";
+  content: string;
+}
+
+function turnsOf(c: PeerCase): Turn[] {
+  return c.inputs.turns as Turn[];
+}
+
+function messagesSample(c: PeerCase, extra: Record<string, unknown> = {}): Sample {
+  return { messages: turnsOf(c), ...extra } as Sample;
+}
+
+/** A DeepEval verdict as ours: `pass` is the DeepEval word that passes ("yes", or "no" for knowledge retention). */
+function passVerdict(
+  answer: Record<string, unknown>,
+  pass: "yes" | "no",
+): { reason: string; verdict: 0 | 1 } {
+  return { reason: String(answer.reason ?? "Read."), verdict: answer.verdict === pass ? 1 : 0 };
+}
+
+const strictMode = (c: PeerCase) => c.options.strict_mode as boolean;
+
+export const deepEvalMappings: Record<string, Mapping> = {
+  // UserIntentions {intentions}, then one ConversationCompletenessVerdict per intention: the same calls.
+  conversation_completeness: (c) => ({
+    metric: (llm) => new ConversationCompleteness({ llm, strictMode: strictMode(c) }),
+    sample: messagesSample(c),
+    calls: c.script.map(
+      ([schema, answer]): OurCall =>
+        schema === "UserIntentions"
+          ? ["conversation_completeness/intentions", { intentions: answer.intentions }]
+          : ["conversation_completeness/verdict", passVerdict(answer, "yes")],
+    ),
+  }),
+  // One TurnRelevancyVerdict per exchange's window: the same calls.
+  turn_relevancy: (c) => ({
+    metric: (llm) =>
+      new TurnRelevancy({ llm, strictMode: strictMode(c), windowSize: c.options.window_size as number }),
+    sample: messagesSample(c),
+    calls: c.script.map(([, answer]): OurCall => ["turn_relevancy/verdict", passVerdict(answer, "yes")]),
+  }),
+  // DeepEval asks once for the out-of-character assistant turns ({verdicts: [{index, reason}]}, `index` into all
+  // turns); ours asks once for a verdict per assistant turn: 0 for a turn DeepEval lists, 1 for the others.
+  role_adherence: (c) => {
+    const [, answer] = recorded(c, 0);
+    const listed = new Set((answer.verdicts as Array<{ index: number }>).map((v) => v.index));
+    const verdicts = turnsOf(c).flatMap((turn, index) =>
+      turn.role === "assistant" ? [{ reason: "Read.", verdict: listed.has(index) ? 0 : 1 }] : [],
+    );
+    return {
+      metric: (llm) => new RoleAdherence({ llm, strictMode: strictMode(c) }),
+      sample: messagesSample(c, { chatbotRole: c.inputs.chatbot_role }),
+      calls: [["role_adherence/verdicts", { verdicts }]],
+    };
+  },
+  // Knowledge {data: {name: value}} per user turn, then a KnowledgeRetentionVerdict per assistant turn after a fact,
+  // "yes" meaning the assistant forgot: ours lists the facts as [{name, value}] and gives 1 for kept.
+  knowledge_retention: (c) => ({
+    metric: (llm) => new KnowledgeRetention({ llm, strictMode: strictMode(c) }),
+    sample: messagesSample(c),
+    calls: c.script.map(
+      ([schema, answer]): OurCall =>
+        schema === "Knowledge"
+          ? [
+              "knowledge_retention/knowledge",
+              {
+                facts: Object.entries((answer.data ?? {}) as Record<string, string>).map(([name, value]) => ({
+                  name,
+                  value,
+                })),
+              },
+            ]
+          : ["knowledge_retention/verdict", passVerdict(answer, "no")],
+    ),
+  }),
+};
