@@ -449,6 +449,46 @@ def knowledge_retention_cases():
     return cases
 
 
+def aspect_critic_cases():
+    """Ragas' legacy AspectCritic asks once whatever the strictness; ours asks `strictness` times: `extra_votes` are
+    the answers to our further calls, which Ragas never asks for."""
+    rng = random.Random(1020)
+    cases = []
+    for strictness in (1, 3):
+        for i in range(6):
+            unicode = i == 5
+            inputs = {"user_input": rng.choice(["Is this polite?", "Est-ce poli ? 🙂"]),
+                      "response": pick_statements(rng, 1, unicode)[0]}
+            verdict = i % 2 if i < 4 else rng.randint(0, 1)
+            c = case("aspect_critic", len(cases), f"strictness{strictness}/verdict{verdict}", inputs,
+                     [("AspectCriticOutput", {"reason": "Judged.", "verdict": verdict})], {"strictness": strictness})
+            c["extra_votes"] = [rng.randint(0, 1) if i >= 2 else verdict for _ in range(strictness - 1)]
+            cases.append(c)
+    return cases
+
+
+def simple_criteria_cases():
+    rng = random.Random(1021)
+    cases = []
+    for i, score in enumerate([1, 2, 3, 4, 5, rng.randint(1, 5), 0, 9]):
+        inputs = {"user_input": "How clear is it?", "response": pick_statements(rng, 1, i == 5)[0]}
+        cases.append(case("simple_criteria", i, f"score{score}", inputs,
+                          [("SimpleCriteriaOutput", {"reason": "Scored.", "score": score})]))
+    return cases
+
+
+def g_eval_cases():
+    """DeepEval's G-Eval on its default 0-10 range, with a judge without log-probabilities (so the written score)."""
+    rng = random.Random(1022)
+    cases = []
+    for i, score in enumerate([0, 10, 5, 7, rng.randint(0, 10), rng.randint(0, 10), 7.5, 11]):
+        steps = [f"Check {s}" for s in pick_statements(rng, rng.randint(1, 4), i == 3)]
+        script = [("Steps", {"steps": steps}), ("ReasonScore", {"reason": "Weighed the steps.", "score": score})]
+        inputs = {"input": "Explain it briefly.", "actual_output": pick_statements(rng, 1, i == 3)[0]}
+        cases.append(case("g_eval", i, f"score{score}", inputs, script, {"criteria": "Is the answer clear?"}))
+    return cases
+
+
 def case(metric, index, pattern, inputs, script, options=None):
     return {"metric": metric, "id": f"{metric}/{index:02d}-{pattern}", "pattern": pattern, "inputs": inputs,
             "options": options or {}, "script": [[name, answer] for name, answer in script]}
@@ -477,4 +517,7 @@ def all_cases():
         *turn_relevancy_cases(),
         *role_adherence_cases(),
         *knowledge_retention_cases(),
+        *aspect_critic_cases(),
+        *simple_criteria_cases(),
+        *g_eval_cases(),
     ]

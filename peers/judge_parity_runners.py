@@ -4,7 +4,7 @@ the metric embeds, scripted embeddings), scores the case, and checks the peer as
 import asyncio
 
 from ragas.embeddings.base import BaseRagasEmbedding
-from scripted_llms import ScriptedDeepEvalLLM, ScriptedRagasLLM
+from scripted_llms import ScriptedDeepEvalLLM, ScriptedLegacyRagasLLM, ScriptedRagasLLM
 
 
 class ScriptedRagasEmbeddings(BaseRagasEmbedding):
@@ -188,6 +188,42 @@ def knowledge_retention(case):
     return deepeval_conversational(KnowledgeRetentionMetric, case)
 
 
+def ragas_legacy(metric, case):
+    from ragas.dataset_schema import SingleTurnSample
+
+    llm = ScriptedLegacyRagasLLM([tuple(step) for step in case["script"]])
+    metric.llm = llm
+    score = asyncio.get_event_loop().run_until_complete(metric.single_turn_ascore(SingleTurnSample(**case["inputs"])))
+    llm.answers.assert_used_up()
+    return score
+
+
+def aspect_critic(case):
+    from ragas.metrics import AspectCritic
+
+    metric = AspectCritic(name="politeness", definition="Is the response polite?",
+                          strictness=case["options"]["strictness"])
+    return ragas_legacy(metric, case)
+
+
+def simple_criteria(case):
+    from ragas.metrics import SimpleCriteriaScore
+
+    return ragas_legacy(SimpleCriteriaScore(name="clarity", definition="How clear is the response?"), case)
+
+
+def g_eval(case):
+    from deepeval.metrics import GEval
+    from deepeval.test_case import LLMTestCase, LLMTestCaseParams
+
+    llm = ScriptedDeepEvalLLM([tuple(step) for step in case["script"]])
+    metric = GEval(name="clarity", criteria=case["options"]["criteria"], model=llm, async_mode=False,
+                   evaluation_params=[LLMTestCaseParams.INPUT, LLMTestCaseParams.ACTUAL_OUTPUT])
+    score = metric.measure(LLMTestCase(**case["inputs"]), _show_indicator=False)
+    llm.answers.assert_used_up()
+    return score
+
+
 RUNNERS = {
     "faithfulness": faithfulness,
     "answer_relevancy": answer_relevancy,
@@ -210,4 +246,7 @@ RUNNERS = {
     "turn_relevancy": turn_relevancy,
     "role_adherence": role_adherence,
     "knowledge_retention": knowledge_retention,
+    "aspect_critic": aspect_critic,
+    "simple_criteria": simple_criteria,
+    "g_eval": g_eval,
 }

@@ -16,8 +16,11 @@ on misplaced answers. Every prompt the peer sent is kept in `llm.answers.prompts
   schema=Cls)`, which passes `schema=` to `generate`; returning an instance of `Cls` skips DeepEval's JSON parsing.
 """
 
+import json
+
 from deepeval.models import DeepEvalBaseLLM
-from ragas.llms.base import InstructorBaseRagasLLM
+from langchain_core.outputs import Generation, LLMResult
+from ragas.llms.base import BaseRagasLLM, InstructorBaseRagasLLM
 
 
 class RecordedAnswers:
@@ -29,20 +32,24 @@ class RecordedAnswers:
         self.prompts = []
 
     def next(self, prompt, schema):
+        return schema.model_validate(self.next_named(prompt, schema.__name__))
+
+    def next_named(self, prompt, schema_name):
+        """The next recorded answer (a dict), checking the call asks for the recorded schema, named `schema_name`."""
         self.prompts.append(prompt)
         call = len(self.prompts)
         if call > len(self.script):
             raise AssertionError(
-                f"{self.peer} scripted judge: call {call} asked for {schema.__name__}, "
+                f"{self.peer} scripted judge: call {call} asked for {schema_name}, "
                 f"but the script has only {len(self.script)} answer(s); add the recorded answer for this call"
             )
         recorded_name, data = self.script[call - 1]
-        if schema.__name__ != recorded_name:
+        if schema_name != recorded_name:
             raise AssertionError(
-                f"{self.peer} scripted judge: call {call} asked for {schema.__name__}, "
+                f"{self.peer} scripted judge: call {call} asked for {schema_name}, "
                 f"the script recorded {recorded_name}; the peer's prompt pipeline differs from the recording"
             )
-        return schema.model_validate(data)
+        return data
 
     def assert_used_up(self):
         if len(self.prompts) != len(self.script):
@@ -85,3 +92,28 @@ class ScriptedDeepEvalLLM(DeepEvalBaseLLM):
 
     def get_model_name(self):
         return "scripted"
+
+
+class ScriptedLegacyRagasLLM(BaseRagasLLM):
+    """For Ragas' legacy metrics (`ragas.metrics.AspectCritic`, `SimpleCriteriaScore`: `llm=`, scored with
+    `single_turn_ascore`), whose prompts render the output model's JSON schema into the prompt text and parse the
+    completion: each call returns the recorded answer as JSON text, after checking the prompt names the recorded
+    schema (`"title": "<name>"`)."""
+
+    def __init__(self, script):
+        super().__init__()
+        self.answers = RecordedAnswers("ragas (legacy)", script)
+
+    def generate_text(self, prompt, n=1, temperature=0.01, stop=None, callbacks=None):
+        text = prompt.to_string()
+        call = len(self.answers.prompts)
+        recorded_name = self.answers.script[call][0] if call < len(self.answers.script) else "(none)"
+        asked = recorded_name if f'"title": "{recorded_name}"' in text else "an output model the prompt does not name"
+        answer = self.answers.next_named(text, asked)
+        return LLMResult(generations=[[Generation(text=json.dumps(answer))] * n])
+
+    async def agenerate_text(self, prompt, n=1, temperature=0.01, stop=None, callbacks=None):
+        return self.generate_text(prompt, n, temperature, stop, callbacks)
+
+    def is_finished(self, response):
+        return True

@@ -14,6 +14,8 @@ export interface PeerCase {
   options: Record<string, unknown>;
   /** The judge's answers as the peer asked for them: [schema class name, answer], in call order. */
   script: Array<[string, Record<string, unknown>]>;
+  /** Answers to the calls ours makes and the peer does not (AspectCritic's further votes). */
+  extra_votes?: number[];
   /** Embedding vectors by text, for metrics that embed. */
   vectors?: Record<string, number[]>;
   /** The peer's score: null for NaN/None; `error` when the peer raised. */
@@ -26,6 +28,11 @@ export type OurCall = [promptName: string, answer: unknown];
 /** What the parity test runs for a case: our metric around a judge, and the calls it must make, in order. */
 export interface OurRun {
   metric: (llm: Llm) => Metric;
+  /**
+   * Our value in the peer's unit, where the two report on different scales by design (G-Eval: DeepEval rescales the
+   * score to 0-1, ours keeps the scale); absent: compared as is.
+   */
+  inPeerUnits?: (ours: number) => number;
   sample: Sample;
   calls: OurCall[];
 }

@@ -4,6 +4,7 @@
 // ({role: user|assistant, content}), DeepEval `Turn`s on its side and OpenAI chat messages on ours.
 import {
   ConversationCompleteness,
+  GEval,
   KnowledgeRetention,
   RoleAdherence,
   type Sample,
@@ -67,6 +68,18 @@ export const deepEvalMappings: Record<string, Mapping> = {
       calls: [["role_adherence/verdicts", { verdicts }]],
     };
   },
+  // Steps {steps}, then ReasonScore {reason, score} (a judge without log-probabilities: the written score), the same
+  // calls; DeepEval reports (score - 0) / 10 on its default 0-10 range, ours the score on the same 0-10 scale.
+  g_eval: (c) => ({
+    metric: (llm) =>
+      new GEval({ llm, name: "clarity", criteria: c.options.criteria as string, scale: { min: 0, max: 10 } }),
+    sample: { userInput: c.inputs.input, response: c.inputs.actual_output } as Sample,
+    calls: [
+      ["g_eval/steps", recorded(c, 0)[1]],
+      ["g_eval/clarity", recorded(c, 1)[1]],
+    ],
+    inPeerUnits: (ours) => ours / 10,
+  }),
   // Knowledge {data: {name: value}} per user turn, then a KnowledgeRetentionVerdict per assistant turn after a fact,
   // "yes" meaning the assistant forgot: ours lists the facts as [{name, value}] and gives 1 for kept.
   knowledge_retention: (c) => ({

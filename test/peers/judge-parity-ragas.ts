@@ -10,6 +10,7 @@ import {
   AnswerAccuracy,
   AnswerCorrectness,
   AnswerRelevancy,
+  AspectCritic,
   ContextEntityRecall,
   ContextPrecision,
   ContextRecall,
@@ -22,6 +23,7 @@ import {
   ResponseGroundedness,
   RubricsScore,
   type Sample,
+  SimpleCriteriaScore,
   TopicAdherenceScore,
 } from "../../src/index.js";
 import { FakeEmbeddings } from "../support/fake-embeddings.js";
@@ -269,5 +271,37 @@ function goalCalls(c: PeerCase): OurCall[] {
   ];
 }
 
+/** Ragas' legacy custom judges (`ragas.metrics.AspectCritic`, `SimpleCriteriaScore`), named as on the peer's side. */
+const legacyMappings: Record<string, Mapping> = {
+  // Ragas asks once whatever the strictness and keeps that verdict; ours asks `strictness` times (the recorded
+  // answer first, then the case's `extra_votes`) and takes the majority.
+  aspect_critic: (c) => {
+    const [, answer] = recorded(c, 0);
+    const name = "politeness";
+    const votes = (c.extra_votes ?? []).map((verdict) => ({ reason: "Judged.", verdict }));
+    return {
+      metric: (llm) =>
+        new AspectCritic({
+          llm,
+          name,
+          definition: "Is the response polite?",
+          strictness: c.options.strictness as number,
+        }),
+      sample: sampleOf(c.inputs),
+      calls: [answer, ...votes].map((vote): OurCall => [`aspect_critic/${name}`, vote]),
+    };
+  },
+  simple_criteria: (c) => ({
+    metric: (llm) =>
+      new SimpleCriteriaScore({ llm, name: "clarity", definition: "How clear is the response?" }),
+    sample: sampleOf(c.inputs),
+    calls: sameShape(c, "simple_criteria/clarity"),
+  }),
+};
+
 /** Ragas' metrics by the metric id of the case. */
-export const ragasMappings: Record<string, Mapping> = { ...ragMappings, ...agentAndRubricMappings };
+export const ragasMappings: Record<string, Mapping> = {
+  ...ragMappings,
+  ...agentAndRubricMappings,
+  ...legacyMappings,
+};

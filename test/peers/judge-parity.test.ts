@@ -58,7 +58,8 @@ async function compare(c: PeerCase): Promise<Outcome> {
       detail: `${calls}; peer ${describePeer(c)}, ours ${describeOurs(result)}`,
     };
   }
-  const ours = result.status === "error" ? null : (result.value ?? null);
+  const value = result.status === "error" ? null : (result.value ?? null);
+  const ours = value !== null && run.inPeerUnits !== undefined ? run.inPeerUnits(value) : value;
   const peer = peerValue(c);
   // A peer that raised matches only ours refusing the row too (an error row); a score of none (NaN, None, null)
   // matches none.
