@@ -91,6 +91,12 @@ def faithfulness_cases():
         response = " ".join(statements) or "Hmm."
         cases.append(case("faithfulness", i, pattern, {"user_input": question, "response": response,
                                                        "retrieved_contexts": contexts}, script))
+    # The judge gives fewer verdicts than statements.
+    statements = ASCII_STATEMENTS[:3]
+    script = [("StatementGeneratorOutput", {"statements": statements}), ("NLIStatementOutput", nli(statements[:2], [1, 0]))]
+    cases.append(case("faithfulness", len(cases), "fewer_verdicts", {
+        "user_input": "What is true?", "response": " ".join(statements), "retrieved_contexts": ASCII_STATEMENTS[3:5]},
+        script))
     return cases
 
 
@@ -104,7 +110,7 @@ def small_vector(rng, dims=4):
 def answer_relevancy_cases():
     rng = random.Random(1002)
     patterns = ["committal", "committal", "all_noncommittal", "one_noncommittal", "same_question", "unicode",
-                "strictness_1", "strictness_5", "opposite"]
+                "strictness_1", "strictness_5", "opposite", "empty_question"]
     cases = []
     for i, pattern in enumerate(patterns):
         strictness = {"strictness_1": 1, "strictness_5": 5}.get(pattern, 3)
@@ -112,6 +118,8 @@ def answer_relevancy_cases():
         questions = [rng.choice(pool).rstrip(".。") + "?" for _ in range(strictness)]
         if pattern == "same_question":
             questions = [questions[0]] * strictness
+        if pattern == "empty_question":
+            questions[1] = ""
         flags = [0] * strictness
         if pattern == "all_noncommittal":
             flags = [1] * strictness
@@ -120,7 +128,8 @@ def answer_relevancy_cases():
         user_input = rng.choice(["What is the capital of France?", "Wo liegt Zürich? 🇨🇭", "Why is the sky blue?"])
         vectors = {user_input: small_vector(rng)}
         for q in questions:
-            vectors.setdefault(q, small_vector(rng))
+            if q:
+                vectors.setdefault(q, small_vector(rng))
         if pattern == "opposite":
             vectors[questions[0]] = [-x for x in vectors[user_input]]
         script = [("AnswerRelevanceOutput", {"question": q, "noncommittal": f}) for q, f in zip(questions, flags)]
@@ -353,6 +362,21 @@ def nv_rating_cases(metric, seed, schema, values, fields):
             inputs["retrieved_contexts"] = pick_statements(rng, rng.randint(1, 3), unicode)
         script = [(schema, {"rating": first}), (schema, {"rating": second})]
         cases.append(case(metric, i, f"ratings{first}-{second}{'-unicode' if unicode else ''}", inputs, script))
+    # A rating outside the allowed values: Ragas asks that prompt again (up to 5 times).
+    inputs = {field: pick_statements(rng, 1)[0] for field in fields}
+    if "retrieved_contexts" in fields:
+        inputs["retrieved_contexts"] = pick_statements(rng, 2)
+    invalid = values[-1] + 1
+    script = [(schema, {"rating": invalid}), (schema, {"rating": values[1]}), (schema, {"rating": values[-1]})]
+    cases.append(case(metric, len(cases), f"invalid{invalid}-then-retry", inputs, script))
+    if metric == "nv_context_relevance":
+        question = "Where is the Eiffel Tower? It is in Paris."
+        for pattern, contexts in [("context_is_question", [question]), ("context_in_question", ["It is in Paris."]),
+                                  ("blank_context", ["  "])]:
+            cases.append(case(metric, len(cases), pattern, {"user_input": question, "retrieved_contexts": contexts},
+                              []))
+    if metric == "nv_response_groundedness":
+        cases.append(case(metric, len(cases), "blank_context", {"response": "Paris.", "retrieved_contexts": [" "]}, []))
     return cases
 
 

@@ -179,9 +179,18 @@ function conversationSample(c: PeerCase, extra: Record<string, unknown>): Sample
   return { messages: c.inputs.user_input, ...extra } as Sample;
 }
 
-/** The two ratings of the NVIDIA metrics: Ragas asks two prompts for `{rating}`, and so do ours, named `_1`, `_2`. */
-function ratingCalls(c: PeerCase, prefix: string): OurCall[] {
-  return c.script.map(([, answer], i): OurCall => [`${prefix}/rating_${i + 1}`, answer]);
+/**
+ * The two ratings of the NVIDIA metrics: Ragas asks two prompts for `{rating}`, and so do ours (`_1`, `_2`). Ragas
+ * asks a prompt again (up to 5 times) while its rating is not one of `allowed`, so the recorded answers up to the
+ * first allowed one belong to the first prompt, the rest to the second.
+ */
+function ratingCalls(c: PeerCase, prefix: string, allowed: readonly number[]): OurCall[] {
+  let judge = 1;
+  return c.script.map(([, answer]): OurCall => {
+    const call: OurCall = [`${prefix}/rating_${judge}`, answer];
+    if (allowed.includes(answer.rating as number)) judge += 1;
+    return call;
+  });
 }
 
 const agentAndRubricMappings: Record<string, Mapping> = {
@@ -249,17 +258,17 @@ const agentAndRubricMappings: Record<string, Mapping> = {
   nv_accuracy: (c) => ({
     metric: (llm) => new AnswerAccuracy({ llm }),
     sample: sampleOf(c.inputs),
-    calls: ratingCalls(c, "nv_accuracy"),
+    calls: ratingCalls(c, "nv_accuracy", [0, 2, 4]),
   }),
   nv_context_relevance: (c) => ({
     metric: (llm) => new NvContextRelevance({ llm }),
     sample: sampleOf(c.inputs),
-    calls: ratingCalls(c, "nv_context_relevance"),
+    calls: ratingCalls(c, "nv_context_relevance", [0, 1, 2]),
   }),
   nv_response_groundedness: (c) => ({
     metric: (llm) => new ResponseGroundedness({ llm }),
     sample: sampleOf(c.inputs),
-    calls: ratingCalls(c, "nv_response_groundedness"),
+    calls: ratingCalls(c, "nv_response_groundedness", [0, 1, 2]),
   }),
 };
 
