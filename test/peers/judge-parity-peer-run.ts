@@ -2,7 +2,7 @@
 // under the peer cache, keyed by a hash of the Python files it runs and the peer lock files, so a rerun reads JSON.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { repoRoot } from "../setup/paths.js";
 import type { PeerCase } from "./judge-parity-case.js";
@@ -50,6 +50,12 @@ export function peerCases(): { cases: PeerCase[]; cacheFile: string; cached: boo
       );
     }
     renameSync(partial, cacheFile);
+    // Outputs of earlier inputs are of no further use: keep only the current one.
+    for (const stale of readdirSync(dir).filter(
+      (f) => f.endsWith(".json") && f !== path.basename(cacheFile),
+    )) {
+      rmSync(path.join(dir, stale), { force: true });
+    }
   }
   const { cases } = JSON.parse(readFileSync(cacheFile, "utf8")) as { cases: PeerCase[] };
   return { cases, cacheFile, cached };

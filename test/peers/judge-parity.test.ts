@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { MetricResult } from "../../src/index.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 import { type PeerCase, scriptOf } from "./judge-parity-case.js";
-import { documentedDifferences } from "./judge-parity-differences.js";
+import { documentedDifferences, documentedMetrics } from "./judge-parity-doc.js";
 import { ourRun } from "./judge-parity-mappings.js";
 import { peerCases } from "./judge-parity-peer-run.js";
 
@@ -81,6 +81,19 @@ describe.runIf(venv)("judge metrics: ours and the peers on the same scripted jud
     expect(metrics.length).toBeGreaterThan(0);
     const ids = new Set(cases.map((c) => c.id));
     expect([...documented.keys()].filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  it("lists every metric in the doc with its case and difference counts", () => {
+    const counted = metrics.map((metric) => {
+      const ofMetric = cases.filter((c) => c.metric === metric);
+      return {
+        metric,
+        cases: ofMetric.length,
+        differences: ofMetric.filter((c) => documented.has(c.id)).length,
+      };
+    });
+    const byMetric = (a: { metric: string }, b: { metric: string }) => a.metric.localeCompare(b.metric);
+    expect(documentedMetrics().sort(byMetric)).toEqual(counted.sort(byMetric));
   });
 
   for (const metric of metrics) {
