@@ -246,6 +246,19 @@ def factual_correctness_cases():
             inputs = {"response": " ".join(resp_claims) or "Well.", "reference": " ".join(ref_claims) or "Hm."}
             options = {"mode": mode, "beta": beta, "atomicity": atomicity, "coverage": coverage}
             cases.append(case("factual_correctness", len(cases), f"{mode}-b{beta}/{pattern}", inputs, script, options))
+    # Counts whose F1 x 100 ends in exactly .5, where numpy's round-half-to-even and rounding half up part ways.
+    halves = [(tp, fp, fn) for tp in range(1, 6) for fp in range(0, 8) for fn in range(0, 8)
+              if (lambda x: x * 100 - int(x * 100) == 0.5)(2 * tp / (2 * tp + fp + fn))]
+    for tp, fp, fn in rng.sample(halves, min(4, len(halves))):
+        resp_claims = rng.sample(ASCII_STATEMENTS + UNICODE_STATEMENTS, tp + fp)
+        ref_claims = rng.sample(ASCII_STATEMENTS + UNICODE_STATEMENTS, fn + 1)
+        script = [("ClaimDecompositionOutput", {"claims": resp_claims}),
+                  ("NLIStatementOutput", nli(resp_claims, [1] * tp + [0] * fp)),
+                  ("ClaimDecompositionOutput", {"claims": ref_claims}),
+                  ("NLIStatementOutput", nli(ref_claims, [0] * fn + [1]))]
+        inputs = {"response": " ".join(resp_claims), "reference": " ".join(ref_claims)}
+        options = {"mode": "f1", "beta": 1.0, "atomicity": "low", "coverage": "low"}
+        cases.append(case("factual_correctness", len(cases), f"f1-half/tp{tp}-fp{fp}-fn{fn}", inputs, script, options))
     return cases
 
 
@@ -270,8 +283,9 @@ def answer_correctness_cases():
             script.append(("ClassificationWithReason", {"TP": listed(resp, tp_flags, 1), "FP": listed(resp, tp_flags, 0),
                                                         "FN": listed(ref, fn_flags, 1)}))
         response, reference = " ".join(resp) or "No idea.", " ".join(ref) or "Unknown."
+        options = {"weights": [1.0, 0.0]} if i == 2 else {"beta": 2.0} if i == 3 else {"weights": [0.4, 0.6]} if i == 6 else {}
         c = case("answer_correctness", i, pattern, {"user_input": "What is true?", "response": response,
-                                                    "reference": reference}, script)
+                                                    "reference": reference}, script, options)
         c["vectors"] = {response: small_vector(rng), reference: small_vector(rng)}
         cases.append(c)
     return cases

@@ -86,7 +86,7 @@ def factual_correctness(case):
 def answer_correctness(case):
     from ragas.metrics.collections import AnswerCorrectness
 
-    return ragas(AnswerCorrectness, case, needs_embeddings=True)
+    return ragas(AnswerCorrectness, case, needs_embeddings=True, **case["options"])
 
 
 def rubrics_score(case):

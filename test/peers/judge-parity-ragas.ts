@@ -163,8 +163,15 @@ const ragMappings: Record<string, Mapping> = {
         },
       ]);
     }
+    const { weights, beta } = c.options as { weights?: [number, number]; beta?: number };
     return {
-      metric: (llm) => new AnswerCorrectness({ llm, embeddings: embeddingsOf(c) }),
+      metric: (llm) =>
+        new AnswerCorrectness({
+          llm,
+          embeddings: embeddingsOf(c),
+          ...(weights !== undefined ? { weights } : {}),
+          ...(beta !== undefined ? { beta } : {}),
+        }),
       sample: sampleOf(c.inputs),
       calls,
     };
