@@ -18,6 +18,7 @@ import sys
 import warnings
 
 warnings.filterwarnings("ignore")
+sys.dont_write_bytecode = True  # no __pycache__ in peers/ (imported below from this folder)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from judge_parity_cases import all_cases  # noqa: E402

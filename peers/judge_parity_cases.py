@@ -93,7 +93,8 @@ def faithfulness_cases():
                                                        "retrieved_contexts": contexts}, script))
     # The judge gives fewer verdicts than statements.
     statements = ASCII_STATEMENTS[:3]
-    script = [("StatementGeneratorOutput", {"statements": statements}), ("NLIStatementOutput", nli(statements[:2], [1, 0]))]
+    script = [("StatementGeneratorOutput", {"statements": statements}),
+              ("NLIStatementOutput", nli(statements[:2], [1, 0]))]
     cases.append(case("faithfulness", len(cases), "fewer_verdicts", {
         "user_input": "What is true?", "response": " ".join(statements), "retrieved_contexts": ASCII_STATEMENTS[3:5]},
         script))
@@ -125,7 +126,8 @@ def answer_relevancy_cases():
             flags = [1] * strictness
         elif pattern == "one_noncommittal":
             flags[rng.randrange(strictness)] = 1
-        user_input = rng.choice(["What is the capital of France?", "Wo liegt Zürich? 🇨🇭", "Why is the sky blue?"])
+        user_input = rng.choice(
+            ["What is the capital of France?", "Wo liegt Zürich? 🇨🇭", "Why is the sky blue?"])
         vectors = {user_input: small_vector(rng)}
         for q in questions:
             if q:
@@ -280,10 +282,11 @@ def answer_correctness_cases():
         if resp and ref:
             def listed(statements, flags, want):
                 return [{"statement": s, "reason": "Compared."} for s, f in zip(statements, flags) if f == want]
-            script.append(("ClassificationWithReason", {"TP": listed(resp, tp_flags, 1), "FP": listed(resp, tp_flags, 0),
+            script.append(("ClassificationWithReason", {"TP": listed(resp, tp_flags, 1),
+                                                        "FP": listed(resp, tp_flags, 0),
                                                         "FN": listed(ref, fn_flags, 1)}))
         response, reference = " ".join(resp) or "No idea.", " ".join(ref) or "Unknown."
-        options = {"weights": [1.0, 0.0]} if i == 2 else {"beta": 2.0} if i == 3 else {"weights": [0.4, 0.6]} if i == 6 else {}
+        options = {2: {"weights": [1.0, 0.0]}, 3: {"beta": 2.0}, 6: {"weights": [0.4, 0.6]}}.get(i, {})
         c = case("answer_correctness", i, pattern, {"user_input": "What is true?", "response": response,
                                                     "reference": reference}, script, options)
         c["vectors"] = {response: small_vector(rng), reference: small_vector(rng)}
@@ -395,7 +398,8 @@ def nv_rating_cases(metric, seed, schema, values, fields):
 
 
 YES_NO = {1: "yes", 0: "no"}
-DEEPEVAL_PATTERNS = ["all_yes", "all_no", "mixed", "mixed", "single", "unicode", "tie", "strict_mixed", "strict_all_yes"]
+DEEPEVAL_PATTERNS = ["all_yes", "all_no", "mixed", "mixed", "single", "unicode", "tie", "strict_mixed",
+                     "strict_all_yes"]
 
 
 def deepeval_conversation(rng, pairs, unicode=False):
@@ -463,7 +467,8 @@ def role_adherence_cases():
         script = [("OutOfCharacterResponseVerdicts",
                    {"verdicts": [{"index": k, "reason": "Out of character."} for k in out]})]
         cases.append(deepeval_case("role_adherence", i, pattern, turns, script,
-                                   {"chatbot_role": rng.choice(["A polite librarian.", "Un pirate joyeux 🏴‍☠️"])}))
+                                   {"chatbot_role": rng.choice(["A polite librarian.",
+                                                                "Un pirate joyeux 🏴‍☠️"])}))
     return cases
 
 
@@ -546,7 +551,8 @@ def all_cases():
         *rubrics_cases(),
         *agent_goal_accuracy_cases(),
         *topic_adherence_cases(),
-        *nv_rating_cases("nv_accuracy", 1012, "AnswerAccuracyOutput", [0, 2, 4], ["user_input", "response", "reference"]),
+        *nv_rating_cases("nv_accuracy", 1012, "AnswerAccuracyOutput", [0, 2, 4],
+                         ["user_input", "response", "reference"]),
         *nv_rating_cases("nv_context_relevance", 1014, "ContextRelevanceOutput", [0, 1, 2],
                          ["user_input", "retrieved_contexts"]),
         *nv_rating_cases("nv_response_groundedness", 1015, "ResponseGroundednessOutput", [0, 1, 2],
