@@ -6,6 +6,7 @@ long lists. One seed per metric, so a case keeps its answers when another metric
 """
 
 import random
+import unicodedata
 
 ASCII_STATEMENTS = [
     "Paris is the capital of France.",
@@ -111,7 +112,7 @@ def small_vector(rng, dims=4):
 def answer_relevancy_cases():
     rng = random.Random(1002)
     patterns = ["committal", "committal", "all_noncommittal", "one_noncommittal", "same_question", "unicode",
-                "strictness_1", "strictness_5", "opposite", "empty_question"]
+                "strictness_1", "strictness_5", "opposite", "empty_question", "zero_vector"]
     cases = []
     for i, pattern in enumerate(patterns):
         strictness = {"strictness_1": 1, "strictness_5": 5}.get(pattern, 3)
@@ -134,6 +135,8 @@ def answer_relevancy_cases():
                 vectors.setdefault(q, small_vector(rng))
         if pattern == "opposite":
             vectors[questions[0]] = [-x for x in vectors[user_input]]
+        if pattern == "zero_vector":
+            vectors[questions[0]] = [0, 0, 0, 0]
         script = [("AnswerRelevanceOutput", {"question": q, "noncommittal": f}) for q, f in zip(questions, flags)]
         c = case("answer_relevancy", i, pattern, {"user_input": user_input, "response": "An answer. " + questions[0]},
                  script, {"strictness": strictness})
@@ -144,12 +147,14 @@ def answer_relevancy_cases():
 
 def context_precision_cases(metric, seed, answer_field):
     rng = random.Random(seed)
-    patterns = ["all_yes", "all_no", "mixed", "mixed", "mixed", "single", "unicode", "long", "tie", "last_only"]
+    patterns = ["all_yes", "all_no", "mixed", "mixed", "mixed", "single", "unicode", "long", "tie", "last_only",
+                "very_long"]
     cases = []
     for i, pattern in enumerate(patterns):
         unicode = pattern == "unicode"
-        n = max(1, count_for(rng, pattern))
-        contexts = pick_statements(rng, n, unicode)
+        n = 24 if pattern == "very_long" else max(1, count_for(rng, pattern))
+        contexts = [f"{i}. {s}" for i, s in enumerate(rng.choices(ASCII_STATEMENTS + UNICODE_STATEMENTS, k=n))] \
+            if pattern == "very_long" else pick_statements(rng, n, unicode)
         flags = [0] * (n - 1) + [1] if pattern == "last_only" else verdict_flags(rng, pattern, n)
         script = [("ContextPrecisionOutput", {"reason": "Useful or not.", "verdict": f}) for f in flags]
         inputs = {"user_input": "What is true here?", answer_field: pick_statements(rng, 1, unicode)[0],
@@ -172,7 +177,7 @@ def context_recall_cases():
 def context_entity_recall_cases():
     rng = random.Random(1005)
     patterns = ["overlap", "overlap", "all_found", "none_found", "empty_reference", "empty_context", "duplicates",
-                "unicode", "case_differs"]
+                "unicode", "case_differs", "whitespace_differs", "unicode_normal_forms"]
     cases = []
     for i, pattern in enumerate(patterns):
         pool = UNICODE_ENTITIES if pattern == "unicode" else ENTITIES
@@ -191,6 +196,12 @@ def context_entity_recall_cases():
             context = reference[:2] + reference[:1]
         elif pattern == "case_differs":
             context = [e.lower() for e in reference[:2]] + reference[2:]
+        elif pattern == "whitespace_differs":
+            context = [f" {e}" for e in reference[:1]] + [f"{e} " for e in reference[1:2]] + reference[2:]
+        elif pattern == "unicode_normal_forms":
+            # The same names in NFC (reference) and NFD (contexts): equal to a reader, different code points.
+            reference = ["Zürich", "São Paulo", "Ærø", "Paris"]
+            context = [unicodedata.normalize("NFD", e) for e in reference]
         else:
             context = rng.sample(reference, max(1, len(reference) // 2)) + rng.sample(others, 2)
         inputs = {"reference": ", ".join(reference) or "No names here.",
