@@ -234,6 +234,26 @@ def noise_sensitivity_cases():
             inputs = {"user_input": question, "response": " ".join(resp_statements) or "Hmm, no idea.",
                       "reference": " ".join(ref_statements) or "Nothing to say.", "retrieved_contexts": contexts}
             cases.append(case("noise_sensitivity", len(cases), f"{mode}/{pattern}", inputs, script, {"mode": mode}))
+    # Noisy retrievals: some contexts support none of the reference (irrelevant), the response leans on the contexts
+    # and is mostly wrong against the reference, so both modes have something to count.
+    rng = random.Random(1106)
+    for mode in ("relevant", "irrelevant"):
+        for _ in range(3):
+            ref_statements, resp_statements = pick_statements(rng, 3), pick_statements(rng, 4)
+            contexts = pick_statements(rng, rng.randint(2, 4), rng.random() < 0.3)
+            script = [("StatementGeneratorOutput", {"statements": ref_statements}),
+                      ("StatementGeneratorOutput", {"statements": resp_statements})]
+            for _ in contexts:
+                relevant = rng.random() < 0.5
+                script.append(("StatementFaithfulnessOutput",
+                               nli(ref_statements, [rng.randint(0, 1) if relevant else 0 for _ in ref_statements])))
+                script.append(("StatementFaithfulnessOutput",
+                               nli(resp_statements, [int(rng.random() < 0.7) for _ in resp_statements])))
+            script.append(("StatementFaithfulnessOutput",
+                           nli(resp_statements, [int(rng.random() < 0.3) for _ in resp_statements])))
+            inputs = {"user_input": "What is true?", "response": " ".join(resp_statements),
+                      "reference": " ".join(ref_statements), "retrieved_contexts": contexts}
+            cases.append(case("noise_sensitivity", len(cases), f"{mode}/noisy", inputs, script, {"mode": mode}))
     return cases
 
 
