@@ -1,6 +1,6 @@
 // The two tables of docs/peer-parity-judges.md the judge-metric parity reads, so the doc and the test cannot
-// disagree: the documented differences (between `differences:start` and `differences:end`) and the metrics with
-// their case counts (between `cases:start` and `cases:end`).
+// disagree: the documented differences (between `judge-differences:start` and `judge-differences:end`) and the
+// metrics with their case counts (between `judge-cases:start` and `judge-cases:end`).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { repoRoot } from "../setup/paths.js";
@@ -46,7 +46,7 @@ const codeSpans = (cell: string | undefined) => cell?.match(/`[^`]+`/g)?.map((id
 
 /** The differences table's rows; a row without a metric, a case or a reason is an error naming its line. */
 export function documentedDifferences(): DocumentedDifference[] {
-  return tableRows("differences").map(({ line, cells: [metric, cases, reason] }) => {
+  return tableRows("judge-differences").map(({ line, cells: [metric, cases, reason] }) => {
     const ids = codeSpans(cases);
     if (!metric || ids.length === 0 || !reason) {
       throw new Error(`${parityDoc}: the row "${line}" needs a metric, case ids in backticks and a reason`);
@@ -57,7 +57,7 @@ export function documentedDifferences(): DocumentedDifference[] {
 
 /** The metrics table's rows; a row without a metric id or with counts that are not numbers names its line. */
 export function documentedMetrics(): DocumentedMetric[] {
-  return tableRows("cases").map(({ line, cells }) => {
+  return tableRows("judge-cases").map(({ line, cells }) => {
     const [metric] = codeSpans(cells[0]);
     const [cases, differences] = cells.slice(-2).map(Number);
     if (metric === undefined || !Number.isInteger(cases) || !Number.isInteger(differences)) {
