@@ -563,6 +563,19 @@ def g_eval_cases():
     return cases
 
 
+def refused_input_cases():
+    """Input both sides refuse before asking the judge: an empty response, no retrieved contexts."""
+    empty_response = {"user_input": "What is true?", "response": "", "retrieved_contexts": ["Paris is in France."]}
+    no_contexts = {"user_input": "What is true?", "reference": "Paris is in France.", "retrieved_contexts": []}
+    return [
+        case("faithfulness", 10, "empty_response", empty_response, []),
+        case("context_precision", 11, "no_contexts", no_contexts, []),
+        case("context_recall", 9, "no_contexts", no_contexts, []),
+        {**case("answer_relevancy", 11, "empty_response", {"user_input": "Why?", "response": ""}, [],
+                {"strictness": 3}), "vectors": {"Why?": [1, 0, 0, 0]}},
+    ]
+
+
 def case(metric, index, pattern, inputs, script, options=None):
     return {"metric": metric, "id": f"{metric}/{index:02d}-{pattern}", "pattern": pattern, "inputs": inputs,
             "options": options or {}, "script": [[name, answer] for name, answer in script]}
@@ -595,4 +608,5 @@ def all_cases():
         *aspect_critic_cases(),
         *simple_criteria_cases(),
         *g_eval_cases(),
+        *refused_input_cases(),
     ]

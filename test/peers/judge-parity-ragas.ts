@@ -89,8 +89,11 @@ const ragMappings: Record<string, Mapping> = {
   }),
   // Ragas classifies the reference's statements in one call ({classifications: [{statement, reason, attributed}]});
   // ours splits the reference into statements, then judges them against the contexts: the same statements and
-  // the attributions as verdicts (no verdict call when there are no statements).
+  // the attributions as verdicts (no verdict call when there are no statements). A peer that refused the input
+  // made no call, and ours gets no answer either.
   context_recall: (c) => {
+    if (c.script.length === 0)
+      return { metric: (llm) => new ContextRecall({ llm }), sample: sampleOf(c.inputs), calls: [] };
     const [, answer] = recorded(c, 0);
     const classifications = answer.classifications as Array<{
       statement: string;

@@ -49,9 +49,13 @@ async function compare(c: PeerCase): Promise<Outcome> {
     .catch((error: Error) => ({ value: null, status: "error", error: `${error.name}: ${error.message}` }));
   const asked = llm.calls.map((call) => call.prompt.name);
   const expected = run.calls.map(([name]) => name);
-  // A peer that raised may have made calls before failing; then only the outcome is compared (no score on both).
-  if (!("error" in c.peer) && asked.join(",") !== expected.join(",")) {
-    const calls = `ours asked ${asked.join(", ")}; the recording maps to ${expected.join(", ")}`;
+  // Ours must ask exactly the mapped calls. A peer that raised may have made calls before failing, so then ours may
+  // stop early (a prefix), but never ask for more: an answer the recording lacks would make ours fail for want of
+  // it, not for a reason of its own.
+  const prefix = asked.every((name, i) => name === expected[i]);
+  const sameCalls = "error" in c.peer ? prefix : prefix && asked.length === expected.length;
+  if (!sameCalls) {
+    const calls = `ours asked ${asked.join(", ") || "nothing"}; the recording maps to ${expected.join(", ") || "nothing"}`;
     return {
       id: c.id,
       equal: false,
