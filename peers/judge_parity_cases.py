@@ -483,6 +483,60 @@ def turn_relevancy_cases():
     return cases
 
 
+IRREGULAR_SHAPES = {
+    "starts_with_assistant": "auau",
+    "two_users_in_a_row": "uuaua",
+    "two_assistants_in_a_row": "uaaua",
+    "ends_with_user": "uauau",
+    "no_user": "aa",
+}
+
+
+def irregular_conversation(rng, shape):
+    """Turns in the order `shape` gives (u: user, a: assistant)."""
+    return [{"role": "user" if r == "u" else "assistant", "content": rng.choice(ASCII_STATEMENTS)} for r in shape]
+
+
+def irregular_turn_relevancy_cases(start):
+    """Conversations that do not alternate: DeepEval's unit interactions decide how many verdicts it asks for."""
+    from deepeval.metrics.utils.turns import get_unit_interactions
+    from deepeval.test_case import Turn
+
+    rng = random.Random(1117)
+    cases = []
+    for pattern, shape in IRREGULAR_SHAPES.items():
+        turns = irregular_conversation(rng, shape)
+        units = len(get_unit_interactions([Turn(**t) for t in turns]))
+        script = [("TurnRelevancyVerdict", {"verdict": YES_NO[rng.randint(0, 1)], "reason": "Read."})
+                  for _ in range(units)]
+        c = deepeval_case("turn_relevancy", start + len(cases), pattern, turns, script)
+        c["options"]["window_size"] = 2
+        cases.append(c)
+    return cases
+
+
+def irregular_retention_and_completeness_cases(start_retention, start_completeness):
+    """Knowledge retention and conversation completeness on the same non-alternating conversations."""
+    rng = random.Random(1118)
+    cases = []
+    for k, (pattern, shape) in enumerate(IRREGULAR_SHAPES.items()):
+        turns = irregular_conversation(rng, shape)
+        facts = [{"Fact": rng.choice(ENTITIES)} if t["role"] == "user" and rng.random() < 0.7 else {}
+                 for t in turns]
+        script = [("Knowledge", {"data": f}) for f, t in zip(facts, turns) if t["role"] == "user"]
+        judged = sum(1 for i, t in enumerate(turns) if t["role"] == "assistant" and any(facts[:i]))
+        script += [("KnowledgeRetentionVerdict", {"verdict": YES_NO[rng.randint(0, 1)], "reason": "Checked."})
+                   for _ in range(judged)]
+        cases.append(deepeval_case("knowledge_retention", start_retention + k, pattern, turns, script))
+        users = sum(1 for t in turns if t["role"] == "user")
+        intentions = [f"The user wants {e}" for e in rng.sample(ENTITIES, min(users, 2))]
+        script = [("UserIntentions", {"intentions": intentions})]
+        script += [("ConversationCompletenessVerdict", {"verdict": YES_NO[rng.randint(0, 1)], "reason": "Read."})
+                   for _ in intentions]
+        cases.append(deepeval_case("conversation_completeness", start_completeness + k, pattern, turns, script))
+    return cases
+
+
 def role_adherence_cases():
     rng = random.Random(1018)
     cases = []
@@ -603,6 +657,8 @@ def all_cases():
                          ["response", "retrieved_contexts"]),
         *conversation_completeness_cases(),
         *turn_relevancy_cases(),
+        *irregular_turn_relevancy_cases(10),
+        *irregular_retention_and_completeness_cases(11, 10),
         *role_adherence_cases(),
         *knowledge_retention_cases(),
         *aspect_critic_cases(),
