@@ -21,7 +21,8 @@ warnings.filterwarnings("ignore")
 sys.dont_write_bytecode = True  # no __pycache__ in peers/ (imported below from this folder)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from judge_parity_cases import all_cases  # noqa: E402
+from judge_parity_cases import ragas_cases  # noqa: E402
+from judge_parity_deepeval_cases import deepeval_cases  # noqa: E402
 from judge_parity_runners import RUNNERS  # noqa: E402
 
 
@@ -39,7 +40,7 @@ def run_case(case):
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: bash peers/run.sh peers/judge_parity.py OUT.json")
-    cases = all_cases()
+    cases = [*ragas_cases(), *deepeval_cases()]
     for case in cases:
         case["peer"] = run_case(case)
     with open(sys.argv[1], "w", encoding="utf-8") as out:

@@ -1,5 +1,6 @@
-"""The seeded cases of the judge-metric parity (judge_parity.py): per metric, inputs in Ragas' field names and the
-judge's structured answers as the peer asks for them, `script` = [(schema class name, answer), ...] in call order.
+"""The seeded cases of the judge-metric parity (judge_parity.py) for Ragas' metrics, and the helpers every case uses
+(judge_parity_deepeval_cases.py has DeepEval's): per metric, inputs in Ragas' field names and the judge's structured
+answers as the peer asks for them, `script` = [(schema class name, answer), ...] in call order.
 
 Verdict patterns vary per case: all yes, all no, mixed, a single statement, empty lists, ties, unicode texts and
 long lists. One seed per metric, so a case keeps its answers when another metric's cases change.
@@ -428,155 +429,6 @@ def nv_rating_cases(metric, seed, schema, values, fields):
     return cases
 
 
-YES_NO = {1: "yes", 0: "no"}
-DEEPEVAL_PATTERNS = ["all_yes", "all_no", "mixed", "mixed", "single", "unicode", "tie", "strict_mixed",
-                     "strict_all_yes"]
-
-
-def deepeval_conversation(rng, pairs, unicode=False):
-    """`pairs` user-assistant exchanges, in the neutral {role, content} form."""
-    pool = UNICODE_STATEMENTS if unicode else ASCII_STATEMENTS
-    turns = []
-    for _ in range(pairs):
-        turns += [{"role": "user", "content": "Please: " + rng.choice(pool)},
-                  {"role": "assistant", "content": rng.choice(pool)}]
-    return turns
-
-
-def deepeval_flags(rng, pattern, n):
-    return verdict_flags(rng, {"strict_mixed": "mixed", "strict_all_yes": "all_yes", "unicode": "mixed"}.get(
-        pattern, pattern), n)
-
-
-def deepeval_case(metric, i, pattern, turns, script, extra=None):
-    options = {"strict_mode": pattern.startswith("strict")}
-    return case(metric, i, pattern, {"turns": turns, **(extra or {})}, script, options)
-
-
-def conversation_completeness_cases():
-    rng = random.Random(1016)
-    cases = []
-    for i, pattern in enumerate([*DEEPEVAL_PATTERNS, "no_intentions"]):
-        pairs = 1 if pattern == "single" else rng.randint(2, 3)
-        turns = deepeval_conversation(rng, pairs, pattern == "unicode")
-        n = 0 if pattern == "no_intentions" else 1 if pattern == "single" else 4 if pattern == "tie" else \
-            rng.randint(2, pairs * 2)
-        intentions = [f"The user wants to know {s}" for s in pick_statements(rng, n, pattern == "unicode")]
-        script = [("UserIntentions", {"intentions": intentions})]
-        script += [("ConversationCompletenessVerdict", {"verdict": YES_NO[f], "reason": "Read the turns."})
-                   for f in deepeval_flags(rng, pattern, n)]
-        cases.append(deepeval_case("conversation_completeness", i, pattern, turns, script))
-    return cases
-
-
-def turn_relevancy_cases():
-    rng = random.Random(1017)
-    cases = []
-    for i, pattern in enumerate([*DEEPEVAL_PATTERNS, "window_2"]):
-        pairs = 1 if pattern == "single" else 4 if pattern == "tie" else rng.randint(2, 5)
-        turns = deepeval_conversation(rng, pairs, pattern == "unicode")
-        script = [("TurnRelevancyVerdict", {"verdict": YES_NO[f], "reason": "Read the window."})
-                  for f in deepeval_flags(rng, pattern, pairs)]
-        c = deepeval_case("turn_relevancy", i, pattern, turns, script)
-        c["options"]["window_size"] = 2 if pattern == "window_2" else 10
-        cases.append(c)
-    return cases
-
-
-IRREGULAR_SHAPES = {
-    "starts_with_assistant": "auau",
-    "two_users_in_a_row": "uuaua",
-    "two_assistants_in_a_row": "uaaua",
-    "ends_with_user": "uauau",
-    "no_user": "aa",
-}
-
-
-def irregular_conversation(rng, shape):
-    """Turns in the order `shape` gives (u: user, a: assistant)."""
-    return [{"role": "user" if r == "u" else "assistant", "content": rng.choice(ASCII_STATEMENTS)} for r in shape]
-
-
-def irregular_turn_relevancy_cases(start):
-    """Conversations that do not alternate: DeepEval's unit interactions decide how many verdicts it asks for."""
-    from deepeval.metrics.utils.turns import get_unit_interactions
-    from deepeval.test_case import Turn
-
-    rng = random.Random(1117)
-    cases = []
-    for pattern, shape in IRREGULAR_SHAPES.items():
-        turns = irregular_conversation(rng, shape)
-        units = len(get_unit_interactions([Turn(**t) for t in turns]))
-        script = [("TurnRelevancyVerdict", {"verdict": YES_NO[rng.randint(0, 1)], "reason": "Read."})
-                  for _ in range(units)]
-        c = deepeval_case("turn_relevancy", start + len(cases), pattern, turns, script)
-        c["options"]["window_size"] = 2
-        cases.append(c)
-    return cases
-
-
-def irregular_retention_and_completeness_cases(start_retention, start_completeness):
-    """Knowledge retention and conversation completeness on the same non-alternating conversations."""
-    rng = random.Random(1118)
-    cases = []
-    for k, (pattern, shape) in enumerate(IRREGULAR_SHAPES.items()):
-        turns = irregular_conversation(rng, shape)
-        facts = [{"Fact": rng.choice(ENTITIES)} if t["role"] == "user" and rng.random() < 0.7 else {}
-                 for t in turns]
-        script = [("Knowledge", {"data": f}) for f, t in zip(facts, turns) if t["role"] == "user"]
-        judged = sum(1 for i, t in enumerate(turns) if t["role"] == "assistant" and any(facts[:i]))
-        script += [("KnowledgeRetentionVerdict", {"verdict": YES_NO[rng.randint(0, 1)], "reason": "Checked."})
-                   for _ in range(judged)]
-        cases.append(deepeval_case("knowledge_retention", start_retention + k, pattern, turns, script))
-        users = sum(1 for t in turns if t["role"] == "user")
-        intentions = [f"The user wants {e}" for e in rng.sample(ENTITIES, min(users, 2))]
-        script = [("UserIntentions", {"intentions": intentions})]
-        script += [("ConversationCompletenessVerdict", {"verdict": YES_NO[rng.randint(0, 1)], "reason": "Read."})
-                   for _ in intentions]
-        cases.append(deepeval_case("conversation_completeness", start_completeness + k, pattern, turns, script))
-    return cases
-
-
-def role_adherence_cases():
-    rng = random.Random(1018)
-    cases = []
-    for i, pattern in enumerate([*DEEPEVAL_PATTERNS, "duplicate_index", "user_turn_index"]):
-        pairs = 1 if pattern == "single" else 4 if pattern == "tie" else rng.randint(2, 4)
-        turns = deepeval_conversation(rng, pairs, pattern == "unicode")
-        in_character = deepeval_flags(rng, "mixed" if pattern.endswith("index") else pattern, pairs)
-        out = [2 * k + 1 for k, f in enumerate(in_character) if not f]  # assistant turns sit at odd indices
-        if pattern == "duplicate_index":
-            out = out[:1] * 2 if out else [1, 1]
-        elif pattern == "user_turn_index":
-            out = out + [0]
-        script = [("OutOfCharacterResponseVerdicts",
-                   {"verdicts": [{"index": k, "reason": "Out of character."} for k in out]})]
-        cases.append(deepeval_case("role_adherence", i, pattern, turns, script,
-                                   {"chatbot_role": rng.choice(["A polite librarian.",
-                                                                "Un pirate joyeux 🏴‍☠️"])}))
-    return cases
-
-
-def knowledge_retention_cases():
-    rng = random.Random(1019)
-    cases = []
-    for i, pattern in enumerate([*DEEPEVAL_PATTERNS, "no_facts", "facts_late"]):
-        pairs = 1 if pattern == "single" else rng.randint(2, 4)
-        turns = deepeval_conversation(rng, pairs, pattern == "unicode")
-        facts = []
-        for k in range(pairs):
-            given = not (pattern == "no_facts" or (pattern == "facts_late" and k < pairs - 1)) and rng.random() < 0.8
-            pool = UNICODE_ENTITIES if pattern == "unicode" else ENTITIES
-            facts.append({f"Fact {j + 1}": rng.choice(pool) for j in range(rng.randint(1, 3))} if given else {})
-        script = [("Knowledge", {"data": data}) for data in facts]
-        judged = sum(1 for k in range(pairs) if any(facts[:k + 1]))  # assistant turn k follows user turn k
-        # DeepEval's verdict is "yes" when the assistant forgot something: a pass is "no".
-        script += [("KnowledgeRetentionVerdict", {"verdict": YES_NO[1 - f], "reason": "Checked the facts."})
-                   for f in deepeval_flags(rng, pattern, judged)]
-        cases.append(deepeval_case("knowledge_retention", i, pattern, turns, script))
-    return cases
-
-
 def aspect_critic_cases():
     """Ragas' legacy AspectCritic asks once whatever the strictness; ours asks `strictness` times: `extra_votes` are
     the answers to our further calls, which Ragas never asks for."""
@@ -605,18 +457,6 @@ def simple_criteria_cases():
     return cases
 
 
-def g_eval_cases():
-    """DeepEval's G-Eval on its default 0-10 range, with a judge without log-probabilities (so the written score)."""
-    rng = random.Random(1022)
-    cases = []
-    for i, score in enumerate([0, 10, 5, 7, rng.randint(0, 10), rng.randint(0, 10), 7.5, 11]):
-        steps = [f"Check {s}" for s in pick_statements(rng, rng.randint(1, 4), i == 3)]
-        script = [("Steps", {"steps": steps}), ("ReasonScore", {"reason": "Weighed the steps.", "score": score})]
-        inputs = {"input": "Explain it briefly.", "actual_output": pick_statements(rng, 1, i == 3)[0]}
-        cases.append(case("g_eval", i, f"score{score}", inputs, script, {"criteria": "Is the answer clear?"}))
-    return cases
-
-
 def refused_input_cases():
     """Input both sides refuse before asking the judge: an empty response, no retrieved contexts."""
     empty_response = {"user_input": "What is true?", "response": "", "retrieved_contexts": ["Paris is in France."]}
@@ -635,7 +475,7 @@ def case(metric, index, pattern, inputs, script, options=None):
             "options": options or {}, "script": [[name, answer] for name, answer in script]}
 
 
-def all_cases():
+def ragas_cases():
     return [
         *faithfulness_cases(),
         *answer_relevancy_cases(),
@@ -655,14 +495,7 @@ def all_cases():
                          ["user_input", "retrieved_contexts"]),
         *nv_rating_cases("nv_response_groundedness", 1015, "ResponseGroundednessOutput", [0, 1, 2],
                          ["response", "retrieved_contexts"]),
-        *conversation_completeness_cases(),
-        *turn_relevancy_cases(),
-        *irregular_turn_relevancy_cases(10),
-        *irregular_retention_and_completeness_cases(11, 10),
-        *role_adherence_cases(),
-        *knowledge_retention_cases(),
         *aspect_critic_cases(),
         *simple_criteria_cases(),
-        *g_eval_cases(),
         *refused_input_cases(),
     ]
