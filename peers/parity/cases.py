@@ -154,8 +154,23 @@ def _id_cases(rng):
     return cases
 
 
+# meta.file_id values that Python's == makes equal (1, 1.0, True) or not ("1"); lists and dicts (unhashable in
+# Python) only in the unhashable-meta kind.
+FILE_IDS = ["a", "b", "A", 1, 1.0, True, "1"]
+UNHASHABLE_FILE_IDS = [[1, 2], [2, 1], {"k": 1}, {"k": 1.0}]
+
+
+def _document(rng, pool, kind):
+    """A document: its content, and usually an explicit id and a meta.file_id (the other comparison fields)."""
+    doc = {"content": rng.choice(pool)}
+    if rng.random() < 0.9:
+        doc["id"] = rng.choice(["d1", "d2", "d3", "D1"])
+        doc["meta"] = {"file_id": rng.choice(FILE_IDS + (UNHASHABLE_FILE_IDS if kind == "unhashable-meta" else []))}
+    return doc
+
+
 DOCUMENT_KINDS = {"mixed": 250, "duplicates": 100, "ties": 100, "graded": 100, "empty-lists": 30, "unicode": 40,
-                  "empty-content": 50}
+                  "empty-content": 50, "unhashable-meta": 60}
 
 
 def _document_cases(rng):
@@ -167,8 +182,8 @@ def _document_cases(rng):
         if kind == "empty-content":
             pool = ["Paris", "France", ""]
         for _ in range(count):
-            truth = [{"content": rng.choice(pool)} for _ in range(rng.randint(1, 4))]
-            retrieved = [{"content": rng.choice(pool)} for _ in range(rng.randint(1, 7))]
+            truth = [_document(rng, pool, kind) for _ in range(rng.randint(1, 4))]
+            retrieved = [_document(rng, pool, kind) for _ in range(rng.randint(1, 7))]
             if kind == "duplicates":
                 truth += truth[:1]
                 retrieved += retrieved[:2]

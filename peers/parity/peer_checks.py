@@ -12,7 +12,7 @@ import json
 from deepeval.metrics import ToolCorrectnessMetric
 from deepeval.test_case import LLMTestCase, ToolCall as DeepEvalToolCall, ToolCallParams
 from haystack import Document
-from haystack.components.evaluators import (DocumentMAPEvaluator, DocumentMRREvaluator, DocumentNDCGEvaluator,
+from haystack.components.evaluators import (AnswerExactMatchEvaluator, DocumentMAPEvaluator, DocumentMRREvaluator, DocumentNDCGEvaluator,
                                             DocumentRecallEvaluator)
 from rapidfuzz import distance as rf
 from ragas import MultiTurnSample, SingleTurnSample
@@ -71,6 +71,11 @@ def _text_checks():
                     "run": _single(NonLLMStringSimilarity(distance_measure=ragas_measure), **TEXT)})
     out.append({"id": "exact_match", "ours": {"metric": "exact_match", "options": {}}, "peer": "ragas ExactMatch()",
                 "run": _single(ExactMatch(), **TEXT)})
+    haystack_exact = AnswerExactMatchEvaluator()
+    out.append({"id": "answer_exact_match", "ours": {"metric": "answer_exact_match", "options": {}},
+                "peer": "haystack AnswerExactMatchEvaluator().run(...)['individual_scores'][0]",
+                "run": lambda c: haystack_exact.run(ground_truth_answers=[c["reference"]],
+                                                    predicted_answers=[c["response"]])["individual_scores"][0]})
     out.append({"id": "string_present", "ours": {"metric": "string_present", "options": {}}, "peer": "ragas StringPresence()",
                 "run": _single(StringPresence(), **TEXT)})
     return [c | {"family": "text"} for c in out]
@@ -105,7 +110,8 @@ def _context_checks():
 
 
 def _documents(docs):
-    return [Document(content=d["content"], score=d.get("score")) for d in docs]
+    return [Document(content=d["content"], score=d.get("score"), meta=d.get("meta", {}),
+                     **({"id": d["id"]} if "id" in d else {})) for d in docs]
 
 
 def _haystack(evaluator):
@@ -117,7 +123,14 @@ def _haystack(evaluator):
 
 
 def _document_checks():
-    evaluators = [("document_mrr", {}, DocumentMRREvaluator(), "DocumentMRREvaluator()"),
+    evaluators = [(metric, options | {"documentComparisonField": field}, cls(document_comparison_field=field, **kwargs),
+                   f"{cls.__name__}(document_comparison_field='{field}'{''.join(f', {k}={v!r}' for k, v in kwargs.items())})")
+                  for field in ("meta.file_id",)
+                  for metric, options, cls, kwargs in (("document_mrr", {}, DocumentMRREvaluator, {}),
+                                                       ("document_map", {}, DocumentMAPEvaluator, {}),
+                                                       ("document_recall", {"mode": "multi_hit"}, DocumentRecallEvaluator,
+                                                        {"mode": "multi_hit"}))]
+    evaluators += [("document_mrr", {}, DocumentMRREvaluator(), "DocumentMRREvaluator()"),
                   ("document_map", {}, DocumentMAPEvaluator(), "DocumentMAPEvaluator()"),
                   ("document_ndcg", {}, DocumentNDCGEvaluator(), "DocumentNDCGEvaluator()"),
                   ("document_recall", {"mode": "single_hit"}, DocumentRecallEvaluator(mode="single_hit"), "DocumentRecallEvaluator(mode='single_hit')"),
@@ -179,13 +192,16 @@ def _tool_checks():
         out.append({"id": f"tool_correctness {json.dumps(ours)}", "ours": {"metric": "tool_correctness", "options": ours},
                     "peer": f"deepeval ToolCorrectnessMetric({', '.join(f'{k}={v}' for k, v in settings.items())}) with a judge that is never called",
                     "run": _deepeval(settings)})
-    modes = [("strict", "exact"), ("unordered", "exact"), ("subset", "exact"), ("superset", "exact"),
-             ("strict", "ignore"), ("unordered", "subset"), ("superset", "superset")]
-    for mode, args in modes:
-        evaluator = create_trajectory_match_evaluator(trajectory_match_mode=mode, tool_args_match_mode=args)
-        ours = {"trajectoryMatchMode": mode, "toolArgsMatchMode": args}
+    overrides = {"fetch": ["id"], "search": "ignore", "weather": "superset"}
+    modes = [("strict", "exact", None), ("unordered", "exact", None), ("subset", "exact", None),
+             ("superset", "exact", None), ("strict", "ignore", None), ("unordered", "subset", None),
+             ("superset", "superset", None), ("unordered", "exact", overrides)]
+    for mode, args, over in modes:
+        evaluator = create_trajectory_match_evaluator(trajectory_match_mode=mode, tool_args_match_mode=args,
+                                                      tool_args_match_overrides=over)
+        ours = {"trajectoryMatchMode": mode, "toolArgsMatchMode": args} | ({"toolArgsMatchOverrides": over} if over else {})
         out.append({"id": f"trajectory_match {json.dumps(ours)}", "ours": {"metric": "trajectory_match", "options": ours},
-                    "peer": f"agentevals create_trajectory_match_evaluator(trajectory_match_mode='{mode}', tool_args_match_mode='{args}')",
+                    "peer": f"agentevals create_trajectory_match_evaluator(trajectory_match_mode='{mode}', tool_args_match_mode='{args}', tool_args_match_overrides={over})",
                     "run": lambda c, e=evaluator: e(outputs=c["messages"], reference_outputs=c["referenceMessages"])["score"]})
     return [c | {"family": "tools"} for c in out]
 
