@@ -7,6 +7,7 @@
 // documented-differences table in docs/peer-parity.md lists it. The Python side runs once per input change: its
 // output is cached under AIRGAP_EVAL_PEERS_CACHE/parity (test/support/peers.ts).
 import { beforeAll, describe, expect, it } from "vitest";
+import { InvalidInputError } from "../../src/errors.js";
 import { createMetric } from "../../src/metrics/catalog.js";
 import type { Sample } from "../../src/metrics/types.js";
 import { peerOutput, skipWithoutPeers } from "../support/peers.js";
@@ -33,15 +34,17 @@ interface JudgeFreeOutput {
   seconds: number;
 }
 
-/** Our value of one case: a number, or null where the metric gives no score or refuses the input. */
+/** Our value of one case: a number, or null where the metric gives no score or refuses the input as invalid. */
 function ours(metric: ReturnType<typeof createMetric>, sample: Case, row: number): number | null {
   if (!("scoreSync" in metric) || typeof metric.scoreSync !== "function") {
     throw new Error(`${metric.name} has no scoreSync; the judge-free parity scores synchronously`);
   }
   try {
     return (metric.scoreSync(sample as Sample, row) as { value: number | null }).value;
-  } catch {
-    return null;
+  } catch (error) {
+    // Our refusal of an input (InvalidInputError naming the row and field) is "no score"; any other throw is a bug.
+    if (error instanceof InvalidInputError) return null;
+    throw error;
   }
 }
 
