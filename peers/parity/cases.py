@@ -80,6 +80,10 @@ def _text_pair(rng, kind):
     if kind == "long":
         a = _words(rng, WORDS + PUNCT[:3], rng.randint(300, 900))
         return a, rng.choice([_mutate(rng, a), _words(rng, WORDS, rng.randint(200, 600)), a])
+    if kind == "casing":
+        # the same words in another case, so BLEU's lowercase option and ROUGE's lower-casing decide the match
+        a = _words(rng, pool, rng.randint(1, 20))
+        return a, rng.choice([a.upper(), a.lower(), a.swapcase(), a.title(), a.casefold(), _mutate(rng, a)])
     if kind == "substring":
         b = _words(rng, pool, rng.randint(1, 20))
         i = rng.randrange(len(b) + 1)

@@ -2,8 +2,8 @@
 // metrics"): peers/parity/judge_free.py generates the seeded cases (peers/parity/cases.py), runs sacrebleu,
 // rouge_score, rapidfuzz, Ragas, Haystack, DeepEval and agentevals on them in the pinned peer venv and writes every
 // peer number; this file scores the same cases with airgap-eval's metric of the same meaning (createMetric +
-// scoreSync, as a user's row is scored) and compares. Equal, or within 1e-12 where the two sides add floats in a
-// different order; a peer's NaN or exception and our null (no score) agree. Any other difference fails unless the
+// scoreSync, as a user's row is scored) and compares. Equal, or within 1e-12 where the last bits of a float differ
+// (BLEU's exp and log); a peer's NaN or exception and our null (no score) agree. Any other difference fails unless the
 // documented-differences table in docs/peer-parity.md lists it. The Python side runs once per input change: its
 // output is cached under AIRGAP_EVAL_PEERS_CACHE/parity (test/support/peers.ts).
 import { beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +13,10 @@ import type { Sample } from "../../src/metrics/types.js";
 import { peerOutput, skipWithoutPeers } from "../support/peers.js";
 import { type DocumentedDifference, documentedDifferences, parityDoc } from "./documented-differences.js";
 
-/** The largest gap taken as equal: float sums in another order (e.g. Python's sum vs a JS loop, fsum). */
+/**
+ * The largest gap taken as equal: the last bits of a float (BLEU's exp and log are the C library's in sacrebleu and
+ * V8's here, a few units in the last place apart; docs/peer-parity.md, "Equal means").
+ */
 const TOLERANCE = 1e-12;
 
 type PeerValue = number | { error: string };
