@@ -21,6 +21,7 @@ from ragas.metrics import (BleuScore, ChrfScore, ExactMatch, IDBasedContextPreci
                            NonLLMContextPrecisionWithReference, NonLLMContextRecall, NonLLMStringSimilarity,
                            RougeScore, StringPresence, ToolCallAccuracy, ToolCallF1)
 from ragas.metrics._string import DistanceMeasure
+from ragas.metrics import collections as rc
 from rouge_score import rouge_scorer
 from agentevals.trajectory.match import create_trajectory_match_evaluator
 from scripted_llms import ScriptedDeepEvalLLM
@@ -78,7 +79,35 @@ def _text_checks():
                                                     predicted_answers=[c["response"]])["individual_scores"][0]})
     out.append({"id": "string_present", "ours": {"metric": "string_present", "options": {}}, "peer": "ragas StringPresence()",
                 "run": _single(StringPresence(), **TEXT)})
+    out += _collections_text_checks()
     return [c | {"family": "text"} for c in out]
+
+
+def _collection(metric):
+    """A `ragas.metrics.collections` metric (Ragas' newer API) scored on a text case with its sync `score`."""
+    return lambda case: metric.score(reference=case["reference"], response=case["response"]).value
+
+
+def _collections_text_checks():
+    measures = {"levenshtein": rc.DistanceMeasure.LEVENSHTEIN, "jaro_winkler": rc.DistanceMeasure.JARO_WINKLER}
+    return [
+        {"id": "bleu_score {} collections", "ours": {"metric": "bleu_score", "options": {}},
+         "peer": "ragas.metrics.collections BleuScore()", "run": _collection(rc.BleuScore())},
+        {"id": "chrf_score {} collections", "ours": {"metric": "chrf_score", "options": {}},
+         "peer": "ragas.metrics.collections CHRFScore()", "run": _collection(rc.CHRFScore())},
+        *({"id": f"rouge_score {json.dumps({'rougeType': t, 'mode': 'fmeasure'})} collections",
+           "ours": {"metric": "rouge_score", "options": {"rougeType": t, "mode": "fmeasure"}},
+           "peer": f"ragas.metrics.collections RougeScore(rouge_type='{t}')", "run": _collection(rc.RougeScore(rouge_type=t))}
+          for t in ("rouge1", "rougeL")),
+        *({"id": f"non_llm_string_similarity {name} collections",
+           "ours": {"metric": "non_llm_string_similarity", "options": {"distanceMeasure": name}},
+           "peer": f"ragas.metrics.collections NonLLMStringSimilarity(distance_measure=DistanceMeasure.{m.name})",
+           "run": _collection(rc.NonLLMStringSimilarity(distance_measure=m))} for name, m in measures.items()),
+        {"id": "exact_match collections", "ours": {"metric": "exact_match", "options": {}},
+         "peer": "ragas.metrics.collections ExactMatch()", "run": _collection(rc.ExactMatch())},
+        {"id": "string_present collections", "ours": {"metric": "string_present", "options": {}},
+         "peer": "ragas.metrics.collections StringPresence()", "run": _collection(rc.StringPresence())},
+    ]
 
 
 CONTEXTS = {"retrieved_contexts": "retrievedContexts", "reference_contexts": "referenceContexts"}
@@ -162,6 +191,13 @@ def _ragas_sample(case):
     return MultiTurnSample(user_input=messages, reference_tool_calls=reference)
 
 
+def _collection_tools(metric):
+    def run(case):
+        sample = _ragas_sample(case)
+        return metric.score(user_input=sample.user_input, reference_tool_calls=sample.reference_tool_calls).value
+    return run
+
+
 def _ragas_multi(metric):
     return lambda case: asyncio.run(metric.multi_turn_ascore(_ragas_sample(case)))
 
@@ -182,6 +218,14 @@ def _tool_checks():
             "peer": "ragas ToolCallAccuracy(strict_order=False)", "run": _ragas_multi(ToolCallAccuracy(strict_order=False))},
            {"id": "tool_call_f1", "ours": {"metric": "tool_call_f1", "options": {}}, "peer": "ragas ToolCallF1()",
             "run": _ragas_multi(ToolCallF1())}]
+    for strict in (True, False):
+        ours = {} if strict else {"strictOrder": False}
+        out.append({"id": f"tool_call_accuracy {json.dumps(ours)} collections",
+                    "ours": {"metric": "tool_call_accuracy", "options": ours},
+                    "peer": f"ragas.metrics.collections ToolCallAccuracy(strict_order={strict})",
+                    "run": _collection_tools(rc.ToolCallAccuracy(strict_order=strict))})
+    out.append({"id": "tool_call_f1 collections", "ours": {"metric": "tool_call_f1", "options": {}},
+                "peer": "ragas.metrics.collections ToolCallF1()", "run": _collection_tools(rc.ToolCallF1())})
     deepeval = [({}, {}),
                 ({"shouldConsiderOrdering": True}, {"should_consider_ordering": True}),
                 ({"shouldExactMatch": True}, {"should_exact_match": True}),
