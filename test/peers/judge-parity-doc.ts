@@ -1,11 +1,8 @@
-// The two tables of docs/peer-parity-judges.md the judge-metric parity reads, so the doc and the test cannot
+// The two tables of docs/peer-parity.md ("Judge metrics") the judge-metric parity reads, so the doc and the test cannot
 // disagree: the documented differences (between `judge-differences:start` and `judge-differences:end`) and the
 // metrics with their case counts (between `judge-cases:start` and `judge-cases:end`).
 import { readFileSync } from "node:fs";
-import path from "node:path";
-import { repoRoot } from "../setup/paths.js";
-
-export const parityDoc = path.join(repoRoot, "docs", "peer-parity-judges.md");
+import { parityDoc } from "./documented-differences.js";
 
 /** One row of the differences table: the metrics, the case ids it covers and why ours differs there. */
 export interface DocumentedDifference {

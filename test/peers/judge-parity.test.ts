@@ -1,7 +1,7 @@
 // Judge-metric parity with the peers running themselves. peers/judge_parity.py runs each Ragas/DeepEval metric we
 // name after them on seeded cases with a scripted judge (recorded structured answers, in the peer's call order);
 // here the same answers, mapped onto our prompts (judge-parity-mappings.ts), go through the public Llm interface
-// (a ScriptedLlm), and the scores must be equal, unless docs/peer-parity-judges.md lists the case as a documented
+// (a ScriptedLlm), and the scores must be equal, unless docs/peer-parity.md lists the case as a documented
 // difference. A listed case that no longer differs fails too, so the table stays true.
 import { describe, expect, it } from "vitest";
 import type { MetricResult } from "../../src/index.js";
