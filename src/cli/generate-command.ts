@@ -35,7 +35,7 @@ import {
   positiveInt,
 } from "./option-parsers.js";
 import { checkRunLimits } from "./run-limits.js";
-import { shardTargets } from "./shard-options.js";
+import { hasShardPlaceholders, shardTargets } from "./shard-options.js";
 
 /** The flags of `generate`, as commander hands them over. */
 interface GenerateFlags {
@@ -109,12 +109,15 @@ async function runGenerate(inputs: string[], flags: GenerateFlags): Promise<void
   if (flags.resume && flags.overwrite)
     throw new InvalidInputError("--resume and --overwrite contradict each other; pick one");
   if (flags.merge) return runMerge(inputs, flags);
+  // Each shard writes its own file: --out's {index} and {count} filled in, or else a .shard-i-of-N tag added to it.
   const targets = shardTargets(
     { out: flags.out ?? defaultGenerateOut, shard: flags.shard, shardCount: flags.shardCount },
-    flags.out === undefined,
+    flags.out === undefined || !hasShardPlaceholders(flags.out),
   );
   assertGenerateOutputs(targets.out, { documents: inputs, personas: flags.personas, stage: flags.stage });
-  const documents = readDocuments(inputs);
+  const documents = readDocuments(inputs, {
+    onSkipped: (file, why) => process.stderr.write(`airgap-eval: note: skipped ${file}: ${why}\n`),
+  });
   // A mix the documents alone cannot serve is refused before any model loads.
   if (flags.mix !== undefined) checkMixAgainstDocuments(documents, flags.mix);
   const personas: Persona[] | undefined =
