@@ -308,7 +308,7 @@ export function registerGenerateCommand(program: Command): Command {
         "--shard <i/N|auto>",
         withDefault(
           "--shard",
-          "generate only the plan rows whose index is i modulo N; auto reads Slurm array, Kubernetes Indexed Job or GitLab parallel variables; --out may hold {index} and {count} (per-shard names when --out is not given)",
+          "generate only the plan rows whose index is i modulo N; auto reads Slurm array, Kubernetes Indexed Job or GitLab parallel variables; --out may hold {index} and {count}, else each shard's --out gets a .shard-i-of-N tag",
         ),
       ),
     )
