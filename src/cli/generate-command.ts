@@ -2,6 +2,7 @@ import path from "node:path";
 import { type Command, Option } from "commander";
 import { InvalidInputError } from "../errors.js";
 import { createProgress } from "../evaluate/progress.js";
+import { assertResultsFileFree } from "../evaluate/results-lock.js";
 import { builtinStage } from "../generate/builtin-stage.js";
 import {
   defaultCallMaxTokens,
@@ -115,6 +116,8 @@ async function runGenerate(inputs: string[], flags: GenerateFlags): Promise<void
     flags.out === undefined || !hasShardPlaceholders(flags.out),
   );
   assertGenerateOutputs(targets.out, { documents: inputs, personas: flags.personas, stage: flags.stage });
+  // Another run (a generate or a merge) writing --out: said now, not after the models load.
+  assertResultsFileFree(targets.out);
   const documents = readDocuments(inputs, {
     onSkipped: (file, why) => process.stderr.write(`airgap-eval: note: skipped ${file}: ${why}\n`),
   });

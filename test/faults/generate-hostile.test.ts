@@ -196,6 +196,8 @@ describe.skipIf(!hasJudge)("generate: shards, merges and resumed files", () => {
       run(["generate", "--merge", ...shards, "--out", out, "--overwrite"]),
       /locked\.jsonl: is being written by another run \(pid \d+/,
     );
+    // A second generate into the same --out is refused as well, before its models load.
+    expectRefused(run(generateArgs(out, 3, "--resume")), /locked\.jsonl: is being written by another run/);
     writeFileSync(release, "");
     const finished = await running.done;
     expect(finished.code).toBe(0);
