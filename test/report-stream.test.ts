@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { createWriteStream, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowHash } from "../src/evaluate/hash.js";
 import { loadResults } from "../src/evaluate/load-results.js";
 import { writeReportFromResults } from "../src/evaluate/report-file.js";
 import { resultsFormat, resultsFormatVersion } from "../src/evaluate/results-lines.js";
@@ -125,14 +126,15 @@ async function writeLargeResults(
   for (let row = 0; row < rows; row++) {
     // Rows finish out of order: pairs swapped.
     const r = row % 2 === 0 ? Math.min(row + 1, rows - 1) : row - 1;
+    const sample = { userInput: `question ${r}`, response: `${r} ${filler}`, reference: `${r}` };
     await write({
       type: "record",
       row: r,
-      rowHash: r.toString(16).padStart(64, "0"),
+      rowHash: rowHash(sample),
       metric: "exact_match",
       configHash,
       result: { value: r % 3 === 0 ? 1 : 0, status: "ok" },
-      sample: { userInput: `question ${r}`, response: `${r} ${filler}`, reference: `${r}` },
+      sample,
       finishedAt: "2025-01-01T00:00:01.000Z",
       durationMs: 0.1,
     });

@@ -2,6 +2,7 @@ import path from "node:path";
 import { type Command, Option } from "commander";
 import { InvalidInputError } from "../errors.js";
 import { createProgress } from "../evaluate/progress.js";
+import { assertResultsFileFree } from "../evaluate/results-lock.js";
 import { builtinStage } from "../generate/builtin-stage.js";
 import {
   defaultCallMaxTokens,
@@ -35,7 +36,7 @@ import {
   positiveInt,
 } from "./option-parsers.js";
 import { checkRunLimits } from "./run-limits.js";
-import { shardTargets } from "./shard-options.js";
+import { hasShardPlaceholders, shardTargets } from "./shard-options.js";
 
 /** The flags of `generate`, as commander hands them over. */
 interface GenerateFlags {
@@ -109,12 +110,17 @@ async function runGenerate(inputs: string[], flags: GenerateFlags): Promise<void
   if (flags.resume && flags.overwrite)
     throw new InvalidInputError("--resume and --overwrite contradict each other; pick one");
   if (flags.merge) return runMerge(inputs, flags);
+  // Each shard writes its own file: --out's {index} and {count} filled in, or else a .shard-i-of-N tag added to it.
   const targets = shardTargets(
     { out: flags.out ?? defaultGenerateOut, shard: flags.shard, shardCount: flags.shardCount },
-    flags.out === undefined,
+    flags.out === undefined || !hasShardPlaceholders(flags.out),
   );
   assertGenerateOutputs(targets.out, { documents: inputs, personas: flags.personas, stage: flags.stage });
-  const documents = readDocuments(inputs);
+  // Another run (a generate or a merge) writing --out: said now, not after the models load.
+  assertResultsFileFree(targets.out);
+  const documents = readDocuments(inputs, {
+    onSkipped: (file, why) => process.stderr.write(`airgap-eval: note: skipped ${file}: ${why}\n`),
+  });
   // A mix the documents alone cannot serve is refused before any model loads.
   if (flags.mix !== undefined) checkMixAgainstDocuments(documents, flags.mix);
   const personas: Persona[] | undefined =
@@ -305,7 +311,7 @@ export function registerGenerateCommand(program: Command): Command {
         "--shard <i/N|auto>",
         withDefault(
           "--shard",
-          "generate only the plan rows whose index is i modulo N; auto reads Slurm array, Kubernetes Indexed Job or GitLab parallel variables; --out may hold {index} and {count} (per-shard names when --out is not given)",
+          "generate only the plan rows whose index is i modulo N; auto reads Slurm array, Kubernetes Indexed Job or GitLab parallel variables; --out may hold {index} and {count}, else each shard's --out gets a .shard-i-of-N tag",
         ),
       ),
     )

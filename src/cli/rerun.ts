@@ -3,7 +3,9 @@
 import path from "node:path";
 import { InvalidInputError } from "../errors.js";
 import { forEachResultsLineSync, resultsFileHasContent } from "../evaluate/read-results-file.js";
+import { NewerResultsFormatError } from "../evaluate/results-line-reader.js";
 import type { ResultsHeaderLine } from "../evaluate/results-lines.js";
+import { realTarget } from "../util/real-path.js";
 
 /** What `eval` does with its `--out` file. */
 export interface OutDecision {
@@ -22,10 +24,21 @@ function lastRun(file: string): ResultsHeaderLine["metadata"] | undefined {
   return last;
 }
 
-/** The same dataset file: the same path once both are resolved (the recorded one from where it was run). */
-function sameDataset(recorded: string | undefined, current: string | undefined): boolean {
-  if (recorded === undefined || current === undefined) return recorded === current;
-  return path.resolve(recorded) === path.resolve(current);
+/**
+ * The same dataset file: the same absolute real path (`datasetPath`, recorded since runs record it), so the same
+ * command run from another folder, whose relative path names another file, is another command. A file of an older
+ * airgap-eval, without `datasetPath`, is compared by its recorded path resolved from here.
+ */
+function sameDataset(recorded: ResultsHeaderLine["metadata"], current: string | undefined): boolean {
+  if (recorded.dataset === undefined || current === undefined) return recorded.dataset === current;
+  if (recorded.datasetPath !== undefined) return recorded.datasetPath === realTarget(current);
+  return path.resolve(recorded.dataset) === path.resolve(current);
+}
+
+/** The dataset a run read, in words: its path as given, and its absolute path when that tells two apart. */
+function datasetWords(given: string | undefined, absolute: string | undefined): string {
+  if (given === undefined) return "(none)";
+  return absolute !== undefined && absolute !== given ? `${given} (${absolute})` : given;
 }
 
 /**
@@ -77,15 +90,19 @@ export function decideOut(run: {
   try {
     previous = lastRun(run.out);
   } catch (err) {
-    if (!(err instanceof InvalidInputError)) throw err;
+    // A newer format is named as such (with the airgap-eval that reads it), not as "not a results file".
+    if (!(err instanceof InvalidInputError) || err instanceof NewerResultsFormatError) throw err;
     const refused = "is not an airgap-eval results file; replace it with --overwrite or choose another --out";
     throw new InvalidInputError(`${refused} (${err.message})`, { file: run.out }, { cause: err });
   }
   if (previous === undefined)
     throw new InvalidInputError(`holds no airgap-eval run; ${choose}`, { file: run.out });
   const differences: string[] = [];
-  if (!sameDataset(previous.dataset, run.dataset)) {
-    differences.push(`dataset ${previous.dataset ?? "(none)"} -> ${run.dataset ?? "(none)"}`);
+  if (!sameDataset(previous, run.dataset)) {
+    const now = run.dataset !== undefined ? realTarget(run.dataset) : undefined;
+    differences.push(
+      `dataset ${datasetWords(previous.dataset, previous.datasetPath)} -> ${datasetWords(run.dataset, now)}`,
+    );
   }
   const before = Object.keys(previous.metrics);
   const added = run.metrics.filter((id) => !before.includes(id));

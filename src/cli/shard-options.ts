@@ -69,13 +69,19 @@ export interface ShardTargets {
   shard?: ResolvedShard;
 }
 
+/** True when a file name holds `{index}` or `{count}`, which `--shard` fills in. */
+export function hasShardPlaceholders(file: string): boolean {
+  return /\{(index|count)\}/.test(file);
+}
+
 /**
  * Resolves the sharding flags: the shard, and its own results and cache file by default (one SQLite
- * file per shard: never one file written from several machines).
+ * file per shard: never one file written from several machines). `tagOut`: give `out` a `.shard-i-of-N` tag
+ * (`eval` tags its default name; `generate` every name without `{index}`/`{count}`); else only fill those in.
  */
 export function shardTargets(
   flags: ShardFlags & { out: string; cacheFile?: string },
-  outIsDefault: boolean,
+  tagOut: boolean,
   env: NodeJS.ProcessEnv = process.env,
 ): ShardTargets {
   if (flags.shard === undefined) {
@@ -85,7 +91,7 @@ export function shardTargets(
       ["--out", flags.out],
       ["--cache-file", flags.cacheFile],
     ] as const) {
-      if (file !== undefined && /\{(index|count)\}/.test(file)) {
+      if (file !== undefined && hasShardPlaceholders(file)) {
         throw new InvalidInputError(
           `${flag} ${file} holds {index} or {count}, which only --shard fills in; add --shard <index>/<count> (or auto), or name the file plainly`,
         );
@@ -94,7 +100,7 @@ export function shardTargets(
     return { out: flags.out, cacheFile: flags.cacheFile };
   }
   const shard = resolveShard(flags.shard, flags.shardCount, env);
-  const out = outIsDefault ? shardFileName(flags.out, shard) : shardPath(flags.out, shard);
+  const out = tagOut ? shardFileName(flags.out, shard) : shardPath(flags.out, shard);
   const cacheFile =
     flags.cacheFile !== undefined
       ? shardPath(flags.cacheFile, shard)

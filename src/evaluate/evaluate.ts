@@ -9,6 +9,7 @@ import { RecordDigest } from "../results/digest.js";
 import type { RowMetricRecord, RunMetadata } from "../results/types.js";
 import { errorText } from "../util/error-text.js";
 import { forEachOfStream } from "../util/pool.js";
+import { realTarget } from "../util/real-path.js";
 import { version } from "../version.js";
 import { rowHash as hashRow } from "./hash.js";
 import type { EvaluateDataset, EvaluateOptions } from "./options.js";
@@ -86,7 +87,7 @@ function runMetadata(plan: EvaluationPlan, options: EvaluateOptions, startedAt: 
   const metadata: Omit<RunMetadata, "finishedAt"> = {
     version,
     startedAt,
-    ...(source.file !== undefined ? { dataset: source.file } : {}),
+    ...(source.file !== undefined ? { dataset: source.file, datasetPath: realTarget(source.file) } : {}),
     metrics: Object.fromEntries(
       entries.map((e) => [e.metric.name, { ...e.config, configHash: e.configHash }]),
     ),

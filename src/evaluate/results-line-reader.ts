@@ -1,6 +1,7 @@
 // Parsing a results file's bytes into lines, a piece at a time (see results-lines.ts for the format).
 import { InvalidInputError } from "../errors.js";
 import { ByteLines } from "../util/lines.js";
+import { version } from "../version.js";
 import {
   type ParsedResultsFile,
   type ResultsFileTail,
@@ -12,6 +13,25 @@ import { ResultsRecordCheck } from "./results-record-check.js";
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * A results file written in a newer results format than this airgap-eval reads: named as such, with the airgap-eval
+ * version that wrote it (the one to read it with), never as "not a results file".
+ */
+export class NewerResultsFormatError extends InvalidInputError {
+  constructor(file: string, line: number, formatVersion: unknown, writtenBy: unknown) {
+    const by =
+      typeof writtenBy === "string" && writtenBy !== "" ? `airgap-eval ${writtenBy}` : "a newer airgap-eval";
+    const use =
+      typeof writtenBy === "string" && writtenBy !== ""
+        ? `airgap-eval ${writtenBy} or newer (npx airgap-eval@${writtenBy} ...)`
+        : "a newer airgap-eval";
+    super(
+      `was written by ${by} in results format ${String(formatVersion)}, newer than the formats up to ${resultsFormatVersion} this airgap-eval ${version} reads; read or continue it with ${use}, or upgrade`,
+      { file, line },
+    );
+  }
 }
 
 /**
@@ -136,9 +156,11 @@ export class ResultsLineReader {
       });
     }
     if (parsed.type === "header" && (parsed.formatVersion as number) > resultsFormatVersion) {
-      throw new InvalidInputError(
-        `was written by a newer airgap-eval (results format ${String(parsed.formatVersion)}); upgrade airgap-eval to read it`,
-        { file, line: lineNo },
+      throw new NewerResultsFormatError(
+        file,
+        lineNo,
+        parsed.formatVersion,
+        (parsed.metadata as { version?: unknown })?.version,
       );
     }
     this.check.take(parsed, lineNo);

@@ -1,10 +1,12 @@
 // Checks on each record (and sample line) a results file holds, against the header above it: a row inside the
-// dataset's row count, a configuration a header declared, a finite value, inside the metric's range. Every reader (report, --resume, merge) parses
+// dataset's row count, a configuration a header declared, a finite value, inside the metric's range; and each sample
+// against its row hash (results-sample-check.ts). Every reader (report, --resume, merge) parses
 // through ResultsLineReader, which calls these, so an edited or corrupt file is refused the same way.
 import { InvalidInputError } from "../errors.js";
 import { findMetricDescriptor } from "../metrics/catalog.js";
 import type { MetricConfig } from "../metrics/types.js";
 import type { ResultsHeaderLine } from "./results-lines.js";
+import { SampleCheck } from "./results-sample-check.js";
 
 /** Slack for rounding at a range's ends (a cosine of 1 + 2⁻⁵², say). */
 const rangeSlack = 1e-9;
@@ -59,7 +61,14 @@ export class ResultsRecordCheck {
   /** Each metric's configuration hashes declared by the headers read so far. */
   private declared = new Map<string, Set<unknown>>();
 
-  constructor(private readonly file: string) {}
+  private readonly samples: SampleCheck;
+
+  constructor(private readonly file: string) {
+    this.samples = new SampleCheck({
+      fail: (message, lineNo, row) => this.fail(message, lineNo, row),
+      checkRow: (row, what, lineNo) => this.checkRow(row, what, lineNo),
+    });
+  }
 
   /** Takes one parsed line (already known to be an object with a string `type`). */
   take(line: Record<string, unknown>, lineNo: number): void {
@@ -73,10 +82,11 @@ export class ResultsRecordCheck {
         this.declared.set(name, hashes);
       }
       this.ranges.clear();
+      this.samples.startRun();
       return;
     }
     if (isRecordLike(line)) this.checkRecord(line, lineNo);
-    else if (line.type === "sample") this.checkRow(line.row, "sample line", lineNo);
+    else if (line.type === "sample") this.samples.takeSampleLine(line, lineNo);
   }
 
   private fail(message: string, lineNo: number, row?: number): never {
@@ -105,6 +115,7 @@ export class ResultsRecordCheck {
     const metric = typeof record.metric === "string" ? record.metric : "(no metric)";
     this.checkRow(row, `record of metric ${metric}`, lineNo);
     this.checkDeclared(metric, record.configHash, row, lineNo);
+    this.samples.takeRecord(record, metric, row, lineNo);
     const result = record.result as Record<string, unknown> | undefined;
     const value = result?.value;
     if (value === undefined || value === null) return;

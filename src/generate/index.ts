@@ -9,6 +9,7 @@ export { generateTestset } from "./generate-testset.js";
 export type { MergeTestsetsOptions, MergeTestsetsResult } from "./merge.js";
 export { mergeTestsets } from "./merge.js";
 export type { GenerationProgress, PlanShard } from "./pipeline.js";
+export type { ReadDocumentsOptions } from "./read-documents.js";
 export { readDocuments } from "./read-documents.js";
 export type { GenerationConfig } from "./run-config.js";
 export type { GenerationContext, GenerationStage, JudgeWindow, PlannedRow } from "./stage.js";

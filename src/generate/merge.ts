@@ -1,6 +1,7 @@
 // Merging the test sets of a sharded generate run into one, in plan order.
 import { existsSync } from "node:fs";
 import { InvalidInputError } from "../errors.js";
+import { withResultsLockSync } from "../evaluate/results-lock.js";
 import { wellFormedJson } from "../util/well-formed.js";
 import { replaceFile } from "./jsonl-file.js";
 import { shardTarget } from "./pipeline.js";
@@ -14,6 +15,7 @@ import {
   type TestsetLine,
   testsetFiles,
 } from "./testset-files.js";
+import { rejectedLineSchema, testsetLineSchema } from "./testset-line-schema.js";
 
 /** Options of {@link mergeTestsets}. */
 export interface MergeTestsetsOptions {
@@ -28,6 +30,48 @@ export interface MergeTestsetsResult {
   rejected: number;
   /** Shards that hold fewer rows than their share of the size (their plan ran out). */
   shortShards: Array<{ file: string; rows: number; target: number }>;
+}
+
+/** A shard as read for the merge: its config, its lines, and the line number of each in its files. */
+interface MergedShard {
+  file: string;
+  config: GenerationConfig;
+  rows: TestsetLine[];
+  rejected: RejectedLine[];
+  lineNumbers: { out: number[]; rejected: number[] };
+}
+
+/**
+ * Refuses a shard line whose plan index belongs to another shard (`plan_index % count` is that shard's index), naming
+ * the line, the plan index and both shards' files: merged, it would give the test set that row twice, or a row no
+ * shard of this run planned. Each shard file already holds each plan index once (see `readIndexedLines`), and a
+ * plan index in a shard's test set and its rejected file both is refused as well.
+ */
+function assertOwnPlanIndices(shard: MergedShard, shardFiles: ReadonlyMap<number, string>): void {
+  const { index, count } = shard.config.shard!;
+  const files = testsetFiles(shard.file);
+  const accepted = new Set(shard.rows.map((line) => line.plan_index));
+  for (const [kind, lines] of [
+    ["out", shard.rows],
+    ["rejected", shard.rejected],
+  ] as const) {
+    for (const [i, { plan_index }] of lines.entries()) {
+      const where = { file: files[kind], line: shard.lineNumbers[kind][i]! };
+      const owner = plan_index % count;
+      if (owner !== index) {
+        throw new InvalidInputError(
+          `holds plan_index ${plan_index}, which belongs to shard ${owner}/${count} (${shardFiles.get(owner)}), not to this shard ${index}/${count} (${shard.file}); merged, the test set would hold that row twice. Delete the line, or generate this shard again with --overwrite`,
+          where,
+        );
+      }
+      if (kind === "rejected" && accepted.has(plan_index)) {
+        throw new InvalidInputError(
+          `holds plan_index ${plan_index} as a rejected candidate, but ${shard.file} holds it as a row; delete one of the two lines, or generate this shard again with --overwrite`,
+          where,
+        );
+      }
+    }
+  }
 }
 
 /**
@@ -46,6 +90,15 @@ export function mergeTestsets(
 ): MergeTestsetsResult {
   if (shardFiles.length === 0)
     throw new InvalidInputError("no shard files to merge; name the test set file of each shard");
+  // The lock a running generate holds on `out`: a merge never replaces a file a run is still appending to.
+  return withResultsLockSync(out, () => mergeLocked(shardFiles, out, options));
+}
+
+function mergeLocked(
+  shardFiles: readonly string[],
+  out: string,
+  options: MergeTestsetsOptions,
+): MergeTestsetsResult {
   if (!options.overwrite) {
     const existing = Object.values(testsetFiles(out)).find((file) => existsSync(file));
     if (existing !== undefined) {
@@ -55,12 +108,7 @@ export function mergeTestsets(
       );
     }
   }
-  const shards: Array<{
-    file: string;
-    config: GenerationConfig;
-    rows: TestsetLine[];
-    rejected: RejectedLine[];
-  }> = [];
+  const shards: MergedShard[] = [];
   for (const file of shardFiles) {
     const files = testsetFiles(file);
     const config = readConfigFile(files.config);
@@ -74,11 +122,17 @@ export function mergeTestsets(
     }
     if (config.shard === null)
       throw new InvalidInputError("is not a shard (it was generated without --shard)", { file });
+    const rows = readIndexedLines<TestsetLine>(files.out, testsetLineSchema);
+    const rejected = readIndexedLines<RejectedLine>(files.rejected, rejectedLineSchema);
     shards.push({
       file,
       config,
-      rows: readIndexedLines<TestsetLine>(files.out).lines,
-      rejected: readIndexedLines<RejectedLine>(files.rejected).lines,
+      rows: rows.lines,
+      rejected: rejected.lines,
+      lineNumbers: {
+        out: rows.content.lines.map((l) => l.line),
+        rejected: rejected.content.lines.map((l) => l.line),
+      },
     });
   }
   const first = shards[0]!;
@@ -111,6 +165,7 @@ export function mergeTestsets(
       `shard${missing.length > 1 ? "s" : ""} ${missing.map((i) => `${i}/${count}`).join(", ")} missing from the merge; name every shard's file`,
     );
   }
+  for (const shard of shards) assertOwnPlanIndices(shard, byIndex);
   const rows = byPlanIndex(shards.flatMap((s) => s.rows));
   const rejected = byPlanIndex(shards.flatMap((s) => s.rejected));
   const files = testsetFiles(out);

@@ -16,6 +16,7 @@ import {
   type TestsetFiles,
   type TestsetLine,
 } from "./testset-files.js";
+import { rejectedLineSchema, testsetLineSchema } from "./testset-line-schema.js";
 import type { Chunk, SynthesizerName, TestsetRow } from "./types.js";
 
 /** A shard of the plan: the rows whose index is `index` modulo `count`. */
@@ -106,8 +107,8 @@ function inspectFiles(input: RunGenerationInput): StartingPoint {
   // --overwrite replaces whatever the files hold, unread.
   if (input.overwrite) return { rows: [], rejected: [] };
   const previous = readConfigFile(files.config);
-  const accepted = readIndexedLines<TestsetLine>(files.out);
-  const rejected = readIndexedLines<RejectedLine>(files.rejected);
+  const accepted = readIndexedLines<TestsetLine>(files.out, testsetLineSchema);
+  const rejected = readIndexedLines<RejectedLine>(files.rejected, rejectedLineSchema);
   const hasContent = previous !== undefined || accepted.lines.length > 0 || rejected.lines.length > 0;
   if (!hasContent) return { rows: [], rejected: [] };
   if (!input.resume) {

@@ -18,6 +18,41 @@ function isDocumentFile(file: string): boolean {
   return (documentExtensions as readonly string[]).includes(extensionOf(file));
 }
 
+/**
+ * True when a file at `relative` (a path inside a documents folder) is read as a document: a document extension and
+ * no hidden name (`.git`) along the way.
+ */
+export function isListedDocument(relative: string): boolean {
+  return isDocumentFile(relative) && !relative.split(/[/\\]/).some((part) => part.startsWith("."));
+}
+
+/** Options of {@link readDocuments}. */
+export interface ReadDocumentsOptions {
+  /**
+   * Told of each symlink inside a folder that is left out, with why (a link to a folder, or to something that is not
+   * a regular file). Defaults to none.
+   */
+  onSkipped?: (file: string, why: string) => void;
+}
+
+/** What a symlink leads to. */
+function linkTarget(file: string): "file" | "folder" | "other" | "missing" {
+  try {
+    const target = statSync(file);
+    return target.isFile() ? "file" : target.isDirectory() ? "folder" : "other";
+  } catch {
+    return "missing";
+  }
+}
+
+/** Why a symlink that does not lead to a regular file is left out. */
+const skippedLinkReason = {
+  folder:
+    "a symlink to a folder (links to folders are not followed, so a link cannot loop); name that folder as an argument to read it",
+  other: "a symlink to something that is not a regular file (a device, FIFO or socket)",
+  missing: "a symlink whose target does not exist",
+} as const;
+
 /** A document's text: a regular file, refused when UTF-16, binary or not UTF-8, naming the file and line. */
 export function readTextFile(file: string): string {
   return readTextInput(
@@ -57,6 +92,12 @@ export function parseJsonlDocuments(text: string, file: string): SourceDocument[
         { file, line, field: "id" },
       );
     }
+    if (String(id).trim() === "") {
+      throw new InvalidInputError(
+        'has an empty "id"; give each document an id of its own (the test set names its chunks by it)',
+        { file, line, field: "id" },
+      );
+    }
     if (typeof body !== "string") {
       throw new InvalidInputError('has no "text" string; each line must be {"id": "...", "text": "..."}', {
         file,
@@ -78,8 +119,12 @@ export function readDocumentFile(file: string, id: string): SourceDocument[] {
   return [{ id, text: body }];
 }
 
-/** Every document file under `dir`, relative to it with `/` separators, sorted by code point (hidden names skipped). */
-export function listDocumentFiles(dir: string): string[] {
+/**
+ * Every document file under `dir`, relative to it with `/` separators, sorted by code point (hidden names skipped). A
+ * symlink of a document's name is listed when it leads to a regular file; a symlink to a folder, or of a document's
+ * name to anything else, is left out and passed to `onSkipped` with why.
+ */
+export function listDocumentFiles(dir: string, onSkipped?: ReadDocumentsOptions["onSkipped"]): string[] {
   const found: string[] = [];
   const walk = (relative: string) => {
     for (const entry of readdirSync(path.join(dir, relative), { withFileTypes: true })) {
@@ -87,6 +132,13 @@ export function listDocumentFiles(dir: string): string[] {
       const child = relative === "" ? entry.name : `${relative}/${entry.name}`;
       if (entry.isDirectory()) walk(child);
       else if (entry.isFile() && isDocumentFile(entry.name)) found.push(child);
+      else if (entry.isSymbolicLink()) {
+        const target = linkTarget(path.join(dir, child));
+        if (target === "file") {
+          if (isDocumentFile(entry.name)) found.push(child);
+        } else if (target === "folder" || isDocumentFile(entry.name))
+          onSkipped?.(path.join(dir, child), skippedLinkReason[target]);
+      }
     }
   };
   walk("");
@@ -96,13 +148,17 @@ export function listDocumentFiles(dir: string): string[] {
 /**
  * The documents of the inputs, in a fixed order: inputs as given; a folder's files (recursively) by path; a
  * `.jsonl`'s lines in file order. A file's id is its name (a folder's files: their path inside the folder); a JSONL
- * document's id is its `id`. Throws on an empty folder, a binary or non-UTF-8 file, a file of another kind, a
+ * document's id is its `id`. A symlink inside a folder is read when it leads to a regular file, else left out and
+ * named to `options.onSkipped`. Throws on an empty folder, a binary or non-UTF-8 file, a file of another kind, a
  * JSONL line without `id` or `text`, an empty document, and two documents with one id.
  *
  * @example
  * const docs = readDocuments(["docs/"]); // [{ id: "guide/setup.md", text: "# Setup\n..." }, ...]
  */
-export function readDocuments(inputs: readonly string[]): SourceDocument[] {
+export function readDocuments(
+  inputs: readonly string[],
+  options: ReadDocumentsOptions = {},
+): SourceDocument[] {
   if (inputs.length === 0) throw new InvalidInputError("no documents given: name files or folders to read");
   const documents: SourceDocument[] = [];
   const seen = new Map<string, string>();
@@ -132,7 +188,7 @@ export function readDocuments(inputs: readonly string[]): SourceDocument[] {
       );
     }
     if (stats.isDirectory()) {
-      const files = listDocumentFiles(input);
+      const files = listDocumentFiles(input, options.onSkipped);
       if (files.length === 0) {
         throw new InvalidInputError(
           `folder holds no documents (${documentExtensions.join(", ")} files, hidden ones skipped); add some or name other files`,

@@ -1,10 +1,12 @@
 // The files of a generate run: the test set (`<out>`, one row a line, the columns `eval` reads), the rejected
 // candidates (`<out>.rejected.jsonl`) and the config (`<out>.config.json`). Every line carries its plan index, so
 // a resumed run skips what is done and a merge restores the order.
+import type { z } from "zod";
 import { InvalidInputError } from "../errors.js";
 import { readInputFile, regularFileStats } from "../util/read-input.js";
 import { readJsonlFile } from "./jsonl-file.js";
 import { type GenerationConfig, testsetFormat } from "./run-config.js";
+import { checkTestsetLine } from "./testset-line-schema.js";
 import type { Candidate, RejectionReason, TestsetRow } from "./types.js";
 
 /** The three files of a run writing `out`. */
@@ -73,15 +75,20 @@ function planIndexOf(value: unknown, file: string, line: number): number {
   return index;
 }
 
-/** The lines of a test set or rejected file, checked for a plan index each and no index twice. */
+/**
+ * The lines of a test set or rejected file, each checked against `schema` (the file's line layout, see
+ * testset-line-schema.ts), with a plan index each and no index twice.
+ */
 export function readIndexedLines<T extends { plan_index: number }>(
   file: string,
+  schema: z.ZodType,
 ): { lines: T[]; content: ReturnType<typeof readJsonlFile> } {
   const content = readJsonlFile(file);
   const seen = new Set<number>();
   const lines: T[] = [];
   for (const { value, line } of content.lines) {
     const index = planIndexOf(value, file, line);
+    checkTestsetLine(schema, value, file, line);
     if (seen.has(index)) {
       throw new InvalidInputError(
         `holds plan_index ${index} twice; delete one of the lines, or start over with --overwrite`,

@@ -53,6 +53,11 @@ export interface RunMetadata {
   finishedAt: string;
   /** Dataset file, when loaded from one. */
   dataset?: string;
+  /**
+   * The dataset file's absolute real path (symlinks followed), when loaded from one: the same command run again from
+   * another folder, where the relative `dataset` names another file, is told apart by it.
+   */
+  datasetPath?: string;
   /** Metric configs by metric id, including model provenance and prompt versions. */
   metrics: Record<string, MetricConfig & { configHash: string }>;
   /** node, platform and runtime versions. */

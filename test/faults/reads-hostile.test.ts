@@ -60,7 +60,18 @@ function document(name: string, text = "# Title\n\nSome text about the product.\
 /** A shard of a sharded run as `generate --shard i/2` leaves it: one row, no rejected file, its config. */
 function shard(index: number): string {
   const file = box.file(`ts.shard-${index}-of-2.jsonl`);
-  writeFileSync(file, `${JSON.stringify({ plan_index: index, user_input: `q${index}`, reference: "r" })}\n`);
+  const row = {
+    plan_index: index,
+    user_input: `q${index}`,
+    reference: "r",
+    reference_contexts: ["c"],
+    reference_context_ids: ["doc.md#0"],
+    synthesizer_name: "single_hop_specific_query_synthesizer",
+    source_offsets: [{ documentId: "doc.md", start: 0, end: 1 }],
+    query_style: "perfect_grammar",
+    query_length: "short",
+  };
+  writeFileSync(file, `${JSON.stringify(row)}\n`);
   const config = { format: "airgap-eval-testset", size: 2, shard: { index, count: 2 } };
   writeFileSync(`${file}.config.json`, `${JSON.stringify(config)}\n`);
   return file;

@@ -1,5 +1,6 @@
 // Fixture evaluation results for the report tests: deterministic, with hostile text, errors and skips.
 import { createHash } from "node:crypto";
+import { rowHash as hashRow } from "../../src/evaluate/hash.js";
 import type { EvaluationResultData, RowMetricRecord, RunMetadata } from "../../src/evaluate/types.js";
 import type { MetricResult, Sample } from "../../src/metrics/types.js";
 import { aggregateRecords } from "../../src/results/aggregate.js";
@@ -248,7 +249,7 @@ export function makeFixtureResult(options: FixtureOptions = {}): EvaluationResul
   const metadata = fixtureMetadata();
   for (let i = 0; i < rowsCount; i++) {
     const sample = sampleFor(i, hostile);
-    const rowHash = sha(JSON.stringify(sample));
+    const rowHash = hashRow(sample);
     const results: Array<[string, MetricResult]> = [
       ["faithfulness", faithfulness(i, rand, sample)],
       ["answer_relevancy", answerRelevancy(i, rand)],

@@ -4,6 +4,7 @@
 // errors, skips and null scores, invalid rows in two runs, a sparse row, and a torn last line. Run 1 is written in
 // results format 1 (each record holds its sample), the resumed runs in format 2 (a sample line per row).
 import { appendFileSync } from "node:fs";
+import { rowHash } from "../../src/evaluate/hash.js";
 import { resultsFormat, resultsFormatVersion } from "../../src/evaluate/results-lines.js";
 import { ResultsWriter } from "../../src/evaluate/results-writer.js";
 import type { EvaluationResultData, RowMetricRecord, RunMetadata } from "../../src/evaluate/types.js";
@@ -89,7 +90,7 @@ export function writeTrickyResultsFile(file: string, options: { rows?: number } 
       .filter((r) => r.row === 2 || r.row >= total - 4)
       .map((r) => ({
         ...r,
-        ...(r.row === 2 ? { sample: edited, rowHash: "e".repeat(64) } : {}),
+        ...(r.row === 2 ? { sample: edited, rowHash: rowHash(edited) } : {}),
         configHash: changedContext.metrics[r.metric as keyof typeof changedContext.metrics]!.configHash,
         finishedAt: "2025-01-03T00:01:00.000Z",
       }));
