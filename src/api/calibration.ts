@@ -2,7 +2,7 @@
 // labelled data sets, and a judge measured against people's labels.
 
 export { type BandProposal, type BandRow, proposeCascadeBand } from "../calibrate/band.js";
-export type { BootstrapOptions } from "../calibrate/bootstrap.js";
+export type { BootstrapOptions } from "../math/bootstrap.js";
 export {
   type CalibrateOptions,
   type CalibrationJudge,

@@ -6,7 +6,7 @@ import type { ProgressMode, ProgressReporter } from "../evaluate/progress.js";
 import type { MetricResult } from "../metrics/types.js";
 import { type BandRow, bandRowOf, proposeCascadeBand } from "./band.js";
 import { computeBaselines } from "./baselines.js";
-import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES } from "./bootstrap.js";
+import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES } from "../math/bootstrap.js";
 import { computeFigures, type FigureOptions } from "./figures.js";
 import { describeInvalid, type LabelledSet, type LoadLabelledOptions, loadLabelled } from "./labelled.js";
 import { resolveScale, scaleWarnings } from "./score-range.js";

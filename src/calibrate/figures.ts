@@ -9,7 +9,7 @@ import {
   confusionMatrix,
   thresholdScores,
 } from "./binary.js";
-import { type BootstrapOptions, bootstrapInterval } from "./bootstrap.js";
+import { type BootstrapOptions, bootstrapInterval } from "../math/bootstrap.js";
 import { type Figure, ratio } from "./figure.js";
 import { kendallTauB, scaledMeanAbsoluteError, spearman } from "./rank.js";
 

@@ -4,7 +4,7 @@ import type { Dataset, DatasetSample, LoadDatasetOptions } from "../dataset/type
 import type { LabelKind } from "../datasets/converters/types.js";
 import { InvalidInputError } from "../errors.js";
 import type { Sample } from "../metrics/types.js";
-import { DEFAULT_BOOTSTRAP_SEED } from "./bootstrap.js";
+import { DEFAULT_BOOTSTRAP_SEED } from "../math/bootstrap.js";
 import { StratifiedSampler } from "./sample.js";
 
 /** One labelled row, ready to score: the sample(s) the judge sees and what people said. */

@@ -7,7 +7,7 @@ import {
   confusionMatrix,
   thresholdScores,
 } from "../../src/calibrate/binary.js";
-import { bootstrapInterval, percentile } from "../../src/calibrate/bootstrap.js";
+import { bootstrapInterval, percentile } from "../../src/math/bootstrap.js";
 import { kendallTauB, scaledMeanAbsoluteError, spearman } from "../../src/calibrate/rank.js";
 
 describe("binary figures", () => {
