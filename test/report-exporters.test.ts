@@ -160,7 +160,9 @@ describe("Markdown", () => {
     expect(problems).toContain("- `faithfulness` error on row 4: JudgeOutputError");
     expect(md).toMatch(/\| 4 \| .* \| error \|/);
     const faithAgg = data.aggregates.find((a) => a.metric === "faithfulness")!;
-    expect(md).toContain("| Metric | Mean | Std | Min | Max | Scored | No score | Errors | Skipped |");
+    expect(md).toContain(
+      "| Metric | Mean | 95% interval | Std | Min | Max | Scored | No score | Errors | Skipped |",
+    );
     expect(md).toContain(
       ` | ${faithAgg.count} of ${faithAgg.count + faithAgg.nulls + faithAgg.errors + faithAgg.skipped} | ${faithAgg.nulls} | ${faithAgg.errors} | ${faithAgg.skipped} |`,
     );

@@ -13,16 +13,17 @@ import { cliCommand } from "../util/cli-command.js";
 import { assertOutputsAreNotInputs } from "../util/real-path.js";
 import { ExitCode } from "./exit-codes.js";
 import { checkDrops, type DropLimit, dropLimits, parseFailOnDrop } from "./fail-on-drop.js";
+import { addIntervalFlags, type IntervalFlags, intervalOptions } from "./interval-flags.js";
 import { collect } from "./option-parsers.js";
 
-interface ReportFlags {
+interface ReportFlags extends IntervalFlags {
   html?: string;
   md?: string;
   csv?: string;
   json?: string;
 }
 
-interface CompareFlags {
+interface CompareFlags extends IntervalFlags {
   out?: string;
   key: keyof typeof compareKeys;
   failOnDrop?: DropLimit[];
@@ -76,18 +77,21 @@ const compareKeys = {
  */
 export function registerReportCommand(program: Command): Command {
   const run = cliCommand();
-  const report = program
-    .command("report")
-    .description("Turn a results JSONL file into reports (HTML, Markdown, CSV, JSON), or compare two runs.")
-    .argument("<results>", "results JSONL file written by `airgap-eval eval`")
-    .option("--html <file>", "self-contained HTML report (works offline)")
-    .option("--md <file>", "Markdown report")
-    .option("--csv <file>", "CSV of every row × metric (formula-injection safe)")
-    .option("--json <file>", "JSON with metadata, records and aggregates")
+  const report = addIntervalFlags(
+    program
+      .command("report")
+      .description("Turn a results JSONL file into reports (HTML, Markdown, CSV, JSON), or compare two runs.")
+      .argument("<results>", "results JSONL file written by `airgap-eval eval`")
+      .option("--html <file>", "self-contained HTML report (works offline)")
+      .option("--md <file>", "Markdown report")
+      .option("--csv <file>", "CSV of every row × metric (formula-injection safe)")
+      .option("--json <file>", "JSON with metadata, records and aggregates"),
+  )
     .addHelpText(
       "after",
       `
-With no output flag, prints the summary table.
+With no output flag, prints the summary table. Every mean carries its confidence interval (--confidence,
+--cluster-by, --interval; bootstrap intervals are seeded, so a results file gives the same bytes every time).
 
 Examples:
   $ ${run} report results.jsonl --html report.html --md report.md
@@ -103,6 +107,7 @@ Examples:
       // Indexed once for every output, which is then written row by row: no records are held.
       const index = ResultsFileIndex.open(file, {
         onNotice: (m) => process.stderr.write(`airgap-eval: ${m}\n`),
+        intervals: intervalOptions(flags),
       });
       const outputs = (
         [

@@ -1,6 +1,7 @@
 import type { Cache } from "../cache/cache.js";
 import type { DatasetSource } from "../dataset/stream.js";
 import type { Dataset, LoadDatasetOptions } from "../dataset/types.js";
+import type { AggregateIntervalOptions } from "../results/interval-tally.js";
 import type { RowMetricRecord } from "../results/types.js";
 import type { ProgressMode, ProgressReporter } from "./progress.js";
 
@@ -61,6 +62,11 @@ export interface EvaluateOptions {
    * records `verify: false` under `--no-verify`). Defaults to none.
    */
   recordOptions?: Record<string, string | number | boolean | null>;
+  /**
+   * How each aggregate's confidence interval is computed: level, method, clusters (`clusterBy`), bootstrap
+   * resamples and seed. Defaults to a 95% interval, method `auto`, every row its own cluster.
+   */
+  intervals?: AggregateIntervalOptions;
   /** Column map and format used when `dataset` is a path or rows. Defaults to none (recognised names, format by extension). */
   load?: Omit<LoadDatasetOptions, "strict">;
 }

@@ -3,6 +3,7 @@ import type { EvaluationResultData, MetricAggregate } from "../results/types.js"
 import { cascadeSentences } from "./cascade-lines.js";
 import type { CompareKey, Comparison } from "./compare.js";
 import { fileName, formatDelta, formatScore, rowsRun, runName, truncate } from "./format.js";
+import { formatInterval, intervalNote, intervalTitle } from "./interval-text.js";
 import { type ReportParts, reportPartsOf } from "./parts.js";
 import { unmatchedCalls } from "./unmatched-calls.js";
 import { type ReportInput, runModels } from "./views.js";
@@ -80,11 +81,24 @@ function tableLine(cells: string[]): string {
 }
 
 function aggregateTable(aggregates: MetricAggregate[]): string {
-  return table(
-    ["Metric", "Mean", "Std", "Min", "Max", "Scored", "No score", "Errors", "Skipped"],
+  const note = intervalNote(aggregates);
+  return `${table(
+    [
+      "Metric",
+      "Mean",
+      intervalTitle(aggregates),
+      "Std",
+      "Min",
+      "Max",
+      "Scored",
+      "No score",
+      "Errors",
+      "Skipped",
+    ],
     aggregates.map((a) => [
       code(a.metric),
       formatScore(a.mean),
+      formatInterval(a.interval),
       formatScore(a.std),
       formatScore(a.min),
       formatScore(a.max),
@@ -93,8 +107,8 @@ function aggregateTable(aggregates: MetricAggregate[]): string {
       String(a.errors),
       String(a.skipped),
     ]),
-    ["l", "r", "r", "r", "r", "r", "r", "r", "r"],
-  );
+    ["l", "r", "r", "r", "r", "r", "r", "r", "r", "r"],
+  )}${note === "" ? "" : `\n\n${note}`}`;
 }
 
 /**
