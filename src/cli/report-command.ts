@@ -15,6 +15,7 @@ import { ExitCode } from "./exit-codes.js";
 import { checkDrops, type DropLimit, dropLimits, parseFailOnDrop } from "./fail-on-drop.js";
 import { addIntervalFlags, type IntervalFlags, intervalOptions } from "./interval-flags.js";
 import { collect } from "./option-parsers.js";
+import { registerReportSizeCommand } from "./report-size-command.js";
 
 interface ReportFlags extends IntervalFlags {
   html?: string;
@@ -124,8 +125,7 @@ Examples:
       if (outputs.length === 0) process.stdout.write(formatSummary(index.summaryData()));
     });
 
-  report
-    .command("compare")
+  addIntervalFlags(report.command("compare"))
     .description("Compare two runs row by row: per-row and aggregate deltas (b minus a).")
     .argument("<a>", "baseline results JSONL")
     .argument("<b>", "candidate results JSONL")
@@ -140,7 +140,7 @@ Examples:
     )
     .option(
       "--fail-on-drop <metric=delta>",
-      "exit 3 when the metric's mean over paired rows fell by more than delta (b minus a < -delta); '*=delta' for every metric of a; repeatable",
+      "exit 3 when the metric's mean over paired rows fell by more than delta (b minus a < -delta); '*=delta' for every metric of a; metric=delta:significant fails only when the drop is also significant at --confidence; repeatable",
       collect(parseFailOnDrop),
     )
     .addHelpText(
@@ -167,14 +167,16 @@ Examples:
         ],
       );
       const notice = (m: string) => process.stderr.write(`airgap-eval: ${m}\n`);
-      const runA = loadResults(a, { onNotice: notice });
-      const runB = loadResults(b, { onNotice: notice });
+      const intervals = intervalOptions(flags);
+      const runA = loadResults(a, { onNotice: notice, intervals });
+      const runB = loadResults(b, { onNotice: notice, intervals });
       const { labels, files } = compareNames(a, b);
       const comparison = compareRuns(runA, runB, {
         matchBy: compareKeys[flags.key],
         labelA: labels.a,
         labelB: labels.b,
         files,
+        intervals,
       });
       const limits = flags.failOnDrop ?? [];
       // A limit naming a metric the baseline lacks is bad usage, told before anything is written.
@@ -193,5 +195,6 @@ Examples:
         if (failures.length > 0) process.exitCode = ExitCode.belowThreshold;
       }
     });
+  registerReportSizeCommand(report);
   return report;
 }

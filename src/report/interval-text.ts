@@ -1,7 +1,8 @@
 // How reports write a mean's confidence interval: the cell, the column title, and the sentence saying how.
 import type { MeanInterval } from "../math/mean-interval.js";
+import type { PairedDifference } from "../math/paired-difference.js";
 import type { MetricAggregate } from "../results/types.js";
-import { formatScore } from "./format.js";
+import { formatDelta, formatScore } from "./format.js";
 
 /**
  * An interval as a cell: `0.701–0.768`, or `-` when there is none (fewer than two scored rows).
@@ -63,4 +64,74 @@ export function intervalNote(aggregates: readonly Pick<MetricAggregate, "metric"
     byHow.size === 1 ? how : `${metrics.join(", ")}: ${how}`,
   );
   return `Intervals of the mean over scored rows: ${groups.join("; ")}.`;
+}
+
+/**
+ * A p-value for people: three decimals, `<0.001` below that, `-` when there is none.
+ *
+ * @example
+ * formatPValue(0.0312); // "0.031"
+ */
+export function formatPValue(p: number | null | undefined): string {
+  if (typeof p !== "number") return "-";
+  return p < 0.001 ? "<0.001" : p.toFixed(3);
+}
+
+/** What a comparison's difference columns need of each metric. */
+interface DifferenceFigures {
+  difference: PairedDifference | null;
+  detectable: number | null;
+}
+
+/**
+ * The cells of a compared metric's paired difference: its interval, the p-value, the verdict (`yes` / `no`) and the
+ * smallest detectable difference.
+ *
+ * @example
+ * const [interval, p, significant, detectable] = differenceCells(metricComparison);
+ */
+export function differenceCells(m: DifferenceFigures): [string, string, string, string] {
+  const d = m.difference;
+  return [
+    d?.interval ? formatSignedInterval(d.interval) : "-",
+    formatPValue(d?.pValue),
+    d === null || d.pValue === null ? "-" : d.significant ? "yes" : "no",
+    m.detectable === null ? "-" : formatScore(m.detectable),
+  ];
+}
+
+function formatSignedInterval(interval: MeanInterval): string {
+  return `${formatDelta(interval.low)} to ${formatDelta(interval.high)}`;
+}
+
+/**
+ * The sentence under a comparison's table: how the paired intervals, the p-values, the verdicts and the detectable
+ * differences were made; empty when no metric has a paired difference.
+ */
+export function differenceNote(metrics: readonly DifferenceFigures[], power = 0.8): string {
+  const first = metrics.find((m) => m.difference !== null)?.difference;
+  if (first == null) return "";
+  const interval = first.interval;
+  const how =
+    interval === null
+      ? ""
+      : interval.method === "bootstrap"
+        ? `paired bootstrap, ${interval.resamples} resamples, seed ${interval.seed}`
+        : "Student t on the paired deltas";
+  const clusters = interval?.clusters !== undefined ? ", clusters resampled and sign-flipped whole" : "";
+  const level = interval?.level ?? 0.95;
+  const tests = new Set(metrics.flatMap((m) => (m.difference ? [m.difference.test] : [])));
+  const test = [...tests].map((t) =>
+    t === "exact" ? "exact (every sign flip)" : `${first.permutations} random sign flips`,
+  );
+  return (
+    `Paired delta interval (${formatLevel(level)}): ${how}${clusters}. p: paired permutation test of no difference, ${test.join(" or ")}; ` +
+    `significant when p < ${Number((1 - level).toFixed(6))}. Detectable: the smallest true paired difference these rows detect at that level with ${formatLevel(power)} power.`
+  );
+}
+
+/** The title of a comparison's paired-delta interval column: `95% interval of delta`. */
+export function differenceTitle(comparison: { metrics: readonly DifferenceFigures[] }): string {
+  const level = comparison.metrics.find((m) => m.difference?.interval)?.difference?.interval?.level ?? 0.95;
+  return `${formatLevel(level)} interval of delta`;
 }
