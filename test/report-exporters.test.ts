@@ -214,6 +214,18 @@ describe("HTML", () => {
     expect(page).toContain("strictness=3");
   });
 
+  it("shows each mean's interval with a whisker titled with the figures, and how the intervals were made", () => {
+    for (const a of data.aggregates) {
+      const { low, high } = a.interval!;
+      const cell = `${low.toFixed(3)}–${high.toFixed(3)}`;
+      expect(page).toMatch(
+        new RegExp(`<tr data-metric="${a.metric}">.*<td class="num interval">${cell}<svg class="whisker"`),
+      );
+      expect(page).toContain(`aria-label="mean ${a.mean!.toFixed(3)}, 95% interval ${cell} on [`);
+    }
+    expect(page).toContain('<p class="muted interval-note">Intervals of the mean over scored rows: ');
+  });
+
   it("shows scored n of N per metric, a no-score card, one term for a missing value, and a mean legend", () => {
     for (const a of data.aggregates) {
       const n = a.count + a.nulls + a.errors + a.skipped;
