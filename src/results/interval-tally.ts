@@ -14,12 +14,12 @@ export interface AggregateIntervalOptions extends Omit<IntervalOptions, "cluster
 }
 
 /**
- * One metric's scored values with their rows (and cluster keys), in a growing typed array: 8 bytes per scored
- * row (16 with clusters). The interval is computed on the values in row order, so it does not depend on the
+ * One metric's scored values with their rows (and cluster keys), in growing typed arrays: 12 bytes per scored
+ * row, plus a cluster key string per row with `clusterBy`. The interval is computed on the values in row order, so it does not depend on the
  * order the records arrived in.
  */
 export class IntervalTally {
-  private rows: Float64Array = new Float64Array(64);
+  private rows: Int32Array = new Int32Array(64);
   private values: Float64Array = new Float64Array(64);
   private clusters: string[] | undefined;
   private size = 0;
@@ -30,7 +30,9 @@ export class IntervalTally {
 
   add(row: number, value: number, sample: Sample | undefined): void {
     if (this.size === this.values.length) {
-      this.rows = grow(this.rows);
+      const rows = new Int32Array(this.rows.length * 2);
+      rows.set(this.rows);
+      this.rows = rows;
       this.values = grow(this.values);
     }
     this.rows[this.size] = row;
