@@ -74,9 +74,13 @@ describe("report", { timeout: 300_000 }, () => {
   it("with no output flag prints the summary table", async () => {
     const result = await runCli(["report", runA], box.env);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^metric\s+mean\s+scored/m);
+    expect(result.stdout).toMatch(/^metric\s+mean\s+95% interval\s+scored/m);
+    const { mean, interval } = semantic(runA);
     expect(result.stdout).toMatch(
-      new RegExp(`^semantic_similarity\\s+${semantic(runA).mean!.toFixed(3)}\\s+20 of 20\\s`, "m"),
+      new RegExp(
+        `^semantic_similarity\\s+${mean!.toFixed(3)}\\s+${interval!.low.toFixed(3)}–${interval!.high.toFixed(3)}\\s+20 of 20\\s`,
+        "m",
+      ),
     );
   });
 

@@ -131,7 +131,49 @@ describe("--fail-on-drop", () => {
     expect(failures[0]).toContain(
       `--fail-on-drop faithfulness=0.02 failed: faithfulness fell by 0.0500 (paired mean delta -0.0500 over ${faith.pairedCount} paired rows, mean `,
     );
-    expect(failures[0]).toMatch(/\), 0\.0300 more than the allowed 0\.02$/);
+    expect(failures[0]).toContain(
+      "), 0.0300 more than the allowed 0.02; the difference is significant at 95% (p < 0.0001, 95% interval -0.0500 to -0.0500)",
+    );
+  });
+
+  it("parses the significant form, and fails with it only on a drop that is also significant, saying which rule", () => {
+    expect(parseFailOnDrop("faithfulness=0.02:significant")).toEqual({
+      metric: "faithfulness",
+      maxDrop: 0.02,
+      significant: true,
+    });
+    expect(parseFailOnDrop("*=0:significant")).toEqual({ metric: "*", maxDrop: 0, significant: true });
+    // The steady drop of 0.05 on every row is significant: both forms fail.
+    const steady = checkDrops(c, [{ metric: "faithfulness", maxDrop: 0.02, significant: true }]);
+    expect(steady.failures[0]).toMatch(
+      /^--fail-on-drop faithfulness=0\.02:significant failed: .*; the difference is significant at 95%/,
+    );
+    // A noisy drop: rows alternately up and down, 0.03 lower on average, is past the limit but not significant.
+    const noisy: EvaluationResultData = (() => {
+      let i = 0;
+      const records = before.records.map((r) => {
+        if (r.metric !== "faithfulness" || typeof r.result.value !== "number" || r.result.status !== "ok")
+          return r;
+        i += 1;
+        return { ...r, result: { ...r.result, value: r.result.value + (i % 2 === 0 ? 0.37 : -0.43) } };
+      });
+      return {
+        ...before,
+        records,
+        aggregates: aggregateRecords(records, Object.keys(before.metadata.metrics)),
+      };
+    })();
+    const n = compareRuns(before, noisy, names);
+    const faith = n.metrics.find((m) => m.metric === "faithfulness")!;
+    expect(faith.pairedMeanDelta!).toBeLessThan(-0.02);
+    expect(faith.difference!.significant).toBe(false);
+    const plain = checkDrops(n, [{ metric: "faithfulness", maxDrop: 0.02 }]);
+    expect(plain.failures[0]).toContain("the difference is not significant at 95%");
+    const gated = checkDrops(n, [{ metric: "faithfulness", maxDrop: 0.02, significant: true }]);
+    expect(gated.failures).toEqual([]);
+    expect(gated.lines[0]).toMatch(
+      /^--fail-on-drop faithfulness=0\.02:significant passed: faithfulness fell by 0\.\d{4} \(over \d+ paired rows, mean .*\), more than the allowed 0\.02, but the difference is not significant at 95% \(p = 0\.\d{4}, 95% interval -0\.\d{4} to \+0\.\d{4}\), so the drop may be noise$/,
+    );
   });
 
   it("passes within the limit; '*' gates every baseline metric and a named limit overrides it", () => {

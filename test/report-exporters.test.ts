@@ -160,7 +160,9 @@ describe("Markdown", () => {
     expect(problems).toContain("- `faithfulness` error on row 4: JudgeOutputError");
     expect(md).toMatch(/\| 4 \| .* \| error \|/);
     const faithAgg = data.aggregates.find((a) => a.metric === "faithfulness")!;
-    expect(md).toContain("| Metric | Mean | Std | Min | Max | Scored | No score | Errors | Skipped |");
+    expect(md).toContain(
+      "| Metric | Mean | 95% interval | Std | Min | Max | Scored | No score | Errors | Skipped |",
+    );
     expect(md).toContain(
       ` | ${faithAgg.count} of ${faithAgg.count + faithAgg.nulls + faithAgg.errors + faithAgg.skipped} | ${faithAgg.nulls} | ${faithAgg.errors} | ${faithAgg.skipped} |`,
     );
@@ -210,6 +212,18 @@ describe("HTML", () => {
     for (const model of data.metadata.metrics.answer_relevancy!.models) expect(page).toContain(model.sha256!);
     expect(page).toContain("node-llama-cpp 3.21.1");
     expect(page).toContain("strictness=3");
+  });
+
+  it("shows each mean's interval with a whisker titled with the figures, and how the intervals were made", () => {
+    for (const a of data.aggregates) {
+      const { low, high } = a.interval!;
+      const cell = `${low.toFixed(3)}–${high.toFixed(3)}`;
+      expect(page).toMatch(
+        new RegExp(`<tr data-metric="${a.metric}">.*<td class="num interval">${cell}<svg class="whisker"`),
+      );
+      expect(page).toContain(`aria-label="mean ${a.mean!.toFixed(3)}, 95% interval ${cell} on [`);
+    }
+    expect(page).toContain('<p class="muted interval-note">Intervals of the mean over scored rows: ');
   });
 
   it("shows scored n of N per metric, a no-score card, one term for a missing value, and a mean legend", () => {

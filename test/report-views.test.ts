@@ -286,7 +286,7 @@ describe("formatSummary", () => {
   it("prints an aligned table with mean, scored n of N, errors and skipped, and why rows failed", () => {
     const text = formatSummary(makeFixtureResult());
     const lines = text.split("\n");
-    expect(lines[0]).toMatch(/^metric\s+mean\s+scored\s+no score\s+errors\s+skipped$/);
+    expect(lines[0]).toMatch(/^metric\s+mean\s+95% interval\s+scored\s+no score\s+errors\s+skipped$/);
     const table = lines.slice(0, 4);
     // Right-aligned numeric columns end at the same offset on every line.
     const ends = table.map((l) => l.length);
@@ -296,6 +296,7 @@ describe("formatSummary", () => {
     expect(faith.split(/\s+/)).toEqual([
       "faithfulness",
       agg.mean!.toFixed(3),
+      `${agg.interval!.low.toFixed(3)}–${agg.interval!.high.toFixed(3)}`,
       String(agg.count),
       "of",
       String(agg.count + agg.nulls + 1),
@@ -330,12 +331,12 @@ describe("formatSummary", () => {
     expect(text).toBe(
       `${alignColumns(
         [
-          ["metric", "mean", "scored", "no score", "errors", "skipped"],
-          ["exact_match", "1.000", "3 of 7", "1", "1", "2"],
+          ["metric", "mean", "95% interval", "scored", "no score", "errors", "skipped"],
+          ["exact_match", "1.000", "-", "3 of 7", "1", "1", "2"],
         ],
-        [false, true, true, true, true, true],
+        [false, true, true, true, true, true, true],
       ).join("\n")}\n`,
     );
-    expect(text.split("\n")[1]).toBe("exact_match  1.000  3 of 7         1       1        2");
+    expect(text.split("\n")[1]).toBe("exact_match  1.000             -  3 of 7         1       1        2");
   });
 });

@@ -2,7 +2,6 @@
 // labelled data sets, and a judge measured against people's labels.
 
 export { type BandProposal, type BandRow, proposeCascadeBand } from "../calibrate/band.js";
-export type { BootstrapOptions } from "../calibrate/bootstrap.js";
 export {
   type CalibrateOptions,
   type CalibrationJudge,
@@ -31,3 +30,4 @@ export type { LabelKind, LabelledRecord } from "../datasets/converters/types.js"
 export { type PullDatasetOptions, type PullDatasetResult, pullDataset } from "../datasets/pull.js";
 export { type DatasetEntry, loadDatasetRegistry } from "../datasets/registry.js";
 export { type DatasetFileCheck, verifyDataset } from "../datasets/verify.js";
+export type { BootstrapOptions } from "../math/bootstrap.js";

@@ -1,6 +1,6 @@
 // Proposing the faithfulness cascade's uncertainty band from labelled rows: the band that reaches a target
 // agreement with people while sending the fewest rows to the judge.
-import { type BootstrapOptions, bootstrapInterval } from "./bootstrap.js";
+import { type BootstrapOptions, bootstrapInterval } from "../math/bootstrap.js";
 import { type Figure, figure, undefinedFigure } from "./figure.js";
 
 /** One labelled row as the cascade sees it: what people said and what each path would decide. */

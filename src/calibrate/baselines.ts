@@ -1,8 +1,8 @@
 // Judge-free baselines of `calibrate`: the constant answer and a token-overlap score, with the same figures and
 // intervals as the judges, so a reader sees whether a judge beats them.
 import type { LabelKind } from "../datasets/converters/types.js";
+import { DEFAULT_BOOTSTRAP_SEED } from "../math/bootstrap.js";
 import { bestThreshold, negativeClassName } from "./binary.js";
-import { DEFAULT_BOOTSTRAP_SEED } from "./bootstrap.js";
 import { computeFigures, type FigureOptions, type ScoredPairs } from "./figures.js";
 import type { LabelledRow } from "./labelled.js";
 import { type OverlapKind, overlapDescriptions, overlapKindFor, overlapScore } from "./overlap.js";

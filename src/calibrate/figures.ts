@@ -1,4 +1,5 @@
 import type { LabelKind } from "../datasets/converters/types.js";
+import { type BootstrapOptions, bootstrapInterval } from "../math/bootstrap.js";
 import {
   auroc,
   type BestThreshold,
@@ -9,7 +10,6 @@ import {
   confusionMatrix,
   thresholdScores,
 } from "./binary.js";
-import { type BootstrapOptions, bootstrapInterval } from "./bootstrap.js";
 import { type Figure, ratio } from "./figure.js";
 import { kendallTauB, scaledMeanAbsoluteError, spearman } from "./rank.js";
 

@@ -3,8 +3,8 @@ import { openDataset } from "../dataset/stream.js";
 import type { Dataset, DatasetSample, LoadDatasetOptions } from "../dataset/types.js";
 import type { LabelKind } from "../datasets/converters/types.js";
 import { InvalidInputError } from "../errors.js";
+import { DEFAULT_BOOTSTRAP_SEED } from "../math/bootstrap.js";
 import type { Sample } from "../metrics/types.js";
-import { DEFAULT_BOOTSTRAP_SEED } from "./bootstrap.js";
 import { StratifiedSampler } from "./sample.js";
 
 /** One labelled row, ready to score: the sample(s) the judge sees and what people said. */

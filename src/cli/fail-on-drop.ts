@@ -10,7 +10,15 @@ export interface DropLimit {
   metric: string;
   /** The largest drop of the paired mean allowed (0 or more). */
   maxDrop: number;
+  /**
+   * `metric=delta:significant`: fail only when the drop is past the limit and also significant at the comparison's
+   * confidence level (the paired permutation test's p-value below 1 − level). Defaults to false.
+   */
+  significant?: boolean;
 }
+
+/** The suffix of the significant form of a limit. */
+const SIGNIFICANT = ":significant";
 
 /** What {@link checkDrops} found: a line per gated metric, and the failed ones. */
 export interface DropCheck {
@@ -20,13 +28,20 @@ export interface DropCheck {
   failures: string[];
 }
 
-/** Parses `faithfulness=0.02` or `*=0.02`. */
+/** Parses `faithfulness=0.02`, `*=0.02`, or either with `:significant` after it. */
 export function parseFailOnDrop(text: string): DropLimit {
-  const { metric, value } = parseMetricGate(text, "faithfulness=0.02 or '*=0.02'", {
-    all: true,
-    negative: false,
-  });
-  return { metric, maxDrop: value };
+  const trimmed = text.trim();
+  const significant = trimmed.endsWith(SIGNIFICANT);
+  const gate = significant ? trimmed.slice(0, -SIGNIFICANT.length) : trimmed;
+  const { metric, value } = parseMetricGate(
+    gate,
+    "faithfulness=0.02, '*=0.02' or faithfulness=0.02:significant",
+    {
+      all: true,
+      negative: false,
+    },
+  );
+  return significant ? { metric, maxDrop: value, significant } : { metric, maxDrop: value };
 }
 
 /**
@@ -57,9 +72,9 @@ const noise = 1e-12;
  * (run a). Throws {@link InvalidInputError} (bad usage) for a metric named twice, or named but not in the
  * baseline run.
  */
-export function dropLimits(comparison: Comparison, limits: readonly DropLimit[]): Map<string, number> {
+export function dropLimits(comparison: Comparison, limits: readonly DropLimit[]): Map<string, DropLimit> {
   const baseline = comparison.metrics.filter((m) => m.a !== null).map((m) => m.metric);
-  const out = new Map<string, number>();
+  const out = new Map<string, DropLimit>();
   const named = limits.filter((l) => l.metric !== "*");
   for (const limit of named) {
     if (out.has(limit.metric)) {
@@ -70,14 +85,14 @@ export function dropLimits(comparison: Comparison, limits: readonly DropLimit[])
         `--fail-on-drop ${limit.metric}=${limit.maxDrop}: the baseline run (${comparison.labels.a}) has no metric ${limit.metric}; it has ${baseline.join(", ") || "none"}`,
       );
     }
-    out.set(limit.metric, limit.maxDrop);
+    out.set(limit.metric, limit);
   }
   const all = limits.filter((l) => l.metric === "*");
   if (all.length > 1) throw new InvalidInputError("--fail-on-drop '*=...' is given twice; give it once");
   const every = all[0];
   if (every !== undefined)
-    for (const metric of baseline) if (!out.has(metric)) out.set(metric, every.maxDrop);
-  for (const [metric, maxDrop] of out) checkLimitCanFail(metric, maxDrop);
+    for (const metric of baseline) if (!out.has(metric)) out.set(metric, { ...every, metric });
+  for (const [metric, limit] of out) checkLimitCanFail(metric, limit.maxDrop);
   // In the baseline's metric order.
   return new Map(baseline.filter((m) => out.has(m)).map((m) => [m, out.get(m)!]));
 }
@@ -97,9 +112,10 @@ export function checkDrops(comparison: Comparison, limits: readonly DropLimit[])
   const lines: string[] = [];
   const failures: string[] = [];
   const { a: A, b: B } = comparison.labels;
-  for (const [metric, maxDrop] of dropLimits(comparison, limits)) {
+  for (const [metric, limit] of dropLimits(comparison, limits)) {
+    const { maxDrop } = limit;
     const m = comparison.metrics.find((x) => x.metric === metric)!;
-    const gate = `--fail-on-drop ${metric}=${maxDrop}`;
+    const gate = `--fail-on-drop ${metric}=${maxDrop}${limit.significant ? SIGNIFICANT : ""}`;
     let line: string;
     let failed = true;
     if (m.b === null) {
@@ -108,13 +124,23 @@ export function checkDrops(comparison: Comparison, limits: readonly DropLimit[])
       line = `${gate} failed: no row present in both runs has a ${metric} score in both, so nothing can be compared`;
     } else {
       const delta = m.pairedMeanDelta;
-      failed = delta < -maxDrop - noise;
+      const pastLimit = delta < -maxDrop - noise;
+      const significant = m.difference?.significant === true;
+      failed = pastLimit && (limit.significant !== true || significant);
       const over = `over ${m.pairedCount} paired row${m.pairedCount === 1 ? "" : "s"}`;
       const means = `mean ${fixed(pairedMean(comparison, metric, "a"))} → ${fixed(pairedMean(comparison, metric, "b"))}`;
-      line = failed
-        ? `${gate} failed: ${metric} fell by ${fixed(-delta)} (paired mean delta ${signed(delta)} ${over}, ${means}), ` +
-          `${fixed(-delta - maxDrop)} more than the allowed ${maxDrop}`
-        : `${gate} passed: ${metric} paired mean delta ${signed(delta)} ${over} (${means}); allowed drop ${maxDrop}`;
+      const noiseCheck = significanceWords(m);
+      if (failed) {
+        line =
+          `${gate} failed: ${metric} fell by ${fixed(-delta)} (paired mean delta ${signed(delta)} ${over}, ${means}), ` +
+          `${fixed(-delta - maxDrop)} more than the allowed ${maxDrop}; ${noiseCheck}`;
+      } else if (pastLimit) {
+        line =
+          `${gate} passed: ${metric} fell by ${fixed(-delta)} (${over}, ${means}), more than the allowed ${maxDrop}, ` +
+          `but ${noiseCheck}, so the drop may be noise`;
+      } else {
+        line = `${gate} passed: ${metric} paired mean delta ${signed(delta)} ${over} (${means}); allowed drop ${maxDrop}; ${noiseCheck}`;
+      }
     }
     const lost = lostScores(comparison, m);
     if (lost.length > 0) {
@@ -130,6 +156,19 @@ export function checkDrops(comparison: Comparison, limits: readonly DropLimit[])
     );
   }
   return { lines, failures };
+}
+
+/** Whether the paired difference is significant, in words: level, p-value and interval. */
+function significanceWords(m: MetricComparison): string {
+  const d = m.difference;
+  if (d === null || d.pValue === null) return "no test: no paired rows";
+  const level = d.interval?.level ?? 0.95;
+  const percent = `${Number((level * 100).toFixed(6))}%`;
+  const interval = d.interval
+    ? `, ${percent} interval ${signed(d.interval.low)} to ${signed(d.interval.high)}`
+    : "";
+  const p = d.pValue < 0.0001 ? "p < 0.0001" : `p = ${d.pValue.toFixed(4)}`;
+  return `the difference is ${d.significant ? "" : "not "}significant at ${percent} (${p}${interval})`;
 }
 
 /** The mean of one side over the rows the paired mean delta covers. */

@@ -13,16 +13,18 @@ import { cliCommand } from "../util/cli-command.js";
 import { assertOutputsAreNotInputs } from "../util/real-path.js";
 import { ExitCode } from "./exit-codes.js";
 import { checkDrops, type DropLimit, dropLimits, parseFailOnDrop } from "./fail-on-drop.js";
+import { addIntervalFlags, type IntervalFlags, intervalOptions } from "./interval-flags.js";
 import { collect } from "./option-parsers.js";
+import { registerReportSizeCommand } from "./report-size-command.js";
 
-interface ReportFlags {
+interface ReportFlags extends IntervalFlags {
   html?: string;
   md?: string;
   csv?: string;
   json?: string;
 }
 
-interface CompareFlags {
+interface CompareFlags extends IntervalFlags {
   out?: string;
   key: keyof typeof compareKeys;
   failOnDrop?: DropLimit[];
@@ -76,18 +78,21 @@ const compareKeys = {
  */
 export function registerReportCommand(program: Command): Command {
   const run = cliCommand();
-  const report = program
-    .command("report")
-    .description("Turn a results JSONL file into reports (HTML, Markdown, CSV, JSON), or compare two runs.")
-    .argument("<results>", "results JSONL file written by `airgap-eval eval`")
-    .option("--html <file>", "self-contained HTML report (works offline)")
-    .option("--md <file>", "Markdown report")
-    .option("--csv <file>", "CSV of every row × metric (formula-injection safe)")
-    .option("--json <file>", "JSON with metadata, records and aggregates")
+  const report = addIntervalFlags(
+    program
+      .command("report")
+      .description("Turn a results JSONL file into reports (HTML, Markdown, CSV, JSON), or compare two runs.")
+      .argument("<results>", "results JSONL file written by `airgap-eval eval`")
+      .option("--html <file>", "self-contained HTML report (works offline)")
+      .option("--md <file>", "Markdown report")
+      .option("--csv <file>", "CSV of every row × metric (formula-injection safe)")
+      .option("--json <file>", "JSON with metadata, records and aggregates"),
+  )
     .addHelpText(
       "after",
       `
-With no output flag, prints the summary table.
+With no output flag, prints the summary table. Every mean carries its confidence interval (--confidence,
+--cluster-by, --interval; bootstrap intervals are seeded, so a results file gives the same bytes every time).
 
 Examples:
   $ ${run} report results.jsonl --html report.html --md report.md
@@ -103,6 +108,7 @@ Examples:
       // Indexed once for every output, which is then written row by row: no records are held.
       const index = ResultsFileIndex.open(file, {
         onNotice: (m) => process.stderr.write(`airgap-eval: ${m}\n`),
+        intervals: intervalOptions(flags),
       });
       const outputs = (
         [
@@ -119,8 +125,7 @@ Examples:
       if (outputs.length === 0) process.stdout.write(formatSummary(index.summaryData()));
     });
 
-  report
-    .command("compare")
+  addIntervalFlags(report.command("compare"))
     .description("Compare two runs row by row: per-row and aggregate deltas (b minus a).")
     .argument("<a>", "baseline results JSONL")
     .argument("<b>", "candidate results JSONL")
@@ -135,7 +140,7 @@ Examples:
     )
     .option(
       "--fail-on-drop <metric=delta>",
-      "exit 3 when the metric's mean over paired rows fell by more than delta (b minus a < -delta); '*=delta' for every metric of a; repeatable",
+      "exit 3 when the metric's mean over paired rows fell by more than delta (b minus a < -delta); '*=delta' for every metric of a; metric=delta:significant fails only when the drop is also significant at --confidence; repeatable",
       collect(parseFailOnDrop),
     )
     .addHelpText(
@@ -162,14 +167,16 @@ Examples:
         ],
       );
       const notice = (m: string) => process.stderr.write(`airgap-eval: ${m}\n`);
-      const runA = loadResults(a, { onNotice: notice });
-      const runB = loadResults(b, { onNotice: notice });
+      const intervals = intervalOptions(flags);
+      const runA = loadResults(a, { onNotice: notice, intervals });
+      const runB = loadResults(b, { onNotice: notice, intervals });
       const { labels, files } = compareNames(a, b);
       const comparison = compareRuns(runA, runB, {
         matchBy: compareKeys[flags.key],
         labelA: labels.a,
         labelB: labels.b,
         files,
+        intervals,
       });
       const limits = flags.failOnDrop ?? [];
       // A limit naming a metric the baseline lacks is bad usage, told before anything is written.
@@ -188,5 +195,6 @@ Examples:
         if (failures.length > 0) process.exitCode = ExitCode.belowThreshold;
       }
     });
+  registerReportSizeCommand(report);
   return report;
 }

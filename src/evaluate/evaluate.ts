@@ -6,6 +6,7 @@ import type { Metric } from "../metrics/types.js";
 import { runDifferences } from "../report/run-differences.js";
 import { aggregateRecords } from "../results/aggregate.js";
 import { RecordDigest } from "../results/digest.js";
+import type { AggregateIntervalOptions } from "../results/interval-tally.js";
 import type { RowMetricRecord, RunMetadata } from "../results/types.js";
 import { errorText } from "../util/error-text.js";
 import { forEachOfStream } from "../util/pool.js";
@@ -64,7 +65,7 @@ async function evaluateLocked(
     const after = cache.stats();
     metadata.cache = { hits: after.hits - statsBefore.hits, misses: after.misses - statsBefore.misses };
   }
-  return assemble(plan, outcome, metadata);
+  return assemble(plan, outcome, metadata, options.intervals);
 }
 
 function runtimeInfo(): Record<string, string> {
@@ -214,7 +215,12 @@ async function runPlan(
     for (const bad of scan.invalid) writer.write({ type: "invalid", ...bad });
   }
   const records: RowMetricRecord[] | undefined = keep ? heldRecords(plan) : undefined;
-  const digest = keep ? undefined : new RecordDigest(plan.entries.map((e) => e.metric.name));
+  const digest = keep
+    ? undefined
+    : new RecordDigest(
+        plan.entries.map((e) => e.metric.name),
+        options.intervals,
+      );
   let recordCount = 0;
   const progress = stopOnce(
     typeof options.progress === "object" ? options.progress : createProgress(options.progress ?? "auto"),
@@ -310,7 +316,12 @@ async function runPlan(
 }
 
 /** Orders the records by row then metric and builds the result with its aggregates. */
-function assemble(plan: EvaluationPlan, outcome: RunOutcome, metadata: RunMetadata): EvaluationResult {
+function assemble(
+  plan: EvaluationPlan,
+  outcome: RunOutcome,
+  metadata: RunMetadata,
+  intervals: AggregateIntervalOptions | undefined,
+): EvaluationResult {
   const names = plan.entries.map((e) => e.metric.name);
   const invalidRows = plan.scan.invalid;
   if (outcome.records === undefined) {
@@ -333,6 +344,6 @@ function assemble(plan: EvaluationPlan, outcome: RunOutcome, metadata: RunMetada
     metadata,
     records,
     invalidRows,
-    aggregates: aggregateRecords(records, names),
+    aggregates: aggregateRecords(records, names, intervals),
   });
 }

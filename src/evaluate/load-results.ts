@@ -1,5 +1,6 @@
 // Loading a results file into the data a report needs (the latest record of each row × metric).
 import { aggregateRecords } from "../results/aggregate.js";
+import type { AggregateIntervalOptions } from "../results/interval-tally.js";
 import type { EvaluationResultData, RowMetricRecord } from "../results/types.js";
 import { forEachResultsLineSync } from "./read-results-file.js";
 import type { ResultsFileTail } from "./results-lines.js";
@@ -10,6 +11,8 @@ import { RecordSamples } from "./results-samples.js";
 export interface LoadResultsOptions {
   /** Told about what was left out, such as a torn last line. Defaults to none (nothing said). */
   onNotice?: (message: string) => void;
+  /** How each aggregate's confidence interval is computed. Defaults to 95%, method `auto`, no clusters. */
+  intervals?: AggregateIntervalOptions;
 }
 
 /**
@@ -49,7 +52,7 @@ export function loadResults(file: string, options: LoadResultsOptions = {}): Eva
     metadata,
     records,
     invalidRows: run.invalidRows,
-    aggregates: aggregateRecords(records, metricOrder),
+    aggregates: aggregateRecords(records, metricOrder, options.intervals),
   };
 }
 

@@ -171,7 +171,7 @@ export class ResultsFileIndex {
     this.invalidRows = run.invalidRows;
 
     // The second pass: everything the reports show before their rows.
-    const aggregator = new AggregateAccumulator(this.metricOrder);
+    const aggregator = new AggregateAccumulator(this.metricOrder, options.intervals);
     const grouper = new ProblemGrouper();
     let lastRecordTime = run.headers(file).last.metadata.startedAt;
     let rowCount = 0;

@@ -1,4 +1,8 @@
+import { standardError } from "../math/mean-interval.js";
+import { type PairedDifference, pairedDifference } from "../math/paired-difference.js";
+import { detectableDifference } from "../math/sample-size.js";
 import type { MetricStatus } from "../metrics/types.js";
+import { type AggregateIntervalOptions, clusterKey } from "../results/interval-tally.js";
 import type { MetricAggregate, RunMetadata } from "../results/types.js";
 import { runDifferences } from "./run-differences.js";
 import { aggregatedView, detailedView, type ReportInput, type ReportRow, reportData } from "./views.js";
@@ -24,6 +28,17 @@ export interface CompareOptions {
   matchBy?: "auto" | CompareKey;
   /** Per-row deltas with an absolute value at most this are counted as unchanged. Defaults to `1e-9`. */
   epsilon?: number;
+  /**
+   * How the paired difference's interval and test are made: confidence `level` (also the significance level,
+   * 1 − level), clusters (`clusterBy`, a sample field; clusters are resampled and sign-flipped whole), bootstrap
+   * `resamples` and `seed`, and `method` `t` for a t-interval. Defaults to 95%, a paired bootstrap of 1000
+   * resamples with seed 20240601, no clusters.
+   */
+  intervals?: AggregateIntervalOptions;
+  /** Sign flips of the permutation test (all of them when 2^rows is at most this). Defaults to 10000. */
+  permutations?: number;
+  /** Power at which {@link MetricComparison.detectable} is computed. Defaults to 0.8. */
+  power?: number;
 }
 
 /** What pairs a row of one run with a row of the other; see {@link CompareOptions.matchBy}. */
@@ -79,6 +94,16 @@ export interface MetricComparison {
   pairedCount: number;
   /** Mean of the per-row deltas over those paired rows; null when there are none. */
   pairedMeanDelta: number | null;
+  /**
+   * The paired difference over those rows: its interval (paired bootstrap), the permutation test's p-value and
+   * whether the difference is significant at the comparison's level; null when no row is paired.
+   */
+  difference: PairedDifference | null;
+  /**
+   * The smallest true paired mean difference a comparison of this many rows detects at the comparison's level with
+   * power {@link CompareOptions.power}, from the spread of these deltas; null below two rows (or clusters).
+   */
+  detectable: number | null;
   /** Paired rows whose value went up by more than epsilon. */
   improved: number;
   /** Paired rows whose value went down by more than epsilon. */
@@ -151,6 +176,8 @@ export function compareRuns(
   const byKeyB = keyed(viewB.rows);
 
   const metrics = unique([...viewA.metrics, ...viewB.metrics]);
+  const { clusterBy, method, ...intervalSettings } = options.intervals ?? {};
+  const clusterOf = new Map<number, string>();
   const rows: ComparedRow[] = [];
   const onlyInA: UnpairedRow[] = [];
   for (const [key, rowA] of byKeyA) {
@@ -159,6 +186,8 @@ export function compareRuns(
       onlyInA.push(unpaired(rowA));
       continue;
     }
+    const cluster = clusterBy === undefined ? undefined : clusterKey(rowA.sample[clusterBy], rowA.row);
+    if (cluster !== undefined) clusterOf.set(rowA.row, cluster);
     const cells: Record<string, ComparedCell> = {};
     for (const metric of metrics) {
       const ca = rowA.metrics[metric];
@@ -189,8 +218,25 @@ export function compareRuns(
   const metricComparisons = metrics.map((metric): MetricComparison => {
     const ga = aggA.get(metric) ?? null;
     const gb = aggB.get(metric) ?? null;
-    const deltas = rows.map((r) => r.metrics[metric]?.delta).filter(isNum);
+    const paired = rows.filter((r) => isNum(r.metrics[metric]?.delta));
+    const deltas = paired.map((r) => r.metrics[metric]!.delta!);
     const pairedMeanDelta = deltas.length > 0 ? deltas.reduce((s, d) => s + d, 0) / deltas.length : null;
+    const clusters = clusterBy === undefined ? undefined : paired.map((r) => clusterOf.get(r.rowA)!);
+    const settings = {
+      ...intervalSettings,
+      ...(method === "t" ? { method } : {}),
+      ...(clusters !== undefined ? { clusters } : {}),
+      ...(options.permutations !== undefined ? { permutations: options.permutations } : {}),
+    };
+    const difference =
+      deltas.length === 0
+        ? null
+        : pairedDifference(
+            paired.map((r) => r.metrics[metric]!.a!),
+            paired.map((r) => r.metrics[metric]!.b!),
+            settings,
+          );
+    const se = deltas.length === 0 ? null : standardError(deltas, clusters);
     const hashA = a.metadata?.metrics?.[metric]?.configHash;
     const hashB = b.metadata?.metrics?.[metric]?.configHash;
     return {
@@ -200,6 +246,14 @@ export function compareRuns(
       meanDelta: isNum(ga?.mean) && isNum(gb?.mean) ? gb.mean - ga.mean : null,
       pairedCount: deltas.length,
       pairedMeanDelta,
+      difference,
+      detectable:
+        se === null
+          ? null
+          : detectableDifference(se, {
+              level: intervalSettings.level ?? 0.95,
+              power: options.power ?? 0.8,
+            }),
       improved: deltas.filter((d) => d > epsilon).length,
       regressed: deltas.filter((d) => d < -epsilon).length,
       unchanged: deltas.filter((d) => Math.abs(d) <= epsilon).length,

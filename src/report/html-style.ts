@@ -46,6 +46,10 @@ svg .bar:hover { fill: var(--accent); }
 svg .axis { stroke: var(--muted); stroke-width: 1; }
 svg .mean { stroke: var(--error); stroke-width: 1.5; stroke-dasharray: 4 3; }
 svg .tick, svg .empty { fill: var(--muted); font-size: 11px; }
+svg.whisker { display: inline-block; vertical-align: middle; margin-left: 6px; }
+svg.whisker .track { stroke: var(--border); stroke-width: 1; }
+svg.whisker .ci { stroke: var(--accent); stroke-width: 2; }
+svg.whisker .dot { fill: var(--text); }
 .controls { display: flex; flex-wrap: wrap; gap: 10px; align-items: center; margin-bottom: 10px; }
 .controls input, .controls select, .controls button { font: inherit; padding: 5px 8px; border: 1px solid var(--border);
   border-radius: 6px; background: var(--panel); color: var(--text); }

@@ -7,10 +7,12 @@ import { formatScore, rowsRun, scoredOf, truncate } from "./format.js";
 import { histogramSvg } from "./histogram.js";
 import { html, jsonForScript, SafeHtml } from "./html-escape.js";
 import { REPORT_CSS } from "./html-style.js";
+import { formatInterval, intervalNote, intervalTitle } from "./interval-text.js";
 import { type ReportParts, reportPartsOf } from "./parts.js";
 import { REPORT_SCRIPT } from "./report-script.js";
 import { REPORT_SCRIPT_SHA256 } from "./report-script-hash.js";
 import { type ReportInput, runModels } from "./views.js";
+import { whiskerSvg } from "./whisker.js";
 
 /** Options for {@link toHtmlReport}. */
 export interface HtmlReportOptions {
@@ -45,14 +47,18 @@ function definitionList(record: Record<string, unknown> | undefined): SafeHtml {
   )}</dl>`;
 }
 
-function aggregateTable(aggregates: MetricAggregate[]): SafeHtml {
+function aggregateTable(
+  aggregates: MetricAggregate[],
+  domains: Record<string, { lo: number; hi: number }>,
+): SafeHtml {
   const num = (v: number | null) => html`<td class="num">${formatScore(v)}</td>`;
+  const note = intervalNote(aggregates);
   return html`<table id="aggregate-table">
-<thead><tr><th>Metric</th><th class="num">Mean</th><th class="num">Std</th><th class="num">Min</th><th class="num">Max</th><th class="num">Scored</th><th class="num">No score</th><th class="num">Errors</th><th class="num">Skipped</th></tr></thead>
+<thead><tr><th>Metric</th><th class="num">Mean</th><th class="num">${intervalTitle(aggregates)}</th><th class="num">Std</th><th class="num">Min</th><th class="num">Max</th><th class="num">Scored</th><th class="num">No score</th><th class="num">Errors</th><th class="num">Skipped</th></tr></thead>
 <tbody>${aggregates.map(
     (a) =>
-      html`<tr data-metric="${a.metric}"><td><code>${a.metric}</code></td>${num(a.mean)}${num(a.std)}${num(a.min)}${num(a.max)}<td class="num">${a.count} of ${rowsRun(a)}</td><td class="num">${a.nulls ?? 0}</td><td class="num">${a.errors}</td><td class="num">${a.skipped}</td></tr>`,
-  )}</tbody></table>`;
+      html`<tr data-metric="${a.metric}"><td><code>${a.metric}</code></td>${num(a.mean)}<td class="num interval">${formatInterval(a.interval)}${whiskerSvg(a.mean, a.interval, domains[a.metric] ?? { lo: 0, hi: 1 })}</td>${num(a.std)}${num(a.min)}${num(a.max)}<td class="num">${a.count} of ${rowsRun(a)}</td><td class="num">${a.nulls ?? 0}</td><td class="num">${a.errors}</td><td class="num">${a.skipped}</td></tr>`,
+  )}</tbody></table>${note === "" ? "" : html`<p class="muted interval-note">${note}</p>`}`;
 }
 
 function runSection(meta: RunMetadata | undefined): SafeHtml {
@@ -198,7 +204,7 @@ export function* htmlReportChunks(parts: ReportParts, options: HtmlReportOptions
 <div class="card${totals.skipped ? " skipped" : ""}" id="card-skipped"><div class="n">${totals.skipped}</div><div class="l">Skipped</div></div>
 <div class="card${invalid.length ? " error" : ""}"><div class="n">${invalid.length}</div><div class="l">Invalid rows</div></div>
 </div></section>
-<section id="aggregates"><h2>Metrics</h2>${aggregateTable(aggregates)}${cascadeSentences(aggregates).map((c) => html`<p class="muted cascade-share">${c}</p>`)}</section>
+<section id="aggregates"><h2>Metrics</h2>${aggregateTable(aggregates, parts.domains)}${cascadeSentences(aggregates).map((c) => html`<p class="muted cascade-share">${c}</p>`)}</section>
 <section id="charts"><h2>Score distributions</h2><div class="charts">${charts}</div></section>
 ${problemSection}
 <section id="rows"><h2>Rows</h2>

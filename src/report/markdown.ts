@@ -3,6 +3,7 @@ import type { EvaluationResultData, MetricAggregate } from "../results/types.js"
 import { cascadeSentences } from "./cascade-lines.js";
 import type { CompareKey, Comparison } from "./compare.js";
 import { fileName, formatDelta, formatScore, rowsRun, runName, truncate } from "./format.js";
+import * as intervalText from "./interval-text.js";
 import { type ReportParts, reportPartsOf } from "./parts.js";
 import { unmatchedCalls } from "./unmatched-calls.js";
 import { type ReportInput, runModels } from "./views.js";
@@ -80,11 +81,14 @@ function tableLine(cells: string[]): string {
 }
 
 function aggregateTable(aggregates: MetricAggregate[]): string {
-  return table(
-    ["Metric", "Mean", "Std", "Min", "Max", "Scored", "No score", "Errors", "Skipped"],
+  const note = intervalText.intervalNote(aggregates);
+  const ci = intervalText.intervalTitle(aggregates);
+  return `${table(
+    ["Metric", "Mean", ci, "Std", "Min", "Max", "Scored", "No score", "Errors", "Skipped"],
     aggregates.map((a) => [
       code(a.metric),
       formatScore(a.mean),
+      intervalText.formatInterval(a.interval),
       formatScore(a.std),
       formatScore(a.min),
       formatScore(a.max),
@@ -93,8 +97,8 @@ function aggregateTable(aggregates: MetricAggregate[]): string {
       String(a.errors),
       String(a.skipped),
     ]),
-    ["l", "r", "r", "r", "r", "r", "r", "r", "r"],
-  );
+    ["l", "r", "r", "r", "r", "r", "r", "r", "r", "r"],
+  )}${note === "" ? "" : `\n\n${note}`}`;
 }
 
 /**
@@ -274,6 +278,10 @@ export function comparisonToMarkdown(
         "Delta",
         "Paired rows",
         "Paired mean delta",
+        intervalText.differenceTitle(comparison),
+        "p",
+        "Significant",
+        "Detectable",
         "Up",
         "Down",
         "Same",
@@ -290,6 +298,7 @@ export function comparisonToMarkdown(
         formatDelta(m.meanDelta),
         String(m.pairedCount),
         formatDelta(m.pairedMeanDelta),
+        ...intervalText.differenceCells(m),
         String(m.improved),
         String(m.regressed),
         String(m.unchanged),
@@ -297,10 +306,12 @@ export function comparisonToMarkdown(
         m.b ? String(m.b.errors) : "-",
         m.configChanged ? "yes" : "no",
       ]),
-      ["l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "l"],
+      ["l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r", "l"],
     ),
     "",
   );
+  const note = intervalText.differenceNote(comparison.metrics);
+  if (note !== "") out.push(note, "");
 
   out.push("## How the runs differ", "");
   if (comparison.runDifferences.length === 0)

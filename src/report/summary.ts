@@ -4,6 +4,7 @@ import type { EvaluationResultData, MetricAggregate } from "../results/types.js"
 import { textLines } from "../util/lines.js";
 import { cascadeSentences } from "./cascade-lines.js";
 import { formatScore, rowsRun } from "./format.js";
+import { formatInterval, intervalNote, intervalTitle } from "./interval-text.js";
 import { aggregatedView, type ProblemGroup, problemGroups, type ReportInput, reportData } from "./views.js";
 
 /** Options for {@link formatSummary}. */
@@ -41,15 +42,16 @@ export function alignColumns(rows: readonly string[][], numeric: readonly boolea
 }
 
 /**
- * The compact plain-text summary the CLI prints at the end of a run: per metric the mean, the rows scored
+ * The compact plain-text summary the CLI prints at the end of a run: per metric the mean and its confidence
+ * interval (with a line saying how the intervals were made), the rows scored
  * out of the rows it ran on ("scored n of N"), rows scored ok but with no number ("no score", e.g.
  * faithfulness with no statements), errors and skipped, in aligned columns, then the invalid-row count and (for a full result) why rows were skipped or
  * failed. No colours, so it is safe to pipe.
  *
  * @example
  * process.stdout.write(formatSummary(result));
- * // metric            mean    scored  no score  errors  skipped
- * // answer_relevancy  0.812  18 of 20         1       1        0
+ * // metric            mean  95% interval    scored  no score  errors  skipped
+ * // answer_relevancy  0.812   0.771–0.850  18 of 20         1       1        0
  */
 export function formatSummary(
   input: ReportInput | readonly MetricAggregate[],
@@ -59,18 +61,21 @@ export function formatSummary(
   const full = Array.isArray(input) ? undefined : reportData(input as ReportInput);
   const aggregates = full ? aggregatedView(full) : (input as readonly MetricAggregate[]);
   const rows = [
-    ["metric", "mean", "scored", "no score", "errors", "skipped"],
+    ["metric", "mean", intervalTitle(aggregates), "scored", "no score", "errors", "skipped"],
     ...aggregates.map((a) => [
       a.metric,
       formatScore(a.mean, digits),
+      formatInterval(a.interval, digits),
       `${a.count} of ${rowsRun(a)}`,
       String(a.nulls),
       String(a.errors),
       String(a.skipped),
     ]),
   ];
-  const lines = alignColumns(rows, [false, true, true, true, true, true]);
+  const lines = alignColumns(rows, [false, true, true, true, true, true, true]);
   if (aggregates.length === 0) lines.push("(no metrics)");
+  const note = intervalNote(aggregates);
+  if (note !== "") lines.push(note);
   const cascades = cascadeSentences(aggregates);
   if (cascades.length > 0) lines.push("", ...cascades);
   if (full) {

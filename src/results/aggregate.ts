@@ -1,3 +1,5 @@
+import { InvalidInputError } from "../errors.js";
+import { type AggregateIntervalOptions, IntervalTally } from "./interval-tally.js";
 import type { MetricAggregate, RowMetricRecord } from "./types.js";
 
 /**
@@ -107,18 +109,36 @@ class MetricTally {
   readonly sumOfSquares = new ExactSum();
   /** Ok rows decided by each path of a cascade. */
   readonly decidedBy = { verifier: 0, judge: 0 };
+  readonly values: IntervalTally;
 
-  add(status: string, value: unknown, decidedBy: unknown): void {
+  constructor(intervals: AggregateIntervalOptions) {
+    this.values = new IntervalTally(intervals);
+  }
+
+  add(record: AggregatedRecord): void {
+    const { status, value } = record.result;
+    const decidedBy = (record.result.details as { decidedBy?: unknown } | undefined)?.decidedBy;
     if (status === "ok" && (decidedBy === "verifier" || decidedBy === "judge")) this.decidedBy[decidedBy]++;
     if (status === "error") this.errors++;
     else if (status === "skipped") this.skipped++;
     else if (typeof value === "number" && Number.isFinite(value)) {
       this.count++;
+      this.values.add(record.row ?? this.count, value, record.sample);
       this.sum.add(value);
       this.sumOfSquares.addProduct(value, value);
       if (value < this.min) this.min = value;
       if (value > this.max) this.max = value;
     } else this.nulls++;
+  }
+
+  private intervalOf(metric: string) {
+    try {
+      return this.values.interval();
+    } catch (error) {
+      // A method that does not fit the values (Wilson on scores other than 0 and 1), or a bad level.
+      if (error instanceof RangeError) throw new InvalidInputError(`${metric}: ${error.message}`);
+      throw error;
+    }
   }
 
   result(metric: string): MetricAggregate {
@@ -147,6 +167,7 @@ class MetricTally {
     for (const a of parts) for (const b of parts) square.addProduct(a, b);
     scaled.subtractAll(square);
     const variance = Math.max(0, scaled.total()) / count / count;
+    const interval = this.intervalOf(metric);
     return {
       metric,
       mean,
@@ -157,10 +178,15 @@ class MetricTally {
       std: Math.sqrt(variance),
       min: this.min,
       max: this.max,
+      ...(interval !== null ? { interval } : {}),
       ...cascade,
     };
   }
 }
+
+/** What the aggregates read of a record: its metric and result, and its row and sample for the interval. */
+export type AggregatedRecord = Pick<RowMetricRecord, "metric" | "result"> &
+  Partial<Pick<RowMetricRecord, "row" | "sample">>;
 
 /**
  * Per-metric aggregates built one record at a time, in constant memory per metric: counts, an exact
@@ -175,24 +201,29 @@ class MetricTally {
 export class AggregateAccumulator {
   private readonly tallies = new Map<string, MetricTally>();
 
-  /** `metrics` fixes the output order; other metrics follow in first-seen order. */
-  constructor(metrics: readonly string[] = []) {
+  /**
+   * `metrics` fixes the output order; other metrics follow in first-seen order. `intervals` sets how each mean's
+   * confidence interval is computed (defaults: 95%, method `auto`, no clusters).
+   */
+  constructor(
+    metrics: readonly string[] = [],
+    private readonly intervals: AggregateIntervalOptions = {},
+  ) {
     for (const metric of metrics) this.tally(metric);
   }
 
   private tally(metric: string): MetricTally {
     let tally = this.tallies.get(metric);
     if (tally === undefined) {
-      tally = new MetricTally();
+      tally = new MetricTally(this.intervals);
       this.tallies.set(metric, tally);
     }
     return tally;
   }
 
   /** Counts one row × metric outcome. */
-  add(record: Pick<RowMetricRecord, "metric" | "result">): void {
-    const details = record.result.details as { decidedBy?: unknown } | undefined;
-    this.tally(record.metric).add(record.result.status, record.result.value, details?.decidedBy);
+  add(record: AggregatedRecord): void {
+    this.tally(record.metric).add(record);
   }
 
   /** The aggregates so far, one per metric. */
@@ -202,8 +233,8 @@ export class AggregateAccumulator {
 }
 
 /**
- * Per-metric aggregates over records: mean, population std, min and max over ok rows with a finite
- * value; errors, skipped and ok-but-null rows counted apart. Metrics come out in `metrics` order, then
+ * Per-metric aggregates over records: mean with its confidence interval (`intervals`), population std, min and
+ * max over ok rows with a finite value; errors, skipped and ok-but-null rows counted apart. Metrics come out in `metrics` order, then
  * any others in first-seen order. Sums are exact before the final rounding, so the order of the records
  * does not change any number.
  *
@@ -213,8 +244,9 @@ export class AggregateAccumulator {
 export function aggregateRecords(
   records: readonly RowMetricRecord[],
   metrics: readonly string[] = [],
+  intervals: AggregateIntervalOptions = {},
 ): MetricAggregate[] {
-  const acc = new AggregateAccumulator(metrics);
+  const acc = new AggregateAccumulator(metrics, intervals);
   for (const r of records) acc.add(r);
   return acc.result();
 }

@@ -1,4 +1,5 @@
 import { AggregateAccumulator } from "./aggregate.js";
+import type { AggregateIntervalOptions } from "./interval-tally.js";
 import { ProblemGrouper } from "./problem-groups.js";
 import type { MetricAggregate, ProblemGroup, RowMetricRecord, UnscoredRow } from "./types.js";
 
@@ -22,13 +23,16 @@ export class RecordDigest {
   private readonly grouper = new ProblemGrouper();
   private readonly unscoredRows = new Map<string, UnscoredRow[]>();
 
-  /** `metrics` fixes the order of the aggregates; others follow in first-seen order. */
-  constructor(metrics: readonly string[] = []) {
-    this.aggregator = new AggregateAccumulator(metrics);
+  /** `metrics` fixes the order of the aggregates; others follow in first-seen order; `intervals` as in `AggregateAccumulator`. */
+  constructor(metrics: readonly string[] = [], intervals: AggregateIntervalOptions = {}) {
+    this.aggregator = new AggregateAccumulator(metrics, intervals);
   }
 
   /** Counts one record. */
-  add(record: Pick<RowMetricRecord, "row" | "line" | "metric" | "result">): void {
+  add(
+    record: Pick<RowMetricRecord, "row" | "line" | "metric" | "result"> &
+      Partial<Pick<RowMetricRecord, "sample">>,
+  ): void {
     this.aggregator.add(record);
     const { status, value } = record.result;
     this.grouper.addRecord(record);

@@ -1,3 +1,4 @@
+import type { MeanInterval } from "../math/mean-interval.js";
 import type { MetricConfig, MetricResult, MetricStatus, Sample } from "../metrics/types.js";
 
 /** One row × metric outcome as written to the results JSONL file (one JSON object per line). */
@@ -38,6 +39,11 @@ export interface MetricAggregate {
   std: number | null;
   min: number | null;
   max: number | null;
+  /**
+   * Confidence interval of the mean over the `count` scored rows (95% unless set otherwise); absent below two
+   * scored rows (or clusters), and in results written before intervals were computed.
+   */
+  interval?: MeanInterval;
   /**
    * Ok rows of a cascade (the `faithfulness` cascade with a verifier) by the path that decided them,
    * `details.decidedBy`; absent when no row of the metric was cascaded.

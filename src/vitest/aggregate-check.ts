@@ -1,5 +1,6 @@
 import type { DatasetSample } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
+import { meanInterval } from "../math/mean-interval.js";
 import { type SuiteState, unscoredReason } from "./suite-state.js";
 
 /** A bar on one metric over the whole data set. */
@@ -8,6 +9,12 @@ export interface AggregateExpectation {
   meanAtLeast?: number;
   /** At most this many rows may be left without a score (errors, skipped, null, timed out). Defaults to 0. */
   maxUnscored?: number;
+  /**
+   * A confidence level (e.g. 0.95): `meanAtLeast` must then hold for the lower bound of the mean's interval at that
+   * level (method `auto`: Wilson for 0/1 scores, t below 30 rows, else a seeded bootstrap), not only for the mean,
+   * so a bar is passed only when the rows are enough to show it. Defaults to none (the mean alone).
+   */
+  confidence?: number;
 }
 
 /**
@@ -54,10 +61,39 @@ export function aggregateProblems(
     );
   }
   const mean = scored.length > 0 ? scored.reduce((sum, v) => sum + v, 0) / scored.length : null;
-  if (bar.meanAtLeast !== undefined && (mean === null || mean < bar.meanAtLeast)) {
-    problems.push(
-      `mean ${mean === null ? "n/a" : mean.toFixed(4)} over ${scored.length} scored rows; expected >= ${bar.meanAtLeast}`,
+  if (bar.meanAtLeast === undefined) return problems;
+  if (bar.confidence === undefined) {
+    if (mean === null || mean < bar.meanAtLeast) {
+      problems.push(
+        `mean ${mean === null ? "n/a" : mean.toFixed(4)} over ${scored.length} scored rows; expected >= ${bar.meanAtLeast}`,
+      );
+    }
+    return problems;
+  }
+  const problem = lowerBoundProblem(scored, bar.meanAtLeast, bar.confidence);
+  if (problem !== undefined) problems.push(problem);
+  return problems;
+}
+
+/** Why the lower bound of the mean's interval at `confidence` misses `bar`; undefined when it clears it. */
+function lowerBoundProblem(scored: readonly number[], bar: number, confidence: number): string | undefined {
+  if (!(confidence > 0 && confidence < 1)) {
+    throw new InvalidInputError(
+      `aggregate confidence must lie between 0 and 1 (e.g. 0.95), got ${confidence}`,
+      {
+        field: "aggregate",
+      },
     );
   }
-  return problems;
+  const level = `${Number((confidence * 100).toFixed(6))}%`;
+  const interval = meanInterval(scored, { level: confidence });
+  const mean = scored.length > 0 ? (scored.reduce((sum, v) => sum + v, 0) / scored.length).toFixed(4) : "n/a";
+  if (interval === null) {
+    return `mean ${mean} over ${scored.length} scored rows: too few rows for a ${level} interval; expected its lower bound >= ${bar}`;
+  }
+  if (interval.low >= bar) return undefined;
+  return (
+    `mean ${mean} over ${scored.length} scored rows, ${level} interval ${interval.low.toFixed(4)}–${interval.high.toFixed(4)} ` +
+    `(${interval.method}); expected its lower bound >= ${bar}`
+  );
 }

@@ -7,8 +7,8 @@ import {
   confusionMatrix,
   thresholdScores,
 } from "../../src/calibrate/binary.js";
-import { bootstrapInterval, percentile } from "../../src/calibrate/bootstrap.js";
 import { kendallTauB, scaledMeanAbsoluteError, spearman } from "../../src/calibrate/rank.js";
+import { bootstrapInterval, percentile } from "../../src/math/bootstrap.js";
 
 describe("binary figures", () => {
   it("balanced case: TP 3, FN 1, FP 1, TN 3", () => {

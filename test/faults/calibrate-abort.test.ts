@@ -1,9 +1,9 @@
 // Issue 29, fail 6: Ctrl-C during calibrate. A large bootstrap (3,000 rows, 100,000 resamples) must
 // yield to the event loop and stop at an abort, measured by events and resamples, never by wall-clock.
 import { describe, expect, it } from "vitest";
-import { BOOTSTRAP_YIELD_EVERY, bootstrapInterval } from "../../src/calibrate/bootstrap.js";
 import { calibrate } from "../../src/calibrate/calibrate.js";
 import { computeFigures } from "../../src/calibrate/figures.js";
+import { BOOTSTRAP_YIELD_EVERY, bootstrapInterval } from "../../src/math/bootstrap.js";
 import { FakeMetric } from "../support/fake-metrics.js";
 
 const ROWS = 3000;

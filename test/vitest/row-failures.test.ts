@@ -91,16 +91,20 @@ describe("describeEval failures in vitest's output", () => {
   });
 
   it("the reporter counts data set rows and matcher assertions apart", () => {
-    expect(output).toContain(
-      [
-        "Data set rows (describeEval): 4 rows",
-        "metric   mean  scored  no score  errors  skipped",
-        "length  0.230  4 of 4         0       0        0",
-        "",
-        "Matcher assertions: 2 assertions in 1 test",
-        "metric   mean  scored  no score  errors  skipped",
-        "length  0.120  2 of 2         0       0        0",
-      ].join("\n"),
+    // Each mean with its interval (a t-interval on so few rows) and the line saying so.
+    expect(output).toMatch(
+      new RegExp(
+        [
+          "Data set rows \\(describeEval\\): 4 rows",
+          "metric\\s+mean\\s+95% interval\\s+scored\\s+no score\\s+errors\\s+skipped",
+          "length\\s+0\\.230\\s+-?\\d\\.\\d{3}–\\d\\.\\d{3}\\s+4 of 4\\s+0\\s+0\\s+0",
+          "Intervals of the mean over scored rows: Student t interval\\.",
+          "",
+          "Matcher assertions: 2 assertions in 1 test",
+          "metric\\s+mean\\s+95% interval\\s+scored\\s+no score\\s+errors\\s+skipped",
+          "length\\s+0\\.120\\s+-?\\d\\.\\d{3}–\\d\\.\\d{3}\\s+2 of 2\\s+0\\s+0\\s+0",
+        ].join("\\n"),
+      ),
     );
     const records = readFileSync(path.join(out, "results.jsonl"), "utf8")
       .trim()

@@ -1,5 +1,6 @@
-import { mulberry32 } from "../math/prng.js";
-import type { Figure } from "./figure.js";
+// The seeded bootstrap: one home for every resampled interval (agreement figures in calibrate, means
+// and paired differences in reports). A seed gives the same draws, so the same interval, on every machine.
+import { mulberry32 } from "./prng.js";
 
 /** Options of {@link bootstrapInterval}. */
 export interface BootstrapOptions {
@@ -14,6 +15,8 @@ export interface BootstrapOptions {
   groups?: readonly string[];
   /** Stops the resampling: the promise rejects with an `AbortError`. Defaults to none. */
   signal?: AbortSignal;
+  /** Confidence level of the interval, in (0, 1). Defaults to 0.95. */
+  level?: number;
 }
 
 /** Resamples drawn between two yields to the event loop (so Ctrl-C and timers run), at most. */
@@ -34,7 +37,7 @@ export const DEFAULT_RESAMPLES = 1000;
 export const DEFAULT_BOOTSTRAP_SEED = 20240601;
 
 /**
- * Percentile bootstrap 95% interval of a figure: rows (or groups of rows) are drawn with
+ * Percentile bootstrap interval (95% unless `level` says otherwise) of a figure: rows (or groups of rows) are drawn with
  * replacement `resamples` times with a seeded PRNG, the figure is recomputed on each draw, and the
  * 2.5th and 97.5th percentiles (linear interpolation) of the defined values are returned. Null when
  * fewer than half the draws give a value (e.g. most draws hold one class only).
@@ -47,15 +50,15 @@ export const DEFAULT_BOOTSTRAP_SEED = 20240601;
  */
 export async function bootstrapInterval(
   rowCount: number,
-  compute: (indices: readonly number[]) => Figure,
+  compute: (indices: readonly number[]) => { value: number | null },
   options: BootstrapOptions = {},
 ): Promise<[number, number] | null> {
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const signal = options.signal;
   if (signal?.aborted) throw abortError(signal);
   if (rowCount === 0 || resamples < 1) return null;
-  const random = mulberry32(options.seed ?? DEFAULT_BOOTSTRAP_SEED);
   const groups = groupIndices(rowCount, options.groups);
+  const draw = groupDrawer(groups.length, options.seed ?? DEFAULT_BOOTSTRAP_SEED);
   const values: number[] = [];
   let sinceYield = 0;
   let lastYield = Date.now();
@@ -68,19 +71,64 @@ export async function bootstrapInterval(
     }
     sinceYield += 1;
     const indices: number[] = [];
-    for (let g = 0; g < groups.length; g += 1) {
-      const group = groups[Math.floor(random() * groups.length)]!;
-      for (const i of group) indices.push(i);
-    }
+    for (const g of draw()) for (const i of groups[g]!) indices.push(i);
     const value = compute(indices).value;
     if (value !== null && Number.isFinite(value)) values.push(value);
   }
   if (values.length < resamples / 2) return null;
-  values.sort((a, b) => a - b);
-  return [percentile(values, 0.025), percentile(values, 0.975)];
+  return percentileInterval(values, options.level ?? 0.95);
 }
 
-function groupIndices(rowCount: number, groups: readonly string[] | undefined): number[][] {
+/**
+ * The draws of a bootstrap over `groupCount` groups: each call draws `groupCount` group indices with
+ * replacement from a mulberry32 stream seeded with `seed` (index = ⌊u · groupCount⌋).
+ *
+ * @example
+ * const draw = groupDrawer(3, 7);
+ * draw(); // e.g. [2, 0, 2]
+ */
+export function groupDrawer(groupCount: number, seed: number): () => number[] {
+  const random = mulberry32(seed);
+  return () => {
+    const drawn = new Array<number>(groupCount);
+    for (let g = 0; g < groupCount; g += 1) drawn[g] = Math.floor(random() * groupCount);
+    return drawn;
+  };
+}
+
+/**
+ * The percentile interval at `level` of (unsorted) resampled values: the (1 − level)/2 and (1 + level)/2
+ * percentiles, linearly interpolated as numpy's default. Sorts `values` in place.
+ *
+ * @example
+ * percentileInterval([0.1, 0.4, 0.2, 0.3], 0.5); // [0.175, 0.325]
+ */
+export function percentileInterval(values: number[], level: number): [number, number] {
+  values.sort((a, b) => a - b);
+  const [low, high] = intervalTails(level);
+  return [percentile(values, low), percentile(values, high)];
+}
+
+/**
+ * The lower and upper tail probabilities of a two-sided interval at `level`: (1 − level)/2 and
+ * (1 + level)/2, rounded to 12 decimals so that 0.95 gives exactly 0.025 and 0.975. Throws a
+ * RangeError for a level outside (0, 1).
+ *
+ * @example
+ * intervalTails(0.9); // [0.05, 0.95]
+ */
+export function intervalTails(level: number): [number, number] {
+  if (!(level > 0 && level < 1))
+    throw new RangeError(`the confidence level must lie between 0 and 1, got ${level}`);
+  const round = (x: number) => Math.round(x * 1e12) / 1e12;
+  return [round((1 - level) / 2), round((1 + level) / 2)];
+}
+
+/**
+ * Row indices grouped by key, groups in order of first appearance; every row its own group when
+ * `groups` is undefined.
+ */
+export function groupIndices(rowCount: number, groups: readonly string[] | undefined): number[][] {
   if (groups === undefined) return Array.from({ length: rowCount }, (_, i) => [i]);
   const byKey = new Map<string, number[]>();
   for (let i = 0; i < rowCount; i += 1) {

@@ -1,0 +1,82 @@
+// `airgap-eval report size <results>`: how many rows a decision needs, from one run.
+import { type Command, InvalidArgumentError, Option } from "commander";
+import { loadResults } from "../evaluate/load-results.js";
+import type { SampleField } from "../metrics/types.js";
+import { formatSampleSizes, sampleSizes } from "../report/sample-size.js";
+import { cliCommand } from "../util/cli-command.js";
+import { parseClusterBy, parseConfidence } from "./interval-flags.js";
+
+interface SizeFlags {
+  detect?: number;
+  power: number;
+  confidence: number;
+  clusterBy?: SampleField;
+}
+
+function parseDetect(text: string): number {
+  const value = Number(text);
+  if (!/^\s*\d*\.?\d+\s*$/.test(text) || !(value > 0)) {
+    throw new InvalidArgumentError(
+      `"${text}" must be a difference above 0 on the metric's scale, e.g. 0.05.`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Adds `size <results>` under `report`.
+ *
+ * @example
+ * registerReportSizeCommand(report);
+ */
+export function registerReportSizeCommand(report: Command): Command {
+  const run = cliCommand();
+  return report
+    .command("size")
+    .description(
+      "How many rows a comparison needs: per metric the smallest detectable difference, and the rows to detect one.",
+    )
+    .argument("<results>", "results JSONL file written by `airgap-eval eval`")
+    .option(
+      "--detect <difference>",
+      "also give the rows needed to detect this difference between two runs' means",
+      parseDetect,
+    )
+    .addOption(
+      new Option("--power <p>", "chance of detecting a true difference of that size")
+        .argParser(parseConfidence)
+        .default(0.8),
+    )
+    .addOption(
+      new Option("--confidence <level>", "confidence level of the two-sided test")
+        .argParser(parseConfidence)
+        .default(0.95),
+    )
+    .option(
+      "--cluster-by <field>",
+      "a sample field whose equal values make one cluster (e.g. reference_contexts): the error counts clusters",
+      parseClusterBy,
+    )
+    .addHelpText(
+      "after",
+      `
+Figures use the normal approximation and take two runs' scores as uncorrelated (conservative for runs of one
+system on the same rows, which report compare pairs).
+
+Examples:
+  $ ${run} report size results.jsonl
+  $ ${run} report size results.jsonl --detect 0.05 --power 0.9`,
+    )
+    .action((file: string, flags: SizeFlags) => {
+      const notice = (m: string) => process.stderr.write(`airgap-eval: ${m}\n`);
+      const options = {
+        level: flags.confidence,
+        power: flags.power,
+        ...(flags.detect !== undefined ? { detect: flags.detect } : {}),
+        ...(flags.clusterBy !== undefined ? { clusterBy: flags.clusterBy } : {}),
+      };
+      process.stdout.write(
+        formatSampleSizes(sampleSizes(loadResults(file, { onNotice: notice }), options), options),
+      );
+    });
+}

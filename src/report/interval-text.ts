@@ -1,0 +1,137 @@
+// How reports write a mean's confidence interval: the cell, the column title, and the sentence saying how.
+import type { MeanInterval } from "../math/mean-interval.js";
+import type { PairedDifference } from "../math/paired-difference.js";
+import type { MetricAggregate } from "../results/types.js";
+import { formatDelta, formatScore } from "./format.js";
+
+/**
+ * An interval as a cell: `0.701–0.768`, or `-` when there is none (fewer than two scored rows).
+ *
+ * @example
+ * formatInterval({ low: 0.7012, high: 0.7681, level: 0.95, method: "bootstrap" }); // "0.701–0.768"
+ */
+export function formatInterval(interval: MeanInterval | undefined | null, digits = 3): string {
+  if (interval == null) return "-";
+  return `${formatScore(interval.low, digits)}–${formatScore(interval.high, digits)}`;
+}
+
+/** A level as a percentage: 0.95 → "95%", 0.999 → "99.9%". */
+export function formatLevel(level: number): string {
+  return `${Number((level * 100).toFixed(6))}%`;
+}
+
+/**
+ * The title of the interval column: `95% interval` when every interval has that level (or none has one), else
+ * `interval` (each cell's level is then in the note).
+ *
+ * @example
+ * intervalTitle(aggregates); // "95% interval"
+ */
+export function intervalTitle(aggregates: readonly Pick<MetricAggregate, "interval">[]): string {
+  const levels = new Set(aggregates.flatMap((a) => (a.interval ? [a.interval.level] : [])));
+  if (levels.size > 1) return "interval";
+  return `${formatLevel([...levels][0] ?? 0.95)} interval`;
+}
+
+const methodWords: Record<MeanInterval["method"], string> = {
+  wilson: "Wilson score interval (0/1 scores)",
+  t: "Student t interval",
+  bootstrap: "percentile bootstrap",
+};
+
+/**
+ * One sentence saying how the intervals were made, per metric group: method, level, clusters, resamples and
+ * seed; empty when no aggregate has an interval.
+ *
+ * @example
+ * intervalNote(aggregates);
+ * // "Intervals: faithfulness: percentile bootstrap, 1000 resamples, seed 20240601; exact_match: Wilson score interval (0/1 scores)."
+ */
+export function intervalNote(aggregates: readonly Pick<MetricAggregate, "metric" | "interval">[]): string {
+  const byHow = new Map<string, string[]>();
+  const levels = new Set(aggregates.flatMap((a) => (a.interval ? [a.interval.level] : [])));
+  for (const { metric, interval } of aggregates) {
+    if (interval === undefined) continue;
+    const parts = [methodWords[interval.method]];
+    if (levels.size > 1) parts.push(formatLevel(interval.level));
+    if (interval.clusters !== undefined) parts.push(`clustered (${interval.clusters} clusters)`);
+    if (interval.method === "bootstrap") parts.push(`${interval.resamples} resamples, seed ${interval.seed}`);
+    const how = parts.join(", ");
+    byHow.set(how, [...(byHow.get(how) ?? []), metric]);
+  }
+  if (byHow.size === 0) return "";
+  const groups = [...byHow].map(([how, metrics]) =>
+    byHow.size === 1 ? how : `${metrics.join(", ")}: ${how}`,
+  );
+  return `Intervals of the mean over scored rows: ${groups.join("; ")}.`;
+}
+
+/**
+ * A p-value for people: three decimals, `<0.001` below that, `-` when there is none.
+ *
+ * @example
+ * formatPValue(0.0312); // "0.031"
+ */
+export function formatPValue(p: number | null | undefined): string {
+  if (typeof p !== "number") return "-";
+  return p < 0.001 ? "<0.001" : p.toFixed(3);
+}
+
+/** What a comparison's difference columns need of each metric. */
+interface DifferenceFigures {
+  difference: PairedDifference | null;
+  detectable: number | null;
+}
+
+/**
+ * The cells of a compared metric's paired difference: its interval, the p-value, the verdict (`yes` / `no`) and the
+ * smallest detectable difference.
+ *
+ * @example
+ * const [interval, p, significant, detectable] = differenceCells(metricComparison);
+ */
+export function differenceCells(m: DifferenceFigures): [string, string, string, string] {
+  const d = m.difference;
+  return [
+    d?.interval ? formatSignedInterval(d.interval) : "-",
+    formatPValue(d?.pValue),
+    d === null || d.pValue === null ? "-" : d.significant ? "yes" : "no",
+    m.detectable === null ? "-" : formatScore(m.detectable),
+  ];
+}
+
+function formatSignedInterval(interval: MeanInterval): string {
+  return `${formatDelta(interval.low)} to ${formatDelta(interval.high)}`;
+}
+
+/**
+ * The sentence under a comparison's table: how the paired intervals, the p-values, the verdicts and the detectable
+ * differences were made; empty when no metric has a paired difference.
+ */
+export function differenceNote(metrics: readonly DifferenceFigures[], power = 0.8): string {
+  const first = metrics.find((m) => m.difference !== null)?.difference;
+  if (first == null) return "";
+  const interval = first.interval;
+  const how =
+    interval === null
+      ? ""
+      : interval.method === "bootstrap"
+        ? `paired bootstrap, ${interval.resamples} resamples, seed ${interval.seed}`
+        : "Student t on the paired deltas";
+  const clusters = interval?.clusters !== undefined ? ", clusters resampled and sign-flipped whole" : "";
+  const level = interval?.level ?? 0.95;
+  const tests = new Set(metrics.flatMap((m) => (m.difference ? [m.difference.test] : [])));
+  const test = [...tests].map((t) =>
+    t === "exact" ? "exact (every sign flip)" : `${first.permutations} random sign flips`,
+  );
+  return (
+    `Paired delta interval (${formatLevel(level)}): ${how}${clusters}. p: paired permutation test of no difference, ${test.join(" or ")}; ` +
+    `significant when p < ${Number((1 - level).toFixed(6))}. Detectable: the smallest true paired difference these rows detect at that level with ${formatLevel(power)} power.`
+  );
+}
+
+/** The title of a comparison's paired-delta interval column: `95% interval of delta`. */
+export function differenceTitle(comparison: { metrics: readonly DifferenceFigures[] }): string {
+  const level = comparison.metrics.find((m) => m.difference?.interval)?.difference?.interval?.level ?? 0.95;
+  return `${formatLevel(level)} interval of delta`;
+}

@@ -1,0 +1,140 @@
+// Confidence intervals as users meet them: `airgap-eval report` and `report compare` on results files that the
+// built CLI's `eval` wrote, with a judge-free metric (no model needed).
+import { readFileSync, writeFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseClusterBy, parseConfidence } from "../src/cli/interval-flags.js";
+import { meanInterval, standardError } from "../src/math/mean-interval.js";
+import { pairedDifference } from "../src/math/paired-difference.js";
+import { detectableDifference, rowsToDetect } from "../src/math/sample-size.js";
+import { cliSandbox, runCli } from "./fixtures/cli/run-cli.js";
+
+const box = cliSandbox("airgap-cli-intervals-");
+afterAll(() => box.cleanup());
+const baseline = box.file("baseline.jsonl");
+const candidate = box.file("candidate.jsonl");
+const ROWS = 60;
+
+/** Rows of one dataset: questions from 12 documents; the candidate answers more of them right. */
+function rows(rightEvery: number): string {
+  return Array.from({ length: ROWS }, (_, i) => {
+    const answer = `answer ${i}`;
+    return JSON.stringify({
+      user_input: `question ${i}`,
+      response: i % rightEvery === 0 ? `wrong ${i}` : answer,
+      reference: answer,
+      reference_contexts: [`document ${i % 12}`],
+    });
+  }).join("\n");
+}
+
+const exactValues = (rightEvery: number) =>
+  Array.from({ length: ROWS }, (_, i) => (i % rightEvery === 0 ? 0 : 1));
+
+beforeAll(async () => {
+  writeFileSync(box.file("a.jsonl"), rows(3));
+  writeFileSync(box.file("b.jsonl"), rows(10));
+  for (const [data, out] of [
+    ["a.jsonl", baseline],
+    ["b.jsonl", candidate],
+  ] as const) {
+    const run = await runCli(
+      ["eval", box.file(data), "-m", "exact_match,non_llm_string_similarity", "-o", out, "--no-cache", "-q"],
+      box.env,
+    );
+    expect(run.code, run.stderr).toBe(0);
+  }
+}, 120_000);
+
+describe("report prints every mean with its interval", { timeout: 120_000 }, () => {
+  it("the summary: Wilson for a 0/1 metric, the same figures as the library, the same bytes twice", async () => {
+    const first = await runCli(["report", baseline], box.env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/^metric\s+mean\s+95% interval\s+scored/);
+    const wilson = meanInterval(exactValues(3))!;
+    expect(wilson.method).toBe("wilson");
+    const line = first.stdout.split("\n").find((l) => l.startsWith("exact_match "))!;
+    expect(line).toContain(`${wilson.low.toFixed(3)}–${wilson.high.toFixed(3)}`);
+    expect(line).toContain("60 of 60");
+    expect(first.stdout).toContain("Intervals of the mean over scored rows:");
+    expect(first.stdout).toContain("exact_match: Wilson score interval (0/1 scores)");
+    const second = await runCli(["report", baseline], box.env);
+    expect(second.stdout).toBe(first.stdout);
+  });
+
+  it("--confidence and --cluster-by change the interval; the JSON report carries it", async () => {
+    const json = box.file("report.json");
+    const run = await runCli(
+      ["report", baseline, "--confidence", "90%", "--cluster-by", "reference_contexts", "--json", json],
+      box.env,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(json, "utf8")) as {
+      aggregates: { metric: string; count: number; interval?: Record<string, unknown> }[];
+    };
+    const exact = report.aggregates.find((a) => a.metric === "exact_match")!;
+    const clusters = Array.from({ length: ROWS }, (_, i) => JSON.stringify([`document ${i % 12}`]));
+    const expected = meanInterval(exactValues(3), { level: 0.9, clusters })!;
+    expect(expected.method).toBe("t"); // 12 clusters: below 30, the cluster-robust t
+    expect(exact).toMatchObject({ count: 60, interval: { ...expected, clusters: 12, level: 0.9 } });
+  });
+
+  it("reads a level as 0.9 or 90%, and refuses a level or field it cannot use, saying what to give", () => {
+    expect([parseConfidence("0.9"), parseConfidence("90%")]).toEqual([0.9, 0.9]);
+    expect(() => parseConfidence("1.5")).toThrow(
+      "must be a confidence level between 0 and 1, e.g. 0.95 or 95%",
+    );
+    expect(parseClusterBy("reference_contexts")).toBe("referenceContexts");
+    expect(() => parseClusterBy("document")).toThrow(
+      '"document" is not a sample field; give one of user_input',
+    );
+  });
+
+  it("--interval wilson on a metric with scores other than 0 and 1 names the metric", async () => {
+    const run = await runCli(["report", baseline, "--interval", "wilson"], box.env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("non_llm_string_similarity: a Wilson interval needs values of 0 or 1");
+  });
+});
+
+describe("report compare tests the paired difference; the gate can ignore noise", {
+  timeout: 120_000,
+}, () => {
+  it("prints the interval, p-value and verdict, and the significant form fails on a real drop, saying why", async () => {
+    // The better run as the baseline: exact_match falls from 0.9 to 0.667 on the same 60 questions.
+    const run = await runCli(
+      ["report", "compare", candidate, baseline, "--fail-on-drop", "exact_match=0.1:significant"],
+      box.env,
+    );
+    expect(run.code, run.stderr).toBe(3);
+    const expected = pairedDifference(exactValues(10), exactValues(3));
+    expect(expected.test).toBe("monte-carlo");
+    const p = expected.pValue!;
+    const line = run.stdout.split("\n").find((l) => l.startsWith("| `exact_match`"))!;
+    const [low, high] = [expected.interval!.low, expected.interval!.high].map((v) => v.toFixed(3));
+    expect(line).toContain(`| ${low} to ${high} | ${p < 0.001 ? "<0.001" : p.toFixed(3)} | yes |`);
+    expect(run.stdout).toContain("| 95% interval of delta | p | Significant | Detectable |");
+    expect(run.stdout).toContain("p: paired permutation test of no difference, 10000 random sign flips");
+    expect(run.stderr).toContain(
+      "--fail-on-drop exact_match=0.1:significant failed: exact_match fell by 0.2333 (paired mean delta -0.2333 over 60 paired rows",
+    );
+    expect(run.stderr).toContain("the difference is significant at 95% (p = ");
+  });
+});
+
+describe("report size says how many rows a decision needs", { timeout: 120_000 }, () => {
+  it("per metric the detectable difference and the rows for --detect, as the library computes them", async () => {
+    const run = await runCli(["report", "size", baseline, "--detect", "0.05"], box.env);
+    expect(run.code, run.stderr).toBe(0);
+    const se = Math.SQRT2 * standardError(exactValues(3))!;
+    const line = run.stdout.split("\n").find((l) => l.startsWith("exact_match "))!;
+    expect(line.split(/\s+/)).toEqual([
+      "exact_match",
+      "60",
+      (se / Math.SQRT2).toFixed(4),
+      detectableDifference(se).toFixed(3),
+      String(rowsToDetect(0.05, se, 60)),
+    ]);
+    expect(run.stdout).toMatch(/^metric\s+scored\s+std error\s+detectable\s+rows for 0\.05$/m);
+    expect(run.stdout).toContain("at 95% confidence with 80% power");
+  });
+});
