@@ -19,8 +19,8 @@
  * the section prints one line saying how to get them and exits 0.
  *
  * Run alone: node --import tsx bench/peers.ts [--quick] [--rows N] [--threads 2] [--judges smollm2,gemma]
- *   [--metrics faithfulness,...] [--block 2] [--runs 5] [--texts 128]
- *   [--json out.json (and, after each block of rows, out.json.partial.json)]
+ *   [--metrics faithfulness,...] [--block 1] [--runs 5] [--texts 128]
+ *   [--json out.json (and, as it goes, out.json.partial.json)]
  * --quick: 2 rows, SmolLM2 only, 32 texts and 2 encoder runs: a smoke run, not for publishing.
  */
 import { existsSync, writeFileSync } from "node:fs";
@@ -152,7 +152,7 @@ export function mergeRuns(a: SideRun, b: SideRun): SideRun {
 /**
  * One judge: the rows in blocks of `block`; per block every metric on every side, the first side rotating metric
  * by metric, so a slow drift of the machine's load hits every side alike and a partial run covers every metric.
- * `progress` gets the judge's result after each block.
+ * `progress` gets the judge's result so far after each side's run.
  */
 async function runJudge(
   judge: { name: string; path: string },
@@ -209,11 +209,11 @@ async function runJudge(
           if (at === -1) result.runs.push(run);
           else result.runs[at] = mergeRuns(result.runs[at]!, run);
           note(
-            `${judge.name}, rows ${from + 1}-${from + rows.length}, ${metric}, ${side}: ${run.secondsPerRow.toFixed(2)} s/row, ${run.parseFailures} parse failures, ${run.noScore} rows without a score`,
+            `${judge.name}, rows ${from + 1}-${from + rows.length}, ${metric}, ${side}: ${run.secondsPerRow.toFixed(2)} s/row, ${run.parseFailures} parse failures, ${run.noScore} rows without a score${run.firstError ? ` (first error: ${run.firstError.slice(0, 160)})` : ""}`,
           );
+          common.progress(result);
         }
       }
-      common.progress(result);
     }
   } finally {
     await llm.dispose();
@@ -296,11 +296,11 @@ export async function runPeers(): Promise<PeersResult> {
   const judgeNames = (listFlag("judges") ?? ["smollm2"]) as (keyof typeof JUDGES)[];
   for (const j of judgeNames) if (!(j in JUDGES)) throw new Error(`--judges: no judge ${j} (smollm2, gemma)`);
   const minilmDir = process.env[REAL_MODEL_ENV.minilmFp32]!;
-  const block = numberFlag("block", 2);
+  const block = numberFlag("block", 1);
   const start = loadAverage();
   const startedAt = new Date().toISOString();
   const header = { section: "peers" as const, quick, threads, contextSize: BENCH_CONTEXT_SIZE, startedAt };
-  // With --json, the result so far after each block of rows, so a long run that is stopped still has its table.
+  // With --json, the result so far after each side's run, so a long run that is stopped still has its table.
   const jsonPath = flag("json");
   const writePartial = (judges: PeersJudgeResult[]) => {
     if (jsonPath === undefined) return;

@@ -5,7 +5,14 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { SideRun } from "../bench/lib/peers-report.js";
-import { formatPeers, minilmTorchDir, PEERS_ENV, type PeersResult, peersMissing } from "../bench/peers.js";
+import {
+  formatPeers,
+  mergeRuns,
+  minilmTorchDir,
+  PEERS_ENV,
+  type PeersResult,
+  peersMissing,
+} from "../bench/peers.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -41,6 +48,22 @@ describe("bench peers", () => {
 
   it("finds the PyTorch MiniLM weights in the real-models build folder beside models/", () => {
     expect(minilmTorchDir("/cache/models/all-MiniLM-L6-v2-fp32")).toBe("/cache/build/all-MiniLM-L6-v2-fp32");
+  });
+
+  it("adds a later block of rows to a side's run: time weighted by rows, counts summed, scores in order", () => {
+    const a = side({ side: "ragas", metric: "faithfulness", secondsPerRow: 10, parseFailures: 1 });
+    const b = side({
+      side: "ragas",
+      metric: "faithfulness",
+      secondsPerRow: 4,
+      rows: 1,
+      scores: [null],
+      noScore: 1,
+    });
+    const merged = mergeRuns(a, { ...b, firstError: "ValueError: x" });
+    expect(merged).toMatchObject({ rows: 3, secondsPerRow: 8, calls: 8, parseFailures: 1, noScore: 1 });
+    expect(merged.scores).toEqual([1, 0.5, null]);
+    expect(merged.firstError).toBe("ValueError: x");
   });
 
   it("prints the goals met or not, each side's row with its ratio, failures and scores", () => {
