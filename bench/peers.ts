@@ -19,7 +19,7 @@
  * the section prints one line saying how to get them and exits 0.
  *
  * Run alone: node --import tsx bench/peers.ts [--quick] [--rows N] [--threads 2] [--judges smollm2,gemma]
- *   [--metrics faithfulness,...] [--block 1] [--runs 5] [--texts 128]
+ *   [--metrics faithfulness,...] [--parts judges,encoders] [--block 1] [--runs 5] [--texts 128]
  *   [--json out.json (and, as it goes, out.json.partial.json)]
  * --quick: 2 rows, SmolLM2 only, 32 texts and 2 encoder runs: a smoke run, not for publishing.
  */
@@ -36,6 +36,7 @@ import { runtimeVersions } from "./lib/machine.js";
 import {
   formatPeers,
   PEER_METRICS,
+  type PeersEncoderRow,
   type PeersJudgeResult,
   type PeersResult,
   type SideRun,
@@ -67,6 +68,15 @@ const JUDGES = {
  */
 export function minilmTorchDir(onnxModelDir: string): string {
   return path.join(path.dirname(path.dirname(onnxModelDir)), "build", path.basename(onnxModelDir));
+}
+
+/** The MiniLM files the peers load: the PyTorch weights for sentence-transformers, the ONNX file and tokenizer. */
+function encoderFiles(minilmDir: string) {
+  return {
+    minilmTorch: minilmTorchDir(minilmDir),
+    minilmOnnx: path.join(minilmDir, "onnx", "model.onnx"),
+    minilmTokenizer: path.join(minilmDir, "tokenizer.json"),
+  };
 }
 
 /** Why the section cannot run here, or undefined when it can. */
@@ -172,9 +182,7 @@ async function runJudge(
     gguf: judge.path,
     threads,
     contextSize: BENCH_CONTEXT_SIZE,
-    minilmTorch: minilmTorchDir(minilmDir),
-    minilmOnnx: path.join(minilmDir, "onnx", "model.onnx"),
-    minilmTokenizer: path.join(minilmDir, "tokenizer.json"),
+    ...encoderFiles(minilmDir),
   });
   let t0 = performance.now();
   const llm = await LlamaCppLlm.load({
@@ -297,6 +305,9 @@ export async function runPeers(): Promise<PeersResult> {
   for (const j of judgeNames) if (!(j in JUDGES)) throw new Error(`--judges: no judge ${j} (smollm2, gemma)`);
   const minilmDir = process.env[REAL_MODEL_ENV.minilmFp32]!;
   const block = numberFlag("block", 1);
+  const parts = listFlag("parts") ?? ["judges", "encoders"];
+  for (const p of parts)
+    if (p !== "judges" && p !== "encoders") throw new Error(`--parts: no part ${p} (judges, encoders)`);
   const start = loadAverage();
   const startedAt = new Date().toISOString();
   const header = { section: "peers" as const, quick, threads, contextSize: BENCH_CONTEXT_SIZE, startedAt };
@@ -317,7 +328,7 @@ export async function runPeers(): Promise<PeersResult> {
   const worker = startPeersWorker(note);
   try {
     const judges: PeersJudgeResult[] = [];
-    for (const j of judgeNames) {
+    for (const j of parts.includes("judges") ? judgeNames : []) {
       const spec = JUDGES[j];
       judges.push(
         await runJudge({ name: spec.name, path: process.env[spec.env]! }, worker, {
@@ -330,19 +341,25 @@ export async function runPeers(): Promise<PeersResult> {
         }),
       );
     }
-    const encoders = await runEncoders(worker, {
-      minilmDir,
-      threads,
-      texts: numberFlag("texts", quick ? 32 : 128),
-      runs: numberFlag("runs", quick ? 2 : 5),
-    });
+    let peerVersions = judges[0]?.peerLoad.versions ?? {};
+    let encoders: PeersEncoderRow[] = [];
+    if (parts.includes("encoders")) {
+      peerVersions = (await worker.send<PeersLoad>({ cmd: "load", threads, ...encoderFiles(minilmDir) }))
+        .versions;
+      encoders = await runEncoders(worker, {
+        minilmDir,
+        threads,
+        texts: numberFlag("texts", quick ? 32 : 128),
+        runs: numberFlag("runs", quick ? 2 : 5),
+      });
+    }
     return {
       ...header,
       rows: rows.length,
       loadAverage: { start, end: loadAverage() },
       wallSeconds: seconds(t0),
       runtimes: runtimeVersions(),
-      peerVersions: judges[0]?.peerLoad.versions ?? {},
+      peerVersions,
       judges,
       encoders,
     };

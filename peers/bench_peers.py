@@ -283,9 +283,10 @@ def load(command):
     threads = command["threads"]
     torch.set_num_threads(threads)
     out = {"importSeconds": IMPORT_SECONDS}
-    t = time.perf_counter()
-    State.judge = LocalJudge(command["gguf"], threads, command["contextSize"])
-    out["judgeLoadSeconds"] = time.perf_counter() - t
+    if "gguf" in command:  # the encoders alone need no judge
+        t = time.perf_counter()
+        State.judge = LocalJudge(command["gguf"], threads, command["contextSize"])
+        out["judgeLoadSeconds"] = time.perf_counter() - t
     t = time.perf_counter()
     State.ragas_embeddings = HuggingFaceEmbeddings(model=command["minilmTorch"], device="cpu")
     State.st_model = State.ragas_embeddings.model_instance
