@@ -309,6 +309,7 @@ export async function runPeers(): Promise<PeersResult> {
   for (const p of parts)
     if (p !== "judges" && p !== "encoders") throw new Error(`--parts: no part ${p} (judges, encoders)`);
   const start = loadAverage();
+  const t0 = performance.now();
   const startedAt = new Date().toISOString();
   const header = { section: "peers" as const, quick, threads, contextSize: BENCH_CONTEXT_SIZE, startedAt };
   // With --json, the result so far after each side's run, so a long run that is stopped still has its table.
@@ -324,7 +325,6 @@ export async function runPeers(): Promise<PeersResult> {
     writeFileSync(`${jsonPath}.partial.json`, `${JSON.stringify(partial, null, 2)}\n`);
   };
   note(`peers: load average ${start.join(", ")} at start; ${rows.length} rows, ${threads} threads`);
-  const t0 = performance.now();
   const worker = startPeersWorker(note);
   try {
     const judges: PeersJudgeResult[] = [];
