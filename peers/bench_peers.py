@@ -12,7 +12,8 @@ How the peers reach the model (what a user of each does with a local GGUF, docum
   (`ragas/llms/base.py::_get_instructor_client`): instructor puts the output model's JSON schema in a system
   message, asks for `response_format={"type": "json_object"}` (llama-cpp-python turns that into a grammar for any
   JSON value, not for the schema) and validates the answer with pydantic. instructor's default `max_retries`
-  applies (one attempt), as in Ragas' `InstructorLLM`.
+  applies, as in Ragas' `InstructorLLM`: one more attempt after a validation error, none after an answer cut off
+  at the token budget. Each completion's token counts go to stderr (the bench's progress log).
 - Ragas: `LlamaCppRagasLLM` subclasses `ragas.llms.base.InstructorBaseRagasLLM` (Ragas' `InstructorLLM` needs an
   async client for the collections metrics' `agenerate`, which an in-process model is not) and sends the rendered
   prompt as one user message with Ragas' `InstructorModelArgs` defaults except temperature 0 (max_tokens 1024).

@@ -98,7 +98,8 @@ describe("bench peers", () => {
               parseFailures: 1,
               noScore: 1,
               scores: [null, 0.5],
-              parseFailureExample: "InstructorRetryException: bad JSON",
+              parseFailureExample:
+                'InstructorRetryException: <failed_attempts>\n\n<generation number="1">\n<exception>\n    bad JSON',
             }),
             side({ side: "deepeval", metric: "faithfulness", secondsPerRow: 6 }),
           ],
@@ -128,7 +129,7 @@ describe("bench peers", () => {
     expect(text).toMatch(/encoder vs sentence-transformers, batch 32 \| 1\.11× \| ≥ 1\.00× \| met/);
     expect(text).toMatch(/encoder vs Python onnxruntime, batch 32 \| 0\.91× \| ≥ 0\.95× \| not met/);
     expect(text).toContain("- faithfulness, ragas: – 0.50");
-    expect(text).toContain("InstructorRetryException: bad JSON");
+    expect(text).toContain("- faithfulness, ragas: InstructorRetryException: bad JSON\n");
     expect(text).toContain("15, 14, 13 at start, 16, 15, 14 at end");
   });
 });

@@ -176,6 +176,15 @@ function judgeTable(j: PeersJudgeResult): string {
   );
 }
 
+/** An error text on one line, without instructor's `<failed_attempts>` markup, at most 240 characters. */
+function oneLine(text: string): string {
+  const flat = text
+    .replace(/<\/?[a-z_]+(?: [a-z_]+="[^"]*")*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return flat.length > 240 ? `${flat.slice(0, 239)}…` : flat;
+}
+
 function loadLine(j: PeersJudgeResult): string {
   const p = j.peerLoad;
   return (
@@ -209,7 +218,8 @@ export function formatPeers(r: PeersResult): string {
   for (const j of r.judges ?? []) {
     const errors = j.runs
       .filter((x) => x.firstError || x.parseFailureExample)
-      .map((x) => `- ${x.metric}, ${x.side}: ${x.parseFailureExample ?? x.firstError}`);
+      // One line each: instructor's retry error spans lines of XML-like markup around the pydantic error.
+      .map((x) => `- ${x.metric}, ${x.side}: ${oneLine(x.parseFailureExample ?? x.firstError ?? "")}`);
     parts.push(
       "",
       `${j.judge}: seconds per row of each metric and side (sides taking turns metric by metric), and peer ÷ ours:`,
