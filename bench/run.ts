@@ -5,7 +5,7 @@
  * the machine, runtime versions, every model's sha256, the settings and all results.
  *
  *   npm run bench [-- --gguf a.gguf[,b.gguf]] [--onnx dir[,dir]] [--only judge,rows,...]
- *                 [--json out/bench.json] [--concurrency 1,2] [--threads N (the real section's judges)] [--quick]
+ *                 [--json out/bench.json] [--concurrency 1,2] [--threads N (the real and peers sections' judges)] [--quick]
  *
  * Sections: embeddings (library vs raw onnxruntime, bench/embeddings-vs-raw.ts), judge (library vs raw
  * node-llama-cpp), threads (judge threads), embeddings-threads, rows (evaluate() rows/s by
@@ -20,7 +20,9 @@
  * bench/verifiers.ts), split (judgeWithSplitting on huge contexts, bench/split.ts), scaling (the text passes and the
  * tool-call metrics on hostile inputs at 1×, 2× and 4× the size, with the time ratios, bench/scaling.ts), real (the real small judges and MiniLM from `npm run real-models`, named by the
  * AIRGAP_EVAL_REAL_* environment variables: every judge metric and the RAG triad per row, the grammar's share of
- * generation, the encoder vs raw onnxruntime; one line saying it was skipped when they are unset, bench/real-models.ts).
+ * generation, the encoder vs raw onnxruntime; one line saying it was skipped when they are unset, bench/real-models.ts),
+ * peers (Ragas and DeepEval against us on the same real judge and rows, and the MiniLM encoder against
+ * sentence-transformers and Python onnxruntime, in the peer environment of peers/; skipped likewise; run only when `--only` names it, since it takes hours, bench/peers.ts).
  * Defaults: the generated tiny models (written when missing), the starter GloVe model, and
  * ../shared/models/stories260K.gguf when present. `--quick` is a smoke run (under 3 minutes on a quiet 2-core
  * machine): without --gguf / --onnx one judge (stories260K when present) and one encoder (MiniLM-sized), one
@@ -65,6 +67,7 @@ import {
 import { ratio } from "./lib/stats.js";
 import { formatLlmThreads, type LlmThreadsResult } from "./llm-threads.js";
 import { formatMemory } from "./memory.js";
+import { formatPeers, type PeersResult } from "./peers.js";
 import { formatPrefill, type PrefillResult } from "./prefill.js";
 import { formatPromptWork, type PromptWorkResult } from "./prompt-work.js";
 import { formatRealModels, type RealModelsResult } from "./real-models.js";
@@ -85,6 +88,8 @@ interface SectionSpec {
   args: string[];
   /** The child writes `--json`; otherwise its stdout is the section's Markdown. */
   json: boolean;
+  /** Runs only when `--only` names it (a section that takes hours). Default: false, part of every run. */
+  onlyWhenNamed?: boolean;
 }
 
 interface SectionRun {
@@ -310,9 +315,20 @@ const SECTIONS: SectionSpec[] = [
       "Real models: judge metrics and the RAG triad per row on SmolLM2-135M-Instruct and Gemma-3-270M, the grammar's share of generation, the real MiniLM vs raw onnxruntime (bench/real-models.ts)",
     file: "real-models.ts",
     scope: "none",
-    // --threads sets the real judges' threads (default 2); no other section reads it.
+    // --threads sets the real judges' threads (default 2); the peers section reads it too.
     args: [...(quick ? ["--quick"] : []), ...(realThreads !== undefined ? ["--threads", realThreads] : [])],
     json: true,
+  },
+  {
+    name: "peers",
+    title:
+      "Peers: Ragas and DeepEval on the same GGUF judge, rows and threads, and the MiniLM encoder vs sentence-transformers and Python onnxruntime (bench/peers.ts)",
+    file: "peers.ts",
+    scope: "none",
+    args: [...(quick ? ["--quick"] : []), ...(realThreads !== undefined ? ["--threads", realThreads] : [])],
+    json: true,
+    // The peers take minutes per row on 2 cores, so a plain `npm run bench` leaves them out.
+    onlyWhenNamed: true,
   },
   {
     name: "starter-quality",
@@ -576,6 +592,7 @@ const FORMATTERS: Partial<Record<string, SectionFormatter>> = {
   prefill: fromJson((results: PrefillResult[]) => results.map(formatPrefill).join("\n\n")),
   verifiers: fromJson((results: VerifiersResult[]) => results.map(formatVerifiers).join("\n\n")),
   real: fromJson((results: RealModelsResult[]) => results.map(formatRealModels).join("\n\n")),
+  peers: fromJson((results: PeersResult[]) => results.map(formatPeers).join("\n\n")),
 };
 
 async function sectionMarkdown(spec: SectionSpec, runs: readonly SectionRun[]): Promise<string> {
@@ -613,7 +630,7 @@ async function main(): Promise<void> {
   for (const file of [...ggufs, ...onnxDirs]) {
     if (!existsSync(file)) throw new Error(`${file} does not exist; check the --gguf / --onnx paths`);
   }
-  const selected = SECTIONS.filter((s) => only === undefined || only.includes(s.name));
+  const selected = SECTIONS.filter((s) => (only === undefined ? !s.onlyWhenNamed : only.includes(s.name)));
   const tmp = mkdtempSync(path.join(os.tmpdir(), "airgap-eval-bench-"));
   const runs: SectionRun[] = [];
   try {
