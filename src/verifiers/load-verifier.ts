@@ -1,4 +1,5 @@
 import { InvalidInputError } from "../errors.js";
+import { modelFilesSha256 } from "../models/model-files-sha256.js";
 import { TextTokenizer } from "../tokenizers/index.js";
 import { oneOf, positiveInteger } from "../util/option-checks.js";
 import { checkLogitsShape } from "./logits-check.js";
@@ -68,6 +69,7 @@ export async function loadVerifier(source: string, options: LoadVerifierOptions 
     const identity: VerifierIdentity = {
       id: files.id,
       sha256: classifier.sha256,
+      filesSha256: modelFilesSha256(files.dir, files.onnxPath, classifier.sha256),
       task,
       tokenizer: tokenizer.kind,
     };
