@@ -10,6 +10,11 @@ export interface ModelProvenance {
   path?: string;
   /** sha256 of the main model file, when known. */
   sha256?: string | null;
+  /**
+   * For a model directory (an ONNX encoder with its config and tokenizer files): sha256 over every file that changes
+   * its outputs (`modelFilesSha256`). When present it is the model's identity in cache keys and resume hashes.
+   */
+  filesSha256?: string;
   /** Runtime that executed the model, e.g. `{ name: "node-llama-cpp", version: "3.21.1" }`. */
   runtime: { name: string; version: string };
   /** Settings that can change the output: temperature, seed, context size, pooling, max length, ... */
@@ -35,6 +40,7 @@ export function outputDifferences(before: ModelProvenance, after: ModelProvenanc
     kind: p.kind,
     path: p.path,
     sha256: p.sha256,
+    filesSha256: p.filesSha256,
     runtime: p.runtime,
     ...Object.fromEntries(Object.entries(p.settings).map(([k, v]) => [`settings.${k}`, v])),
   });

@@ -89,4 +89,70 @@ describe("conversations from hostile data", () => {
       /mixed\.jsonl, line 2, row 1, field "messages\[2\]\.tool_calls": is OpenAI's tool field, but this conversation is read as airgap-eval's format/,
     );
   });
+
+  it("refuses OpenAI tool calls in a conversation read as Anthropic's, saying the formats are mixed, with row and path", async () => {
+    const messages = [
+      { role: "user", content: "Weather in Oslo?" },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "c1", type: "function", function: { name: "get_forecast", arguments: "{}" } }],
+      },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: "c1", content: "rain" }] },
+    ];
+    const result = await evalRows(
+      "openai-in-anthropic",
+      { messages, reference_tool_calls: [{ name: "get_forecast", args: {} }] },
+      "tool_call_f1",
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^tool_call_f1 +1\.000 +1 of 2 /m);
+    expect(result.stderr).toMatch(
+      /openai-in-anthropic\.jsonl, line 2, row 1, field "messages\[1\]\.tool_calls": is OpenAI's tool field, but this conversation is read as Anthropic's format \(message 2's content\[0\] is an Anthropic tool_result block\): the conversation mixes OpenAI and Anthropic messages/,
+    );
+  });
+
+  it("refuses an OpenAI tool message after an Anthropic tool_use block, saying the formats are mixed", async () => {
+    const messages = [
+      { role: "user", content: "Weather in Oslo?" },
+      { role: "assistant", content: [{ type: "tool_use", id: "c1", name: "get_forecast", input: {} }] },
+      { role: "tool", content: "rain" },
+    ];
+    const result = await evalRows(
+      "tool-role-in-anthropic",
+      { messages, reference_tool_calls: [{ name: "get_forecast", args: {} }] },
+      "tool_call_f1",
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /tool-role-in-anthropic\.jsonl, line 2, row 1, field "messages\[2\]\.role": role "tool" is OpenAI's tool result message, but this conversation is read as Anthropic's format \(message 1's content\[0\] is an Anthropic tool_use block\): the conversation mixes OpenAI and Anthropic messages/,
+    );
+  });
+
+  it.each([
+    [
+      "a serialized message of an unknown class",
+      {
+        lc: 1,
+        type: "constructor",
+        id: ["langchain", "schema", "messages", "FunctionMessage"],
+        kwargs: { content: "x" },
+      },
+      /field "messages\[1\]\.id": unknown LangChain message class "FunctionMessage" \(id \["langchain","schema","messages","FunctionMessage"\]\); the classes read are HumanMessage, HumanMessageChunk, AIMessage/,
+    ],
+    [
+      "a message without a type",
+      { content: "x", name: "lookup" },
+      /field "messages\[1\]\.type": no message type \(the message has keys content, name\); a LangChain message has type human, ai, system, tool or chat, or is serialized as one of the classes HumanMessage/,
+    ],
+  ])("names the class or keys of %s and the LangChain classes read", async (name, message, expected) => {
+    const row = {
+      messages: [{ type: "human", content: "Weather in Oslo?" }, message],
+      reference_tool_calls: [],
+    };
+    const result = await evalRows(name.replaceAll(" ", "-"), row, "tool_call_f1");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(expected);
+    expect(result.stderr).not.toContain("undefined");
+  });
 });

@@ -1,7 +1,7 @@
 // A verifier directory whose config.json does not describe its ONNX graph, as a user meets it through `eval`: an
 // entailment label past the graph's logits, another task's graph in an NLI directory, a label named twice. Each is
 // refused naming the file and what to fix; no row is scored from the wrong logits.
-import { readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeVerifierFixture } from "../scripts/verifier-fixtures/index.js";
@@ -81,4 +81,21 @@ describe("a verifier whose config.json does not describe its graph", () => {
     },
     120_000,
   );
+
+  it("refuses another task's relevance graph in an NLI directory once, naming the directory, without onnxruntime's own log", async () => {
+    const dir = sandbox.file("nli-with-a-relevance-graph");
+    await writeVerifierFixture(dir, "nli");
+    const relevance = sandbox.file("relevance-graph");
+    await writeVerifierFixture(relevance, "relevance");
+    copyFileSync(path.join(relevance, "onnx", "model.onnx"), path.join(dir, "onnx", "model.onnx"));
+    const result = await evalWith(dir);
+    expect(result.stderr).not.toContain("onnxruntime:");
+    expect(result.stderr).not.toContain("\u001b[");
+    const text = result.stdout + result.stderr;
+    expect(text).toContain(`verifier directory ${dir}: ${path.join(dir, "onnx", "model.onnx")} does not run`);
+    expect(text).toMatch(
+      /on the token ids of the directory's tokenizer\.json \(ids up to \d+\): the graph and the tokenizer are from different models, or the graph is another task's\. Put one model's files together: config\.json, tokenizer\.json/,
+    );
+    expect(result.statuses).not.toContain("ok");
+  }, 120_000);
 });

@@ -15,8 +15,11 @@ export function cacheKey(parts: unknown): string {
   return canonicalHash(parts);
 }
 
-/** The model's file sha256 when provenance knows it; a model without one is never cached. */
+/**
+ * The digest that identifies a model's outputs in cache keys: over all its files (`filesSha256`) for a model
+ * directory, else its model file's sha256 when provenance knows it; a model without one is never cached.
+ */
 export function modelSha256(provenance: ModelProvenance): string | undefined {
-  const sha = provenance.sha256;
+  const sha = provenance.filesSha256 ?? provenance.sha256;
   return typeof sha === "string" && sha.length > 0 ? sha : undefined;
 }

@@ -26,7 +26,7 @@ export interface BandOutcome {
 export interface BandProposal {
   /** The agreement (accuracy against the human labels) the band had to reach. */
   target: number;
-  /** The proposed band; null when no band reaches the target (see `reason`). */
+  /** The proposed band; null when no row was scored or no band reaches the target (see `reason`). */
   band: [low: number, high: number] | null;
   /** The cascade's accuracy against people with the band, with its bootstrap 95% interval. */
   agreement: Figure;
@@ -124,9 +124,12 @@ export async function proposeCascadeBand(
     rows.length === 0
       ? 0
       : rows.filter((r) => (r.probability === null ? r.judge : r.verifier) === r.human).length / rows.length;
-  const best = bestBand(rows, target);
+  const best = rows.length === 0 ? undefined : bestBand(rows, target);
   if (best === undefined) {
-    const reason = `no band reaches agreement ${target} on these ${rows.length} rows (the judge alone agrees on ${judgeAlone.toFixed(3)}); lower the target or calibrate a better judge`;
+    const reason =
+      rows.length === 0
+        ? "no labelled row was scored by both the verifier and the judge, so there is nothing to choose a band from; the rows not scored say why"
+        : `no band reaches agreement ${target} on these ${rows.length} rows (the judge alone agrees on ${judgeAlone.toFixed(3)}); lower the target or calibrate a better judge`;
     return {
       target,
       band: null,

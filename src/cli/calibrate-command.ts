@@ -41,6 +41,7 @@ import {
 import { calibrationSummary } from "./calibrate-summary.js";
 import { parseColumnMap } from "./column-map.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
+import { requireVerifier } from "./eval-verifiers.js";
 import { ExitCode } from "./exit-codes.js";
 import { InterruptHandler } from "./interrupt.js";
 import { longTextNotice, longTextOption } from "./long-text-notice.js";
@@ -52,6 +53,8 @@ import {
   cpuBuildFlag,
   GPU_FLAG_HELP,
   gpuFlag,
+  numberFlag,
+  parseDecimal,
   positiveInt,
 } from "./option-parsers.js";
 
@@ -87,25 +90,15 @@ interface CalibrateFlags extends CalibrationMetricFlags {
 export function parseLabels(value: string): LabelKind {
   if (value === "binary" || value === "pairwise" || value === "statements") return { kind: value };
   const m = /^graded:(-?\d+(?:\.\d+)?)-(-?\d+(?:\.\d+)?)$/.exec(value);
-  if (m) {
-    const min = Number(m[1]);
-    const max = Number(m[2]);
+  const min = m === null ? undefined : parseDecimal(m[1]!);
+  const max = m === null ? undefined : parseDecimal(m[2]!);
+  if (min !== undefined && max !== undefined) {
     if (min < max) return { kind: "graded", min, max };
     throw new InvalidInputError(`--labels ${value}: the scale's min must be below its max`);
   }
   throw new InvalidInputError(
     `--labels "${value}" must be binary, pairwise, statements or graded:MIN-MAX (e.g. graded:1-4)`,
   );
-}
-
-function finite(name: string, min: number, max: number) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isFinite(n) || n < min || n > max) {
-      throw new InvalidInputError(`${name} must be a number from ${min} to ${max}, got "${value}"`);
-    }
-    return n;
-  };
 }
 
 async function loadSet(
@@ -189,6 +182,9 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
   if (needs.llm && flags.llm.length === 0) {
     throw new InvalidInputError(`${id} needs a judge: give one or more --llm <file.gguf | registry id>`);
   }
+  // A verifier that is not there is bad usage, named with its directory and missing file before anything loads:
+  // scoring on would leave every row unscored and the figures (and a --band-target proposal) about nothing.
+  if (choice.kind === "built-in") await requireVerifier(choice.id, choice.options, flags.modelsDir);
   const interrupt = new InterruptHandler();
   const cache = flags.cache ? Cache.open(flags.cacheFile ? { path: flags.cacheFile } : {}) : undefined;
   const results: CalibrationResult[] = [];
@@ -325,23 +321,23 @@ export function registerCalibrateCommand(program: Command): Command {
     .option(
       "--threshold <x>",
       "a binary verdict is positive when the score is >= x, inside the metric's score range (default: 0.5 on a 0-1 score, else the range's midpoint, e.g. 3 on a 1-5 rubric)",
-      finite("--threshold", -Number.MAX_VALUE, Number.MAX_VALUE),
+      numberFlag("--threshold", -Number.MAX_VALUE, Number.MAX_VALUE),
     )
     .option(
       "--band-target <agreement>",
       "propose the faithfulness cascade's band reaching this agreement with the labels at the lowest judge share (binary labels; --metric faithfulness with a verifier and --llm)",
-      finite("--band-target", 0, 1),
+      numberFlag("--band-target", 0, 1),
     )
     .option(
       "--resamples <n>",
       "bootstrap resamples (0: no intervals)",
-      finite("--resamples", 0, 100_000),
+      numberFlag("--resamples", 0, 100_000, true),
       1000,
     )
     .option(
       "--seed <n>",
       "seed of the bootstrap and of --limit's sample",
-      finite("--seed", 0, 2 ** 32 - 1),
+      numberFlag("--seed", 0, 2 ** 32 - 1, true),
       20240601,
     )
     .option(
@@ -352,7 +348,7 @@ export function registerCalibrateCommand(program: Command): Command {
     .option(
       "--disagreements <n>",
       "rows of largest disagreement to list per judge",
-      finite("--disagreements", 0, 1000),
+      numberFlag("--disagreements", 0, 1000, true),
       10,
     )
     .option(

@@ -62,3 +62,28 @@ export async function locateVerifiers(
   }
   return { verifiersMissing: missing, notes };
 }
+
+/**
+ * For a command that scores one metric and cannot go on without its verifier (`calibrate`): checks that the
+ * verifier it names (its `verifier` option, else the descriptor's default) is on this machine, without loading it.
+ * Throws `InvalidInputError` (bad usage, exit 2) naming the metric, the directory and the missing file.
+ *
+ * @example
+ * await requireVerifier("faithfulness", { verifier: "./my-nli" }, undefined);
+ */
+export async function requireVerifier(
+  id: string,
+  options: Record<string, unknown>,
+  modelsDir: string | undefined,
+): Promise<void> {
+  const source = typeof options.verifier === "string" ? options.verifier : verifierSourceOf(id, options);
+  if (source === undefined) return;
+  try {
+    await findVerifierFiles(source, modelsDir);
+  } catch (err) {
+    if (!(err instanceof ModelNotFoundError)) throw err;
+    const given =
+      typeof options.verifier === "string" ? `--metric-option ${id}.verifier` : `${id}'s verifier`;
+    throw new InvalidInputError(`${given}: ${err.message}`, {}, { cause: err });
+  }
+}

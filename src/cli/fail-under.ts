@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from "commander";
 import { InvalidInputError } from "../errors.js";
 import type { MetricAggregate, RowMetricRecord, UnscoredRow } from "../results/types.js";
+import { parseDecimal } from "./option-parsers.js";
 
 /** One `--fail-under metric=value` bar. */
 export interface FailUnderBar {
@@ -74,8 +75,8 @@ export function checkFailUnder(
 
 /** Parses `--max-unscored 0.1`: the share of rows (0 to 1) a gated metric may leave without a score. */
 export function parseMaxUnscored(text: string): number {
-  const value = Number(text);
-  if (text.trim() === "" || !Number.isFinite(value) || value < 0 || value > 1) {
+  const value = parseDecimal(text);
+  if (value === undefined || value < 0 || value > 1) {
     throw new InvalidArgumentError(
       `"${text}" must be a share between 0 and 1, e.g. 0.1 for 10% of the rows.`,
     );

@@ -33,6 +33,7 @@ import {
   cpuBuildFlag,
   GPU_FLAG_HELP,
   gpuFlag,
+  parseDecimal,
   positiveInt,
 } from "./option-parsers.js";
 import { checkRunLimits } from "./run-limits.js";
@@ -69,7 +70,7 @@ interface GenerateFlags {
 
 /** A whole number (negative too) in digits, for `--seed`. */
 function wholeNumber(value: string): number {
-  const n = /^\s*-?\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  const n = /^\s*-?\d+\s*$/.test(value) ? (parseDecimal(value) ?? Number.NaN) : Number.NaN;
   if (!Number.isSafeInteger(n))
     throw new InvalidInputError(`--seed must be a whole number written in digits (got "${value}")`);
   return n;

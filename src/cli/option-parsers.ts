@@ -30,6 +30,47 @@ export function cpuBuildFlag(value: string): CpuBuildOption {
   return value;
 }
 
+/** A number as the CLI reads one: an optional sign, then digits with an optional fraction; blanks around it. */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/**
+ * The number a CLI value writes in decimal digits, or undefined when it is not one: empty or blank text, hex, an
+ * exponent, `Infinity`, a value too large to be finite, or a non-zero value too small to be told from 0 are all
+ * refused (Number() would read `""` and `" "` as 0, `0x1` as 1 and `1e-400` as 0). The one reader of every number
+ * a flag takes.
+ *
+ * @example
+ * parseDecimal(" 0.25 "); // 0.25
+ * parseDecimal("0x1"); // undefined
+ */
+export function parseDecimal(text: string): number | undefined {
+  const written = text.trim();
+  if (!DECIMAL.test(written)) return undefined;
+  const n = Number(written);
+  if (!Number.isFinite(n) || (n === 0 && /[1-9]/.test(written))) return undefined;
+  return n;
+}
+
+/**
+ * A commander parser for a number from `min` to `max` written in decimal digits ({@link parseDecimal}), a whole
+ * one when `whole` is set, naming the flag, the range and the value given when it is not one.
+ *
+ * @example
+ * new Option("--band-target <agreement>").argParser(numberFlag("--band-target", 0, 1));
+ */
+export function numberFlag(name: string, min: number, max: number, whole = false) {
+  return (value: string): number => {
+    const n = parseDecimal(value);
+    if (n === undefined || n < min || n > max || (whole && !Number.isInteger(n))) {
+      const range = min === -Number.MAX_VALUE ? "" : ` from ${min} to ${max}`;
+      throw new InvalidArgumentError(
+        `${name} must be a ${whole ? "whole number" : "number"}${range} written in decimal digits (got "${value}").`,
+      );
+    }
+    return n;
+  };
+}
+
 /**
  * A commander parser for a whole number >= 1 (and at most `max` when given), naming the flag when the value is not
  * one.
@@ -37,7 +78,7 @@ export function cpuBuildFlag(value: string): CpuBuildOption {
 export function positiveInt(name: string, max?: number) {
   return (value: string): number => {
     // Digits only: Number() also reads "1e3", "0x10" and "2.0" as whole numbers.
-    const n = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+    const n = /^\s*\d+\s*$/.test(value) ? (parseDecimal(value) ?? Number.NaN) : Number.NaN;
     if (!Number.isSafeInteger(n) || n < 1)
       throw new InvalidArgumentError(
         `${name} must be a whole number >= 1 written in digits (got "${value}").`,

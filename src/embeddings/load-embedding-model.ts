@@ -1,5 +1,6 @@
 import path from "node:path";
 import { AirgapEvalError, InvalidInputError } from "../errors.js";
+import { modelFilesSha256 } from "../models/model-files-sha256.js";
 import type { RegistryEntry } from "../models/registry-schema.js";
 import { resolveModel } from "../models/resolve.js";
 import { TextTokenizer } from "../tokenizers/index.js";
@@ -24,6 +25,8 @@ export interface LoadedEmbeddingModel {
   settings: EmbeddingSettings;
   tokenizer: TextTokenizer;
   encoder: OnnxEncoder;
+  /** {@link modelFilesSha256} of the directory: the identity of the vectors it gives. */
+  filesSha256: string;
 }
 
 /**
@@ -111,5 +114,6 @@ export async function loadEmbeddingModel(
         `(${registry?.file}) says ${entrySettings.dimensions}; the files are from another model: ${recovery}`,
     );
   }
-  return { id, dir: model.dir, dimensions, settings, tokenizer, encoder };
+  const filesSha256 = modelFilesSha256(model.dir, model.onnxPath, encoder.sha256);
+  return { id, dir: model.dir, dimensions, settings, tokenizer, encoder, filesSha256 };
 }

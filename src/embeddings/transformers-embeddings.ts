@@ -42,6 +42,7 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
   readonly #settings: EmbeddingSettings;
   readonly #tokenizer: TextTokenizer;
   readonly #encoder: OnnxEncoder;
+  readonly #filesSha256: string;
   readonly #memo: LRUCache<string, Embedded> | undefined;
   readonly #stats: EmbeddingStats = {
     texts: 0,
@@ -61,6 +62,7 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
     this.#settings = parts.settings;
     this.#tokenizer = parts.tokenizer;
     this.#encoder = parts.encoder;
+    this.#filesSha256 = parts.filesSha256;
     this.#memo = parts.settings.memoSize > 0 ? new LRUCache({ max: parts.settings.memoSize }) : undefined;
   }
 
@@ -215,7 +217,10 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
     };
   }
 
-  /** How the model was made and configured: id, path and sha256 of the ONNX file, runtime, settings. */
+  /**
+   * How the model was made and configured: id, path and sha256 of the ONNX file, the digest over all the files that
+   * change its vectors (ONNX, config.json, tokenizer files), runtime, settings.
+   */
   provenance(): ModelProvenance {
     const versions = runtimeVersions();
     return {
@@ -223,6 +228,7 @@ export class TransformersEmbeddings implements Embeddings, AsyncDisposable {
       kind: "embedding",
       path: this.#encoder.onnxPath,
       sha256: this.#encoder.sha256,
+      filesSha256: this.#filesSha256,
       runtime: { name: "onnxruntime-node", version: versions.onnxruntime },
       settings: {
         pooling: this.#settings.pooling,

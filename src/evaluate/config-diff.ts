@@ -27,6 +27,8 @@ export function describeConfigDifferences(before: MetricConfig, after: MetricCon
       const b = modelIdentity(model);
       const label = `${model.kind} model`;
       if (a.sha256 !== b.sha256) out.push(`${label} sha256 ${showValue(a.sha256)} -> ${showValue(b.sha256)}`);
+      if (a.filesSha256 !== b.filesSha256)
+        out.push(`${label} filesSha256 ${showValue(a.filesSha256)} -> ${showValue(b.filesSha256)}`);
       if (a.id !== b.id) out.push(`${label} id ${showValue(a.id)} -> ${showValue(b.id)}`);
       if (a.path !== b.path) out.push(`${label} path ${showValue(a.path)} -> ${showValue(b.path)}`);
       if (a.kind !== b.kind) out.push(`model ${index + 1} kind ${showValue(a.kind)} -> ${showValue(b.kind)}`);

@@ -18,6 +18,7 @@ export function modelIdentity(model: ModelProvenance): Record<string, unknown> {
   return {
     kind: model.kind,
     sha256: known ? model.sha256 : null,
+    filesSha256: model.filesSha256,
     id: known ? undefined : model.id,
     path: known ? undefined : model.path,
     runtime: model.runtime,

@@ -3,7 +3,9 @@
  * the input-name check at open, padded runs whose failures name the file, the refusal to run once closed, and an
  * idempotent release. Each subclass keeps only its own part: which inputs it accepts and how it reads the outputs.
  */
+
 import { AirgapEvalError } from "../errors.js";
+import { yieldToEventLoop } from "../util/event-loop.js";
 import { type FeedRow, paddedFeeds } from "./feeds.js";
 import {
   type OpenedSession,
@@ -76,6 +78,9 @@ export abstract class OnnxModelSession {
     rows: readonly FeedRow[],
     padId: number,
   ): Promise<{ outputs: Record<string, OrtTensor>; outputNames: readonly string[] }> {
+    // onnxruntime-node runs a batch synchronously: a turn of the event loop before each lets Ctrl-C be handled
+    // between the batches of a long row.
+    await yieldToEventLoop();
     const session = this.session;
     if (!session) {
       throw new AirgapEvalError(

@@ -30,6 +30,8 @@ export interface OrtSessionOptions {
   interOpNumThreads: number;
   executionMode: "sequential" | "parallel";
   graphOptimizationLevel: "disabled" | "basic" | "extended" | "all";
+  /** onnxruntime's own log: 0 verbose, 1 info, 2 warning, 3 error, 4 fatal. */
+  logSeverityLevel: 0 | 1 | 2 | 3 | 4;
 }
 
 /** The onnxruntime-node module, typed by the parts airgap-eval uses. */
@@ -53,7 +55,9 @@ export function onnxRuntime(): Promise<OrtModule> {
 /**
  * The settings of every session: `threads` intra-op threads, one inter-op thread, sequential execution (the
  * encoders and classifiers here are chains of ops with nothing to run side by side), all graph optimisations, CPU
- * only. onnxruntime-node 1.17 validates them and honours them for a session created from bytes (1.14 ignored them).
+ * only, and onnxruntime's own log kept to fatal errors: a failed run is thrown and reported in airgap-eval's words
+ * (naming the file), never also printed as onnxruntime's raw, colour-coded log lines. onnxruntime-node 1.17
+ * validates these settings and honours them for a session created from bytes (1.14 ignored them).
  */
 export function sessionOptions(threads: number): OrtSessionOptions {
   return {
@@ -62,6 +66,7 @@ export function sessionOptions(threads: number): OrtSessionOptions {
     interOpNumThreads: 1,
     executionMode: "sequential",
     graphOptimizationLevel: "all",
+    logSeverityLevel: 4,
   };
 }
 

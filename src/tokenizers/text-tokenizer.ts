@@ -64,6 +64,15 @@ interface TokenizerJson {
   added_tokens?: Array<{ content: string }>;
 }
 
+/** The highest id of a tokenizer.json vocabulary (a Unigram list's last position, or a token-to-id map's top value) and of its added tokens. */
+function highestId(vocab: unknown, added: Iterable<number>): number {
+  let max = Array.isArray(vocab) ? vocab.length - 1 : 0;
+  const ids =
+    vocab !== null && typeof vocab === "object" && !Array.isArray(vocab) ? Object.values(vocab) : [];
+  for (const id of [...ids, ...added]) if (Number.isSafeInteger(id) && id > max) max = id;
+  return Math.max(0, max);
+}
+
 /** Token strings of tokenizer_config.json may be strings or `{ content }` objects. */
 function tokenString(value: unknown): string | undefined {
   if (typeof value === "string") return value;
@@ -141,6 +150,8 @@ export class TextTokenizer {
     readonly padId: number,
     /** Id of the unknown token, when the vocabulary has one. */
     readonly unkId: number | undefined,
+    /** The highest token id the tokenizer can give (its vocabulary's and added tokens'). */
+    readonly maxId: number,
     /** The special tokens around one text and around a pair. */
     readonly special: SpecialTokens,
     private readonly tokenizer: Tokenizer,
@@ -220,7 +231,8 @@ export class TextTokenizer {
       addedTokens: new Set(added.keys()),
       normalize: normalizer ? (text) => normalizer.normalize(text) : undefined,
     };
-    return new TextTokenizer(dir, kind, modelMaxLength, padId, unkId, special, tokenizer, rules);
+    const maxId = highestId(json.model?.vocab, added.values());
+    return new TextTokenizer(dir, kind, modelMaxLength, padId, unkId, maxId, special, tokenizer, rules);
   }
 
   /** Tokens of `text` without special tokens, with their character offsets. */

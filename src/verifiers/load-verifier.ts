@@ -1,6 +1,8 @@
 import { InvalidInputError } from "../errors.js";
+import { modelFilesSha256 } from "../models/model-files-sha256.js";
 import { TextTokenizer } from "../tokenizers/index.js";
 import { oneOf, positiveInteger } from "../util/option-checks.js";
+import { probeVerifier } from "./load-probe.js";
 import { checkLogitsShape } from "./logits-check.js";
 import {
   detectTask,
@@ -28,7 +30,8 @@ export interface LoadVerifierOptions {
 
 /**
  * Loads a verifier from a model directory (transformers.js layout) or a models.json id; never downloads. The
- * score's label index is always read from `config.json`'s `id2label`, and one short probe input checks that the
+ * score's label index is always read from `config.json`'s `id2label`, and one short probe input (its second token
+ * the tokenizer's highest id, so a graph of another model or task fails here, naming the directory) checks that the
  * graph gives the logits the config names (as many, per input or per token as the task reads). Throws `ModelNotFoundError` for a missing
  * directory or file, `ModelIntegrityError` when a registry model's ONNX file differs from its pinned sha256, and
  * `InvalidInputError` for a bad option or a task the config cannot support.
@@ -53,11 +56,7 @@ export async function loadVerifier(source: string, options: LoadVerifierOptions 
     const labels = labelsOf(files.config, files.configPath);
     const logits = task === "relevance" ? 1 : Math.max(labels.length, task === "nli" ? 3 : 2);
     const index = scoreIndex(task, labels, task === "relevance" ? 1 : logits, files.configPath);
-    const probe = tokenizer.encodePair("probe", "probe", { maxLength: 16 });
-    const probed = await classifier.run(
-      [{ ids: probe.ids, tokenTypeIds: probe.tokenTypeIds }],
-      tokenizer.padId,
-    );
+    const probed = await probeVerifier(classifier, tokenizer, files);
     checkLogitsShape(probed.dims, {
       task,
       labels,
@@ -68,6 +67,7 @@ export async function loadVerifier(source: string, options: LoadVerifierOptions 
     const identity: VerifierIdentity = {
       id: files.id,
       sha256: classifier.sha256,
+      filesSha256: modelFilesSha256(files.dir, files.onnxPath, classifier.sha256),
       task,
       tokenizer: tokenizer.kind,
     };

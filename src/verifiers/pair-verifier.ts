@@ -1,5 +1,6 @@
 import { InvalidInputError } from "../errors.js";
 import type { TextTokenizer } from "../tokenizers/index.js";
+import { mapYielding } from "../util/event-loop.js";
 import { hhemInput } from "./hhem-template.js";
 import { type ClassifierInput, type OnnxClassifier, probabilityAt } from "./onnx-classifier.js";
 import type { PairVerifier, VerifierIdentity, VerifierPair, VerifierScore } from "./types.js";
@@ -31,7 +32,7 @@ export class OnnxPairVerifier extends VerifierCore implements PairVerifier {
         throw new InvalidInputError(`pair ${i}: first and second must be strings`, { field: "pairs" });
       }
     });
-    const encoded = pairs.map((pair) => this.encode(pair));
+    const encoded = await mapYielding(pairs, (pair) => this.encode(pair));
     const scores = new Array<VerifierScore>(pairs.length);
     await this.runAll(encoded, (index, logits, row) => {
       const labels = logits.dims[logits.dims.length - 1]!;

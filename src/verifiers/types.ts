@@ -22,6 +22,12 @@ export interface VerifierIdentity {
   readonly id: string;
   /** sha256 (hex) of the ONNX file the session was built from. */
   readonly sha256: string;
+  /**
+   * sha256 over every file that changes the verifier's numbers: the ONNX file, config.json (its labels) and the
+   * tokenizer files (`modelFilesSha256`). What results configs and cache keys compare. `loadVerifier` sets it; a
+   * verifier built in code may leave it out, and its `sha256` then stands for all of it.
+   */
+  readonly filesSha256?: string;
   readonly task: VerifierTask;
   /** The tokenizer's kind, as read from `tokenizer.json` (`WordPiece`, `Unigram`, `BPE`). */
   readonly tokenizer: string;

@@ -3,8 +3,11 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { AirgapEvalError, ModelNotFoundError } from "../errors.js";
 import { sha256OfFileSync } from "../models/file-sha256.js";
+import { modelFilesSha256 } from "../models/model-files-sha256.js";
+import { modelDirIn, modelsDirCandidates } from "../models/models-dir.js";
 import { pinnedDigestCheck } from "../models/pinned-digest.js";
 import { loadRegistry, type ModelRegistry } from "../models/registry.js";
+import type { RegistryEntry } from "../models/registry-schema.js";
 import { resolveModel } from "../models/resolve.js";
 import { cliCommand } from "../util/cli-command.js";
 import type { VerifierConfig } from "./model-config.js";
@@ -47,25 +50,51 @@ function directoryOnnxFile(dir: string): string {
   return existsSync(quantized) ? quantized : path.join(dir, "onnx", "model.onnx");
 }
 
+/** What identifies a verifier's numbers, found without loading it: see {@link verifierSourceIdentity}. */
+export interface VerifierSourceIdentity {
+  /** The ONNX file's sha256: a models.json id's pinned digest, a directory's file hashed; null when unreadable. */
+  sha256: string | null;
+  /** {@link modelFilesSha256} over the directory's files (ONNX, config.json, tokenizer files); null when not on disk. */
+  filesSha256: string | null;
+}
+
+/** The first models directory holding every file of a registry verifier, or undefined when none does. */
+function registryDirOnDisk(entry: RegistryEntry): string | undefined {
+  return modelsDirCandidates()
+    .map((candidate) => modelDirIn(candidate.dir, entry.id))
+    .find((dir) => entry.source.files.every((f) => existsSync(path.join(dir, f.path))));
+}
+
 /**
- * The sha256 of the ONNX file `source` names, found without loading it, for a metric's `config()` (so `--resume`
- * and the result cache tell one verifier's weights from another's): a models.json id gives its pinned digest, a
- * directory its ONNX file's digest (hashed once per process while the file's path, size and mtime stay). Null when
- * the source names nothing readable; loading it then fails and says why.
+ * What identifies the verifier `source` names, for a metric's `config()` (so `--resume`, the rerun check and the
+ * result cache tell one verifier from another): the ONNX file's sha256 and the digest over all its files. A
+ * models.json id gives its pinned ONNX digest (loading enforces it) and, when it is on disk, the digest over its
+ * files; a directory hashes them (once per process while each file's path, size and mtime stay). Nulls when the
+ * source names nothing readable; loading it then fails and says why.
  *
  * @example
- * verifierSourceSha256("nli-deberta-v3-small"); // "4edae6ad…", from models.json
- * verifierSourceSha256("./my-hhem"); // the digest of ./my-hhem/onnx/model.onnx
+ * verifierSourceIdentity("./my-hhem"); // { sha256: <onnx/model.onnx's digest>, filesSha256: <over all its files> }
  */
-export function verifierSourceSha256(source: string): string | null {
+export function verifierSourceIdentity(source: string): VerifierSourceIdentity {
   const entry = looksLikePath(source) ? undefined : registryOrUndefined()?.get(source);
-  if (entry !== undefined) {
-    return entry.source.files.find((f) => f.path.endsWith(".onnx") && f.sha256 !== null)?.sha256 ?? null;
-  }
   try {
-    return sha256OfFileSync(directoryOnnxFile(path.resolve(source)));
+    if (entry !== undefined) {
+      const files = entry.source.files;
+      const onnx =
+        files.find((f) => f.path.endsWith("model_quantized.onnx")) ??
+        files.find((f) => f.path.endsWith(".onnx"));
+      const dir = registryDirOnDisk(entry);
+      if (onnx === undefined || dir === undefined) return { sha256: onnx?.sha256 ?? null, filesSha256: null };
+      const onnxPath = path.join(dir, onnx.path);
+      const sha256 = onnx.sha256 ?? sha256OfFileSync(onnxPath);
+      return { sha256, filesSha256: modelFilesSha256(dir, onnxPath, sha256) };
+    }
+    const dir = path.resolve(source);
+    const onnxPath = directoryOnnxFile(dir);
+    const sha256 = sha256OfFileSync(onnxPath);
+    return { sha256, filesSha256: modelFilesSha256(dir, onnxPath, sha256) };
   } catch {
-    return null;
+    return { sha256: null, filesSha256: null };
   }
 }
 

@@ -102,6 +102,7 @@ describe("verifier_faithfulness", () => {
         aggregate: "share",
         verifier: "fake-consistency",
         verifierSha256: "f".repeat(64),
+        verifierFilesSha256: null,
       },
       models: [],
     });

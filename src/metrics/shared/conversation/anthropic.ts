@@ -2,6 +2,7 @@
 // ({id, name, input}) are its tool calls, and a user message's `tool_result` blocks ({tool_use_id, content}) are
 // tool messages, one each, before the rest of that user message's text. `thinking` and image blocks are left out.
 import type { ConversationMessage, ToolCall } from "./messages.js";
+import { anthropicEvidence, refuseMixedFormats, refuseOtherFormatsToolFields } from "./mixed-fields.js";
 import {
   argsAt,
   type ConversationPath,
@@ -23,10 +24,22 @@ function blocksAt(value: unknown, path: ConversationPath): unknown[] {
   return value;
 }
 
-/** One Anthropic message at index `index`: one conversation message, or several (tool results, then text). */
-export function readAnthropicMessage(value: unknown, index: number): ConversationMessage[] {
+/**
+ * One Anthropic message at index `index`: one conversation message, or several (tool results, then text). `why`
+ * says why the conversation is read as Anthropic's (the block that decided it), for a message of another format.
+ */
+export function readAnthropicMessage(value: unknown, index: number, why = ""): ConversationMessage[] {
   if (!isRecord(value)) readFailure([index], `a message must be an object, got ${kindOf(value)}`);
+  refuseOtherFormatsToolFields(value, index, "anthropic", why);
   const role = value.role;
+  if (role === "tool" || role === "function")
+    refuseMixedFormats(
+      [index, "role"],
+      `role "${role}" is OpenAI's tool result message`,
+      "openai",
+      "anthropic",
+      why,
+    );
   if (role === "system")
     return [{ role: "system", content: textContentAt(value.content, [index, "content"]) }];
   if (role !== "user" && role !== "assistant") {
@@ -68,5 +81,6 @@ export function readAnthropicMessage(value: unknown, index: number): Conversatio
 
 /** A list of Anthropic messages. */
 export function readAnthropicMessages(messages: readonly unknown[]): ConversationMessage[] {
-  return messages.flatMap(readAnthropicMessage);
+  const why = anthropicEvidence(messages);
+  return messages.flatMap((message, index) => readAnthropicMessage(message, index, why));
 }

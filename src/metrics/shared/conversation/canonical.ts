@@ -1,7 +1,7 @@
 // airgap-eval's own message shape (messages.ts): what the readers give, read back as it is,
 // so a sample written to a results file reads the same again.
 import type { ConversationMessage } from "./messages.js";
-import { refuseOtherFormatsToolFields } from "./mixed-fields.js";
+import { refuseAnthropicToolBlocks, refuseOtherFormatsToolFields } from "./mixed-fields.js";
 import {
   callAt,
   isRecord,
@@ -16,6 +16,7 @@ import {
 export function readCanonicalMessage(value: unknown, index: number): ConversationMessage {
   if (!isRecord(value)) readFailure([index], `a message must be an object, got ${kindOf(value)}`);
   refuseOtherFormatsToolFields(value, index, "airgap-eval");
+  refuseAnthropicToolBlocks(value, index, "airgap-eval");
   const content = textContentAt(value.content, [index, "content"]);
   switch (value.role) {
     case "system":

@@ -31,13 +31,17 @@ function unwrap(
 ): { type: unknown; body: Record<string, unknown>; at: ConversationPath } {
   if (value.type === "constructor" && Array.isArray(value.id)) {
     const cls = value.id[value.id.length - 1];
+    const type = typeof cls === "string" ? classTypes.get(cls) : undefined;
+    if (type === undefined) {
+      readFailure(
+        [index, "id"],
+        `unknown LangChain message class ${JSON.stringify(cls)} (id ${JSON.stringify(value.id)}); ` +
+          `the classes read are ${[...classTypes.keys()].join(", ")}`,
+      );
+    }
     if (!isRecord(value.kwargs))
       readFailure([index, "kwargs"], "a serialized LangChain message needs kwargs");
-    return {
-      type: typeof cls === "string" ? classTypes.get(cls) : undefined,
-      body: value.kwargs,
-      at: [index, "kwargs"],
-    };
+    return { type, body: value.kwargs, at: [index, "kwargs"] };
   }
   if (isRecord(value.data) && value.content === undefined)
     return { type: value.type, body: value.data, at: [index, "data"] };
@@ -74,7 +78,9 @@ export function readLangChainMessage(value: unknown, index: number): Conversatio
     default:
       return readFailure(
         [...at, "type"],
-        `unknown message type ${JSON.stringify(kind)}; a LangChain message has type human, ai, system or tool`,
+        `${kind === undefined ? "no message type" : `unknown message type ${JSON.stringify(kind)}`} ` +
+          `(the message has keys ${Object.keys(body).join(", ") || "none"}); a LangChain message has type human, ai, ` +
+          `system, tool or chat, or is serialized as one of the classes ${[...classTypes.keys()].join(", ")}`,
       );
   }
 }

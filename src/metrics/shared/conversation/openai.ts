@@ -2,7 +2,7 @@
 // tool results as {role: "tool", tool_call_id, content}; also the legacy `function_call` and role `function`, and
 // role `developer` (read as system).
 import type { ConversationMessage, ToolCall } from "./messages.js";
-import { refuseOtherFormatsToolFields } from "./mixed-fields.js";
+import { refuseAnthropicToolBlocks, refuseOtherFormatsToolFields } from "./mixed-fields.js";
 import {
   argsAt,
   type ConversationPath,
@@ -34,6 +34,7 @@ export function readOpenAiMessage(value: unknown, index: number): ConversationMe
   const at: ConversationPath = [index];
   if (!isRecord(value)) readFailure(at, `a message must be an object, got ${kindOf(value)}`);
   refuseOtherFormatsToolFields(value, index, "openai");
+  refuseAnthropicToolBlocks(value, index, "openai");
   const content = textContentAt(value.content, [index, "content"]);
   switch (value.role) {
     case "system":

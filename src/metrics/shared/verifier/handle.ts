@@ -1,7 +1,7 @@
 import { InvalidInputError } from "../../../errors.js";
 import { loadRegistry } from "../../../models/registry.js";
 import type { PairVerifier, SpanVerifier, Verifier, VerifierTask } from "../../../verifiers/types.js";
-import { verifierSourceSha256 } from "../../../verifiers/verifier-files.js";
+import { type VerifierSourceIdentity, verifierSourceIdentity } from "../../../verifiers/verifier-files.js";
 import { sharedVerifier } from "./shared-verifiers.js";
 
 /** The verifier kind a metric asks for: pair tasks or the span task. */
@@ -16,10 +16,10 @@ export class VerifierHandle<T extends VerifierTask> {
   /** The models.json id or directory as given, or the loaded verifier's identity id. */
   readonly source: string;
   /**
-   * sha256 of a verifier passed as an object; for a source, found by the first `config()` and kept (config() runs on
-   * every row for the prompt versions: the registry is not read again, nor the file stat'ed, per row).
+   * The identity of a verifier passed as an object; for a source, found by the first `config()` and kept (config()
+   * runs on every row for the prompt versions: the registry is not read again, nor the files stat'ed, per row).
    */
-  private sha256: string | null | undefined;
+  private identity: VerifierSourceIdentity | undefined;
   private pending: Promise<TaskVerifier<T>> | undefined;
 
   constructor(
@@ -30,7 +30,10 @@ export class VerifierHandle<T extends VerifierTask> {
     private readonly where: { metric: string; option: string },
   ) {
     this.source = typeof given === "string" ? given : given.identity.id;
-    this.sha256 = typeof given === "string" ? undefined : given.identity.sha256;
+    this.identity =
+      typeof given === "string"
+        ? undefined
+        : { sha256: given.identity.sha256, filesSha256: given.identity.filesSha256 ?? null };
     if (typeof given !== "string") this.checkTask(given);
   }
 
@@ -55,14 +58,19 @@ export class VerifierHandle<T extends VerifierTask> {
   }
 
   /**
-   * What config() records: the source and the ONNX file's sha256 (a models.json id's pinned digest, a directory's
-   * file hashed once per process, a loaded verifier's own; null when the source names nothing readable), so a
-   * changed verifier is a changed config for `--resume` and the result cache.
+   * What config() records: the source, the ONNX file's sha256 (a models.json id's pinned digest, a directory's file
+   * hashed once per process, a loaded verifier's own) and the digest over all the files that change its numbers
+   * (ONNX, config.json, tokenizer files; null when the source names nothing on disk), so a changed verifier, its
+   * labels reordered or its tokenizer replaced, is a changed config for `--resume`, the rerun check and the cache.
    */
   config(): Record<string, string | null> {
-    if (this.sha256 === undefined && typeof this.given === "string")
-      this.sha256 = verifierSourceSha256(this.given);
-    return { verifier: this.source, verifierSha256: this.sha256 ?? null };
+    if (this.identity === undefined && typeof this.given === "string")
+      this.identity = verifierSourceIdentity(this.given);
+    return {
+      verifier: this.source,
+      verifierSha256: this.identity?.sha256 ?? null,
+      verifierFilesSha256: this.identity?.filesSha256 ?? null,
+    };
   }
 
   private checkTask(verifier: Verifier): void {

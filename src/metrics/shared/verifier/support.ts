@@ -1,6 +1,8 @@
 // How well premises (context chunks, a reference) support each hypothesis (a response sentence), by a pair verifier:
 // every premise cut into windows that fit beside the longest hypothesis, every (window, hypothesis) pair scored in
 // one batched call, and each hypothesis keeps its best window.
+
+import { mapYielding } from "../../../util/event-loop.js";
 import type { PairVerifier, VerifierPair } from "../../../verifiers/types.js";
 import { premiseBudget, tokenWindows, WINDOW_OVERLAP } from "./chunks.js";
 
@@ -81,7 +83,9 @@ export async function hypothesisSupport(
   hypotheses: readonly string[],
   premises: readonly string[],
 ): Promise<HypothesisSupport[]> {
-  const longest = Math.max(0, ...hypotheses.map((h) => verifier.countTokens(h)));
+  let longest = 0;
+  for (const tokens of await mapYielding(hypotheses, (h) => verifier.countTokens(h)))
+    longest = Math.max(longest, tokens);
   const windows = premiseWindows(verifier, premises, longest);
   const grid = await scoreGrid(verifier, hypotheses, windows, (first, second) => ({ first, second }));
   return hypotheses.map((_, h) => {

@@ -67,7 +67,9 @@ export abstract class VerifierMetric<
 export function verifierDetail(identity: VerifierIdentity): {
   id: string;
   sha256: string;
+  filesSha256?: string;
   task: VerifierTask;
 } {
-  return { id: identity.id, sha256: identity.sha256, task: identity.task };
+  const { id, sha256, filesSha256, task } = identity;
+  return { id, sha256, ...(filesSha256 !== undefined ? { filesSha256 } : {}), task };
 }
