@@ -8,12 +8,14 @@ const toolFields = {
   "airgap-eval": ["toolCalls", "toolCallId"],
   openai: ["tool_calls", "tool_call_id", "function_call"],
   langchain: ["tool_calls", "tool_call_id"],
+  deepeval: ["tools_called", "toolsCalled"],
 } as const;
 
 const formatNames: Readonly<Record<keyof typeof toolFields, string>> = {
   "airgap-eval": "airgap-eval's",
   openai: "OpenAI's",
   langchain: "LangChain's",
+  deepeval: "DeepEval's",
 };
 
 type FormatWithToolFields = keyof typeof toolFields;
