@@ -277,7 +277,10 @@ export function columnName(field: SampleField): string {
   return spec.ragas ?? spec.haystack[0] ?? spec.column ?? field;
 }
 
-/** What to tell the user when a field is missing or wrong, e.g. "give the question (Ragas user_input)". */
+/**
+ * What to tell the user when a field is missing or wrong, with DeepEval's name where it has one, e.g. "give the
+ * question (Ragas user_input, DeepEval input)".
+ */
 export function fieldHint(field: SampleField): string {
   const spec = sampleFieldSpec(field);
   const source =
@@ -286,7 +289,8 @@ export function fieldHint(field: SampleField): string {
       : spec.haystack.length > 0
         ? `Haystack ${columnName(field)}`
         : `column ${columnName(field)}`;
-  return `give ${spec.what} (${source})`;
+  const deepEval = spec.deepeval[0] !== undefined ? `, DeepEval ${spec.deepeval[0]}` : "";
+  return `give ${spec.what} (${source}${deepEval})`;
 }
 
 /** The sample fields of the given kinds, in display order. */
