@@ -8,7 +8,7 @@ import { Faithfulness } from "../../src/metrics/faithfulness/metric.js";
 import { NonLLMContextRecall } from "../../src/metrics/non-llm-context-recall/metric.js";
 import { ToolCorrectness } from "../../src/metrics/tool-correctness/metric.js";
 import type { Metric, MetricResult } from "../../src/metrics/types.js";
-import type { DeepEvalTestCase } from "../../src/vitest/index.js";
+import { type DeepEvalTestCase, describeEval } from "../../src/vitest/index.js";
 import "../../src/vitest/index.js";
 import { loadTestJudge } from "../support/gguf-judges.js";
 
@@ -114,4 +114,15 @@ describe.skipIf(!gguf)("toPass with the tiny GGUF judge", () => {
     expect(message).toContain("status: ok");
     if (direct.value !== null) await expect(testCase).toPass([{ metric: faithfulness, threshold: 0 }]);
   }, 120_000);
+});
+
+// describeEval reads its rows as datasets are read: DeepEval's names need no column map there either.
+describeEval("describeEval on rows with DeepEval's names", {
+  data: [
+    { input: "Refund?", actualOutput: "30 days.", expectedOutput: "30 days." },
+    { input: "Parcel?", actual_output: "Out for delivery.", expected_output: "Out for delivery." },
+  ],
+  metrics: [new ExactMatch()],
+  thresholds: { exact_match: 1 },
+  rowName: (sample) => sample.userInput ?? "no input",
 });
