@@ -9,7 +9,8 @@ import type { ColumnTarget } from "./types.js";
 
 /**
  * Column names recognised without a column map, from the sample field table: camelCase, Ragas (current and
- * 0.1), Haystack, DeepEval (snake_case and camelCase). Several names may map to one field; a row holding two of them is invalid.
+ * 0.1), Haystack, DeepEval (snake_case and camelCase). Several names may map to one field; a row holding two of
+ * them is invalid.
  */
 export const defaultColumnAliases: Readonly<Record<string, SampleField>> = Object.fromEntries(
   sampleFields.flatMap((field) => {

@@ -64,8 +64,9 @@ const DEFAULT_THRESHOLD = 0.5;
 /** The sample a test case gives, or an `InvalidInputError` naming the key that cannot be read. */
 export function testCaseSample(testCase: unknown): Sample {
   if (testCase === null || typeof testCase !== "object" || Array.isArray(testCase)) {
+    const got = testCase === null ? "null" : Array.isArray(testCase) ? "a list" : typeof testCase;
     throw new InvalidInputError(
-      `toPass expects a test case object such as { input, actualOutput, retrievalContext }, got ${testCase === null ? "null" : Array.isArray(testCase) ? "a list" : typeof testCase}`,
+      `toPass expects a test case object such as { input, actualOutput, retrievalContext }, got ${got}`,
     );
   }
   const { sample, problems, badCells } = normalizeRow(

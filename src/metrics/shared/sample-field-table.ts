@@ -19,7 +19,10 @@ export interface SampleFieldValues {
   documents: HaystackDocument[];
   /** An object of score level name to description. */
   rubric: Record<string, string>;
-  /** A conversation: messages read from OpenAI, Anthropic, LangChain, DeepEval or OpenTelemetry GenAI form (docs/agents.md). */
+  /**
+   * A conversation: messages read from OpenAI, Anthropic, LangChain, DeepEval or OpenTelemetry GenAI form
+   * (docs/agents.md).
+   */
   conversation: ConversationMessage[];
   /** A list of expected tool calls `{name, args}`, each with an optional `output`. */
   toolCalls: ReferenceToolCall[];
@@ -92,7 +95,10 @@ export const sampleFieldTable = {
     what: "the system's answer",
     label: "Response",
   },
-  /** Contexts retrieved for the answer (Ragas `retrieved_contexts`, Haystack `contexts`, DeepEval `retrieval_context`). */
+  /**
+   * Contexts retrieved for the answer (Ragas `retrieved_contexts`, Haystack `contexts`, DeepEval
+   * `retrieval_context`).
+   */
   retrievedContexts: {
     kind: "textList",
     ragas: "retrieved_contexts",
@@ -207,7 +213,10 @@ export const sampleFieldTable = {
     what: "the expected tool calls",
     label: "Reference tool calls",
   },
-  /** The outcome the agent should reach, in words (what Ragas' agent goal accuracy reads as `reference`; DeepEval `expected_outcome`). */
+  /**
+   * The outcome the agent should reach, in words (what Ragas' agent goal accuracy reads as `reference`; DeepEval
+   * `expected_outcome`).
+   */
   referenceOutcome: {
     kind: "text",
     column: "reference_outcome",
