@@ -18,7 +18,7 @@ const code = (name: string): string => `\`${name}\``;
 export function sampleFieldRow(field: SampleField): string {
   const spec = sampleFieldSpec(field);
   const column = columnName(field);
-  const otherNames = [...spec.haystack, ...spec.legacy].filter((name) => name !== column);
+  const otherNames = [...spec.haystack, ...spec.deepeval, ...spec.legacy].filter((name) => name !== column);
   const cells = [
     code(column),
     code(field),

@@ -9,12 +9,13 @@ import type { ColumnTarget } from "./types.js";
 
 /**
  * Column names recognised without a column map, from the sample field table: camelCase, Ragas (current and
- * 0.1), Haystack. Several names may map to one field; a row holding two of them is invalid.
+ * 0.1), Haystack, DeepEval (snake_case and camelCase). Several names may map to one field; a row holding two of
+ * them is invalid.
  */
 export const defaultColumnAliases: Readonly<Record<string, SampleField>> = Object.fromEntries(
   sampleFields.flatMap((field) => {
     const spec = sampleFieldSpec(field);
-    const names = [field, spec.ragas, spec.column, ...spec.haystack, ...spec.legacy].filter(
+    const names = [field, spec.ragas, spec.column, ...spec.haystack, ...spec.deepeval, ...spec.legacy].filter(
       (n) => n !== undefined,
     );
     return names.map((name) => [name, field] as const);

@@ -89,7 +89,7 @@ export function readFile(file: string): Buffer {
 }
 
 /**
- * Loads a dataset from a JSONL, JSON-array or CSV file, or from rows in memory; maps Ragas, Haystack and
+ * Loads a dataset from a JSONL, JSON-array or CSV file, or from rows in memory; maps Ragas, Haystack, DeepEval and
  * camelCase column names (or your `columnMap`) to sample fields; and validates every row with zod.
  * Invalid rows are listed in `invalid` with their row, line, field and problem, and left out of `samples`;
  * a cell that cannot be read (e.g. a `retrieved_contexts` cell that is no list) is listed in `badCells` and

@@ -76,8 +76,8 @@ export interface LoadDatasetOptions {
   format?: "jsonl" | "json" | "csv";
   /**
    * Maps your column names to sample fields, e.g. `{ question_text: "user_input", docs: "retrievedContexts" }`.
-   * A mapped field ignores its default column names. Defaults to `{}` (Ragas, Haystack and camelCase names are
-   * recognised without a map).
+   * A mapped field ignores its default column names. Defaults to `{}` (Ragas, Haystack, DeepEval and camelCase names
+   * are recognised without a map).
    */
   columnMap?: Record<string, ColumnTarget>;
   /** Throw an `InvalidInputError` when any row is invalid, before any work starts. Defaults to false. */

@@ -21,7 +21,7 @@ export type { AggregateExpectation } from "./aggregate-check.js";
 
 /** Options of {@link describeEval}. */
 export interface DescribeEvalOptions {
-  /** The rows: a JSONL/JSON/CSV path, or rows with Ragas, Haystack or camelCase names. */
+  /** The rows: a JSONL/JSON/CSV path, or rows with Ragas, Haystack, DeepEval or camelCase names. */
   data: string | readonly Record<string, unknown>[];
   /** The metrics, or a function that builds them once the suite runs (e.g. after `sharedModels()`). Defaults to none: the metric file's only. */
   metrics?: readonly Metric[] | (() => readonly Metric[] | Promise<readonly Metric[]>);

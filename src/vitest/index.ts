@@ -1,8 +1,10 @@
 // airgap-eval/vitest: evaluation matchers, dataset suites and shared models for vitest. Importing
 // this entry registers the matchers on `expect`. The main `airgap-eval` entry never loads vitest.
 import { installEvalMatchers } from "./matchers.js";
+import { installToPassMatcher } from "./to-pass.js";
 
 installEvalMatchers();
+installToPassMatcher();
 
 export type { ParseMetricFileOptions } from "../metric-file/definition.js";
 export { loadMetricFile } from "../metric-file/load.js";
@@ -25,4 +27,5 @@ export {
   type SharedModelsOptions,
   sharedModels,
 } from "./shared-models.js";
+export type { DeepEvalTestCase, DeepEvalToolCall, PassMetric, PassOptions } from "./to-pass.js";
 export type { ToolCallAccuracyExpectation, TrajectoryExpectation } from "./trajectory-matchers.js";

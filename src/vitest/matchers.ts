@@ -73,7 +73,7 @@ const AHEAD_OF_VITEST_MS = 200;
  * The running test's signal, and its vitest timeout as a ceiling on a matcher's time: what is left of it, and the
  * message that says so (vitest's own "Test timed out" names neither the metric nor the time it needed).
  */
-function testLimits(matcher: string, metric: Metric): AssessOptions {
+export function testLimits(matcher: string, metric: Metric): AssessOptions {
   const test = TestRunner.getCurrentTest();
   const options: AssessOptions = { by: matcher };
   if (test === undefined) return options;

@@ -19,7 +19,10 @@ export interface SampleFieldValues {
   documents: HaystackDocument[];
   /** An object of score level name to description. */
   rubric: Record<string, string>;
-  /** A conversation: messages read from OpenAI, Anthropic, LangChain or OpenTelemetry GenAI form (docs/agents.md). */
+  /**
+   * A conversation: messages read from OpenAI, Anthropic, LangChain, DeepEval or OpenTelemetry GenAI form
+   * (docs/agents.md).
+   */
   conversation: ConversationMessage[];
   /** A list of expected tool calls `{name, args}`, each with an optional `output`. */
   toolCalls: ReferenceToolCall[];
@@ -40,7 +43,7 @@ export const kindDescriptions: Readonly<Record<SampleFieldKind, string>> = {
   documents: 'list of Haystack documents, e.g. `{"content": "...", "id": "...", "score": 1}`',
   rubric: "object of score level name to description",
   conversation:
-    "list of messages (OpenAI, Anthropic, LangChain or airgap-eval form) or OpenTelemetry GenAI spans; see [Agents](agents.md)",
+    "list of messages (OpenAI, Anthropic, LangChain, DeepEval turns or airgap-eval form) or OpenTelemetry GenAI spans; see [Agents](agents.md)",
   toolCalls: 'list of tool calls, e.g. `{"name": "weather", "args": {"city": "Oslo"}}`',
 };
 
@@ -52,6 +55,11 @@ export interface SampleFieldSpec {
   readonly ragas?: string;
   /** Haystack's names for the field (evaluator `run()` inputs), snake_case and camelCase. */
   readonly haystack: readonly string[];
+  /**
+   * DeepEval's names for the field (`LLMTestCase` and `ConversationalTestCase` parameters), snake_case and the
+   * TypeScript SDK's camelCase, e.g. `actual_output` and `actualOutput`.
+   */
+  readonly deepeval: readonly string[];
   /** The column name where neither Ragas nor Haystack has the field, e.g. `messages`. */
   readonly column?: string;
   /** Older names also read without a column map, e.g. Ragas 0.1's `question`. */
@@ -67,47 +75,55 @@ export interface SampleFieldSpec {
  * property's doc comment is the `Sample` property's doc comment.
  */
 export const sampleFieldTable = {
-  /** The question or instruction (Ragas `user_input`, Haystack `questions`). */
+  /** The question or instruction (Ragas `user_input`, Haystack `questions`, DeepEval `input`). */
   userInput: {
     kind: "text",
     ragas: "user_input",
     haystack: ["questions"],
+    deepeval: ["input"],
     legacy: ["question"],
     what: "the question",
     label: "Question",
   },
-  /** The system's answer (Ragas `response`, Haystack `predicted_answers`). */
+  /** The system's answer (Ragas `response`, Haystack `predicted_answers`, DeepEval `actual_output`). */
   response: {
     kind: "text",
     ragas: "response",
     haystack: ["predicted_answers", "predictedAnswers", "responses"],
+    deepeval: ["actual_output", "actualOutput"],
     legacy: ["answer"],
     what: "the system's answer",
     label: "Response",
   },
-  /** Contexts retrieved for the answer (Ragas `retrieved_contexts`, Haystack `contexts`). */
+  /**
+   * Contexts retrieved for the answer (Ragas `retrieved_contexts`, Haystack `contexts`, DeepEval
+   * `retrieval_context`).
+   */
   retrievedContexts: {
     kind: "textList",
     ragas: "retrieved_contexts",
     haystack: ["contexts"],
+    deepeval: ["retrieval_context", "retrievalContext"],
     legacy: [],
     what: "the retrieved contexts",
     label: "Retrieved contexts",
   },
-  /** The ground-truth answer (Ragas `reference`, Haystack `ground_truth_answers`). */
+  /** The ground-truth answer (Ragas `reference`, Haystack `ground_truth_answers`, DeepEval `expected_output`). */
   reference: {
     kind: "text",
     ragas: "reference",
     haystack: ["ground_truth_answers", "groundTruthAnswers"],
+    deepeval: ["expected_output", "expectedOutput"],
     legacy: ["ground_truth"],
     what: "the expected answer",
     label: "Reference",
   },
-  /** Ground-truth contexts (Ragas `reference_contexts`). */
+  /** Ground-truth contexts (Ragas `reference_contexts`; DeepEval `context`, its ideal context). */
   referenceContexts: {
     kind: "textList",
     ragas: "reference_contexts",
     haystack: [],
+    deepeval: ["context"],
     legacy: [],
     what: "the ground-truth contexts",
     label: "Reference contexts",
@@ -120,6 +136,7 @@ export const sampleFieldTable = {
     kind: "rubric",
     ragas: "rubrics",
     haystack: [],
+    deepeval: [],
     legacy: [],
     what: "the row's scoring rubric",
     label: "Rubric",
@@ -129,6 +146,7 @@ export const sampleFieldTable = {
     kind: "idList",
     ragas: "retrieved_context_ids",
     haystack: [],
+    deepeval: [],
     legacy: [],
     what: "the ids of the retrieved contexts",
     label: "Retrieved context ids",
@@ -138,6 +156,7 @@ export const sampleFieldTable = {
     kind: "idList",
     ragas: "reference_context_ids",
     haystack: [],
+    deepeval: [],
     legacy: [],
     what: "the ids of the ground-truth contexts",
     label: "Reference context ids",
@@ -146,6 +165,7 @@ export const sampleFieldTable = {
   retrievedDocuments: {
     kind: "documents",
     haystack: ["retrieved_documents"],
+    deepeval: [],
     legacy: [],
     what: "the retrieved documents, in rank order",
     label: "Retrieved documents",
@@ -154,18 +174,21 @@ export const sampleFieldTable = {
   groundTruthDocuments: {
     kind: "documents",
     haystack: ["ground_truth_documents"],
+    deepeval: [],
     legacy: [],
     what: "the expected documents",
     label: "Ground-truth documents",
   },
   /**
    * The agent's conversation: user, assistant (with tool calls), tool and system messages, in any format
-   * docs/agents.md lists (Ragas keeps it in a multi-turn sample's `user_input`).
+   * docs/agents.md lists (Ragas keeps it in a multi-turn sample's `user_input`); DeepEval's `turns`, or an
+   * `LLMTestCase`'s `tools_called` (read as one assistant step making those calls, each answered by its `output`).
    */
   messages: {
     kind: "conversation",
     column: "messages",
     haystack: [],
+    deepeval: ["turns", "tools_called", "toolsCalled"],
     legacy: ["conversation"],
     what: "the agent's conversation as a list of messages",
     label: "Messages",
@@ -175,6 +198,7 @@ export const sampleFieldTable = {
     kind: "conversation",
     column: "reference_messages",
     haystack: [],
+    deepeval: [],
     legacy: ["reference_trajectory"],
     what: "the expected conversation as a list of messages",
     label: "Reference messages",
@@ -184,15 +208,20 @@ export const sampleFieldTable = {
     kind: "toolCalls",
     ragas: "reference_tool_calls",
     haystack: [],
-    legacy: ["expected_tools"],
+    deepeval: ["expected_tools", "expectedTools"],
+    legacy: [],
     what: "the expected tool calls",
     label: "Reference tool calls",
   },
-  /** The outcome the agent should reach, in words (what Ragas' agent goal accuracy reads as `reference`). */
+  /**
+   * The outcome the agent should reach, in words (what Ragas' agent goal accuracy reads as `reference`; DeepEval
+   * `expected_outcome`).
+   */
   referenceOutcome: {
     kind: "text",
     column: "reference_outcome",
     haystack: [],
+    deepeval: ["expected_outcome", "expectedOutcome"],
     legacy: [],
     what: "the outcome the agent should reach",
     label: "Reference outcome",
@@ -202,6 +231,7 @@ export const sampleFieldTable = {
     kind: "textListMaybeEmpty",
     ragas: "reference_topics",
     haystack: [],
+    deepeval: [],
     legacy: [],
     what: "the topics the conversation should keep to",
     label: "Reference topics",
@@ -211,6 +241,7 @@ export const sampleFieldTable = {
     kind: "text",
     column: "chatbot_role",
     haystack: [],
+    deepeval: [],
     legacy: [],
     what: "the role the assistant should play",
     label: "Chatbot role",
@@ -255,7 +286,10 @@ export function columnName(field: SampleField): string {
   return spec.ragas ?? spec.haystack[0] ?? spec.column ?? field;
 }
 
-/** What to tell the user when a field is missing or wrong, e.g. "give the question (Ragas user_input)". */
+/**
+ * What to tell the user when a field is missing or wrong, with DeepEval's name where it has one, e.g. "give the
+ * question (Ragas user_input, DeepEval input)".
+ */
 export function fieldHint(field: SampleField): string {
   const spec = sampleFieldSpec(field);
   const source =
@@ -264,7 +298,8 @@ export function fieldHint(field: SampleField): string {
       : spec.haystack.length > 0
         ? `Haystack ${columnName(field)}`
         : `column ${columnName(field)}`;
-  return `give ${spec.what} (${source})`;
+  const deepEval = spec.deepeval[0] !== undefined ? `, DeepEval ${spec.deepeval[0]}` : "";
+  return `give ${spec.what} (${source}${deepEval})`;
 }
 
 /** The sample fields of the given kinds, in display order. */

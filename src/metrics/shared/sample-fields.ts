@@ -7,7 +7,7 @@ type TextField = { [F in SampleField]-?: Sample[F] extends string | undefined ? 
 
 /**
  * A text field of a sample: non-empty text, or an `InvalidInputError` naming the row and field and saying what to
- * give, e.g. "is missing; give the question (Ragas user_input)".
+ * give, e.g. "is missing; give the question (Ragas user_input, DeepEval input)".
  */
 export function sampleText(sample: Sample, field: TextField, row: number | undefined): string {
   return requireText(sample[field], { field, row }, fieldHint(field));

@@ -95,7 +95,7 @@ describe("AgentGoalAccuracyWithReference (agent_goal_accuracy)", () => {
     expect(metric).toBeInstanceOf(AgentGoalAccuracyWithReference);
     expect(metric.requiredFields).toEqual(["messages", "referenceOutcome"]);
     return expect(metric.scoreBatch([{ messages } as never])).rejects.toThrow(
-      /row 0.*referenceOutcome.*is missing; give the outcome the agent should reach \(column reference_outcome\)/,
+      /row 0.*referenceOutcome.*is missing; give the outcome the agent should reach \(column reference_outcome, DeepEval expected_outcome\)/,
     );
   });
 

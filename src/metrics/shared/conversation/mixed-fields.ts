@@ -5,7 +5,7 @@
 import { type ConversationPath, isRecord, readFailure } from "./read-error.js";
 
 /** The formats with tool fields of their own. */
-type FormatWithToolFields = "airgap-eval" | "openai" | "langchain" | "anthropic";
+type FormatWithToolFields = "airgap-eval" | "openai" | "langchain" | "anthropic" | "deepeval";
 
 /** The message keys that carry each format's tool calls and results (Anthropic carries them in content blocks). */
 const toolFields: Readonly<Record<FormatWithToolFields, readonly string[]>> = {
@@ -13,6 +13,7 @@ const toolFields: Readonly<Record<FormatWithToolFields, readonly string[]>> = {
   openai: ["tool_calls", "tool_call_id", "function_call"],
   langchain: ["tool_calls", "tool_call_id"],
   anthropic: [],
+  deepeval: ["tools_called", "toolsCalled"],
 };
 
 /** Each format's name in messages. */
@@ -21,6 +22,7 @@ const formatNames: Readonly<Record<FormatWithToolFields, string>> = {
   openai: "OpenAI",
   langchain: "LangChain",
   anthropic: "Anthropic",
+  deepeval: "DeepEval",
 };
 
 /** How each format writes tool calls and results, for the advice. */
@@ -30,6 +32,7 @@ const ownWay: Readonly<Record<FormatWithToolFields, string>> = {
   langchain: "LangChain's format reads tool_calls and tool_call_id",
   anthropic:
     "Anthropic's format reads tool_use blocks in assistant messages and tool_result blocks in user messages",
+  deepeval: "DeepEval's format reads tools_called (or toolsCalled) on a turn",
 };
 
 /** Anthropic's content block types that carry tool calls and results. */

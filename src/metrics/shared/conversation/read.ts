@@ -3,6 +3,7 @@
 
 import { readAnthropicMessages } from "./anthropic.js";
 import { readCanonicalMessage } from "./canonical.js";
+import { hasDeepEvalTurnTools, looksLikeDeepEvalToolList, readDeepEvalConversation } from "./deepeval.js";
 import { readLangChainMessages } from "./langchain.js";
 import type { ConversationMessage } from "./messages.js";
 import { readOpenAiMessages } from "./openai.js";
@@ -16,10 +17,14 @@ export const conversationFormats = [
   "anthropic",
   "langchain",
   "otel",
+  "deepeval",
   "airgap-eval",
 ] as const;
 
-/** A conversation format: `openai`, `anthropic`, `langchain`, `otel` (GenAI spans), `airgap-eval`, or `auto`. */
+/**
+ * A conversation format: `openai`, `anthropic`, `langchain`, `otel` (GenAI spans), `deepeval` (turns, or an
+ * LLMTestCase's `tools_called`), `airgap-eval`, or `auto`.
+ */
 export type ConversationFormat = (typeof conversationFormats)[number];
 
 const langChainTypes = new Set(["human", "ai", "system", "tool", "chat", "constructor", "AIMessageChunk"]);
@@ -34,7 +39,8 @@ function hasBlock(message: Record<string, unknown>): boolean {
 
 /**
  * The format of a conversation value, as `auto` reads it: `otel` for spans (a list of objects with `attributes` and
- * no `role`, or an object with `resourceSpans`); `airgap-eval` when a message has `toolCalls` or `toolCallId`;
+ * no `role`, or an object with `resourceSpans`); `deepeval` for a list of DeepEval ToolCalls (objects with `name` and
+ * no `role`) or turns with `tools_called` / `toolsCalled`; `airgap-eval` when a message has `toolCalls` or `toolCallId`;
  * `langchain` when a message has a LangChain `type` (human, ai, system, tool, constructor) or role human / ai;
  * `anthropic` when a message's content holds a `tool_use`, `tool_result` or `thinking` block; else `openai` (plain
  * `{role, content}` messages read the same in every format).
@@ -45,6 +51,7 @@ function hasBlock(message: Record<string, unknown>): boolean {
 export function conversationFormat(value: unknown): Exclude<ConversationFormat, "auto"> {
   if (looksLikeSpans(value)) return "otel";
   const messages = Array.isArray(value) ? value.filter(isRecord) : [];
+  if (looksLikeDeepEvalToolList(value) || hasDeepEvalTurnTools(messages)) return "deepeval";
   if (messages.some((m) => m.toolCalls !== undefined || m.toolCallId !== undefined)) return "airgap-eval";
   if (
     messages.some(
@@ -138,6 +145,8 @@ function readList(format: ConversationFormat, messages: unknown): ConversationMe
       return readLangChainMessages(list);
     case "airgap-eval":
       return list.map(readCanonicalMessage);
+    case "deepeval":
+      return readDeepEvalConversation(list);
     default:
       return readOpenAiMessages(list);
   }
