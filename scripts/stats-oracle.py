@@ -123,4 +123,4 @@ for se, rows, diff, level, power in [(0.02, 100, 0.05, 0.95, 0.8), (0.01, 500, 0
 with open(OUT, "w") as f:
     json.dump(out, f, indent=1)
     f.write("\n")
-print("wrote", OUT)
+print("wrote", OUT, "(run `npx biome format --write` on it: the lint checks fixtures' layout)")
