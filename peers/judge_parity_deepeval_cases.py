@@ -28,7 +28,8 @@ def deepeval_flags(rng, pattern, n):
 
 def deepeval_case(metric, i, pattern, turns, script, extra=None):
     options = {"strict_mode": pattern.startswith("strict")}
-    return case(metric, i, pattern, {"turns": turns, **(extra or {})}, script, options)
+    inputs = {} if turns is None else {"turns": turns}
+    return case(metric, i, pattern, {**inputs, **(extra or {})}, script, options)
 
 
 def conversation_completeness_cases():
@@ -167,6 +168,42 @@ def g_eval_cases():
     return cases
 
 
+CONTENTLESS = ["...", "-- -- --", "\u00a0\u2014\u00a0"]
+
+
+def contextual_relevancy_cases():
+    """Retrieval contexts and one ContextualRelevancyVerdicts per context ({statement, verdict} per statement it
+    lists). `contentless` names the contexts without content, answered as DeepEval's prompt asks (the context as one
+    "no" statement); "no_verdicts" answers one context with an empty list, which that prompt rules out."""
+    rng = random.Random(1023)
+    cases = []
+    for i, pattern in enumerate([*DEEPEVAL_PATTERNS, "contentless", "all_contentless", "no_verdicts", "many_contexts"]):
+        unicode = pattern == "unicode"
+        n_contexts = 1 if pattern == "single" else 5 if pattern == "many_contexts" else rng.randint(2, 3)
+        sizes = [1 if pattern == "single" else 2 if pattern == "tie" else rng.randint(1, 4) for _ in range(n_contexts)]
+        contexts = [" ".join(pick_statements(rng, k, unicode)) for k in sizes]
+        contentless = {0} if pattern == "contentless" else set(range(n_contexts)) if pattern == "all_contentless" \
+            else set()
+        for k in contentless:
+            contexts[k] = rng.choice(CONTENTLESS)
+        script = []
+        for k, text in enumerate(contexts):
+            if k in contentless:
+                verdicts = [{"statement": text, "verdict": "no", "reason": "No statements found in provided context."}]
+            elif pattern == "no_verdicts" and k == 0:
+                verdicts = []
+            else:
+                statements = pick_statements(rng, sizes[k], unicode)
+                verdicts = [{"statement": st, "verdict": YES_NO[f]}
+                            for st, f in zip(statements, deepeval_flags(rng, pattern, len(statements)))]
+            script.append(("ContextualRelevancyVerdicts", {"verdicts": verdicts}))
+        question = "Please tell me: " + pick_statements(rng, 1, unicode)[0]
+        cases.append(deepeval_case("deepeval_contextual_relevancy", i, pattern, None, script,
+                                   {"input": question, "retrieval_context": contexts,
+                                    "contentless": sorted(contentless)}))
+    return cases
+
+
 def deepeval_cases():
     return [
         *conversation_completeness_cases(),
@@ -176,4 +213,5 @@ def deepeval_cases():
         *role_adherence_cases(),
         *knowledge_retention_cases(),
         *g_eval_cases(),
+        *contextual_relevancy_cases(),
     ]

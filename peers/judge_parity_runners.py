@@ -188,6 +188,26 @@ def knowledge_retention(case):
     return deepeval_conversational(KnowledgeRetentionMetric, case)
 
 
+def deepeval_single_turn(metric_class, case):
+    """A DeepEval LLMTestCase metric on the case's inputs (its own field names), strict mode as the case says."""
+    from deepeval.test_case import LLMTestCase
+
+    llm = ScriptedDeepEvalLLM([tuple(step) for step in case["script"]])
+    fields = {k: v for k, v in case["inputs"].items() if k in ("input", "actual_output", "expected_output",
+                                                                "retrieval_context")}
+    metric = metric_class(model=llm, async_mode=False, include_reason=False,
+                          strict_mode=case["options"]["strict_mode"])
+    score = metric.measure(LLMTestCase(**{"actual_output": "", **fields}), _show_indicator=False)
+    llm.answers.assert_used_up()
+    return score
+
+
+def deepeval_contextual_relevancy(case):
+    from deepeval.metrics import ContextualRelevancyMetric
+
+    return deepeval_single_turn(ContextualRelevancyMetric, case)
+
+
 def ragas_legacy(metric, case):
     from ragas.dataset_schema import SingleTurnSample
 
@@ -249,4 +269,5 @@ RUNNERS = {
     "aspect_critic": aspect_critic,
     "simple_criteria": simple_criteria,
     "g_eval": g_eval,
+    "deepeval_contextual_relevancy": deepeval_contextual_relevancy,
 }

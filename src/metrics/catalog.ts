@@ -20,6 +20,7 @@ import {
 } from "./context-precision/metric.js";
 import { ContextRecall } from "./context-recall/metric.js";
 import { ContextRelevance } from "./context-relevance/metric.js";
+import { ContextualRelevancyMetric } from "./contextual-relevancy/metric.js";
 import { ConversationCompleteness } from "./conversation-completeness/metric.js";
 import type { MetricDescriptor, MetricModels } from "./descriptor.js";
 import { DocumentMAP } from "./document-map/metric.js";
@@ -84,6 +85,7 @@ export const metricClasses: readonly MetricClass[] = [
   AnswerCorrectness,
   FactualCorrectness,
   NoiseSensitivity,
+  ContextualRelevancyMetric,
   ContextEntityRecall,
   AnswerAccuracy,
   NvContextRelevance,

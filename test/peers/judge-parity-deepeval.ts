@@ -3,6 +3,7 @@
 // DeepEval's verdicts are "yes"/"no"; ours 1 (pass) / 0. The conversation is the case's neutral turns
 // ({role: user|assistant, content}), DeepEval `Turn`s on its side and OpenAI chat messages on ours.
 import {
+  ContextualRelevancyMetric,
   ConversationCompleteness,
   GEval,
   KnowledgeRetention,
@@ -35,7 +36,32 @@ function passVerdict(
 
 const strictMode = (c: PeerCase) => c.options.strict_mode as boolean;
 
+interface StatementVerdict {
+  statement: string;
+  verdict: "yes" | "no";
+}
+
 export const deepEvalMappings: Record<string, Mapping> = {
+  // One ContextualRelevancyVerdicts {verdicts: [{statement, verdict}]} per context; ours asks for the context's
+  // statements, then one verdict per statement. A context without content (DeepEval's judge answers it as one "no"
+  // statement, the context itself) has no statement in ours, so no verdict call.
+  deepeval_contextual_relevancy: (c) => {
+    const contentless = new Set(c.inputs.contentless as number[]);
+    const calls = c.script.flatMap(([, answer], context): OurCall[] => {
+      const verdicts = contentless.has(context) ? [] : (answer.verdicts as StatementVerdict[]);
+      return [
+        ["deepeval_contextual_relevancy/statements", { statements: verdicts.map((v) => v.statement) }],
+        ...verdicts.map(
+          (v): OurCall => ["deepeval_contextual_relevancy/verdict", { verdict: v.verdict === "yes" ? 1 : 0 }],
+        ),
+      ];
+    });
+    return {
+      metric: (llm) => new ContextualRelevancyMetric({ llm, strictMode: strictMode(c) }),
+      sample: { userInput: c.inputs.input, retrievedContexts: c.inputs.retrieval_context } as Sample,
+      calls,
+    };
+  },
   // UserIntentions {intentions}, then one ConversationCompletenessVerdict per intention: the same calls.
   conversation_completeness: (c) => ({
     metric: (llm) => new ConversationCompleteness({ llm, strictMode: strictMode(c) }),

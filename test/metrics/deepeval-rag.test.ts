@@ -1,0 +1,122 @@
+// DeepEval's single-turn RAG judges (deepeval_contextual_relevancy, ...) on a scripted judge: which calls each makes,
+// the formula on hand-worked vectors from DeepEval's definitions, its edge cases, strictMode, threshold, reasons and
+// scoring "expected".
+import { describe, expect, it } from "vitest";
+import { createMetric, metricDescriptor } from "../../src/metrics/catalog.js";
+import { ContextualRelevancyMetric } from "../../src/metrics/contextual-relevancy/metric.js";
+import { statementRelevancePromptFor } from "../../src/metrics/contextual-relevancy/prompt.js";
+import { contextualRelevancy } from "../../src/metrics/contextual-relevancy/score.js";
+import { passesThreshold, strictClamp, verdictShare } from "../../src/metrics/shared/deepeval-rag/score.js";
+import { ScriptedLlm } from "../support/scripted-llm.js";
+
+const pass = (verdict: 0 | 1) => ({ verdict });
+
+describe("DeepEval's score rules", () => {
+  it("share, strict clamp and threshold as DeepEval's score_qag_verdicts and is_successful", () => {
+    expect(verdictShare([1, 0, 1, 1], false, 0)).toBe(0.75);
+    expect(verdictShare([1, 0, 1, 1], true, 0)).toBe(0);
+    expect(verdictShare([], false, 0)).toBe(0);
+    expect(verdictShare([], false, 1)).toBe(1);
+    expect(strictClamp(1, true)).toBe(1);
+    expect(passesThreshold(0.5, 0.5, false)).toBe(true);
+    expect(passesThreshold(0.49, 0.5, false)).toBe(false);
+    expect(passesThreshold(0.99, 0.5, true)).toBe(false);
+    expect(passesThreshold(1, 0.5, true)).toBe(true);
+  });
+});
+
+describe("deepeval_contextual_relevancy", () => {
+  const sample = {
+    userInput: "What were some of Einstein's achievements?",
+    retrievedContexts: [
+      "Einstein won the Nobel Prize for the photoelectric effect. He won it in 1921. There was a cat.",
+      "Einstein published the theory of relativity.",
+    ],
+  };
+
+  it("relevant statements over all statements of every context (DeepEval's Einstein example: 2 of 3, then 1 of 1)", async () => {
+    const llm = new ScriptedLlm({
+      "deepeval_contextual_relevancy/statements": [
+        { statements: ["Einstein won the Nobel Prize.", "He won it in 1921.", "There was a cat."] },
+        { statements: ["Einstein published the theory of relativity."] },
+      ],
+      "deepeval_contextual_relevancy/verdict": [pass(1), pass(1), pass(0), pass(1)],
+    });
+    const result = await new ContextualRelevancyMetric({ llm }).score(sample);
+    expect(result.value).toBe(0.75);
+    expect(result.reason).toBe("3 of 4 statements of the retrieved contexts are relevant to the question");
+    expect(result.details).toMatchObject({
+      threshold: 0.5,
+      success: true,
+      verdicts: [
+        { context: 0, statement: "Einstein won the Nobel Prize.", verdict: 1 },
+        { context: 0, statement: "He won it in 1921.", verdict: 1 },
+        { context: 0, statement: "There was a cat.", verdict: 0 },
+        { context: 1, verdict: 1 },
+      ],
+    });
+    const verdictCalls = llm.callsFor("deepeval_contextual_relevancy/verdict");
+    expect(verdictCalls[2]!.prompt.input).toContain("There was a cat.");
+    expect(verdictCalls[2]!.prompt.input).toContain(sample.userInput);
+  });
+
+  it("a context without statements counts as one irrelevant statement, with no verdict call", async () => {
+    const llm = new ScriptedLlm({
+      "deepeval_contextual_relevancy/statements": [{ statements: [] }, { statements: ["Relativity."] }],
+      "deepeval_contextual_relevancy/verdict": [pass(1)],
+    });
+    const result = await new ContextualRelevancyMetric({ llm }).score(sample);
+    expect(result.value).toBe(0.5);
+    expect(result.details).toMatchObject({
+      verdicts: [
+        { context: 0, statement: sample.retrievedContexts[0], verdict: 0 },
+        { context: 1, verdict: 1 },
+      ],
+    });
+    expect(llm.callsFor("deepeval_contextual_relevancy/verdict")).toHaveLength(1);
+  });
+
+  it("strictMode gives 0 below 1 and sets the threshold to 1; threshold decides success", async () => {
+    const script = () =>
+      new ScriptedLlm({
+        "deepeval_contextual_relevancy/statements": [{ statements: ["A.", "B."] }, { statements: ["C."] }],
+        "deepeval_contextual_relevancy/verdict": [pass(1), pass(1), pass(0)],
+      });
+    const strict = await new ContextualRelevancyMetric({ llm: script(), strictMode: true }).score(sample);
+    expect(strict.value).toBe(0);
+    expect(strict.details).toMatchObject({ threshold: 1, success: false });
+    const high = await new ContextualRelevancyMetric({ llm: script(), threshold: 0.7 }).score(sample);
+    expect(high.value).toBeCloseTo(2 / 3, 12);
+    expect(high.details).toMatchObject({ threshold: 0.7, success: false });
+    expect(new ContextualRelevancyMetric({ llm: script(), threshold: 0.7 }).config().options).toMatchObject({
+      threshold: 0.7,
+      strictMode: false,
+    });
+  });
+
+  it("the formula: 0 without statements, the mean of probabilities with scoring expected", () => {
+    expect(contextualRelevancy([], false)).toBe(0);
+    expect(contextualRelevancy([1, 1], true)).toBe(1);
+    expect(contextualRelevancy([0.9, 0.5], false)).toBeCloseTo(0.7, 12);
+  });
+
+  it("options: reasons off by default (DeepEval include_reason), threshold in [0, 1], the id not Ragas'", () => {
+    expect(metricDescriptor("deepeval_contextual_relevancy").options.parse({})).toEqual({
+      temperature: 0,
+      scoring: "argmax",
+      confidence: false,
+      reasons: false,
+      threshold: 0.5,
+      strictMode: false,
+    });
+    const metric = new ContextualRelevancyMetric({ llm: new ScriptedLlm({}) });
+    expect(metric.config().promptVersions).toEqual({
+      "deepeval_contextual_relevancy/statements": "1.0.0",
+      "deepeval_contextual_relevancy/verdict": "1.0.0+noreasons",
+    });
+    expect(statementRelevancePromptFor(true).instruction).toMatch(/reason/);
+    expect(() =>
+      createMetric("deepeval_contextual_relevancy", { llm: new ScriptedLlm({}) }, { threshold: 2 }),
+    ).toThrow(/threshold/);
+  });
+});
