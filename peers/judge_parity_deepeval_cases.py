@@ -204,6 +204,25 @@ def contextual_relevancy_cases():
     return cases
 
 
+def contextual_recall_cases():
+    """An expected output of n one-sentence statements and one Verdicts answer ({verdict, reason} per sentence, in
+    order); "fewer_verdicts" answers one sentence short, "no_contexts" retrieves nothing."""
+    rng = random.Random(1024)
+    cases = []
+    for i, pattern in enumerate([*DEEPEVAL_PATTERNS, "fewer_verdicts", "no_contexts", "long"]):
+        unicode = pattern == "unicode"
+        n = 1 if pattern == "single" else 4 if pattern == "tie" else 9 if pattern == "long" else rng.randint(2, 5)
+        sentences = pick_statements(rng, n, unicode)
+        contexts = [] if pattern == "no_contexts" else \
+            [" ".join(pick_statements(rng, rng.randint(1, 3), unicode)) for _ in range(rng.randint(1, 3))]
+        flags = deepeval_flags(rng, pattern, n - 1 if pattern == "fewer_verdicts" else n)
+        script = [("Verdicts", {"verdicts": [{"verdict": YES_NO[f], "reason": "Checked the nodes."} for f in flags]})]
+        cases.append(deepeval_case("deepeval_contextual_recall", i, pattern, None, script,
+                                   {"input": "Tell me what you know.", "expected_output": " ".join(sentences),
+                                    "retrieval_context": contexts}))
+    return cases
+
+
 def deepeval_cases():
     return [
         *conversation_completeness_cases(),
@@ -214,4 +233,5 @@ def deepeval_cases():
         *knowledge_retention_cases(),
         *g_eval_cases(),
         *contextual_relevancy_cases(),
+        *contextual_recall_cases(),
     ]

@@ -208,6 +208,12 @@ def deepeval_contextual_relevancy(case):
     return deepeval_single_turn(ContextualRelevancyMetric, case)
 
 
+def deepeval_contextual_recall(case):
+    from deepeval.metrics import ContextualRecallMetric
+
+    return deepeval_single_turn(ContextualRecallMetric, case)
+
+
 def ragas_legacy(metric, case):
     from ragas.dataset_schema import SingleTurnSample
 
@@ -270,4 +276,5 @@ RUNNERS = {
     "simple_criteria": simple_criteria,
     "g_eval": g_eval,
     "deepeval_contextual_relevancy": deepeval_contextual_relevancy,
+    "deepeval_contextual_recall": deepeval_contextual_recall,
 }

@@ -15,6 +15,11 @@ export {
 } from "../metrics/context-precision/metric.js";
 export { ContextRecall, type ContextRecallOptions } from "../metrics/context-recall/metric.js";
 export {
+  ContextualRecallMetric,
+  type ContextualRecallOptions,
+} from "../metrics/contextual-recall/metric.js";
+export { contextualRecall, referenceSentences } from "../metrics/contextual-recall/score.js";
+export {
   ContextualRelevancyMetric,
   type ContextualRelevancyOptions,
 } from "../metrics/contextual-relevancy/metric.js";

@@ -3,6 +3,8 @@
 // scoring "expected".
 import { describe, expect, it } from "vitest";
 import { createMetric, metricDescriptor } from "../../src/metrics/catalog.js";
+import { ContextualRecallMetric } from "../../src/metrics/contextual-recall/metric.js";
+import { contextualRecall, referenceSentences } from "../../src/metrics/contextual-recall/score.js";
 import { ContextualRelevancyMetric } from "../../src/metrics/contextual-relevancy/metric.js";
 import { statementRelevancePromptFor } from "../../src/metrics/contextual-relevancy/prompt.js";
 import { contextualRelevancy } from "../../src/metrics/contextual-relevancy/score.js";
@@ -118,5 +120,60 @@ describe("deepeval_contextual_relevancy", () => {
     expect(() =>
       createMetric("deepeval_contextual_relevancy", { llm: new ScriptedLlm({}) }, { threshold: 2 }),
     ).toThrow(/threshold/);
+  });
+});
+
+describe("deepeval_contextual_recall", () => {
+  const sample = {
+    reference: "Einstein won the Nobel Prize in 1921. He was born in Ulm. He liked sailing.",
+    retrievedContexts: [
+      "Einstein, born in Ulm, won the 1921 Nobel Prize.",
+      "Relativity is his best-known theory.",
+    ],
+  };
+  const verdicts = (flags: Array<0 | 1>) => ({
+    verdicts: flags.map((verdict, i) => ({ statement: referenceSentences(sample.reference)[i]!, verdict })),
+  });
+
+  it("attributable sentences of the reference over all its sentences, one call with one verdict per sentence", async () => {
+    const llm = new ScriptedLlm({ "faithfulness/verdicts": [verdicts([1, 1, 0])] });
+    const result = await new ContextualRecallMetric({ llm }).score(sample);
+    expect(result.value).toBeCloseTo(2 / 3, 12);
+    expect(result.reason).toBe("2 of 3 reference sentences can be attributed to the retrieved contexts");
+    expect(result.details).toMatchObject({
+      threshold: 0.5,
+      success: true,
+      verdicts: [
+        { statement: "Einstein won the Nobel Prize in 1921.", verdict: 1 },
+        { statement: "He was born in Ulm.", verdict: 1 },
+        { statement: "He liked sailing.", verdict: 0 },
+      ],
+    });
+    const [call] = llm.callsFor("faithfulness/verdicts");
+    expect(call!.prompt.input).toContain("Relativity is his best-known theory.");
+    expect(llm.calls).toHaveLength(1);
+  });
+
+  it("strictMode, threshold and the formula's edge cases", async () => {
+    const strict = await new ContextualRecallMetric({
+      llm: new ScriptedLlm({ "faithfulness/verdicts": [verdicts([1, 1, 0])] }),
+      strictMode: true,
+    }).score(sample);
+    expect(strict.value).toBe(0);
+    expect(strict.details).toMatchObject({ threshold: 1, success: false });
+    const all = await new ContextualRecallMetric({
+      llm: new ScriptedLlm({ "faithfulness/verdicts": [verdicts([1, 1, 1])] }),
+      strictMode: true,
+    }).score(sample);
+    expect(all).toMatchObject({ value: 1, details: { success: true } });
+    expect(contextualRecall([], false)).toBe(0);
+    expect(contextualRecall([0.8, 0.4], false)).toBeCloseTo(0.6, 12);
+    expect(referenceSentences("One.  Two!\nThree?")).toEqual(["One.", "Two!", "Three?"]);
+  });
+
+  it("records the shared verdicts prompt without reasons by default", () => {
+    expect(new ContextualRecallMetric({ llm: new ScriptedLlm({}) }).config().promptVersions).toEqual({
+      "faithfulness/verdicts": "1.1.0+noreasons",
+    });
   });
 });

@@ -3,11 +3,13 @@
 // DeepEval's verdicts are "yes"/"no"; ours 1 (pass) / 0. The conversation is the case's neutral turns
 // ({role: user|assistant, content}), DeepEval `Turn`s on its side and OpenAI chat messages on ours.
 import {
+  ContextualRecallMetric,
   ContextualRelevancyMetric,
   ConversationCompleteness,
   GEval,
   KnowledgeRetention,
   RoleAdherence,
+  referenceSentences,
   type Sample,
   TurnRelevancy,
 } from "../../src/index.js";
@@ -42,6 +44,24 @@ interface StatementVerdict {
 }
 
 export const deepEvalMappings: Record<string, Mapping> = {
+  // One Verdicts {verdicts: [{verdict, reason}]} for the expected output's sentences (DeepEval's judge decides them);
+  // ours one faithfulness/verdicts call over the reference's sentences (our splitter), the answers in order.
+  deepeval_contextual_recall: (c) => {
+    const sentences = referenceSentences(c.inputs.expected_output as string);
+    const [, answer] = recorded(c, 0);
+    const verdicts = (answer.verdicts as Array<{ verdict: string }>).map((v, i) => ({
+      statement: sentences[i] ?? "(no sentence)",
+      verdict: v.verdict === "yes" ? 1 : 0,
+    }));
+    return {
+      metric: (llm) => new ContextualRecallMetric({ llm, strictMode: strictMode(c) }),
+      sample: {
+        reference: c.inputs.expected_output,
+        retrievedContexts: c.inputs.retrieval_context,
+      } as Sample,
+      calls: [["faithfulness/verdicts", { verdicts }]],
+    };
+  },
   // One ContextualRelevancyVerdicts {verdicts: [{statement, verdict}]} per context; ours asks for the context's
   // statements, then one verdict per statement. A context without content (DeepEval's judge answers it as one "no"
   // statement, the context itself) has no statement in ours, so no verdict call.
