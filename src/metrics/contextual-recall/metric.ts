@@ -2,7 +2,7 @@
 // reference's sentences, the attributable share), judge.ts (one verdict call). The verdicts are the shared statement
 // verdicts step (`faithfulness/verdicts`: can the sentence be inferred from the contexts?), so no prompt of its own.
 
-import { DeepEvalRagMetric, type RagJudgement } from "../shared/deepeval-rag/metric.js";
+import { DeepEvalRagMetric, type RagJudgement, verdictJudgement } from "../shared/deepeval-rag/metric.js";
 import type { DeepEvalRagOptions } from "../shared/deepeval-rag/options.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions } from "../shared/statements/steps.js";
@@ -52,27 +52,20 @@ export class ContextualRecallMetric extends DeepEvalRagMetric<
     input: ContextualRecallInput,
     signal: AbortSignal | undefined,
   ): Promise<RagJudgement<Verdict[]>> {
-    const j = await judgeContextualRecall(
-      this.llm,
-      input.reference,
-      input.contexts,
-      this.settings,
-      signal,
-      this.reading,
+    return verdictJudgement(
+      await judgeContextualRecall(
+        this.llm,
+        input.reference,
+        input.contexts,
+        this.settings,
+        signal,
+        this.reading,
+      ),
     );
-    return {
-      judged: j.verdicts,
-      usage: j.usage,
-      details: { verdicts: j.verdicts, ...(j.splits.length > 0 ? { splits: j.splits } : {}) },
-    };
   }
 
   protected formula(verdicts: Verdict[], strict: boolean): number {
-    const expected = this.reading.scoring === "expected";
-    return contextualRecall(
-      verdicts.map((v) => (expected ? v.weight! : v.verdict)),
-      strict,
-    );
+    return contextualRecall(this.countedValues(verdicts), strict);
   }
 
   protected reasonFor(verdicts: Verdict[]): string {

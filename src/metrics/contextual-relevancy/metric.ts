@@ -1,8 +1,7 @@
 // DeepEval `ContextualRelevancyMetric`: descriptor.ts (id deepeval_contextual_relevancy, options), score.ts (the
 // relevant share), prompt.ts (a context's statements, a statement's relevance), judge.ts (the steps per context).
 
-import { passValues } from "../shared/conversation/deepeval-verdicts.js";
-import { DeepEvalRagMetric, type RagJudgement } from "../shared/deepeval-rag/metric.js";
+import { DeepEvalRagMetric, type RagJudgement, verdictJudgement } from "../shared/deepeval-rag/metric.js";
 import type { DeepEvalRagOptions } from "../shared/deepeval-rag/options.js";
 import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import type { Sample } from "../types.js";
@@ -51,23 +50,20 @@ export class ContextualRelevancyMetric extends DeepEvalRagMetric<
     input: ContextualRelevancyInput,
     signal: AbortSignal | undefined,
   ): Promise<RagJudgement<StatementRelevanceVerdict[]>> {
-    const j = await judgeContextualRelevancy(
-      this.llm,
-      input.question,
-      input.contexts,
-      this.settings,
-      signal,
-      this.reading,
+    return verdictJudgement(
+      await judgeContextualRelevancy(
+        this.llm,
+        input.question,
+        input.contexts,
+        this.settings,
+        signal,
+        this.reading,
+      ),
     );
-    return {
-      judged: j.verdicts,
-      usage: j.usage,
-      details: { verdicts: j.verdicts, ...(j.splits.length > 0 ? { splits: j.splits } : {}) },
-    };
   }
 
   protected formula(verdicts: StatementRelevanceVerdict[], strict: boolean): number {
-    return contextualRelevancy(passValues(verdicts, this.reading), strict);
+    return contextualRelevancy(this.countedValues(verdicts), strict);
   }
 
   protected reasonFor(verdicts: StatementRelevanceVerdict[]): string {

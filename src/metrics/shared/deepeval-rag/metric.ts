@@ -4,6 +4,7 @@ import type { MetricOptionSchema } from "../../descriptor.js";
 import type { MetricResult } from "../../types.js";
 import type { JudgeUsage } from "../judge.js";
 import { JudgeMetric } from "../judge-metric.js";
+import type { SplitRecord } from "../split.js";
 import { passesThreshold } from "./score.js";
 
 /** What a metric's judge steps return: the score's inputs, their cost, and the details to report. */
@@ -13,6 +14,28 @@ export interface RagJudgement<J> {
   usage: JudgeUsage;
   /** The steps' evidence: statements, verdicts, splits. */
   details: Record<string, unknown>;
+}
+
+/** A verdict the score counts: 1/0 as written, with its probability of 1 as `weight` under scoring "expected". */
+export interface CountedVerdict {
+  verdict: 0 | 1;
+  weight?: number;
+}
+
+/**
+ * The judgement of steps that end in a verdict list: the verdicts are what the formula reads and what
+ * `details.verdicts` reports, beside `details.splits` when a context was split.
+ */
+export function verdictJudgement<T extends CountedVerdict>(j: {
+  verdicts: T[];
+  usage: JudgeUsage;
+  splits: SplitRecord[];
+}): RagJudgement<T[]> {
+  return {
+    judged: j.verdicts,
+    usage: j.usage,
+    details: { verdicts: j.verdicts, ...(j.splits.length > 0 ? { splits: j.splits } : {}) },
+  };
 }
 
 /** The parsed options every DeepEval RAG judge's descriptor declares. */
@@ -55,6 +78,11 @@ export abstract class DeepEvalRagMetric<
         usage: j.usage,
       },
     };
+  }
+
+  /** What each verdict counts: its 0/1 value, or with scoring "expected" its probability of 1. */
+  protected countedValues(verdicts: readonly CountedVerdict[]): number[] {
+    return verdicts.map((v) => (this.reading.scoring === "expected" ? v.weight! : v.verdict));
   }
 
   protected override metricOptions(): Record<string, string | number | boolean | null> {
