@@ -223,6 +223,25 @@ def contextual_recall_cases():
     return cases
 
 
+def contextual_precision_cases():
+    """Retrieval contexts in order and one Verdicts answer ({verdict, reason} per context, in order); "relevant_last"
+    puts the only useful context last, "no_contexts" retrieves nothing."""
+    rng = random.Random(1025)
+    cases = []
+    for i, pattern in enumerate([*DEEPEVAL_PATTERNS, "relevant_last", "no_contexts", "long"]):
+        unicode = pattern == "unicode"
+        n = 0 if pattern == "no_contexts" else 1 if pattern == "single" else 4 if pattern == "tie" else \
+            10 if pattern == "long" else rng.randint(2, 5)
+        contexts = pick_statements(rng, n, unicode)
+        flags = [0] * (n - 1) + [1] if pattern == "relevant_last" else deepeval_flags(rng, pattern, n)
+        script = [("Verdicts", {"verdicts": [{"verdict": YES_NO[f], "reason": "Read the node."} for f in flags]})]
+        reference = " ".join(pick_statements(rng, 2, unicode))
+        cases.append(deepeval_case("deepeval_contextual_precision", i, pattern, None, script,
+                                   {"input": "What do you know about it?", "expected_output": reference,
+                                    "retrieval_context": contexts}))
+    return cases
+
+
 def deepeval_cases():
     return [
         *conversation_completeness_cases(),
@@ -234,4 +253,5 @@ def deepeval_cases():
         *g_eval_cases(),
         *contextual_relevancy_cases(),
         *contextual_recall_cases(),
+        *contextual_precision_cases(),
     ]

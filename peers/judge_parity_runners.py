@@ -214,6 +214,12 @@ def deepeval_contextual_recall(case):
     return deepeval_single_turn(ContextualRecallMetric, case)
 
 
+def deepeval_contextual_precision(case):
+    from deepeval.metrics import ContextualPrecisionMetric
+
+    return deepeval_single_turn(ContextualPrecisionMetric, case)
+
+
 def ragas_legacy(metric, case):
     from ragas.dataset_schema import SingleTurnSample
 
@@ -277,4 +283,5 @@ RUNNERS = {
     "g_eval": g_eval,
     "deepeval_contextual_relevancy": deepeval_contextual_relevancy,
     "deepeval_contextual_recall": deepeval_contextual_recall,
+    "deepeval_contextual_precision": deepeval_contextual_precision,
 }

@@ -15,6 +15,11 @@ export {
 } from "../metrics/context-precision/metric.js";
 export { ContextRecall, type ContextRecallOptions } from "../metrics/context-recall/metric.js";
 export {
+  ContextualPrecisionMetric,
+  type ContextualPrecisionOptions,
+} from "../metrics/contextual-precision/metric.js";
+export { contextualPrecision } from "../metrics/contextual-precision/score.js";
+export {
   ContextualRecallMetric,
   type ContextualRecallOptions,
 } from "../metrics/contextual-recall/metric.js";

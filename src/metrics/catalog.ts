@@ -20,6 +20,7 @@ import {
 } from "./context-precision/metric.js";
 import { ContextRecall } from "./context-recall/metric.js";
 import { ContextRelevance } from "./context-relevance/metric.js";
+import { ContextualPrecisionMetric } from "./contextual-precision/metric.js";
 import { ContextualRecallMetric } from "./contextual-recall/metric.js";
 import { ContextualRelevancyMetric } from "./contextual-relevancy/metric.js";
 import { ConversationCompleteness } from "./conversation-completeness/metric.js";
@@ -86,6 +87,7 @@ export const metricClasses: readonly MetricClass[] = [
   AnswerCorrectness,
   FactualCorrectness,
   NoiseSensitivity,
+  ContextualPrecisionMetric,
   ContextualRecallMetric,
   ContextualRelevancyMetric,
   ContextEntityRecall,

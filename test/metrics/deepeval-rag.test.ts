@@ -3,6 +3,8 @@
 // scoring "expected".
 import { describe, expect, it } from "vitest";
 import { createMetric, metricDescriptor } from "../../src/metrics/catalog.js";
+import { ContextualPrecisionMetric } from "../../src/metrics/contextual-precision/metric.js";
+import { contextualPrecision } from "../../src/metrics/contextual-precision/score.js";
 import { ContextualRecallMetric } from "../../src/metrics/contextual-recall/metric.js";
 import { contextualRecall, referenceSentences } from "../../src/metrics/contextual-recall/score.js";
 import { ContextualRelevancyMetric } from "../../src/metrics/contextual-relevancy/metric.js";
@@ -175,5 +177,55 @@ describe("deepeval_contextual_recall", () => {
     expect(new ContextualRecallMetric({ llm: new ScriptedLlm({}) }).config().promptVersions).toEqual({
       "faithfulness/verdicts": "1.1.0+noreasons",
     });
+  });
+});
+
+describe("deepeval_contextual_precision", () => {
+  const sample = {
+    userInput: "Who won the Nobel Prize in 1921 and for what?",
+    reference: "Einstein won the Nobel Prize in 1921 for the photoelectric effect.",
+    retrievedContexts: ["There was a cat.", "Einstein won the Nobel Prize.", "He won it in 1921."],
+  };
+
+  it("weighted cumulative precision of the useful contexts, one verdict call per context in retrieval order", async () => {
+    const llm = new ScriptedLlm({ "deepeval_contextual_precision/verdict": [pass(0), pass(1), pass(1)] });
+    const result = await new ContextualPrecisionMetric({ llm }).score(sample);
+    // (1/2 + 2/3) / 2
+    expect(result.value).toBeCloseTo(7 / 12, 12);
+    expect(result.details).toMatchObject({
+      threshold: 0.5,
+      success: true,
+      verdicts: [
+        { context: 0, verdict: 0 },
+        { context: 1, verdict: 1 },
+        { context: 2, verdict: 1 },
+      ],
+    });
+    const calls = llm.callsFor("deepeval_contextual_precision/verdict");
+    expect(calls.map((c) => c.prompt.input.includes(sample.retrievedContexts[0]!))).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect(calls[0]!.prompt.input).toContain(sample.reference);
+  });
+
+  it("the formula on DeepEval's vectors: relevant first scores higher, none relevant or no context gives 0", () => {
+    expect(contextualPrecision([1, 1, 0], false)).toBe(1);
+    expect(contextualPrecision([1, 0, 1], false)).toBeCloseTo(5 / 6, 12);
+    expect(contextualPrecision([0, 1], false)).toBe(0.5);
+    expect(contextualPrecision([0, 0, 0], false)).toBe(0);
+    expect(contextualPrecision([], false)).toBe(0);
+    expect(contextualPrecision([1, 0, 1], true)).toBe(0);
+    expect(contextualPrecision([1, 1], true)).toBe(1);
+    // scoring "expected": the probabilities in place of the verdicts
+    expect(contextualPrecision([0.5, 1], false)).toBeCloseTo((0.5 * 0.5 + (1.5 / 2) * 1) / 1.5, 12);
+  });
+
+  it("no retrieved context scores 0 without a judge call", async () => {
+    const llm = new ScriptedLlm({});
+    const result = await new ContextualPrecisionMetric({ llm }).score({ ...sample, retrievedContexts: [] });
+    expect(result).toMatchObject({ value: 0, details: { success: false } });
+    expect(llm.calls).toHaveLength(0);
   });
 });

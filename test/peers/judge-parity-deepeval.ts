@@ -3,6 +3,7 @@
 // DeepEval's verdicts are "yes"/"no"; ours 1 (pass) / 0. The conversation is the case's neutral turns
 // ({role: user|assistant, content}), DeepEval `Turn`s on its side and OpenAI chat messages on ours.
 import {
+  ContextualPrecisionMetric,
   ContextualRecallMetric,
   ContextualRelevancyMetric,
   ConversationCompleteness,
@@ -44,6 +45,21 @@ interface StatementVerdict {
 }
 
 export const deepEvalMappings: Record<string, Mapping> = {
+  // One Verdicts {verdicts: [{verdict, reason}]} for all the contexts; ours one verdict call per context, in order.
+  deepeval_contextual_precision: (c) => {
+    const [, answer] = recorded(c, 0);
+    return {
+      metric: (llm) => new ContextualPrecisionMetric({ llm, strictMode: strictMode(c) }),
+      sample: {
+        userInput: c.inputs.input,
+        reference: c.inputs.expected_output,
+        retrievedContexts: c.inputs.retrieval_context,
+      } as Sample,
+      calls: (answer.verdicts as Array<{ verdict: string }>).map(
+        (v): OurCall => ["deepeval_contextual_precision/verdict", { verdict: v.verdict === "yes" ? 1 : 0 }],
+      ),
+    };
+  },
   // One Verdicts {verdicts: [{verdict, reason}]} for the expected output's sentences (DeepEval's judge decides them);
   // ours one faithfulness/verdicts call over the reference's sentences (our splitter), the answers in order.
   deepeval_contextual_recall: (c) => {
