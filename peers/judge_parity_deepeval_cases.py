@@ -242,6 +242,30 @@ def contextual_precision_cases():
     return cases
 
 
+def answer_relevancy_cases():
+    """Statements of the actual output, then one Verdicts answer (yes, no, borderline, or the legacy idk, per
+    statement); "no_statements" lists none, so DeepEval asks no verdict."""
+    rng = random.Random(1026)
+    words = {"all_yes": ["yes"], "all_no": ["no"], "borderline": ["borderline"], "idk": ["idk", "yes", "no"],
+             "strict_all_yes": ["yes"]}
+    cases = []
+    for i, pattern in enumerate([*DEEPEVAL_PATTERNS, "borderline", "idk", "no_statements", "long"]):
+        unicode = pattern == "unicode"
+        n = 0 if pattern == "no_statements" else 1 if pattern == "single" else 4 if pattern == "tie" else \
+            10 if pattern == "long" else rng.randint(2, 5)
+        statements = pick_statements(rng, n, unicode)
+        if pattern == "tie":
+            verdicts = [YES_NO[f] for f in deepeval_flags(rng, pattern, n)]
+        else:
+            verdicts = [rng.choice(words.get(pattern, ["yes", "no", "borderline"])) for _ in range(n)]
+        script = [("Statements", {"statements": statements})]
+        if n > 0:
+            script.append(("Verdicts", {"verdicts": [{"verdict": v} for v in verdicts]}))
+        cases.append(deepeval_case("deepeval_answer_relevancy", i, pattern, None, script,
+                                   {"input": "Tell me about it.", "actual_output": " ".join(statements) or "Hello."}))
+    return cases
+
+
 def deepeval_cases():
     return [
         *conversation_completeness_cases(),
@@ -254,4 +278,5 @@ def deepeval_cases():
         *contextual_relevancy_cases(),
         *contextual_recall_cases(),
         *contextual_precision_cases(),
+        *answer_relevancy_cases(),
     ]

@@ -220,6 +220,12 @@ def deepeval_contextual_precision(case):
     return deepeval_single_turn(ContextualPrecisionMetric, case)
 
 
+def deepeval_answer_relevancy(case):
+    from deepeval.metrics import AnswerRelevancyMetric
+
+    return deepeval_single_turn(AnswerRelevancyMetric, case)
+
+
 def ragas_legacy(metric, case):
     from ragas.dataset_schema import SingleTurnSample
 
@@ -284,4 +290,5 @@ RUNNERS = {
     "deepeval_contextual_relevancy": deepeval_contextual_relevancy,
     "deepeval_contextual_recall": deepeval_contextual_recall,
     "deepeval_contextual_precision": deepeval_contextual_precision,
+    "deepeval_answer_relevancy": deepeval_answer_relevancy,
 }

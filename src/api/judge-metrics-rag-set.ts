@@ -29,6 +29,11 @@ export {
   type ContextualRelevancyOptions,
 } from "../metrics/contextual-relevancy/metric.js";
 export { contextualRelevancy } from "../metrics/contextual-relevancy/score.js";
+export {
+  AnswerRelevancyMetric,
+  type DeepEvalAnswerRelevancyOptions,
+} from "../metrics/deepeval-answer-relevancy/metric.js";
+export { deepEvalAnswerRelevancy } from "../metrics/deepeval-answer-relevancy/score.js";
 export { FactualCorrectness, type FactualCorrectnessOptions } from "../metrics/factual-correctness/metric.js";
 export type { Atomicity, Coverage } from "../metrics/factual-correctness/prompt.js";
 export type { FactualCorrectnessMode } from "../metrics/factual-correctness/score.js";

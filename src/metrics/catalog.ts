@@ -24,6 +24,7 @@ import { ContextualPrecisionMetric } from "./contextual-precision/metric.js";
 import { ContextualRecallMetric } from "./contextual-recall/metric.js";
 import { ContextualRelevancyMetric } from "./contextual-relevancy/metric.js";
 import { ConversationCompleteness } from "./conversation-completeness/metric.js";
+import { AnswerRelevancyMetric } from "./deepeval-answer-relevancy/metric.js";
 import type { MetricDescriptor, MetricModels } from "./descriptor.js";
 import { DocumentMAP } from "./document-map/metric.js";
 import { DocumentMRR } from "./document-mrr/metric.js";
@@ -87,6 +88,7 @@ export const metricClasses: readonly MetricClass[] = [
   AnswerCorrectness,
   FactualCorrectness,
   NoiseSensitivity,
+  AnswerRelevancyMetric,
   ContextualPrecisionMetric,
   ContextualRecallMetric,
   ContextualRelevancyMetric,

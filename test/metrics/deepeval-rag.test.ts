@@ -10,6 +10,8 @@ import { contextualRecall, referenceSentences } from "../../src/metrics/contextu
 import { ContextualRelevancyMetric } from "../../src/metrics/contextual-relevancy/metric.js";
 import { statementRelevancePromptFor } from "../../src/metrics/contextual-relevancy/prompt.js";
 import { contextualRelevancy } from "../../src/metrics/contextual-relevancy/score.js";
+import { AnswerRelevancyMetric } from "../../src/metrics/deepeval-answer-relevancy/metric.js";
+import { deepEvalAnswerRelevancy } from "../../src/metrics/deepeval-answer-relevancy/score.js";
 import { passesThreshold, strictClamp, verdictShare } from "../../src/metrics/shared/deepeval-rag/score.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 
@@ -227,5 +229,57 @@ describe("deepeval_contextual_precision", () => {
     const result = await new ContextualPrecisionMetric({ llm }).score({ ...sample, retrievedContexts: [] });
     expect(result).toMatchObject({ value: 0, details: { success: false } });
     expect(llm.calls).toHaveLength(0);
+  });
+});
+
+describe("deepeval_answer_relevancy", () => {
+  const sample = {
+    userInput: "What are the features of the new laptop?",
+    response: "It has a 14-inch screen. It has a warranty. We open at nine.",
+  };
+
+  it("statements relevant or borderline over all statements: borderline counts, as DeepEval's yes and borderline (formerly idk) do", async () => {
+    const llm = new ScriptedLlm({
+      "faithfulness/statements": [
+        {
+          statements: [
+            "The laptop has a 14-inch screen.",
+            "The laptop has a warranty.",
+            "The store opens at nine.",
+          ],
+        },
+      ],
+      "deepeval_answer_relevancy/verdict": [{ verdict: 2 }, { verdict: 1 }, { verdict: 0 }],
+    });
+    const result = await new AnswerRelevancyMetric({ llm }).score(sample);
+    expect(result.value).toBeCloseTo(2 / 3, 12);
+    expect(result.details).toMatchObject({
+      threshold: 0.5,
+      success: true,
+      verdicts: [
+        { statement: "The laptop has a 14-inch screen.", verdict: 2, counted: 1 },
+        { statement: "The laptop has a warranty.", verdict: 1, counted: 1 },
+        { statement: "The store opens at nine.", verdict: 0, counted: 0 },
+      ],
+    });
+    expect(llm.callsFor("deepeval_answer_relevancy/verdict")[2]!.prompt.input).toContain(
+      "The store opens at nine.",
+    );
+  });
+
+  it("no statement scores 1 without a verdict call; strictMode gives 0 below 1", async () => {
+    const none = new ScriptedLlm({ "faithfulness/statements": [{ statements: [] }] });
+    expect((await new AnswerRelevancyMetric({ llm: none }).score(sample)).value).toBe(1);
+    expect(none.callsFor("deepeval_answer_relevancy/verdict")).toHaveLength(0);
+    const strict = new ScriptedLlm({
+      "faithfulness/statements": [{ statements: ["A.", "B."] }],
+      "deepeval_answer_relevancy/verdict": [{ verdict: 2 }, { verdict: 0 }],
+    });
+    expect(await new AnswerRelevancyMetric({ llm: strict, strictMode: true }).score(sample)).toMatchObject({
+      value: 0,
+      details: { success: false },
+    });
+    expect(deepEvalAnswerRelevancy([1, 1, 0, 1], false)).toBe(0.75);
+    expect(deepEvalAnswerRelevancy([], true)).toBe(1);
   });
 });

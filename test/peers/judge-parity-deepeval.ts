@@ -3,6 +3,7 @@
 // DeepEval's verdicts are "yes"/"no"; ours 1 (pass) / 0. The conversation is the case's neutral turns
 // ({role: user|assistant, content}), DeepEval `Turn`s on its side and OpenAI chat messages on ours.
 import {
+  AnswerRelevancyMetric,
   ContextualPrecisionMetric,
   ContextualRecallMetric,
   ContextualRelevancyMetric,
@@ -44,7 +45,26 @@ interface StatementVerdict {
   verdict: "yes" | "no";
 }
 
+/** DeepEval's answer relevancy verdict words as ours: 2 relevant, 1 borderline (its legacy "idk" too), 0 irrelevant. */
+const RELEVANCY_VERDICTS: Record<string, number> = { yes: 2, borderline: 1, idk: 1, no: 0 };
+
 export const deepEvalMappings: Record<string, Mapping> = {
+  // Statements {statements}, then one Verdicts {verdicts: [{verdict}]} for all of them (none without statements);
+  // ours the shared statements step, then one verdict call per statement.
+  deepeval_answer_relevancy: (c) => {
+    const [, statements] = recorded(c, 0);
+    const verdicts = c.script.length > 1 ? (recorded(c, 1)[1].verdicts as Array<{ verdict: string }>) : [];
+    return {
+      metric: (llm) => new AnswerRelevancyMetric({ llm, strictMode: strictMode(c) }),
+      sample: { userInput: c.inputs.input, response: c.inputs.actual_output } as Sample,
+      calls: [
+        ["faithfulness/statements", { statements: statements.statements }],
+        ...verdicts.map(
+          (v): OurCall => ["deepeval_answer_relevancy/verdict", { verdict: RELEVANCY_VERDICTS[v.verdict] }],
+        ),
+      ],
+    };
+  },
   // One Verdicts {verdicts: [{verdict, reason}]} for all the contexts; ours one verdict call per context, in order.
   deepeval_contextual_precision: (c) => {
     const [, answer] = recorded(c, 0);

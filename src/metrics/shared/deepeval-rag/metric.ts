@@ -16,9 +16,9 @@ export interface RagJudgement<J> {
   details: Record<string, unknown>;
 }
 
-/** A verdict the score counts: 1/0 as written, with its probability of 1 as `weight` under scoring "expected". */
+/** A verdict as written (1/0 where the score counts it directly), with its `weight` under scoring "expected". */
 export interface CountedVerdict {
-  verdict: 0 | 1;
+  verdict: number;
   weight?: number;
 }
 
