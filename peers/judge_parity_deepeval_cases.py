@@ -243,13 +243,14 @@ def contextual_precision_cases():
 
 
 def answer_relevancy_cases():
-    """Statements of the actual output, then one Verdicts answer (yes, no, borderline, or the legacy idk, per
-    statement); "no_statements" lists none, so DeepEval asks no verdict."""
+    """Statements of the actual output, then one Verdicts answer (yes, no or borderline per statement; DeepEval's
+    schema refuses its legacy "idk", read as borderline only from free text); "no_statements" lists none, so DeepEval
+    asks no verdict."""
     rng = random.Random(1026)
-    words = {"all_yes": ["yes"], "all_no": ["no"], "borderline": ["borderline"], "idk": ["idk", "yes", "no"],
+    words = {"all_yes": ["yes"], "all_no": ["no"], "borderline": ["borderline"],
              "strict_all_yes": ["yes"]}
     cases = []
-    for i, pattern in enumerate([*DEEPEVAL_PATTERNS, "borderline", "idk", "no_statements", "long"]):
+    for i, pattern in enumerate([*DEEPEVAL_PATTERNS, "borderline", "no_statements", "long"]):
         unicode = pattern == "unicode"
         n = 0 if pattern == "no_statements" else 1 if pattern == "single" else 4 if pattern == "tie" else \
             10 if pattern == "long" else rng.randint(2, 5)
@@ -266,6 +267,34 @@ def answer_relevancy_cases():
     return cases
 
 
+def faithfulness_cases():
+    """Truths of the joined contexts, claims of the actual output, then one Verdicts answer (yes, no or borderline per
+    claim; none without claims); some cases penalize ambiguous claims or limit the truths."""
+    rng = random.Random(1027)
+    words = {"all_yes": ["yes"], "all_no": ["no"], "borderline": ["borderline"],
+             "strict_all_yes": ["yes"], "penalize": ["yes", "borderline", "no"]}
+    cases = []
+    for i, pattern in enumerate([*DEEPEVAL_PATTERNS, "borderline", "penalize", "no_claims", "limit"]):
+        unicode = pattern == "unicode"
+        n = 0 if pattern == "no_claims" else 1 if pattern == "single" else 4 if pattern == "tie" else \
+            rng.randint(2, 6)
+        contexts = [" ".join(pick_statements(rng, rng.randint(1, 3), unicode)) for _ in range(rng.randint(1, 3))]
+        truths = pick_statements(rng, len(contexts) if pattern == "limit" else rng.randint(1, 4), unicode)
+        claims = pick_statements(rng, n, unicode)
+        verdicts = [YES_NO[f] for f in deepeval_flags(rng, pattern, n)] if pattern == "tie" else \
+            [rng.choice(words.get(pattern, ["yes", "no", "borderline"])) for _ in range(n)]
+        script = [("Truths", {"truths": truths}), ("Claims", {"claims": claims})]
+        if n > 0:
+            script.append(("Verdicts", {"verdicts": [{"verdict": v} for v in verdicts]}))
+        c = deepeval_case("deepeval_faithfulness", i, pattern, None, script,
+                          {"input": "Tell me about it.", "actual_output": " ".join(claims) or "Hello.",
+                           "retrieval_context": contexts})
+        c["options"]["penalize_ambiguous_claims"] = pattern == "penalize"
+        c["options"]["truths_extraction_limit"] = 1 if pattern == "limit" else None
+        cases.append(c)
+    return cases
+
+
 def deepeval_cases():
     return [
         *conversation_completeness_cases(),
@@ -279,4 +308,5 @@ def deepeval_cases():
         *contextual_recall_cases(),
         *contextual_precision_cases(),
         *answer_relevancy_cases(),
+        *faithfulness_cases(),
     ]

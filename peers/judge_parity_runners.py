@@ -188,7 +188,7 @@ def knowledge_retention(case):
     return deepeval_conversational(KnowledgeRetentionMetric, case)
 
 
-def deepeval_single_turn(metric_class, case):
+def deepeval_single_turn(metric_class, case, **options):
     """A DeepEval LLMTestCase metric on the case's inputs (its own field names), strict mode as the case says."""
     from deepeval.test_case import LLMTestCase
 
@@ -196,7 +196,7 @@ def deepeval_single_turn(metric_class, case):
     fields = {k: v for k, v in case["inputs"].items() if k in ("input", "actual_output", "expected_output",
                                                                 "retrieval_context")}
     metric = metric_class(model=llm, async_mode=False, include_reason=False,
-                          strict_mode=case["options"]["strict_mode"])
+                          strict_mode=case["options"]["strict_mode"], **options)
     score = metric.measure(LLMTestCase(**{"actual_output": "", **fields}), _show_indicator=False)
     llm.answers.assert_used_up()
     return score
@@ -224,6 +224,14 @@ def deepeval_answer_relevancy(case):
     from deepeval.metrics import AnswerRelevancyMetric
 
     return deepeval_single_turn(AnswerRelevancyMetric, case)
+
+
+def deepeval_faithfulness(case):
+    from deepeval.metrics import FaithfulnessMetric
+
+    return deepeval_single_turn(FaithfulnessMetric, case,
+                                penalize_ambiguous_claims=case["options"]["penalize_ambiguous_claims"],
+                                truths_extraction_limit=case["options"]["truths_extraction_limit"])
 
 
 def ragas_legacy(metric, case):
@@ -291,4 +299,5 @@ RUNNERS = {
     "deepeval_contextual_recall": deepeval_contextual_recall,
     "deepeval_contextual_precision": deepeval_contextual_precision,
     "deepeval_answer_relevancy": deepeval_answer_relevancy,
+    "deepeval_faithfulness": deepeval_faithfulness,
 }

@@ -34,6 +34,11 @@ export {
   type DeepEvalAnswerRelevancyOptions,
 } from "../metrics/deepeval-answer-relevancy/metric.js";
 export { deepEvalAnswerRelevancy } from "../metrics/deepeval-answer-relevancy/score.js";
+export {
+  type DeepEvalFaithfulnessOptions,
+  FaithfulnessMetric,
+} from "../metrics/deepeval-faithfulness/metric.js";
+export { countsAsTruthful, deepEvalFaithfulness } from "../metrics/deepeval-faithfulness/score.js";
 export { FactualCorrectness, type FactualCorrectnessOptions } from "../metrics/factual-correctness/metric.js";
 export type { Atomicity, Coverage } from "../metrics/factual-correctness/prompt.js";
 export type { FactualCorrectnessMode } from "../metrics/factual-correctness/score.js";

@@ -25,6 +25,7 @@ import { ContextualRecallMetric } from "./contextual-recall/metric.js";
 import { ContextualRelevancyMetric } from "./contextual-relevancy/metric.js";
 import { ConversationCompleteness } from "./conversation-completeness/metric.js";
 import { AnswerRelevancyMetric } from "./deepeval-answer-relevancy/metric.js";
+import { FaithfulnessMetric } from "./deepeval-faithfulness/metric.js";
 import type { MetricDescriptor, MetricModels } from "./descriptor.js";
 import { DocumentMAP } from "./document-map/metric.js";
 import { DocumentMRR } from "./document-mrr/metric.js";
@@ -88,6 +89,7 @@ export const metricClasses: readonly MetricClass[] = [
   AnswerCorrectness,
   FactualCorrectness,
   NoiseSensitivity,
+  FaithfulnessMetric,
   AnswerRelevancyMetric,
   ContextualPrecisionMetric,
   ContextualRecallMetric,

@@ -12,6 +12,8 @@ import { statementRelevancePromptFor } from "../../src/metrics/contextual-releva
 import { contextualRelevancy } from "../../src/metrics/contextual-relevancy/score.js";
 import { AnswerRelevancyMetric } from "../../src/metrics/deepeval-answer-relevancy/metric.js";
 import { deepEvalAnswerRelevancy } from "../../src/metrics/deepeval-answer-relevancy/score.js";
+import { FaithfulnessMetric } from "../../src/metrics/deepeval-faithfulness/metric.js";
+import { countsAsTruthful, deepEvalFaithfulness } from "../../src/metrics/deepeval-faithfulness/score.js";
 import { passesThreshold, strictClamp, verdictShare } from "../../src/metrics/shared/deepeval-rag/score.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 
@@ -281,5 +283,66 @@ describe("deepeval_answer_relevancy", () => {
     });
     expect(deepEvalAnswerRelevancy([1, 1, 0, 1], false)).toBe(0.75);
     expect(deepEvalAnswerRelevancy([], true)).toBe(1);
+  });
+});
+
+describe("deepeval_faithfulness", () => {
+  const sample = {
+    userInput: "Tell me about Einstein.",
+    response: "Einstein was born in Ulm. He won the Nobel Prize in 1968. He played the violin.",
+    retrievedContexts: ["Einstein won the Nobel Prize in 1921.", "Einstein was born in Ulm."],
+  };
+  const script = () =>
+    new ScriptedLlm({
+      "deepeval_faithfulness/truths": [
+        { truths: ["Einstein won the Nobel Prize in 1921.", "Einstein was born in Ulm."] },
+      ],
+      "faithfulness/statements": [
+        {
+          statements: [
+            "Einstein was born in Ulm.",
+            "Einstein won the Nobel Prize in 1968.",
+            "Einstein played the violin.",
+          ],
+        },
+      ],
+      "deepeval_faithfulness/verdict": [{ verdict: 2 }, { verdict: 0 }, { verdict: 1 }],
+    });
+
+  it("truths, then claims, then a verdict per claim against the truths: contradicted claims fail, borderline ones pass", async () => {
+    const llm = script();
+    const result = await new FaithfulnessMetric({ llm }).score(sample);
+    expect(result.value).toBeCloseTo(2 / 3, 12);
+    expect(result.details).toMatchObject({
+      truths: ["Einstein won the Nobel Prize in 1921.", "Einstein was born in Ulm."],
+      verdicts: [{ counted: 1 }, { counted: 0 }, { counted: 1 }],
+      success: true,
+    });
+    expect(llm.calls.map((c) => c.prompt.name)).toEqual([
+      "deepeval_faithfulness/truths",
+      "faithfulness/statements",
+      "deepeval_faithfulness/verdict",
+      "deepeval_faithfulness/verdict",
+      "deepeval_faithfulness/verdict",
+    ]);
+    expect(llm.callsFor("deepeval_faithfulness/verdict")[1]!.prompt.input).toContain("Nobel Prize in 1921");
+  });
+
+  it("penalizeAmbiguousClaims counts borderline claims as unfaithful; truthsExtractionLimit bounds the truths list", async () => {
+    const result = await new FaithfulnessMetric({ llm: script(), penalizeAmbiguousClaims: true }).score(
+      sample,
+    );
+    expect(result.value).toBeCloseTo(1 / 3, 12);
+    const limited = script();
+    await new FaithfulnessMetric({ llm: limited, truthsExtractionLimit: 1 }).score(sample);
+    const [truthsCall] = limited.callsFor("deepeval_faithfulness/truths");
+    expect(truthsCall!.prompt.input).toContain("at most 1 truths per passage");
+    expect(truthsCall!.schema.safeParse({ truths: ["a", "b", "c"] }).success).toBe(false);
+    expect(truthsCall!.schema.safeParse({ truths: ["a", "b"] }).success).toBe(true);
+    expect(countsAsTruthful(1, false)).toBe(1);
+    expect(countsAsTruthful(1, true)).toBe(0);
+    expect(countsAsTruthful(0, false)).toBe(0);
+    expect(deepEvalFaithfulness([], false)).toBe(1);
+    expect(deepEvalFaithfulness([1, 0], true)).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import {
   ContextualRecallMetric,
   ContextualRelevancyMetric,
   ConversationCompleteness,
+  FaithfulnessMetric,
   GEval,
   KnowledgeRetention,
   RoleAdherence,
@@ -45,10 +46,43 @@ interface StatementVerdict {
   verdict: "yes" | "no";
 }
 
-/** DeepEval's answer relevancy verdict words as ours: 2 relevant, 1 borderline (its legacy "idk" too), 0 irrelevant. */
+/**
+ * DeepEval's three-way verdict words (answer relevancy, faithfulness) as ours: 2 yes, 1 borderline (its legacy
+ * "idk" too), 0 no.
+ */
 const RELEVANCY_VERDICTS: Record<string, number> = { yes: 2, borderline: 1, idk: 1, no: 0 };
 
 export const deepEvalMappings: Record<string, Mapping> = {
+  // Truths {truths}, Claims {claims}, then one Verdicts {verdicts: [{verdict}]} for all claims (none without claims);
+  // ours the truths, the shared statements step for the claims, then one verdict call per claim (yes 2,
+  // borderline and idk 1, no 0).
+  deepeval_faithfulness: (c) => {
+    const [, truths] = recorded(c, 0);
+    const [, claims] = recorded(c, 1);
+    const verdicts = c.script.length > 2 ? (recorded(c, 2)[1].verdicts as Array<{ verdict: string }>) : [];
+    const limit = c.options.truths_extraction_limit as number | null;
+    return {
+      metric: (llm) =>
+        new FaithfulnessMetric({
+          llm,
+          strictMode: strictMode(c),
+          penalizeAmbiguousClaims: c.options.penalize_ambiguous_claims as boolean,
+          ...(limit === null ? {} : { truthsExtractionLimit: limit }),
+        }),
+      sample: {
+        userInput: c.inputs.input,
+        response: c.inputs.actual_output,
+        retrievedContexts: c.inputs.retrieval_context,
+      } as Sample,
+      calls: [
+        ["deepeval_faithfulness/truths", { truths: truths.truths }],
+        ["faithfulness/statements", { statements: claims.claims }],
+        ...verdicts.map(
+          (v): OurCall => ["deepeval_faithfulness/verdict", { verdict: RELEVANCY_VERDICTS[v.verdict] }],
+        ),
+      ],
+    };
+  },
   // Statements {statements}, then one Verdicts {verdicts: [{verdict}]} for all of them (none without statements);
   // ours the shared statements step, then one verdict call per statement.
   deepeval_answer_relevancy: (c) => {
