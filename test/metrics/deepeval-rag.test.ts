@@ -346,3 +346,38 @@ describe("deepeval_faithfulness", () => {
     expect(deepEvalFaithfulness([1, 0], true)).toBe(0);
   });
 });
+
+describe("three-way verdicts with scoring expected", () => {
+  it("a claim counts as the probability of its counted verdicts: 1 or 2, or only 2 with penalizeAmbiguousClaims", async () => {
+    const script = () =>
+      new ScriptedLlm(
+        {
+          "deepeval_faithfulness/truths": [{ truths: ["T."] }],
+          "faithfulness/statements": [{ statements: ["A.", "B."] }],
+          "deepeval_faithfulness/verdict": [{ verdict: 2 }, { verdict: 1 }],
+        },
+        {
+          slotReads: {
+            "deepeval_faithfulness/verdict": [
+              { "0": 0.1, "1": 0.2, "2": 0.7 },
+              { "0": 0.3, "1": 0.5, "2": 0.2 },
+            ],
+          },
+        },
+      );
+    const sample = { userInput: "Q?", response: "A. B.", retrievedContexts: ["T."] };
+    const lenient = await new FaithfulnessMetric({ llm: script(), scoring: "expected" }).score(sample);
+    expect(lenient.value).toBeCloseTo((0.9 + 0.7) / 2, 12);
+    const verdicts = (lenient.details as { verdicts: Array<{ confidence: number; weight: number }> })
+      .verdicts;
+    expect(verdicts[0]!.confidence).toBeCloseTo(0.7, 12);
+    expect(verdicts[0]!.weight).toBeCloseTo(0.9, 12);
+    expect(verdicts[1]!.weight).toBeCloseTo(0.7, 12);
+    const penalized = await new FaithfulnessMetric({
+      llm: script(),
+      scoring: "expected",
+      penalizeAmbiguousClaims: true,
+    }).score(sample);
+    expect(penalized.value).toBeCloseTo((0.7 + 0.2) / 2, 12);
+  });
+});

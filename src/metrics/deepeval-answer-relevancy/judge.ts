@@ -1,24 +1,14 @@
 import type { Llm } from "../../llm/types.js";
-import { askJudgeForVerdicts, type VerdictReading } from "../shared/choice-verdicts.js";
+import type { VerdictReading } from "../shared/choice-verdicts.js";
+import { askThreeWayVerdict, type CountedThreeWayVerdict } from "../shared/deepeval-rag/three-way.js";
 import type { JudgeSettings, JudgeUsage } from "../shared/judge.js";
 import type { SplitRecord } from "../shared/split.js";
 import { extractStatements } from "../shared/statements/extract.js";
 import { statementSteps } from "../shared/statements/steps.js";
-import { type RelevancyVerdict, statementAddressesPromptFor } from "./prompt.js";
+import { statementAddressesPromptFor } from "./prompt.js";
 
-/** The verdict slot: 0 irrelevant, 1 borderline, 2 relevant. */
-const RELEVANCY_SLOT = { key: "verdict", values: ["0", "1", "2"] } as const;
-
-/**
- * One statement's verdict, with whether it counts (`counted`: relevant or borderline, 1/0) and, when probabilities
- * were read, the chosen verdict's `confidence` and (scoring "expected") `weight`, the probability it is not 0.
- */
-export type StatementRelevancyVerdict = RelevancyVerdict & {
-  statement: string;
-  counted: 0 | 1;
-  confidence?: number;
-  weight?: number;
-};
+/** One statement's verdict (2 relevant, 1 borderline, 0 irrelevant) and whether it counts (relevant or borderline). */
+export type StatementRelevancyVerdict = CountedThreeWayVerdict & { statement: string };
 
 /** The verdicts of the response's statements, what they cost, and how the response was split. */
 export interface DeepEvalAnswerRelevancyJudgement {
@@ -45,15 +35,7 @@ export async function judgeDeepEvalAnswerRelevancy(
   const verdicts: StatementRelevancyVerdict[] = [];
   for (const statement of statements) {
     const call = { llm, template, input: { question, statement }, settings, usage: steps.usage, signal };
-    const { value, reads } = await askJudgeForVerdicts(call, RELEVANCY_SLOT, reading, (v) => [v.verdict]);
-    const read = reads?.[0];
-    verdicts.push({
-      statement,
-      ...value,
-      counted: value.verdict === 0 ? 0 : 1,
-      ...(read ? { confidence: read.confidence } : {}),
-      ...(read && reading.scoring === "expected" ? { weight: 1 - (read.probabilities["0"] ?? 0) } : {}),
-    });
+    verdicts.push({ statement, ...(await askThreeWayVerdict(call, reading, (v) => (v === 0 ? 0 : 1))) });
   }
   return { verdicts, usage: steps.usage, splits: steps.splits };
 }

@@ -1,22 +1,15 @@
 import type { Llm } from "../../llm/types.js";
-import { askJudgeForVerdicts, type VerdictReading } from "../shared/choice-verdicts.js";
+import type { VerdictReading } from "../shared/choice-verdicts.js";
+import { askThreeWayVerdict, type CountedThreeWayVerdict } from "../shared/deepeval-rag/three-way.js";
 import { askJudge, type JudgeSettings, type JudgeUsage } from "../shared/judge.js";
 import type { SplitRecord } from "../shared/split.js";
 import { extractStatements } from "../shared/statements/extract.js";
 import { statementSteps } from "../shared/statements/steps.js";
-import { type ClaimVerdict, claimVerdictPromptFor, truthsPrompt, truthsSchema } from "./prompt.js";
+import { claimVerdictPromptFor, truthsPrompt, truthsSchema } from "./prompt.js";
 import { countsAsTruthful } from "./score.js";
 
-/** The verdict slot: 0 contradicts, 1 borderline, 2 agrees. */
-const CLAIM_SLOT = { key: "verdict", values: ["0", "1", "2"] } as const;
-
-/** One claim's verdict, whether it counts as truthful, and (probabilities read) `confidence` and `weight`. */
-export type ClaimTruthVerdict = ClaimVerdict & {
-  claim: string;
-  counted: 0 | 1;
-  confidence?: number;
-  weight?: number;
-};
+/** One claim's verdict (2 agrees, 1 borderline, 0 contradicts) and whether it counts as truthful. */
+export type ClaimTruthVerdict = CountedThreeWayVerdict & { claim: string };
 
 /** The truths, the claims' verdicts, what they cost, and how the response was split. */
 export interface DeepEvalFaithfulnessJudgement {
@@ -54,17 +47,9 @@ export async function judgeDeepEvalFaithfulness(
   const verdicts: ClaimTruthVerdict[] = [];
   for (const claim of claims) {
     const call = { llm, template, input: { truths, claim }, settings, usage: steps.usage, signal };
-    const { value, reads } = await askJudgeForVerdicts(call, CLAIM_SLOT, reading, (v) => [v.verdict]);
-    const read = reads?.[0];
-    const truthful = options.penalizeAmbiguous
-      ? (read?.probabilities["2"] ?? 0)
-      : 1 - (read?.probabilities["0"] ?? 0);
     verdicts.push({
       claim,
-      ...value,
-      counted: countsAsTruthful(value.verdict, options.penalizeAmbiguous),
-      ...(read ? { confidence: read.confidence } : {}),
-      ...(read && reading.scoring === "expected" ? { weight: truthful } : {}),
+      ...(await askThreeWayVerdict(call, reading, (v) => countsAsTruthful(v, options.penalizeAmbiguous))),
     });
   }
   return { truths, verdicts, usage: steps.usage, splits: steps.splits };
