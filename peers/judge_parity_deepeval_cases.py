@@ -28,7 +28,8 @@ def deepeval_flags(rng, pattern, n):
 
 def deepeval_case(metric, i, pattern, turns, script, extra=None):
     options = {"strict_mode": pattern.startswith("strict")}
-    return case(metric, i, pattern, {"turns": turns, **(extra or {})}, script, options)
+    inputs = {} if turns is None else {"turns": turns}
+    return case(metric, i, pattern, {**inputs, **(extra or {})}, script, options)
 
 
 def conversation_completeness_cases():
@@ -167,6 +168,133 @@ def g_eval_cases():
     return cases
 
 
+CONTENTLESS = ["...", "-- -- --", "\u00a0\u2014\u00a0"]
+
+
+def contextual_relevancy_cases():
+    """Retrieval contexts and one ContextualRelevancyVerdicts per context ({statement, verdict} per statement it
+    lists). `contentless` names the contexts without content, answered as DeepEval's prompt asks (the context as one
+    "no" statement); "no_verdicts" answers one context with an empty list, which that prompt rules out."""
+    rng = random.Random(1023)
+    cases = []
+    for i, pattern in enumerate([*DEEPEVAL_PATTERNS, "contentless", "all_contentless", "no_verdicts", "many_contexts"]):
+        unicode = pattern == "unicode"
+        n_contexts = 1 if pattern == "single" else 5 if pattern == "many_contexts" else rng.randint(2, 3)
+        sizes = [1 if pattern == "single" else 2 if pattern == "tie" else rng.randint(1, 4) for _ in range(n_contexts)]
+        contexts = [" ".join(pick_statements(rng, k, unicode)) for k in sizes]
+        contentless = {0} if pattern == "contentless" else set(range(n_contexts)) if pattern == "all_contentless" \
+            else set()
+        for k in contentless:
+            contexts[k] = rng.choice(CONTENTLESS)
+        script = []
+        for k, text in enumerate(contexts):
+            if k in contentless:
+                verdicts = [{"statement": text, "verdict": "no", "reason": "No statements found in provided context."}]
+            elif pattern == "no_verdicts" and k == 0:
+                verdicts = []
+            else:
+                statements = pick_statements(rng, sizes[k], unicode)
+                verdicts = [{"statement": st, "verdict": YES_NO[f]}
+                            for st, f in zip(statements, deepeval_flags(rng, pattern, len(statements)))]
+            script.append(("ContextualRelevancyVerdicts", {"verdicts": verdicts}))
+        question = "Please tell me: " + pick_statements(rng, 1, unicode)[0]
+        cases.append(deepeval_case("deepeval_contextual_relevancy", i, pattern, None, script,
+                                   {"input": question, "retrieval_context": contexts,
+                                    "contentless": sorted(contentless)}))
+    return cases
+
+
+def contextual_recall_cases():
+    """An expected output of n one-sentence statements and one Verdicts answer ({verdict, reason} per sentence, in
+    order); "fewer_verdicts" answers one sentence short, "no_contexts" retrieves nothing."""
+    rng = random.Random(1024)
+    cases = []
+    for i, pattern in enumerate([*DEEPEVAL_PATTERNS, "fewer_verdicts", "no_contexts", "long"]):
+        unicode = pattern == "unicode"
+        n = 1 if pattern == "single" else 4 if pattern == "tie" else 9 if pattern == "long" else rng.randint(2, 5)
+        sentences = pick_statements(rng, n, unicode)
+        contexts = [] if pattern == "no_contexts" else \
+            [" ".join(pick_statements(rng, rng.randint(1, 3), unicode)) for _ in range(rng.randint(1, 3))]
+        flags = deepeval_flags(rng, pattern, n - 1 if pattern == "fewer_verdicts" else n)
+        script = [("Verdicts", {"verdicts": [{"verdict": YES_NO[f], "reason": "Checked the nodes."} for f in flags]})]
+        cases.append(deepeval_case("deepeval_contextual_recall", i, pattern, None, script,
+                                   {"input": "Tell me what you know.", "expected_output": " ".join(sentences),
+                                    "retrieval_context": contexts}))
+    return cases
+
+
+def contextual_precision_cases():
+    """Retrieval contexts in order and one Verdicts answer ({verdict, reason} per context, in order); "relevant_last"
+    puts the only useful context last, "no_contexts" retrieves nothing."""
+    rng = random.Random(1025)
+    cases = []
+    for i, pattern in enumerate([*DEEPEVAL_PATTERNS, "relevant_last", "no_contexts", "long"]):
+        unicode = pattern == "unicode"
+        n = 0 if pattern == "no_contexts" else 1 if pattern == "single" else 4 if pattern == "tie" else \
+            10 if pattern == "long" else rng.randint(2, 5)
+        contexts = pick_statements(rng, n, unicode)
+        flags = [0] * (n - 1) + [1] if pattern == "relevant_last" else deepeval_flags(rng, pattern, n)
+        script = [("Verdicts", {"verdicts": [{"verdict": YES_NO[f], "reason": "Read the node."} for f in flags]})]
+        reference = " ".join(pick_statements(rng, 2, unicode))
+        cases.append(deepeval_case("deepeval_contextual_precision", i, pattern, None, script,
+                                   {"input": "What do you know about it?", "expected_output": reference,
+                                    "retrieval_context": contexts}))
+    return cases
+
+
+def answer_relevancy_cases():
+    """Statements of the actual output, then one Verdicts answer (yes, no or borderline per statement; DeepEval's
+    schema refuses its legacy "idk", read as borderline only from free text); "no_statements" lists none, so DeepEval
+    asks no verdict."""
+    rng = random.Random(1026)
+    words = {"all_yes": ["yes"], "all_no": ["no"], "borderline": ["borderline"],
+             "strict_all_yes": ["yes"]}
+    cases = []
+    for i, pattern in enumerate([*DEEPEVAL_PATTERNS, "borderline", "no_statements", "long"]):
+        unicode = pattern == "unicode"
+        n = 0 if pattern == "no_statements" else 1 if pattern == "single" else 4 if pattern == "tie" else \
+            10 if pattern == "long" else rng.randint(2, 5)
+        statements = pick_statements(rng, n, unicode)
+        if pattern == "tie":
+            verdicts = [YES_NO[f] for f in deepeval_flags(rng, pattern, n)]
+        else:
+            verdicts = [rng.choice(words.get(pattern, ["yes", "no", "borderline"])) for _ in range(n)]
+        script = [("Statements", {"statements": statements})]
+        if n > 0:
+            script.append(("Verdicts", {"verdicts": [{"verdict": v} for v in verdicts]}))
+        cases.append(deepeval_case("deepeval_answer_relevancy", i, pattern, None, script,
+                                   {"input": "Tell me about it.", "actual_output": " ".join(statements) or "Hello."}))
+    return cases
+
+
+def faithfulness_cases():
+    """Truths of the joined contexts, claims of the actual output, then one Verdicts answer (yes, no or borderline per
+    claim; none without claims); some cases penalize ambiguous claims or limit the truths."""
+    rng = random.Random(1027)
+    words = {"all_yes": ["yes"], "all_no": ["no"], "borderline": ["borderline"],
+             "strict_all_yes": ["yes"], "penalize": ["yes", "borderline", "no"]}
+    cases = []
+    for i, pattern in enumerate([*DEEPEVAL_PATTERNS, "borderline", "penalize", "no_claims", "limit"]):
+        unicode = pattern == "unicode"
+        n = 0 if pattern == "no_claims" else 1 if pattern == "single" else 4 if pattern == "tie" else \
+            rng.randint(2, 6)
+        contexts = [" ".join(pick_statements(rng, rng.randint(1, 3), unicode)) for _ in range(rng.randint(1, 3))]
+        truths = pick_statements(rng, len(contexts) if pattern == "limit" else rng.randint(1, 4), unicode)
+        claims = pick_statements(rng, n, unicode)
+        verdicts = [YES_NO[f] for f in deepeval_flags(rng, pattern, n)] if pattern == "tie" else \
+            [rng.choice(words.get(pattern, ["yes", "no", "borderline"])) for _ in range(n)]
+        script = [("Truths", {"truths": truths}), ("Claims", {"claims": claims})]
+        if n > 0:
+            script.append(("Verdicts", {"verdicts": [{"verdict": v} for v in verdicts]}))
+        c = deepeval_case("deepeval_faithfulness", i, pattern, None, script,
+                          {"input": "Tell me about it.", "actual_output": " ".join(claims) or "Hello.",
+                           "retrieval_context": contexts})
+        c["options"]["penalize_ambiguous_claims"] = pattern == "penalize"
+        c["options"]["truths_extraction_limit"] = 1 if pattern == "limit" else None
+        cases.append(c)
+    return cases
+
+
 def deepeval_cases():
     return [
         *conversation_completeness_cases(),
@@ -176,4 +304,9 @@ def deepeval_cases():
         *role_adherence_cases(),
         *knowledge_retention_cases(),
         *g_eval_cases(),
+        *contextual_relevancy_cases(),
+        *contextual_recall_cases(),
+        *contextual_precision_cases(),
+        *answer_relevancy_cases(),
+        *faithfulness_cases(),
     ]

@@ -188,6 +188,52 @@ def knowledge_retention(case):
     return deepeval_conversational(KnowledgeRetentionMetric, case)
 
 
+def deepeval_single_turn(metric_class, case, **options):
+    """A DeepEval LLMTestCase metric on the case's inputs (its own field names), strict mode as the case says."""
+    from deepeval.test_case import LLMTestCase
+
+    llm = ScriptedDeepEvalLLM([tuple(step) for step in case["script"]])
+    fields = {k: v for k, v in case["inputs"].items() if k in ("input", "actual_output", "expected_output",
+                                                                "retrieval_context")}
+    metric = metric_class(model=llm, async_mode=False, include_reason=False,
+                          strict_mode=case["options"]["strict_mode"], **options)
+    score = metric.measure(LLMTestCase(**{"actual_output": "", **fields}), _show_indicator=False)
+    llm.answers.assert_used_up()
+    return score
+
+
+def deepeval_contextual_relevancy(case):
+    from deepeval.metrics import ContextualRelevancyMetric
+
+    return deepeval_single_turn(ContextualRelevancyMetric, case)
+
+
+def deepeval_contextual_recall(case):
+    from deepeval.metrics import ContextualRecallMetric
+
+    return deepeval_single_turn(ContextualRecallMetric, case)
+
+
+def deepeval_contextual_precision(case):
+    from deepeval.metrics import ContextualPrecisionMetric
+
+    return deepeval_single_turn(ContextualPrecisionMetric, case)
+
+
+def deepeval_answer_relevancy(case):
+    from deepeval.metrics import AnswerRelevancyMetric
+
+    return deepeval_single_turn(AnswerRelevancyMetric, case)
+
+
+def deepeval_faithfulness(case):
+    from deepeval.metrics import FaithfulnessMetric
+
+    return deepeval_single_turn(FaithfulnessMetric, case,
+                                penalize_ambiguous_claims=case["options"]["penalize_ambiguous_claims"],
+                                truths_extraction_limit=case["options"]["truths_extraction_limit"])
+
+
 def ragas_legacy(metric, case):
     from ragas.dataset_schema import SingleTurnSample
 
@@ -249,4 +295,9 @@ RUNNERS = {
     "aspect_critic": aspect_critic,
     "simple_criteria": simple_criteria,
     "g_eval": g_eval,
+    "deepeval_contextual_relevancy": deepeval_contextual_relevancy,
+    "deepeval_contextual_recall": deepeval_contextual_recall,
+    "deepeval_contextual_precision": deepeval_contextual_precision,
+    "deepeval_answer_relevancy": deepeval_answer_relevancy,
+    "deepeval_faithfulness": deepeval_faithfulness,
 }

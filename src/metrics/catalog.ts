@@ -20,7 +20,12 @@ import {
 } from "./context-precision/metric.js";
 import { ContextRecall } from "./context-recall/metric.js";
 import { ContextRelevance } from "./context-relevance/metric.js";
+import { ContextualPrecisionMetric } from "./contextual-precision/metric.js";
+import { ContextualRecallMetric } from "./contextual-recall/metric.js";
+import { ContextualRelevancyMetric } from "./contextual-relevancy/metric.js";
 import { ConversationCompleteness } from "./conversation-completeness/metric.js";
+import { AnswerRelevancyMetric } from "./deepeval-answer-relevancy/metric.js";
+import { FaithfulnessMetric } from "./deepeval-faithfulness/metric.js";
 import type { MetricDescriptor, MetricModels } from "./descriptor.js";
 import { DocumentMAP } from "./document-map/metric.js";
 import { DocumentMRR } from "./document-mrr/metric.js";
@@ -84,6 +89,11 @@ export const metricClasses: readonly MetricClass[] = [
   AnswerCorrectness,
   FactualCorrectness,
   NoiseSensitivity,
+  FaithfulnessMetric,
+  AnswerRelevancyMetric,
+  ContextualPrecisionMetric,
+  ContextualRecallMetric,
+  ContextualRelevancyMetric,
   ContextEntityRecall,
   AnswerAccuracy,
   NvContextRelevance,

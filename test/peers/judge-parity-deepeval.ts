@@ -3,10 +3,16 @@
 // DeepEval's verdicts are "yes"/"no"; ours 1 (pass) / 0. The conversation is the case's neutral turns
 // ({role: user|assistant, content}), DeepEval `Turn`s on its side and OpenAI chat messages on ours.
 import {
+  AnswerRelevancyMetric,
+  ContextualPrecisionMetric,
+  ContextualRecallMetric,
+  ContextualRelevancyMetric,
   ConversationCompleteness,
+  FaithfulnessMetric,
   GEval,
   KnowledgeRetention,
   RoleAdherence,
+  referenceSentences,
   type Sample,
   TurnRelevancy,
 } from "../../src/index.js";
@@ -35,7 +41,117 @@ function passVerdict(
 
 const strictMode = (c: PeerCase) => c.options.strict_mode as boolean;
 
+interface StatementVerdict {
+  statement: string;
+  verdict: "yes" | "no";
+}
+
+/**
+ * DeepEval's three-way verdict words (answer relevancy, faithfulness) as ours: 2 yes, 1 borderline (its legacy
+ * "idk" too), 0 no.
+ */
+const RELEVANCY_VERDICTS: Record<string, number> = { yes: 2, borderline: 1, idk: 1, no: 0 };
+
 export const deepEvalMappings: Record<string, Mapping> = {
+  // Truths {truths}, Claims {claims}, then one Verdicts {verdicts: [{verdict}]} for all claims (none without claims);
+  // ours the truths, the shared statements step for the claims, then one verdict call per claim (yes 2,
+  // borderline and idk 1, no 0).
+  deepeval_faithfulness: (c) => {
+    const [, truths] = recorded(c, 0);
+    const [, claims] = recorded(c, 1);
+    const verdicts = c.script.length > 2 ? (recorded(c, 2)[1].verdicts as Array<{ verdict: string }>) : [];
+    const limit = c.options.truths_extraction_limit as number | null;
+    return {
+      metric: (llm) =>
+        new FaithfulnessMetric({
+          llm,
+          strictMode: strictMode(c),
+          penalizeAmbiguousClaims: c.options.penalize_ambiguous_claims as boolean,
+          ...(limit === null ? {} : { truthsExtractionLimit: limit }),
+        }),
+      sample: {
+        userInput: c.inputs.input,
+        response: c.inputs.actual_output,
+        retrievedContexts: c.inputs.retrieval_context,
+      } as Sample,
+      calls: [
+        ["deepeval_faithfulness/truths", { truths: truths.truths }],
+        ["faithfulness/statements", { statements: claims.claims }],
+        ...verdicts.map(
+          (v): OurCall => ["deepeval_faithfulness/verdict", { verdict: RELEVANCY_VERDICTS[v.verdict] }],
+        ),
+      ],
+    };
+  },
+  // Statements {statements}, then one Verdicts {verdicts: [{verdict}]} for all of them (none without statements);
+  // ours the shared statements step, then one verdict call per statement.
+  deepeval_answer_relevancy: (c) => {
+    const [, statements] = recorded(c, 0);
+    const verdicts = c.script.length > 1 ? (recorded(c, 1)[1].verdicts as Array<{ verdict: string }>) : [];
+    return {
+      metric: (llm) => new AnswerRelevancyMetric({ llm, strictMode: strictMode(c) }),
+      sample: { userInput: c.inputs.input, response: c.inputs.actual_output } as Sample,
+      calls: [
+        ["faithfulness/statements", { statements: statements.statements }],
+        ...verdicts.map(
+          (v): OurCall => ["deepeval_answer_relevancy/verdict", { verdict: RELEVANCY_VERDICTS[v.verdict] }],
+        ),
+      ],
+    };
+  },
+  // One Verdicts {verdicts: [{verdict, reason}]} for all the contexts; ours one verdict call per context, in order.
+  deepeval_contextual_precision: (c) => {
+    const [, answer] = recorded(c, 0);
+    return {
+      metric: (llm) => new ContextualPrecisionMetric({ llm, strictMode: strictMode(c) }),
+      sample: {
+        userInput: c.inputs.input,
+        reference: c.inputs.expected_output,
+        retrievedContexts: c.inputs.retrieval_context,
+      } as Sample,
+      calls: (answer.verdicts as Array<{ verdict: string }>).map(
+        (v): OurCall => ["deepeval_contextual_precision/verdict", { verdict: v.verdict === "yes" ? 1 : 0 }],
+      ),
+    };
+  },
+  // One Verdicts {verdicts: [{verdict, reason}]} for the expected output's sentences (DeepEval's judge decides them);
+  // ours one faithfulness/verdicts call over the reference's sentences (our splitter), the answers in order.
+  deepeval_contextual_recall: (c) => {
+    const sentences = referenceSentences(c.inputs.expected_output as string);
+    const [, answer] = recorded(c, 0);
+    const verdicts = (answer.verdicts as Array<{ verdict: string }>).map((v, i) => ({
+      statement: sentences[i] ?? "(no sentence)",
+      verdict: v.verdict === "yes" ? 1 : 0,
+    }));
+    return {
+      metric: (llm) => new ContextualRecallMetric({ llm, strictMode: strictMode(c) }),
+      sample: {
+        reference: c.inputs.expected_output,
+        retrievedContexts: c.inputs.retrieval_context,
+      } as Sample,
+      calls: [["faithfulness/verdicts", { verdicts }]],
+    };
+  },
+  // One ContextualRelevancyVerdicts {verdicts: [{statement, verdict}]} per context; ours asks for the context's
+  // statements, then one verdict per statement. A context without content (DeepEval's judge answers it as one "no"
+  // statement, the context itself) has no statement in ours, so no verdict call.
+  deepeval_contextual_relevancy: (c) => {
+    const contentless = new Set(c.inputs.contentless as number[]);
+    const calls = c.script.flatMap(([, answer], context): OurCall[] => {
+      const verdicts = contentless.has(context) ? [] : (answer.verdicts as StatementVerdict[]);
+      return [
+        ["deepeval_contextual_relevancy/statements", { statements: verdicts.map((v) => v.statement) }],
+        ...verdicts.map(
+          (v): OurCall => ["deepeval_contextual_relevancy/verdict", { verdict: v.verdict === "yes" ? 1 : 0 }],
+        ),
+      ];
+    });
+    return {
+      metric: (llm) => new ContextualRelevancyMetric({ llm, strictMode: strictMode(c) }),
+      sample: { userInput: c.inputs.input, retrievedContexts: c.inputs.retrieval_context } as Sample,
+      calls,
+    };
+  },
   // UserIntentions {intentions}, then one ConversationCompletenessVerdict per intention: the same calls.
   conversation_completeness: (c) => ({
     metric: (llm) => new ConversationCompleteness({ llm, strictMode: strictMode(c) }),

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { defineMetric } from "../descriptor.js";
+import { deepEvalRagOptionsShape } from "../shared/deepeval-rag/options.js";
+
+/** Catalog entry of DeepEval's `FaithfulnessMetric`; opt-in (Ragas' faithfulness is the default). */
+export const deepEvalFaithfulnessDescriptor = defineMetric({
+  id: "deepeval_faithfulness",
+  description:
+    "DeepEval's faithfulness: the share of the response's claims the truths of the retrieved contexts do not contradict (1 when there is none).",
+  requiredFields: ["userInput", "response", "retrievedContexts"],
+  needsLlm: true,
+  needsEmbeddings: false,
+  optIn: true,
+  options: z.object({
+    ...deepEvalRagOptionsShape,
+    truthsExtractionLimit: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe(
+        "Most truths the judge may list per retrieved context (DeepEval truths_extraction_limit; here a grammar bound of limit × contexts); unset lists every truth.",
+      ),
+    penalizeAmbiguousClaims: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Count borderline claims (not backed by the truths, not contradicted) as unfaithful (DeepEval penalize_ambiguous_claims). Defaults to false.",
+      ),
+  }),
+});
