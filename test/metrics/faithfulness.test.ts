@@ -66,7 +66,7 @@ describe("Faithfulness (Ragas surface)", () => {
     const result = await new Faithfulness({ llm }).score({ ...lucasSample, response: "I don't know." });
     expect(result).toMatchObject({ value: null, status: "ok" });
     expect(result.reason).toMatch(/no statements/);
-    expect(result.details!.promptVersions).toEqual({ [STATEMENTS]: "1.1.0", [VERDICTS]: "1.1.0" });
+    expect(result.details!.promptVersions).toEqual({ [STATEMENTS]: "1.2.0", [VERDICTS]: "1.1.0" });
     expect(llm.callsFor(VERDICTS)).toHaveLength(0);
   });
 
@@ -77,7 +77,7 @@ describe("Faithfulness (Ragas surface)", () => {
     const r1 = await new Faithfulness({ llm: blankStatement }).score(lucasSample);
     expect(r1).toMatchObject({ value: null, status: "error" });
     expect(r1.error).toMatch(/JudgeOutputError: .*statements\.1: must not be only whitespace/);
-    expect(r1.details!.promptVersions).toEqual({ [STATEMENTS]: "1.1.0", [VERDICTS]: "1.1.0" });
+    expect(r1.details!.promptVersions).toEqual({ [STATEMENTS]: "1.2.0", [VERDICTS]: "1.1.0" });
     const blankReason = new ScriptedLlm(
       {
         [STATEMENTS]: [LUCAS_STATEMENTS],
@@ -186,7 +186,7 @@ describe("Faithfulness (Ragas surface)", () => {
     const metric = new Faithfulness({ llm: new ScriptedLlm({}), maxTokens: 256 });
     expect(metric.config()).toEqual({
       name: "faithfulness",
-      promptVersions: { [STATEMENTS]: "1.1.0", [VERDICTS]: "1.1.0" },
+      promptVersions: { [STATEMENTS]: "1.2.0", [VERDICTS]: "1.1.0" },
       options: { temperature: 0, maxTokens: 256 },
       models: [
         { id: "scripted-judge", kind: "llm", runtime: { name: "scripted", version: "0" }, settings: {} },
@@ -239,7 +239,7 @@ describe("FaithfulnessEvaluator (Haystack surface)", () => {
     expect(result.score).toBe(0.5);
     expect(result.failedRows).toBe(1);
     expect(result.results[1]!.error).toMatch(/expected exactly 2 verdicts/);
-    const versions = { [STATEMENTS]: "1.1.0", [VERDICTS]: "1.1.0" };
+    const versions = { [STATEMENTS]: "1.2.0", [VERDICTS]: "1.1.0" };
     expect(result.results[0]).toMatchObject({ status: "ok", promptVersions: versions });
     expect(result.results[0]).not.toHaveProperty("error");
     expect(result.results[1]).toMatchObject({ status: "error", score: null, promptVersions: versions });

@@ -104,7 +104,7 @@ describe("NoiseSensitivity", () => {
       incorrect: [false, true, true, true],
       // 2 statement calls, 2 verdict calls per context, 1 against the reference
       usage: { calls: 2 + 2 * 3 + 1 },
-      promptVersions: { [STATEMENTS]: "1.1.0", [VERDICTS]: "1.1.0" },
+      promptVersions: { [STATEMENTS]: "1.2.0", [VERDICTS]: "1.1.0" },
     });
     expect(result.reason).toBe(
       "1 of 4 response statements are incorrect and supported by a relevant context",

@@ -17,7 +17,7 @@ export interface StatementsOutput {
 }
 
 /** Version of the faithfulness statements prompt. */
-export const FAITHFULNESS_STATEMENTS_VERSION = "1.1.0";
+export const FAITHFULNESS_STATEMENTS_VERSION = "1.2.0";
 
 const statementsSchema: z.ZodType<StatementsOutput> = z.object({ statements: z.array(judgeText()) });
 
@@ -28,10 +28,13 @@ const STATEMENTS_INSTRUCTION = [
   '  "he", "it", "this" or "the company" with the name they stand for.',
   "- Keep the meaning of the answer; do not add, drop or correct anything.",
   "- Use the question only to understand what the answer refers to.",
-  '- When the answer makes no claim (a refusal, "I don\'t know", a greeting), return an empty list.',
   "Reply with JSON only.",
 ].join("\n");
 
+// One example, as Ragas' StatementGeneratorPrompt has: every sentence of the answer becomes one or more statements.
+// An example answered with an empty list (and a rule asking for one on a refusal) made small instruct judges copy
+// that last answer: SmolLM2-135M-Instruct wrote {"statements":[]} for every example row, so every statement
+// metric had no score. An answer with no statements still gives the row no score, with its reason.
 const STATEMENTS_EXAMPLES: ReadonlyArray<PromptExample<StatementsInput, StatementsOutput>> = [
   {
     input: {
@@ -46,10 +49,6 @@ const STATEMENTS_EXAMPLES: ReadonlyArray<PromptExample<StatementsInput, Statemen
         "Michelangelo was an architect.",
       ],
     },
-  },
-  {
-    input: { question: "What is the boiling point of ethanol?", answer: "Sorry, I can't help with that." },
-    output: { statements: [] },
   },
 ];
 
