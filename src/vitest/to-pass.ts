@@ -84,10 +84,15 @@ export function testCaseSample(testCase: unknown): Sample {
   return sample;
 }
 
-/** The threshold the metric's result reports (DeepEval-style metrics give `details.threshold`), if any. */
+/**
+ * The pass threshold a DeepEval-style metric reports beside its verdict (`details.threshold` with a boolean
+ * `details.success`), if any. Other metrics' `details.threshold` is a cut-off inside the score (a verifier's
+ * probability, a cosine), not a bar for the score, so it is not read.
+ */
 function reportedThreshold(result: MetricResult): number | undefined {
   const t = result.details?.threshold;
-  return typeof t === "number" && Number.isFinite(t) ? t : undefined;
+  const reportsPass = typeof result.details?.success === "boolean";
+  return reportsPass && typeof t === "number" && Number.isFinite(t) ? t : undefined;
 }
 
 /** The threshold known before scoring: the entry's, else 1 under `strictMode`, else the option's or 0.5. */

@@ -50,6 +50,32 @@ describe("toPass with judge-free metrics", () => {
     expect(message).toMatch(/reason: .*CheckOrder/);
   });
 
+  it("reads a reported threshold only beside a pass verdict: a cut-off inside the score is not a bar", async () => {
+    // A metric whose details carry a cut-off (as a verifier's probability threshold): the bar stays 0.5.
+    const exact = new ExactMatch();
+    const withCutOff: Metric = Object.assign(Object.create(exact) as Metric, {
+      score: async (...args: Parameters<Metric["score"]>): Promise<MetricResult> => {
+        const result = await exact.score(...args);
+        return { ...result, details: { ...result.details, threshold: 0.99 } };
+      },
+    });
+    const cutOff = await failure(
+      expect({ ...testCase, actualOutput: "Shoes cannot be returned." }).toPass([withCutOff]),
+    );
+    expect(cutOff).toContain("✗ exact_match: score 0, threshold 0.5");
+    // With a pass verdict beside it (as DeepEval's RAG metrics report), the reported threshold is the bar.
+    const withVerdict: Metric = Object.assign(Object.create(exact) as Metric, {
+      score: async (...args: Parameters<Metric["score"]>): Promise<MetricResult> => {
+        const result = await exact.score(...args);
+        return { ...result, details: { ...result.details, threshold: 0.99, success: result.value === 1 } };
+      },
+    });
+    const reported = await failure(
+      expect({ ...testCase, actualOutput: "Shoes cannot be returned." }).toPass([withVerdict]),
+    );
+    expect(reported).toContain("✗ exact_match: score 0, threshold 0.990");
+  });
+
   it("takes strictMode as DeepEval does (threshold 1) and a threshold for the metrics that give none", async () => {
     const strict = await failure(expect(testCase).toPass([new ToolCorrectness({ strictMode: true })]));
     expect(strict).toContain("✗ tool_correctness: score 0, threshold 1");
