@@ -85,8 +85,10 @@ describe.skipIf(skipWithoutPeers("peers/judge-free"))("judge-free metrics agains
   it("every check's metric equals its peer on every case, or the difference is documented", () => {
     const undocumented: string[] = [];
     const summary: string[] = [];
+    expect(output.checks.length, "checks in the peers' output").toBeGreaterThan(0);
     for (const check of output.checks) {
       const cases = output.families[check.family] ?? [];
+      expect(cases.length, `${check.id}: cases of family ${check.family}`).toBeGreaterThan(0);
       expect(check.values, check.id).toHaveLength(cases.length);
       const metric = createMetric(check.ours.metric, {}, check.ours.options);
       const undocumentedKinds = new Set<string>();

@@ -5,18 +5,12 @@
 // difference. A listed case that no longer differs fails too, so the table stays true.
 import { describe, expect, it } from "vitest";
 import type { MetricResult } from "../../src/index.js";
+import { skipWithoutPeers } from "../support/peers.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 import { type PeerCase, scriptOf } from "./judge-parity-case.js";
 import { documentedDifferences, documentedMetrics } from "./judge-parity-doc.js";
 import { ourRun } from "./judge-parity-mappings.js";
 import { peerCases } from "./judge-parity-peer-run.js";
-
-const venv = process.env.AIRGAP_EVAL_PEERS_VENV;
-if (!venv) {
-  console.log(
-    "judge-parity: skipped; make the peer environment with `bash peers/setup.sh` and set AIRGAP_EVAL_PEERS_VENV",
-  );
-}
 
 /** Equal scores: numbers within floating-point summation noise (relative to the peer's, at least 1). */
 const TOLERANCE = 1e-12;
@@ -76,8 +70,11 @@ async function compare(c: PeerCase): Promise<Outcome> {
   return { id: c.id, equal, detail: `peer ${describePeer(c)}, ours ${describeOurs(result)}` };
 }
 
-describe.runIf(venv)("judge metrics: ours and the peers on the same scripted judge answers", () => {
-  const { cases } = venv ? peerCases() : { cases: [] };
+const skip = skipWithoutPeers("peers/judge-parity");
+
+describe.skipIf(skip)("judge metrics: ours and the peers on the same scripted judge answers", () => {
+  // The cases decide the tests, so they are read while the file is collected (a skipped file reads none).
+  const { cases } = skip ? { cases: [] as PeerCase[] } : peerCases();
   const documented = new Map(documentedDifferences().flatMap((d) => d.cases.map((id) => [id, d] as const)));
   const metrics = [...new Set(cases.map((c) => c.metric))];
 

@@ -3,7 +3,7 @@
 // reads a file instead of starting Python (docs/peer-parity.md, "How to run").
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { repoRoot } from "../setup/paths.js";
 
@@ -17,22 +17,29 @@ const cacheDir = path.join(
 );
 
 /**
- * Whether a peer suite is skipped: AIRGAP_EVAL_PEERS_VENV is unset. Says once per test file how to set it up.
+ * Whether a peer suite is skipped: AIRGAP_EVAL_PEERS_VENV is unset outside CI. Says once per test file how to set it
+ * up. In CI (`CI` set) the suite runs anyway and fails in {@link peerOutput}, so a CI that lost the variable cannot
+ * pass with nothing compared.
  *
  * @example
  * describe.skipIf(skipWithoutPeers("peers/judge-free"))("judge-free metrics against the peers", () => { ... });
  */
 export function skipWithoutPeers(suite: string): boolean {
-  if (venv === undefined) {
+  const skip = venv === undefined && !process.env.CI;
+  if (skip) {
     console.warn(
       `${suite}: skipped because AIRGAP_EVAL_PEERS_VENV is unset; make the peer environment with ` +
-        "`bash peers/setup.sh` and run with AIRGAP_EVAL_PEERS_VENV=$PWD/.peers-venv (docs/peer-parity.md).",
+        "`bash peers/setup.sh` and run with AIRGAP_EVAL_PEERS_VENV=$PWD/.peers-venv (docs/peer-parity.md) " +
+        "(in CI this test fails instead).",
     );
   }
-  return venv === undefined;
+  return skip;
 }
 
-/** The files a peer script's output depends on: every Python file of peers/ and peers/parity/, the locks, env.sh. */
+/**
+ * The files a peer script's output depends on: every Python file of peers/ and peers/parity/, the locks,
+ * constraints.txt, env.sh and run.sh.
+ */
 function inputsOf(): string[] {
   const listed = (dir: string, keep: (name: string) => boolean) =>
     readdirSync(dir)
@@ -42,7 +49,12 @@ function inputsOf(): string[] {
   return [
     ...listed(
       peersDir,
-      (n) => n.endsWith(".py") || n.endsWith(".lock") || n === "constraints.txt" || n === "env.sh",
+      (n) =>
+        n.endsWith(".py") ||
+        n.endsWith(".lock") ||
+        n === "constraints.txt" ||
+        n === "env.sh" ||
+        n === "run.sh",
     ),
     ...listed(path.join(peersDir, "parity"), (n) => n.endsWith(".py")),
   ];
@@ -65,7 +77,14 @@ export function peerOutput<T>(
   script: string,
   args: readonly string[] = [],
 ): { value: T; cached: boolean; file: string } {
-  const file = path.join(cacheDir, `${path.basename(script, ".py")}-${peerCacheKey(script, args)}.json`);
+  if (venv === undefined) {
+    throw new Error(
+      `peers/${script}: AIRGAP_EVAL_PEERS_VENV is unset; make the peer environment with \`bash peers/setup.sh\` ` +
+        "and set AIRGAP_EVAL_PEERS_VENV=$PWD/.peers-venv (.ci/run does)",
+    );
+  }
+  const name = path.basename(script, ".py");
+  const file = path.join(cacheDir, `${name}-${peerCacheKey(script, args)}.json`);
   if (existsSync(file)) return { value: JSON.parse(readFileSync(file, "utf8")) as T, cached: true, file };
   mkdirSync(cacheDir, { recursive: true });
   const partial = `${file}.${process.pid}.partial`;
@@ -85,6 +104,12 @@ export function peerOutput<T>(
     );
   }
   const text = readFileSync(partial, "utf8");
+  // Outputs of the script's earlier inputs are of no further use: keep only the current one and its log.
+  // (Partial files are left alone: this run's is renamed below, another run's is still being written.)
+  for (const stale of readdirSync(cacheDir).filter(
+    (f) => f.startsWith(`${name}-`) && !f.endsWith(".partial"),
+  ))
+    rmSync(path.join(cacheDir, stale), { force: true });
   renameSync(partial, file);
   writeFileSync(`${file}.log`, run.stderr);
   return { value: JSON.parse(text) as T, cached: false, file };
