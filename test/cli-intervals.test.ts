@@ -2,7 +2,7 @@
 // built CLI's `eval` wrote, with a judge-free metric (no model needed).
 import { readFileSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseClusterBy, parseConfidence } from "../src/cli/interval-flags.js";
+import { levelFlag, parseClusterBy } from "../src/cli/interval-flags.js";
 import { meanInterval, standardError } from "../src/math/mean-interval.js";
 import { pairedDifference } from "../src/math/paired-difference.js";
 import { detectableDifference, rowsToDetect } from "../src/math/sample-size.js";
@@ -79,10 +79,14 @@ describe("report prints every mean with its interval", { timeout: 120_000 }, () 
   });
 
   it("reads a level as 0.9 or 90%, and refuses a level or field it cannot use, saying what to give", () => {
-    expect([parseConfidence("0.9"), parseConfidence("90%")]).toEqual([0.9, 0.9]);
-    expect(() => parseConfidence("1.5")).toThrow(
-      "must be a confidence level between 0 and 1, e.g. 0.95 or 95%",
+    const confidence = levelFlag("--confidence");
+    expect([confidence("0.9"), confidence("90%"), confidence(" 0.95 ")]).toEqual([0.9, 0.9, 0.95]);
+    expect(() => confidence("1.5")).toThrow(
+      '--confidence "1.5" must be a level between 0 and 1, e.g. 0.95 or 95%',
     );
+    // The one CLI number reader: hex, exponents and blank text are not levels.
+    for (const text of ["0x1", "9e-1", " ", "%", "Infinity"]) expect(() => confidence(text)).toThrow(text);
+    expect(() => levelFlag("--power")("2")).toThrow('--power "2" must be a level');
     expect(parseClusterBy("reference_contexts")).toBe("referenceContexts");
     expect(() => parseClusterBy("document")).toThrow(
       '"document" is not a sample field; give one of user_input',

@@ -1,6 +1,7 @@
 // `report compare --fail-on-drop`: fail CI when the candidate run scores a metric lower than the baseline.
 import { InvalidInputError } from "../errors.js";
 import type { Comparison, MetricComparison } from "../report/compare.js";
+import { formatLevel } from "../report/interval-text.js";
 import { formatRowList } from "../results/problem-groups.js";
 import { parseMetricGate } from "./fail-under.js";
 import { metricRange } from "./metric-factory.js";
@@ -163,7 +164,7 @@ function significanceWords(m: MetricComparison): string {
   const d = m.difference;
   if (d === null || d.pValue === null) return "no test: no paired rows";
   const level = d.interval?.level ?? 0.95;
-  const percent = `${Number((level * 100).toFixed(6))}%`;
+  const percent = formatLevel(level);
   const interval = d.interval
     ? `, ${percent} interval ${signed(d.interval.low)} to ${signed(d.interval.high)}`
     : "";

@@ -3,6 +3,7 @@ import { type Command, InvalidArgumentError, Option } from "commander";
 import { sampleFieldTable } from "../metrics/shared/sample-field-table.js";
 import type { SampleField } from "../metrics/types.js";
 import type { AggregateIntervalOptions } from "../results/interval-tally.js";
+import { parseDecimal } from "./option-parsers.js";
 
 /** The flags as commander gives them. */
 export interface IntervalFlags {
@@ -11,15 +12,24 @@ export interface IntervalFlags {
   interval: NonNullable<AggregateIntervalOptions["method"]>;
 }
 
-/** Parses `--confidence 0.9` (or `90%`): a level strictly between 0 and 1. */
-export function parseConfidence(text: string): number {
-  const trimmed = text.trim();
-  const percent = trimmed.endsWith("%");
-  const value = Number(percent ? trimmed.slice(0, -1) : trimmed) / (percent ? 100 : 1);
-  if (!/^\d*\.?\d+%?$/.test(trimmed) || !(value > 0 && value < 1)) {
-    throw new InvalidArgumentError(`"${text}" must be a confidence level between 0 and 1, e.g. 0.95 or 95%.`);
-  }
-  return value;
+/**
+ * A commander parser for a level strictly between 0 and 1, written as a decimal (`0.9`) or a percent (`90%`), read
+ * by the one CLI number reader ({@link parseDecimal}); the error names `flag`.
+ *
+ * @example
+ * new Option("--confidence <level>").argParser(levelFlag("--confidence"));
+ */
+export function levelFlag(flag: string): (text: string) => number {
+  return (text) => {
+    const trimmed = text.trim();
+    const percent = trimmed.endsWith("%");
+    const written = parseDecimal(percent ? trimmed.slice(0, -1) : trimmed);
+    const value = written === undefined ? undefined : written / (percent ? 100 : 1);
+    if (value === undefined || !(value > 0 && value < 1)) {
+      throw new InvalidArgumentError(`${flag} "${text}" must be a level between 0 and 1, e.g. 0.95 or 95%.`);
+    }
+    return value;
+  };
 }
 
 /** Parses `--cluster-by`: a sample field by its camelCase name or its Ragas column name. */
@@ -44,7 +54,7 @@ export function addIntervalFlags(command: Command): Command {
   return command
     .addOption(
       new Option("--confidence <level>", "confidence level of every interval and significance verdict")
-        .argParser(parseConfidence)
+        .argParser(levelFlag("--confidence"))
         .default(0.95),
     )
     .option(

@@ -4,7 +4,8 @@ import { loadResults } from "../evaluate/load-results.js";
 import type { SampleField } from "../metrics/types.js";
 import { formatSampleSizes, sampleSizes } from "../report/sample-size.js";
 import { cliCommand } from "../util/cli-command.js";
-import { parseClusterBy, parseConfidence } from "./interval-flags.js";
+import { levelFlag, parseClusterBy } from "./interval-flags.js";
+import { parseDecimal } from "./option-parsers.js";
 
 interface SizeFlags {
   detect?: number;
@@ -14,10 +15,10 @@ interface SizeFlags {
 }
 
 function parseDetect(text: string): number {
-  const value = Number(text);
-  if (!/^\s*\d*\.?\d+\s*$/.test(text) || !(value > 0)) {
+  const value = parseDecimal(text);
+  if (value === undefined || !(value > 0)) {
     throw new InvalidArgumentError(
-      `"${text}" must be a difference above 0 on the metric's scale, e.g. 0.05.`,
+      `--detect "${text}" must be a difference above 0 on the metric's scale, e.g. 0.05.`,
     );
   }
   return value;
@@ -44,12 +45,12 @@ export function registerReportSizeCommand(report: Command): Command {
     )
     .addOption(
       new Option("--power <p>", "chance of detecting a true difference of that size")
-        .argParser(parseConfidence)
+        .argParser(levelFlag("--power"))
         .default(0.8),
     )
     .addOption(
       new Option("--confidence <level>", "confidence level of the two-sided test")
-        .argParser(parseConfidence)
+        .argParser(levelFlag("--confidence"))
         .default(0.95),
     )
     .option(

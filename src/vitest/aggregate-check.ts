@@ -1,6 +1,7 @@
 import type { DatasetSample } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { meanInterval } from "../math/mean-interval.js";
+import { formatLevel } from "../report/interval-text.js";
 import { type SuiteState, unscoredReason } from "./suite-state.js";
 
 /** A bar on one metric over the whole data set. */
@@ -85,7 +86,7 @@ function lowerBoundProblem(scored: readonly number[], bar: number, confidence: n
       },
     );
   }
-  const level = `${Number((confidence * 100).toFixed(6))}%`;
+  const level = formatLevel(confidence);
   const interval = meanInterval(scored, { level: confidence });
   const mean = scored.length > 0 ? (scored.reduce((sum, v) => sum + v, 0) / scored.length).toFixed(4) : "n/a";
   if (interval === null) {
