@@ -48,6 +48,15 @@ const reference = JSON.parse(
 ) as Reference;
 const clustersOf = (c: string[] | null) => (c === null ? {} : { clusters: c });
 
+it("the reference file has cases in every section, so no comparison below passes on an empty list", () => {
+  for (const [section, cases] of Object.entries(reference)) {
+    expect(Array.isArray(cases) ? cases.length : 0, section).toBeGreaterThan(0);
+  }
+  expect(Object.keys(reference).sort()).toEqual(
+    ["bootstrap", "normalQuantile", "permutation", "sampleSize", "studentTQuantile", "t", "wilson"].sort(),
+  );
+});
+
 describe("quantiles match scipy", () => {
   it("normal (scipy.stats.norm.ppf)", () => {
     for (const { p, z } of reference.normalQuantile) expect(normalQuantile(p)).toBeCloseTo(z, 12);
