@@ -108,6 +108,9 @@ describe.skipIf(skip)("judge metrics: ours and the peers on the same scripted ju
         `judge-parity ${metric}: ${outcomes.length} cases, ${equal} equal, ${differ} differ (${differ - undocumented.length} documented)`,
       );
       expect(undocumented.map((o) => `${o.id}: ${o.detail}`)).toEqual([]);
+      // A metric whose every case the peer refuses would be "equal" with no score compared.
+      const peerScored = cases.filter((c) => c.metric === metric && peerValue(c) !== null);
+      expect(peerScored.length, `${metric}: cases the peer scores`).toBeGreaterThan(0);
       expect(stale.map((o) => `${o.id} is listed as a difference but is equal: ${o.detail}`)).toEqual([]);
     });
   }
