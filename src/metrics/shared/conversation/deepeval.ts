@@ -3,7 +3,7 @@
 // become one assistant step making those calls, a tool message answering each call that has an `output`, then the
 // turn's text; so the agent metrics see the calls (madeToolCalls) and the DeepEval judges the turns.
 import type { ConversationMessage, ReferenceToolCall } from "./messages.js";
-import { refuseOtherFormatsToolFields } from "./mixed-fields.js";
+import { deepEvalToolKeys, refuseOtherFormatsToolFields } from "./mixed-fields.js";
 import {
   type ConversationPath,
   ConversationReadError,
@@ -13,9 +13,6 @@ import {
   textContentAt,
 } from "./read-error.js";
 import { readReferenceToolCalls } from "./tool-calls.js";
-
-/** DeepEval's keys for the tools a turn called: the Python and the TypeScript SDK's. */
-export const deepEvalToolKeys = ["tools_called", "toolsCalled"] as const;
 
 /** The `type` of a DeepEval TypeScript SDK ToolCall. */
 const deepEvalToolTypes = new Set([undefined, "FUNCTION", "MCP"]);

@@ -7,13 +7,16 @@ import { type ConversationPath, isRecord, readFailure } from "./read-error.js";
 /** The formats with tool fields of their own. */
 type FormatWithToolFields = "airgap-eval" | "openai" | "langchain" | "anthropic" | "deepeval";
 
+/** DeepEval's keys for the tools a turn called: the Python SDK's and the TypeScript SDK's. */
+export const deepEvalToolKeys = ["tools_called", "toolsCalled"] as const;
+
 /** The message keys that carry each format's tool calls and results (Anthropic carries them in content blocks). */
 const toolFields: Readonly<Record<FormatWithToolFields, readonly string[]>> = {
   "airgap-eval": ["toolCalls", "toolCallId"],
   openai: ["tool_calls", "tool_call_id", "function_call"],
   langchain: ["tool_calls", "tool_call_id"],
   anthropic: [],
-  deepeval: ["tools_called", "toolsCalled"],
+  deepeval: deepEvalToolKeys,
 };
 
 /** Each format's name in messages. */
