@@ -28,9 +28,9 @@ describe("airgap-eval eval with the agent judges", { timeout: 600_000 }, () => {
       box.env,
     );
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/^agent_goal_accuracy +\d\.\d{3} +5 of 6 +0 +0 +1$/m);
-    expect(result.stdout).toMatch(/^agent_goal_accuracy_without_reference +\d\.\d{3} +6 of 6 +0 +0 +0$/m);
-    expect(result.stdout).toMatch(/^topic_adherence +\d\.\d{3} +6 of 6 +0 +0 +0$/m);
+    expect(result.stdout).toMatch(/^agent_goal_accuracy +\d\.\d{3} .* 5 of 6 +0 +0 +1$/m);
+    expect(result.stdout).toMatch(/^agent_goal_accuracy_without_reference +\d\.\d{3} .* 6 of 6 +0 +0 +0$/m);
+    expect(result.stdout).toMatch(/^topic_adherence +\d\.\d{3} .* 6 of 6 +0 +0 +0$/m);
 
     const records = loadResults(out).records.filter((r) => r.result.status !== "skipped");
     expect(records).toHaveLength(17);
@@ -57,6 +57,6 @@ describe("airgap-eval eval with the agent judges", { timeout: 600_000 }, () => {
     const result = await runCli(["eval", example, "--out", box.file("default.jsonl"), "--no-cache"], box.env);
     expect(result.code, result.stderr).toBe(0);
     for (const id of ids) expect(result.stdout).not.toMatch(new RegExp(`^${id} `, "m"));
-    expect(result.stdout).toMatch(/^tool_call_accuracy +0\.600 +5 of 5 /m);
+    expect(result.stdout).toMatch(/^tool_call_accuracy +0\.600 .* 5 of 5 /m);
   });
 });

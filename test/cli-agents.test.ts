@@ -15,10 +15,10 @@ describe("airgap-eval eval on an agent dataset", () => {
     const result = await runCli(["eval", example, "--out", out, "--no-cache"], box.env);
     expect(result.code, result.stderr).toBe(0);
     for (const line of [
-      /^tool_call_accuracy +0\.600 +5 of 5 /m,
-      /^tool_call_f1 +0\.833 +5 of 5 /m,
-      /^trajectory_match +0\.500 +2 of 5 /m,
-      /^tool_correctness +1\.000 +5 of 5 /m,
+      /^tool_call_accuracy +0\.600 .* 5 of 5 /m,
+      /^tool_call_f1 +0\.833 .* 5 of 5 /m,
+      /^trajectory_match +0\.500 .* 2 of 5 /m,
+      /^tool_correctness +1\.000 .* 5 of 5 /m,
     ]) {
       expect(result.stdout).toMatch(line);
     }
@@ -44,7 +44,7 @@ describe("airgap-eval eval on an agent dataset", () => {
       box.env,
     );
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/^trajectory_tool_used +0\.200 +5 of 5 /m);
+    expect(result.stdout).toMatch(/^trajectory_tool_used +0\.200 .* 5 of 5 /m);
   });
 
   it("names the line, the message index and the field of a bad conversation", async () => {

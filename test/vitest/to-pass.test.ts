@@ -134,11 +134,18 @@ describe.skipIf(!gguf)("toPass with the tiny GGUF judge", () => {
       retrievedContexts: testCase.retrievalContext!,
     });
     const message = await failure(expect(testCase).toPass([{ metric: faithfulness, threshold: 1.5 }]));
-    const score = direct.value === null ? "none (ok)" : direct.value.toFixed(3).replace(/\.?0+$/, "");
+    // toPass writes a whole score as is and others to 3 decimals; no score as "none (<why>)".
+    const v = direct.value;
+    const score = v === null ? "none (" : Number.isInteger(v) ? String(v) : v.toFixed(3);
     expect(message).toContain(`✗ faithfulness: score ${score}`);
     expect(message).toContain("threshold 1.500");
     expect(message).toContain("status: ok");
-    if (direct.value !== null) await expect(testCase).toPass([{ metric: faithfulness, threshold: 0 }]);
+    if (v !== null) await expect(testCase).toPass([{ metric: faithfulness, threshold: 0 }]);
+    // No score fails even at threshold 0: a metric that could not judge is not a pass.
+    else
+      expect(await failure(expect(testCase).toPass([{ metric: faithfulness, threshold: 0 }]))).toContain(
+        "score none",
+      );
   }, 120_000);
 });
 
