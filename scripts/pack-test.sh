@@ -144,8 +144,9 @@ grep -q '^package/examples/agent-eval.jsonl$' "$work/files.txt" || fail "the pac
 npx airgap-eval eval node_modules/airgap-eval/examples/agent-eval.jsonl \
   --metrics tool_call_accuracy,tool_call_f1,trajectory_match,tool_correctness --out out/agents.jsonl \
   --report out/agents.md --report out/agents.html | tee "$work/agents.txt"
-for expected in 'tool_call_accuracy +0\.600 +5 of 5 ' 'tool_call_f1 +0\.833 +5 of 5 ' 'trajectory_match +0\.500 +2 of 5 ' \
-  'tool_correctness +1\.000 +5 of 5 '; do
+# Each summary line: the metric, its mean, the mean's interval, then the rows scored.
+for expected in 'tool_call_accuracy +0\.600 +[-0-9.]+–[-0-9.]+ +5 of 5 ' 'tool_call_f1 +0\.833 +[-0-9.]+–[-0-9.]+ +5 of 5 ' \
+  'trajectory_match +0\.500 +[-0-9.]+–[-0-9.]+ +2 of 5 ' 'tool_correctness +1\.000 +[-0-9.]+–[-0-9.]+ +5 of 5 '; do
   grep -Eq "^$expected" "$work/agents.txt" || fail "the agent example's summary lacks /$expected/ (docs/agents.md)"
 done
 # Which calls matched (docs/agents.md): listed in the Markdown report, drawn by the HTML report's script.
@@ -156,7 +157,7 @@ step "a judge metric on the tiny GGUF (node-llama-cpp's prebuilt CPU binary)"
 judge_run() {
   npx airgap-eval eval --example --metrics faithfulness --llm "$work/tiny-judge.gguf" --no-cache --out "out/judge-$1.jsonl" \
     | tee "$work/judge-$1.txt"
-  grep -Eq '^faithfulness +[0-9.]+ +20 of 20 ' "$work/judge-$1.txt" || fail "the judge did not score all 20 rows ($1)"
+  grep -Eq '^faithfulness +[0-9.]+ +[-0-9.]+–[-0-9.]+ +20 of 20 ' "$work/judge-$1.txt" || fail "the judge did not score all 20 rows ($1)"
   # The portable llama.cpp CPU build is pinned from the installed package too (docs/reproducibility.md).
   if [ "$(uname -m)" = x86_64 ]; then
     grep -q '"cpuBuild":"haswell"' "out/judge-$1.jsonl" || fail "the judge did not run the portable haswell CPU build ($1)"
@@ -221,7 +222,7 @@ step "a metric file: eval --metric-file, and parseMetricFile / loadMetricFile fr
 npx airgap-eval eval --example --metric-file node_modules/airgap-eval/examples/quality.yaml --llm "$work/tiny-judge.gguf" \
   --no-cache --out out/metric-file.jsonl | tee "$work/metric-file.txt"
 for id in stays_on_topic answer_quality; do
-  grep -Eq "^$id +[0-9.]+ +20 of 20 " "$work/metric-file.txt" || fail "the metric file's $id did not score all 20 rows"
+  grep -Eq "^$id +[0-9.]+ +[-0-9.]+–[-0-9.]+ +20 of 20 " "$work/metric-file.txt" || fail "the metric file's $id did not score all 20 rows"
 done
 node --input-type=module -e '
   import { parseMetricFile } from "airgap-eval";
