@@ -22,7 +22,7 @@ const srcDir = path.resolve(import.meta.dirname, "../src");
  * definitions read from a file, as `dataset` reads rows) beside them.
  */
 const layers: readonly (readonly string[])[] = [
-  ["index"],
+  ["index", "formulas"],
   ["api"],
   ["cli", "vitest", "node-test"],
   ["calibrate", "testing", "generate"],
