@@ -19,7 +19,9 @@ const srcDir = path.resolve(import.meta.dirname, "../src");
  * report/) is a layer of its own between them and metrics/. `calibrate` (judge against people) sits
  * on `evaluate`, and so does `generate` (test sets written by the judge, with the run machinery of evaluate/);
  * `verifiers` (small ONNX classifiers) sits beside `llm` and `embeddings`; `datasets` (the labelled-set registry and converters) beside `dataset`, and `metric-file` (metric
- * definitions read from a file, as `dataset` reads rows) beside them.
+ * definitions read from a file, as `dataset` reads rows) beside them. `sample` (the sample model: the field table,
+ * field readers, documents and the conversation formats) sits just above the leaf helpers, so that dataset/, report/
+ * and metrics/ all read the same sample without reaching into one another.
  */
 const layers: readonly (readonly string[])[] = [
   ["index"],
@@ -35,6 +37,7 @@ const layers: readonly (readonly string[])[] = [
   ["prompts"],
   ["models"],
   ["cache"],
+  ["sample"],
   ["math", "util", "errors", "errors-zod", "provenance", "version"],
 ];
 const leafRow = layers.length - 1;

@@ -5,11 +5,11 @@
 import type { Embeddings } from "../../embeddings/types.js";
 import { InvalidInputError } from "../../errors.js";
 import type { ModelProvenance } from "../../provenance.js";
+import { sampleText } from "../../sample/fields.js";
 import type { ReasonsOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { type LongTextEntry, longTextsDetail, refusedLongText, rowLongTexts } from "../shared/long-texts.js";
 import { errorResult } from "../shared/outcome.js";
-import { sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
 import { cosineOrThrow, embedAll } from "../shared/vectors.js";
 import type { MetricResult, Sample } from "../types.js";

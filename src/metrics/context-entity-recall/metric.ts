@@ -1,7 +1,8 @@
 // Context entity recall, Ragas-style: prompt.ts (entity extraction), score.ts (recall with Ragas'
 // epsilon), judge.ts (reference, then contexts), descriptor.ts. Haystack has no counterpart.
+
+import { sampleContexts, sampleText } from "../../sample/fields.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementSteps } from "../shared/statements/steps.js";
 import type { MetricResult, Sample } from "../types.js";
 import { contextEntityRecallDescriptor } from "./descriptor.js";

@@ -1,10 +1,10 @@
 // Context precision, Ragas-style: prompt.ts (the per-context question), score.ts (average precision),
 // judge.ts (one call per context), descriptor.ts (ids and options). Haystack has no LLM counterpart.
 
+import { sampleContexts, sampleText } from "../../sample/fields.js";
+import { requireText } from "../../sample/validate.js";
 import type { ChoiceOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { sampleContexts, sampleText } from "../shared/sample-fields.js";
-import { requireText } from "../shared/validate.js";
 import type { MetricResult, Sample } from "../types.js";
 import {
   contextPrecisionDescriptor,

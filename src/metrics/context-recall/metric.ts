@@ -1,9 +1,10 @@
 // Context recall, Ragas-style: score.ts (the attributed fraction), judge.ts (reference statements,
 // then one attribution each; both are the statement steps of ../shared/statements/),
 // descriptor.ts. Haystack has no counterpart.
+
+import { sampleContexts, sampleText } from "../../sample/fields.js";
 import type { ChoiceOptions, PrefillOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
 import type { MetricResult, Sample } from "../types.js";
 import { contextRecallDescriptor } from "./descriptor.js";

@@ -1,5 +1,5 @@
+import type { HaystackDocument } from "../../sample/documents.js";
 import { type DocumentComparisonOptions, DocumentEvaluator } from "../shared/document-evaluator.js";
-import type { HaystackDocument } from "../shared/documents.js";
 import { documentNdcgDescriptor } from "./descriptor.js";
 import { checkGradedRelevance, type Ndcg, ndcg } from "./score.js";
 

@@ -1,7 +1,7 @@
+import { requireString } from "../../sample/validate.js";
 import { requireRowCount } from "../shared/document-evaluator.js";
 import type { Evaluator, EvaluatorInputs, EvaluatorOutput, RowOutcome } from "../shared/evaluator-runner.js";
 import { toOutput } from "../shared/evaluator-runner.js";
-import { requireString } from "../shared/validate.js";
 import { exactMatch } from "./score.js";
 
 /** One row of `AnswerExactMatchEvaluator` output. */

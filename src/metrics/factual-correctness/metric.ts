@@ -2,9 +2,9 @@
 // score.ts (precision/recall/F-beta with numpy's rounding), judge.ts (both directions; the checks use
 // the shared verdicts step, ../shared/statements/), descriptor.ts. Haystack has no counterpart.
 import type { PromptTemplate } from "../../prompts/types.js";
+import { sampleText } from "../../sample/fields.js";
 import type { PrefillOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
 import type { MetricResult, Sample } from "../types.js";
 import { factualCorrectnessDescriptor } from "./descriptor.js";

@@ -3,9 +3,10 @@
 // prompts' examples), metric.ts (this Ragas-style class), evaluator.ts (Haystack's FaithfulnessEvaluator),
 // options.ts (options, defaults, zod schemas), descriptor.ts (id, fields, needs, options for the catalog), cascade.ts
 // (the verifier-first routing when a verifier is given).
+
+import { sampleContexts, sampleText } from "../../sample/fields.js";
 import { JudgeMetric } from "../shared/judge-metric.js";
 import { failureReason } from "../shared/outcome.js";
-import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
 import { SUPPORT_TASKS } from "../shared/verifier/defaults.js";
 import { VerifierHandle } from "../shared/verifier/handle.js";

@@ -1,9 +1,10 @@
 // Noise sensitivity, Ragas-style: score.ts (the relevant/irrelevant counting), judge.ts (statements and
 // verdicts, all with the statement steps of ../shared/statements/), descriptor.ts. Haystack has no
 // counterpart.
+
+import { sampleContexts, sampleText } from "../../sample/fields.js";
 import type { PrefillOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
 import type { MetricResult, Sample } from "../types.js";
 import { noiseSensitivityDescriptor } from "./descriptor.js";

@@ -1,10 +1,11 @@
 // NVIDIA answer accuracy, Ragas-style: prompt.ts (two wordings, rating 0/2/4), score.ts (averaged,
 // scaled), judge.ts, descriptor.ts. Shared rating mechanics: ../shared/ratings.ts.
+
+import { sampleText } from "../../sample/fields.js";
 import type { ChoiceOptions } from "../shared/choice-verdicts.js";
 import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
 import { ratingPairResult } from "../shared/rating-result.js";
 import { ratingPromptVersions } from "../shared/ratings.js";
-import { sampleText } from "../shared/sample-fields.js";
 import { statementSteps } from "../shared/statements/steps.js";
 import type { MetricResult, Sample } from "../types.js";
 import { nvAccuracyDescriptor } from "./descriptor.js";

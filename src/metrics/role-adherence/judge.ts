@@ -1,6 +1,6 @@
 import type { Llm } from "../../llm/types.js";
+import type { DeepEvalTurn } from "../../sample/conversation/deepeval-turns.js";
 import { askJudgeForVerdicts, readFields, type VerdictReading } from "../shared/choice-verdicts.js";
-import type { DeepEvalTurn } from "../shared/conversation/deepeval-turns.js";
 import { PASS_SLOT, type ReadPassVerdict } from "../shared/conversation/deepeval-verdicts.js";
 import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
 import { roleAdherencePromptFor, roleAdherenceSchema } from "./prompt.js";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
+import { type DeepEvalTurn, renderDeepEvalTurns } from "../../sample/conversation/deepeval-turns.js";
 import { promptWithoutReasons } from "../shared/choice-verdicts.js";
-import { type DeepEvalTurn, renderDeepEvalTurns } from "../shared/conversation/deepeval-turns.js";
 import { type PassVerdict, passVerdictSchema } from "../shared/conversation/deepeval-verdicts.js";
 import { exactly } from "../shared/sized.js";
 

@@ -2,6 +2,7 @@
 import type { Embeddings } from "../../embeddings/types.js";
 import { InvalidInputError } from "../../errors.js";
 import { meanOfPresent } from "../../math/mean.js";
+import { requireSameLengthLists, requireText } from "../../sample/validate.js";
 import type {
   Evaluator,
   EvaluatorInputs,
@@ -11,7 +12,6 @@ import type {
 } from "../shared/evaluator-runner.js";
 import { type LongTextEntry, longTextRefusal, longTextsDetail, rowLongTexts } from "../shared/long-texts.js";
 import { parseMetricOptions } from "../shared/metric-options.js";
-import { requireSameLengthLists, requireText } from "../shared/validate.js";
 import { cosineOrThrow, embedAll } from "../shared/vectors.js";
 import type { MetricConfig } from "../types.js";
 import { semanticSimilarityDescriptor } from "./descriptor.js";

@@ -2,10 +2,10 @@
 // metric.ts (this Ragas-style class, which embeds a whole batch at once), evaluator.ts (Haystack's
 // SASEvaluator), descriptor.ts (id, fields, needs and options for the catalog). No judge, so no prompt.
 import type { EmbeddedTexts, Embeddings } from "../../embeddings/types.js";
+import { sampleText } from "../../sample/fields.js";
 import { BaseMetric } from "../shared/base-metric.js";
 import { longTextsDetail, refusedLongText, rowLongTexts } from "../shared/long-texts.js";
 import { errorResult, mustPropagate, withPromptVersions } from "../shared/outcome.js";
-import { sampleText } from "../shared/sample-fields.js";
 import { cosineOrThrow, embedAll } from "../shared/vectors.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { semanticSimilarityDescriptor } from "./descriptor.js";

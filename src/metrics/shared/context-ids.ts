@@ -1,7 +1,8 @@
 // What the id-based context metrics (precision and recall) share: the id type, the set ratio both formulas
 // are, the check of the two id lists and the result a ratio gives.
+
+import { requireIdList } from "../../sample/formula-inputs.js";
 import type { MetricResult, Sample } from "../types.js";
-import { requireIdList } from "./judge-free.js";
 
 /** A context id as Ragas accepts it: a string or an integer (compared as its decimal string). */
 export type ContextId = string | number;

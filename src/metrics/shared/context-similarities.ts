@@ -1,9 +1,10 @@
 // What the non-LLM context precision and recall share: both compare every retrieved context (as Ragas'
 // reference) with every reference context (as its response) by string similarity, precision keeping the best per
 // retrieved context and recall the best per reference context, so one pass gives both.
+
+import { requireStringList } from "../../sample/formula-inputs.js";
 import type { ListPairMemo } from "../../util/list-pair-memo.js";
 import type { Sample } from "../types.js";
-import { requireStringList } from "./judge-free.js";
 import { type DistanceMeasure, stringSimilarity } from "./string-distance/similarity.js";
 
 /** The two context lists of one sample. */

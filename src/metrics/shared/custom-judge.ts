@@ -2,8 +2,6 @@
 // share: which sample fields the judge sees, reading them from a sample, the option schemas users write in code
 // and in a metric file, and the fingerprint that ties a prompt version to the user's definition text.
 import { z } from "zod";
-import { isPrototypeKey, prototypeKeyProblem } from "../../util/object-keys.js";
-import { examplesFingerprint } from "./evaluator-runner.js";
 import {
   columnName,
   fieldHint,
@@ -11,8 +9,10 @@ import {
   type SampleField,
   sampleFieldSpec,
   type sampleFieldTable,
-} from "./sample-field-table.js";
-import { requireContexts, requireText } from "./validate.js";
+} from "../../sample/field-table.js";
+import { requireContexts, requireText } from "../../sample/validate.js";
+import { isPrototypeKey, prototypeKeyProblem } from "../../util/object-keys.js";
+import { examplesFingerprint } from "./evaluator-runner.js";
 
 /**
  * Sample fields a user-defined judge can be shown: the texts and text lists of the sample field table (not

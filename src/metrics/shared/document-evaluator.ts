@@ -1,9 +1,14 @@
 import { z } from "zod";
 import { InvalidInputError } from "../../errors.js";
 import { parseOptions } from "../../errors-zod.js";
+import {
+  type DocumentComparisonField,
+  type HaystackDocument,
+  requireDocuments,
+} from "../../sample/documents.js";
+import { requireSameLengthLists } from "../../sample/validate.js";
 import type { MetricDescriptor } from "../descriptor.js";
 import type { Sample } from "../types.js";
-import { type DocumentComparisonField, type HaystackDocument, requireDocuments } from "./documents.js";
 import {
   type Evaluator,
   type EvaluatorInputs,
@@ -13,7 +18,6 @@ import {
   toOutput,
 } from "./evaluator-runner.js";
 import { JudgeFreeMetric } from "./judge-free.js";
-import { requireSameLengthLists } from "./validate.js";
 
 /**
  * Checks that every named input is a list, all of the same length, and that there is at least one

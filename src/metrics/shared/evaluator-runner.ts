@@ -4,9 +4,9 @@ import { AirgapEvalError, ContextOverflowError, InvalidInputError, JudgeOutputEr
 import { pathText } from "../../errors-zod.js";
 import { factsOf, overflowError } from "../../llm/overflow-advice.js";
 import { meanOfPresent } from "../../math/mean.js";
+import type { HaystackDocument } from "../../sample/documents.js";
 import { errorText } from "../../util/error-text.js";
 import { mapWithConcurrency } from "../../util/pool.js";
-import type { HaystackDocument } from "./documents.js";
 import { mustPropagate } from "./outcome.js";
 import { startProgress } from "./progress.js";
 

@@ -1,6 +1,7 @@
+import { requirePair } from "../../sample/formula-inputs.js";
 import type { MetricOptionSchema } from "../descriptor.js";
 import type { Sample } from "../types.js";
-import { JudgeFreeMetric, requirePair } from "./judge-free.js";
+import { JudgeFreeMetric } from "./judge-free.js";
 
 /** A sample's response and reference, as the string-comparison metrics read them. */
 export interface TextPair {

@@ -1,12 +1,13 @@
 // The base of DeepEval's multi-turn judge metrics: the sample's `messages` as DeepEval turns, the judge's pass/fail
 // verdicts turned into the score by the metric's formula (with `strictMode`), and the result's reason and details.
+
+import { type DeepEvalTurn, deepEvalTurns } from "../../../sample/conversation/deepeval-turns.js";
+import { sampleConversation } from "../../../sample/conversation/sample-inputs.js";
 import type { MetricOptionSchema } from "../../descriptor.js";
 import type { MetricResult, Sample } from "../../types.js";
 import type { JudgeUsage } from "../judge.js";
 import { JudgeMetric } from "../judge-metric.js";
-import { type DeepEvalTurn, deepEvalTurns } from "./deepeval-turns.js";
 import { passValues, type ReadPassVerdict } from "./deepeval-verdicts.js";
-import { sampleConversation } from "./sample-inputs.js";
 
 /** What a metric's judge steps return: the verdicts the score counts, their cost, and other details to report. */
 export interface PassJudgement {

@@ -1,8 +1,12 @@
+import {
+  type MadeToolCall,
+  madeToolCalls,
+  type ReferenceToolCall,
+} from "../../../sample/conversation/messages.js";
+import { sampleConversation, sampleReferenceToolCalls } from "../../../sample/conversation/sample-inputs.js";
 import type { MetricOptionSchema } from "../../descriptor.js";
 import type { Sample } from "../../types.js";
 import { JudgeFreeMetric } from "../judge-free.js";
-import { type MadeToolCall, madeToolCalls, type ReferenceToolCall } from "./messages.js";
-import { sampleConversation, sampleReferenceToolCalls } from "./sample-inputs.js";
 
 /** The tool calls the agent made (each with its result) and the ones expected. */
 export interface ToolCallPair {

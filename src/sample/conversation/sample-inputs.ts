@@ -1,10 +1,10 @@
 // The conversation fields of a sample as the agent metrics read them: in any format the readers take (so
 // `score({ messages: openAiMessages })` works as a dataset row does), bad input an InvalidInputError naming the row
 // and the path inside the field.
-import { InvalidInputError } from "../../../errors.js";
-import { pathText } from "../../../errors-zod.js";
-import type { Sample } from "../../types.js";
-import { fieldHint } from "../sample-field-table.js";
+import { InvalidInputError } from "../../errors.js";
+import { pathText } from "../../errors-zod.js";
+import { fieldHint } from "../field-table.js";
+import type { Sample } from "../types.js";
 import type { ConversationMessage, ReferenceToolCall } from "./messages.js";
 import { readConversation } from "./read.js";
 import { ConversationReadError } from "./read-error.js";

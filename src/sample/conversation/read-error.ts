@@ -1,6 +1,6 @@
 // The error a conversation reader throws: what is wrong and where inside the field (message index, key path).
-import { InvalidInputError } from "../../../errors.js";
-import { pathText } from "../../../errors-zod.js";
+import { InvalidInputError } from "../../errors.js";
+import { pathText } from "../../errors-zod.js";
 import type { JsonValue, ToolCall, ToolMessage } from "./messages.js";
 
 /** A path inside a conversation value, e.g. `[2, "tool_calls", 0, "function", "arguments"]`. */

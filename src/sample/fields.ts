@@ -1,5 +1,5 @@
-import type { Sample } from "../types.js";
-import { fieldHint, type SampleField } from "./sample-field-table.js";
+import { fieldHint, type SampleField } from "./field-table.js";
+import type { Sample } from "./types.js";
 import { requireContexts, requireText } from "./validate.js";
 
 /** The sample fields that hold one text. */

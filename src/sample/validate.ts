@@ -1,4 +1,4 @@
-import { InvalidInputError } from "../../errors.js";
+import { InvalidInputError } from "../errors.js";
 
 /** Where a value sits, for error messages: the row (in batch/run calls) and the field name. */
 export interface FieldLocation {

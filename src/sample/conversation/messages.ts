@@ -1,6 +1,6 @@
 // The conversation sample: messages in one shape whatever format they were read from (the readers beside this file
 // read OpenAI, Anthropic, LangChain and OpenTelemetry GenAI), and the tool calls the agent metrics compare.
-import { OrderedGroups } from "../ordered-groups.js";
+import { OrderedGroups } from "../../util/ordered-groups.js";
 
 /** A JSON value, as tool arguments and outputs hold them. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
