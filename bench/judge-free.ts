@@ -16,7 +16,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createMetric, metricDescriptors } from "../src/metrics/catalog.js";
 import type { MetricDescriptor } from "../src/metrics/descriptor.js";
-import type { JudgeFreeMetric } from "../src/metrics/shared/judge-free.js";
+import type { JudgeFreeMetric } from "../src/metrics/shared/base/judge-free-metric.js";
 import type { MetricResult, Sample } from "../src/metrics/types.js";
 import type { HaystackDocument } from "../src/sample/documents.js";
 import { readsConversation } from "../src/sample/field-table.js";

@@ -3,9 +3,10 @@
 // conversation as ../shared/conversation/transcript.ts writes it.
 
 import { sampleText } from "../../sample/fields.js";
-import type { ChoiceOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
+import { JudgeMetric } from "../shared/base/judge-metric.js";
 import { sampleTranscript } from "../shared/conversation/transcript.js";
-import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
+import type { ChoiceOptions, ReasonsOptions } from "../shared/judge/choice-verdicts.js";
+import type { JudgeMetricOptions } from "../shared/judge/options.js";
 import type { MetricResult, Sample } from "../types.js";
 import { agentGoalAccuracyDescriptor, agentGoalAccuracyWithoutReferenceDescriptor } from "./descriptor.js";
 import { judgeGoalAccuracy } from "./judge.js";

@@ -2,8 +2,9 @@
 // epsilon), judge.ts (reference, then contexts), descriptor.ts. Haystack has no counterpart.
 
 import { sampleContexts, sampleText } from "../../sample/fields.js";
-import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { statementSteps } from "../shared/statements/steps.js";
+import { JudgeMetric } from "../shared/base/judge-metric.js";
+import type { JudgeMetricOptions } from "../shared/judge/options.js";
+import { statementSteps } from "../shared/judge/statements/steps.js";
 import type { MetricResult, Sample } from "../types.js";
 import { contextEntityRecallDescriptor } from "./descriptor.js";
 import { judgeEntities } from "./judge.js";

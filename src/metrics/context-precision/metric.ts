@@ -3,8 +3,9 @@
 
 import { sampleContexts, sampleText } from "../../sample/fields.js";
 import { requireText } from "../../sample/validate.js";
-import type { ChoiceOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
-import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
+import { JudgeMetric } from "../shared/base/judge-metric.js";
+import type { ChoiceOptions, ReasonsOptions } from "../shared/judge/choice-verdicts.js";
+import type { JudgeMetricOptions } from "../shared/judge/options.js";
 import type { MetricResult, Sample } from "../types.js";
 import {
   contextPrecisionDescriptor,

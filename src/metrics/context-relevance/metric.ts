@@ -5,7 +5,7 @@
 
 import { InvalidInputError } from "../../errors.js";
 import { sampleContexts, sampleText } from "../../sample/fields.js";
-import { JudgeMetric } from "../shared/judge-metric.js";
+import { JudgeMetric } from "../shared/base/judge-metric.js";
 import type { MetricResult, Sample } from "../types.js";
 import { contextRelevanceDescriptor } from "./descriptor.js";
 import { judgeContextRelevance } from "./judge.js";

@@ -3,10 +3,14 @@
 // verdicts step (`faithfulness/verdicts`: can the sentence be inferred from the contexts?), so no prompt of its own.
 
 import { sampleContexts, sampleText } from "../../sample/fields.js";
-import { DeepEvalRagMetric, type RagJudgement, verdictJudgement } from "../shared/deepeval-rag/metric.js";
-import type { DeepEvalRagOptions } from "../shared/deepeval-rag/options.js";
-import { statementPromptVersions } from "../shared/statements/steps.js";
-import type { Verdict } from "../shared/statements/verdicts-prompt.js";
+import {
+  DeepEvalRagMetric,
+  type RagJudgement,
+  verdictJudgement,
+} from "../shared/base/deepeval-rag-metric.js";
+import type { DeepEvalRagOptions } from "../shared/judge/deepeval-rag/options.js";
+import { statementPromptVersions } from "../shared/judge/statements/steps.js";
+import type { Verdict } from "../shared/judge/statements/verdicts-prompt.js";
 import type { Sample } from "../types.js";
 import { contextualRecallDescriptor } from "./descriptor.js";
 import { judgeContextualRecall } from "./judge.js";

@@ -3,9 +3,13 @@
 // statement).
 
 import { sampleText } from "../../sample/fields.js";
-import { DeepEvalRagMetric, type RagJudgement, verdictJudgement } from "../shared/deepeval-rag/metric.js";
-import type { DeepEvalRagOptions } from "../shared/deepeval-rag/options.js";
-import { statementPromptVersions } from "../shared/statements/steps.js";
+import {
+  DeepEvalRagMetric,
+  type RagJudgement,
+  verdictJudgement,
+} from "../shared/base/deepeval-rag-metric.js";
+import type { DeepEvalRagOptions } from "../shared/judge/deepeval-rag/options.js";
+import { statementPromptVersions } from "../shared/judge/statements/steps.js";
 import type { Sample } from "../types.js";
 import { deepEvalAnswerRelevancyDescriptor } from "./descriptor.js";
 import { judgeDeepEvalAnswerRelevancy, type StatementRelevancyVerdict } from "./judge.js";

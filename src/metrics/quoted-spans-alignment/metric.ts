@@ -1,6 +1,6 @@
 // Ragas `QuotedSpansAlignment`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts. No judge.
 import { requireAnswerString, requireStringList } from "../../sample/formula-inputs.js";
-import { JudgeFreeMetric } from "../shared/judge-free.js";
+import { JudgeFreeMetric } from "../shared/base/judge-free-metric.js";
 import type { MetricResult, Sample } from "../types.js";
 import { quotedSpansAlignmentDescriptor } from "./descriptor.js";
 import { quotedSpansAlignment } from "./score.js";

@@ -2,8 +2,8 @@
 // prompt.ts (one verdict per assistant message, sized to the conversation), judge.ts (one call per row).
 
 import { type DeepEvalTurn, deepEvalTurns } from "../../sample/conversation/deepeval-turns.js";
-import { DeepEvalTurnsMetric, type PassJudgement } from "../shared/conversation/deepeval-metric.js";
-import type { DeepEvalJudgeOptions } from "../shared/conversation/deepeval-verdicts.js";
+import { DeepEvalTurnsMetric, type PassJudgement } from "../shared/base/deepeval-turns-metric.js";
+import type { DeepEvalJudgeOptions } from "../shared/judge/deepeval-verdicts.js";
 
 // The options every DeepEval multi-turn judge takes, re-exported for the package's entry.
 export type { DeepEvalJudgeOptions };

@@ -9,10 +9,15 @@ import type {
   EvaluatorOutput,
   RowOutcome,
   RunOptions,
-} from "../shared/evaluator-runner.js";
-import { type LongTextEntry, longTextRefusal, longTextsDetail, rowLongTexts } from "../shared/long-texts.js";
-import { parseMetricOptions } from "../shared/metric-options.js";
-import { cosineOrThrow, embedAll } from "../shared/vectors.js";
+} from "../shared/base/evaluator-runner.js";
+import { parseMetricOptions } from "../shared/base/metric-options.js";
+import {
+  type LongTextEntry,
+  longTextRefusal,
+  longTextsDetail,
+  rowLongTexts,
+} from "../shared/embedding/long-texts.js";
+import { cosineOrThrow, embedAll } from "../shared/embedding/vectors.js";
 import type { MetricConfig } from "../types.js";
 import { semanticSimilarityDescriptor } from "./descriptor.js";
 import { semanticSimilarityScore } from "./score.js";

@@ -4,9 +4,10 @@
 import { InvalidInputError } from "../../errors.js";
 import { fieldHint } from "../../sample/field-table.js";
 import { requireText } from "../../sample/validate.js";
-import type { ChoiceOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
+import { JudgeMetric } from "../shared/base/judge-metric.js";
 import { sampleTranscript } from "../shared/conversation/transcript.js";
-import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
+import type { ChoiceOptions, ReasonsOptions } from "../shared/judge/choice-verdicts.js";
+import type { JudgeMetricOptions } from "../shared/judge/options.js";
 import type { MetricResult, Sample } from "../types.js";
 import { topicAdherenceDescriptor } from "./descriptor.js";
 import { judgeTopicAdherence, type TopicVerdict } from "./judge.js";

@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import { sampleConversation } from "../../sample/conversation/sample-inputs.js";
 import type { MetricOptionSchema } from "../descriptor.js";
-import { JudgeFreeMetric, type RecordedOptions } from "../shared/judge-free.js";
+import { JudgeFreeMetric, type RecordedOptions } from "../shared/base/judge-free-metric.js";
 import type { MetricResult, Sample } from "../types.js";
 import {
   trajectoryStepCountDescriptor,

@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import type { ConversationMessage } from "../../sample/conversation/messages.js";
 import { sampleConversation } from "../../sample/conversation/sample-inputs.js";
-import { JudgeFreeMetric, type RecordedOptions } from "../shared/judge-free.js";
+import { JudgeFreeMetric, type RecordedOptions } from "../shared/base/judge-free-metric.js";
 import type { MetricResult, Sample } from "../types.js";
 import { trajectoryMatchDescriptor } from "./descriptor.js";
 import { trajectoryMatchPairs } from "./score.js";

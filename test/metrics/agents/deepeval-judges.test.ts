@@ -11,7 +11,7 @@ import { retentionPromptFor } from "../../../src/metrics/knowledge-retention/pro
 import { turnsToJudge } from "../../../src/metrics/knowledge-retention/score.js";
 import { RoleAdherence } from "../../../src/metrics/role-adherence/metric.js";
 import { roleAdherencePromptFor } from "../../../src/metrics/role-adherence/prompt.js";
-import { passShare } from "../../../src/metrics/shared/conversation/deepeval-verdicts.js";
+import { passShare } from "../../../src/metrics/shared/judge/deepeval-verdicts.js";
 import { TurnRelevancy } from "../../../src/metrics/turn-relevancy/metric.js";
 import { turnRelevancyPromptFor } from "../../../src/metrics/turn-relevancy/prompt.js";
 import { slidingWindows, unitInteractions } from "../../../src/metrics/turn-relevancy/score.js";
