@@ -62,7 +62,7 @@ export {
   rougeTokens,
 } from "./metrics/rouge-score/score.js";
 export { semanticSimilarityScore } from "./metrics/semantic-similarity/score.js";
-export { type DistanceMeasure, stringSimilarity } from "./metrics/shared/string-distance/similarity.js";
+export { type DistanceMeasure, stringSimilarity } from "./metrics/shared/text/string-distance/similarity.js";
 export type { ContextRelevanceScore } from "./metrics/shared/verifier/context-scores.js";
 export type { SentenceSupport } from "./metrics/shared/verifier/response-support.js";
 export { rowProbability } from "./metrics/shared/verifier/sentence-scores.js";
