@@ -7,7 +7,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
+import { metricClasses } from "../src/metrics/catalog.js";
+import type { MetricApiGroup, MetricDescriptor } from "../src/metrics/descriptor.js";
 import { typeScriptProgram } from "../test/support/ts-program.js";
+import { markers } from "./doc-markers.js";
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -53,7 +56,7 @@ export function apiReader(entries: readonly ApiEntry[] = apiEntries()): ApiReade
 }
 
 /** The markers of a group file's generated block, the one place a group file may use `export *`. */
-export const generatedBlock = { start: "// metrics:start", end: "// metrics:end" } as const;
+export const generatedBlock = markers("metrics", "typescript");
 
 /** The `export *` statements of a group file outside its generated block, as text (none is allowed). */
 export function exportStarsOutsideBlock(file: string, text: string): string[] {
@@ -101,4 +104,56 @@ export function indexGroups(reader: ApiReader): Map<string, number> {
     groups.set(comment, reader.exportsOf(groupFile).length);
   }
   return groups;
+}
+
+/**
+ * The api group whose generated block re-exports a metric's face: the descriptor's `surfaces.apiGroup`, else its
+ * family's group: verifier metrics, custom judges (definable), agent metrics (they read `messages`), judge-free
+ * metrics (no model), and the RAG set for the other judge and embedding metrics.
+ */
+export function apiGroupOf(d: MetricDescriptor): MetricApiGroup {
+  if (d.surfaces?.apiGroup) return d.surfaces.apiGroup;
+  if ((d.needsVerifier ?? []).length > 0) return "verifier-metrics";
+  if (d.definable) return "custom-judges";
+  if (d.requiredFields.includes("messages")) return "agent-metrics";
+  if (!d.needsLlm && !d.needsEmbeddings) return "judge-free-metrics";
+  return "judge-metrics-rag-set";
+}
+
+/** The metric folder of each catalog class, read from src/metrics/catalog.ts's imports (`./<folder>/metric.js`). */
+export function catalogFolders(): Map<string, string> {
+  const file = path.join(repo, "src/metrics/catalog.ts");
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.ES2022, true);
+  const folders = new Map<string, string>();
+  for (const s of source.statements) {
+    if (!ts.isImportDeclaration(s) || !ts.isStringLiteral(s.moduleSpecifier)) continue;
+    const folder = /^\.\/([\w-]+)\/metric\.js$/.exec(s.moduleSpecifier.text)?.[1];
+    const named = s.importClause?.namedBindings;
+    if (folder === undefined || !named || !ts.isNamedImports(named)) continue;
+    for (const element of named.elements) folders.set(element.name.text, folder);
+  }
+  return folders;
+}
+
+/** Each api group's metric folders in catalog order (a folder once, at its first class): its generated block. */
+export function metricBlocks(): Map<MetricApiGroup, string[]> {
+  const folders = catalogFolders();
+  const blocks = new Map<MetricApiGroup, string[]>();
+  for (const metricClass of metricClasses) {
+    const folder = folders.get(metricClass.name);
+    if (folder === undefined)
+      throw new Error(
+        `${metricClass.name} is in metricClasses but not imported from ./<folder>/metric.js in catalog.ts`,
+      );
+    const group = apiGroupOf(metricClass.descriptor);
+    const block = blocks.get(group) ?? [];
+    if (!block.includes(folder)) block.push(folder);
+    blocks.set(group, block);
+  }
+  return blocks;
+}
+
+/** The generated block's lines for `folders`: one `export *` of each folder's face. */
+export function metricBlock(folders: readonly string[]): string {
+  return folders.map((f) => `export * from "../metrics/${f}/index.js";`).join("\n");
 }

@@ -1,11 +1,21 @@
-// Writes the name counts of docs/api.md: the entry table (`| \`airgap-eval/x\` | N | what for |`) and the table of
-// the main entry's groups (`| Group | N | why it exists |`), read from the sources as test/public-api.test.ts reads
-// them (scripts/api-groups.ts). The prose of each row is written by hand. Run with `npm run docs:api`; the test
-// fails when docs/api.md's counts differ from what this would write.
+// Writes the generated parts of the public API: each metric group's block in src/api/<group>.ts (an `export *` of
+// each metric folder's face, in catalog order, the group from the descriptor: scripts/api-groups.ts), then the name
+// counts of docs/api.md: the entry table (`| \`airgap-eval/x\` | N | what for |`) and the table of the main entry's
+// groups (`| Group | N | why it exists |`), read from the sources as test/public-api.test.ts reads them. The prose of
+// each row is written by hand. Run with `npm run docs:api`; the test fails when a block or a count differs from
+// what this would write.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type ApiReader, apiEntries, apiReader, indexGroups, repo } from "./api-groups.js";
-import { rewriteDoc } from "./doc-markers.js";
+import {
+  type ApiReader,
+  apiEntries,
+  apiReader,
+  indexGroups,
+  metricBlock,
+  metricBlocks,
+  repo,
+} from "./api-groups.js";
+import { rewriteDoc, withGeneratedBlock } from "./doc-markers.js";
 
 /** The counts docs/api.md shows: names per entry (by subpath) and per group of the main entry. */
 export interface ApiCounts {
@@ -68,10 +78,22 @@ export function withApiCounts(doc: string, counts: ApiCounts): string {
   return [before, ...sections].join("\n## ");
 }
 
-/** The file this script writes to. */
+/** The file this script writes the counts to. */
 export const apiDocPath = path.join(repo, "docs", "api.md");
 
+/** A metric group file's text with its generated block rewritten: an `export *` of each of `folders`. */
+export function withMetricBlock(group: string, text: string, folders: readonly string[]): string {
+  return withGeneratedBlock(text, "metrics", metricBlock(folders), `src/api/${group}.ts`, "typescript");
+}
+
+/** The file of an api group (src/api/<group>.ts). */
+export const groupFilePath = (group: string): string => path.join(repo, "src", "api", `${group}.ts`);
+
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  for (const [group, folders] of metricBlocks())
+    rewriteDoc(groupFilePath(group), `src/api/${group}.ts metrics block`, (text) =>
+      withMetricBlock(group, text, folders),
+    );
   const counts = apiCounts();
   rewriteDoc(apiDocPath, "docs/api.md name counts", (text) => withApiCounts(text, counts));
 }

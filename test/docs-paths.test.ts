@@ -1,7 +1,7 @@
 // Every repository path the docs name exists, so a moved or deleted file cannot leave a doc pointing at nothing:
 // the `src/…`, `test/…`, `scripts/…` and `bench/…` paths in code spans of README.md and docs/*.md, and in
-// docs/metric-pattern.md (the metric recipe) also the files it names relative to src/metrics/ (`shared/split.ts`,
-// `score.ts`, `text/python-str.ts`).
+// docs/metric-pattern.md (the metric recipe) also the files it names by their place in src/metrics/ or src/sample/
+// (`shared/judge/split.ts`, `score.ts`, `text/python-str.ts`, `field-table.ts`).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -14,8 +14,11 @@ const docs = [
     .map((f) => `docs/${f}`),
 ];
 const metricsDir = path.join(repoRoot, "src", "metrics");
-const metricFiles = readdirSync(metricsDir, { recursive: true, encoding: "utf8" }).map((f) =>
-  f.split(path.sep).join("/"),
+/** The files of the rooms the recipe speaks of, relative to their room (src/metrics/, src/sample/). */
+const roomFiles = ["metrics", "sample"].flatMap((room) =>
+  readdirSync(path.join(repoRoot, "src", room), { recursive: true, encoding: "utf8" }).map((f) =>
+    f.split(path.sep).join("/"),
+  ),
 );
 
 /** The paths in a doc's code spans: repository paths, and in the metric recipe paths inside src/metrics/ too. */
@@ -34,12 +37,12 @@ function namedPaths(text: string, metricRelative: boolean): { repo: string[]; me
   return { repo, metrics };
 }
 
-/** A path relative to src/metrics/: a `shared/…` path there, or a file some folder of it holds (`score.ts`). */
+/** A `shared/…` path in src/metrics/, or a file some folder of src/metrics/ or src/sample/ holds (`score.ts`). */
 function metricPathExists(p: string): boolean {
   const bare = p.replace(/\/$/, "");
   return p.startsWith("shared/")
     ? existsSync(path.join(metricsDir, p))
-    : metricFiles.some((f) => f === bare || f.endsWith(`/${bare}`));
+    : roomFiles.some((f) => f === bare || f.endsWith(`/${bare}`));
 }
 
 describe("paths named in the docs", () => {
@@ -58,7 +61,7 @@ describe("paths named in the docs", () => {
     expect(missing).toEqual([]);
   });
 
-  it("every file docs/metric-pattern.md names inside src/metrics/ exists", () => {
+  it("every file docs/metric-pattern.md names inside src/metrics/ or src/sample/ exists", () => {
     const { metrics } = namedPaths(readFileSync(path.join(repoRoot, "docs/metric-pattern.md"), "utf8"), true);
     expect(metrics.filter((p) => !metricPathExists(p))).toEqual([]);
   });

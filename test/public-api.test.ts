@@ -5,10 +5,20 @@
 // comments, each re-exporting one file of src/api/) are what `npm run docs:api` writes from the same reading
 // (scripts/api-groups.ts), and every `...Options` type a public function, constructor or method takes is exported.
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { apiEntries, apiReader, exportStarsOutsideBlock } from "../scripts/api-groups.js";
-import { apiCounts, apiDocPath, withApiCounts } from "../scripts/docs-api.js";
+import {
+  apiEntries,
+  apiGroupOf,
+  apiReader,
+  exportStarsOutsideBlock,
+  metricBlocks,
+  repo,
+} from "../scripts/api-groups.js";
+import { apiCounts, apiDocPath, groupFilePath, withApiCounts, withMetricBlock } from "../scripts/docs-api.js";
+import { metricDescriptor } from "../src/metrics/catalog.js";
+import { metricApiGroups } from "../src/metrics/descriptor.js";
 
 const entries = apiEntries();
 const reader = apiReader(entries);
@@ -106,6 +116,56 @@ describe("public API", () => {
     expect(() => withApiCounts(doc, counts)).toThrow(/no row "\| Cache \| 0 \| why it exists \|"/);
     const group = 'export * from "../a.js";\n// metrics:start\nexport * from "../b.js";\n// metrics:end\n';
     expect(exportStarsOutsideBlock("group.ts", group)).toEqual(['export * from "../a.js";']);
+  });
+
+  it("each metric group's generated block re-exports its metric faces in catalog order (npm run docs:api)", () => {
+    const blocks = metricBlocks();
+    expect([...blocks.keys()].sort()).toEqual([...metricApiGroups].sort());
+    for (const [group, folders] of blocks) {
+      const text = readFileSync(groupFilePath(group), "utf8");
+      expect(withMetricBlock(group, text, folders), `src/api/${group}.ts`).toBe(text);
+    }
+  });
+
+  it("the deprecated formulas of the main entry are airgap-eval/formulas' names no other group has, each @deprecated", () => {
+    const file = path.join(repo, "src", "api", "deprecated-formulas.ts");
+    const deprecated = exportsOf(file).map((s) => s.name);
+    const others = new Set(
+      exportsOf(entries[0]!.file)
+        .map((s) => s.name)
+        .filter((name) => !deprecated.includes(name)),
+    );
+    const formulas = exportsOf(entries.find((e) => e.subpath === "./formulas")!.file).map((s) => s.name);
+    expect([...deprecated].sort()).toEqual(formulas.filter((name) => !others.has(name)).sort());
+    const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.ES2022, true);
+    const unmarked = source.statements
+      .flatMap((s) =>
+        ts.isExportDeclaration(s) && s.exportClause && ts.isNamedExports(s.exportClause)
+          ? s.exportClause.elements
+          : [],
+      )
+      .filter((e) => !ts.getJSDocTags(e).some((tag) => tag.tagName.text === "deprecated"))
+      .map((e) => e.name.text);
+    expect(unmarked).toEqual([]);
+  });
+
+  it("a metric's group follows its family unless its descriptor names one", () => {
+    const groups = [
+      "tool_call_accuracy",
+      "bleu_score",
+      "context_recall",
+      "aspect_critic",
+      "hallucinated_spans",
+      "faithfulness",
+    ];
+    expect(groups.map((id) => apiGroupOf(metricDescriptor(id)))).toEqual([
+      "agent-metrics",
+      "judge-free-metrics",
+      "judge-metrics-rag-set",
+      "custom-judges",
+      "verifier-metrics",
+      "judge-metrics-core",
+    ]);
   });
 
   it("exports every ...Options type that a public function, constructor or method takes", () => {
