@@ -83,11 +83,25 @@ describe("public API", () => {
     ]);
   });
 
-  it("exports exactly the names in test/fixtures/public-api.txt", async () => {
+  it("exports exactly the names in test/fixtures/public-api.txt, and the metric faces' names", async () => {
+    // The names the metric groups re-export from metric faces are pinned by rule, not listed: each face exports its
+    // catalog classes and their surfaces (test/metrics/faces.test.ts), and the main entry every options type they take.
+    const faceNames = new Set(
+      [...metricBlocks().values()]
+        .flat()
+        .flatMap((folder) => exportsOf(path.join(repo, "src", "metrics", folder, "index.ts")))
+        .map((s) => s.name),
+    );
     const text = entries
       .map((e) => {
-        const names = exportsOf(e.file).map(listing).sort();
-        return `## ${e.subpath} (${names.length} names)\n${names.join("\n")}\n`;
+        const all = exportsOf(e.file);
+        const listed = all.filter((s) => e.subpath !== "." || !faceNames.has(s.name));
+        const names = listed.map(listing).sort();
+        const count =
+          listed.length === all.length
+            ? `${all.length} names`
+            : `${listed.length} names, and those of the metric faces, pinned by rule`;
+        return `## ${e.subpath} (${count})\n${names.join("\n")}\n`;
       })
       .join("\n");
     await expect(text).toMatchFileSnapshot("fixtures/public-api.txt");
