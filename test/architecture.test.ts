@@ -15,8 +15,8 @@ const srcDir = path.resolve(import.meta.dirname, "../src");
  *
  * Differs from the brief's diagram in two places, both following what the code needs: `prompts`
  * sits below `llm` because the `Llm` interface takes a prompt (the diagram put it above, which no
- * judge could satisfy), and `results` (result types and aggregation, shared by evaluate/ and
- * report/) is a layer of its own between them and metrics/. `calibrate` (judge against people) sits
+ * judge could satisfy), and `results` (result types, aggregation and the results file,
+ * shared by evaluate/ and report/) is a layer of its own between them and metrics/. `calibrate` (judge against people) sits
  * on `evaluate`, and so does `generate` (test sets written by the judge, with the run machinery of evaluate/);
  * `verifiers` (small ONNX classifiers) sits beside `llm` and `embeddings`; `datasets` (the labelled-set registry and converters) beside `dataset`, and `metric-file` (metric
  * definitions read from a file, as `dataset` reads rows) beside them. `sample` (the sample model: the field table,
@@ -179,6 +179,37 @@ function sharedRoomViolations(g: ReadonlyMap<string, readonly string[]>): string
   return problems;
 }
 
+const cliDir = path.join(srcDir, "cli");
+const evaluateDir = path.join(srcDir, "evaluate");
+
+/**
+ * The files of src/cli/ that run an evaluation (or a part of one) and so may import evaluate/: the eval run and its
+ * output, the benchmark, the generate command (progress), shard merging, and the metric factories (a skipped
+ * metric). Every other CLI file (reports, reruns, resume checks, ...) reads the results file through results/.
+ */
+const cliEvaluateRunners = new Set(
+  [
+    "eval-run.ts",
+    "eval-output.ts",
+    "bench-command.ts",
+    "generate-command.ts",
+    "merge-command.ts",
+    "metric-factory.ts",
+    "metric-file.ts",
+  ].map((f) => path.join(cliDir, f)),
+);
+
+/** Imports of evaluate/ from a CLI file that is not one of the runners. */
+function cliEvaluateViolations(g: ReadonlyMap<string, readonly string[]>): string[] {
+  const problems: string[] = [];
+  for (const [file, targets] of g) {
+    if (path.dirname(file) !== cliDir || cliEvaluateRunners.has(file)) continue;
+    for (const target of targets)
+      if (path.dirname(target) === evaluateDir) problems.push(`${rel(file)} imports ${rel(target)}`);
+  }
+  return problems;
+}
+
 /** Every import cycle found by a depth-first walk, as `a.ts -> b.ts -> a.ts`. */
 function findCycles(g: ReadonlyMap<string, readonly string[]>): string[] {
   const cycles: string[] = [];
@@ -237,6 +268,10 @@ describe("architecture: imports in src/", () => {
 
   it("metrics/shared/ has no loose file, and its rooms import only their own room and the rooms below", () => {
     expect(sharedRoomViolations(graph)).toEqual([]);
+  });
+
+  it("only the CLI's run commands import evaluate/; the rest read the results file through results/", () => {
+    expect(cliEvaluateViolations(graph)).toEqual([]);
   });
 
   it("the import graph has no cycle", () => {
@@ -303,5 +338,14 @@ describe("architecture: imports in src/", () => {
       "metrics/shared/judge/split.ts (judge) imports metrics/shared/base/judge-metric.ts (base)",
       "metrics/shared/text/context-ids.ts (text) imports metrics/shared/conversation/transcript.ts (conversation)",
     ]);
+  });
+
+  it("the CLI rule reports a report command reaching into evaluate/, and lets a runner through", () => {
+    const at = (p: string): string => path.join(srcDir, p);
+    const bad = new Map<string, string[]>([
+      [at("cli/report-command.ts"), [at("evaluate/result.ts"), at("results/read-file.ts")]],
+      [at("cli/eval-run.ts"), [at("evaluate/evaluate.ts")]],
+    ]);
+    expect(cliEvaluateViolations(bad)).toEqual(["cli/report-command.ts imports evaluate/result.ts"]);
   });
 });

@@ -1,8 +1,8 @@
 // The run-level lines of a results file (headers, invalid rows, end lines), followed as it is read.
 import { InvalidInputError } from "../errors.js";
 import type { MetricConfig } from "../metrics/types.js";
-import type { EvaluationResultData, RunMetadata } from "../results/types.js";
-import type { ResultsEndLine, ResultsHeaderLine, ResultsLine } from "./results-lines.js";
+import type { ResultsEndLine, ResultsHeaderLine, ResultsLine } from "./lines.js";
+import type { EvaluationResultData, RunMetadata } from "./types.js";
 
 /**
  * The run-level lines of a results file (headers, invalid rows, end lines), followed as the file is

@@ -1,6 +1,6 @@
 // The results file's format: the kinds of line a results JSONL file holds, one JSON object a line.
 import type { Sample } from "../metrics/types.js";
-import type { RowMetricRecord, RunMetadata } from "../results/types.js";
+import type { RowMetricRecord, RunMetadata } from "./types.js";
 
 /** `format` value on a results file's header line. */
 export const resultsFormat = "airgap-eval-results";

@@ -1,12 +1,12 @@
 // Checks on each record (and sample line) a results file holds, against the header above it: a row inside the
 // dataset's row count, a configuration a header declared, a finite value, inside the metric's range; and each sample
-// against its row hash (results-sample-check.ts). Every reader (report, --resume, merge) parses
+// against its row hash (sample-check.ts). Every reader (report, --resume, merge) parses
 // through ResultsLineReader, which calls these, so an edited or corrupt file is refused the same way.
 import { InvalidInputError } from "../errors.js";
 import { findMetricDescriptor } from "../metrics/catalog.js";
 import type { MetricConfig } from "../metrics/types.js";
-import type { ResultsHeaderLine } from "./results-lines.js";
-import { SampleCheck } from "./results-sample-check.js";
+import type { ResultsHeaderLine } from "./lines.js";
+import { SampleCheck } from "./sample-check.js";
 
 /** Slack for rounding at a range's ends (a cosine of 1 + 2⁻⁵², say). */
 const rangeSlack = 1e-9;

@@ -1,4 +1,4 @@
-// The samples of a results file against their row hashes, as the file is read (see results-lines.ts for the format):
+// The samples of a results file against their row hashes, as the file is read (see lines.ts for the format):
 // a `sample` line (or a version-1 record's own sample) must hash to its `rowHash`, so an edited question or response is
 // never reported beside the scores of the original; a run (the lines after one header) holds one sample per row; a
 // version-2 record must follow a sample of its row hash, so every record can be tied to the row it scored.

@@ -1,13 +1,13 @@
-import { reportMetadata } from "../report/display-paths.js";
-import { JsonItems, jsonObjectChunks } from "../report/json.js";
+import { reportMetadata } from "./display-paths.js";
+import { JsonItems, jsonObjectChunks } from "./json.js";
+import { ResultsFileIndex } from "./results-file-index.js";
 import {
   type ReportFormat,
   reportChunks,
   reportFormatForPath,
   type WriteReportOptions,
   writeChunksAtomically,
-} from "../report/write.js";
-import { ResultsFileIndex } from "./results-report.js";
+} from "./write.js";
 
 /** Options of {@link writeReportFromResults}: those of `writeReport`, and where notices go. */
 export interface WriteReportFromResultsOptions extends WriteReportOptions {

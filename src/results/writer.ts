@@ -1,7 +1,6 @@
 // Writing a results file: one line per `write`, so a crash loses at most the rows in flight.
 import { closeSync, fsyncSync, ftruncateSync, statSync } from "node:fs";
 import { InvalidInputError } from "../errors.js";
-import type { RowMetricRecord } from "../results/types.js";
 import { wellFormedJson } from "../util/well-formed.js";
 import { openForWriting, writeAllAt } from "../util/write-at.js";
 import {
@@ -10,7 +9,8 @@ import {
   type ResultsLine,
   resultsFormat,
   resultsFormatVersion,
-} from "./results-lines.js";
+} from "./lines.js";
+import type { RowMetricRecord } from "./types.js";
 
 /**
  * The JSON of a record line (version 2: without the sample, which the row's `sample` line holds) built from

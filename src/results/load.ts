@@ -1,11 +1,11 @@
 // Loading a results file into the data a report needs (the latest record of each row × metric).
-import { aggregateRecords } from "../results/aggregate.js";
-import type { AggregateIntervalOptions } from "../results/interval-tally.js";
-import type { EvaluationResultData, RowMetricRecord } from "../results/types.js";
-import { forEachResultsLineSync } from "./read-results-file.js";
-import type { ResultsFileTail } from "./results-lines.js";
-import { ResultsRunState } from "./results-run-state.js";
-import { RecordSamples } from "./results-samples.js";
+import { aggregateRecords } from "./aggregate.js";
+import type { AggregateIntervalOptions } from "./interval-tally.js";
+import type { ResultsFileTail } from "./lines.js";
+import { forEachResultsLineSync } from "./read-file.js";
+import { ResultsRunState } from "./run-state.js";
+import { RecordSamples } from "./samples.js";
+import type { EvaluationResultData, RowMetricRecord } from "./types.js";
 
 /** Options for {@link loadResults}. */
 export interface LoadResultsOptions {

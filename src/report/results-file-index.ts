@@ -1,12 +1,14 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { InvalidInputError } from "../errors.js";
 import type { Sample } from "../metrics/types.js";
-import { ValueRange } from "../report/histogram.js";
-import { type CountedHistogram, histogramsOf, isHistogramValue, type ReportParts } from "../report/parts.js";
-import type { ReportRow } from "../report/views.js";
-import { reportRowOf } from "../report/views.js";
 import { AggregateAccumulator } from "../results/aggregate.js";
+import type { ResultsLine, ResultsSampleLine, StoredRecord } from "../results/lines.js";
+import { type LoadResultsOptions, noteTornTail } from "../results/load.js";
 import { ProblemGrouper, problemRowsKept } from "../results/problem-groups.js";
+import { forEachResultsLineSync } from "../results/read-file.js";
+import { checkIndexedRow, RowOffsets } from "../results/row-offsets.js";
+import { ResultsRunState } from "../results/run-state.js";
+import { missingSample, withSample } from "../results/samples.js";
 import type {
   EvaluationResultData,
   MetricAggregate,
@@ -14,14 +16,12 @@ import type {
   RowMetricRecord,
   RunMetadata,
 } from "../results/types.js";
-import { type LoadResultsOptions, noteTornTail } from "./load-results.js";
-import { forEachResultsLineSync } from "./read-results-file.js";
-import type { ResultsLine, ResultsSampleLine, StoredRecord } from "./results-lines.js";
-import { ResultsRunState } from "./results-run-state.js";
-import { missingSample, withSample } from "./results-samples.js";
-import { checkIndexedRow, RowOffsets } from "./row-offsets.js";
+import { ValueRange } from "./histogram.js";
+import { type CountedHistogram, histogramsOf, isHistogramValue, type ReportParts } from "./parts.js";
+import type { ReportRow } from "./views.js";
+import { reportRowOf } from "./views.js";
 
-export { maxIndexedRow } from "./row-offsets.js";
+export { maxIndexedRow } from "../results/row-offsets.js";
 
 /** Blocks of a file read on demand, the last few kept, to read lines at known offsets. */
 class LineReader {

@@ -1,4 +1,4 @@
-// Parsing a results file's bytes into lines, a piece at a time (see results-lines.ts for the format).
+// Parsing a results file's bytes into lines, a piece at a time (see lines.ts for the format).
 import { InvalidInputError } from "../errors.js";
 import { ByteLines } from "../util/lines.js";
 import { version } from "../version.js";
@@ -8,8 +8,8 @@ import {
   type ResultsLine,
   resultsFormat,
   resultsFormatVersion,
-} from "./results-lines.js";
-import { ResultsRecordCheck } from "./results-record-check.js";
+} from "./lines.js";
+import { ResultsRecordCheck } from "./record-check.js";
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);

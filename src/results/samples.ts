@@ -1,9 +1,9 @@
 // Joining a results file's records to their rows' samples as the file is read: a version-1 record holds its
-// sample, a version-2 record refers to the `sample` line of its row hash written before it (results-lines.ts).
+// sample, a version-2 record refers to the `sample` line of its row hash written before it (lines.ts).
 import { InvalidInputError } from "../errors.js";
 import type { Sample } from "../metrics/types.js";
-import type { RowMetricRecord } from "../results/types.js";
-import type { ResultsLine, StoredRecord } from "./results-lines.js";
+import type { ResultsLine, StoredRecord } from "./lines.js";
+import type { RowMetricRecord } from "./types.js";
 
 /**
  * The samples of a results file by row hash, as its lines are read: one object per distinct sample, shared by the

@@ -3,8 +3,8 @@ import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { InvalidInputError } from "../errors.js";
 import { existingRegularFile, readInputFile, regularFileStats } from "../util/read-input.js";
-import { parseResultsFile, ResultsLineReader } from "./results-line-reader.js";
-import type { ParsedResultsFile, ResultsFileTail, ResultsLine } from "./results-lines.js";
+import { parseResultsFile, ResultsLineReader } from "./line-reader.js";
+import type { ParsedResultsFile, ResultsFileTail, ResultsLine } from "./lines.js";
 
 /**
  * Reads a results file in 1 MB pieces, handing each line to `onLine` as it is parsed (see

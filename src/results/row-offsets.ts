@@ -1,4 +1,4 @@
-// Byte offsets of a results file's lines by row, for the streamed report's index (results-report.ts).
+// Byte offsets of a results file's lines by row, for the streamed report's index (report/results-file-index.ts).
 import { InvalidInputError } from "../errors.js";
 
 /** Largest row index a results file may hold for {@link ResultsFileIndex} (a row is a slot of an array). */
