@@ -94,7 +94,10 @@ const evaluatorSubjects: Subject[] = [
       inputs: [["questions", "string"]],
       outputs: ["score"],
     },
-    build: (given) => new LLMEvaluator({ llm: stubLlm, ...(given as never) }),
+    build: (given) =>
+      new LLMEvaluator({ llm: stubLlm, ...given } as unknown as ConstructorParameters<
+        typeof LLMEvaluator
+      >[0]),
   },
 ];
 
