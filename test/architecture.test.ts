@@ -19,7 +19,9 @@ const srcDir = path.resolve(import.meta.dirname, "../src");
  * report/) is a layer of its own between them and metrics/. `calibrate` (judge against people) sits
  * on `evaluate`, and so does `generate` (test sets written by the judge, with the run machinery of evaluate/);
  * `verifiers` (small ONNX classifiers) sits beside `llm` and `embeddings`; `datasets` (the labelled-set registry and converters) beside `dataset`, and `metric-file` (metric
- * definitions read from a file, as `dataset` reads rows) beside them.
+ * definitions read from a file, as `dataset` reads rows) beside them. `sample` (the sample model: the field table,
+ * field readers, documents and the conversation formats) sits just above the leaf helpers, so that dataset/, report/
+ * and metrics/ all read the same sample without reaching into one another.
  */
 const layers: readonly (readonly string[])[] = [
   ["index"],
@@ -35,6 +37,7 @@ const layers: readonly (readonly string[])[] = [
   ["prompts"],
   ["models"],
   ["cache"],
+  ["sample"],
   ["math", "util", "errors", "errors-zod", "provenance", "version"],
 ];
 const leafRow = layers.length - 1;
@@ -132,6 +135,48 @@ function metricFolderViolations(g: ReadonlyMap<string, readonly string[]>): stri
   return problems;
 }
 
+const sharedDir = path.join(metricsDir, "shared");
+
+/**
+ * The rooms of src/metrics/shared/, top to bottom: the verifier base, the metric and evaluator bases, the judge
+ * steps, then three sibling rooms of mechanics (embedding vectors, text, conversation) that import no other room.
+ * A room may import its own files and the rooms below it; nothing lies loose in shared/ itself.
+ */
+const sharedRooms: readonly (readonly string[])[] = [
+  ["verifier"],
+  ["base"],
+  ["judge"],
+  ["embedding", "text", "conversation"],
+];
+
+/** The room of a file under src/metrics/shared/ (`""` for a loose file there), or undefined outside shared/. */
+function sharedRoomOf(file: string): string | undefined {
+  const parts = path.relative(sharedDir, file).split(path.sep);
+  if (parts[0] === "..") return undefined;
+  return parts.length > 1 ? parts[0] : "";
+}
+
+/** Loose files in shared/, files in no room, and imports up the room order or between sibling rooms. */
+function sharedRoomViolations(g: ReadonlyMap<string, readonly string[]>): string[] {
+  const problems: string[] = [];
+  const roomRow = (room: string): number => sharedRooms.findIndex((row) => row.includes(room));
+  for (const [file, targets] of g) {
+    const from = sharedRoomOf(file);
+    if (from === undefined) continue;
+    if (roomRow(from) < 0) {
+      problems.push(`${rel(file)} lies in no room of metrics/shared/ (${from === "" ? "loose" : from})`);
+      continue;
+    }
+    for (const target of targets) {
+      const to = sharedRoomOf(target);
+      if (to === undefined || to === from) continue;
+      if (roomRow(to) <= roomRow(from))
+        problems.push(`${rel(file)} (${from}) imports ${rel(target)} (${to})`);
+    }
+  }
+  return problems;
+}
+
 /** Every import cycle found by a depth-first walk, as `a.ts -> b.ts -> a.ts`. */
 function findCycles(g: ReadonlyMap<string, readonly string[]>): string[] {
   const cycles: string[] = [];
@@ -188,6 +233,10 @@ describe("architecture: imports in src/", () => {
     expect(metricFolderViolations(graph)).toEqual([]);
   });
 
+  it("metrics/shared/ has no loose file, and its rooms import only their own room and the rooms below", () => {
+    expect(sharedRoomViolations(graph)).toEqual([]);
+  });
+
   it("the import graph has no cycle", () => {
     expect(findCycles(graph)).toEqual([]);
   });
@@ -217,22 +266,40 @@ describe("architecture: imports in src/", () => {
         [
           at("metrics/faithfulness/prompt.ts"),
           at("metrics/context-recall/score.ts"),
-          at("metrics/shared/statements/steps.ts"),
+          at("metrics/shared/judge/statements/steps.ts"),
           at("metrics/types.ts"),
           at("llm/types.ts"),
         ],
       ],
       [
-        at("metrics/shared/statements/steps.ts"),
-        [at("metrics/faithfulness/judge.ts"), at("metrics/shared/judge.ts")],
+        at("metrics/shared/judge/statements/steps.ts"),
+        [at("metrics/faithfulness/judge.ts"), at("metrics/shared/judge/judge.ts")],
       ],
       [at("metrics/faithfulness/metric.ts"), [at("metrics/catalog.ts"), at("metrics/descriptor.ts")]],
       [at("metrics/catalog.ts"), [at("metrics/faithfulness/descriptor.ts")]],
     ]);
     expect(metricFolderViolations(bad)).toEqual([
       "metrics/context-recall/judge.ts (metric folder context-recall) imports metrics/faithfulness/prompt.ts",
-      "metrics/shared/statements/steps.ts (metric folder shared) imports metrics/faithfulness/judge.ts",
+      "metrics/shared/judge/statements/steps.ts (metric folder shared) imports metrics/faithfulness/judge.ts",
       "metrics/faithfulness/metric.ts (metric folder faithfulness) imports metrics/catalog.ts",
+    ]);
+  });
+
+  it("the shared/ room rule reports a loose file, an upward import and a sibling import", () => {
+    const at = (p: string): string => path.join(srcDir, "metrics/shared", p);
+    const bad = new Map<string, string[]>([
+      [at("helpers.ts"), []],
+      [at("judge/split.ts"), [at("base/judge-metric.ts"), at("judge/judge.ts"), at("text/python-str.ts")]],
+      [
+        at("text/context-ids.ts"),
+        [at("conversation/transcript.ts"), path.join(srcDir, "sample/validate.ts")],
+      ],
+      [at("verifier/verifier-metric.ts"), [at("base/base-metric.ts")]],
+    ]);
+    expect(sharedRoomViolations(bad)).toEqual([
+      "metrics/shared/helpers.ts lies in no room of metrics/shared/ (loose)",
+      "metrics/shared/judge/split.ts (judge) imports metrics/shared/base/judge-metric.ts (base)",
+      "metrics/shared/text/context-ids.ts (text) imports metrics/shared/conversation/transcript.ts (conversation)",
     ]);
   });
 });

@@ -10,15 +10,6 @@ export { goalAccuracy } from "../metrics/agent-goal-accuracy/score.js";
 export { ConversationCompleteness } from "../metrics/conversation-completeness/metric.js";
 export { KnowledgeRetention } from "../metrics/knowledge-retention/metric.js";
 export { type DeepEvalJudgeOptions, RoleAdherence } from "../metrics/role-adherence/metric.js";
-export type {
-  ConversationMessage,
-  ReferenceToolCall,
-  ToolCall,
-} from "../metrics/shared/conversation/messages.js";
-export type { ConversationFormat, ReadConversationOptions } from "../metrics/shared/conversation/read.js";
-export { readConversation } from "../metrics/shared/conversation/read.js";
-export { ConversationReadError } from "../metrics/shared/conversation/read-error.js";
-export { readReferenceToolCalls } from "../metrics/shared/conversation/tool-calls.js";
 export { ragasTranscript } from "../metrics/shared/conversation/transcript.js";
 export { ToolCallAccuracy, type ToolCallAccuracyOptions } from "../metrics/tool-call-accuracy/metric.js";
 export { ToolCallF1 } from "../metrics/tool-call-f1/metric.js";
@@ -42,3 +33,12 @@ export {
 } from "../metrics/trajectory-assertions/metric.js";
 export { TrajectoryMatch, type TrajectoryMatchOptions } from "../metrics/trajectory-match/metric.js";
 export { TurnRelevancy, type TurnRelevancyOptions } from "../metrics/turn-relevancy/metric.js";
+export type {
+  ConversationMessage,
+  ReferenceToolCall,
+  ToolCall,
+} from "../sample/conversation/messages.js";
+export type { ConversationFormat, ReadConversationOptions } from "../sample/conversation/read.js";
+export { readConversation } from "../sample/conversation/read.js";
+export { ConversationReadError } from "../sample/conversation/read-error.js";
+export { readReferenceToolCalls } from "../sample/conversation/tool-calls.js";

@@ -29,5 +29,5 @@ export {
   DEFAULT_RUBRIC_WITHOUT_REFERENCE,
 } from "../metrics/rubrics/prompt.js";
 export type { Rubric } from "../metrics/rubrics/score.js";
-export type { JudgeInputField, Scale } from "../metrics/shared/custom-judge.js";
+export type { JudgeInputField, Scale } from "../metrics/shared/judge/custom-judge.js";
 export { SimpleCriteriaScore, type SimpleCriteriaScoreOptions } from "../metrics/simple-criteria/metric.js";

@@ -61,11 +61,11 @@ export {
   rouge,
   rougeTokens,
 } from "../metrics/rouge-score/score.js";
-export type { ContextId } from "../metrics/shared/context-ids.js";
-export type { DocumentComparisonOptions } from "../metrics/shared/document-evaluator.js";
-export type { DocumentComparisonField, HaystackDocument } from "../metrics/shared/documents.js";
-export { JudgeFreeMetric } from "../metrics/shared/judge-free.js";
-export type { NonLLMContextOptions } from "../metrics/shared/non-llm-context-metric.js";
-export { type DistanceMeasure, stringSimilarity } from "../metrics/shared/string-distance/similarity.js";
+export type { DocumentComparisonOptions } from "../metrics/shared/base/document-metric.js";
+export { JudgeFreeMetric } from "../metrics/shared/base/judge-free-metric.js";
+export type { NonLLMContextOptions } from "../metrics/shared/base/non-llm-context-metric.js";
+export type { ContextId } from "../metrics/shared/text/context-ids.js";
+export { type DistanceMeasure, stringSimilarity } from "../metrics/shared/text/string-distance/similarity.js";
 export { StringPresence } from "../metrics/string-presence/metric.js";
 export { stringPresence } from "../metrics/string-presence/score.js";
+export type { DocumentComparisonField, HaystackDocument } from "../sample/documents.js";

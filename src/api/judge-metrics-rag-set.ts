@@ -53,4 +53,4 @@ export {
   ResponseGroundedness,
   type ResponseGroundednessOptions,
 } from "../metrics/nv-response-groundedness/metric.js";
-export type { DeepEvalRagOptions } from "../metrics/shared/deepeval-rag/options.js";
+export type { DeepEvalRagOptions } from "../metrics/shared/judge/deepeval-rag/options.js";

@@ -4,8 +4,8 @@ import type { BadCell, Dataset, InvalidRow } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { assertResultsFileFree } from "../evaluate/results-lock.js";
 import { metricDescriptor } from "../metrics/catalog.js";
-import { columnName } from "../metrics/shared/sample-field-table.js";
 import { reportFormatForPath } from "../report/write.js";
+import { columnName } from "../sample/field-table.js";
 import type { MetricId } from "./metric-factory.js";
 
 /** What {@link preflight} checks: everything that can be wrong without loading a model. */
