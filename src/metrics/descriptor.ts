@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import type { Embeddings } from "../embeddings/types.js";
 import type { Llm } from "../llm/types.js";
+import type { SampleFieldValue, sampleFieldTable } from "../sample/field-table.js";
 import type { VerifierTask } from "../verifiers/types.js";
-import type { SampleFieldValue, sampleFieldTable } from "./shared/sample-field-table.js";
 import type { SampleField } from "./types.js";
 
 /** The models a metric may be built with (`createMetric`); which ones it needs is in its descriptor. */

@@ -7,8 +7,8 @@ import type { Embeddings } from "../../src/embeddings/types.js";
 import type { Llm } from "../../src/llm/types.js";
 import { defineMetric, type MetricInput, type MetricOptionsOf } from "../../src/metrics/descriptor.js";
 import { readInputs } from "../../src/metrics/shared/base/inputs.js";
-import type { ConversationMessage } from "../../src/metrics/shared/conversation/messages.js";
-import { sampleText } from "../../src/metrics/shared/sample-fields.js";
+import type { ConversationMessage } from "../../src/sample/conversation/messages.js";
+import { sampleText } from "../../src/sample/fields.js";
 
 const base = {
   id: "example_reads",

@@ -1,15 +1,16 @@
 // A metric's checked input, read from a sample as its descriptor's `reads` say: each field by its kind in the
 // sample field table, with the same readers (and so the same messages) the metrics used one by one. A missing or
 // bad field throws `InvalidInputError` naming the row and the field, before any model runs.
+
+import { sampleConversation, sampleReferenceToolCalls } from "../../../sample/conversation/sample-inputs.js";
+import { requireDocuments } from "../../../sample/documents.js";
+import { sampleFieldSpec } from "../../../sample/field-table.js";
+import { sampleText } from "../../../sample/fields.js";
+import { requireIdList } from "../../../sample/formula-inputs.js";
+import { requireContexts } from "../../../sample/validate.js";
 import type { FieldRead, MetricInput, ReadableField, ReadKind } from "../../descriptor.js";
 import { readField } from "../../descriptor.js";
 import type { Sample } from "../../types.js";
-import { sampleConversation, sampleReferenceToolCalls } from "../conversation/sample-inputs.js";
-import { requireDocuments } from "../documents.js";
-import { requireIdList } from "../judge-free.js";
-import { sampleFieldSpec } from "../sample-field-table.js";
-import { sampleText } from "../sample-fields.js";
-import { requireContexts } from "../validate.js";
 
 /** Reads one field of a kind from a sample; `emptyList` says whether an empty list of texts is a value. */
 type KindReader = (
