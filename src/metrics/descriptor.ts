@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Embeddings } from "../embeddings/types.js";
 import type { Llm } from "../llm/types.js";
+import type { SampleFieldValue, sampleFieldTable } from "../sample/field-table.js";
 import type { VerifierTask } from "../verifiers/types.js";
 import type { SampleField } from "./types.js";
 
@@ -27,6 +28,45 @@ export const metricApiGroups = [
 
 /** One of {@link metricApiGroups}. */
 export type MetricApiGroup = (typeof metricApiGroups)[number];
+
+/**
+ * The kinds of sample field a descriptor's `reads` can name, each read by `readInputs` (shared/base/inputs.ts). A
+ * metric that reads another kind (a rubric, reference topics) lists it in `requiredFields` and reads it itself.
+ */
+export type ReadKind = "text" | "textList" | "idList" | "documents" | "conversation" | "toolCalls";
+
+/** The sample fields of a {@link ReadKind}: those a descriptor's `reads` can name. */
+export type ReadableField = {
+  [F in SampleField]: (typeof sampleFieldTable)[F]["kind"] extends ReadKind ? F : never;
+}[SampleField];
+
+/**
+ * One sample field a metric reads: its name, or the name with how it is read. `optional: true` reads it when the
+ * row has it (so it is not in `requiredFields`); `emptyList: "allowed"` takes an empty list of contexts as a value.
+ *
+ * @example
+ * const reads = ["userInput", { field: "retrievedContexts", emptyList: "allowed" }, { field: "reference", optional: true }];
+ */
+export type FieldRead =
+  | ReadableField
+  | {
+      /** The sample field. */
+      readonly field: ReadableField;
+      /** Read the field only when the row has it; it is then not required. Defaults to false. */
+      readonly optional?: boolean;
+      /** For a list of texts: an empty list is a value, not a mistake. Defaults to "refused". */
+      readonly emptyList?: "allowed" | "refused";
+    };
+
+/** The field a {@link FieldRead} names. */
+export function readField(read: FieldRead): ReadableField {
+  return typeof read === "string" ? read : read.field;
+}
+
+/** Whether a {@link FieldRead} is required of every scored row. */
+export function isRequiredRead(read: FieldRead): boolean {
+  return typeof read === "string" || read.optional !== true;
+}
 
 /**
  * The metric's public names besides its class (whose name the README's Ragas-style column shows):
@@ -85,8 +125,14 @@ export interface MetricDescriptor<S extends MetricOptionSchema = MetricOptionSch
   readonly id: string;
   /** One line: what the number means. */
   readonly description: string;
-  /** Sample fields every scored row must have. */
+  /** Sample fields every scored row must have; `defineMetric` derives it from `reads` when those are given. */
   readonly requiredFields: readonly SampleField[];
+  /**
+   * The sample fields the metric reads, in order, optional ones marked: `defineMetric` derives `requiredFields`
+   * from them, and the metric's checked input (`MetricInput`) holds each, keyed by field name. Defaults to none:
+   * the metric's class reads the sample itself.
+   */
+  readonly reads?: readonly FieldRead[];
   /** Needs a judge LLM. */
   readonly needsLlm: boolean;
   /** Needs an embedding model. */
@@ -134,9 +180,80 @@ export interface MetricDescriptor<S extends MetricOptionSchema = MetricOptionSch
   readonly definable?: boolean | DefinableMetric<z.output<S>>;
 }
 
-/** Identity helper that keeps the option schema's type, so the metric's class sees its parsed options' type. */
-export function defineMetric<S extends MetricOptionSchema>(
-  descriptor: MetricDescriptor<S>,
-): MetricDescriptor<S> {
-  return descriptor;
+/** What `defineMetric` takes: a descriptor whose `requiredFields` are given, or derived from its `reads`. */
+export type MetricDefinition<S extends MetricOptionSchema, R extends readonly FieldRead[]> = Omit<
+  MetricDescriptor<S>,
+  "requiredFields" | "reads"
+> &
+  (
+    | { readonly reads: R; readonly requiredFields?: never }
+    | { readonly requiredFields: readonly SampleField[]; readonly reads?: never }
+  );
+
+/**
+ * Makes a descriptor, keeping its types: the option schema's (so the metric's class sees its parsed options' type),
+ * the literal `reads` and needs (so `MetricOptionsOf` and `MetricInput` follow from them). `requiredFields` is
+ * derived from `reads` when they are given: every field not marked optional, in order.
+ */
+export function defineMetric<
+  S extends MetricOptionSchema,
+  const R extends readonly FieldRead[] = never,
+  L extends boolean = boolean,
+  E extends boolean = boolean,
+>(
+  definition: MetricDefinition<S, R> & { readonly needsLlm: L; readonly needsEmbeddings: E },
+): MetricDescriptor<S> & { readonly reads: R; readonly needsLlm: L; readonly needsEmbeddings: E } {
+  if (definition.reads === undefined) return definition as never;
+  const requiredFields = definition.reads.filter(isRequiredRead).map(readField);
+  return { ...definition, requiredFields } as never;
 }
+
+/** The judge option of a metric that needs one. */
+export interface JudgeModelOption {
+  /** The judge, an `Llm` (e.g. `await LlamaCppLlm.load({ modelPath })`). Required: there is no default. */
+  llm: Llm;
+}
+
+/** The embedder option of a metric that needs one. */
+export interface EmbedderModelOption {
+  /** The embedding model, an `Embeddings` (e.g. `await TransformersEmbeddings.load({ model })`). Required: there is no default. */
+  embeddings: Embeddings;
+}
+
+/** The models a descriptor's needs name, as constructor options. */
+export type ModelsOf<D extends Pick<MetricDescriptor, "needsLlm" | "needsEmbeddings">> =
+  (D["needsLlm"] extends true ? JudgeModelOption : unknown) &
+    (D["needsEmbeddings"] extends true ? EmbedderModelOption : unknown);
+
+/**
+ * A metric's constructor options, from its descriptor: its own options as the schema takes them (each with the
+ * doc comment on its schema key) and the models its needs name.
+ *
+ * @example
+ * export type AnswerRelevancyOptions = MetricOptionsOf<typeof answerRelevancyDescriptor>;
+ */
+export type MetricOptionsOf<D extends Pick<MetricDescriptor, "options" | "needsLlm" | "needsEmbeddings">> =
+  z.input<D["options"]> & ModelsOf<D>;
+
+type ReadName<F> = F extends ReadableField ? F : F extends { readonly field: infer N } ? N : never;
+type RequiredReads<R> = R extends readonly (infer F)[]
+  ? F extends { readonly optional: true }
+    ? never
+    : ReadName<F>
+  : never;
+type OptionalReads<R> = R extends readonly (infer F)[]
+  ? F extends { readonly optional: true }
+    ? ReadName<F>
+    : never
+  : never;
+
+/**
+ * A metric's checked input, from its descriptor's `reads`: each field it reads, keyed by field name, as the field
+ * table's kind holds it (text, a list of texts, a conversation, ...); fields marked optional are optional.
+ *
+ * @example
+ * type Input = MetricInput<typeof faithfulnessDescriptor>; // { userInput: string; response: string; retrievedContexts: string[] }
+ */
+export type MetricInput<D extends { readonly reads: readonly FieldRead[] }> = {
+  -readonly [F in RequiredReads<D["reads"]> & SampleField]: SampleFieldValue<F>;
+} & { -readonly [F in OptionalReads<D["reads"]> & SampleField]?: SampleFieldValue<F> };

@@ -30,7 +30,7 @@ abstract class GoalAccuracyMetric extends JudgeMetric<GoalInput> {
     this.withReference = this.descriptor.requiredFields.includes("referenceOutcome");
   }
 
-  protected validate(sample: Sample, row: number | undefined): GoalInput {
+  protected override validate(sample: Sample, row: number | undefined): GoalInput {
     return {
       transcript: sampleTranscript(sample, row),
       ...(this.withReference ? { reference: sampleText(sample, "referenceOutcome", row) } : {}),

@@ -84,7 +84,7 @@ export class AnswerCorrectness extends JudgeMetric<
     return this.weights[1] > 0;
   }
 
-  protected validate(sample: Sample, row: number | undefined): CorrectnessSample {
+  protected override validate(sample: Sample, row: number | undefined): CorrectnessSample {
     return {
       question: sampleText(sample, "userInput", row),
       response: sampleText(sample, "response", row),

@@ -58,7 +58,7 @@ export class AnswerRelevancy extends JudgeMetric<
     this.template = answerRelevancyPrompt(o.strictness);
   }
 
-  protected validate(sample: Sample, row: number | undefined): AnswerRelevancyInput {
+  protected override validate(sample: Sample, row: number | undefined): AnswerRelevancyInput {
     return {
       userInput: sampleText(sample, "userInput", row),
       response: sampleText(sample, "response", row),

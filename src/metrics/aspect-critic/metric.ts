@@ -65,7 +65,7 @@ export class AspectCritic extends CustomJudgeMetric {
     this.template = aspectCriticPrompt(this.name, this.definition, undefined, this.reading.reasons !== false);
   }
 
-  protected validate(sample: Sample, row: number | undefined): AspectInput {
+  protected override validate(sample: Sample, row: number | undefined): AspectInput {
     return this.judgeInputs(sample, row);
   }
 

@@ -42,7 +42,7 @@ export class ContextEntityRecall extends JudgeMetric<
     super(options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): EntitySample {
+  protected override validate(sample: Sample, row: number | undefined): EntitySample {
     return { reference: sampleText(sample, "reference", row), contexts: sampleContexts(sample, row, true) };
   }
 

@@ -38,7 +38,7 @@ abstract class AveragePrecisionMetric extends JudgeMetric<PrecisionInput> {
     this.answerField = this.descriptor.requiredFields.includes("reference") ? "reference" : "response";
   }
 
-  protected validate(sample: Sample, row: number | undefined): PrecisionInput {
+  protected override validate(sample: Sample, row: number | undefined): PrecisionInput {
     const field = this.answerField;
     return {
       question: sampleText(sample, "userInput", row),

@@ -43,7 +43,7 @@ export class ContextRecall extends JudgeMetric<RecallInput, typeof contextRecall
     super(options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): RecallInput {
+  protected override validate(sample: Sample, row: number | undefined): RecallInput {
     return {
       question: sampleText(sample, "userInput", row),
       reference: sampleText(sample, "reference", row),

@@ -62,7 +62,7 @@ export class ContextRelevance extends JudgeMetric<
     }
   }
 
-  protected validate(sample: Sample, row: number | undefined): ContextRelevanceSampleInput {
+  protected override validate(sample: Sample, row: number | undefined): ContextRelevanceSampleInput {
     return {
       question: sampleText(sample, "userInput", row),
       contexts: sampleContexts(sample, row, true),

@@ -48,7 +48,7 @@ export class ContextualPrecisionMetric extends DeepEvalRagMetric<
     super(options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): ContextualPrecisionInput {
+  protected override validate(sample: Sample, row: number | undefined): ContextualPrecisionInput {
     return {
       question: sampleText(sample, "userInput", row),
       reference: sampleText(sample, "reference", row),

@@ -48,7 +48,7 @@ export class ContextualRecallMetric extends DeepEvalRagMetric<
     super(options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): ContextualRecallInput {
+  protected override validate(sample: Sample, row: number | undefined): ContextualRecallInput {
     return { reference: sampleText(sample, "reference", row), contexts: sampleContexts(sample, row, true) };
   }
 

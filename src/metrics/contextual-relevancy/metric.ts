@@ -46,7 +46,7 @@ export class ContextualRelevancyMetric extends DeepEvalRagMetric<
     super(options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): ContextualRelevancyInput {
+  protected override validate(sample: Sample, row: number | undefined): ContextualRelevancyInput {
     return { question: sampleText(sample, "userInput", row), contexts: sampleContexts(sample, row, false) };
   }
 

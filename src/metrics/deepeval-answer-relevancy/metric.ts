@@ -48,7 +48,7 @@ export class AnswerRelevancyMetric extends DeepEvalRagMetric<
     super(options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): AnswerRelevancyInput {
+  protected override validate(sample: Sample, row: number | undefined): AnswerRelevancyInput {
     return { question: sampleText(sample, "userInput", row), response: sampleText(sample, "response", row) };
   }
 

@@ -54,7 +54,7 @@ export class FaithfulnessMetric extends DeepEvalRagMetric<
     super(options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): FaithfulnessInput {
+  protected override validate(sample: Sample, row: number | undefined): FaithfulnessInput {
     return {
       question: sampleText(sample, "userInput", row),
       response: sampleText(sample, "response", row),

@@ -69,7 +69,7 @@ export class FactualCorrectness extends JudgeMetric<
     this.claims = claimsPrompt(this.atomicity, this.coverage);
   }
 
-  protected validate(sample: Sample, row: number | undefined): FactualSample {
+  protected override validate(sample: Sample, row: number | undefined): FactualSample {
     return { response: sampleText(sample, "response", row), reference: sampleText(sample, "reference", row) };
   }
 

@@ -90,7 +90,7 @@ export class FaithfulnessWithHhem extends JudgeMetric<Input, typeof faithfulness
     return failureReason(this.descriptor, this.verifier.source);
   }
 
-  protected validate(sample: Sample, row: number | undefined): Input {
+  protected override validate(sample: Sample, row: number | undefined): Input {
     return {
       question: sampleText(sample, "userInput", row),
       response: sampleText(sample, "response", row),

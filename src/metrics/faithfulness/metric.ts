@@ -71,7 +71,7 @@ export class Faithfulness extends JudgeMetric<FaithfulnessInput, typeof faithful
       : failureReason({ ...this.descriptor, needsVerifier: SUPPORT_TASKS }, this.cascade.source);
   }
 
-  protected validate(sample: Sample, row: number | undefined): FaithfulnessInput {
+  protected override validate(sample: Sample, row: number | undefined): FaithfulnessInput {
     return {
       question: sampleText(sample, "userInput", row),
       response: sampleText(sample, "response", row),

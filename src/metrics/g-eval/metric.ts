@@ -73,7 +73,7 @@ export class GEval extends CustomJudgeMetric {
     return this.steps;
   }
 
-  protected validate(sample: Sample, row: number | undefined): GEvalInput {
+  protected override validate(sample: Sample, row: number | undefined): GEvalInput {
     return this.judgeInputs(sample, row);
   }
 

@@ -51,7 +51,7 @@ export class HallucinatedSpans extends VerifierMetric<
     super(options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): Input {
+  protected override validate(sample: Sample, row: number | undefined): Input {
     return {
       response: sampleText(sample, "response", row),
       contexts: sampleContexts(sample, row, false),

@@ -98,7 +98,7 @@ export class LLMJudgeMetric extends CustomJudgeMetric<LlmEvaluatorRow> {
     });
   }
 
-  protected validate(sample: Sample, row: number | undefined): LlmEvaluatorRow {
+  protected override validate(sample: Sample, row: number | undefined): LlmEvaluatorRow {
     const fields = this.judgeInputs(sample, row);
     return Object.fromEntries(
       Object.entries(this.inputMap).map(([name, field]) => [name, fields[judgeInputNames[field]]]),

@@ -55,7 +55,7 @@ export class NoiseSensitivity extends JudgeMetric<NoiseSample, typeof noiseSensi
     this.mode = this.options.mode;
   }
 
-  protected validate(sample: Sample, row: number | undefined): NoiseSample {
+  protected override validate(sample: Sample, row: number | undefined): NoiseSample {
     return {
       question: sampleText(sample, "userInput", row),
       response: sampleText(sample, "response", row),

@@ -36,7 +36,7 @@ export class AnswerAccuracy extends JudgeMetric<AccuracyInput, typeof nvAccuracy
     super(options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): AccuracyInput {
+  protected override validate(sample: Sample, row: number | undefined): AccuracyInput {
     return {
       question: sampleText(sample, "userInput", row),
       response: sampleText(sample, "response", row),

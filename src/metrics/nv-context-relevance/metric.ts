@@ -44,7 +44,7 @@ export class NvContextRelevance extends JudgeMetric<
     super(options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): RelevanceSample {
+  protected override validate(sample: Sample, row: number | undefined): RelevanceSample {
     return { question: sampleText(sample, "userInput", row), contexts: sampleContexts(sample, row, true) };
   }
 

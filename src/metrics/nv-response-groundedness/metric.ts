@@ -52,7 +52,7 @@ export class ResponseGroundedness extends JudgeMetric<
     super(options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): GroundednessSample {
+  protected override validate(sample: Sample, row: number | undefined): GroundednessSample {
     return { response: sampleText(sample, "response", row), contexts: sampleContexts(sample, row, true) };
   }
 

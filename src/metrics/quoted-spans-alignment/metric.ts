@@ -44,7 +44,7 @@ export class QuotedSpansAlignment extends JudgeFreeMetric<
     super(options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): QuoteInput {
+  protected override validate(sample: Sample, row: number | undefined): QuoteInput {
     return {
       response: requireAnswerString(sample.response, "response", row),
       contexts: requireStringList(sample.retrievedContexts, "retrievedContexts", row),

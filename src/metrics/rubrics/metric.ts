@@ -84,7 +84,7 @@ export class RubricsScore extends CustomJudgeMetric<RubricRow> {
     this.template = this.reading.reasons === false ? rubricPromptWithoutFeedback(template) : template;
   }
 
-  protected validate(sample: Sample, row: number | undefined): RubricRow {
+  protected override validate(sample: Sample, row: number | undefined): RubricRow {
     return { input: this.judgeInputs(sample, row), levels: this.levels };
   }
 
@@ -131,7 +131,7 @@ export class InstanceRubrics extends CustomJudgeMetric<RubricRow> {
         : instanceRubricsPrompt;
   }
 
-  protected validate(sample: Sample, row: number | undefined): RubricRow {
+  protected override validate(sample: Sample, row: number | undefined): RubricRow {
     const levels = rubricLevels(sample.rubrics as Rubric, {
       field: "rubrics",
       ...(row !== undefined ? { row } : {}),

@@ -57,7 +57,7 @@ export class SemanticSimilarity extends BaseMetric<Pair, typeof semanticSimilari
     ({ threshold: this.threshold, batchSize: this.batchSize } = this.options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): Pair {
+  protected override validate(sample: Sample, row: number | undefined): Pair {
     return {
       response: sampleText(sample, "response", row),
       reference: sampleText(sample, "reference", row),

@@ -45,7 +45,7 @@ export class SimpleCriteriaScore extends CustomJudgeMetric {
     );
   }
 
-  protected validate(sample: Sample, row: number | undefined): CriteriaInput {
+  protected override validate(sample: Sample, row: number | undefined): CriteriaInput {
     return this.judgeInputs(sample, row);
   }
 

@@ -64,7 +64,7 @@ export class TopicAdherenceScore extends JudgeMetric<TopicInput, typeof topicAdh
     super(options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): TopicInput {
+  protected override validate(sample: Sample, row: number | undefined): TopicInput {
     return { transcript: sampleTranscript(sample, row), referenceTopics: sampleReferenceTopics(sample, row) };
   }
 

@@ -27,7 +27,7 @@ abstract class TrajectoryAssertion<S extends MetricOptionSchema> extends JudgeFr
   TrajectoryStep[],
   S
 > {
-  protected validate(sample: Sample, row: number | undefined): TrajectoryStep[] {
+  protected override validate(sample: Sample, row: number | undefined): TrajectoryStep[] {
     return trajectorySteps(sampleConversation(sample, "messages", row));
   }
 

@@ -33,7 +33,7 @@ export class TrajectoryMatch extends JudgeFreeMetric<Trajectories, typeof trajec
     super(options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): Trajectories {
+  protected override validate(sample: Sample, row: number | undefined): Trajectories {
     return {
       outputs: sampleConversation(sample, "messages", row),
       reference: sampleConversation(sample, "referenceMessages", row),

@@ -53,7 +53,7 @@ export class VerifierAnswerCorrectness extends VerifierMetric<
     super(options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): Input {
+  protected override validate(sample: Sample, row: number | undefined): Input {
     return { response: sampleText(sample, "response", row), reference: sampleText(sample, "reference", row) };
   }
 

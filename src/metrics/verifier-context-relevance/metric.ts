@@ -52,7 +52,7 @@ export class VerifierContextRelevance extends VerifierMetric<
     super(options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): Input {
+  protected override validate(sample: Sample, row: number | undefined): Input {
     return { question: sampleText(sample, "userInput", row), contexts: sampleContexts(sample, row, false) };
   }
 

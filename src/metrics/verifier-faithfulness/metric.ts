@@ -57,7 +57,7 @@ export class VerifierFaithfulness extends VerifierMetric<
     super(options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): Input {
+  protected override validate(sample: Sample, row: number | undefined): Input {
     return {
       response: sampleText(sample, "response", row),
       contexts: sampleContexts(sample, row, false),

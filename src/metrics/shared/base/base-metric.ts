@@ -3,6 +3,7 @@ import { forMetric, type OverflowMetric } from "../../../llm/overflow-advice.js"
 import { mapWithConcurrency } from "../../../util/pool.js";
 import type { MetricDescriptor, MetricOptionSchema } from "../../descriptor.js";
 import type { Metric, MetricConfig, MetricResult, Sample, SampleField, ScoreOptions } from "../../types.js";
+import { readInputs } from "./inputs.js";
 import { type ParsedMetricOptions, parseMetricOptions } from "./metric-options.js";
 import { errorResult, failureReason, mustPropagate, withPromptVersions } from "./outcome.js";
 
@@ -63,8 +64,19 @@ export abstract class BaseMetric<V, S extends MetricOptionSchema = MetricOptionS
     return failureReason(this.descriptor);
   }
 
-  /** Checks and extracts the fields the metric needs; `row` is set in batch calls. */
-  protected abstract validate(sample: Sample, row: number | undefined): V;
+  /**
+   * Checks and extracts the fields the metric needs; `row` is set in batch calls. Defaults to the fields the
+   * descriptor `reads` (`readInputs`), keyed by field name; a metric whose descriptor has no `reads` overrides it.
+   */
+  protected validate(sample: Sample, row: number | undefined): V {
+    const { reads } = this.descriptor;
+    if (reads === undefined) {
+      throw new TypeError(
+        `${this.constructor.name}: its descriptor has no reads; add them or override validate`,
+      );
+    }
+    return readInputs({ reads }, sample, row) as V;
+  }
   /** Scores one validated sample. May throw; model errors are turned into an error result. */
   protected abstract compute(input: V, signal: AbortSignal | undefined): Promise<MetricResult>;
   /** How many samples `scoreBatch` scores at once. */

@@ -34,7 +34,7 @@ export abstract class DeepEvalTurnsMetric<
   /** The result's reason: `passed` of `total` verdicts pass (`total` is 0 when nothing was judged). */
   protected abstract reasonFor(passed: number, total: number): string;
 
-  protected validate(sample: Sample, row: number | undefined): V {
+  protected override validate(sample: Sample, row: number | undefined): V {
     return deepEvalTurns(sampleConversation(sample, "messages", row)) as V;
   }
 

@@ -50,7 +50,7 @@ export abstract class DocumentMetric extends JudgeFreeMetric<DocumentPair> {
     ).documentComparisonField;
   }
 
-  protected validate(sample: Sample, row: number | undefined): DocumentPair {
+  protected override validate(sample: Sample, row: number | undefined): DocumentPair {
     return requireDocumentPair(sample, row);
   }
 }

@@ -12,7 +12,7 @@ export abstract class IdContextMetric extends JudgeFreeMetric<IdLists> {
     super(options);
   }
 
-  protected validate(sample: Sample, row: number | undefined): IdLists {
+  protected override validate(sample: Sample, row: number | undefined): IdLists {
     return requireIdLists(sample, row);
   }
 }

@@ -5,6 +5,7 @@ import type { MetricConfig } from "../../types.js";
 import { type VerdictReading, verdictModeConfig, verdictReading } from "../judge/choice-verdicts.js";
 import type { JudgeSettings } from "../judge/judge.js";
 import { BaseMetric } from "./base-metric.js";
+import { recordedOptions } from "./recorded-options.js";
 
 /**
  * A `BaseMetric` that calls a judge: holds the judge and its settings (temperature and token budget,
@@ -38,9 +39,12 @@ export abstract class JudgeMetric<V, S extends MetricOptionSchema = MetricOption
   /** Prompt versions the metric used for its numbers. */
   protected abstract promptVersions(): Record<string, string>;
 
-  /** The metric's own options that change its numbers (mode, weights, ...). Defaults to none. */
+  /**
+   * The metric's own options that change its numbers (mode, weights, ...). Defaults to every option of the
+   * descriptor's schema but the models, judge settings, verdict reading and speed knobs (`recordedOptions`).
+   */
   protected metricOptions(): Record<string, string | number | boolean | null> {
-    return {};
+    return recordedOptions(this.descriptor.options, this.options);
   }
 
   /** Models besides the judge (an embedder). Defaults to none. */

@@ -65,7 +65,7 @@ export abstract class NonLlmContextMetric extends JudgeFreeMetric<ContextLists> 
       .options as Required<NonLLMContextOptions>);
   }
 
-  protected validate(sample: Sample, row: number | undefined): ContextLists {
+  protected override validate(sample: Sample, row: number | undefined): ContextLists {
     return requireContextLists(sample, row);
   }
 

@@ -17,7 +17,7 @@ export interface TextPair {
 export abstract class TextPairMetric<
   S extends MetricOptionSchema = MetricOptionSchema,
 > extends JudgeFreeMetric<TextPair, S> {
-  protected validate(sample: Sample, row: number | undefined): TextPair {
+  protected override validate(sample: Sample, row: number | undefined): TextPair {
     return requirePair(sample, row);
   }
 }

@@ -21,7 +21,7 @@ export interface ToolCallPair {
 export abstract class ToolCallMetric<
   S extends MetricOptionSchema = MetricOptionSchema,
 > extends JudgeFreeMetric<ToolCallPair, S> {
-  protected validate(sample: Sample, row: number | undefined): ToolCallPair {
+  protected override validate(sample: Sample, row: number | undefined): ToolCallPair {
     return {
       made: madeToolCalls(sampleConversation(sample, "messages", row)),
       reference: sampleReferenceToolCalls(sample, row),

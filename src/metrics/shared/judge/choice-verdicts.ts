@@ -49,16 +49,14 @@ export const reasonsOption = z
  */
 export const choiceOptionsShape = {
   /**
-   * How verdicts count: `"argmax"` (the most probable allowed value at the verdict slot, which is what greedy decoding
-   * under the grammar writes; `"greedy"` is another name for it) or `"expected"` (probability-weighted verdicts, so
-   * the score moves less when the judge is unsure; each verdict records `confidence` and `weight`, its expected
-   * value). expected needs a judge that reads token probabilities (`Llm.readsChoiceSlots`). Defaults to "argmax".
+   * How verdicts count: "argmax" (the most probable allowed value, which is what greedy decoding writes; "greedy" is the same) or "expected" (probability-weighted verdicts and scores; needs a judge that reads token probabilities).
+   * Under `"expected"` the score moves less when the judge is unsure; each verdict records `confidence` and `weight`,
+   * its expected value (the judge must read token probabilities: `Llm.readsChoiceSlots`). Defaults to "argmax".
    */
   scoring: scoringOption,
   /**
-   * Record each verdict's probability among the allowed values as `confidence` in the details (read in the forward
-   * pass that writes the verdict; it does not change the verdicts). Needs a judge that reads token probabilities.
-   * Defaults to false.
+   * Record each verdict's probability among the allowed values (confidence) in the details, read while the judge writes it; needs a judge that reads token probabilities.
+   * It does not change the verdicts. Defaults to false.
    */
   confidence: confidenceOption,
 };
@@ -66,9 +64,8 @@ export const choiceOptionsShape = {
 /** The `reasons` option, to spread into an options schema ({@link ReasonsOptions} is derived from it). */
 export const reasonsShape = {
   /**
-   * Ask the judge for its free-text reason (or feedback) before each verdict or score. false leaves it out of the
-   * answer schema, the instruction and the few-shot answers (prompt version `+noreasons`), so the verdict step writes
-   * no free text: fewer generated tokens, and the verdict no longer follows a reason. Defaults to true.
+   * Ask the judge for a free-text reason (or feedback) before each verdict or score; false drops it from the answer schema, the instruction and the examples (prompt version +noreasons), so the verdict step writes no free text.
+   * Fewer generated tokens, and the verdict no longer follows a reason. Defaults to true.
    */
   reasons: reasonsOption,
 };

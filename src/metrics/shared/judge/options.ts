@@ -23,11 +23,13 @@ export const embeddingsOption = z.custom<Embeddings>(
 
 /** The judge settings every judge metric takes: temperature and token budget. */
 export const judgeSettingsShape = {
+  /** Judge temperature; 0 is greedy decoding, which makes scores repeat exactly. Defaults to 0. */
   temperature: z
     .number()
     .min(0)
     .default(0)
     .describe("Judge temperature; 0 is greedy decoding, which makes scores repeat exactly."),
+  /** Token budget of each judge answer; unset leaves the judge's own default. Defaults to the Llm's own default. */
   maxTokens: z
     .number()
     .int()
@@ -38,14 +40,17 @@ export const judgeSettingsShape = {
 
 /** The Haystack evaluator options shared by the judge evaluators. */
 export const haystackRunShape = {
+  /** Throw on the first row whose judge call fails; false records the row as failed and goes on. Defaults to true. */
   raiseOnFailure: z
     .boolean()
     .default(true)
     .describe("Throw on the first row whose judge call fails; false records the row as failed and goes on."),
+  /** Draw a progress bar on stderr; unset means when stderr is a terminal. Defaults to a bar when stderr is a terminal. */
   progressBar: z
     .boolean()
     .optional()
     .describe("Draw a progress bar on stderr; unset means when stderr is a terminal."),
+  /** Few-shot examples in Haystack's shape; unset uses the built-in ones. Defaults to the built-in examples. */
   examples: z
     .unknown()
     .optional()

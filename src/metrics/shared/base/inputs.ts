@@ -1,0 +1,56 @@
+// A metric's checked input, read from a sample as its descriptor's `reads` say: each field by its kind in the
+// sample field table, with the same readers (and so the same messages) the metrics used one by one. A missing or
+// bad field throws `InvalidInputError` naming the row and the field, before any model runs.
+
+import { sampleConversation, sampleReferenceToolCalls } from "../../../sample/conversation/sample-inputs.js";
+import { requireDocuments } from "../../../sample/documents.js";
+import { sampleFieldSpec } from "../../../sample/field-table.js";
+import { sampleText } from "../../../sample/fields.js";
+import { requireIdList } from "../../../sample/formula-inputs.js";
+import { requireContexts } from "../../../sample/validate.js";
+import type { FieldRead, MetricInput, ReadableField, ReadKind } from "../../descriptor.js";
+import { readField } from "../../descriptor.js";
+import type { Sample } from "../../types.js";
+
+/** Reads one field of a kind from a sample; `emptyList` says whether an empty list of texts is a value. */
+type KindReader = (
+  sample: Sample,
+  field: ReadableField,
+  row: number | undefined,
+  emptyList: "allowed" | "refused",
+) => unknown;
+
+const readers: Readonly<Record<ReadKind, KindReader>> = {
+  text: (sample, field, row) => sampleText(sample, field as Parameters<typeof sampleText>[1], row),
+  textList: (sample, field, row, emptyList) =>
+    requireContexts(sample[field], { field, row }, { allowEmptyList: emptyList === "allowed" }),
+  idList: (sample, field, row) => requireIdList(sample[field], field, row),
+  documents: (sample, field, row) => requireDocuments(sample[field], { field, row }),
+  conversation: (sample, field, row) =>
+    sampleConversation(sample, field as "messages" | "referenceMessages", row),
+  toolCalls: (sample, _field, row) => sampleReferenceToolCalls(sample, row),
+};
+
+/**
+ * The fields a descriptor reads from `sample`, keyed by field name: each required one read and checked, each
+ * optional one read when the row has it (left out when it is missing or null). `row` is set in batch calls.
+ *
+ * @example
+ * readInputs(faithfulnessDescriptor, { userInput, response, retrievedContexts }, 0);
+ * // { userInput: "...", response: "...", retrievedContexts: ["..."] }
+ */
+export function readInputs<D extends { readonly reads: readonly FieldRead[] }>(
+  descriptor: D,
+  sample: Sample,
+  row: number | undefined,
+): MetricInput<D> {
+  const input: Record<string, unknown> = {};
+  for (const read of descriptor.reads) {
+    const field = readField(read);
+    const how: Exclude<FieldRead, ReadableField> = typeof read === "string" ? { field } : read;
+    if (how.optional === true && (sample[field] === undefined || sample[field] === null)) continue;
+    const kind = sampleFieldSpec(field).kind as ReadKind;
+    input[field] = readers[kind](sample, field, row, how.emptyList ?? "refused");
+  }
+  return input as MetricInput<D>;
+}

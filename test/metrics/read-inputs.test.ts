@@ -1,0 +1,97 @@
+// A descriptor's `reads` is the one list of the sample fields a metric reads: `defineMetric` derives the required
+// fields from it, `MetricInput` types the checked input and `readInputs` reads it from a row with the field table's
+// readers, so a bad row is refused with the same message, row and field whichever metric reads it.
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { z } from "zod";
+import type { Embeddings } from "../../src/embeddings/types.js";
+import type { Llm } from "../../src/llm/types.js";
+import { defineMetric, type MetricInput, type MetricOptionsOf } from "../../src/metrics/descriptor.js";
+import { readInputs } from "../../src/metrics/shared/base/inputs.js";
+import type { ConversationMessage } from "../../src/sample/conversation/messages.js";
+import { sampleText } from "../../src/sample/fields.js";
+
+const base = {
+  id: "example_reads",
+  description: "An example.",
+  needsLlm: true,
+  needsEmbeddings: false,
+  options: z.object({ strictness: z.number().default(3) }),
+} as const;
+
+const descriptor = defineMetric({
+  ...base,
+  reads: [
+    "userInput",
+    { field: "retrievedContexts", emptyList: "allowed" },
+    { field: "reference", optional: true },
+    "retrievedContextIds",
+    { field: "messages", optional: true },
+  ],
+});
+
+function message(read: () => unknown): string {
+  try {
+    read();
+  } catch (err) {
+    return `${(err as Error).message} [${JSON.stringify(err)}]`;
+  }
+  throw new Error("did not throw");
+}
+
+describe("a descriptor's reads", () => {
+  it("give its required fields: every field not marked optional, in order", () => {
+    expect(descriptor.requiredFields).toEqual(["userInput", "retrievedContexts", "retrievedContextIds"]);
+  });
+
+  it("type the checked input and the options", () => {
+    expectTypeOf<MetricInput<typeof descriptor>>().toEqualTypeOf<
+      {
+        userInput: string;
+        retrievedContexts: string[];
+        retrievedContextIds: Array<string | number>;
+      } & { reference?: string; messages?: ConversationMessage[] }
+    >();
+    expectTypeOf<MetricOptionsOf<typeof descriptor>>().toHaveProperty("llm").toEqualTypeOf<Llm>();
+    expectTypeOf<MetricOptionsOf<typeof descriptor>>().not.toHaveProperty("embeddings");
+    expectTypeOf<MetricOptionsOf<typeof descriptor>>()
+      .toHaveProperty("strictness")
+      .toEqualTypeOf<number | undefined>();
+    const embedder = defineMetric({ ...base, reads: ["response"], needsEmbeddings: true });
+    expectTypeOf<MetricOptionsOf<typeof embedder>>().toHaveProperty("embeddings").toEqualTypeOf<Embeddings>();
+  });
+
+  it("are read from a row, optional ones only when present, an empty list only where allowed", () => {
+    const row = { userInput: "Q?", retrievedContexts: [], retrievedContextIds: ["d1", 2] };
+    expect(readInputs(descriptor, row, 0)).toEqual(row);
+    expect(readInputs(descriptor, { ...row, reference: "R." }, 0)).toEqual({ ...row, reference: "R." });
+    const refusing = defineMetric({ ...base, reads: ["retrievedContexts"] });
+    expect(message(() => readInputs(refusing, { retrievedContexts: [] }, 3))).toBe(
+      'row 3, field "retrievedContexts": is an empty list; give a list of non-empty context strings [{"name":"InvalidInputError","row":3,"field":"retrievedContexts"}]',
+    );
+  });
+
+  it("refuse a bad row as the field's own reader does, naming the row and field", () => {
+    expect(message(() => readInputs(descriptor, { retrievedContexts: [], retrievedContextIds: [] }, 2))).toBe(
+      message(() => sampleText({}, "userInput", 2)),
+    );
+    expect(
+      message(() =>
+        readInputs(descriptor, { userInput: "Q?", retrievedContexts: [""], retrievedContextIds: [] }, 1),
+      ),
+    ).toContain('"field":"retrievedContexts[0]"');
+    expect(
+      message(() =>
+        readInputs(descriptor, { userInput: "Q?", retrievedContexts: [], retrievedContextIds: [1.5] }, 1),
+      ),
+    ).toContain('"field":"retrievedContextIds[0]"');
+    expect(
+      message(() =>
+        readInputs(
+          descriptor,
+          { userInput: "Q?", retrievedContexts: [], retrievedContextIds: [], messages: 7 as never },
+          1,
+        ),
+      ),
+    ).toContain('"field":"messages"');
+  });
+});
