@@ -15,7 +15,7 @@ import { ExitCode } from "./exit-codes.js";
 import { checkDrops, type DropLimit, dropLimits, parseFailOnDrop } from "./fail-on-drop.js";
 import { addIntervalFlags, type IntervalFlags, intervalOptions } from "./interval-flags.js";
 import { collect } from "./option-parsers.js";
-import { registerReportSizeCommand } from "./report-size-command.js";
+import { parseDetect, registerReportSizeCommand } from "./report-size-command.js";
 
 interface ReportFlags extends IntervalFlags {
   html?: string;
@@ -28,6 +28,7 @@ interface CompareFlags extends IntervalFlags {
   out?: string;
   key: keyof typeof compareKeys;
   failOnDrop?: DropLimit[];
+  detect?: number;
 }
 
 /**
@@ -139,6 +140,11 @@ Examples:
         .default("auto"),
     )
     .option(
+      "--detect <difference>",
+      "also give per metric the paired rows needed to detect this difference (at --confidence, 80% power)",
+      parseDetect,
+    )
+    .option(
       "--fail-on-drop <metric=delta>",
       "exit 3 when the metric's mean over paired rows fell by more than delta (b minus a < -delta); '*=delta' for every metric of a; metric=delta:significant fails only when the drop is also significant at --confidence; repeatable",
       collect(parseFailOnDrop),
@@ -177,6 +183,7 @@ Examples:
         labelB: labels.b,
         files,
         intervals,
+        ...(flags.detect !== undefined ? { detect: flags.detect } : {}),
       });
       const limits = flags.failOnDrop ?? [];
       // A limit naming a metric the baseline lacks is bad usage, told before anything is written.

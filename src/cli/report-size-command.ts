@@ -14,7 +14,8 @@ interface SizeFlags {
   clusterBy?: SampleField;
 }
 
-function parseDetect(text: string): number {
+/** Parses `--detect`: a difference above 0 on the metric's scale. */
+export function parseDetect(text: string): number {
   const value = parseDecimal(text);
   if (value === undefined || !(value > 0)) {
     throw new InvalidArgumentError(

@@ -8,6 +8,7 @@ import { aggregateRecords } from "../results/aggregate.js";
 import { RecordDigest } from "../results/digest.js";
 import type { AggregateIntervalOptions } from "../results/interval-tally.js";
 import type { RowMetricRecord, RunMetadata } from "../results/types.js";
+import { withValueRanges } from "../results/value-range.js";
 import { errorText } from "../util/error-text.js";
 import { forEachOfStream } from "../util/pool.js";
 import { realTarget } from "../util/real-path.js";
@@ -65,7 +66,7 @@ async function evaluateLocked(
     const after = cache.stats();
     metadata.cache = { hits: after.hits - statsBefore.hits, misses: after.misses - statsBefore.misses };
   }
-  return assemble(plan, outcome, metadata, options.intervals);
+  return assemble(plan, outcome, metadata, withValueRanges(options.intervals, metadata.metrics));
 }
 
 function runtimeInfo(): Record<string, string> {
@@ -219,7 +220,7 @@ async function runPlan(
     ? undefined
     : new RecordDigest(
         plan.entries.map((e) => e.metric.name),
-        options.intervals,
+        withValueRanges(options.intervals, metadata.metrics),
       );
   let recordCount = 0;
   const progress = stopOnce(

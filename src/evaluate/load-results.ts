@@ -2,6 +2,7 @@
 import { aggregateRecords } from "../results/aggregate.js";
 import type { AggregateIntervalOptions } from "../results/interval-tally.js";
 import type { EvaluationResultData, RowMetricRecord } from "../results/types.js";
+import { withValueRanges } from "../results/value-range.js";
 import { forEachResultsLineSync } from "./read-results-file.js";
 import type { ResultsFileTail } from "./results-lines.js";
 import { ResultsRunState } from "./results-run-state.js";
@@ -52,7 +53,7 @@ export function loadResults(file: string, options: LoadResultsOptions = {}): Eva
     metadata,
     records,
     invalidRows: run.invalidRows,
-    aggregates: aggregateRecords(records, metricOrder, options.intervals),
+    aggregates: aggregateRecords(records, metricOrder, withValueRanges(options.intervals, configs)),
   };
 }
 

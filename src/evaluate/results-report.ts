@@ -14,6 +14,7 @@ import type {
   RowMetricRecord,
   RunMetadata,
 } from "../results/types.js";
+import { withValueRanges } from "../results/value-range.js";
 import { type LoadResultsOptions, noteTornTail } from "./load-results.js";
 import { forEachResultsLineSync } from "./read-results-file.js";
 import type { ResultsLine, ResultsSampleLine, StoredRecord } from "./results-lines.js";
@@ -171,7 +172,10 @@ export class ResultsFileIndex {
     this.invalidRows = run.invalidRows;
 
     // The second pass: everything the reports show before their rows.
-    const aggregator = new AggregateAccumulator(this.metricOrder, options.intervals);
+    const aggregator = new AggregateAccumulator(
+      this.metricOrder,
+      withValueRanges(options.intervals, configs),
+    );
     const grouper = new ProblemGrouper();
     let lastRecordTime = run.headers(file).last.metadata.startedAt;
     let rowCount = 0;

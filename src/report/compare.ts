@@ -1,6 +1,6 @@
 import { standardError } from "../math/mean-interval.js";
 import { type PairedDifference, pairedDifference } from "../math/paired-difference.js";
-import { detectableDifference } from "../math/sample-size.js";
+import { detectableDifference, rowsToDetect } from "../math/sample-size.js";
 import type { MetricStatus } from "../metrics/types.js";
 import { type AggregateIntervalOptions, clusterKey } from "../results/interval-tally.js";
 import type { MetricAggregate, RunMetadata } from "../results/types.js";
@@ -31,14 +31,21 @@ export interface CompareOptions {
   /**
    * How the paired difference's interval and test are made: confidence `level` (also the significance level,
    * 1 − level), clusters (`clusterBy`, a sample field; clusters are resampled and sign-flipped whole), bootstrap
-   * `resamples` and `seed`, and `method` `t` for a t-interval. Defaults to 95%, a paired bootstrap of 1000
-   * resamples with seed 20240601, no clusters.
+   * `resamples` and `seed`, and `method`: `t` (Student t on the deltas) or `bootstrap` (paired bootstrap) forces
+   * that interval, `auto` (or `wilson`, which does not apply to differences) takes the t-interval below 30 paired
+   * rows (or clusters) and the paired bootstrap from there. Defaults to 95%, method `auto`, 1000 resamples with seed
+   * 20240601, no clusters.
    */
   intervals?: AggregateIntervalOptions;
   /** Sign flips of the permutation test (all of them when 2^rows is at most this). Defaults to 10000. */
   permutations?: number;
-  /** Power at which {@link MetricComparison.detectable} is computed. Defaults to 0.8. */
+  /** Power at which {@link MetricComparison.detectable} and {@link MetricComparison.rowsToDetect} are computed. Defaults to 0.8. */
   power?: number;
+  /**
+   * A difference on the metrics' scale (e.g. 0.05): each metric then gives the paired rows needed to detect it
+   * ({@link MetricComparison.rowsToDetect}). Defaults to none.
+   */
+  detect?: number;
 }
 
 /** What pairs a row of one run with a row of the other; see {@link CompareOptions.matchBy}. */
@@ -104,6 +111,13 @@ export interface MetricComparison {
    * power {@link CompareOptions.power}, from the spread of these deltas; null below two rows (or clusters).
    */
   detectable: number | null;
+  /**
+   * The paired rows a comparison needs to detect a true difference of {@link CompareOptions.detect} at the same
+   * level and power, when the deltas spread as these do; null without `detect`, or below two rows (or clusters).
+   */
+  rowsToDetect: number | null;
+  /** The difference `rowsToDetect` is for ({@link CompareOptions.detect}), when given. */
+  detect?: number;
   /** Paired rows whose value went up by more than epsilon. */
   improved: number;
   /** Paired rows whose value went down by more than epsilon. */
@@ -176,8 +190,8 @@ export function compareRuns(
   const byKeyB = keyed(viewB.rows);
 
   const metrics = unique([...viewA.metrics, ...viewB.metrics]);
-  const { clusterBy, method, ...intervalSettings } = options.intervals ?? {};
-  const clusterOf = new Map<number, string>();
+  const { clusterBy, method, valueRanges: _ranges, ...intervalSettings } = options.intervals ?? {};
+  const sampleOfA = new Map<number, ReportRow["sample"]>();
   const rows: ComparedRow[] = [];
   const onlyInA: UnpairedRow[] = [];
   for (const [key, rowA] of byKeyA) {
@@ -186,8 +200,7 @@ export function compareRuns(
       onlyInA.push(unpaired(rowA));
       continue;
     }
-    const cluster = clusterBy === undefined ? undefined : clusterKey(rowA.sample[clusterBy], rowA.row);
-    if (cluster !== undefined) clusterOf.set(rowA.row, cluster);
+    sampleOfA.set(rowA.row, rowA.sample);
     const cells: Record<string, ComparedCell> = {};
     for (const metric of metrics) {
       const ca = rowA.metrics[metric];
@@ -221,10 +234,13 @@ export function compareRuns(
     const paired = rows.filter((r) => isNum(r.metrics[metric]?.delta));
     const deltas = paired.map((r) => r.metrics[metric]!.delta!);
     const pairedMeanDelta = deltas.length > 0 ? deltas.reduce((s, d) => s + d, 0) / deltas.length : null;
-    const clusters = clusterBy === undefined ? undefined : paired.map((r) => clusterOf.get(r.rowA)!);
+    const clusters =
+      clusterBy === undefined
+        ? undefined
+        : paired.map((r) => clusterKey(sampleOfA.get(r.rowA), clusterBy, r.rowA));
     const settings = {
       ...intervalSettings,
-      ...(method === "t" ? { method } : {}),
+      ...(method === "t" || method === "bootstrap" ? { method } : {}),
       ...(clusters !== undefined ? { clusters } : {}),
       ...(options.permutations !== undefined ? { permutations: options.permutations } : {}),
     };
@@ -237,6 +253,7 @@ export function compareRuns(
             settings,
           );
     const se = deltas.length === 0 ? null : standardError(deltas, clusters);
+    const power = { level: intervalSettings.level ?? 0.95, power: options.power ?? 0.8 };
     const hashA = a.metadata?.metrics?.[metric]?.configHash;
     const hashB = b.metadata?.metrics?.[metric]?.configHash;
     return {
@@ -247,13 +264,12 @@ export function compareRuns(
       pairedCount: deltas.length,
       pairedMeanDelta,
       difference,
-      detectable:
-        se === null
+      detectable: se === null ? null : detectableDifference(se, power),
+      rowsToDetect:
+        se === null || options.detect === undefined
           ? null
-          : detectableDifference(se, {
-              level: intervalSettings.level ?? 0.95,
-              power: options.power ?? 0.8,
-            }),
+          : rowsToDetect(options.detect, se, deltas.length, power),
+      ...(options.detect !== undefined ? { detect: options.detect } : {}),
       improved: deltas.filter((d) => d > epsilon).length,
       regressed: deltas.filter((d) => d < -epsilon).length,
       unchanged: deltas.filter((d) => Math.abs(d) <= epsilon).length,

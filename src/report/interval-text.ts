@@ -81,11 +81,14 @@ export function formatPValue(p: number | null | undefined): string {
 interface DifferenceFigures {
   difference: PairedDifference | null;
   detectable: number | null;
+  rowsToDetect?: number | null;
+  detect?: number;
 }
 
 /**
  * The cells of a compared metric's paired difference: its interval, the p-value, the verdict (`yes` / `no`) and the
- * smallest detectable difference.
+ * smallest detectable difference, followed by the rows needed to detect the `detect` difference when one was given
+ * (`0.056 (126)`; see {@link detectableTitle}).
  *
  * @example
  * const [interval, p, significant, detectable] = differenceCells(metricComparison);
@@ -96,8 +99,19 @@ export function differenceCells(m: DifferenceFigures): [string, string, string, 
     d?.interval ? formatSignedInterval(d.interval) : "-",
     formatPValue(d?.pValue),
     d === null || d.pValue === null ? "-" : d.significant ? "yes" : "no",
-    m.detectable === null ? "-" : formatScore(m.detectable),
+    m.detectable === null
+      ? "-"
+      : formatScore(m.detectable) + (m.detect === undefined ? "" : ` (${m.rowsToDetect ?? "-"})`),
   ];
+}
+
+/**
+ * The title of a comparison's detectable-difference column: `Detectable`, or `Detectable (rows for 0.05)` when the
+ * rows needed to detect a given difference follow each figure.
+ */
+export function detectableTitle(comparison: { metrics: readonly DifferenceFigures[] }): string {
+  const detect = comparison.metrics.find((m) => m.detect !== undefined)?.detect;
+  return detect === undefined ? "Detectable" : `Detectable (rows for ${detect})`;
 }
 
 function formatSignedInterval(interval: MeanInterval): string {
@@ -120,13 +134,17 @@ export function differenceNote(metrics: readonly DifferenceFigures[], power = 0.
         : "Student t on the paired deltas";
   const clusters = interval?.clusters !== undefined ? ", clusters resampled and sign-flipped whole" : "";
   const level = interval?.level ?? 0.95;
+  const detect = metrics.find((m) => m.detect !== undefined)?.detect;
   const tests = new Set(metrics.flatMap((m) => (m.difference ? [m.difference.test] : [])));
   const test = [...tests].map((t) =>
     t === "exact" ? "exact (every sign flip)" : `${first.permutations} random sign flips`,
   );
   return (
     `Paired delta interval (${formatLevel(level)}): ${how}${clusters}. p: paired permutation test of no difference, ${test.join(" or ")}; ` +
-    `significant when p < ${Number((1 - level).toFixed(6))}. Detectable: the smallest true paired difference these rows detect at that level with ${formatLevel(power)} power.`
+    `significant when p < ${Number((1 - level).toFixed(6))}. Detectable: the smallest true paired difference these rows detect at that level with ${formatLevel(power)} power` +
+    (detect === undefined
+      ? "."
+      : `; in brackets, the paired rows needed to detect a difference of ${detect} the same way.`)
   );
 }
 
