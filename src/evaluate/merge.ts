@@ -12,6 +12,7 @@ import type {
   RunMetadata,
   ShardInfo,
 } from "../results/types.js";
+import { withValueRanges } from "../results/value-range.js";
 import { describeConfigDifferences } from "./config-diff.js";
 import { canonicalJson, rowHash } from "./hash.js";
 import { loadResults } from "./load-results.js";
@@ -298,7 +299,12 @@ export function mergeShardResults(
     merged: info,
   };
   return {
-    data: { metadata, records, invalidRows, aggregates: aggregateRecords(records, metricOrder) },
+    data: {
+      metadata,
+      records,
+      invalidRows,
+      aggregates: aggregateRecords(records, metricOrder, withValueRanges(undefined, metadata.metrics)),
+    },
     duplicates: [...dupes.values()].sort((a, b) => a.row - b.row),
     missing,
     notes,

@@ -22,6 +22,11 @@ export interface MeanInterval {
   method: IntervalMethod;
   /** Clusters the rows fell into, when the interval is clustered (some rows share a cluster). */
   clusters?: number;
+  /**
+   * The column whose equal values made the clusters (e.g. `reference_contexts`), when the interval is clustered and
+   * was made from a results file or an evaluation (`intervals.clusterBy`).
+   */
+  clusteredBy?: string;
   /** Bootstrap resamples (method `bootstrap`). */
   resamples?: number;
   /** Bootstrap seed (method `bootstrap`). */

@@ -1,9 +1,10 @@
 import { standardError } from "../math/mean-interval.js";
 import { type PairedDifference, pairedDifference } from "../math/paired-difference.js";
 import { detectableDifference, rowsToDetect } from "../math/sample-size.js";
-import type { MetricStatus } from "../metrics/types.js";
-import { type AggregateIntervalOptions, clusterKey } from "../results/interval-tally.js";
+import type { MetricConfig, MetricStatus, Sample } from "../metrics/types.js";
+import { type AggregateIntervalOptions, clusterKey, namedClusters } from "../results/interval-tally.js";
 import type { MetricAggregate, RunMetadata } from "../results/types.js";
+import { builtInValueRange, recordedValueRange } from "../results/value-range.js";
 import { runDifferences } from "./run-differences.js";
 import { aggregatedView, detailedView, type ReportInput, type ReportRow, reportData } from "./views.js";
 
@@ -190,7 +191,7 @@ export function compareRuns(
   const byKeyB = keyed(viewB.rows);
 
   const metrics = unique([...viewA.metrics, ...viewB.metrics]);
-  const { clusterBy, method, valueRanges: _ranges, ...intervalSettings } = options.intervals ?? {};
+  const { clusterBy, method, valueRanges, ...intervalSettings } = options.intervals ?? {};
   const sampleOfA = new Map<number, ReportRow["sample"]>();
   const rows: ComparedRow[] = [];
   const onlyInA: UnpairedRow[] = [];
@@ -238,8 +239,10 @@ export function compareRuns(
       clusterBy === undefined
         ? undefined
         : paired.map((r) => clusterKey(sampleOfA.get(r.rowA), clusterBy, r.rowA));
+    const range = differenceRange(metric, valueRanges, a.metadata?.metrics?.[metric]);
     const settings = {
       ...intervalSettings,
+      ...(range !== undefined ? { range } : {}),
       ...(method === "t" || method === "bootstrap" ? { method } : {}),
       ...(clusters !== undefined ? { clusters } : {}),
       ...(options.permutations !== undefined ? { permutations: options.permutations } : {}),
@@ -247,10 +250,13 @@ export function compareRuns(
     const difference =
       deltas.length === 0
         ? null
-        : pairedDifference(
-            paired.map((r) => r.metrics[metric]!.a!),
-            paired.map((r) => r.metrics[metric]!.b!),
-            settings,
+        : withNamedClusters(
+            pairedDifference(
+              paired.map((r) => r.metrics[metric]!.a!),
+              paired.map((r) => r.metrics[metric]!.b!),
+              settings,
+            ),
+            clusterBy,
           );
     const se = deltas.length === 0 ? null : standardError(deltas, clusters);
     const power = { level: intervalSettings.level ?? 0.95, power: options.power ?? 0.8 };
@@ -319,4 +325,25 @@ function isNum(v: number | null | undefined): v is number {
 
 function unique(values: string[]): string[] {
   return [...new Set(values)];
+}
+
+/** `difference` with its interval's cluster column named ({@link namedClusters}). */
+function withNamedClusters(difference: PairedDifference, field: keyof Sample | undefined): PairedDifference {
+  return { ...difference, interval: namedClusters(difference.interval, field) };
+}
+
+/**
+ * The range a paired difference of `metric` can take, `[min − max, max − min]` of the metric's own range (the one
+ * `valueRanges` gives, else the one its recorded configuration states); undefined when that is not known.
+ */
+function differenceRange(
+  metric: string,
+  valueRanges: AggregateIntervalOptions["valueRanges"],
+  config: MetricConfig | undefined,
+): readonly [number, number] | undefined {
+  const range =
+    valueRanges !== undefined && Object.hasOwn(valueRanges, metric)
+      ? valueRanges[metric]
+      : (recordedValueRange(config) ?? builtInValueRange(metric));
+  return range === undefined ? undefined : [range[0] - range[1], range[1] - range[0]];
 }

@@ -14,7 +14,7 @@ export interface CsvReportOptions {
   /**
    * Writes one line per metric instead of one per row: its mean, the rows scored (`n`) and run, the rows without a
    * score, errors and skipped, and its confidence interval (`low`, `high`, `level`, `method`, `clusters`,
-   * `resamples`, `seed`). Defaults to `false`; a report file named `*.summary.csv` is written this way.
+   * `clustered_by`, `resamples`, `seed`). Defaults to `false`; a report file named `*.summary.csv` is written this way.
    */
   aggregated?: boolean;
 }
@@ -129,6 +129,7 @@ export const CSV_SUMMARY_COLUMNS = [
   "level",
   "method",
   "clusters",
+  "clustered_by",
   "resamples",
   "seed",
 ] as const;
@@ -151,6 +152,7 @@ function* csvSummaryChunks(parts: ReportParts, options: CsvReportOptions): Gener
       i?.level,
       i?.method,
       i?.clusters,
+      i?.clusteredBy,
       i?.resamples,
       i?.seed,
     ];

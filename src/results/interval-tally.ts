@@ -3,7 +3,7 @@ import { InvalidInputError } from "../errors.js";
 import { type IntervalOptions, type MeanInterval, meanInterval } from "../math/mean-interval.js";
 import { columnName } from "../metrics/shared/sample-field-table.js";
 import type { Sample } from "../metrics/types.js";
-import { builtInValueRange } from "./value-range.js";
+import { builtInValueRange, type ValueRanges } from "./value-range.js";
 
 /** How each mean's confidence interval is computed (see `meanInterval` for the methods and formulas). */
 export interface AggregateIntervalOptions extends Omit<IntervalOptions, "clusters" | "range"> {
@@ -19,7 +19,7 @@ export interface AggregateIntervalOptions extends Omit<IntervalOptions, "cluster
    * Defaults to the range a built-in metric's descriptor states for that id (`[0, 1]` for most; none for a metric
    * on the user's scale or one that is not built in, whose interval is not clipped).
    */
-  valueRanges?: Readonly<Record<string, readonly [number, number] | undefined>>;
+  valueRanges?: ValueRanges;
 }
 
 /**
@@ -73,12 +73,27 @@ export class IntervalTally {
     const values = order.map((i) => this.values[i]!);
     const { clusterBy: _clusterBy, valueRanges: _valueRanges, ...options } = this.options;
     const clusters = this.clusters;
-    return meanInterval(values, {
+    const interval = meanInterval(values, {
       ...options,
       ...(this.range !== undefined ? { range: this.range } : {}),
       ...(clusters !== undefined ? { clusters: order.map((i) => clusters[i]!) } : {}),
     });
+    return namedClusters(interval, this.options.clusterBy);
   }
+}
+
+/**
+ * `interval` with the column its clusters came from ({@link MeanInterval.clusteredBy}) when it is clustered.
+ *
+ * @example
+ * namedClusters(meanInterval(values, { clusters }), "referenceContexts"); // { ..., clusters: 12, clusteredBy: "reference_contexts" }
+ */
+export function namedClusters<I extends MeanInterval | null>(
+  interval: I,
+  field: keyof Sample | undefined,
+): I {
+  if (interval === null || interval.clusters === undefined || field === undefined) return interval;
+  return { ...interval, clusteredBy: columnName(field) };
 }
 
 /**

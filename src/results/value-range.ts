@@ -2,7 +2,9 @@
 // it, and the aggregates clip each mean's confidence interval to it.
 import { findMetricDescriptor } from "../metrics/catalog.js";
 import type { MetricConfig } from "../metrics/types.js";
-import type { AggregateIntervalOptions } from "./interval-tally.js";
+
+/** Each metric's possible range by metric id, e.g. `{ tone: [1, 5] }`; undefined for a range not known. */
+export type ValueRanges = Readonly<Record<string, readonly [number, number] | undefined>>;
 
 /** `value` when it is a finite number, else undefined. */
 export function finiteNumber(value: unknown): number | undefined {
@@ -59,11 +61,12 @@ export function builtInValueRange(id: string): readonly [number, number] | undef
  * @example
  * aggregateRecords(records, names, withValueRanges(options.intervals, metadata.metrics));
  */
-export function withValueRanges(
-  intervals: AggregateIntervalOptions | undefined,
+export function withValueRanges<T extends { valueRanges?: ValueRanges }>(
+  intervals: T | undefined,
   metrics: ReadonlyMap<string, MetricConfig> | Readonly<Record<string, MetricConfig>>,
-): AggregateIntervalOptions {
+): Partial<T> & { valueRanges: ValueRanges } {
   const entries = metrics instanceof Map ? [...metrics] : Object.entries(metrics);
   const recorded = Object.fromEntries(entries.map(([id, c]) => [id, recordedValueRange(c)]));
-  return { ...intervals, valueRanges: { ...recorded, ...intervals?.valueRanges } };
+  const given: Partial<T> = intervals ?? {};
+  return { ...given, valueRanges: { ...recorded, ...intervals?.valueRanges } };
 }
