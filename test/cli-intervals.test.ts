@@ -238,6 +238,26 @@ describe("report compare: rows needed, the t-interval on few pairs, intervals in
     );
   });
 
+  it("--confidence and --cluster-by after `report compare` and `report size` reach them, not `report`", async () => {
+    const compare = await runCli(
+      ["report", "compare", baseline, candidate, "--confidence", "0.9", "--cluster-by", "reference_contexts"],
+      box.env,
+    );
+    expect(compare.code, compare.stderr).toBe(0);
+    expect(compare.stdout).toContain("| 90% interval of delta |");
+    expect(compare.stdout).toContain("clusters (equal reference_contexts) resampled and sign-flipped whole");
+    const size = await runCli(["report", "size", baseline, "--cluster-by", "reference_contexts"], box.env);
+    expect(size.code, size.stderr).toBe(0);
+    const clusters = Array.from({ length: ROWS }, (_, i) => `document ${i % 12}`);
+    const line = size.stdout.split("\n").find((l) => l.startsWith("exact_match "))!;
+    // metric, scored, clusters, std error, detectable
+    expect(line.split(/\s+/).slice(2, 4)).toEqual([
+      "12",
+      standardError(exactValues(3), clusters)!.toFixed(4),
+    ]);
+    expect(standardError(exactValues(3), clusters)).not.toBeCloseTo(standardError(exactValues(3))!, 4);
+  });
+
   it("five pairs: Student t on the deltas, said in the note; a mean near 1 is clipped at 1", async () => {
     // non_llm_string_similarity near 1 on five rows: the t-interval of the mean reaches past 1.
     const small = (suffix: string) =>

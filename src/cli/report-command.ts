@@ -82,6 +82,9 @@ export function registerReportCommand(program: Command): Command {
   const report = addIntervalFlags(
     program
       .command("report")
+      // report's own flags stop at a subcommand's name, so `report compare ... --confidence 0.9` reaches compare
+      // (both define --confidence, --cluster-by and --interval) instead of being taken by report.
+      .enablePositionalOptions()
       .description("Turn a results JSONL file into reports (HTML, Markdown, CSV, JSON), or compare two runs.")
       .argument("<results>", "results JSONL file written by `airgap-eval eval`")
       .option("--html <file>", "self-contained HTML report (works offline)")

@@ -56,7 +56,7 @@ export function registerReportSizeCommand(report: Command): Command {
     )
     .option(
       "--cluster-by <field>",
-      "a sample field whose equal values make one cluster (e.g. reference_contexts): the error counts clusters",
+      "a sample column whose equal values make one cluster (e.g. reference_contexts): the error counts clusters; every scored row must have it (default: every row its own cluster)",
       parseClusterBy,
     )
     .addHelpText(
