@@ -261,8 +261,8 @@ describe("--fail-on-drop", () => {
   });
 });
 
-describe("the note under a comparison says which interval each metric's delta got", () => {
-  it("Student t for a metric on few pairs, the paired bootstrap for one on 30 or more", () => {
+describe("the note under a comparison says which interval and test each metric's delta got", () => {
+  it("Student t for a metric on few pairs, the paired bootstrap for one on 30 or more; exact and drawn flips", () => {
     const few = pairedDifference([0.1, 0.5, 0.9], [0.2, 0.5, 0.7]);
     const up = Array.from({ length: 40 }, (_, i) => i / 40);
     const many = pairedDifference(
@@ -276,6 +276,10 @@ describe("the note under a comparison says which interval each metric's delta go
     ]);
     expect(note).toContain(
       "Paired delta interval (95%): Student t on the paired deltas for tone; paired bootstrap, 1000 resamples, seed 20240601 for faithfulness.",
+    );
+    // The Monte Carlo test's count comes from the metric that drew flips, not from the first metric (8, all of them).
+    expect(note).toContain(
+      "p: paired permutation test of no difference, exact (every sign flip) or 10000 random sign flips;",
     );
   });
 });

@@ -154,8 +154,9 @@ export function differenceNote(metrics: readonly DifferenceFigures[], power = 0.
   const level = interval?.level ?? 0.95;
   const detect = metrics.find((m) => m.detect !== undefined)?.detect;
   const tests = new Set(metrics.flatMap((m) => (m.difference ? [m.difference.test] : [])));
+  const drawn = metrics.find((m) => m.difference?.test === "monte-carlo")?.difference?.permutations;
   const test = [...tests].map((t) =>
-    t === "exact" ? "exact (every sign flip)" : `${first.permutations} random sign flips`,
+    t === "exact" ? "exact (every sign flip)" : `${drawn} random sign flips`,
   );
   return (
     `Paired delta interval (${formatLevel(level)}): ${how}${clusters}. p: paired permutation test of no difference, ${test.join(" or ")}; ` +
