@@ -120,6 +120,47 @@ for se, rows, diff, level, power in [(0.02, 100, 0.05, 0.95, 0.8), (0.01, 500, 0
     out["sampleSize"].append({"standardError": se, "rows": rows, "difference": diff, "level": level, "power": power,
                               "detectable": float(zsum * se), "rowsNeeded": int(math.ceil(rows * (zsum * se / diff) ** 2))})
 
+# Paired differences as report compare makes them (a second generator, so the sections above keep their draws):
+# below 30 pairs the t-interval of the deltas (scipy.stats.ttest_rel's confidence interval), from 30 the seeded
+# bootstrap of the deltas; each bound clipped to the difference's range [-1, 1] of a [0, 1] metric; and the paired
+# rows needed to detect a difference, from the deltas' standard error (scipy.stats.sem).
+paired_rng = np.random.default_rng(4401)
+out["pairedInterval"] = []
+def drawn_pairs(n, shift):
+    a = [round(float(v), 4) for v in paired_rng.uniform(0.0, 1.0 - max(shift, 0), size=n)]
+    b = [round(float(min(1.0, max(0.0, x + shift + e))), 4) for x, e in zip(a, paired_rng.normal(0, 0.05, size=n))]
+    return a, b
+
+
+cases = [(*drawn_pairs(n, shift), level, detect) for n, level, shift, detect in
+         [(8, 0.95, 0.1, 0.05), (20, 0.9, -0.04, 0.02), (3, 0.95, 0.9, 0.1), (45, 0.95, 0.03, 0.05)]]
+# Three pairs that disagree: the t-interval reaches past [-1, 1], so the clipping shows.
+cases.append(([0.0, 0.0, 0.9], [1.0, 1.0, 0.7], 0.95, 0.1))
+for a, b, level, detect in cases:
+    n = len(a)
+    d = np.array(b) - np.array(a)
+    if n < 30:
+        method = "t"
+        ci = stats.ttest_rel(np.array(b), np.array(a)).confidence_interval(confidence_level=level)
+        low, high = float(ci.low), float(ci.high)
+    else:
+        method = "bootstrap"
+        low, high = bootstrap_mean([float(x) for x in d], None, level, 1000, 20240601)
+    se = float(stats.sem(d))
+    zsum = stats.norm.ppf((1 + level) / 2) + stats.norm.ppf(0.8)
+    out["pairedInterval"].append({
+        "a": a, "b": b, "level": level, "method": method,
+        "low": max(-1.0, low), "high": min(1.0, high), "unclippedLow": low, "unclippedHigh": high,
+        "detect": detect, "detectable": float(zsum * se), "rowsToDetect": int(math.ceil(n * (zsum * se / detect) ** 2)),
+    })
+
+# A mean near the end of its range: the t-interval of three scores near 1 reaches past 1 and is clipped there.
+out["clippedMean"] = []
+for values in [[0.9, 1.0, 0.97], [0.02, 0.0, 0.11, 0.01]]:
+    low, high = stats.t.interval(0.95, len(values) - 1, loc=float(np.mean(values)), scale=float(stats.sem(values)))
+    out["clippedMean"].append({"values": values, "range": [0, 1], "unclippedLow": float(low), "unclippedHigh": float(high),
+                               "low": max(0.0, float(low)), "high": min(1.0, float(high))})
+
 with open(OUT, "w") as f:
     json.dump(out, f, indent=1)
     f.write("\n")

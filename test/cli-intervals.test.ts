@@ -142,3 +142,160 @@ describe("report size says how many rows a decision needs", { timeout: 120_000 }
     expect(run.stdout).toContain("at 95% confidence with 80% power");
   });
 });
+
+describe("eval takes the interval flags; CSV carries n and the interval", { timeout: 120_000 }, () => {
+  const clusters = Array.from({ length: ROWS }, (_, i) => JSON.stringify([`document ${i % 12}`]));
+
+  it("--confidence 90% --cluster-by reference_contexts: the summary and a .summary.csv report say so", async () => {
+    const csv = box.file("run.summary.csv");
+    const run = await runCli(
+      [
+        "eval",
+        box.file("a.jsonl"),
+        "-m",
+        "exact_match,non_llm_string_similarity",
+        "-o",
+        box.file("clustered.jsonl"),
+        "--no-cache",
+        "--confidence",
+        "90%",
+        "--cluster-by",
+        "reference_contexts",
+        "--report",
+        csv,
+      ],
+      box.env,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const expected = meanInterval(exactValues(3), { level: 0.9, clusters, range: [0, 1] })!;
+    expect(run.stdout).toMatch(/^metric\s+mean\s+90% interval\s+scored/m);
+    const line = run.stdout.split("\n").find((l) => l.startsWith("exact_match "))!;
+    expect(line).toContain(`${expected.low.toFixed(3)}–${expected.high.toFixed(3)}`);
+    expect(run.stdout).toContain("clustered by reference_contexts (12 clusters)");
+
+    const lines = readFileSync(csv, "utf8").split("\r\n");
+    expect(lines[0]).toBe(
+      "metric,mean,n,rows_run,no_score,errors,skipped,low,high,level,method,clusters,clustered_by,resamples,seed",
+    );
+    expect(lines.find((l) => l.startsWith("exact_match,"))!.split(",")).toEqual(
+      [
+        "exact_match",
+        40 / 60,
+        60,
+        60,
+        0,
+        0,
+        0,
+        expected.low,
+        expected.high,
+        0.9,
+        "t",
+        12,
+        "reference_contexts",
+        "",
+        "",
+      ].map(String),
+    );
+    expect(lines.filter((l) => l !== "")).toHaveLength(3);
+  });
+
+  it("a --cluster-by column a row lacks is refused before any model loads, naming the row and the column", async () => {
+    const data = box.file("no-document.jsonl");
+    writeFileSync(
+      data,
+      [
+        { user_input: "q0", response: "a", reference: "a", reference_contexts: ["d0"] },
+        { user_input: "q1", response: "a", reference: "b" },
+      ]
+        .map((r) => JSON.stringify(r))
+        .join("\n"),
+    );
+    const run = await runCli(
+      ["eval", data, "-m", "exact_match", "-o", box.file("none.jsonl"), "--cluster-by", "reference_contexts"],
+      box.env,
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("line 2");
+    expect(run.stderr).toContain(
+      "has no reference_contexts, which --cluster-by reference_contexts needs on every row to say which cluster it is in",
+    );
+  });
+});
+
+describe("report compare: rows needed, the t-interval on few pairs, intervals inside the range", {
+  timeout: 120_000,
+}, () => {
+  it("--detect 0.05 gives each metric the paired rows needed, as the library computes them", async () => {
+    const run = await runCli(["report", "compare", baseline, candidate, "--detect", "0.05"], box.env);
+    expect(run.code, run.stderr).toBe(0);
+    const deltas = exactValues(10).map((v, i) => v - exactValues(3)[i]!);
+    const se = standardError(deltas)!;
+    const line = run.stdout.split("\n").find((l) => l.startsWith("| `exact_match`"))!;
+    expect(line).toContain(`| ${detectableDifference(se).toFixed(3)} (${rowsToDetect(0.05, se, ROWS)}) |`);
+    expect(run.stdout).toContain("| Detectable (rows for 0.05) |");
+    expect(run.stdout).toContain(
+      "in brackets, the paired rows needed to detect a difference of 0.05 the same way",
+    );
+  });
+
+  it("--confidence and --cluster-by after `report compare` and `report size` reach them, not `report`", async () => {
+    const compare = await runCli(
+      ["report", "compare", baseline, candidate, "--confidence", "0.9", "--cluster-by", "reference_contexts"],
+      box.env,
+    );
+    expect(compare.code, compare.stderr).toBe(0);
+    expect(compare.stdout).toContain("| 90% interval of delta |");
+    expect(compare.stdout).toContain("clusters (equal reference_contexts) resampled and sign-flipped whole");
+    const size = await runCli(["report", "size", baseline, "--cluster-by", "reference_contexts"], box.env);
+    expect(size.code, size.stderr).toBe(0);
+    const clusters = Array.from({ length: ROWS }, (_, i) => `document ${i % 12}`);
+    const line = size.stdout.split("\n").find((l) => l.startsWith("exact_match "))!;
+    // metric, scored, clusters, std error, detectable
+    expect(line.split(/\s+/).slice(2, 4)).toEqual([
+      "12",
+      standardError(exactValues(3), clusters)!.toFixed(4),
+    ]);
+    expect(standardError(exactValues(3), clusters)).not.toBeCloseTo(standardError(exactValues(3))!, 4);
+  });
+
+  it("five pairs: Student t on the deltas, said in the note; a mean near 1 is clipped at 1", async () => {
+    // non_llm_string_similarity near 1 on five rows: the t-interval of the mean reaches past 1.
+    const small = (suffix: string) =>
+      ["alpha beta", "gamma delta", "epsilon zeta", "eta theta", "iota kappa"]
+        .map((reference, i) =>
+          JSON.stringify({
+            user_input: `q${i}`,
+            response: i % 2 === 0 ? reference : `${reference}${suffix}`,
+            reference,
+          }),
+        )
+        .join("\n");
+    const runs = [
+      ["few-a.jsonl", "x", box.file("few-a.results.jsonl")],
+      ["few-b.jsonl", "xyz", box.file("few-b.results.jsonl")],
+    ] as const;
+    for (const [data, suffix, out] of runs) {
+      writeFileSync(box.file(data), small(suffix));
+      const run = await runCli(
+        ["eval", box.file(data), "-m", "non_llm_string_similarity", "-o", out, "--no-cache", "-q"],
+        box.env,
+      );
+      expect(run.code, run.stderr).toBe(0);
+    }
+    const json = box.file("few.json");
+    const report = await runCli(["report", runs[0][2], "--json", json], box.env);
+    expect(report.code, report.stderr).toBe(0);
+    const { aggregates, records } = JSON.parse(readFileSync(json, "utf8")) as {
+      aggregates: { metric: string; interval: { low: number; high: number; method: string } }[];
+      records: { result: { value: number } }[];
+    };
+    const unclipped = meanInterval(records.map((r) => r.result.value))!;
+    expect(unclipped.method).toBe("t");
+    expect(unclipped.high).toBeGreaterThan(1);
+    expect(aggregates[0]!.interval).toMatchObject({ method: "t", low: unclipped.low, high: 1 });
+
+    const compare = await runCli(["report", "compare", runs[0][2], runs[1][2]], box.env);
+    expect(compare.code, compare.stderr).toBe(0);
+    expect(compare.stdout).toContain("Paired delta interval (95%): Student t on the paired deltas.");
+  });
+});

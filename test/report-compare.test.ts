@@ -4,8 +4,10 @@ import { describe, expect, it } from "vitest";
 import { checkDrops, dropLimits, parseFailOnDrop } from "../src/cli/fail-on-drop.js";
 import { compareNames } from "../src/cli/report-command.js";
 import { InvalidInputError } from "../src/errors.js";
+import { pairedDifference } from "../src/math/paired-difference.js";
 import { deltaDirection, truncate } from "../src/report/format.js";
 import { compareRuns, comparisonToHtml, comparisonToMarkdown } from "../src/report/index.js";
+import { differenceNote } from "../src/report/interval-text.js";
 import { aggregateRecords } from "../src/results/aggregate.js";
 import type { EvaluationResultData } from "../src/results/types.js";
 import { makeFixtureResult, withResponse, withValue } from "./support/report-fixtures.js";
@@ -256,5 +258,28 @@ describe("--fail-on-drop", () => {
         { metric: "faithfulness", maxDrop: 1 },
       ]),
     ).toThrow(/names faithfulness twice/);
+  });
+});
+
+describe("the note under a comparison says which interval and test each metric's delta got", () => {
+  it("Student t for a metric on few pairs, the paired bootstrap for one on 30 or more; exact and drawn flips", () => {
+    const few = pairedDifference([0.1, 0.5, 0.9], [0.2, 0.5, 0.7]);
+    const up = Array.from({ length: 40 }, (_, i) => i / 40);
+    const many = pairedDifference(
+      up,
+      up.map((v, i) => v + (i % 4) / 100),
+    );
+    expect([few.interval?.method, many.interval?.method]).toEqual(["t", "bootstrap"]);
+    const note = differenceNote([
+      { metric: "tone", difference: few, detectable: null },
+      { metric: "faithfulness", difference: many, detectable: null },
+    ]);
+    expect(note).toContain(
+      "Paired delta interval (95%): Student t on the paired deltas for tone; paired bootstrap, 1000 resamples, seed 20240601 for faithfulness.",
+    );
+    // The Monte Carlo test's count comes from the metric that drew flips, not from the first metric (8, all of them).
+    expect(note).toContain(
+      "p: paired permutation test of no difference, exact (every sign flip) or 10000 random sign flips;",
+    );
   });
 });

@@ -14,6 +14,7 @@ import { locateVerifiers } from "./eval-verifiers.js";
 import { resolveDatasetArgument, shownExampleMetricFile } from "./example-dataset.js";
 import { parseFailUnder, parseMaxUnscored } from "./fail-under.js";
 import { InterruptHandler } from "./interrupt.js";
+import { addIntervalFlags, checkClusterColumn } from "./interval-flags.js";
 import { longTextOption } from "./long-text-notice.js";
 import { type MetricId, metricIds, modelNeeds, needsLocalModel } from "./metric-factory.js";
 import { checkMetricFileColumns } from "./metric-file.js";
@@ -99,6 +100,7 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
     reports: flags.report,
   });
   checkMetricFileColumns(scan, custom);
+  checkClusterColumn(scan, flags.clusterBy);
 
   const needs = modelNeeds([...ids, ...custom.map((c) => c.kind)]);
   if (flags.llm !== undefined && !needs.llm) {
@@ -262,5 +264,5 @@ Exit codes: 0 ok; 1 some rows failed (a metric errored on a row, or a row was in
         cmd.getOptionValueSource("out") === "default",
       ),
     );
-  return addShardOptions(command);
+  return addIntervalFlags(addShardOptions(command));
 }

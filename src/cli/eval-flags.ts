@@ -2,12 +2,15 @@ import type { LongText } from "../embeddings/long-text.js";
 import type { CpuBuildOption } from "../llm/cpu-build.js";
 import type { GpuOption } from "../llm/load-options.js";
 import type { FailUnderBar } from "./fail-under.js";
+import type { IntervalFlags } from "./interval-flags.js";
 import type { MetricOptionFlag } from "./metric-options.js";
 import type { ShardFlags } from "./shard-options.js";
 
 /** Flags as commander hands them over: repeatable and boolean flags are absent when not given. */
-export type RawEvalFlags = Partial<Omit<EvalFlags, "out" | "cache" | "maxUnscored">> &
-  Pick<EvalFlags, "out" | "cache" | "maxUnscored">;
+export type RawEvalFlags = Partial<
+  Omit<EvalFlags, "out" | "cache" | "maxUnscored" | "confidence" | "interval">
+> &
+  Pick<EvalFlags, "out" | "cache" | "maxUnscored" | "confidence" | "interval">;
 
 /** The flags of `eval` with every repeatable flag a list and every boolean flag a boolean. */
 export function normalizeFlags(raw: RawEvalFlags): EvalFlags {
@@ -28,7 +31,7 @@ export function normalizeFlags(raw: RawEvalFlags): EvalFlags {
 }
 
 /** The flags of `eval` (see registerEvalCommand for each one's help). */
-export interface EvalFlags extends ShardFlags {
+export interface EvalFlags extends ShardFlags, IntervalFlags {
   /** `--metrics`; absent means the default set (see {@link defaultMetricsFor}). */
   metrics?: string;
   llm?: string;

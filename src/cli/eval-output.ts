@@ -8,6 +8,7 @@ import type { EvalFlags } from "./eval-flags.js";
 import { ExitCode, type ExitCodeValue } from "./exit-codes.js";
 import { checkFailUnder, checkUnscored } from "./fail-under.js";
 import { resumeCommand } from "./interrupt.js";
+import { intervalOptions } from "./interval-flags.js";
 import { type LongTextCounts, longTextNotice } from "./long-text-notice.js";
 import type { RowWarningCounts } from "./row-warnings-notice.js";
 
@@ -64,7 +65,8 @@ export async function finishEval(
   const bars = flags.failUnder;
   const reports = flags.report.map((file) => path.resolve(file));
   // Indexed once for all the reports, each then written row by row (docs/large-datasets.md).
-  const index = reports.length > 0 ? ResultsFileIndex.open(flags.out) : undefined;
+  const index =
+    reports.length > 0 ? ResultsFileIndex.open(flags.out, { intervals: intervalOptions(flags) }) : undefined;
   for (const file of reports) await writeReportFromIndex(file, index!);
 
   const failUnder = result.interrupted

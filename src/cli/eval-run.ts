@@ -12,6 +12,7 @@ import type { EvalFlags } from "./eval-flags.js";
 import { disposeModels, type LoadedModels, type LocatedModels, loadLocatedModels } from "./eval-models.js";
 import type { EvalRun } from "./eval-output.js";
 import type { EvalSelection } from "./eval-selection.js";
+import { intervalOptions } from "./interval-flags.js";
 import { countLongTexts } from "./long-text-notice.js";
 import { createMetric, type MetricId, needsModel } from "./metric-factory.js";
 import { createDefinedMetrics } from "./metric-file.js";
@@ -91,6 +92,7 @@ export async function evaluateWithModels(
       signal,
       // Records go to --out only: memory stays flat however many rows (reports read the file).
       keepRecords: false,
+      intervals: intervalOptions(flags),
       ...(flags.verify ? {} : { recordOptions: { verify: false } }),
     });
     return { result, cache, embeddings: models.embeddings, longTexts, warnings };

@@ -1,8 +1,10 @@
-// `--confidence`, `--cluster-by` and `--interval`: how the report commands compute confidence intervals.
+// `--confidence`, `--cluster-by` and `--interval`: how `eval` and the report commands compute confidence intervals.
 import { type Command, InvalidArgumentError, Option } from "commander";
+import type { DatasetScan } from "../dataset/scan.js";
+import { InvalidInputError } from "../errors.js";
 import type { SampleField } from "../metrics/types.js";
 import type { AggregateIntervalOptions } from "../results/interval-tally.js";
-import { sampleFieldTable } from "../sample/field-table.js";
+import { columnName, sampleFieldTable } from "../sample/field-table.js";
 import { parseDecimal } from "./option-parsers.js";
 
 /** The flags as commander gives them. */
@@ -58,8 +60,8 @@ export function addIntervalFlags(command: Command): Command {
         .default(0.95),
     )
     .option(
-      "--cluster-by <field>",
-      "resample rows that share this sample field's value together, e.g. reference_contexts (one document) or user_input",
+      "--cluster-by <column>",
+      "cluster the intervals: rows with the same value in this column (a sample field, e.g. reference_contexts for one document, user_input, messages for one conversation) are resampled together and the t-interval is cluster-robust; every scored row must have it (default: every row its own cluster)",
       parseClusterBy,
     )
     .addOption(
@@ -70,6 +72,29 @@ export function addIntervalFlags(command: Command): Command {
         .choices(["auto", "wilson", "t", "bootstrap"])
         .default("auto"),
     );
+}
+
+/**
+ * Refuses, before any model loads, a `--cluster-by` column that a valid row of the dataset lacks, naming the row
+ * (and line) and the column: the interval could not say which cluster the row is in.
+ */
+export function checkClusterColumn(
+  scan: Pick<DatasetScan, "firstLacking" | "file">,
+  field: SampleField | undefined,
+): void {
+  if (field === undefined) return;
+  const lacking = scan.firstLacking.get(field);
+  if (lacking === undefined) return;
+  const column = columnName(field);
+  throw new InvalidInputError(
+    `has no ${column}, which --cluster-by ${column} needs on every row to say which cluster it is in; give every row a ${column} value, or cluster by another column`,
+    {
+      ...(scan.file !== undefined ? { file: scan.file } : {}),
+      ...(lacking.line !== undefined ? { line: lacking.line } : {}),
+      row: lacking.row,
+      field: column,
+    },
+  );
 }
 
 /** The interval options the flags ask for. */

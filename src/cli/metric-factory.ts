@@ -4,12 +4,12 @@ import { skippedMetric } from "../evaluate/skipped-metric.js";
 import type { Llm } from "../llm/types.js";
 import {
   createMetric as createCatalogMetric,
-  findMetricDescriptor,
   metricDescriptor,
   metricDescriptorIds,
   metricDescriptors,
 } from "../metrics/catalog.js";
 import type { Metric } from "../metrics/types.js";
+import { builtInValueRange } from "../results/value-range.js";
 import { verifierSourceOf } from "./eval-verifiers.js";
 
 /** A metric id of the catalog, e.g. `faithfulness`. */
@@ -24,9 +24,7 @@ export const metricIds: readonly MetricId[] = metricDescriptorIds();
  * not in the catalog (a metric file's judge).
  */
 export function metricRange(id: MetricId): readonly [min: number, max: number] | undefined {
-  const descriptor = findMetricDescriptor(id);
-  if (descriptor === undefined || descriptor.valueRange === null) return undefined;
-  return descriptor.valueRange ?? [0, 1];
+  return builtInValueRange(id);
 }
 
 /** Parses `--metrics a,b` into known ids; an unknown id is bad usage. */

@@ -29,6 +29,10 @@ export function buildProgram(): Command {
     )
     .version(version)
     .showHelpAfterError("(run with --help for usage)")
+    // Each command's flags end at its subcommand's name, so a flag that a command and its subcommand both define
+    // (report's and report compare's --confidence) goes to the one written before it (commander needs this on
+    // every ancestor: see registerReportCommand).
+    .enablePositionalOptions()
     .exitOverride();
 
   registerEvalCommand(program);

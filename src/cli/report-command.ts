@@ -15,7 +15,7 @@ import { ExitCode } from "./exit-codes.js";
 import { checkDrops, type DropLimit, dropLimits, parseFailOnDrop } from "./fail-on-drop.js";
 import { addIntervalFlags, type IntervalFlags, intervalOptions } from "./interval-flags.js";
 import { collect } from "./option-parsers.js";
-import { registerReportSizeCommand } from "./report-size-command.js";
+import { parseDetect, registerReportSizeCommand } from "./report-size-command.js";
 
 interface ReportFlags extends IntervalFlags {
   html?: string;
@@ -28,6 +28,7 @@ interface CompareFlags extends IntervalFlags {
   out?: string;
   key: keyof typeof compareKeys;
   failOnDrop?: DropLimit[];
+  detect?: number;
 }
 
 /**
@@ -81,6 +82,9 @@ export function registerReportCommand(program: Command): Command {
   const report = addIntervalFlags(
     program
       .command("report")
+      // report's own flags stop at a subcommand's name, so `report compare ... --confidence 0.9` reaches compare
+      // (both define --confidence, --cluster-by and --interval) instead of being taken by report.
+      .enablePositionalOptions()
       .description("Turn a results JSONL file into reports (HTML, Markdown, CSV, JSON), or compare two runs.")
       .argument("<results>", "results JSONL file written by `airgap-eval eval`")
       .option("--html <file>", "self-contained HTML report (works offline)")
@@ -139,6 +143,11 @@ Examples:
         .default("auto"),
     )
     .option(
+      "--detect <difference>",
+      "also give per metric the paired rows needed to detect this difference (at --confidence, 80% power)",
+      parseDetect,
+    )
+    .option(
       "--fail-on-drop <metric=delta>",
       "exit 3 when the metric's mean over paired rows fell by more than delta (b minus a < -delta); '*=delta' for every metric of a; metric=delta:significant fails only when the drop is also significant at --confidence; repeatable",
       collect(parseFailOnDrop),
@@ -177,6 +186,7 @@ Examples:
         labelB: labels.b,
         files,
         intervals,
+        ...(flags.detect !== undefined ? { detect: flags.detect } : {}),
       });
       const limits = flags.failOnDrop ?? [];
       // A limit naming a metric the baseline lacks is bad usage, told before anything is written.

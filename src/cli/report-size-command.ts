@@ -14,7 +14,8 @@ interface SizeFlags {
   clusterBy?: SampleField;
 }
 
-function parseDetect(text: string): number {
+/** Parses `--detect`: a difference above 0 on the metric's scale. */
+export function parseDetect(text: string): number {
   const value = parseDecimal(text);
   if (value === undefined || !(value > 0)) {
     throw new InvalidArgumentError(
@@ -55,7 +56,7 @@ export function registerReportSizeCommand(report: Command): Command {
     )
     .option(
       "--cluster-by <field>",
-      "a sample field whose equal values make one cluster (e.g. reference_contexts): the error counts clusters",
+      "a sample column whose equal values make one cluster (e.g. reference_contexts): the error counts clusters; every scored row must have it (default: every row its own cluster)",
       parseClusterBy,
     )
     .addHelpText(

@@ -11,6 +11,7 @@ import type { AggregateIntervalOptions } from "../results/interval-tally.js";
 import { withResultsLock } from "../results/lock.js";
 import { streamResultsFile } from "../results/read-file.js";
 import type { RowMetricRecord, RunMetadata } from "../results/types.js";
+import { withValueRanges } from "../results/value-range.js";
 import { ResultsWriter } from "../results/writer.js";
 import { errorText } from "../util/error-text.js";
 import { forEachOfStream } from "../util/pool.js";
@@ -65,7 +66,7 @@ async function evaluateLocked(
     const after = cache.stats();
     metadata.cache = { hits: after.hits - statsBefore.hits, misses: after.misses - statsBefore.misses };
   }
-  return assemble(plan, outcome, metadata, options.intervals);
+  return assemble(plan, outcome, metadata, withValueRanges(options.intervals, metadata.metrics));
 }
 
 function runtimeInfo(): Record<string, string> {
@@ -219,7 +220,7 @@ async function runPlan(
     ? undefined
     : new RecordDigest(
         plan.entries.map((e) => e.metric.name),
-        options.intervals,
+        withValueRanges(options.intervals, metadata.metrics),
       );
   let recordCount = 0;
   const progress = stopOnce(

@@ -17,6 +17,7 @@ import type {
   RunMetadata,
   ShardInfo,
 } from "../results/types.js";
+import { withValueRanges } from "../results/value-range.js";
 import { ResultsWriter } from "../results/writer.js";
 import { describeConfigDifferences } from "./config-diff.js";
 
@@ -298,7 +299,12 @@ export function mergeShardResults(
     merged: info,
   };
   return {
-    data: { metadata, records, invalidRows, aggregates: aggregateRecords(records, metricOrder) },
+    data: {
+      metadata,
+      records,
+      invalidRows,
+      aggregates: aggregateRecords(records, metricOrder, withValueRanges(undefined, metadata.metrics)),
+    },
     duplicates: [...dupes.values()].sort((a, b) => a.row - b.row),
     missing,
     notes,

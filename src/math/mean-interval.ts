@@ -22,6 +22,11 @@ export interface MeanInterval {
   method: IntervalMethod;
   /** Clusters the rows fell into, when the interval is clustered (some rows share a cluster). */
   clusters?: number;
+  /**
+   * The column whose equal values made the clusters (e.g. `reference_contexts`), when the interval is clustered and
+   * was made from a results file or an evaluation (`intervals.clusterBy`).
+   */
+  clusteredBy?: string;
   /** Bootstrap resamples (method `bootstrap`). */
   resamples?: number;
   /** Bootstrap seed (method `bootstrap`). */
@@ -47,6 +52,11 @@ export interface IntervalOptions {
   resamples?: number;
   /** Bootstrap seed: the same seed gives the same interval byte for byte. Defaults to 20240601. */
   seed?: number;
+  /**
+   * The values' possible range, e.g. `[0, 1]`: the interval is clipped to it (a t-interval on few rows near an
+   * end would otherwise leave it). Defaults to none (not clipped).
+   */
+  range?: readonly [min: number, max: number];
 }
 
 /** Below this many independent units (rows, or clusters), `auto` uses the t-interval rather than the bootstrap. */
@@ -122,7 +132,7 @@ export function autoIntervalMethod(values: readonly number[], clusters?: readonl
  * Wilson score (Wilson 1927): (p̂ + z²/2n ± z·√(p̂(1−p̂)/n + z²/4n²)) / (1 + z²/n); t: ȳ ± t_{(1+level)/2, G−1}·SE
  * with {@link standardError}; bootstrap: percentile interval of the means of `resamples` draws of G clusters with
  * replacement (Efron & Tibshirani 1993, ch. 13; clusters whole, Field & Welsh 2007), each mean the ratio of drawn
- * sums to drawn rows. Null when fewer than two rows (or clusters) leave nothing to vary.
+ * sums to drawn rows. With `range`, the bounds are clipped to it. Null when fewer than two rows (or clusters) leave nothing to vary.
  *
  * @example
  * meanInterval([0.2, 0.9, 0.4, 0.7, 0.5], { method: "t" }); // { low: 0.194…, high: 0.885…, level: 0.95, method: "t" }
@@ -148,12 +158,14 @@ export function meanInterval(values: readonly number[], options: IntervalOptions
     const z2 = z * z;
     const centre = (mean + z2 / (2 * n)) / (1 + z2 / n);
     const half = (z / (1 + z2 / n)) * Math.sqrt((mean * (1 - mean)) / n + z2 / (4 * n * n));
-    return { low: Math.max(0, centre - half), high: Math.min(1, centre + half), level, method, ...clustered };
+    const [low, high] = clip(Math.max(0, centre - half), Math.min(1, centre + half), options.range);
+    return { low, high, level, method, ...clustered };
   }
   if (method === "t") {
     const se = standardError(values, options.clusters)!;
     const t = studentTQuantile(highTail, units - 1);
-    return { low: mean - t * se, high: mean + t * se, level, method, ...clustered };
+    const [low, high] = clip(mean - t * se, mean + t * se, options.range);
+    return { low, high, level, method, ...clustered };
   }
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const seed = options.seed ?? DEFAULT_BOOTSTRAP_SEED;
@@ -168,6 +180,12 @@ export function meanInterval(values: readonly number[], options: IntervalOptions
     }
     means.push(sum / count);
   }
-  const [low, high] = percentileInterval(means, level);
+  const [low, high] = clip(...percentileInterval(means, level), options.range);
   return { low, high, level, method, ...clustered, resamples, seed };
+}
+
+/** `[low, high]` clipped to `range` (unchanged without one). */
+function clip(low: number, high: number, range: IntervalOptions["range"]): [number, number] {
+  if (range === undefined) return [low, high];
+  return [Math.min(Math.max(low, range[0]), range[1]), Math.max(Math.min(high, range[1]), range[0])];
 }

@@ -1,12 +1,22 @@
 // The paired difference of two runs on the same rows: mean, interval, and a sign-flip permutation test.
 import { DEFAULT_BOOTSTRAP_SEED, intervalTails } from "./bootstrap.js";
-import { clusterTotals, type IntervalOptions, type MeanInterval, meanInterval } from "./mean-interval.js";
+import {
+  clusterTotals,
+  type IntervalOptions,
+  type MeanInterval,
+  meanInterval,
+  T_INTERVAL_BELOW,
+} from "./mean-interval.js";
 import { mulberry32 } from "./prng.js";
 
 /** Options of {@link pairedDifference}. */
 export interface PairedDifferenceOptions extends Omit<IntervalOptions, "method"> {
-  /** The interval of the mean difference: `bootstrap` (paired bootstrap) or `t`. Defaults to `"bootstrap"`. */
-  method?: "bootstrap" | "t";
+  /**
+   * The interval of the mean difference: `bootstrap` (paired bootstrap), `t` (Student t on the differences), or
+   * `auto`: the t-interval below {@link T_INTERVAL_BELOW} rows (or clusters), where the percentile bootstrap is too
+   * narrow, else the bootstrap. Defaults to `"auto"`.
+   */
+  method?: "auto" | "bootstrap" | "t";
   /**
    * Sign flips drawn by the permutation test. When 2^G (G rows or clusters) is at most this, every flip is
    * enumerated and the p-value is exact. Defaults to 10000.
@@ -37,8 +47,8 @@ export const DEFAULT_PERMUTATIONS = 10000;
 
 /**
  * The paired difference of `b` and `a` (equal length, row i of one paired with row i of the other): the mean of
- * `b − a`, its paired-bootstrap (or t) interval ({@link meanInterval} on the differences, clusters resampled
- * whole), and the p-value of the paired permutation test (Fisher 1935; Good 2005, §3): under "no difference"
+ * `b − a`, its interval ({@link meanInterval} on the differences: Student t below {@link T_INTERVAL_BELOW} rows or
+ * clusters, the paired bootstrap from there, clusters resampled whole), and the p-value of the paired permutation test (Fisher 1935; Good 2005, §3): under "no difference"
  * each row's (or cluster's) difference is as likely to have either sign, so the p-value is the share of the 2^G
  * sign flips of the cluster sums whose total is at least as far from 0 as the observed one; exact when 2^G ≤
  * `permutations`, else (1 + hits) / (1 + permutations) over seeded random flips (Phipson & Smyth 2010).
@@ -59,10 +69,11 @@ export function pairedDifference(
   const differences = b.map((v, i) => v - a[i]!);
   const n = differences.length;
   const mean = n === 0 ? 0 : differences.reduce((s, d) => s + d, 0) / n;
-  const interval =
-    n === 0 ? null : meanInterval(differences, { ...options, method: options.method ?? "bootstrap" });
-  const permutations = options.permutations ?? DEFAULT_PERMUTATIONS;
   const sums = clusterTotals(differences, options.clusters).sums;
+  const requested = options.method ?? "auto";
+  const method = requested !== "auto" ? requested : sums.length < T_INTERVAL_BELOW ? "t" : "bootstrap";
+  const interval = n === 0 ? null : meanInterval(differences, { ...options, method });
+  const permutations = options.permutations ?? DEFAULT_PERMUTATIONS;
   const { pValue, exact, count } =
     n === 0
       ? { pValue: null, exact: true, count: 0 }

@@ -2,7 +2,7 @@ import type { Comparison } from "./compare.js";
 import { deltaDirection, fileName, formatDelta, formatScore, rowsRun, runName, truncate } from "./format.js";
 import { html, SafeHtml } from "./html-escape.js";
 import { REPORT_CSS } from "./html-style.js";
-import { differenceCells, differenceNote, differenceTitle } from "./interval-text.js";
+import { detectableTitle, differenceCells, differenceNote, differenceTitle } from "./interval-text.js";
 
 function differenceNoteHtml(comparison: Comparison): SafeHtml | string {
   const note = differenceNote(comparison.metrics);
@@ -93,7 +93,7 @@ td.text { min-width: 16em; max-width: 34em; } .resp { white-space: pre-wrap; ove
 .resp .run { color: var(--muted); font-weight: 600; } #compare-rows td.num { white-space: nowrap; }</style></head>
 <body><header class="top"><h1>${nameA} → ${nameB}</h1><p class="sub" id="compare-runs">${A}: ${run(comparison.metadata.a) || "-"} · ${B}: ${run(comparison.metadata.b) || "-"}</p><p class="sub">rows paired by ${comparison.matchedBy}: ${comparison.rows.length} paired, ${comparison.onlyInA.length} only in ${A}, ${comparison.onlyInB.length} only in ${B}</p></header>
 <main>
-<section id="compare-metrics"><h2>Metrics</h2><table><thead><tr><th>Metric</th><th class="num">Mean ${A}</th><th class="num">Mean ${B}</th><th class="num">Delta</th><th class="num">Scored ${A}</th><th class="num">Scored ${B}</th><th class="num">Paired mean delta</th><th class="num">${differenceTitle(comparison)}</th><th class="num">p</th><th>Significant</th><th class="num">Detectable</th><th class="num">Up</th><th class="num">Down</th><th class="num">Same</th><th>Config changed</th></tr></thead><tbody>${comparison.metrics.map(
+<section id="compare-metrics"><h2>Metrics</h2><table><thead><tr><th>Metric</th><th class="num">Mean ${A}</th><th class="num">Mean ${B}</th><th class="num">Delta</th><th class="num">Scored ${A}</th><th class="num">Scored ${B}</th><th class="num">Paired mean delta</th><th class="num">${differenceTitle(comparison)}</th><th class="num">p</th><th>Significant</th><th class="num">${detectableTitle(comparison)}</th><th class="num">Up</th><th class="num">Down</th><th class="num">Same</th><th>Config changed</th></tr></thead><tbody>${comparison.metrics.map(
     (m) =>
       html`<tr data-metric="${m.metric}"><td><code>${m.metric}</code></td><td class="num">${formatScore(m.a?.mean)}</td><td class="num">${formatScore(m.b?.mean)}</td><td class="num ${cls(m.meanDelta)}">${formatDelta(m.meanDelta)}</td><td class="num">${scored(m.a)}</td><td class="num">${scored(m.b)}</td><td class="num ${cls(m.pairedMeanDelta)}">${formatDelta(m.pairedMeanDelta)}</td>${differenceTds(m)}<td class="num">${m.improved}</td><td class="num">${m.regressed}</td><td class="num">${m.unchanged}</td><td>${m.configChanged ? "yes" : "no"}</td></tr>`,
   )}</tbody></table>${differenceNoteHtml(comparison)}</section>

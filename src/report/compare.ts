@@ -1,9 +1,10 @@
 import { standardError } from "../math/mean-interval.js";
 import { type PairedDifference, pairedDifference } from "../math/paired-difference.js";
-import { detectableDifference } from "../math/sample-size.js";
-import type { MetricStatus } from "../metrics/types.js";
-import { type AggregateIntervalOptions, clusterKey } from "../results/interval-tally.js";
+import { detectableDifference, rowsToDetect } from "../math/sample-size.js";
+import type { MetricConfig, MetricStatus, Sample } from "../metrics/types.js";
+import { type AggregateIntervalOptions, clusterKey, namedClusters } from "../results/interval-tally.js";
 import type { MetricAggregate, RunMetadata } from "../results/types.js";
+import { builtInValueRange, recordedValueRange } from "../results/value-range.js";
 import { runDifferences } from "./run-differences.js";
 import { aggregatedView, detailedView, type ReportInput, type ReportRow, reportData } from "./views.js";
 
@@ -31,14 +32,21 @@ export interface CompareOptions {
   /**
    * How the paired difference's interval and test are made: confidence `level` (also the significance level,
    * 1 − level), clusters (`clusterBy`, a sample field; clusters are resampled and sign-flipped whole), bootstrap
-   * `resamples` and `seed`, and `method` `t` for a t-interval. Defaults to 95%, a paired bootstrap of 1000
-   * resamples with seed 20240601, no clusters.
+   * `resamples` and `seed`, and `method`: `t` (Student t on the deltas) or `bootstrap` (paired bootstrap) forces
+   * that interval, `auto` (or `wilson`, which does not apply to differences) takes the t-interval below 30 paired
+   * rows (or clusters) and the paired bootstrap from there. Defaults to 95%, method `auto`, 1000 resamples with seed
+   * 20240601, no clusters.
    */
   intervals?: AggregateIntervalOptions;
   /** Sign flips of the permutation test (all of them when 2^rows is at most this). Defaults to 10000. */
   permutations?: number;
-  /** Power at which {@link MetricComparison.detectable} is computed. Defaults to 0.8. */
+  /** Power at which {@link MetricComparison.detectable} and {@link MetricComparison.rowsToDetect} are computed. Defaults to 0.8. */
   power?: number;
+  /**
+   * A difference on the metrics' scale (e.g. 0.05): each metric then gives the paired rows needed to detect it
+   * ({@link MetricComparison.rowsToDetect}). Defaults to none.
+   */
+  detect?: number;
 }
 
 /** What pairs a row of one run with a row of the other; see {@link CompareOptions.matchBy}. */
@@ -104,6 +112,13 @@ export interface MetricComparison {
    * power {@link CompareOptions.power}, from the spread of these deltas; null below two rows (or clusters).
    */
   detectable: number | null;
+  /**
+   * The paired rows a comparison needs to detect a true difference of {@link CompareOptions.detect} at the same
+   * level and power, when the deltas spread as these do; null without `detect`, or below two rows (or clusters).
+   */
+  rowsToDetect: number | null;
+  /** The difference `rowsToDetect` is for ({@link CompareOptions.detect}), when given. */
+  detect?: number;
   /** Paired rows whose value went up by more than epsilon. */
   improved: number;
   /** Paired rows whose value went down by more than epsilon. */
@@ -176,8 +191,8 @@ export function compareRuns(
   const byKeyB = keyed(viewB.rows);
 
   const metrics = unique([...viewA.metrics, ...viewB.metrics]);
-  const { clusterBy, method, ...intervalSettings } = options.intervals ?? {};
-  const clusterOf = new Map<number, string>();
+  const { clusterBy, method, valueRanges, ...intervalSettings } = options.intervals ?? {};
+  const sampleOfA = new Map<number, ReportRow["sample"]>();
   const rows: ComparedRow[] = [];
   const onlyInA: UnpairedRow[] = [];
   for (const [key, rowA] of byKeyA) {
@@ -186,8 +201,7 @@ export function compareRuns(
       onlyInA.push(unpaired(rowA));
       continue;
     }
-    const cluster = clusterBy === undefined ? undefined : clusterKey(rowA.sample[clusterBy], rowA.row);
-    if (cluster !== undefined) clusterOf.set(rowA.row, cluster);
+    sampleOfA.set(rowA.row, rowA.sample);
     const cells: Record<string, ComparedCell> = {};
     for (const metric of metrics) {
       const ca = rowA.metrics[metric];
@@ -221,22 +235,31 @@ export function compareRuns(
     const paired = rows.filter((r) => isNum(r.metrics[metric]?.delta));
     const deltas = paired.map((r) => r.metrics[metric]!.delta!);
     const pairedMeanDelta = deltas.length > 0 ? deltas.reduce((s, d) => s + d, 0) / deltas.length : null;
-    const clusters = clusterBy === undefined ? undefined : paired.map((r) => clusterOf.get(r.rowA)!);
+    const clusters =
+      clusterBy === undefined
+        ? undefined
+        : paired.map((r) => clusterKey(sampleOfA.get(r.rowA), clusterBy, r.rowA));
+    const range = differenceRange(metric, valueRanges, a.metadata?.metrics?.[metric]);
     const settings = {
       ...intervalSettings,
-      ...(method === "t" ? { method } : {}),
+      ...(range !== undefined ? { range } : {}),
+      ...(method === "t" || method === "bootstrap" ? { method } : {}),
       ...(clusters !== undefined ? { clusters } : {}),
       ...(options.permutations !== undefined ? { permutations: options.permutations } : {}),
     };
     const difference =
       deltas.length === 0
         ? null
-        : pairedDifference(
-            paired.map((r) => r.metrics[metric]!.a!),
-            paired.map((r) => r.metrics[metric]!.b!),
-            settings,
+        : withNamedClusters(
+            pairedDifference(
+              paired.map((r) => r.metrics[metric]!.a!),
+              paired.map((r) => r.metrics[metric]!.b!),
+              settings,
+            ),
+            clusterBy,
           );
     const se = deltas.length === 0 ? null : standardError(deltas, clusters);
+    const power = { level: intervalSettings.level ?? 0.95, power: options.power ?? 0.8 };
     const hashA = a.metadata?.metrics?.[metric]?.configHash;
     const hashB = b.metadata?.metrics?.[metric]?.configHash;
     return {
@@ -247,13 +270,12 @@ export function compareRuns(
       pairedCount: deltas.length,
       pairedMeanDelta,
       difference,
-      detectable:
-        se === null
+      detectable: se === null ? null : detectableDifference(se, power),
+      rowsToDetect:
+        se === null || options.detect === undefined
           ? null
-          : detectableDifference(se, {
-              level: intervalSettings.level ?? 0.95,
-              power: options.power ?? 0.8,
-            }),
+          : rowsToDetect(options.detect, se, deltas.length, power),
+      ...(options.detect !== undefined ? { detect: options.detect } : {}),
       improved: deltas.filter((d) => d > epsilon).length,
       regressed: deltas.filter((d) => d < -epsilon).length,
       unchanged: deltas.filter((d) => Math.abs(d) <= epsilon).length,
@@ -303,4 +325,25 @@ function isNum(v: number | null | undefined): v is number {
 
 function unique(values: string[]): string[] {
   return [...new Set(values)];
+}
+
+/** `difference` with its interval's cluster column named ({@link namedClusters}). */
+function withNamedClusters(difference: PairedDifference, field: keyof Sample | undefined): PairedDifference {
+  return { ...difference, interval: namedClusters(difference.interval, field) };
+}
+
+/**
+ * The range a paired difference of `metric` can take, `[min − max, max − min]` of the metric's own range (the one
+ * `valueRanges` gives, else the one its recorded configuration states); undefined when that is not known.
+ */
+function differenceRange(
+  metric: string,
+  valueRanges: AggregateIntervalOptions["valueRanges"],
+  config: MetricConfig | undefined,
+): readonly [number, number] | undefined {
+  const range =
+    valueRanges !== undefined && Object.hasOwn(valueRanges, metric)
+      ? valueRanges[metric]
+      : (recordedValueRange(config) ?? builtInValueRange(metric));
+  return range === undefined ? undefined : [range[0] - range[1], range[1] - range[0]];
 }

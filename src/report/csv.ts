@@ -1,4 +1,5 @@
 import { columnName, type SampleField, sampleFields } from "../sample/field-table.js";
+import { rowsRun } from "./format.js";
 import { type ReportParts, reportPartsOf } from "./parts.js";
 import type { ReportInput } from "./views.js";
 
@@ -10,6 +11,12 @@ export interface CsvReportOptions {
   lineEnding?: "\r\n" | "\n";
   /** Starts the file with a UTF-8 byte-order mark, which Excel needs to read non-ASCII text. Defaults to `false`. */
   bom?: boolean;
+  /**
+   * Writes one line per metric instead of one per row: its mean, the rows scored (`n`) and run, the rows without a
+   * score, errors and skipped, and its confidence interval (`low`, `high`, `level`, `method`, `clusters`,
+   * `clustered_by`, `resamples`, `seed`). Defaults to `false`; a report file named `*.summary.csv` is written this way.
+   */
+  aggregated?: boolean;
 }
 
 /** A CSV cell: a number we computed (written as a plain number) or text (neutralised and quoted as needed). */
@@ -78,6 +85,10 @@ export function toCsvReport(data: ReportInput, options: CsvReportOptions = {}): 
  * for (const piece of csvReportChunks(reportPartsOf(result))) out.write(piece);
  */
 export function* csvReportChunks(parts: ReportParts, options: CsvReportOptions = {}): Generator<string> {
+  if (options.aggregated === true) {
+    yield* csvSummaryChunks(parts, options);
+    return;
+  }
   const includeDetails = options.includeDetails ?? true;
   const eol = options.lineEnding ?? "\r\n";
   const { metrics } = parts;
@@ -100,6 +111,51 @@ export function* csvReportChunks(parts: ReportParts, options: CsvReportOptions =
       cells.push(cell?.value, cell?.status, cell?.reason, cell?.error);
       if (includeDetails) cells.push(cell?.details === undefined ? undefined : JSON.stringify(cell.details));
     }
+    yield `${cells.map(csvField).join(",")}${eol}`;
+  }
+}
+
+/** The columns of the aggregated CSV (see {@link CsvReportOptions.aggregated}). */
+export const CSV_SUMMARY_COLUMNS = [
+  "metric",
+  "mean",
+  "n",
+  "rows_run",
+  "no_score",
+  "errors",
+  "skipped",
+  "low",
+  "high",
+  "level",
+  "method",
+  "clusters",
+  "clustered_by",
+  "resamples",
+  "seed",
+] as const;
+
+function* csvSummaryChunks(parts: ReportParts, options: CsvReportOptions): Generator<string> {
+  const eol = options.lineEnding ?? "\r\n";
+  yield `${options.bom ? "\uFEFF" : ""}${CSV_SUMMARY_COLUMNS.join(",")}${eol}`;
+  for (const a of parts.aggregates) {
+    const i = a.interval;
+    const cells: CsvValue[] = [
+      a.metric,
+      a.mean,
+      a.count,
+      rowsRun(a),
+      a.nulls,
+      a.errors,
+      a.skipped,
+      i?.low,
+      i?.high,
+      i?.level,
+      i?.method,
+      i?.clusters,
+      i?.clusteredBy,
+      i?.resamples,
+      i?.seed,
+    ];
     yield `${cells.map(csvField).join(",")}${eol}`;
   }
 }

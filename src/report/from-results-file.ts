@@ -6,6 +6,7 @@ import {
   reportChunks,
   reportFormatForPath,
   type WriteReportOptions,
+  withCsvView,
   writeChunksAtomically,
 } from "./write.js";
 
@@ -62,7 +63,11 @@ export async function writeReportFromIndex(
           ],
           options.indent ?? 2,
         )
-      : reportChunks({ ...index.parts(), metadata: reportMetadata(index.metadata) }, format, options);
+      : reportChunks(
+          { ...index.parts(), metadata: reportMetadata(index.metadata) },
+          format,
+          withCsvView(report, options),
+        );
   await writeChunksAtomically(report, chunks);
   return format;
 }

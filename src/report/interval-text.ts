@@ -54,7 +54,7 @@ export function intervalNote(aggregates: readonly Pick<MetricAggregate, "metric"
     if (interval === undefined) continue;
     const parts = [methodWords[interval.method]];
     if (levels.size > 1) parts.push(formatLevel(interval.level));
-    if (interval.clusters !== undefined) parts.push(`clustered (${interval.clusters} clusters)`);
+    if (interval.clusters !== undefined) parts.push(clusteredWords(interval));
     if (interval.method === "bootstrap") parts.push(`${interval.resamples} resamples, seed ${interval.seed}`);
     const how = parts.join(", ");
     byHow.set(how, [...(byHow.get(how) ?? []), metric]);
@@ -64,6 +64,12 @@ export function intervalNote(aggregates: readonly Pick<MetricAggregate, "metric"
     byHow.size === 1 ? how : `${metrics.join(", ")}: ${how}`,
   );
   return `Intervals of the mean over scored rows: ${groups.join("; ")}.`;
+}
+
+/** `clustered by reference_contexts (12 clusters)`, or `clustered (12 clusters)` when the column is not known. */
+function clusteredWords(interval: MeanInterval): string {
+  const by = interval.clusteredBy !== undefined ? ` by ${interval.clusteredBy}` : "";
+  return `clustered${by} (${interval.clusters} clusters)`;
 }
 
 /**
@@ -79,13 +85,17 @@ export function formatPValue(p: number | null | undefined): string {
 
 /** What a comparison's difference columns need of each metric. */
 interface DifferenceFigures {
+  metric: string;
   difference: PairedDifference | null;
   detectable: number | null;
+  rowsToDetect?: number | null;
+  detect?: number;
 }
 
 /**
  * The cells of a compared metric's paired difference: its interval, the p-value, the verdict (`yes` / `no`) and the
- * smallest detectable difference.
+ * smallest detectable difference, followed by the rows needed to detect the `detect` difference when one was given
+ * (`0.056 (126)`; see {@link detectableTitle}).
  *
  * @example
  * const [interval, p, significant, detectable] = differenceCells(metricComparison);
@@ -96,8 +106,19 @@ export function differenceCells(m: DifferenceFigures): [string, string, string, 
     d?.interval ? formatSignedInterval(d.interval) : "-",
     formatPValue(d?.pValue),
     d === null || d.pValue === null ? "-" : d.significant ? "yes" : "no",
-    m.detectable === null ? "-" : formatScore(m.detectable),
+    m.detectable === null
+      ? "-"
+      : formatScore(m.detectable) + (m.detect === undefined ? "" : ` (${m.rowsToDetect ?? "-"})`),
   ];
+}
+
+/**
+ * The title of a comparison's detectable-difference column: `Detectable`, or `Detectable (rows for 0.05)` when the
+ * rows needed to detect a given difference follow each figure.
+ */
+export function detectableTitle(comparison: { metrics: readonly DifferenceFigures[] }): string {
+  const detect = comparison.metrics.find((m) => m.detect !== undefined)?.detect;
+  return detect === undefined ? "Detectable" : `Detectable (rows for ${detect})`;
 }
 
 function formatSignedInterval(interval: MeanInterval): string {
@@ -111,22 +132,38 @@ function formatSignedInterval(interval: MeanInterval): string {
 export function differenceNote(metrics: readonly DifferenceFigures[], power = 0.8): string {
   const first = metrics.find((m) => m.difference !== null)?.difference;
   if (first == null) return "";
-  const interval = first.interval;
-  const how =
-    interval === null
-      ? ""
-      : interval.method === "bootstrap"
-        ? `paired bootstrap, ${interval.resamples} resamples, seed ${interval.seed}`
+  const interval = metrics.find((m) => m.difference?.interval)?.difference?.interval ?? null;
+  const byHow = new Map<string, string[]>();
+  for (const m of metrics) {
+    const i = m.difference?.interval;
+    if (i == null) continue;
+    const how =
+      i.method === "bootstrap"
+        ? `paired bootstrap, ${i.resamples} resamples, seed ${i.seed}`
         : "Student t on the paired deltas";
-  const clusters = interval?.clusters !== undefined ? ", clusters resampled and sign-flipped whole" : "";
+    byHow.set(how, [...(byHow.get(how) ?? []), m.metric]);
+  }
+  const how = [...byHow]
+    .map(([words, named]) => (byHow.size === 1 ? words : `${words} for ${named.join(", ")}`))
+    .join("; ");
+  const clustered = metrics.find((m) => m.difference?.interval?.clusters !== undefined)?.difference?.interval;
+  const clusters =
+    clustered == null
+      ? ""
+      : `, clusters${clustered.clusteredBy !== undefined ? ` (equal ${clustered.clusteredBy})` : ""} resampled and sign-flipped whole`;
   const level = interval?.level ?? 0.95;
+  const detect = metrics.find((m) => m.detect !== undefined)?.detect;
   const tests = new Set(metrics.flatMap((m) => (m.difference ? [m.difference.test] : [])));
+  const drawn = metrics.find((m) => m.difference?.test === "monte-carlo")?.difference?.permutations;
   const test = [...tests].map((t) =>
-    t === "exact" ? "exact (every sign flip)" : `${first.permutations} random sign flips`,
+    t === "exact" ? "exact (every sign flip)" : `${drawn} random sign flips`,
   );
   return (
     `Paired delta interval (${formatLevel(level)}): ${how}${clusters}. p: paired permutation test of no difference, ${test.join(" or ")}; ` +
-    `significant when p < ${Number((1 - level).toFixed(6))}. Detectable: the smallest true paired difference these rows detect at that level with ${formatLevel(power)} power.`
+    `significant when p < ${Number((1 - level).toFixed(6))}. Detectable: the smallest true paired difference these rows detect at that level with ${formatLevel(power)} power` +
+    (detect === undefined
+      ? "."
+      : `; in brackets, the paired rows needed to detect a difference of ${detect} the same way.`)
   );
 }
 

@@ -281,7 +281,7 @@ export function comparisonToMarkdown(
         intervalText.differenceTitle(comparison),
         "p",
         "Significant",
-        "Detectable",
+        intervalText.detectableTitle(comparison),
         "Up",
         "Down",
         "Same",

@@ -16,6 +16,7 @@ import type {
   RowMetricRecord,
   RunMetadata,
 } from "../results/types.js";
+import { withValueRanges } from "../results/value-range.js";
 import { ValueRange } from "./histogram.js";
 import { type CountedHistogram, histogramsOf, isHistogramValue, type ReportParts } from "./parts.js";
 import type { ReportRow } from "./views.js";
@@ -171,7 +172,10 @@ export class ResultsFileIndex {
     this.invalidRows = run.invalidRows;
 
     // The second pass: everything the reports show before their rows.
-    const aggregator = new AggregateAccumulator(this.metricOrder, options.intervals);
+    const aggregator = new AggregateAccumulator(
+      this.metricOrder,
+      withValueRanges(options.intervals, configs),
+    );
     const grouper = new ProblemGrouper();
     let lastRecordTime = run.headers(file).last.metadata.startedAt;
     let rowCount = 0;

@@ -53,7 +53,7 @@ export function sampleSizes(input: ReportInput, options: SampleSizeOptions = {})
     const clusters =
       options.clusterBy === undefined
         ? undefined
-        : scored.map((r) => clusterKey(r.sample[options.clusterBy!], r.row));
+        : scored.map((r) => clusterKey(r.sample, options.clusterBy!, r.row));
     const se = values.length < 2 ? null : standardError(values, clusters);
     // Two runs' means, uncorrelated: the difference's error is √2 times one mean's.
     const differenceError = se === null ? null : Math.SQRT2 * se;

@@ -8,6 +8,7 @@ import type {
   ProblemGroup,
   RowMetricRecord,
 } from "../results/types.js";
+import { withValueRanges } from "../results/value-range.js";
 
 export type { ProblemGroup };
 
@@ -95,6 +96,7 @@ export function aggregatedView(input: ReportInput): MetricAggregate[] {
     aggregateRecords(
       data.records.filter((r) => missing.includes(r.metric)),
       missing,
+      withValueRanges(undefined, data.metadata?.metrics ?? {}),
     ).map((a) => [a.metric, a]),
   );
   return ids.map((id) => stored.get(id) ?? computed.get(id)!);

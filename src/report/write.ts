@@ -103,8 +103,20 @@ export async function writeReport(
   options: WriteReportOptions = {},
 ): Promise<ReportFormat> {
   const format = options.format ?? reportFormatForPath(path);
-  await writeAtomically(path, renderReport(data, format, options));
+  await writeAtomically(path, renderReport(data, format, withCsvView(path, options)));
   return format;
+}
+
+/**
+ * `options` with `aggregated: true` for a CSV report named `*.summary.csv` (one line per metric with its interval),
+ * unless the options say otherwise.
+ *
+ * @example
+ * withCsvView("out/run.summary.csv", {}); // { aggregated: true }
+ */
+export function withCsvView(path: string, options: WriteReportOptions): WriteReportOptions {
+  if (options.aggregated !== undefined || !path.toLowerCase().endsWith(".summary.csv")) return options;
+  return { ...options, aggregated: true };
 }
 
 /**

@@ -111,8 +111,8 @@ class MetricTally {
   readonly decidedBy = { verifier: 0, judge: 0 };
   readonly values: IntervalTally;
 
-  constructor(intervals: AggregateIntervalOptions) {
-    this.values = new IntervalTally(intervals);
+  constructor(intervals: AggregateIntervalOptions, metric: string) {
+    this.values = new IntervalTally(intervals, metric);
   }
 
   add(record: AggregatedRecord): void {
@@ -215,7 +215,7 @@ export class AggregateAccumulator {
   private tally(metric: string): MetricTally {
     let tally = this.tallies.get(metric);
     if (tally === undefined) {
-      tally = new MetricTally(this.intervals);
+      tally = new MetricTally(this.intervals, metric);
       this.tallies.set(metric, tally);
     }
     return tally;

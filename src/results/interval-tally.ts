@@ -1,16 +1,25 @@
 // The values behind one metric's mean, kept so the aggregate can carry a confidence interval.
+import { InvalidInputError } from "../errors.js";
 import { type IntervalOptions, type MeanInterval, meanInterval } from "../math/mean-interval.js";
 import type { Sample } from "../metrics/types.js";
+import { columnName } from "../sample/field-table.js";
+import { builtInValueRange, type ValueRanges } from "./value-range.js";
 
 /** How each mean's confidence interval is computed (see `meanInterval` for the methods and formulas). */
-export interface AggregateIntervalOptions extends Omit<IntervalOptions, "clusters"> {
+export interface AggregateIntervalOptions extends Omit<IntervalOptions, "clusters" | "range"> {
   /**
    * A sample field whose value clusters rows (e.g. `referenceContexts`: questions written from one document;
-   * `userInput`: one question asked several times): rows with equal values are resampled together and the
-   * t-interval is cluster-robust. Rows without the field are clusters of their own. Defaults to none (every
-   * row its own cluster).
+   * `userInput`: one question asked several times; `messages`: one conversation): rows with equal values are
+   * resampled together and the t-interval is cluster-robust. A scored row without the field is refused (an
+   * `InvalidInputError` naming the row and the column). Defaults to none (every row its own cluster).
    */
   clusterBy?: keyof Sample;
+  /**
+   * Each metric's possible range by metric id, e.g. `{ tone: [1, 5] }`: its mean's interval is clipped to it.
+   * Defaults to the range a built-in metric's descriptor states for that id (`[0, 1]` for most; none for a metric
+   * on the user's scale or one that is not built in, whose interval is not clipped).
+   */
+  valueRanges?: ValueRanges;
 }
 
 /**
@@ -24,8 +33,21 @@ export class IntervalTally {
   private clusters: string[] | undefined;
   private size = 0;
 
-  constructor(private readonly options: AggregateIntervalOptions) {
+  private readonly range: readonly [number, number] | undefined;
+
+  /** `metric` picks the range the interval is clipped to ({@link AggregateIntervalOptions.valueRanges}). */
+  constructor(
+    private readonly options: AggregateIntervalOptions,
+    metric?: string,
+  ) {
     if (options.clusterBy !== undefined) this.clusters = [];
+    const ranges = options.valueRanges;
+    this.range =
+      metric === undefined
+        ? undefined
+        : ranges !== undefined && Object.hasOwn(ranges, metric)
+          ? ranges[metric]
+          : builtInValueRange(metric);
   }
 
   add(row: number, value: number, sample: Sample | undefined): void {
@@ -38,7 +60,7 @@ export class IntervalTally {
     this.rows[this.size] = row;
     this.values[this.size] = value;
     if (this.clusters !== undefined) {
-      this.clusters.push(clusterKey(sample?.[this.options.clusterBy!], row));
+      this.clusters.push(clusterKey(sample, this.options.clusterBy!, row));
     }
     this.size += 1;
   }
@@ -49,23 +71,48 @@ export class IntervalTally {
       (x, y) => this.rows[x]! - this.rows[y]!,
     );
     const values = order.map((i) => this.values[i]!);
-    const { clusterBy: _clusterBy, ...options } = this.options;
+    const { clusterBy: _clusterBy, valueRanges: _valueRanges, ...options } = this.options;
     const clusters = this.clusters;
-    return meanInterval(
-      values,
-      clusters === undefined ? options : { ...options, clusters: order.map((i) => clusters[i]!) },
-    );
+    const interval = meanInterval(values, {
+      ...options,
+      ...(this.range !== undefined ? { range: this.range } : {}),
+      ...(clusters !== undefined ? { clusters: order.map((i) => clusters[i]!) } : {}),
+    });
+    return namedClusters(interval, this.options.clusterBy);
   }
 }
 
 /**
- * A row's cluster key: the canonical JSON of its `clusterBy` field's value, or the row alone when it has none.
+ * `interval` with the column its clusters came from ({@link MeanInterval.clusteredBy}) when it is clustered.
  *
  * @example
- * clusterKey(["doc 1"], 4); // '["doc 1"]'
+ * namedClusters(meanInterval(values, { clusters }), "referenceContexts"); // { ..., clusters: 12, clusteredBy: "reference_contexts" }
  */
-export function clusterKey(value: unknown, row: number): string {
-  return value === undefined ? `\u0000row ${row}` : JSON.stringify(value);
+export function namedClusters<I extends MeanInterval | null>(
+  interval: I,
+  field: keyof Sample | undefined,
+): I {
+  if (interval === null || interval.clusters === undefined || field === undefined) return interval;
+  return { ...interval, clusteredBy: columnName(field) };
+}
+
+/**
+ * A row's cluster key: the canonical JSON of the value of its `field`. Throws an `InvalidInputError` naming the row
+ * and the column when the row has no such value: every row must say which cluster it is in.
+ *
+ * @example
+ * clusterKey({ referenceContexts: ["doc 1"] }, "referenceContexts", 4); // '["doc 1"]'
+ */
+export function clusterKey(sample: Sample | undefined, field: keyof Sample, row: number): string {
+  const value = sample?.[field];
+  if (value === undefined || value === null) {
+    const column = columnName(field);
+    throw new InvalidInputError(
+      `has no ${column} to cluster the intervals by; give every scored row a ${column} value, or cluster by another column (--cluster-by)`,
+      { row, field: column },
+    );
+  }
+  return JSON.stringify(value);
 }
 
 function grow(array: Float64Array): Float64Array {

@@ -6,6 +6,7 @@ import { forEachResultsLineSync } from "./read-file.js";
 import { ResultsRunState } from "./run-state.js";
 import { RecordSamples } from "./samples.js";
 import type { EvaluationResultData, RowMetricRecord } from "./types.js";
+import { withValueRanges } from "./value-range.js";
 
 /** Options for {@link loadResults}. */
 export interface LoadResultsOptions {
@@ -52,7 +53,7 @@ export function loadResults(file: string, options: LoadResultsOptions = {}): Eva
     metadata,
     records,
     invalidRows: run.invalidRows,
-    aggregates: aggregateRecords(records, metricOrder, options.intervals),
+    aggregates: aggregateRecords(records, metricOrder, withValueRanges(options.intervals, configs)),
   };
 }
 

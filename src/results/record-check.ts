@@ -3,46 +3,13 @@
 // against its row hash (sample-check.ts). Every reader (report, --resume, merge) parses
 // through ResultsLineReader, which calls these, so an edited or corrupt file is refused the same way.
 import { InvalidInputError } from "../errors.js";
-import { findMetricDescriptor } from "../metrics/catalog.js";
 import type { MetricConfig } from "../metrics/types.js";
 import type { ResultsHeaderLine } from "./lines.js";
 import { SampleCheck } from "./sample-check.js";
+import { finiteNumber, recordedValueRange } from "./value-range.js";
 
 /** Slack for rounding at a range's ends (a cosine of 1 + 2⁻⁵², say). */
 const rangeSlack = 1e-9;
-
-function finiteNumber(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
-}
-
-/** The levels' scores of a recorded rubric (`"1: ...\n5: ..."`), lowest and highest. */
-function rubricRange(rubric: unknown): readonly [number, number] | undefined {
-  if (typeof rubric !== "string") return undefined;
-  const scores = [...rubric.matchAll(/^(-?\d+(?:\.\d+)?):/gm)].map((m) => Number(m[1]));
-  if (scores.length === 0 || !scores.every(Number.isFinite)) return undefined;
-  return [Math.min(...scores), Math.max(...scores)];
-}
-
-/**
- * The interval a recorded metric's values lie in, from its configuration in a results header: the
- * descriptor's `valueRange` for a built-in kind, the user's scale (`scaleMin`/`scaleMax`) or rubric
- * levels for a judge on a user's scale; undefined when not known (any finite value is accepted).
- *
- * @example
- * recordedValueRange(header.metadata.metrics.faithfulness); // [0, 1]
- */
-export function recordedValueRange(config: MetricConfig | undefined): readonly [number, number] | undefined {
-  if (config === undefined) return undefined;
-  const options = config.options ?? {};
-  const kind = typeof options.kind === "string" ? options.kind : config.name;
-  const descriptor = findMetricDescriptor(kind);
-  if (descriptor === undefined) return undefined;
-  if (descriptor.valueRange !== null) return descriptor.valueRange ?? [0, 1];
-  const min = finiteNumber(options.scaleMin);
-  const max = finiteNumber(options.scaleMax);
-  if (min !== undefined && max !== undefined && min <= max) return [min, max];
-  return rubricRange(options.rubric);
-}
 
 function isRecordLike(value: Record<string, unknown>): boolean {
   return value.type === "record";

@@ -1,6 +1,7 @@
 import { formatSummary } from "../report/summary.js";
 import { aggregateRecords } from "../results/aggregate.js";
 import type { EvaluationResultData } from "../results/types.js";
+import { withValueRanges } from "../results/value-range.js";
 
 /** The two kinds of results-file rows the reporter writes: `describeEval` rows, and matcher assertions. */
 export interface ReporterRows {
@@ -24,7 +25,7 @@ function narrowed(data: EvaluationResultData, rows: ReadonlySet<number>): Evalua
     ...data,
     metadata: { ...data.metadata, metrics },
     records,
-    aggregates: aggregateRecords(records, Object.keys(metrics)),
+    aggregates: aggregateRecords(records, Object.keys(metrics), withValueRanges(undefined, metrics)),
   };
 }
 

@@ -32,6 +32,27 @@ interface Reference {
     scipyHigh: number;
   }[];
   permutation: { a: number[]; b: number[]; pValue: number; mean: number }[];
+  pairedInterval: {
+    a: number[];
+    b: number[];
+    level: number;
+    method: "t" | "bootstrap";
+    low: number;
+    high: number;
+    unclippedLow: number;
+    unclippedHigh: number;
+    detect: number;
+    detectable: number;
+    rowsToDetect: number;
+  }[];
+  clippedMean: {
+    values: number[];
+    range: [number, number];
+    low: number;
+    high: number;
+    unclippedLow: number;
+    unclippedHigh: number;
+  }[];
   sampleSize: {
     standardError: number;
     rows: number;
@@ -53,7 +74,17 @@ it("the reference file has cases in every section, so no comparison below passes
     expect(Array.isArray(cases) ? cases.length : 0, section).toBeGreaterThan(0);
   }
   expect(Object.keys(reference).sort()).toEqual(
-    ["bootstrap", "normalQuantile", "permutation", "sampleSize", "studentTQuantile", "t", "wilson"].sort(),
+    [
+      "bootstrap",
+      "clippedMean",
+      "normalQuantile",
+      "pairedInterval",
+      "permutation",
+      "sampleSize",
+      "studentTQuantile",
+      "t",
+      "wilson",
+    ].sort(),
   );
 });
 
@@ -129,6 +160,40 @@ describe("paired difference matches scipy", () => {
       expect(d.pValue).toBeCloseTo(pValue, 12);
       expect(d.mean).toBeCloseTo(mean, 12);
       expect(d.significant).toBe(pValue < 0.05);
+    }
+  });
+});
+
+describe("paired intervals as report compare makes them match scipy and numpy", () => {
+  it("t below 30 pairs (scipy.stats.ttest_rel's interval), the seeded bootstrap from 30, clipped to [-1, 1]", () => {
+    for (const c of reference.pairedInterval) {
+      const d = pairedDifference(c.a, c.b, { level: c.level, range: [-1, 1] });
+      expect(d.interval!.method).toBe(c.method);
+      expect(d.interval!.low).toBeCloseTo(c.low, 12);
+      expect(d.interval!.high).toBeCloseTo(c.high, 12);
+      const unclipped = pairedDifference(c.a, c.b, { level: c.level }).interval!;
+      expect([unclipped.low, unclipped.high].map((v) => Number(v.toFixed(12)))).toEqual(
+        [c.unclippedLow, c.unclippedHigh].map((v) => Number(v.toFixed(12))),
+      );
+    }
+    // The last case reaches past both ends, so the clipping is tested, not assumed.
+    expect(reference.pairedInterval.some((c) => c.unclippedLow < -1 && c.unclippedHigh > 1)).toBe(true);
+  });
+
+  it("detectable difference and paired rows needed from the deltas' standard error (scipy.stats.sem)", () => {
+    for (const c of reference.pairedInterval) {
+      const se = standardError(c.b.map((v, i) => v - c.a[i]!))!;
+      expect(detectableDifference(se, { level: c.level })).toBeCloseTo(c.detectable, 12);
+      expect(rowsToDetect(c.detect, se, c.a.length, { level: c.level })).toBe(c.rowsToDetect);
+    }
+  });
+
+  it("a mean's t-interval near the end of its range is clipped to the range (scipy.stats.t.interval, then clipped)", () => {
+    for (const c of reference.clippedMean) {
+      const interval = meanInterval(c.values, { method: "t", range: c.range })!;
+      expect(interval.low).toBeCloseTo(c.low, 12);
+      expect(interval.high).toBeCloseTo(c.high, 12);
+      expect(c.unclippedLow < c.range[0] || c.unclippedHigh > c.range[1]).toBe(true);
     }
   });
 });
