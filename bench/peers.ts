@@ -28,7 +28,10 @@
  * Run alone: node --import tsx bench/peers.ts [--quick] [--rows N] [--threads 2] [--judges smollm2,gemma]
  *   [--metrics faithfulness,...] [--parts judges,agreement,encoders] [--agreement halueval-qa-sample]
  *   [--agreement-rows 20] [--block 1] [--runs 5] [--texts 128] [--json out.json (and, as it goes,
- *   out.json.partial.json)]
+ *   out.json.partial.json)] [--resume earlier.json or earlier.json.partial.json]
+ * --resume: continue an earlier run (bench/lib/peers-resume.ts): its peer runs are kept when the model files, rows,
+ *   threads, context size, peer versions and peers' code are the same, ours when our src/ is the same too; each
+ *   judge's JSON records those facts (bench/lib/peers-fingerprint.ts), and the table says which rows were resumed.
  * --quick: 2 rows (2 labelled rows), SmolLM2 only, 32 texts and 2 encoder runs: a smoke run, not for publishing.
  * bench/peers-doc.ts turns the JSON into the table of docs/performance.md and the README's line.
  */
@@ -53,6 +56,7 @@ import {
   agreementSets,
   type PeersAgreement,
 } from "./lib/peers-agreement.js";
+import { peersFingerprint } from "./lib/peers-fingerprint.js";
 import { formatPeers } from "./lib/peers-markdown.js";
 import {
   ourMetricId,
@@ -67,6 +71,14 @@ import {
   type SideRun,
   sameCell,
 } from "./lib/peers-report.js";
+import {
+  type EarlierResult,
+  type ResumeDecision,
+  readEarlierResult,
+  resumeLine,
+  resumeStart,
+  rowsLeft,
+} from "./lib/peers-resume.js";
 import { type PeerJudgeRun, type PeersLoad, type PeersWorker, startPeersWorker } from "./lib/peers-worker.js";
 import { makeJudgeMetric } from "./lib/real-judge-metrics.js";
 import { finishSection, isMain, note } from "./lib/section.js";
@@ -95,6 +107,12 @@ const JUDGES = {
  */
 export function minilmTorchDir(onnxModelDir: string): string {
   return path.join(path.dirname(path.dirname(onnxModelDir)), "build", path.basename(onnxModelDir));
+}
+
+/** The MiniLM model files a result depends on: the ONNX file (ours, Python onnxruntime) and the PyTorch weights. */
+function encoderModelFiles(minilmDir: string): string[] {
+  const files = encoderFiles(minilmDir);
+  return [files.minilmOnnx, path.join(files.minilmTorch, "model.safetensors")];
 }
 
 /** The MiniLM files the peers load: the PyTorch weights for sentence-transformers, the ONNX file and tokenizer. */
@@ -220,10 +238,14 @@ async function takeTurns(
 ): Promise<void> {
   const { worker, llm, embeddings } = models;
   for (let from = 0; from < work.rows.length; from += work.block) {
-    const rows = work.rows.slice(from, from + work.block);
+    const block = work.rows.slice(from, from + work.block);
     for (const [i, metric] of work.metrics.entries()) {
       for (let k = 0; k < SIDES.length; k++) {
         const spec = SIDES[(i + k) % SIDES.length]!;
+        // Rows a resumed run has already done are left out.
+        const done = runs.find((r) => sameCell(r, { metric, ...spec }))?.rows ?? 0;
+        const rows = rowsLeft(block, from, done);
+        if (rows.length === 0) continue;
         const run =
           spec.side === "airgap-eval"
             ? await runOurs(metric, spec.formula, rows, { llm, embeddings })
@@ -233,7 +255,7 @@ async function takeTurns(
         else runs[at] = mergeRuns(runs[at]!, run);
         const who = run.side === "airgap-eval" ? `airgap-eval ${ourMetricId(run)}` : run.side;
         note(
-          `${models.judge}, ${work.label} rows ${from + 1}-${from + rows.length}, ${metric}, ${who}: ${run.secondsPerRow.toFixed(2)} s/row, ${run.parseFailures} parse failures, ${run.noScore} rows without a score${run.firstError ? ` (first error: ${run.firstError.slice(0, 160)})` : ""}`,
+          `${models.judge}, ${work.label} rows ${from + block.length - rows.length + 1}-${from + block.length}, ${metric}, ${who}: ${run.secondsPerRow.toFixed(2)} s/row, ${run.parseFailures} parse failures, ${run.noScore} rows without a score${run.firstError ? ` (first error: ${run.firstError.slice(0, 160)})` : ""}`,
         );
         await progress();
       }
@@ -272,10 +294,18 @@ async function runJudge(
     rows: readonly RagRow[];
     agreement: AgreementRows | undefined;
     block: number;
+    /** With `--resume`: the earlier result, and where to record what was taken from it. */
+    resume: { earlier: EarlierResult; decisions: ResumeDecision[] } | undefined;
     progress: (partial: PeersJudgeResult) => void;
   },
 ): Promise<PeersJudgeResult> {
   const { threads, minilmDir } = common;
+  const fingerprint = await peersFingerprint({
+    judge: judge.path,
+    encoderFiles: encoderModelFiles(minilmDir),
+    rows: common.rows,
+    agreement: common.agreement,
+  });
   const peerLoad = await worker.send<PeersLoad>({
     cmd: "load",
     gguf: judge.path,
@@ -299,15 +329,36 @@ async function runJudge(
     peerLoad,
     ourJudgeLoadSeconds,
     ourEncoderLoadSeconds,
+    fingerprint,
     runs: [],
   };
+  let agreementRuns: SideRun[] = [];
+  if (common.resume !== undefined) {
+    const now = {
+      judge: judge.name,
+      threads,
+      contextSize: BENCH_CONTEXT_SIZE,
+      peerVersions: peerLoad.versions,
+      runtimes: runtimeVersions(),
+      fingerprint,
+    };
+    const start = resumeStart(common.resume.earlier, now, common.rows.length, common.agreement);
+    common.resume.decisions.push(start.decision);
+    note(resumeLine(start.decision));
+    if (start.decision.unchecked.length > 0)
+      note(
+        `WARNING: ${common.resume.earlier.file} is an older result: could not check ${start.decision.unchecked.join(", ")}`,
+      );
+    result.runs = start.runs;
+    agreementRuns = start.agreementRuns;
+  }
   const models = { judge: judge.name, worker, llm, embeddings };
   try {
     const work = { metrics: common.metrics, rows: common.rows, block: common.block };
     await takeTurns(models, { label: "example", ...work }, result.runs, async () => common.progress(result));
     const set = common.agreement;
     if (set !== undefined) {
-      const runs: SideRun[] = [];
+      const runs = agreementRuns;
       await takeTurns(
         models,
         { label: set.set, metrics: [AGREEMENT_METRIC], rows: set.rows, block: common.block },
@@ -317,6 +368,7 @@ async function runJudge(
           common.progress(result);
         },
       );
+      result.agreement = await agreementSoFar(set, runs);
     }
   } finally {
     await llm.dispose();
@@ -420,6 +472,11 @@ export async function runPeers(): Promise<PeersResult> {
     ? agreementRows(agreementSet!, datasetsDir(), numberFlag("agreement-rows", quick ? 2 : 20))
     : undefined;
   const exampleRowsRun = parts.includes("judges") ? rows : [];
+  const resumeFile = flag("resume");
+  const resume =
+    resumeFile === undefined
+      ? undefined
+      : { earlier: readEarlierResult(resumeFile), decisions: [] as ResumeDecision[] };
   const start = loadAverage();
   const t0 = performance.now();
   const startedAt = new Date().toISOString();
@@ -432,6 +489,7 @@ export async function runPeers(): Promise<PeersResult> {
     threads,
     contextSize: BENCH_CONTEXT_SIZE,
     startedAt,
+    ...(resume !== undefined ? { resumed: resume.decisions } : {}),
   };
   // With --json, the result so far after each side's run, so a long run that is stopped still has its table.
   const jsonPath = flag("json");
@@ -458,6 +516,7 @@ export async function runPeers(): Promise<PeersResult> {
           rows: exampleRowsRun,
           agreement,
           block,
+          resume,
           progress: (partial) => writePartial([...judges, partial]),
         }),
       );

@@ -26,6 +26,7 @@ import {
   speedup,
   totals,
 } from "./peers-report.js";
+import { resumedRanges, resumeLine } from "./peers-resume.js";
 
 const peerName = { ragas: "Ragas", deepeval: "DeepEval" } as const;
 
@@ -102,7 +103,7 @@ function judgeTable(j: PeersJudgeResult): string {
       run.metric,
       run.side,
       ourMetricCell(j.runs, run),
-      String(run.rows),
+      rowsCell(run),
       num(run.secondsPerRow, 2),
       ours ? times(run.secondsPerRow / ours.secondsPerRow) : "–",
       num(run.calls / run.rows, 1),
@@ -133,6 +134,12 @@ function judgeTable(j: PeersJudgeResult): string {
   );
 }
 
+/** A run's rows, and which of them came from earlier runs (`--resume`). */
+function rowsCell(run: SideRun): string {
+  const ranges = resumedRanges(run);
+  return ranges.length === 0 ? String(run.rows) : `${run.rows} (${ranges.join("; ")})`;
+}
+
 /** A figure with its interval, e.g. `0.62 [0.50, 0.75]`; "n/a" with its reason when undefined. */
 export function figureCell(f: Figure): string {
   if (f.value === null) return `n/a (${f.reason ?? "undefined"})`;
@@ -144,7 +151,7 @@ function agreementTable(a: PeersAgreement): string {
   const rows = tableOrder(a.runs).map((run) => [
     run.side,
     run.side === "airgap-eval" ? ourMetricId(run) : `${peerName[run.side]}'s faithfulness`,
-    `${run.agreement.scored} of ${run.rows}`,
+    `${run.agreement.scored} of ${rowsCell(run)}`,
     String(run.parseFailures),
     figureCell(run.agreement.balancedAccuracy),
     figureCell(run.agreement.cohensKappa),
@@ -235,7 +242,17 @@ function header(r: PeersResult): string {
 /** The section as Markdown. */
 export function formatPeers(r: PeersResult): string {
   if (r.skipped) return `Skipped: ${r.skipped}.`;
-  const parts = [header(r), "", "Goals:", "", goalsTable(r)];
+  const resumed = (r.resumed ?? []).map((d) => `- ${resumeLine(d)}`);
+  const parts = [
+    header(r),
+    ...(resumed.length > 0
+      ? ["", "Resumed (the rows column says which rows came from which run):", "", ...resumed]
+      : []),
+    "",
+    "Goals:",
+    "",
+    goalsTable(r),
+  ];
   for (const j of r.judges ?? []) {
     const fallback = j.runs.some((x) => x.side !== "airgap-eval" && ourMetricCell(j.runs, x).endsWith("†"));
     const errors = [...tableOrder(j.runs), ...(j.agreement?.runs ?? [])]

@@ -7,6 +7,8 @@
  */
 import type { MachineInfo } from "./machine.js";
 import type { PeersAgreement } from "./peers-agreement.js";
+import type { PeersFingerprint } from "./peers-fingerprint.js";
+import type { ResumeDecision, ResumedRows } from "./peers-resume.js";
 import type { PeersLoad } from "./peers-worker.js";
 
 /** The two peers. */
@@ -57,6 +59,8 @@ export interface SideRun {
    */
   formula?: Peer;
   rows: number;
+  /** The first rows' part taken from earlier runs (`--resume`), in order; the rest this run measured. */
+  resumed?: ResumedRows[];
   secondsPerRow: number;
   /** Completions the judge ran (the peers' retries included). */
   calls: number;
@@ -78,6 +82,8 @@ export interface PeersJudgeResult {
   ourJudgeLoadSeconds: number;
   ourEncoderLoadSeconds: number;
   runs: SideRun[];
+  /** What the results depend on, for `--resume` (absent in results made before the bench recorded it). */
+  fingerprint?: PeersFingerprint;
   /** Faithfulness on a labelled set, every side, and each side's agreement with people (with `--agreement`). */
   agreement?: PeersAgreement;
 }
@@ -102,6 +108,8 @@ export interface PeersResult {
   command?: string;
   /** The machine the run was on (absent in results made before the bench recorded it). */
   machine?: MachineInfo;
+  /** With `--resume`: per judge, what was taken from the earlier result and why not more. */
+  resumed?: ResumeDecision[];
   /** Rows the run was asked for; `rows` of a partial result is the rows done so far. */
   plannedRows?: number;
   threads?: number;
