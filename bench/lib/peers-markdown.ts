@@ -15,6 +15,8 @@ import {
   meanScore,
   ourMetricId,
   PEER_METRICS,
+  PEER_NAME,
+  PEER_POSSESSIVE,
   PEERS,
   PEERS_GOALS,
   type PeersJudgeResult,
@@ -28,8 +30,6 @@ import {
 } from "./peers-report.js";
 import { resumedRanges, resumeLine } from "./peers-resume.js";
 
-const peerName = { ragas: "Ragas", deepeval: "DeepEval" } as const;
-
 function goalsTable(r: PeersResult): string {
   const rows: string[][] = [];
   for (const j of r.judges ?? []) {
@@ -38,11 +38,11 @@ function goalsTable(r: PeersResult): string {
       if (s === undefined) continue;
       const against =
         s.ourFormula === peer
-          ? `our ${peerName[peer]}-formula metrics`
+          ? `our ${PEER_NAME[peer]}-formula metrics`
           : "our Ragas-formula metrics (no run of ours in this result follows DeepEval's formulas)";
       const isGoal = peer === "ragas";
       rows.push([
-        `faster per row than ${peerName[peer]}, ${j.judge} (${s.metrics.length} metrics together, against ${against})`,
+        `faster per row than ${PEER_NAME[peer]}, ${j.judge} (${s.metrics.length} metrics together, against ${against})`,
         `${times(s.ratio)} (${num(s.oursSecondsPerRow, 2)} vs ${num(s.peerSecondsPerRow, 2)} s/row)`,
         isGoal ? `≥ ${PEERS_GOALS.speedupOverRagas}×` : "–",
         isGoal ? (s.ratio >= PEERS_GOALS.speedupOverRagas ? "met" : "not met") : "no goal",
@@ -106,6 +106,7 @@ function judgeTable(j: PeersJudgeResult): string {
       rowsCell(run),
       num(run.secondsPerRow, 2),
       ours ? times(run.secondsPerRow / ours.secondsPerRow) : "–",
+      ragasOverThis(j.runs, run),
       num(run.calls / run.rows, 1),
       num(run.promptTokens / run.rows, 0),
       num(run.generatedTokens / run.rows, 0),
@@ -122,6 +123,7 @@ function judgeTable(j: PeersJudgeResult): string {
       "rows",
       "s/row",
       "peer ÷ ours",
+      "Ragas ÷ this",
       "judge calls/row",
       "prompt tok/row",
       "generated tok/row",
@@ -130,8 +132,14 @@ function judgeTable(j: PeersJudgeResult): string {
       "mean score",
     ],
     rows,
-    ["l", "l", "l", "r", "r", "r", "r", "r", "r", "r", "r", "r"],
+    ["l", "l", "l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r"],
   );
+}
+
+/** Ragas' seconds per row on the run's metric over the run's: how many times faster than Ragas this side is. */
+function ragasOverThis(runs: readonly SideRun[], run: SideRun): string {
+  const ragas = runs.find((r) => r.side === "ragas" && r.metric === run.metric);
+  return ragas === undefined || run.side === "ragas" ? "–" : times(ragas.secondsPerRow / run.secondsPerRow);
 }
 
 /** A run's rows, and which of them came from earlier runs (`--resume`). */
@@ -150,7 +158,7 @@ export function figureCell(f: Figure): string {
 function agreementTable(a: PeersAgreement): string {
   const rows = tableOrder(a.runs).map((run) => [
     run.side,
-    run.side === "airgap-eval" ? ourMetricId(run) : `${peerName[run.side]}'s faithfulness`,
+    run.side === "airgap-eval" ? ourMetricId(run) : `${PEER_POSSESSIVE[run.side]} faithfulness`,
     `${run.agreement.scored} of ${rowsCell(run)}`,
     String(run.parseFailures),
     figureCell(run.agreement.balancedAccuracy),
@@ -169,7 +177,7 @@ function agreementPart(j: PeersJudgeResult, a: PeersAgreement): string[] {
   const positives = a.humans.filter((h) => h === 1).length;
   return [
     "",
-    `${j.judge}: agreement with people, faithfulness on ${a.rows} of the ${a.setRows} labelled rows of ${a.set} ` +
+    `${j.judge}: agreement with people, faithfulness on ${a.rows} of the ${num(a.setRows)} labelled rows of ${a.set} ` +
       `(${positives} labelled faithful, ${a.rows - positives} ${a.negative}; drawn per label with seed ${a.bootstrap.seed}, as calibrate --limit draws them), ` +
       `every side on this judge; a score ≥ ${a.threshold} counts as faithful; bootstrap 95% intervals (${a.bootstrap.resamples} resamples, grouped by the set's item); ` +
       "rows without a score (an error, None or NaN) are left out of the figures:",
@@ -207,6 +215,9 @@ function scoreLines(j: PeersJudgeResult): string[] {
   );
 }
 
+/** "1 thread", "2 threads". */
+export const threadsText = (n: number | undefined) => `${n} thread${n === 1 ? "" : "s"}`;
+
 /** The run in one paragraph: when, where, how, with what, how far it got. */
 function header(r: PeersResult): string {
   const v = r.runtimes ?? {};
@@ -226,7 +237,7 @@ function header(r: PeersResult): string {
     : "";
   return (
     `${r.startedAt}; ${rowsText} of examples/rag-eval.jsonl${partial ? " (a partial result: the run was still going or was stopped)" : ""}, ` +
-    `judges at ${r.threads} threads, context ${r.contextSize}, greedy, memo off; ${machine}` +
+    `judges at ${threadsText(r.threads)}, context ${r.contextSize}, greedy, memo off; ${machine}` +
     (r.command !== undefined ? `command: \`${r.command}\`; ` : "") +
     `node ${v.node}, node-llama-cpp ${v["node-llama-cpp"]}, onnxruntime-node ${v["onnxruntime-node"]}; ` +
     `Python ${pv.python}, ragas ${pv.ragas}, deepeval ${pv.deepeval}, instructor ${pv.instructor}, llama-cpp-python ${pv.llama_cpp_python}, ` +
@@ -261,7 +272,7 @@ export function formatPeers(r: PeersResult): string {
       .map((x) => `- ${runLabel(x)}: ${oneLine(x.parseFailureExample ?? x.firstError ?? "")}`);
     parts.push(
       "",
-      `${j.judge}: seconds per row of each metric and side (sides taking turns metric by metric), and each peer's time over our metric of its formula:`,
+      `${j.judge}: seconds per row of each metric and side (sides taking turns metric by metric), each peer's time over our metric of its formula (peer ÷ ours), and Ragas' time over each side's (Ragas ÷ this):`,
       "",
       judgeTable(j),
       ...(fallback
@@ -283,7 +294,7 @@ export function formatPeers(r: PeersResult): string {
   if ((r.encoders ?? []).length > 0) {
     parts.push(
       "",
-      `Encoders: all-MiniLM-L6-v2 fp32, ${r.threads} threads, texts/s (median of runs, engines alternating):`,
+      `Encoders: all-MiniLM-L6-v2 fp32, ${threadsText(r.threads)}, texts/s (median of runs, engines alternating):`,
       "",
       markdownTable(
         [

@@ -131,6 +131,13 @@ export const PEERS_GOALS = { speedupOverRagas: 5, vsSentenceTransformers: 1, vsO
 /** The peers, in the order the tables list them. */
 export const PEERS: readonly Peer[] = ["ragas", "deepeval"];
 
+/** Each peer's name as written, and its possessive ("Ragas' faithfulness"). */
+export const PEER_NAME = { ragas: "Ragas", deepeval: "DeepEval" } as const satisfies Record<Peer, string>;
+export const PEER_POSSESSIVE = { ragas: "Ragas'", deepeval: "DeepEval's" } as const satisfies Record<
+  Peer,
+  string
+>;
+
 /** The runs of one side (of one formula, for ours, when given). */
 export function runsOf(runs: readonly SideRun[], side: SideRun["side"], formula?: Peer): SideRun[] {
   return runs.filter((r) => r.side === side && (formula === undefined || formulaOf(r) === formula));

@@ -27,6 +27,8 @@ export interface ResumeDecision {
   judge: string;
   file: string;
   startedAt: string;
+  /** The earlier run's command, when it recorded one. */
+  command?: string;
   /** The peers' runs are reused. */
   peers: boolean;
   /** Our runs are reused. */
@@ -54,16 +56,16 @@ export interface EarlierResult {
 }
 
 /** Reads `file` (a peers JSON or `.partial.json`), saying what is wrong with it when it is not one. */
-export function readEarlierResult(file: string): EarlierResult {
+export function readEarlierResult(file: string, label = "--resume"): EarlierResult {
   let result: PeersResult;
   try {
     result = JSON.parse(readFileSync(file, "utf8")) as PeersResult;
   } catch (error) {
-    throw new Error(`--resume ${file}: cannot read it as JSON (${(error as Error).message})`);
+    throw new Error(`${label} ${file}: cannot read it as JSON (${(error as Error).message})`);
   }
   if (result.section !== "peers" || !Array.isArray(result.judges)) {
     throw new Error(
-      `--resume ${file}: not a result of the peers section (no "section": "peers" with judges); give the --json file of an earlier run or its .partial.json`,
+      `${label} ${file}: not a result of the peers section (no "section": "peers" with judges); give the --json file of an earlier run or its .partial.json`,
     );
   }
   return { file, result };
@@ -128,6 +130,7 @@ export function resumeDecision(earlier: EarlierResult, now: CurrentFacts): Resum
     judge: now.judge,
     file: earlier.file,
     startedAt: r.startedAt ?? "an unknown time",
+    ...(r.command !== undefined ? { command: r.command } : {}),
     peers,
     ours,
     differs: [
@@ -230,7 +233,7 @@ export function resumeStart(
 export function resumeLine(d: ResumeDecision): string {
   const taken = [d.peers ? "the peers' runs" : "", d.ours ? "our runs" : ""].filter((x) => x !== "");
   return (
-    `${d.judge}: resumed from ${d.file} (run of ${d.startedAt}): ` +
+    `${d.judge}: resumed from ${d.file} (run of ${d.startedAt}${d.command !== undefined ? `, \`${d.command}\`` : ""}): ` +
     (taken.length > 0 ? `${taken.join(" and ")} reused, the rows they had done kept` : "nothing reused") +
     (d.ours ? "" : "; our runs measured over all rows") +
     (d.differs.length > 0 ? `; differs: ${d.differs.join("; ")}` : "") +
