@@ -342,7 +342,12 @@ async function runJudge(
       runtimes: runtimeVersions(),
       fingerprint,
     };
-    const start = resumeStart(common.resume.earlier, now, common.rows.length, common.agreement);
+    const start = resumeStart(
+      common.resume.earlier,
+      now,
+      { rows: common.rows.length, metrics: common.metrics },
+      common.agreement,
+    );
     common.resume.decisions.push(start.decision);
     note(resumeLine(start.decision));
     if (start.decision.unchecked.length > 0)

@@ -87,6 +87,7 @@ const now = (over: Partial<PeersFingerprint> = {}, facts: Partial<CurrentFacts> 
   ...facts,
 });
 
+const METRICS = ["faithfulness", "context_recall"];
 const RUNS = [
   run("airgap-eval", "faithfulness", 2),
   run("ragas", "faithfulness", 2),
@@ -95,7 +96,7 @@ const RUNS = [
 
 describe("bench peers --resume", () => {
   it("reuses both sides when everything they depend on is the same, marking the rows as resumed", () => {
-    const start = resumeStart(earlier(RUNS, fingerprint()), now(), 3, undefined);
+    const start = resumeStart(earlier(RUNS, fingerprint()), now(), { rows: 3, metrics: METRICS }, undefined);
     expect(start.decision).toMatchObject({ peers: true, ours: true, differs: [], unchecked: [] });
     expect(start.runs.map((r) => [r.side, r.rows, r.resumed])).toEqual([
       ["airgap-eval", 2, [{ file: "old.json", startedAt: "2026-12-07T07:09:40.783Z", rows: 2 }]],
@@ -105,11 +106,21 @@ describe("bench peers --resume", () => {
   });
 
   it("measures ours again when our source tree changed, and the peers again when their code did", () => {
-    const src = resumeStart(earlier(RUNS, fingerprint()), now({ ourSourceSha256: "src2" }), 3, undefined);
+    const src = resumeStart(
+      earlier(RUNS, fingerprint()),
+      now({ ourSourceSha256: "src2" }),
+      { rows: 3, metrics: METRICS },
+      undefined,
+    );
     expect(src.decision).toMatchObject({ peers: true, ours: false });
     expect(src.decision.differs).toEqual(["our source tree (src/) (ours measured again)"]);
     expect(src.runs.map((r) => r.side)).toEqual(["ragas", "deepeval"]);
-    const code = resumeStart(earlier(RUNS, fingerprint()), now({ peersCodeSha256: "x" }), 3, undefined);
+    const code = resumeStart(
+      earlier(RUNS, fingerprint()),
+      now({ peersCodeSha256: "x" }),
+      { rows: 3, metrics: METRICS },
+      undefined,
+    );
     expect(code.decision).toMatchObject({ peers: false, ours: true });
     expect(code.runs.map((r) => r.side)).toEqual(["airgap-eval"]);
   });
@@ -122,7 +133,12 @@ describe("bench peers --resume", () => {
       [{}, { peerVersions: { ...VERSIONS, ragas: "0.5.0" } }, /peers' package versions \(the peers/],
     ];
     for (const [fp, facts, why] of cases) {
-      const start = resumeStart(earlier(RUNS, fingerprint()), now(fp, facts), 3, undefined);
+      const start = resumeStart(
+        earlier(RUNS, fingerprint()),
+        now(fp, facts),
+        { rows: 3, metrics: METRICS },
+        undefined,
+      );
       expect(start.decision.peers).toBe(false);
       expect(start.decision.differs.join("; ")).toMatch(why);
     }
@@ -133,7 +149,7 @@ describe("bench peers --resume", () => {
       RUNS.map(({ formula: _, ...r }) => r),
       undefined,
     );
-    const start = resumeStart(old, now(), 3, undefined);
+    const start = resumeStart(old, now(), { rows: 3, metrics: METRICS }, undefined);
     expect(start.decision).toMatchObject({ peers: true, ours: false, differs: [] });
     expect(start.decision.unchecked).toEqual([
       "the judge model file's sha256",
@@ -145,21 +161,41 @@ describe("bench peers --resume", () => {
     expect(start.runs.map((r) => r.side)).toEqual(["ragas", "deepeval"]);
   });
 
+  it("leaves out runs of metrics not asked now", () => {
+    const start = resumeStart(
+      earlier(RUNS, fingerprint()),
+      now(),
+      { rows: 3, metrics: ["context_recall"] },
+      undefined,
+    );
+    expect(start.runs).toEqual([]);
+  });
+
   it("leaves out runs over more rows than asked now, and keeps a run's own earlier sources in order", () => {
     const chained = run("ragas", "context_recall", 3, {
       resumed: [{ file: "first.json", startedAt: "2026-12-06T00:00:00Z", rows: 2 }],
     });
-    const start = resumeStart(earlier([...RUNS, chained], fingerprint()), now(), 3, undefined);
+    const start = resumeStart(
+      earlier([...RUNS, chained], fingerprint()),
+      now(),
+      { rows: 3, metrics: METRICS },
+      undefined,
+    );
     expect(start.runs.find((r) => r.metric === "context_recall")?.resumed).toEqual([
       { file: "first.json", startedAt: "2026-12-06T00:00:00Z", rows: 2 },
       { file: "old.json", startedAt: "2026-12-07T07:09:40.783Z", rows: 1 },
     ]);
-    const fewer = resumeStart(earlier(RUNS, fingerprint()), now(), 1, undefined);
+    const fewer = resumeStart(earlier(RUNS, fingerprint()), now(), { rows: 1, metrics: METRICS }, undefined);
     expect(fewer.runs.map((r) => r.side)).toEqual(["deepeval"]);
   });
 
   it("reuses nothing of a judge the earlier result did not run", () => {
-    const start = resumeStart(earlier(RUNS, fingerprint()), now({}, { judge: "Gemma" }), 3, undefined);
+    const start = resumeStart(
+      earlier(RUNS, fingerprint()),
+      now({}, { judge: "Gemma" }),
+      { rows: 3, metrics: METRICS },
+      undefined,
+    );
     expect(start.runs).toEqual([]);
     expect(start.decision.differs).toEqual(["old.json has no run of this judge"]);
   });
@@ -184,16 +220,26 @@ describe("bench peers --resume", () => {
       return e;
     };
     const fp = { agreementRows: { set: "halueval-qa-sample", rows: ["h1", "h2"] } };
-    const same = resumeStart(withAgreement(["0-right", "0-hallucinated"]), now(fp), 3, {
-      set: "halueval-qa-sample",
-      ids: ["0-right", "0-hallucinated"],
-    });
+    const same = resumeStart(
+      withAgreement(["0-right", "0-hallucinated"]),
+      now(fp),
+      { rows: 3, metrics: METRICS },
+      {
+        set: "halueval-qa-sample",
+        ids: ["0-right", "0-hallucinated"],
+      },
+    );
     expect(same.agreementRuns).toHaveLength(1);
     expect(same.agreementRuns[0]).not.toHaveProperty("agreement");
-    const other = resumeStart(withAgreement(["5-right"]), now(fp), 3, {
-      set: "halueval-qa-sample",
-      ids: ["0-right", "0-hallucinated"],
-    });
+    const other = resumeStart(
+      withAgreement(["5-right"]),
+      now(fp),
+      { rows: 3, metrics: METRICS },
+      {
+        set: "halueval-qa-sample",
+        ids: ["0-right", "0-hallucinated"],
+      },
+    );
     expect(other.agreementRuns).toEqual([]);
     expect(other.decision.differs).toContain("the labelled rows (the agreement part measured again)");
   });
@@ -205,7 +251,12 @@ describe("bench peers --resume", () => {
   });
 
   it("says in the table which rows came from which run, and what the resume reused", () => {
-    const start = resumeStart(earlier(RUNS, fingerprint()), now({ ourSourceSha256: "src2" }), 3, undefined);
+    const start = resumeStart(
+      earlier(RUNS, fingerprint()),
+      now({ ourSourceSha256: "src2" }),
+      { rows: 3, metrics: METRICS },
+      undefined,
+    );
     const merged = { ...start.runs[0]!, rows: 3, scores: [1, 1, 1] };
     const result: PeersResult = {
       section: "peers",

@@ -1,7 +1,8 @@
 // The peers bench section's pieces: its skip line without the models or the peer environment, and its tables and
 // goals on a small made-up result (the section itself runs Ragas, DeepEval and us on real judges for an hour:
 // `npm run bench -- --only peers --quick` for a smoke run).
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { agreementFigures } from "../bench/lib/peers-agreement.js";
@@ -41,6 +42,36 @@ describe("bench peers", () => {
     expect(out).toContain("AIRGAP_EVAL_PEERS_VENV");
     expect(out).toContain("bash peers/setup.sh bench");
   });
+
+  it.skipIf(!process.env.AIRGAP_EVAL_PEERS_VENV)(
+    "takes the Python worker down when the run is stopped by a signal",
+    async () => {
+      const script =
+        "import { startPeersWorker } from './bench/lib/peers-worker.ts'; startPeersWorker(() => {}); setInterval(() => {}, 1000);";
+      const node = spawn(process.execPath, ["--import", "tsx", "-e", script], { cwd: root, stdio: "ignore" });
+      const ended = new Promise((resolve) => node.on("exit", resolve));
+      let python: number | undefined;
+      for (let i = 0; i < 100 && python === undefined; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        const found = spawnSync("pgrep", ["-P", String(node.pid)], { encoding: "utf8" }).stdout.trim();
+        python = found === "" ? undefined : Number(found.split("\n")[0]);
+      }
+      expect(python).toBeDefined();
+      node.kill("SIGTERM");
+      await ended;
+      // Gone, or a zombie waiting to be reaped (state Z in /proc), within 5 s.
+      const running = () => {
+        try {
+          return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${python}/stat`, "utf8"));
+        } catch {
+          return false;
+        }
+      };
+      for (let i = 0; i < 25 && running(); i++) await new Promise((r) => setTimeout(r, 200));
+      expect(running()).toBe(false);
+    },
+    60_000,
+  );
 
   it("names a peer venv that does not exist", () => {
     const env = Object.fromEntries(PEERS_ENV.map((n) => [n, "/nonexistent/x"]));

@@ -7,11 +7,18 @@
  *
  * @example
  * const decision = resumeDecision(earlier, now);
- * const seeds = resumedRuns(earlier, decision, "runs", rows.length);
+ * const start = resumeStart(earlier, now, { rows: 20, metrics: ["faithfulness"] }, undefined);
  */
 import { readFileSync } from "node:fs";
+import { AGREEMENT_METRIC } from "./peers-agreement.js";
 import type { PeersFingerprint } from "./peers-fingerprint.js";
-import { PEER_PAIRS, type PeersJudgeResult, type PeersResult, type SideRun } from "./peers-report.js";
+import type { PeersJudgeResult, PeersResult, SideRun } from "./peers-report.js";
+
+/** What a run is asked to do: rows and metrics. */
+export interface Planned {
+  rows: number;
+  metrics: readonly string[];
+}
 
 /** Rows of a run taken from an earlier run. */
 export interface ResumedRows {
@@ -148,18 +155,18 @@ const ownRows = (run: SideRun) => run.rows - (run.resumed ?? []).reduce((s, x) =
 
 /**
  * The earlier runs to start from, each marked with where its rows came from: the sides `decision` allows, of the
- * metrics compared, at most `plannedRows` rows (a run over more rows than asked now is measured again).
+ * metrics asked now, at most the rows asked now (a run over more rows than asked is measured again).
  */
 export function resumedRuns(
   earlier: EarlierResult,
   decision: ResumeDecision,
   runs: readonly SideRun[],
-  plannedRows: number,
+  planned: Planned,
 ): SideRun[] {
   const from = { file: earlier.file, startedAt: decision.startedAt };
   return runs
     .filter((run) => (run.side === "airgap-eval" ? decision.ours : decision.peers))
-    .filter((run) => run.metric in PEER_PAIRS && run.rows > 0 && run.rows <= plannedRows)
+    .filter((run) => planned.metrics.includes(run.metric) && run.rows > 0 && run.rows <= planned.rows)
     .map(({ agreement: _figures, ...run }: SideRun & { agreement?: unknown }) => ({
       ...run,
       resumed: [...(run.resumed ?? []), ...(ownRows(run) > 0 ? [{ ...from, rows: ownRows(run) }] : [])],
@@ -205,17 +212,17 @@ export interface ResumeStart {
 
 /**
  * The runs a judge starts from when resuming `earlier`: the example rows' runs `decision` allows (at most
- * `plannedRows` rows each), and the agreement part's when it was on the same labelled rows.
+ * of the metrics and at most the rows `planned`), and the agreement part's when it was on the same labelled rows.
  */
 export function resumeStart(
   earlier: EarlierResult,
   now: CurrentFacts,
-  plannedRows: number,
+  planned: Planned,
   agreement: { set: string; ids: readonly string[] } | undefined,
 ): ResumeStart {
   const decision = resumeDecision(earlier, now);
   const j = earlierJudge(earlier, now.judge);
-  const runs = resumedRuns(earlier, decision, j?.runs ?? [], plannedRows);
+  const runs = resumedRuns(earlier, decision, j?.runs ?? [], planned);
   let agreementRuns: SideRun[] = [];
   if (agreement !== undefined && j?.agreement !== undefined) {
     const rows = now.fingerprint.agreementRows?.rows ?? [];
@@ -223,7 +230,10 @@ export function resumeStart(
     if (check === "differs") decision.differs.push("the labelled rows (the agreement part measured again)");
     else {
       if (check === "unrecorded") decision.unchecked.push("the labelled rows' text (their ids are the same)");
-      agreementRuns = resumedRuns(earlier, decision, j.agreement.runs, agreement.ids.length);
+      agreementRuns = resumedRuns(earlier, decision, j.agreement.runs, {
+        rows: agreement.ids.length,
+        metrics: [AGREEMENT_METRIC],
+      });
     }
   }
   return { decision, runs, agreementRuns };
