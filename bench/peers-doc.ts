@@ -70,7 +70,9 @@ export function peersDoc(
       `${resultFile} is a --quick smoke run, not for publishing; run the full bench (docs/performance.md says how), or pass --allow-quick`,
     );
   }
-  const source = path.relative(options.root ?? repoRoot, path.resolve(resultFile));
+  // The file as the repository sees it, or its absolute path when it lies outside.
+  const inRepo = path.relative(options.root ?? repoRoot, path.resolve(resultFile));
+  const source = inRepo.startsWith("..") ? path.resolve(resultFile) : inRepo;
   const parts = { table: peersDocTable(result, source), line: peersDocLine(result) };
   if (!options.write) return `${parts.table}\n\n${parts.line}\n`;
   for (const [key, { file, marker }] of Object.entries(PEERS_DOC_PARTS)) {

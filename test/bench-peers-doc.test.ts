@@ -83,6 +83,14 @@ describe("bench peers-doc", () => {
     expect(table).toContain("| 32 | 128 | 51.0 | 44.5 | 35.0 | 1.15× | 1.46× |");
   });
 
+  it("names a result outside the repository by its absolute path", () => {
+    const outside = path.join(dir, "outside.json");
+    writeFileSync(outside, JSON.stringify(result));
+    expect(peersDoc(outside, { write: false, allowQuick: false }).split("\n")[0]).toContain(
+      `bench/peers-doc.ts ${outside} --write`,
+    );
+  });
+
   it("replaces only what lies between a part's markers, and names the file when they are missing", () => {
     const text = "a\n<!-- generated: peers line; note -->\nold\n<!-- end generated: peers line -->\nb\n";
     expect(replaceGenerated(text, "peers line", "new", "README.md")).toBe(
