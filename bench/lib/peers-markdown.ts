@@ -215,6 +215,9 @@ function scoreLines(j: PeersJudgeResult): string[] {
   );
 }
 
+/** "1 row", "2 rows". */
+export const rowsText = (n: number | undefined) => `${n} row${n === 1 ? "" : "s"}`;
+
 /** "1 thread", "2 threads". */
 export const threadsText = (n: number | undefined) => `${n} thread${n === 1 ? "" : "s"}`;
 
@@ -225,18 +228,18 @@ function header(r: PeersResult): string {
   const partial = r.wallSeconds === undefined;
   const done = rowsDone(r);
   const planned = r.plannedRows ?? (partial ? undefined : r.rows);
-  const rowsText =
+  const rowsRun =
     planned === undefined
-      ? `${done} rows`
+      ? rowsText(done)
       : done === planned
-        ? `${planned} rows`
-        : `${done} of ${planned} rows`;
+        ? rowsText(planned)
+        : `${done} of ${rowsText(planned)}`;
   const m = r.machine;
   const machine = m
     ? `machine: ${m.cpus} CPUs (${m.cpuModel}), ${num(m.memoryMb / 1024, 0)} GiB, ${m.platform} ${m.arch}; `
     : "";
   return (
-    `${r.startedAt}; ${rowsText} of examples/rag-eval.jsonl${partial ? " (a partial result: the run was still going or was stopped)" : ""}, ` +
+    `${r.startedAt}; ${rowsRun} of examples/rag-eval.jsonl${partial ? " (a partial result: the run was still going or was stopped)" : ""}, ` +
     `judges at ${threadsText(r.threads)}, context ${r.contextSize}, greedy, memo off; ${machine}` +
     (r.command !== undefined ? `command: \`${r.command}\`; ` : "") +
     `node ${v.node}, node-llama-cpp ${v["node-llama-cpp"]}, onnxruntime-node ${v["onnxruntime-node"]}; ` +

@@ -9,7 +9,7 @@
  */
 import { num, times } from "./markdown.js";
 import type { PeersAgreement } from "./peers-agreement.js";
-import { threadsText } from "./peers-markdown.js";
+import { rowsText, threadsText } from "./peers-markdown.js";
 import {
   formulaOf,
   PEER_NAME,
@@ -62,7 +62,8 @@ export function peersSummary(r: PeersResult): string {
   const versions = r.peerVersions ?? r.judges?.[0]?.peerLoad.versions ?? {};
   const done = rowsDone(r);
   const planned = r.plannedRows ?? r.rows ?? done;
-  const rows = done === planned ? `${planned} rows` : `${done} of ${planned} rows (the run did not finish)`;
+  const rows =
+    done === planned ? rowsText(planned) : `${done} of ${rowsText(planned)} (the run did not finish)`;
   const date = (r.startedAt ?? "").slice(0, 10);
   const sentences = (r.judges ?? []).map((j) => {
     const figures = [
