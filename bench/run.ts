@@ -6,6 +6,7 @@
  *
  *   npm run bench [-- --gguf a.gguf[,b.gguf]] [--onnx dir[,dir]] [--only judge,rows,...]
  *                 [--json out/bench.json] [--concurrency 1,2] [--threads N (the real and peers sections' judges)] [--quick]
+ *                 [--judges a,b] [--rows N] [--agreement set] [--agreement-rows N] [--resume file] (passed to peers)
  *
  * Sections: embeddings (library vs raw onnxruntime, bench/embeddings-vs-raw.ts), judge (library vs raw
  * node-llama-cpp), threads (judge threads), embeddings-threads, rows (evaluate() rows/s by
@@ -114,6 +115,11 @@ const quickJudge = ["--gguf", defaultGgufs().at(-1)!];
 const concurrency = flag("concurrency") ?? "1,2";
 /** Threads of the real judges in the real section (its default is 2). */
 const realThreads = flag("threads");
+/** The peers section's own flags, passed on when given (bench/peers.ts says what each does). */
+const peersArgs = ["judges", "rows", "agreement", "agreement-rows", "resume"].flatMap((name) => {
+  const value = flag(name);
+  return value === undefined ? [] : [`--${name}`, value];
+});
 
 const SECTIONS: SectionSpec[] = [
   {
@@ -325,7 +331,11 @@ const SECTIONS: SectionSpec[] = [
       "Peers: Ragas and DeepEval on the same GGUF judge, rows and threads, and the MiniLM encoder vs sentence-transformers and Python onnxruntime (bench/peers.ts)",
     file: "peers.ts",
     scope: "none",
-    args: [...(quick ? ["--quick"] : []), ...(realThreads !== undefined ? ["--threads", realThreads] : [])],
+    args: [
+      ...(quick ? ["--quick"] : []),
+      ...(realThreads !== undefined ? ["--threads", realThreads] : []),
+      ...peersArgs,
+    ],
     json: true,
     // The peers take minutes per row on 2 cores, so a plain `npm run bench` leaves them out.
     onlyWhenNamed: true,

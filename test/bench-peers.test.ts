@@ -1,10 +1,12 @@
 // The peers bench section's pieces: its skip line without the models or the peer environment, and its tables and
 // goals on a small made-up result (the section itself runs Ragas, DeepEval and us on real judges for an hour:
 // `npm run bench -- --only peers --quick` for a smoke run).
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { SideRun } from "../bench/lib/peers-report.js";
+import { agreementFigures } from "../bench/lib/peers-agreement.js";
+import { ourMetricId, PEER_PAIRS, pairedRun, type SideRun, speedup } from "../bench/lib/peers-report.js";
 import {
   formatPeers,
   mergeRuns,
@@ -40,6 +42,36 @@ describe("bench peers", () => {
     expect(out).toContain("AIRGAP_EVAL_PEERS_VENV");
     expect(out).toContain("bash peers/setup.sh bench");
   });
+
+  it.skipIf(!process.env.AIRGAP_EVAL_PEERS_VENV)(
+    "takes the Python worker down when the run is stopped by a signal",
+    async () => {
+      const script =
+        "import { startPeersWorker } from './bench/lib/peers-worker.ts'; startPeersWorker(() => {}); setInterval(() => {}, 1000);";
+      const node = spawn(process.execPath, ["--import", "tsx", "-e", script], { cwd: root, stdio: "ignore" });
+      const ended = new Promise((resolve) => node.on("exit", resolve));
+      let python: number | undefined;
+      for (let i = 0; i < 100 && python === undefined; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        const found = spawnSync("pgrep", ["-P", String(node.pid)], { encoding: "utf8" }).stdout.trim();
+        python = found === "" ? undefined : Number(found.split("\n")[0]);
+      }
+      expect(python).toBeDefined();
+      node.kill("SIGTERM");
+      await ended;
+      // Gone, or a zombie waiting to be reaped (state Z in /proc), within 5 s.
+      const running = () => {
+        try {
+          return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${python}/stat`, "utf8"));
+        } catch {
+          return false;
+        }
+      };
+      for (let i = 0; i < 25 && running(); i++) await new Promise((r) => setTimeout(r, 200));
+      expect(running()).toBe(false);
+    },
+    60_000,
+  );
 
   it("names a peer venv that does not exist", () => {
     const env = Object.fromEntries(PEERS_ENV.map((n) => [n, "/nonexistent/x"]));
@@ -78,18 +110,8 @@ describe("bench peers", () => {
       runtimes: {},
       peerVersions: { ragas: "0.4.3", deepeval: "4.3.1" },
       judges: [
-        {
-          judge: "SmolLM2-135M-Instruct Q4_1",
-          peerLoad: {
-            importSeconds: 3,
-            judgeLoadSeconds: 0.2,
-            sentenceTransformersLoadSeconds: 4,
-            onnxruntimeLoadSeconds: 0.3,
-            versions: {},
-          },
-          ourJudgeLoadSeconds: 0.5,
-          ourEncoderLoadSeconds: 0.1,
-          runs: [
+        judge(
+          [
             side({ side: "airgap-eval", metric: "faithfulness", secondsPerRow: 2 }),
             side({
               side: "ragas",
@@ -102,8 +124,10 @@ describe("bench peers", () => {
                 'InstructorRetryException: <failed_attempts>\n\n<generation number="1">\n<exception>\n    bad JSON',
             }),
             side({ side: "deepeval", metric: "faithfulness", secondsPerRow: 6 }),
+            side({ side: "airgap-eval", formula: "deepeval", metric: "faithfulness", secondsPerRow: 3 }),
           ],
-        },
+          "SmolLM2-135M-Instruct Q4_1",
+        ),
       ],
       encoders: [
         {
@@ -124,12 +148,120 @@ describe("bench peers", () => {
       /parse failures, SmolLM2-135M-Instruct Q4_1 \| airgap-eval 0; ragas 1, deepeval 0 \| .* \| met/,
     );
     expect(text).toMatch(
-      /\| faithfulness \| ragas \| 12\.00 \| 6\.00× \| 2\.0 \| 1,000 \| 100 \| 1 \| 1 of 2 \| 0\.500 \|/,
+      /\| faithfulness \| ragas \| faithfulness \| 2 \| 12\.00 \| 6\.00× \| – \| 2\.0 \| 1,000 \| 100 \| 1 \| 1 of 2 \| 0\.500 \|/,
     );
+    expect(text).toMatch(/\| faithfulness \| airgap-eval \| faithfulness \| 2 \| 2\.00 \| – \| 6\.00× \|/);
+    // DeepEval against our metric of DeepEval's formula, listed after it.
+    expect(text).toMatch(
+      /\| faithfulness \| airgap-eval \| deepeval_faithfulness \| 2 \| 3\.00 \| – [^\n]*\n\| faithfulness \| deepeval \| deepeval_faithfulness \| 2 \| 6\.00 \| 2\.00× \| 2\.00× \|/,
+    );
+    expect(text).toMatch(
+      /faster per row than DeepEval, .* \| 2\.00× \(3\.00 vs 6\.00 s\/row\) \| – \| no goal/,
+    );
+    expect(text).not.toContain("†");
     expect(text).toMatch(/encoder vs sentence-transformers, batch 32 \| 1\.11× \| ≥ 1\.00× \| met/);
     expect(text).toMatch(/encoder vs Python onnxruntime, batch 32 \| 0\.91× \| ≥ 0\.95× \| not met/);
     expect(text).toContain("- faithfulness, ragas: – 0.50");
+    expect(text).toContain("- faithfulness, airgap-eval deepeval_faithfulness: 1.00 0.50");
     expect(text).toContain("- faithfulness, ragas: InstructorRetryException: bad JSON\n");
     expect(text).toContain("15, 14, 13 at start, 16, 15, 14 at end");
   });
+
+  it("pairs each peer with our metric of its own formula, four sides per metric", () => {
+    expect(Object.values(PEER_PAIRS).map((p) => p.deepeval)).toEqual([
+      "deepeval_faithfulness",
+      "deepeval_answer_relevancy",
+      "deepeval_contextual_precision",
+      "deepeval_contextual_recall",
+    ]);
+    const runs = [
+      side({ side: "airgap-eval", formula: "ragas", metric: "context_recall", secondsPerRow: 1 }),
+      side({ side: "airgap-eval", formula: "deepeval", metric: "context_recall", secondsPerRow: 2 }),
+      side({ side: "ragas", metric: "context_recall", secondsPerRow: 10 }),
+      side({ side: "deepeval", metric: "context_recall", secondsPerRow: 4 }),
+    ];
+    expect(ourMetricId(runs[1]!)).toBe("deepeval_contextual_recall");
+    expect(pairedRun(runs, runs[3]!)).toBe(runs[1]);
+    expect(pairedRun(runs, runs[2]!)).toBe(runs[0]);
+    expect(speedup(runs, "deepeval")).toMatchObject({ ourFormula: "deepeval", ratio: 2 });
+    expect(speedup(runs, "ragas")).toMatchObject({ ourFormula: "ragas", ratio: 10 });
+  });
+
+  it("compares an older result's DeepEval runs with our Ragas-formula ones, and says so (†)", () => {
+    // Results made before the bench ran DeepEval's formulas: our runs have no formula.
+    const runs = [
+      side({ side: "airgap-eval", metric: "faithfulness", secondsPerRow: 2 }),
+      side({ side: "deepeval", metric: "faithfulness", secondsPerRow: 8 }),
+    ];
+    expect(ourMetricId(runs[0]!)).toBe("faithfulness");
+    expect(pairedRun(runs, runs[1]!)).toBe(runs[0]);
+    expect(speedup(runs, "deepeval")).toMatchObject({
+      ourFormula: "ragas",
+      ratio: 4,
+      metrics: ["faithfulness"],
+    });
+    const text = formatPeers({ section: "peers", startedAt: "x", judges: [judge(runs)] });
+    expect(text).toMatch(/\| faithfulness \| deepeval \| faithfulness † \|/);
+    expect(text).toContain("† compared with our Ragas-formula metric");
+  });
+
+  it("prints each side's agreement with people: rows scored, parse failures, figures with intervals, s/row", async () => {
+    const rows = { humans: [1, 0, 1, 0] as (0 | 1)[], groups: ["a", "a", "b", "b"] };
+    const runs = [
+      side({
+        side: "airgap-eval",
+        formula: "ragas",
+        metric: "faithfulness",
+        secondsPerRow: 1,
+        scores: [1, 0, 1, 0],
+      }),
+      side({
+        side: "ragas",
+        metric: "faithfulness",
+        secondsPerRow: 9,
+        parseFailures: 3,
+        noScore: 3,
+        scores: [1, null, null, null],
+      }),
+    ];
+    const agreement = {
+      set: "halueval-qa-sample",
+      metric: "faithfulness" as const,
+      negative: "unfaithful",
+      setRows: 20,
+      rows: 4,
+      ...rows,
+      ids: ["0-right", "0-hallucinated", "1-right", "1-hallucinated"],
+      threshold: 0.5,
+      bootstrap: { resamples: 1000, seed: 7 },
+      runs: await Promise.all(
+        runs.map(async (r) => ({ ...r, rows: 4, agreement: await agreementFigures(rows, r) })),
+      ),
+    };
+    const text = formatPeers({ section: "peers", startedAt: "x", judges: [{ ...judge([]), agreement }] });
+    expect(text).toContain(
+      "faithfulness on 4 of the 20 labelled rows of halueval-qa-sample (2 labelled faithful, 2 unfaithful",
+    );
+    expect(text).toMatch(
+      /\| airgap-eval \| faithfulness \| 4 of 4 \| 0 \| 1\.00 \[1\.00, 1\.00\] \| 1\.00 \[[^\]]+\] \| 1\.00 \[[^\]]+\] \| 1\.00 \|/,
+    );
+    expect(text).toMatch(/\| ragas \| Ragas' faithfulness \| 1 of 4 \| 3 \| n\/a \(.+\) \|/);
+  });
 });
+
+/** A judge's result with `runs` and made-up load times. */
+function judge(runs: SideRun[], name = "SmolLM2") {
+  return {
+    judge: name,
+    peerLoad: {
+      importSeconds: 3,
+      judgeLoadSeconds: 0.2,
+      sentenceTransformersLoadSeconds: 4,
+      onnxruntimeLoadSeconds: 0.3,
+      versions: {},
+    },
+    ourJudgeLoadSeconds: 0.5,
+    ourEncoderLoadSeconds: 0.1,
+    runs,
+  };
+}

@@ -1,30 +1,66 @@
 /**
- * The peers section's result and its Markdown: the goals met or not, per judge a table of every metric and side
- * (seconds per row, calls, tokens, parse failures, rows without a score, mean score) with our speed ratio against
- * each peer, load times, and the encoders' texts per second.
+ * The peers section's result: its types, the metrics compared with our metric of each peer's formula, and the sums
+ * and ratios its Markdown (peers-markdown.ts) and the README line (bench/peers-doc.ts) read.
  *
  * @example
- * console.log(formatPeers(result));
+ * const faster = speedup(result.judges[0].runs, "ragas"); // { ratio: 6.4, metrics: 4, ... }
  */
-import { markdownTable, num, times } from "./markdown.js";
+import type { MachineInfo } from "./machine.js";
+import type { PeersAgreement } from "./peers-agreement.js";
+import type { PeersFingerprint } from "./peers-fingerprint.js";
+import type { ResumeDecision, ResumedRows } from "./peers-resume.js";
 import type { PeersLoad } from "./peers-worker.js";
 
-/** The metrics compared, by our ids (Ragas: the same names; DeepEval: faithfulness, answer relevancy, contextual precision, contextual recall). */
-export const PEER_METRICS = [
-  "faithfulness",
-  "answer_relevancy",
-  "context_precision",
-  "context_recall",
-] as const;
+/** The two peers. */
+export type Peer = "ragas" | "deepeval";
 
-/** Goals of the section. */
-export const PEERS_GOALS = { speedupOverRagas: 5, vsSentenceTransformers: 1, vsOnnxruntime: 0.95 };
+/**
+ * The metrics compared, and per peer the catalog id of ours that follows that peer's formula: each peer is timed
+ * and scored against our metric of its own formula (Ragas' Faithfulness against `faithfulness`, DeepEval's
+ * FaithfulnessMetric against `deepeval_faithfulness`, and so on).
+ */
+export const PEER_PAIRS = {
+  faithfulness: { ragas: "faithfulness", deepeval: "deepeval_faithfulness" },
+  answer_relevancy: { ragas: "answer_relevancy", deepeval: "deepeval_answer_relevancy" },
+  context_precision: { ragas: "context_precision", deepeval: "deepeval_contextual_precision" },
+  context_recall: { ragas: "context_recall", deepeval: "deepeval_contextual_recall" },
+} as const satisfies Record<string, Record<Peer, string>>;
+
+/** A metric compared, by the name the bench gives it (Ragas' name). */
+export type PeerMetric = keyof typeof PEER_PAIRS;
+
+/** The metrics compared. */
+export const PEER_METRICS = Object.keys(PEER_PAIRS) as PeerMetric[];
+
+/** The peer whose formula a run follows: the peer's own, or for our runs the formula of the metric we ran. */
+export function formulaOf(run: Pick<SideRun, "side" | "formula">): Peer {
+  return run.side === "airgap-eval" ? (run.formula ?? "ragas") : run.side;
+}
+
+/** The catalog id of our metric a run of ours ran. */
+export function ourMetricId(run: Pick<SideRun, "metric" | "side" | "formula">): string {
+  const pair = PEER_PAIRS[run.metric as PeerMetric];
+  return pair === undefined ? run.metric : pair[formulaOf(run)];
+}
+
+/** True when two runs are of the same metric, side and formula (a later block of rows adds to the first). */
+export function sameCell(a: Pick<SideRun, "metric" | "side" | "formula">, b: typeof a): boolean {
+  return a.metric === b.metric && a.side === b.side && formulaOf(a) === formulaOf(b);
+}
 
 /** One side's run of one metric over the rows. */
 export interface SideRun {
-  side: "airgap-eval" | "ragas" | "deepeval";
+  side: "airgap-eval" | Peer;
+  /** The metric compared (a key of {@link PEER_PAIRS}). */
   metric: string;
+  /**
+   * Our runs: whose formula our metric follows (the id run is `PEER_PAIRS[metric][formula]`). Absent in results
+   * made before the bench ran DeepEval's formulas, whose runs of ours are all Ragas-formula ones.
+   */
+  formula?: Peer;
   rows: number;
+  /** The first rows' part taken from earlier runs (`--resume`), in order; the rest this run measured. */
+  resumed?: ResumedRows[];
   secondsPerRow: number;
   /** Completions the judge ran (the peers' retries included). */
   calls: number;
@@ -46,6 +82,10 @@ export interface PeersJudgeResult {
   ourJudgeLoadSeconds: number;
   ourEncoderLoadSeconds: number;
   runs: SideRun[];
+  /** What the results depend on, for `--resume` (absent in results made before the bench recorded it). */
+  fingerprint?: PeersFingerprint;
+  /** Faithfulness on a labelled set, every side, and each side's agreement with people (with `--agreement`). */
+  agreement?: PeersAgreement;
 }
 
 /** One batch size of the encoder comparison. */
@@ -64,6 +104,14 @@ export interface PeersResult {
   /** Set when the models or the peer environment are missing: why the section did nothing. */
   skipped?: string;
   quick?: boolean;
+  /** The bench's arguments (absent in results made before the bench recorded them). */
+  command?: string;
+  /** The machine the run was on (absent in results made before the bench recorded it). */
+  machine?: MachineInfo;
+  /** With `--resume`: per judge, what was taken from the earlier result and why not more. */
+  resumed?: ResumeDecision[];
+  /** Rows the run was asked for; `rows` of a partial result is the rows done so far. */
+  plannedRows?: number;
   threads?: number;
   contextSize?: number;
   rows?: number;
@@ -77,190 +125,83 @@ export interface PeersResult {
   peakRssMb?: number;
 }
 
-const PEERS = ["ragas", "deepeval"] as const;
+/** Goals of the section. */
+export const PEERS_GOALS = { speedupOverRagas: 5, vsSentenceTransformers: 1, vsOnnxruntime: 0.95 };
 
-/** Sums over the metrics a side ran (only `metrics`, when given): seconds per row, failures, cells. */
-function total(runs: readonly SideRun[], side: SideRun["side"], metrics?: ReadonlySet<string>) {
-  const mine = runs.filter((r) => r.side === side && (metrics === undefined || metrics.has(r.metric)));
+/** The peers, in the order the tables list them. */
+export const PEERS: readonly Peer[] = ["ragas", "deepeval"];
+
+/** Each peer's name as written, and its possessive ("Ragas' faithfulness"). */
+export const PEER_NAME = { ragas: "Ragas", deepeval: "DeepEval" } as const satisfies Record<Peer, string>;
+export const PEER_POSSESSIVE = { ragas: "Ragas'", deepeval: "DeepEval's" } as const satisfies Record<
+  Peer,
+  string
+>;
+
+/** The runs of one side (of one formula, for ours, when given). */
+export function runsOf(runs: readonly SideRun[], side: SideRun["side"], formula?: Peer): SideRun[] {
+  return runs.filter((r) => r.side === side && (formula === undefined || formulaOf(r) === formula));
+}
+
+/** Sums over runs: seconds per row of the metrics together, parse failures, rows without a score, cells. */
+export function totals(runs: readonly SideRun[]) {
   return {
-    secondsPerRow: mine.reduce((s, r) => s + r.secondsPerRow, 0),
-    parseFailures: mine.reduce((s, r) => s + r.parseFailures, 0),
-    noScore: mine.reduce((s, r) => s + r.noScore, 0),
-    cells: mine.reduce((s, r) => s + r.rows, 0),
+    secondsPerRow: runs.reduce((s, r) => s + r.secondsPerRow, 0),
+    parseFailures: runs.reduce((s, r) => s + r.parseFailures, 0),
+    noScore: runs.reduce((s, r) => s + r.noScore, 0),
+    cells: runs.reduce((s, r) => s + r.rows, 0),
   };
 }
 
-const mean = (scores: readonly (number | null)[]) => {
+/** Seconds per row of ours and of a peer over the metrics both ran, and the peer's time over ours. */
+export interface Speedup {
+  peer: Peer;
+  /** The formula of our metrics compared: the peer's own, or Ragas' in a result with none of the peer's. */
+  ourFormula: Peer;
+  metrics: string[];
+  oursSecondsPerRow: number;
+  peerSecondsPerRow: number;
+  ratio: number;
+}
+
+/**
+ * How much longer `peer` took per row than ours, over the metrics both ran (a stopped run may have one side ahead):
+ * against our metrics of the peer's formula, or, in a result with none of them (made before the bench ran
+ * DeepEval's formulas), against our Ragas-formula ones (`ourFormula` says which). Undefined when no metric pairs up.
+ */
+export function speedup(runs: readonly SideRun[], peer: Peer): Speedup | undefined {
+  const ourFormula: Peer = runsOf(runs, "airgap-eval", peer).length > 0 ? peer : "ragas";
+  const ours = runsOf(runs, "airgap-eval", ourFormula);
+  const theirs = runsOf(runs, peer);
+  const metrics = ours.map((r) => r.metric).filter((m) => theirs.some((t) => t.metric === m));
+  if (metrics.length === 0) return undefined;
+  const of = (rs: SideRun[]) => totals(rs.filter((r) => metrics.includes(r.metric))).secondsPerRow;
+  const oursSecondsPerRow = of(ours);
+  const peerSecondsPerRow = of(theirs);
+  return {
+    peer,
+    ourFormula,
+    metrics,
+    oursSecondsPerRow,
+    peerSecondsPerRow,
+    ratio: peerSecondsPerRow / oursSecondsPerRow,
+  };
+}
+
+/** Our run a peer's run is compared with: the same metric of the peer's formula, else (older results) Ragas'. */
+export function pairedRun(runs: readonly SideRun[], peerRun: SideRun): SideRun | undefined {
+  const ours = (formula: Peer) =>
+    runs.find((r) => r.side === "airgap-eval" && r.metric === peerRun.metric && formulaOf(r) === formula);
+  return ours(formulaOf(peerRun)) ?? ours("ragas");
+}
+
+/** The mean of the finite scores; NaN when there is none. */
+export function meanScore(scores: readonly (number | null)[]): number {
   const ok = scores.filter((s): s is number => s !== null && Number.isFinite(s));
   return ok.length === 0 ? Number.NaN : ok.reduce((a, b) => a + b, 0) / ok.length;
-};
-
-function goalsTable(r: PeersResult): string {
-  const rows: string[][] = [];
-  for (const j of r.judges ?? []) {
-    const ours = total(j.runs, "airgap-eval");
-    // The metrics both sides ran (a stopped run may have one side ahead).
-    const ranBy = (side: SideRun["side"]) =>
-      new Set(j.runs.filter((r) => r.side === side).map((r) => r.metric));
-    const both = new Set([...ranBy("airgap-eval")].filter((m) => ranBy("ragas").has(m)));
-    const oursBoth = total(j.runs, "airgap-eval", both);
-    const ragas = total(j.runs, "ragas", both);
-    if (both.size > 0) {
-      const speedup = ragas.secondsPerRow / oursBoth.secondsPerRow;
-      rows.push([
-        `faster per row than Ragas, ${j.judge} (${both.size} metrics together)`,
-        `${times(speedup)} (${num(oursBoth.secondsPerRow, 2)} vs ${num(ragas.secondsPerRow, 2)} s/row)`,
-        `≥ ${PEERS_GOALS.speedupOverRagas}×`,
-        speedup >= PEERS_GOALS.speedupOverRagas ? "met" : "not met",
-      ]);
-    }
-    const peerFailures = PEERS.map((p) => `${p} ${total(j.runs, p).parseFailures}`).join(", ");
-    const anyPeerFailure = PEERS.some((p) => total(j.runs, p).parseFailures > 0);
-    rows.push([
-      `parse failures, ${j.judge}`,
-      `airgap-eval ${ours.parseFailures}; ${peerFailures}`,
-      "0 where a peer has some",
-      ours.parseFailures === 0 ? (anyPeerFailure ? "met" : "met (the peers had none either)") : "not met",
-    ]);
-  }
-  for (const e of r.encoders ?? []) {
-    const st = e.oursTextsPerSecond / e.sentenceTransformersTextsPerSecond;
-    const ort = e.oursTextsPerSecond / e.onnxruntimeTextsPerSecond;
-    rows.push([
-      `encoder vs sentence-transformers, batch ${e.batchSize}`,
-      times(st),
-      `≥ ${times(PEERS_GOALS.vsSentenceTransformers)}`,
-      st >= PEERS_GOALS.vsSentenceTransformers ? "met" : "not met",
-    ]);
-    rows.push([
-      `encoder vs Python onnxruntime, batch ${e.batchSize}`,
-      times(ort),
-      `≥ ${times(PEERS_GOALS.vsOnnxruntime)}`,
-      ort >= PEERS_GOALS.vsOnnxruntime ? "met" : "not met",
-    ]);
-  }
-  return markdownTable(["goal", "measured", "target", "verdict"], rows);
 }
 
-function judgeTable(j: PeersJudgeResult): string {
-  const rows = j.runs.map((run) => {
-    const ours = j.runs.find((x) => x.metric === run.metric && x.side === "airgap-eval");
-    return [
-      run.metric,
-      run.side,
-      num(run.secondsPerRow, 2),
-      ours && run.side !== "airgap-eval" ? times(run.secondsPerRow / ours.secondsPerRow) : "–",
-      num(run.calls / run.rows, 1),
-      num(run.promptTokens / run.rows, 0),
-      num(run.generatedTokens / run.rows, 0),
-      String(run.parseFailures),
-      `${run.noScore} of ${run.rows}`,
-      num(mean(run.scores), 3),
-    ];
-  });
-  return markdownTable(
-    [
-      "metric",
-      "side",
-      "s/row",
-      "peer ÷ ours",
-      "judge calls/row",
-      "prompt tok/row",
-      "generated tok/row",
-      "parse failures",
-      "rows without a score",
-      "mean score",
-    ],
-    rows,
-    ["l", "l", "r", "r", "r", "r", "r", "r", "r", "r"],
-  );
-}
-
-/** An error text on one line, without instructor's `<failed_attempts>` markup, at most 240 characters. */
-function oneLine(text: string): string {
-  const flat = text
-    .replace(/<\/?[a-z_]+(?: [a-z_]+="[^"]*")*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return flat.length > 240 ? `${flat.slice(0, 239)}…` : flat;
-}
-
-function loadLine(j: PeersJudgeResult): string {
-  const p = j.peerLoad;
-  return (
-    `- ${j.judge}: peers' Python imports ${num(p.importSeconds, 1)} s; model load: llama-cpp-python ${num(p.judgeLoadSeconds, 2)} s, ` +
-    `sentence-transformers ${num(p.sentenceTransformersLoadSeconds, 2)} s, Python onnxruntime ${num(p.onnxruntimeLoadSeconds, 2)} s; ` +
-    `ours: node-llama-cpp ${num(j.ourJudgeLoadSeconds, 2)} s, TransformersEmbeddings ${num(j.ourEncoderLoadSeconds, 2)} s (not in s/row)`
-  );
-}
-
-/** Per-row scores of every side, one line per metric and side (for agreement checks by eye). */
-function scoreLines(j: PeersJudgeResult): string[] {
-  return j.runs.map(
-    (r) =>
-      `- ${r.metric}, ${r.side}: ${r.scores.map((s) => (s === null || !Number.isFinite(s) ? "–" : s.toFixed(2))).join(" ")}`,
-  );
-}
-
-/** The section as Markdown. */
-export function formatPeers(r: PeersResult): string {
-  if (r.skipped) return `Skipped: ${r.skipped}.`;
-  const v = r.runtimes ?? {};
-  const pv = r.peerVersions ?? {};
-  const header =
-    `${r.startedAt}; ${r.rows} rows of examples/rag-eval.jsonl, judges at ${r.threads} threads, context ${r.contextSize}, greedy, memo off; ` +
-    `node ${v.node}, node-llama-cpp ${v["node-llama-cpp"]}, onnxruntime-node ${v["onnxruntime-node"]}; ` +
-    `Python ${pv.python}, ragas ${pv.ragas}, deepeval ${pv.deepeval}, instructor ${pv.instructor}, llama-cpp-python ${pv.llama_cpp_python}, ` +
-    `torch ${pv.torch}, sentence-transformers ${pv["sentence-transformers"]}, onnxruntime ${pv.onnxruntime}, tokenizers ${pv.tokenizers}; ` +
-    `load average (1, 5, 15 min) ${r.loadAverage?.start.join(", ")} at start, ${r.loadAverage?.end.join(", ")} at end; ` +
-    `${num(r.wallSeconds, 0)} s in all${r.quick ? "; QUICK RUN, not for publishing" : ""}.`;
-  const parts = [header, "", "Goals:", "", goalsTable(r)];
-  for (const j of r.judges ?? []) {
-    const errors = j.runs
-      .filter((x) => x.firstError || x.parseFailureExample)
-      // One line each: instructor's retry error spans lines of XML-like markup around the pydantic error.
-      .map((x) => `- ${x.metric}, ${x.side}: ${oneLine(x.parseFailureExample ?? x.firstError ?? "")}`);
-    parts.push(
-      "",
-      `${j.judge}: seconds per row of each metric and side (sides taking turns metric by metric), and peer ÷ ours:`,
-      "",
-      judgeTable(j),
-      "",
-      loadLine(j),
-      ...(errors.length > 0 ? ["", "First failure of each run:", "", ...errors] : []),
-      "",
-      "Scores per row (– = no score):",
-      "",
-      ...scoreLines(j),
-    );
-  }
-  if ((r.encoders ?? []).length > 0) {
-    parts.push(
-      "",
-      `Encoders: all-MiniLM-L6-v2 fp32, ${r.threads} threads, texts/s (median of runs, engines alternating):`,
-      "",
-      markdownTable(
-        [
-          "batch",
-          "texts",
-          "airgap-eval",
-          "sentence-transformers",
-          "Python onnxruntime",
-          "ours ÷ ST",
-          "ours ÷ ORT",
-        ],
-        (r.encoders ?? []).map((e) => [
-          String(e.batchSize),
-          String(e.texts),
-          num(e.oursTextsPerSecond, 1),
-          num(e.sentenceTransformersTextsPerSecond, 1),
-          num(e.onnxruntimeTextsPerSecond, 1),
-          times(e.oursTextsPerSecond / e.sentenceTransformersTextsPerSecond),
-          times(e.oursTextsPerSecond / e.onnxruntimeTextsPerSecond),
-        ]),
-        ["r", "r", "r", "r", "r", "r", "r"],
-      ),
-    );
-  }
-  return parts.join("\n");
+/** The rows a result has done: the most any run has scored. */
+export function rowsDone(r: PeersResult): number {
+  return Math.max(0, ...(r.judges ?? []).flatMap((j) => j.runs.map((run) => run.rows)));
 }

@@ -72,6 +72,18 @@ export function startPeersWorker(log: (line: string) => void): PeersWorker {
   });
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  // A run stopped by a signal takes the worker with it: else it finishes its completion (minutes) on the CPUs the
+  // next run (--resume) needs. The signal is then raised again, so the bench ends as it would have.
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+  const stop = (signal: NodeJS.Signals) => {
+    child.kill("SIGKILL");
+    for (const s of signals) process.removeListener(s, stop);
+    process.kill(process.pid, signal);
+  };
+  for (const s of signals) process.once(s, stop);
+  void exited.then(() => {
+    for (const s of signals) process.removeListener(s, stop);
+  });
   return {
     async send<T>(command: Record<string, unknown>): Promise<T> {
       child.stdin.write(`${JSON.stringify(command)}\n`);
