@@ -19,12 +19,13 @@ const srcDir = path.resolve(import.meta.dirname, "../src");
  * report/) is a layer of its own between them and metrics/. `calibrate` (judge against people) sits
  * on `evaluate`, and so does `generate` (test sets written by the judge, with the run machinery of evaluate/);
  * `verifiers` (small ONNX classifiers) sits beside `llm` and `embeddings`; `datasets` (the labelled-set registry and converters) beside `dataset`, and `metric-file` (metric
- * definitions read from a file, as `dataset` reads rows) beside them.
+ * definitions read from a file, as `dataset` reads rows) beside them. `promptfoo` (the judge as promptfoo's grading
+ * provider) is an entry beside `vitest` and `node-test`.
  */
 const layers: readonly (readonly string[])[] = [
   ["index"],
   ["api"],
-  ["cli", "vitest", "node-test"],
+  ["cli", "vitest", "node-test", "promptfoo"],
   ["calibrate", "testing", "generate"],
   ["evaluate"],
   ["dataset", "report", "datasets", "metric-file"],

@@ -142,6 +142,7 @@ describe("public API", () => {
       "./vitest/reporter",
       "./node-test",
       "./generate",
+      "./promptfoo",
     ]);
   });
 
