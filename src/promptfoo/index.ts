@@ -6,6 +6,8 @@
  * // defaultTest:
  * //   options:
  * //     provider: package:airgap-eval/promptfoo:PromptfooGrader
+ *
+ * No default export: promptfoo would look `PromptfooGrader` up on it. The file:// form is `dist/promptfoo/provider.js`.
  */
 
 export type {
@@ -17,8 +19,3 @@ export type {
 } from "./grader.js";
 export { gradedSteps, PromptfooGrader } from "./grader.js";
 export type { PromptfooGraderOptions } from "./grader-options.js";
-
-import { PromptfooGrader } from "./grader.js";
-
-/** The grader class, for `file://node_modules/airgap-eval/dist/promptfoo/index.js` (promptfoo reads the default export). */
-export default PromptfooGrader;
