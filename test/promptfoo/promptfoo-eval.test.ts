@@ -111,7 +111,7 @@ describe.skipIf(skip)("promptfoo grading with airgap-eval/promptfoo", () => {
     300_000,
   );
 
-  it.skipIf(skipWithoutRealModels("promptfoo/promptfoo-eval (SmolLM2)", ["judge"]))(
+  it.skipIf(skip || skipWithoutRealModels("promptfoo/promptfoo-eval (SmolLM2)", ["judge"]))(
     "reads every answer of SmolLM2-135M-Instruct on the four core assertions (2 threads, as CI has)",
     () => {
       const run = runPromptfoo(path.join(folder, "smollm2"), config(realModelPath("judge"), CORE, 2));
