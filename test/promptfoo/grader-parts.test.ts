@@ -1,6 +1,6 @@
-// The promptfoo grader's parts without a model: how promptfoo's prompts are read (chat lists, plain text, a list of
-// system messages only), the texts promptfoo's parsers read from each shape's answer, the options check, and the
-// refusal of a step it does not answer. test/promptfoo/promptfoo-eval.test.ts runs them inside real promptfoo.
+// The promptfoo grader's parts: how promptfoo's prompts are read (chat lists, plain text, a list of system messages
+// only), the texts promptfoo's parsers read from each shape's answer, the options check, the refusal of a step it
+// does not answer, and (on the generated tiny GGUF) the advice of a prompt too long for the judge. test/promptfoo/promptfoo-eval.test.ts runs them inside real promptfoo.
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/errors.js";
 import { checkGraderOptions } from "../../src/promptfoo/grader-options.js";
@@ -8,6 +8,7 @@ import { graderPrompt } from "../../src/promptfoo/grader-prompt.js";
 import { PromptfooGrader } from "../../src/promptfoo/index.js";
 import { jsonAnswerShapes } from "../../src/promptfoo/json-answer-shapes.js";
 import { contextUnits, ragAnswerShapes } from "../../src/promptfoo/rag-answer-shapes.js";
+import { tinyChatGgufPath } from "../setup/paths.js";
 
 describe("graderPrompt", () => {
   it("reads a chat list: system messages are the instruction, the last user message the input", () => {
@@ -92,5 +93,18 @@ describe("the grader's config and steps", () => {
     const answer = await grader.callApi("hi", { prompt: { label: "search-rubric" } });
     expect(answer.error).toMatch(/"search-rubric"/);
     expect(answer.error).toMatch(/llm-rubric, trajectory:goal-success, factuality/);
+  });
+
+  it("a grading prompt too long for the judge's context names the grader's config options that fix it", async () => {
+    const grader = new PromptfooGrader({
+      config: { llm: tinyChatGgufPath, contextSize: 256, maxTokens: 64 },
+    });
+    const prompt = `<Output>${"Paris is the capital of France. ".repeat(60)}</Output><Rubric>Names a city</Rubric>`;
+    const answer = await grader.callApi(prompt, { prompt: { label: "llm-rubric" }, vars: {} });
+    expect(answer.error).toMatch(/does not fit/);
+    expect(answer.error).toMatch(
+      /set contextSize: \d+ .*in the grader's config \(the config of defaultTest\.options\.provider\)/,
+    );
+    expect(answer.error).not.toMatch(/LlamaCppLlm\.load/);
   });
 });
