@@ -34,7 +34,7 @@ import { GEval } from "../src/metrics/g-eval/metric.js";
 import { NoiseSensitivity } from "../src/metrics/noise-sensitivity/metric.js";
 import { InstanceRubrics, RubricsScore } from "../src/metrics/rubrics/metric.js";
 import { DEFAULT_RUBRIC_WITHOUT_REFERENCE } from "../src/metrics/rubrics/prompt.js";
-import type { Scoring } from "../src/metrics/shared/choice-verdicts.js";
+import type { Scoring } from "../src/metrics/shared/judge/choice-verdicts.js";
 import { SimpleCriteriaScore } from "../src/metrics/simple-criteria/metric.js";
 import { flag, listFlag } from "./lib/cli.js";
 import { benchRows } from "./lib/dataset.js";

@@ -28,7 +28,7 @@ import { getSharedLlama } from "../src/llm/llama-instance.js";
 import { DEFAULT_THREADS } from "../src/llm/load-options.js";
 import { answerRelevancyPrompt } from "../src/metrics/answer-relevancy/prompt.js";
 import { contextRelevanceRelevantPrompt } from "../src/metrics/context-relevance/prompt.js";
-import { faithfulnessStatementsPrompt } from "../src/metrics/shared/statements/statements-prompt.js";
+import { faithfulnessStatementsPrompt } from "../src/metrics/shared/judge/statements/statements-prompt.js";
 import { renderPrompt } from "../src/prompts/render.js";
 import type { JudgePrompt } from "../src/prompts/types.js";
 import { flag, numberFlag, roundFlags } from "./lib/cli.js";

@@ -19,7 +19,7 @@ import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFi
 import os from "node:os";
 import path from "node:path";
 import { metricDescriptors } from "../src/metrics/catalog.js";
-import { readsConversation } from "../src/metrics/shared/sample-field-table.js";
+import { readsConversation } from "../src/sample/field-table.js";
 import { flag, hasFlag, listFlag } from "./lib/cli.js";
 import { markdownTable, num } from "./lib/markdown.js";
 import { repoRoot, starterDir } from "./lib/models.js";

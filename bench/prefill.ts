@@ -40,14 +40,14 @@ import {
   contextRelevanceStatementsPrompt,
 } from "../src/metrics/context-relevance/prompt.js";
 import { contextSentences, sentenceScorePlan } from "../src/metrics/context-relevance/sentences.js";
-import { sentenceSpans } from "../src/metrics/shared/split.js";
-import { faithfulnessStatementsPrompt } from "../src/metrics/shared/statements/statements-prompt.js";
+import { sentenceSpans } from "../src/metrics/shared/judge/split.js";
+import { faithfulnessStatementsPrompt } from "../src/metrics/shared/judge/statements/statements-prompt.js";
 import {
   faithfulnessVerdictsPrompt,
   verdictsPromptWithoutReasons,
   verdictsSchema,
-} from "../src/metrics/shared/statements/verdicts-prompt.js";
-import { verdictListPlan } from "../src/metrics/shared/verdict-plan.js";
+} from "../src/metrics/shared/judge/statements/verdicts-prompt.js";
+import { verdictListPlan } from "../src/metrics/shared/judge/verdict-plan.js";
 import { renderPrompt } from "../src/prompts/render.js";
 import type { JudgePrompt } from "../src/prompts/types.js";
 import { flag, hasFlag, listFlag, numberFlag } from "./lib/cli.js";

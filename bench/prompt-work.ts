@@ -12,7 +12,7 @@
  * Run alone: node --import tsx bench/prompt-work.ts [--gguf a.gguf] [--copies 1] [--rows 20] [--json out.json]
  */
 import type { Embeddings } from "../src/embeddings/types.js";
-import type { RowMetricRecord } from "../src/evaluate/types.js";
+import type { RowMetricRecord } from "../src/results/types.js";
 import { flag, numberFlag } from "./lib/cli.js";
 import { benchRows } from "./lib/dataset.js";
 import {

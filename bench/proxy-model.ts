@@ -25,12 +25,12 @@ import { getSharedLlama } from "../src/llm/llama-instance.js";
 import { defaultThreadsFor } from "../src/llm/load-options.js";
 import { answerRelevancyPrompt } from "../src/metrics/answer-relevancy/prompt.js";
 import { contextRelevanceStatementsPrompt } from "../src/metrics/context-relevance/prompt.js";
-import { sentenceSpans } from "../src/metrics/shared/split.js";
-import { faithfulnessStatementsPrompt } from "../src/metrics/shared/statements/statements-prompt.js";
+import { sentenceSpans } from "../src/metrics/shared/judge/split.js";
+import { faithfulnessStatementsPrompt } from "../src/metrics/shared/judge/statements/statements-prompt.js";
 import {
   faithfulnessVerdictsPrompt,
   verdictsSchema,
-} from "../src/metrics/shared/statements/verdicts-prompt.js";
+} from "../src/metrics/shared/judge/statements/verdicts-prompt.js";
 import { renderPrompt } from "../src/prompts/render.js";
 import type { JudgePrompt } from "../src/prompts/types.js";
 import { flag, numberFlag, numberListFlag, roundFlags } from "./lib/cli.js";

@@ -5,7 +5,7 @@
 //
 // Prints a Markdown table: context size, parts, judge calls, seconds, and ms per MB (flat = linear).
 import { ContextOverflowError } from "../src/errors.js";
-import { judgeWithSplitting, type TextPart } from "../src/metrics/shared/split.js";
+import { judgeWithSplitting, type TextPart } from "../src/metrics/shared/judge/split.js";
 import { flag } from "./lib/cli.js";
 
 const limit = Number(flag("limit") ?? "8000");

@@ -1,5 +1,5 @@
 // Writes the sample field table of docs/datasets.md from the one table of sample fields
-// (src/metrics/shared/sample-field-table.ts), between <!-- sample-fields:start --> and
+// (src/sample/field-table.ts), between <!-- sample-fields:start --> and
 // <!-- sample-fields:end -->. Run with `npm run docs:fields`; a test fails when the docs differ.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,7 +9,7 @@ import {
   type SampleField,
   sampleFieldSpec,
   sampleFields,
-} from "../src/metrics/shared/sample-field-table.js";
+} from "../src/sample/field-table.js";
 import { rewriteDoc, withGeneratedBlock } from "./doc-markers.js";
 
 const code = (name: string): string => `\`${name}\``;

@@ -213,6 +213,8 @@ for suffix in "" .rejected.jsonl .config.json .exit; do
 done
 node --input-type=module -e 'const g = await import("airgap-eval/generate"); if (typeof g.generateTestset !== "function") process.exit(1);' \
   || fail "airgap-eval/generate does not export generateTestset"
+node --input-type=module -e 'const f = await import("airgap-eval/formulas"); if (f.exactMatch("Paris", "Paris") !== 1) process.exit(1);' \
+  || fail "airgap-eval/formulas does not give exactMatch(\"Paris\", \"Paris\") = 1"
 # shellcheck source=scripts/pack-test/promptfoo.sh
 source "$repo/scripts/pack-test/promptfoo.sh"
 if [ -n "$quick" ]; then step "pack-test --quick passed on node $(node -v)"; exit 0; fi

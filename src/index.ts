@@ -4,8 +4,8 @@
  * models, judges on local GGUF models, and every judge answer is a zod schema enforced as a grammar.
  * Nothing is sent anywhere.
  *
- * The one public entry (beside `airgap-eval/vitest`, `airgap-eval/vitest/reporter` and
- * `airgap-eval/node-test`). Each group below is one file of src/api/ holding its names; docs/api.md lists the
+ * The one public entry (beside `airgap-eval/vitest`, `airgap-eval/vitest/reporter`, `airgap-eval/node-test`,
+ * `airgap-eval/generate` and `airgap-eval/formulas`). Each group below is one file of src/api/ holding its names; docs/api.md lists the
  * groups, how many names each has and why it exists; test/public-api.test.ts pins the names.
  *
  * @example
@@ -47,6 +47,9 @@ export * from "./api/agent-metrics.js";
 
 // Verifier metrics: judge-free metrics scored by local ONNX verifiers (HHEM, NLI, cross-encoders, span taggers)
 export * from "./api/verifier-metrics.js";
+
+// Formulas (deprecated here): the formulas of airgap-eval/formulas this entry exported before that entry existed, kept for one release
+export * from "./api/deprecated-formulas.js";
 
 // Judge LLM: the Llm interface, the llama.cpp runtime and the cached wrapper
 export * from "./api/judge-llm.js";

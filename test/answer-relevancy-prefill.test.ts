@@ -8,8 +8,8 @@ import {
   questionsPlan,
   questionsSchema,
 } from "../src/metrics/answer-relevancy/prompt.js";
-import { WRITTEN_VERDICTS } from "../src/metrics/shared/choice-verdicts.js";
-import { newUsage } from "../src/metrics/shared/judge.js";
+import { WRITTEN_VERDICTS } from "../src/metrics/shared/judge/choice-verdicts.js";
+import { newUsage } from "../src/metrics/shared/judge/judge.js";
 import { renderPrompt } from "../src/prompts/render.js";
 import { tinyGgufPath } from "./setup/paths.js";
 import { ggufTestJudges, loadTestJudge } from "./support/gguf-judges.js";

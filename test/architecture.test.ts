@@ -15,16 +15,20 @@ const srcDir = path.resolve(import.meta.dirname, "../src");
  *
  * Differs from the brief's diagram in two places, both following what the code needs: `prompts`
  * sits below `llm` because the `Llm` interface takes a prompt (the diagram put it above, which no
- * judge could satisfy), and `results` (result types and aggregation, shared by evaluate/ and
- * report/) is a layer of its own between them and metrics/. `calibrate` (judge against people) sits
+ * judge could satisfy), and `results` (result types, aggregation and the results file,
+ * shared by evaluate/ and report/) is a layer of its own between them and metrics/. `calibrate` (judge against people) sits
  * on `evaluate`, and so does `generate` (test sets written by the judge, with the run machinery of evaluate/);
  * `verifiers` (small ONNX classifiers) sits beside `llm` and `embeddings`; `datasets` (the labelled-set registry and converters) beside `dataset`, and `metric-file` (metric
- * definitions read from a file, as `dataset` reads rows) beside them. `promptfoo` (the judge as promptfoo's grading
- * provider) is an entry beside `vitest` and `node-test`.
+ * definitions read from a file, as `dataset` reads rows) beside them. `sample` (the sample model: the field table,
+ * field readers, documents and the conversation formats) sits just above the leaf helpers, so that dataset/, report/
+ * and metrics/ all read the same sample without reaching into one another. `formulas` (the entry airgap-eval/formulas)
+ * sits below `api`, whose deprecated group re-exports the formulas the main entry kept for one release. `promptfoo`
+ * (the judge as promptfoo's grading provider) is an entry beside `vitest` and `node-test`.
  */
 const layers: readonly (readonly string[])[] = [
   ["index"],
   ["api"],
+  ["formulas"],
   ["cli", "vitest", "node-test", "promptfoo"],
   ["calibrate", "testing", "generate"],
   ["evaluate"],
@@ -36,6 +40,7 @@ const layers: readonly (readonly string[])[] = [
   ["prompts"],
   ["models"],
   ["cache"],
+  ["sample"],
   ["math", "util", "errors", "errors-zod", "provenance", "version"],
 ];
 const leafRow = layers.length - 1;
@@ -133,6 +138,79 @@ function metricFolderViolations(g: ReadonlyMap<string, readonly string[]>): stri
   return problems;
 }
 
+const sharedDir = path.join(metricsDir, "shared");
+
+/**
+ * The rooms of src/metrics/shared/, top to bottom: the verifier base, the metric and evaluator bases, the judge
+ * steps, then three sibling rooms of mechanics (embedding vectors, text, conversation) that import no other room.
+ * A room may import its own files and the rooms below it; nothing lies loose in shared/ itself.
+ */
+const sharedRooms: readonly (readonly string[])[] = [
+  ["verifier"],
+  ["base"],
+  ["judge"],
+  ["embedding", "text", "conversation"],
+];
+
+/** The room of a file under src/metrics/shared/ (`""` for a loose file there), or undefined outside shared/. */
+function sharedRoomOf(file: string): string | undefined {
+  const parts = path.relative(sharedDir, file).split(path.sep);
+  if (parts[0] === "..") return undefined;
+  return parts.length > 1 ? parts[0] : "";
+}
+
+/** Loose files in shared/, files in no room, and imports up the room order or between sibling rooms. */
+function sharedRoomViolations(g: ReadonlyMap<string, readonly string[]>): string[] {
+  const problems: string[] = [];
+  const roomRow = (room: string): number => sharedRooms.findIndex((row) => row.includes(room));
+  for (const [file, targets] of g) {
+    const from = sharedRoomOf(file);
+    if (from === undefined) continue;
+    if (roomRow(from) < 0) {
+      problems.push(`${rel(file)} lies in no room of metrics/shared/ (${from === "" ? "loose" : from})`);
+      continue;
+    }
+    for (const target of targets) {
+      const to = sharedRoomOf(target);
+      if (to === undefined || to === from) continue;
+      if (roomRow(to) <= roomRow(from))
+        problems.push(`${rel(file)} (${from}) imports ${rel(target)} (${to})`);
+    }
+  }
+  return problems;
+}
+
+const cliDir = path.join(srcDir, "cli");
+const evaluateDir = path.join(srcDir, "evaluate");
+
+/**
+ * The files of src/cli/ that run an evaluation (or a part of one) and so may import evaluate/: the eval run and its
+ * output, the benchmark, the generate command (progress), shard merging, and the metric factories (a skipped
+ * metric). Every other CLI file (reports, reruns, resume checks, ...) reads the results file through results/.
+ */
+const cliEvaluateRunners = new Set(
+  [
+    "eval-run.ts",
+    "eval-output.ts",
+    "bench-command.ts",
+    "generate-command.ts",
+    "merge-command.ts",
+    "metric-factory.ts",
+    "metric-file.ts",
+  ].map((f) => path.join(cliDir, f)),
+);
+
+/** Imports of evaluate/ from a CLI file that is not one of the runners. */
+function cliEvaluateViolations(g: ReadonlyMap<string, readonly string[]>): string[] {
+  const problems: string[] = [];
+  for (const [file, targets] of g) {
+    if (path.dirname(file) !== cliDir || cliEvaluateRunners.has(file)) continue;
+    for (const target of targets)
+      if (path.dirname(target) === evaluateDir) problems.push(`${rel(file)} imports ${rel(target)}`);
+  }
+  return problems;
+}
+
 /** Every import cycle found by a depth-first walk, as `a.ts -> b.ts -> a.ts`. */
 function findCycles(g: ReadonlyMap<string, readonly string[]>): string[] {
   const cycles: string[] = [];
@@ -189,6 +267,14 @@ describe("architecture: imports in src/", () => {
     expect(metricFolderViolations(graph)).toEqual([]);
   });
 
+  it("metrics/shared/ has no loose file, and its rooms import only their own room and the rooms below", () => {
+    expect(sharedRoomViolations(graph)).toEqual([]);
+  });
+
+  it("only the CLI's run commands import evaluate/; the rest read the results file through results/", () => {
+    expect(cliEvaluateViolations(graph)).toEqual([]);
+  });
+
   it("the import graph has no cycle", () => {
     expect(findCycles(graph)).toEqual([]);
   });
@@ -218,22 +304,49 @@ describe("architecture: imports in src/", () => {
         [
           at("metrics/faithfulness/prompt.ts"),
           at("metrics/context-recall/score.ts"),
-          at("metrics/shared/statements/steps.ts"),
+          at("metrics/shared/judge/statements/steps.ts"),
           at("metrics/types.ts"),
           at("llm/types.ts"),
         ],
       ],
       [
-        at("metrics/shared/statements/steps.ts"),
-        [at("metrics/faithfulness/judge.ts"), at("metrics/shared/judge.ts")],
+        at("metrics/shared/judge/statements/steps.ts"),
+        [at("metrics/faithfulness/judge.ts"), at("metrics/shared/judge/judge.ts")],
       ],
       [at("metrics/faithfulness/metric.ts"), [at("metrics/catalog.ts"), at("metrics/descriptor.ts")]],
       [at("metrics/catalog.ts"), [at("metrics/faithfulness/descriptor.ts")]],
     ]);
     expect(metricFolderViolations(bad)).toEqual([
       "metrics/context-recall/judge.ts (metric folder context-recall) imports metrics/faithfulness/prompt.ts",
-      "metrics/shared/statements/steps.ts (metric folder shared) imports metrics/faithfulness/judge.ts",
+      "metrics/shared/judge/statements/steps.ts (metric folder shared) imports metrics/faithfulness/judge.ts",
       "metrics/faithfulness/metric.ts (metric folder faithfulness) imports metrics/catalog.ts",
     ]);
+  });
+
+  it("the shared/ room rule reports a loose file, an upward import and a sibling import", () => {
+    const at = (p: string): string => path.join(srcDir, "metrics/shared", p);
+    const bad = new Map<string, string[]>([
+      [at("helpers.ts"), []],
+      [at("judge/split.ts"), [at("base/judge-metric.ts"), at("judge/judge.ts"), at("text/python-str.ts")]],
+      [
+        at("text/context-ids.ts"),
+        [at("conversation/transcript.ts"), path.join(srcDir, "sample/validate.ts")],
+      ],
+      [at("verifier/verifier-metric.ts"), [at("base/base-metric.ts")]],
+    ]);
+    expect(sharedRoomViolations(bad)).toEqual([
+      "metrics/shared/helpers.ts lies in no room of metrics/shared/ (loose)",
+      "metrics/shared/judge/split.ts (judge) imports metrics/shared/base/judge-metric.ts (base)",
+      "metrics/shared/text/context-ids.ts (text) imports metrics/shared/conversation/transcript.ts (conversation)",
+    ]);
+  });
+
+  it("the CLI rule reports a report command reaching into evaluate/, and lets a runner through", () => {
+    const at = (p: string): string => path.join(srcDir, p);
+    const bad = new Map<string, string[]>([
+      [at("cli/report-command.ts"), [at("evaluate/result.ts"), at("results/read-file.ts")]],
+      [at("cli/eval-run.ts"), [at("evaluate/evaluate.ts")]],
+    ]);
+    expect(cliEvaluateViolations(bad)).toEqual(["cli/report-command.ts imports evaluate/result.ts"]);
   });
 });

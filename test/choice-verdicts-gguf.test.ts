@@ -21,12 +21,12 @@ import {
   askJudgeForVerdicts,
   type VerdictReading,
   WRITTEN_VERDICTS,
-} from "../src/metrics/shared/choice-verdicts.js";
-import { newUsage } from "../src/metrics/shared/judge.js";
-import { statementSteps } from "../src/metrics/shared/statements/steps.js";
-import { judgeVerdictList } from "../src/metrics/shared/statements/verdicts.js";
-import { faithfulnessVerdictsPrompt } from "../src/metrics/shared/statements/verdicts-prompt.js";
-import { judgeText } from "../src/metrics/shared/text-schema.js";
+} from "../src/metrics/shared/judge/choice-verdicts.js";
+import { newUsage } from "../src/metrics/shared/judge/judge.js";
+import { statementSteps } from "../src/metrics/shared/judge/statements/steps.js";
+import { judgeVerdictList } from "../src/metrics/shared/judge/statements/verdicts.js";
+import { faithfulnessVerdictsPrompt } from "../src/metrics/shared/judge/statements/verdicts-prompt.js";
+import { judgeText } from "../src/metrics/shared/judge/text-schema.js";
 import { ggufTestJudges, loadTestJudge } from "./support/gguf-judges.js";
 
 const input = {

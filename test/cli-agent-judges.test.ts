@@ -4,7 +4,7 @@
 // needs one; and the default set on the example still loads no judge (the agent judges are opt-in).
 import { readFileSync, writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadResults } from "../src/evaluate/load-results.js";
+import { loadResults } from "../src/results/load.js";
 import { cliSandbox, runCli } from "./fixtures/cli/run-cli.js";
 import { extraGgufPath, tinyGgufPath } from "./setup/paths.js";
 

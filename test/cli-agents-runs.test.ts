@@ -5,11 +5,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { evaluate } from "../src/evaluate/evaluate.js";
-import { loadResults } from "../src/evaluate/load-results.js";
 import { ToolCallAccuracy } from "../src/metrics/tool-call-accuracy/metric.js";
 import { ToolCallF1 } from "../src/metrics/tool-call-f1/metric.js";
 import { ToolCorrectness } from "../src/metrics/tool-correctness/metric.js";
 import { TrajectoryMatch } from "../src/metrics/trajectory-match/metric.js";
+import { loadResults } from "../src/results/load.js";
 import { cliSandbox, runCli } from "./fixtures/cli/run-cli.js";
 
 const example = "examples/agent-eval.jsonl";

@@ -5,9 +5,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultMetricIds } from "../src/cli/metric-factory.js";
 import { loadDataset } from "../src/dataset/index.js";
-import { loadResults } from "../src/evaluate/load-results.js";
-import type { RowMetricRecord } from "../src/evaluate/types.js";
 import { canScoreAny, metricDescriptor } from "../src/metrics/catalog.js";
+import { loadResults } from "../src/results/load.js";
+import type { RowMetricRecord } from "../src/results/types.js";
 import { cliSandbox, exampleRows, recordLines, runCli } from "./fixtures/cli/run-cli.js";
 import { tinyGgufPath } from "./setup/paths.js";
 

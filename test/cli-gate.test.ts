@@ -8,9 +8,9 @@ import { preflight } from "../src/cli/preflight.js";
 import { loadDataset } from "../src/dataset/load.js";
 import { checkRequiredColumns } from "../src/dataset/required.js";
 import { InvalidInputError } from "../src/errors.js";
-import type { MetricAggregate, RowMetricRecord } from "../src/evaluate/types.js";
 import { metricDescriptor } from "../src/metrics/catalog.js";
 import type { MetricResult } from "../src/metrics/types.js";
+import type { MetricAggregate, RowMetricRecord } from "../src/results/types.js";
 
 function record(row: number, result: MetricResult, line?: number): RowMetricRecord {
   return {

@@ -1,8 +1,8 @@
 // `airgap-eval report` and `airgap-eval report compare` on results files written by `eval`.
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadResults } from "../src/evaluate/load-results.js";
-import type { MetricAggregate } from "../src/evaluate/types.js";
+import { loadResults } from "../src/results/load.js";
+import type { MetricAggregate } from "../src/results/types.js";
 import { cliSandbox, runCli } from "./fixtures/cli/run-cli.js";
 import { tinyEncoderDir } from "./setup/paths.js";
 import { makeFixtureResult, withRepeatedErrors } from "./support/report-fixtures.js";

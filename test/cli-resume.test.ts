@@ -3,7 +3,7 @@
 import { statSync, writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeTinyGguf } from "../scripts/tiny-gguf.js";
-import { loadResults } from "../src/evaluate/load-results.js";
+import { loadResults } from "../src/results/load.js";
 import {
   cliSandbox,
   recordLines,

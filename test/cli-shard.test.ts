@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadResults } from "../src/evaluate/load-results.js";
+import { loadResults } from "../src/results/load.js";
 import { type CliResult, cliSandbox, runCli } from "./fixtures/cli/run-cli.js";
 import { repoRoot } from "./setup/paths.js";
 

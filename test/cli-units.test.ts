@@ -12,8 +12,8 @@ import { InterruptHandler, resumeCommand } from "../src/cli/interrupt.js";
 import { createMetric, defaultMetricIds, parseMetricIds } from "../src/cli/metric-factory.js";
 import { invalidRowLines } from "../src/cli/preflight.js";
 import { InvalidInputError, ModelNotFoundError } from "../src/errors.js";
-import type { MetricAggregate } from "../src/evaluate/types.js";
 import { metricDescriptor, metricDescriptors } from "../src/metrics/catalog.js";
+import type { MetricAggregate } from "../src/results/types.js";
 import { stubEmbeddings, stubLlm } from "./support/stub-models.js";
 
 class Capture extends Writable {

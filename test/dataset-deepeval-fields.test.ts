@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { loadDataset } from "../src/dataset/load.js";
 import { evaluate } from "../src/evaluate/evaluate.js";
 import { NonLLMStringSimilarity } from "../src/metrics/non-llm-string-similarity/metric.js";
-import { madeToolCalls } from "../src/metrics/shared/conversation/messages.js";
 import { ToolCorrectness } from "../src/metrics/tool-correctness/metric.js";
+import { madeToolCalls } from "../src/sample/conversation/messages.js";
 
 const pythonRow = {
   input: "What if these shoes don't fit?",

@@ -11,7 +11,7 @@ import { scanDataset } from "../src/dataset/scan.js";
 import { scanForRun, shardSource } from "../src/dataset/shard-source.js";
 import { openDataset } from "../src/dataset/stream.js";
 import { evaluate } from "../src/evaluate/evaluate.js";
-import { loadResults } from "../src/evaluate/load-results.js";
+import { loadResults } from "../src/results/load.js";
 import { FakeMetric } from "./support/fake-metrics.js";
 
 const opens = vi.hoisted(() => new Map<string, number>());

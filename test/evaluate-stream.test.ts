@@ -10,12 +10,12 @@ import { CsvReader, JsonlReader, readCsv, readJsonl } from "../src/dataset/reade
 import { scanDataset } from "../src/dataset/scan.js";
 import { openDataset } from "../src/dataset/stream.js";
 import { evaluate, loadResults } from "../src/evaluate/index.js";
-import { writeReportFromResults } from "../src/evaluate/report-file.js";
-import { recordLineJson } from "../src/evaluate/results-writer.js";
+import { writeReportFromResults } from "../src/report/from-results-file.js";
 import { toHtmlReport } from "../src/report/html.js";
 import { aggregateRecords } from "../src/results/aggregate.js";
 import { groupProblems } from "../src/results/problem-groups.js";
 import type { RowMetricRecord } from "../src/results/types.js";
+import { recordLineJson } from "../src/results/writer.js";
 import { wellFormedJson } from "../src/util/well-formed.js";
 import { FakeMetric } from "./support/fake-metrics.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cacheKey } from "../src/cache/keys.js";
-import { canonicalJson, configHash, rowHash } from "../src/evaluate/hash.js";
 import type { MetricConfig, Sample } from "../src/metrics/types.js";
+import { canonicalJson, configHash, rowHash } from "../src/results/hash.js";
 
 // Results files written by earlier versions resume only while these hashes stay byte-identical:
 // the values below were computed before the hashing code moved and must never change.

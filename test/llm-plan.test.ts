@@ -17,8 +17,8 @@ import type { AnswerPart, Llm } from "../src/llm/types.js";
 import {
   faithfulnessVerdictsPrompt,
   verdictsSchema,
-} from "../src/metrics/shared/statements/verdicts-prompt.js";
-import { verdictListPlan } from "../src/metrics/shared/verdict-plan.js";
+} from "../src/metrics/shared/judge/statements/verdicts-prompt.js";
+import { verdictListPlan } from "../src/metrics/shared/judge/verdict-plan.js";
 import { renderPrompt } from "../src/prompts/render.js";
 import { tinyGgufPath } from "./setup/paths.js";
 import { ggufTestJudges, loadTestJudge } from "./support/gguf-judges.js";

@@ -6,7 +6,7 @@ import { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 import {
   faithfulnessVerdictsPrompt,
   verdictsSchema,
-} from "../src/metrics/shared/statements/verdicts-prompt.js";
+} from "../src/metrics/shared/judge/statements/verdicts-prompt.js";
 import { renderPrompt } from "../src/prompts/render.js";
 import { ggufTestJudges } from "./support/gguf-judges.js";
 

@@ -17,7 +17,7 @@ import {
 import { InvalidInputError } from "../src/errors.js";
 import { AnswerRelevancy, SASEvaluator, SemanticSimilarity } from "../src/index.js";
 import { AnswerCorrectness } from "../src/metrics/answer-correctness/metric.js";
-import type { LongTextEntry } from "../src/metrics/shared/long-texts.js";
+import type { LongTextEntry } from "../src/metrics/shared/embedding/long-texts.js";
 import { explainResult } from "../src/testing/explain.js";
 import { tinyEncoderDir } from "./setup/paths.js";
 import { ScriptedLlm } from "./support/scripted-llm.js";

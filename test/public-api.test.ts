@@ -1,40 +1,31 @@
 // The public API, pinned. Every entry point of package.json "exports" is read with the TypeScript checker, and
 // its exported names (types marked) must equal test/fixtures/public-api.txt, so an export added or dropped by
 // accident fails here; a deliberate change updates the file (`npx vitest run test/public-api.test.ts -u`) and
-// docs/api.md. The groups of src/index.ts (its `// Group: why` comments, each re-exporting one file of src/api/) must match docs/api.md's table, name
-// counts included, and every `...Options` type a public function, constructor or method takes is exported.
+// docs/api.md's prose. The counts of docs/api.md (per entry, and per group of src/index.ts: its `// Group: why`
+// comments, each re-exporting one file of src/api/) are what `npm run docs:api` writes from the same reading
+// (scripts/api-groups.ts), and every `...Options` type a public function, constructor or method takes is exported.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { typeScriptProgram } from "./support/ts-program.js";
+import {
+  apiEntries,
+  apiGroupOf,
+  apiReader,
+  exportStarsOutsideBlock,
+  metricBlocks,
+  repo,
+} from "../scripts/api-groups.js";
+import { apiCounts, apiDocPath, groupFilePath, withApiCounts, withMetricBlock } from "../scripts/docs-api.js";
+import { metricDescriptor } from "../src/metrics/catalog.js";
+import { metricApiGroups } from "../src/metrics/descriptor.js";
 
-const repo = path.resolve(import.meta.dirname, "..");
-const packageJson = JSON.parse(readFileSync(path.join(repo, "package.json"), "utf8")) as {
-  exports: Record<string, string | { default: string }>;
-};
-
-/** The source file of each subpath of package.json "exports" (dist/x.js is built from src/x.ts). */
-const entries = Object.entries(packageJson.exports)
-  .filter(([, target]) => typeof target !== "string")
-  .map(([subpath, target]) => ({
-    subpath,
-    file: path.join(
-      repo,
-      (target as { default: string }).default.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts"),
-    ),
-  }));
-
-const { program, checker } = typeScriptProgram(entries.map((e) => e.file));
+const entries = apiEntries();
+const reader = apiReader(entries);
+const { checker, exportsOf } = reader;
 
 function target(symbol: ts.Symbol): ts.Symbol {
   return symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-}
-
-function exportsOf(file: string): ts.Symbol[] {
-  const source = program.getSourceFile(file);
-  if (!source) throw new Error(`${file} is not in the program`);
-  return checker.getExportsOfModule(checker.getSymbolAtLocation(source)!);
 }
 
 /** `Name`, or `Name (type)` for a name that has no value (an interface or type alias). */
@@ -80,60 +71,6 @@ function signatures(file: string): { where: string; parameters: readonly ts.Para
   return out;
 }
 
-/**
- * The groups of src/index.ts: each `// Name: why` comment starts one, followed by `export * from "./api/<group>.js"`;
- * the group's names are the named exports of that file (src/api/), counted.
- */
-function indexGroups(): Map<string, number> {
-  const file = path.join(repo, "src/index.ts");
-  const text = readFileSync(file, "utf8");
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
-  const groups = new Map<string, number>();
-  for (const statement of source.statements) {
-    if (!ts.isExportDeclaration(statement)) continue;
-    const comment = (ts.getLeadingCommentRanges(text, statement.getFullStart()) ?? [])
-      .map((range) => /^\/\/ ([^:]+):/.exec(text.slice(range.pos, range.end))?.[1])
-      .findLast((name) => name !== undefined && !name.startsWith("biome-ignore"));
-    if (comment === undefined)
-      throw new Error(`an export of src/index.ts without a group comment: ${statement.getText()}`);
-    const specifier = statement.moduleSpecifier;
-    if (
-      statement.exportClause ||
-      !specifier ||
-      !ts.isStringLiteral(specifier) ||
-      !specifier.text.startsWith("./api/")
-    )
-      throw new Error(
-        `src/index.ts re-exports anything but a group file (export * from "./api/..."): ${statement.getText()}`,
-      );
-    const groupFile = path.join(repo, "src", specifier.text.replace(/\.js$/, ".ts"));
-    const groupSource = ts.createSourceFile(
-      groupFile,
-      readFileSync(groupFile, "utf8"),
-      ts.ScriptTarget.ES2022,
-      true,
-    );
-    let names = 0;
-    for (const s of groupSource.statements) {
-      if (!ts.isExportDeclaration(s)) continue;
-      if (!s.exportClause || !ts.isNamedExports(s.exportClause))
-        throw new Error(`${path.relative(repo, groupFile)} uses export *: ${s.getText()}`);
-      names += s.exportClause.elements.length;
-    }
-    groups.set(comment, names);
-  }
-  return groups;
-}
-
-/** The table of docs/api.md's section on the main entry's groups: `| group | names | why it exists |`. */
-function documentedGroups(): Map<string, number> {
-  const doc = readFileSync(path.join(repo, "docs/api.md"), "utf8");
-  const section = doc.split("\n## ").find((s) => s.startsWith("`airgap-eval`, by group"));
-  if (section === undefined) throw new Error('docs/api.md has no section "`airgap-eval`, by group"');
-  const rows = [...section.matchAll(/^\| ([^|]+?) \| (\d+) \| [^|]+ \|$/gm)];
-  return new Map(rows.map((m) => [m[1]!, Number(m[2])]));
-}
-
 describe("public API", () => {
   it("has one entry per subpath of package.json exports, each a source file", () => {
     expect(entries.map((e) => e.subpath)).toEqual([
@@ -142,31 +79,108 @@ describe("public API", () => {
       "./vitest/reporter",
       "./node-test",
       "./generate",
+      "./formulas",
       "./promptfoo",
     ]);
   });
 
-  it("exports exactly the names in test/fixtures/public-api.txt", async () => {
+  it("exports exactly the names in test/fixtures/public-api.txt, and the metric faces' names", async () => {
+    // The names the metric groups re-export from metric faces are pinned by rule, not listed: each face exports its
+    // catalog classes and their surfaces (test/metrics/faces.test.ts), and the main entry every options type they take.
+    const faceNames = new Set(
+      [...metricBlocks().values()]
+        .flat()
+        .flatMap((folder) => exportsOf(path.join(repo, "src", "metrics", folder, "index.ts")))
+        .map((s) => s.name),
+    );
     const text = entries
       .map((e) => {
-        const names = exportsOf(e.file).map(listing).sort();
-        return `## ${e.subpath} (${names.length} names)\n${names.join("\n")}\n`;
+        const all = exportsOf(e.file);
+        const listed = all.filter((s) => e.subpath !== "." || !faceNames.has(s.name));
+        const names = listed.map(listing).sort();
+        const count =
+          listed.length === all.length
+            ? `${all.length} names`
+            : `${listed.length} names, and those of the metric faces, pinned by rule`;
+        return `## ${e.subpath} (${count})\n${names.join("\n")}\n`;
       })
       .join("\n");
     await expect(text).toMatchFileSnapshot("fixtures/public-api.txt");
-    const doc = readFileSync(path.join(repo, "docs/api.md"), "utf8");
-    for (const e of entries) {
-      const count = new RegExp(`^\\| \`airgap-eval${e.subpath.slice(1)}\` \\| (\\d+)`, "m").exec(doc)?.[1];
-      expect(Number(count), `docs/api.md's count of ${e.subpath}`).toBe(exportsOf(e.file).length);
+  });
+
+  it("docs/api.md's counts of each entry and each group of src/index.ts are what npm run docs:api writes", () => {
+    const counts = apiCounts(reader);
+    const total = [...counts.groups.values()].reduce((a, b) => a + b, 0);
+    expect(total, "the groups of src/index.ts add up to the main entry").toBe(counts.entries.get("."));
+    const doc = readFileSync(apiDocPath, "utf8");
+    expect(withApiCounts(doc, counts)).toBe(doc);
+    expect(doc).toContain(`${total} names`);
+  });
+
+  it("can fail: a wrong count is rewritten, a missing group row is named, export * outside the block is found", () => {
+    const doc = [
+      "| `airgap-eval` | 3 names | the library |",
+      "",
+      "## `airgap-eval`, by group",
+      "",
+      "| Evaluate | 9 | evaluate() |",
+    ].join("\n");
+    const counts = { entries: new Map([[".", 5]]), groups: new Map([["Evaluate", 5]]) };
+    expect(withApiCounts(doc, counts)).toBe(doc.replace("3 names", "5 names").replace("| 9 |", "| 5 |"));
+    counts.groups.set("Cache", 0);
+    expect(() => withApiCounts(doc, counts)).toThrow(/no row "\| Cache \| 0 \| why it exists \|"/);
+    const group = 'export * from "../a.js";\n// metrics:start\nexport * from "../b.js";\n// metrics:end\n';
+    expect(exportStarsOutsideBlock("group.ts", group)).toEqual(['export * from "../a.js";']);
+  });
+
+  it("each metric group's generated block re-exports its metric faces in catalog order (npm run docs:api)", () => {
+    const blocks = metricBlocks();
+    expect([...blocks.keys()].sort()).toEqual([...metricApiGroups].sort());
+    for (const [group, folders] of blocks) {
+      const text = readFileSync(groupFilePath(group), "utf8");
+      expect(withMetricBlock(group, text, folders), `src/api/${group}.ts`).toBe(text);
     }
   });
 
-  it("groups src/index.ts as docs/api.md says, with the same counts", () => {
-    const groups = indexGroups();
-    expect(Object.fromEntries(documentedGroups())).toEqual(Object.fromEntries(groups));
-    const total = [...groups.values()].reduce((a, b) => a + b, 0);
-    expect(total).toBe(exportsOf(entries[0]!.file).length);
-    expect(readFileSync(path.join(repo, "docs/api.md"), "utf8")).toContain(`${total} names`);
+  it("the deprecated formulas of the main entry are airgap-eval/formulas' names no other group has, each @deprecated", () => {
+    const file = path.join(repo, "src", "api", "deprecated-formulas.ts");
+    const deprecated = exportsOf(file).map((s) => s.name);
+    const others = new Set(
+      exportsOf(entries[0]!.file)
+        .map((s) => s.name)
+        .filter((name) => !deprecated.includes(name)),
+    );
+    const formulas = exportsOf(entries.find((e) => e.subpath === "./formulas")!.file).map((s) => s.name);
+    expect([...deprecated].sort()).toEqual(formulas.filter((name) => !others.has(name)).sort());
+    const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.ES2022, true);
+    const unmarked = source.statements
+      .flatMap((s) =>
+        ts.isExportDeclaration(s) && s.exportClause && ts.isNamedExports(s.exportClause)
+          ? s.exportClause.elements
+          : [],
+      )
+      .filter((e) => !ts.getJSDocTags(e).some((tag) => tag.tagName.text === "deprecated"))
+      .map((e) => e.name.text);
+    expect(unmarked).toEqual([]);
+  });
+
+  it("a metric's group follows its family unless its descriptor names one", () => {
+    const groups = [
+      "tool_call_accuracy",
+      "bleu_score",
+      "context_recall",
+      "aspect_critic",
+      "hallucinated_spans",
+      "faithfulness",
+    ];
+    expect(groups.map((id) => apiGroupOf(metricDescriptor(id)))).toEqual([
+      "agent-metrics",
+      "judge-free-metrics",
+      "judge-metrics-rag-set",
+      "custom-judges",
+      "verifier-metrics",
+      "judge-metrics-core",
+    ]);
   });
 
   it("exports every ...Options type that a public function, constructor or method takes", () => {

@@ -18,10 +18,10 @@ import {
   rubricsScorePrompt,
 } from "../src/metrics/rubrics/prompt.js";
 import { rubricLevels } from "../src/metrics/rubrics/score.js";
-import { type VerdictReading, WRITTEN_VERDICTS } from "../src/metrics/shared/choice-verdicts.js";
-import { askJudge, newUsage } from "../src/metrics/shared/judge.js";
-import { statementSteps } from "../src/metrics/shared/statements/steps.js";
-import { judgeStatements } from "../src/metrics/shared/statements/verdicts.js";
+import { type VerdictReading, WRITTEN_VERDICTS } from "../src/metrics/shared/judge/choice-verdicts.js";
+import { askJudge, newUsage } from "../src/metrics/shared/judge/judge.js";
+import { statementSteps } from "../src/metrics/shared/judge/statements/steps.js";
+import { judgeStatements } from "../src/metrics/shared/judge/statements/verdicts.js";
 import { judgeCriteria } from "../src/metrics/simple-criteria/judge.js";
 import { simpleCriteriaPrompt } from "../src/metrics/simple-criteria/prompt.js";
 import { ggufTestJudges, loadTestJudge } from "./support/gguf-judges.js";

@@ -4,11 +4,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadResults } from "../src/evaluate/load-results.js";
 import { evaluate, Faithfulness } from "../src/index.js";
 import { toHtmlReport } from "../src/report/html.js";
 import { toMarkdownReport } from "../src/report/markdown.js";
 import { formatSummary } from "../src/report/summary.js";
+import { loadResults } from "../src/results/load.js";
 import { fakePairVerifier } from "./support/fake-verifiers.js";
 import { ScriptedLlm } from "./support/scripted-llm.js";
 

@@ -5,9 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { evaluate } from "../src/evaluate/evaluate.js";
-import { loadResults } from "../src/evaluate/load-results.js";
 import { compareRuns } from "../src/report/compare.js";
 import { positionPairingWarning } from "../src/report/compare-pairing.js";
+import { loadResults } from "../src/results/load.js";
 import { cliSandbox, runCli } from "./fixtures/cli/run-cli.js";
 import { FakeMetric } from "./support/fake-metrics.js";
 

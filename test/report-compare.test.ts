@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { checkDrops, dropLimits, parseFailOnDrop } from "../src/cli/fail-on-drop.js";
 import { compareNames } from "../src/cli/report-command.js";
 import { InvalidInputError } from "../src/errors.js";
-import type { EvaluationResultData } from "../src/evaluate/types.js";
 import { deltaDirection, truncate } from "../src/report/format.js";
 import { compareRuns, comparisonToHtml, comparisonToMarkdown } from "../src/report/index.js";
 import { aggregateRecords } from "../src/results/aggregate.js";
+import type { EvaluationResultData } from "../src/results/types.js";
 import { makeFixtureResult, withResponse, withValue } from "./support/report-fixtures.js";
 
 const before = makeFixtureResult({ hostile: false });

@@ -4,10 +4,10 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { writeReportFromResults } from "../src/evaluate/report-file.js";
-import { ResultsWriter } from "../src/evaluate/results-writer.js";
 import { displayPath } from "../src/report/display-paths.js";
+import { writeReportFromResults } from "../src/report/from-results-file.js";
 import { renderReport } from "../src/report/write.js";
+import { ResultsWriter } from "../src/results/writer.js";
 import { makeFixtureResult } from "./support/report-fixtures.js";
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "airgap-report-paths-"));

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { EvaluationResultData, RowMetricRecord } from "../src/evaluate/types.js";
 import type { MetricResult } from "../src/metrics/types.js";
 import {
   aggregatedView,
@@ -16,6 +15,7 @@ import {
   metricIds,
   rowStatus,
 } from "../src/report/index.js";
+import type { EvaluationResultData, RowMetricRecord } from "../src/results/types.js";
 import { FIXTURE_ROWS, makeFixtureResult, withValue } from "./support/report-fixtures.js";
 
 function record(row: number, metric: string, result: MetricResult, rowHash = `h${row}`): RowMetricRecord {

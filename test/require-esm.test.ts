@@ -67,7 +67,7 @@ describe("the package loads through require() (Node 20.19+, 22.12+)", () => {
       exports: Record<string, string | Record<string, string>>;
     };
     const entries = Object.entries(pkg.exports).filter(([, t]) => typeof t !== "string");
-    expect(entries.length).toBeGreaterThanOrEqual(5);
+    expect(entries.length).toBeGreaterThanOrEqual(6);
     for (const [subpath, target] of entries)
       expect(Object.keys(target), subpath).toEqual(["types", "default"]);
   });

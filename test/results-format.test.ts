@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { evaluate, loadResults } from "../src/evaluate/index.js";
-import { ResultsFileIndex } from "../src/evaluate/results-report.js";
+import { ResultsFileIndex } from "../src/report/results-file-index.js";
 import { FakeMetric } from "./support/fake-metrics.js";
 import { interruptedRun } from "./support/interrupted-run.js";
 

@@ -10,16 +10,16 @@ import { parseColumnMap } from "../src/cli/column-map.js";
 import { defaultColumnAliases } from "../src/dataset/columns.js";
 import { loadDataset } from "../src/dataset/load.js";
 import { checkRequiredColumns } from "../src/dataset/required.js";
+import type { Sample } from "../src/metrics/types.js";
+import { toCsvReport } from "../src/report/csv.js";
+import { toHtmlReport } from "../src/report/html.js";
 import {
   columnName,
   type SampleField,
   type SampleFieldKind,
   sampleFieldSpec,
   sampleFields,
-} from "../src/metrics/shared/sample-field-table.js";
-import type { Sample } from "../src/metrics/types.js";
-import { toCsvReport } from "../src/report/csv.js";
-import { toHtmlReport } from "../src/report/html.js";
+} from "../src/sample/field-table.js";
 import { makeFixtureResult } from "./support/report-fixtures.js";
 
 /** A valid value and a wrong one (with the words the row's problem must hold) of each kind. */

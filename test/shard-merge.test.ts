@@ -10,9 +10,9 @@ import { loadDataset } from "../src/dataset/load.js";
 import { shardDataset } from "../src/dataset/shard.js";
 import { InvalidInputError } from "../src/errors.js";
 import { evaluate } from "../src/evaluate/evaluate.js";
-import { loadResults } from "../src/evaluate/load-results.js";
 import { mergeShardResults, writeMergedResults } from "../src/evaluate/merge.js";
 import type { Metric } from "../src/metrics/types.js";
+import { loadResults } from "../src/results/load.js";
 import { FakeMetric } from "./support/fake-metrics.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "airgap-shard-merge-"));

@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadDataset } from "../src/dataset/load.js";
 import { shardDataset } from "../src/dataset/shard.js";
-import { loadResults } from "../src/evaluate/load-results.js";
+import { loadResults } from "../src/results/load.js";
 import {
   type CliSandbox,
   cliSandbox,

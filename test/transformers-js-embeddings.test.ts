@@ -16,8 +16,8 @@ import {
   type TransformersJsPipeline,
 } from "../src/embeddings/index.js";
 import { AirgapEvalError, InvalidInputError } from "../src/errors.js";
-import { modelIdentity } from "../src/evaluate/hash.js";
 import { onnxRuntime } from "../src/onnx/session.js";
+import { modelIdentity } from "../src/results/hash.js";
 import { starterModelDir, tinyEncoderDir } from "./setup/paths.js";
 
 interface ModelCase {

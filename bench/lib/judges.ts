@@ -14,12 +14,12 @@ import {
 } from "../../src/embeddings/transformers-embeddings.js";
 import type { Embeddings } from "../../src/embeddings/types.js";
 import { evaluate } from "../../src/evaluate/evaluate.js";
-import type { RowMetricRecord } from "../../src/evaluate/types.js";
 import { LlamaCppLlm, type LlamaCppLlmOptions } from "../../src/llm/llama-cpp-llm.js";
 import { AnswerRelevancy } from "../../src/metrics/answer-relevancy/metric.js";
 import { ContextRelevance } from "../../src/metrics/context-relevance/metric.js";
 import { Faithfulness } from "../../src/metrics/faithfulness/metric.js";
 import type { Metric } from "../../src/metrics/types.js";
+import type { RowMetricRecord } from "../../src/results/types.js";
 import type { RagRow } from "./dataset.js";
 import { starterDir } from "./models.js";
 

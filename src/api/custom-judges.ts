@@ -1,5 +1,8 @@
+// biome-ignore-all assist/source/organizeImports: the metrics block, written by npm run docs:api, keeps the catalog's order
 // The public names of the group "Custom judges" (src/index.ts re-exports this file; docs/api.md lists the groups):
 // your own criteria, rubrics, G-Eval and Haystack's LLMEvaluator.
+// Its metrics are their folders' faces (src/metrics/<folder>/index.ts), in the block npm run docs:api writes from
+// the catalog (the group from the descriptor's surfaces.apiGroup, else the metric's family); the rest is kept by hand.
 
 export {
   type MetricDefinition,
@@ -7,27 +10,12 @@ export {
   parseMetricFile,
 } from "../metric-file/definition.js";
 export { createDefinedMetric, loadMetricFile } from "../metric-file/load.js";
-export { AspectCritic, type AspectCriticOptions } from "../metrics/aspect-critic/metric.js";
-export { GEval, type GEvalOptions } from "../metrics/g-eval/metric.js";
-export {
-  LLMEvaluator,
-  type LLMEvaluatorExample,
-  type LLMEvaluatorOptions,
-  type LLMEvaluatorOutput,
-  type LLMEvaluatorRowMeta,
-} from "../metrics/llm-evaluator/evaluator.js";
-export { LLMJudgeMetric, type LLMJudgeMetricOptions } from "../metrics/llm-evaluator/metric.js";
-export type { LLMEvaluatorInputType } from "../metrics/llm-evaluator/prompt.js";
-export {
-  InstanceRubrics,
-  type RubricJudgeOptions,
-  RubricsScore,
-  type RubricsScoreOptions,
-} from "../metrics/rubrics/metric.js";
-export {
-  DEFAULT_RUBRIC_WITH_REFERENCE,
-  DEFAULT_RUBRIC_WITHOUT_REFERENCE,
-} from "../metrics/rubrics/prompt.js";
-export type { Rubric } from "../metrics/rubrics/score.js";
-export type { JudgeInputField, Scale } from "../metrics/shared/custom-judge.js";
-export { SimpleCriteriaScore, type SimpleCriteriaScoreOptions } from "../metrics/simple-criteria/metric.js";
+export type { JudgeInputField, Scale } from "../metrics/shared/judge/custom-judge.js";
+
+// metrics:start
+export * from "../metrics/aspect-critic/index.js";
+export * from "../metrics/rubrics/index.js";
+export * from "../metrics/simple-criteria/index.js";
+export * from "../metrics/g-eval/index.js";
+export * from "../metrics/llm-evaluator/index.js";
+// metrics:end

@@ -6,21 +6,21 @@ export { createMetric, metricDescriptor, metricDescriptors } from "../metrics/ca
 export type { MetricDescriptor, MetricModels, MetricSurfaces } from "../metrics/descriptor.js";
 export { type PipelineOutput, type PipelineRunOptions, runEvaluators } from "../metrics/pipeline.js";
 export type {
-  ChoiceVerdict,
-  PrefillOptions,
-  ReasonsOptions,
-  Scoring,
-} from "../metrics/shared/choice-verdicts.js";
-export type {
   Evaluator,
   EvaluatorInputs,
   EvaluatorOutput,
   RowOutcome,
   RunOptions,
-} from "../metrics/shared/evaluator-runner.js";
-export type { JudgeMetricOptions } from "../metrics/shared/judge-metric.js";
-export type { LongTextEntry } from "../metrics/shared/long-texts.js";
-export type { CutCounts, CutKind, SplitRecord } from "../metrics/shared/split.js";
+} from "../metrics/shared/base/evaluator-runner.js";
+export type { LongTextEntry } from "../metrics/shared/embedding/long-texts.js";
+export type {
+  ChoiceVerdict,
+  PrefillOptions,
+  ReasonsOptions,
+  Scoring,
+} from "../metrics/shared/judge/choice-verdicts.js";
+export type { JudgeMetricOptions } from "../metrics/shared/judge/options.js";
+export type { CutCounts, CutKind, SplitRecord } from "../metrics/shared/judge/split.js";
 export type {
   Metric,
   MetricConfig,

@@ -1,7 +1,6 @@
 // The public names of the group "Reports" (src/index.ts re-exports this file; docs/api.md lists the groups):
 // a run as JSON, CSV, Markdown or HTML; two runs compared; the intervals, tests and sample sizes behind them.
 
-export { type WriteReportFromResultsOptions, writeReportFromResults } from "../evaluate/report-file.js";
 // Confidence intervals, paired differences and sample sizes (docs/reports.md#formulas).
 export {
   type IntervalMethod,
@@ -17,6 +16,7 @@ export {
 } from "../math/paired-difference.js";
 export { detectableDifference, type PowerOptions, rowsToDetect } from "../math/sample-size.js";
 export { type CompareOptions, type Comparison, compareRuns } from "../report/compare.js";
+export { type WriteReportFromResultsOptions, writeReportFromResults } from "../report/from-results-file.js";
 export {
   formatSampleSizes,
   type MetricSampleSize,

@@ -1,50 +1,11 @@
+// biome-ignore-all assist/source/organizeImports: the metrics block, written by npm run docs:api, keeps the catalog's order
 // The public names of the group "Verifier metrics" (src/index.ts re-exports this file; docs/api.md lists the groups):
 // judge-free metrics scored by local ONNX verifiers (HHEM, NLI, cross-encoders, span taggers).
+// Its metrics are their folders' faces (src/metrics/<folder>/index.ts), in the block npm run docs:api writes from
+// the catalog (the group from the descriptor's surfaces.apiGroup, else the metric's family); the rest is kept by hand.
 
-export {
-  type CascadeVerdict,
-  cascadeRoute,
-  DEFAULT_CASCADE_BAND,
-} from "../metrics/faithfulness/cascade.js";
-export {
-  FaithfulnessWithHhem,
-  type FaithfulnessWithHhemOptions,
-  FaithfulnesswithHHEM,
-  type StatementSupport,
-} from "../metrics/faithfulness-with-hhem/metric.js";
-export {
-  type FaithfulnessWithHhemValues,
-  faithfulnessWithHhemValues,
-} from "../metrics/faithfulness-with-hhem/score.js";
-export { HallucinatedSpans, type HallucinatedSpansOptions } from "../metrics/hallucinated-spans/metric.js";
-export { supportedCharacterShare } from "../metrics/hallucinated-spans/score.js";
-export type { ContextRelevanceScore } from "../metrics/shared/verifier/context-scores.js";
-export type { SentenceSupport } from "../metrics/shared/verifier/response-support.js";
-export { rowProbability } from "../metrics/shared/verifier/sentence-scores.js";
+export { type CascadeVerdict, cascadeRoute, DEFAULT_CASCADE_BAND } from "../metrics/faithfulness/cascade.js";
 export { closeSharedVerifiers } from "../metrics/shared/verifier/shared-verifiers.js";
-export {
-  VerifierAnswerCorrectness,
-  type VerifierAnswerCorrectnessOptions,
-} from "../metrics/verifier-answer-correctness/metric.js";
-export { type EntailmentF, entailmentF } from "../metrics/verifier-answer-correctness/score.js";
-export {
-  VerifierContextPrecision,
-  type VerifierContextPrecisionOptions,
-} from "../metrics/verifier-context-precision/metric.js";
-export { verifierContextPrecisionScore } from "../metrics/verifier-context-precision/score.js";
-export {
-  VerifierContextRelevance,
-  type VerifierContextRelevanceOptions,
-} from "../metrics/verifier-context-relevance/metric.js";
-export { verifierContextRelevanceValues } from "../metrics/verifier-context-relevance/score.js";
-export {
-  VerifierFaithfulness,
-  type VerifierFaithfulnessOptions,
-} from "../metrics/verifier-faithfulness/metric.js";
-export {
-  type VerifierFaithfulnessValues,
-  verifierFaithfulnessValues,
-} from "../metrics/verifier-faithfulness/score.js";
 export { type LoadVerifierOptions, loadVerifier } from "../verifiers/load-verifier.js";
 export type {
   PairVerifier,
@@ -58,3 +19,12 @@ export type {
   VerifierScore,
   VerifierTask,
 } from "../verifiers/types.js";
+
+// metrics:start
+export * from "../metrics/verifier-faithfulness/index.js";
+export * from "../metrics/faithfulness-with-hhem/index.js";
+export * from "../metrics/verifier-context-relevance/index.js";
+export * from "../metrics/verifier-context-precision/index.js";
+export * from "../metrics/verifier-answer-correctness/index.js";
+export * from "../metrics/hallucinated-spans/index.js";
+// metrics:end

@@ -1,6 +1,6 @@
 import { InvalidInputError } from "../errors.js";
-import { statementPromptVersions, statementSteps } from "../metrics/shared/statements/steps.js";
-import { judgeStatements } from "../metrics/shared/statements/verdicts.js";
+import { statementPromptVersions, statementSteps } from "../metrics/shared/judge/statements/steps.js";
+import { judgeStatements } from "../metrics/shared/judge/statements/verdicts.js";
 import type { MetricResult } from "../metrics/types.js";
 import { errorText } from "../util/error-text.js";
 import { mapWithConcurrency } from "../util/pool.js";

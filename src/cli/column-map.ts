@@ -1,7 +1,7 @@
 import { columnTargets } from "../dataset/columns.js";
 import type { ColumnTarget } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
-import { columnName, sampleFields } from "../metrics/shared/sample-field-table.js";
+import { columnName, sampleFields } from "../sample/field-table.js";
 
 /** The sample fields' column names (`user_input`, ...), which `--column` maps to; their camelCase names work too. */
 const columnNames = sampleFields.map(columnName);

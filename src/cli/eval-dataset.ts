@@ -2,7 +2,7 @@ import { assertNoInvalidRows } from "../dataset/load.js";
 import type { DatasetScan, ScannedSource } from "../dataset/scan.js";
 import { scanForRun } from "../dataset/shard-source.js";
 import { openDataset } from "../dataset/stream.js";
-import { resultsFileHasContent } from "../evaluate/read-results-file.js";
+import { resultsFileHasContent } from "../results/read-file.js";
 import { assertOutputsAreNotInputs } from "../util/real-path.js";
 import { parseColumnMap } from "./column-map.js";
 import type { EvalFlags } from "./eval-flags.js";

@@ -1,8 +1,8 @@
 import path from "node:path";
 import type { Cache } from "../cache/cache.js";
-import { writeReportFromIndex } from "../evaluate/report-file.js";
 import type { EvaluationResult } from "../evaluate/result.js";
-import { ResultsFileIndex } from "../evaluate/results-report.js";
+import { writeReportFromIndex } from "../report/from-results-file.js";
+import { ResultsFileIndex } from "../report/results-file-index.js";
 import { formatSummary, rowsChangedNotice } from "../report/summary.js";
 import type { EvalFlags } from "./eval-flags.js";
 import { ExitCode, type ExitCodeValue } from "./exit-codes.js";

@@ -2,7 +2,6 @@ import path from "node:path";
 import { type Command, Option } from "commander";
 import { InvalidInputError } from "../errors.js";
 import { createProgress } from "../evaluate/progress.js";
-import { assertResultsFileFree } from "../evaluate/results-lock.js";
 import { builtinStage } from "../generate/builtin-stage.js";
 import {
   defaultCallMaxTokens,
@@ -19,6 +18,7 @@ import { checkMixAgainstDocuments } from "../generate/synth/mix-documents.js";
 import type { Persona, QueryLength, QueryStyle, SynthesizerName } from "../generate/types.js";
 import type { CpuBuildOption } from "../llm/cpu-build.js";
 import type { GpuOption } from "../llm/load-options.js";
+import { assertResultsFileFree } from "../results/lock.js";
 import { cliCommand } from "../util/cli-command.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import { ExitCode } from "./exit-codes.js";

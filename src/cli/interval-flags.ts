@@ -1,8 +1,8 @@
 // `--confidence`, `--cluster-by` and `--interval`: how the report commands compute confidence intervals.
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { sampleFieldTable } from "../metrics/shared/sample-field-table.js";
 import type { SampleField } from "../metrics/types.js";
 import type { AggregateIntervalOptions } from "../results/interval-tally.js";
+import { sampleFieldTable } from "../sample/field-table.js";
 import { parseDecimal } from "./option-parsers.js";
 
 /** The flags as commander gives them. */

@@ -2,10 +2,10 @@ import { checkRequiredColumns } from "../dataset/required.js";
 import { type DatasetScan, firstRowLacking, scanOfDataset } from "../dataset/scan.js";
 import type { BadCell, Dataset, InvalidRow } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
-import { assertResultsFileFree } from "../evaluate/results-lock.js";
 import { metricDescriptor } from "../metrics/catalog.js";
-import { columnName } from "../metrics/shared/sample-field-table.js";
 import { reportFormatForPath } from "../report/write.js";
+import { assertResultsFileFree } from "../results/lock.js";
+import { columnName } from "../sample/field-table.js";
 import type { MetricId } from "./metric-factory.js";
 
 /** What {@link preflight} checks: everything that can be wrong without loading a model. */

@@ -1,14 +1,14 @@
 import { basename, dirname } from "node:path";
 import { type Command, Option } from "commander";
 import { InvalidInputError } from "../errors.js";
-import { loadResults } from "../evaluate/load-results.js";
-import { writeReportFromIndex } from "../evaluate/report-file.js";
-import { ResultsFileIndex } from "../evaluate/results-report.js";
 import { type CompareKey, compareRuns } from "../report/compare.js";
 import { positionPairingWarning } from "../report/compare-pairing.js";
+import { writeReportFromIndex } from "../report/from-results-file.js";
 import { comparisonToMarkdown } from "../report/markdown.js";
+import { ResultsFileIndex } from "../report/results-file-index.js";
 import { formatSummary } from "../report/summary.js";
 import { type ReportFormat, writeComparison } from "../report/write.js";
+import { loadResults } from "../results/load.js";
 import { cliCommand } from "../util/cli-command.js";
 import { assertOutputsAreNotInputs } from "../util/real-path.js";
 import { ExitCode } from "./exit-codes.js";

@@ -1,8 +1,8 @@
 // `airgap-eval report size <results>`: how many rows a decision needs, from one run.
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { loadResults } from "../evaluate/load-results.js";
 import type { SampleField } from "../metrics/types.js";
 import { formatSampleSizes, sampleSizes } from "../report/sample-size.js";
+import { loadResults } from "../results/load.js";
 import { cliCommand } from "../util/cli-command.js";
 import { levelFlag, parseClusterBy } from "./interval-flags.js";
 import { parseDecimal } from "./option-parsers.js";

@@ -2,9 +2,9 @@
 // the run continues (finished rows kept, nothing scored twice, reports written again), not an error asking for a flag.
 import path from "node:path";
 import { InvalidInputError } from "../errors.js";
-import { forEachResultsLineSync, resultsFileHasContent } from "../evaluate/read-results-file.js";
-import { NewerResultsFormatError } from "../evaluate/results-line-reader.js";
-import type { ResultsHeaderLine } from "../evaluate/results-lines.js";
+import { NewerResultsFormatError } from "../results/line-reader.js";
+import type { ResultsHeaderLine } from "../results/lines.js";
+import { forEachResultsLineSync, resultsFileHasContent } from "../results/read-file.js";
 import { realTarget } from "../util/real-path.js";
 
 /** What `eval` does with its `--out` file. */

@@ -2,7 +2,7 @@
 // name airgap-eval does not know (`query`, `answer_text`) would silently cost the metrics that read it: one note names
 // such columns, with the field each one is close to.
 import { columnTargets, defaultColumnAliases } from "../dataset/columns.js";
-import { columnName } from "../metrics/shared/sample-field-table.js";
+import { columnName } from "../sample/field-table.js";
 import { nearestNames } from "../util/did-you-mean.js";
 
 /** The words of a column name: `answer_text`, `answer-text` and `answerText` give `answer` and `text`. */

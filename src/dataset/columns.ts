@@ -1,10 +1,5 @@
 import { InvalidInputError } from "../errors.js";
-import {
-  columnName,
-  type SampleField,
-  sampleFieldSpec,
-  sampleFields,
-} from "../metrics/shared/sample-field-table.js";
+import { columnName, type SampleField, sampleFieldSpec, sampleFields } from "../sample/field-table.js";
 import type { ColumnTarget } from "./types.js";
 
 /**

@@ -1,17 +1,17 @@
-// The zod schema of each kind of sample field (src/metrics/shared/sample-field-table.ts), and the row schema
+// The zod schema of each kind of sample field (src/sample/field-table.ts), and the row schema
 // built from them: one optional property per field of the table.
 import { z } from "zod";
-import { readConversation } from "../metrics/shared/conversation/read.js";
-import { ConversationReadError } from "../metrics/shared/conversation/read-error.js";
-import { readReferenceToolCalls } from "../metrics/shared/conversation/tool-calls.js";
+import type { Sample } from "../metrics/types.js";
+import { readConversation } from "../sample/conversation/read.js";
+import { ConversationReadError } from "../sample/conversation/read-error.js";
+import { readReferenceToolCalls } from "../sample/conversation/tool-calls.js";
 import {
   type SampleField,
   type SampleFieldKind,
   type SampleFieldValues,
   sampleFieldSpec,
   sampleFields,
-} from "../metrics/shared/sample-field-table.js";
-import type { Sample } from "../metrics/types.js";
+} from "../sample/field-table.js";
 import { loneSurrogateIndex } from "../util/well-formed.js";
 
 const nonEmptyText = z

@@ -1,7 +1,7 @@
 import { InvalidInputError } from "../errors.js";
 import type { MetricDescriptor } from "../metrics/descriptor.js";
-import { columnName } from "../metrics/shared/sample-field-table.js";
 import type { Metric, Sample, SampleField } from "../metrics/types.js";
+import { columnName } from "../sample/field-table.js";
 import type { BadCell, Dataset, InvalidRow } from "./types.js";
 
 /** A sample field's Ragas column name (Haystack's where Ragas has none), e.g. `retrieved_contexts` for `retrievedContexts`. */

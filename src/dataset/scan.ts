@@ -1,7 +1,7 @@
 // The first pass over a dataset: counts and column presence, never rows (docs/large-datasets.md).
 import { InvalidInputError } from "../errors.js";
-import { sampleFields } from "../metrics/shared/sample-field-table.js";
 import type { Sample, SampleField } from "../metrics/types.js";
+import { sampleFields } from "../sample/field-table.js";
 import { canonicalHash } from "../util/hash.js";
 import { RowHashes } from "./row-hashes.js";
 import type { DatasetRowOutcome, DatasetSource } from "./stream.js";

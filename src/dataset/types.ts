@@ -1,6 +1,6 @@
-import type { SampleColumnName } from "../metrics/shared/sample-field-table.js";
 import type { Sample, SampleField } from "../metrics/types.js";
 import type { ShardInfo } from "../results/types.js";
+import type { SampleColumnName } from "../sample/field-table.js";
 
 /** File formats {@link loadDataset} reads. `rows` means an in-memory array. */
 export type DatasetFormat = "jsonl" | "json" | "csv" | "rows";

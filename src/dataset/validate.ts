@@ -1,12 +1,7 @@
 import type { z } from "zod";
 import { pathText, valueAt } from "../errors-zod.js";
-import {
-  fieldsOfKind,
-  type SampleField,
-  sampleFieldSpec,
-  sampleFields,
-} from "../metrics/shared/sample-field-table.js";
 import type { Sample } from "../metrics/types.js";
+import { fieldsOfKind, type SampleField, sampleFieldSpec, sampleFields } from "../sample/field-table.js";
 import type { ColumnResolver } from "./columns.js";
 import { kindSchemas, structuredKinds } from "./field-schemas.js";
 import { parseListCell } from "./python-list.js";

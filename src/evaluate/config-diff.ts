@@ -1,6 +1,6 @@
 import type { MetricConfig } from "../metrics/types.js";
+import { canonicalJson, modelIdentity } from "../results/hash.js";
 import { keyDifferences, showValue } from "../util/key-differences.js";
-import { canonicalJson, modelIdentity } from "./hash.js";
 
 /**
  * Differences between two configurations of one metric, in words, e.g.

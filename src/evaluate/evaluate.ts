@@ -6,20 +6,20 @@ import type { Metric } from "../metrics/types.js";
 import { runDifferences } from "../report/run-differences.js";
 import { aggregateRecords } from "../results/aggregate.js";
 import { RecordDigest } from "../results/digest.js";
+import { rowHash as hashRow } from "../results/hash.js";
 import type { AggregateIntervalOptions } from "../results/interval-tally.js";
+import { withResultsLock } from "../results/lock.js";
+import { streamResultsFile } from "../results/read-file.js";
 import type { RowMetricRecord, RunMetadata } from "../results/types.js";
+import { ResultsWriter } from "../results/writer.js";
 import { errorText } from "../util/error-text.js";
 import { forEachOfStream } from "../util/pool.js";
 import { realTarget } from "../util/real-path.js";
 import { version } from "../version.js";
-import { rowHash as hashRow } from "./hash.js";
 import type { EvaluateDataset, EvaluateOptions } from "./options.js";
 import { type EvaluationPlan, type MetricEntry, planEvaluation } from "./plan.js";
 import { createProgress, stopOnce } from "./progress.js";
-import { streamResultsFile } from "./read-results-file.js";
 import { EvaluationResult } from "./result.js";
-import { withResultsLock } from "./results-lock.js";
-import { ResultsWriter } from "./results-writer.js";
 import { isCacheHit, rowScorer } from "./score-row.js";
 
 export type { EvaluateDataset, EvaluateOptions } from "./options.js";
@@ -46,7 +46,7 @@ export async function evaluate(
   metrics: readonly Metric[],
   options: EvaluateOptions = {},
 ): Promise<EvaluationResult> {
-  // One run at a time per results file: a second one throws naming the holder (see results-lock.ts).
+  // One run at a time per results file: a second one throws naming the holder (see results/lock.ts).
   return withResultsLock(options.out, () => evaluateLocked(dataset, metrics, options));
 }
 

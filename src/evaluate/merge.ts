@@ -4,6 +4,11 @@ import { loadDataset } from "../dataset/load.js";
 import type { Dataset, LoadDatasetOptions } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { aggregateRecords } from "../results/aggregate.js";
+import { canonicalJson, rowHash } from "../results/hash.js";
+import type { ResultsHeaderLine } from "../results/lines.js";
+import { loadResults } from "../results/load.js";
+import { withResultsLockSync } from "../results/lock.js";
+import { readResultsFile, resultsFileHasContent } from "../results/read-file.js";
 import type {
   EvaluationResultData,
   MergedShardFile,
@@ -12,13 +17,8 @@ import type {
   RunMetadata,
   ShardInfo,
 } from "../results/types.js";
+import { ResultsWriter } from "../results/writer.js";
 import { describeConfigDifferences } from "./config-diff.js";
-import { canonicalJson, rowHash } from "./hash.js";
-import { loadResults } from "./load-results.js";
-import { readResultsFile, resultsFileHasContent } from "./read-results-file.js";
-import type { ResultsHeaderLine } from "./results-lines.js";
-import { withResultsLockSync } from "./results-lock.js";
-import { ResultsWriter } from "./results-writer.js";
 
 /** A row × metric present in more than one shard file; the first file's record is kept. */
 export interface DuplicateRecord {

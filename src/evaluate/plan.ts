@@ -6,11 +6,11 @@ import type { Dataset } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
 import { checkMetricId } from "../metrics/catalog.js";
 import type { Metric, MetricConfig } from "../metrics/types.js";
+import { configHash as hashConfig, rowHash as hashRow } from "../results/hash.js";
+import { resultsFileHasContent } from "../results/read-file.js";
 import { isPrototypeKey, prototypeKeyProblem } from "../util/object-keys.js";
-import { configHash as hashConfig, rowHash as hashRow } from "./hash.js";
 import { checkConcurrencyOption } from "./option-checks.js";
 import type { EvaluateDataset, EvaluateOptions } from "./options.js";
-import { resultsFileHasContent } from "./read-results-file.js";
 import { type ResumedFile, readResumedFile, supersedeRows } from "./resume-index.js";
 import { isSkippedConfig, isSkippedStandIn } from "./skipped-metric.js";
 

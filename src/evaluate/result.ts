@@ -1,11 +1,11 @@
 import type { MetricResult, Sample } from "../metrics/types.js";
+import { loadResults } from "../results/load.js";
 import type {
   EvaluationResultData,
   MetricAggregate,
   RowMetricRecord,
   RunMetadata,
 } from "../results/types.js";
-import { loadResults } from "./load-results.js";
 
 /** One row of the detailed view: the inputs and each metric's outcome. */
 export interface DetailedRow {

@@ -6,14 +6,14 @@ import { closeSync, fsyncSync, openSync, renameSync, writeSync } from "node:fs";
 import { shardDifference } from "../dataset/shard.js";
 import { InvalidInputError } from "../errors.js";
 import type { MetricConfig } from "../metrics/types.js";
+import type { ResultsFileTail, ResultsHeaderLine, ResultsLine } from "../results/lines.js";
+import { resultsFileHasContent, streamResultsFile } from "../results/read-file.js";
+import { RecordSamples } from "../results/samples.js";
 import type { RowMetricRecord, ShardInfo } from "../results/types.js";
 import { adviceStyle } from "../util/advice-style.js";
 import { realTarget } from "../util/real-path.js";
 import { wellFormedJson } from "../util/well-formed.js";
 import { describeConfigDifferences } from "./config-diff.js";
-import { resultsFileHasContent, streamResultsFile } from "./read-results-file.js";
-import type { ResultsFileTail, ResultsHeaderLine, ResultsLine } from "./results-lines.js";
-import { RecordSamples } from "./results-samples.js";
 import { isSkippedConfig } from "./skipped-metric.js";
 
 const digestBytes = 32;

@@ -1,8 +1,8 @@
 // generateTestset(): documents in, a test set file out (see pipeline.ts for the run, chunk.ts for the chunks).
 import type { Embeddings } from "../embeddings/types.js";
 import { InvalidInputError } from "../errors.js";
-import { withResultsLock } from "../evaluate/results-lock.js";
 import type { Llm } from "../llm/types.js";
+import { withResultsLock } from "../results/lock.js";
 import { BudgetedLlm } from "./budgeted-llm.js";
 import { builtinStage } from "./builtin-stage.js";
 import { type CountTokens, chunkDocuments, longestSentenceTokens } from "./chunk.js";

@@ -1,7 +1,7 @@
 // Merging the test sets of a sharded generate run into one, in plan order.
 import { existsSync } from "node:fs";
 import { InvalidInputError } from "../errors.js";
-import { withResultsLockSync } from "../evaluate/results-lock.js";
+import { withResultsLockSync } from "../results/lock.js";
 import { wellFormedJson } from "../util/well-formed.js";
 import { replaceFile } from "./jsonl-file.js";
 import { shardTarget } from "./pipeline.js";

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { keyIssue, pathText } from "../errors-zod.js";
 import { builtInIdProblem, isBuiltInMetricId, metricDescriptors } from "../metrics/catalog.js";
 import type { MetricDescriptor } from "../metrics/descriptor.js";
-import { definedFields } from "../metrics/shared/defined-fields.js";
+import { definedFields } from "../metrics/shared/judge/defined-fields.js";
 import type { SampleField } from "../metrics/types.js";
 import { metricFileProblem } from "./problem.js";
 import { readMetricFileData } from "./read.js";

@@ -53,7 +53,7 @@ import { RoleAdherence } from "./role-adherence/metric.js";
 import { RougeScore } from "./rouge-score/metric.js";
 import { InstanceRubrics, RubricsScore } from "./rubrics/metric.js";
 import { SemanticSimilarity } from "./semantic-similarity/metric.js";
-import type { MetricClass } from "./shared/base-metric.js";
+import type { MetricClass } from "./shared/base/base-metric.js";
 import { SimpleCriteriaScore } from "./simple-criteria/metric.js";
 import { StringPresence } from "./string-presence/metric.js";
 import { ToolCallAccuracy } from "./tool-call-accuracy/metric.js";

@@ -13,6 +13,22 @@ export interface MetricModels {
 }
 
 /**
+ * The groups of the main entry that re-export metric faces (src/api/<group>.ts, each with a block that
+ * `npm run docs:api` writes), in the order of src/index.ts.
+ */
+export const metricApiGroups = [
+  "judge-metrics-core",
+  "judge-metrics-rag-set",
+  "custom-judges",
+  "judge-free-metrics",
+  "agent-metrics",
+  "verifier-metrics",
+] as const;
+
+/** One of {@link metricApiGroups}. */
+export type MetricApiGroup = (typeof metricApiGroups)[number];
+
+/**
  * The metric's public names besides its class (whose name the README's Ragas-style column shows):
  * other exported names of the class, and the Haystack-style evaluator where there is one.
  */
@@ -21,6 +37,13 @@ export interface MetricSurfaces {
   readonly ragasAliases?: readonly string[];
   /** The Haystack-style evaluator, e.g. `FaithfulnessEvaluator`. Defaults to none. */
   readonly haystack?: string;
+  /**
+   * The group of the main entry whose generated block re-exports the metric folder's face (`index.ts`).
+   * Defaults to the metric's family (scripts/api-groups.ts, `apiGroupOf`): "verifier-metrics" with a verifier,
+   * "custom-judges" when definable, "agent-metrics" when it reads `messages`, "judge-free-metrics" with no
+   * model, else "judge-metrics-rag-set".
+   */
+  readonly apiGroup?: MetricApiGroup;
 }
 
 /** The schema of a metric's own options: a zod object, each option with its default. */

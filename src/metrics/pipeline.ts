@@ -1,5 +1,10 @@
 import { InvalidInputError } from "../errors.js";
-import type { Evaluator, EvaluatorInputs, EvaluatorOutput, RunOptions } from "./shared/evaluator-runner.js";
+import type {
+  Evaluator,
+  EvaluatorInputs,
+  EvaluatorOutput,
+  RunOptions,
+} from "./shared/base/evaluator-runner.js";
 
 /** Each evaluator's output, keyed by the name it was added under. */
 export type PipelineOutput<E extends Record<string, Evaluator<unknown>>> = {

@@ -1,14 +1,8 @@
 import type { Llm } from "../llm/types.js";
 import type { ModelProvenance } from "../provenance.js";
-import type { SampleField, SampleFieldValue, sampleFieldTable } from "./shared/sample-field-table.js";
+import type { Sample, SampleField } from "../sample/types.js";
 
-/**
- * One evaluation sample, with Ragas' fields in camelCase: one optional property per entry of the sample field
- * table (`shared/sample-field-table.ts`). Which fields a metric needs is in `requiredFields`.
- */
-export type Sample = { -readonly [F in keyof typeof sampleFieldTable]?: SampleFieldValue<F> };
-
-export type { SampleField };
+export type { Sample, SampleField };
 
 /** Status of one row × metric. */
 export type MetricStatus = "ok" | "error" | "skipped";

@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import { InvalidInputError } from "../errors.js";
 import type { AnswerPart } from "../llm/types.js";
-import { judgeText } from "../metrics/shared/text-schema.js";
+import { judgeText } from "../metrics/shared/judge/text-schema.js";
 
 /** How the grader answers one of promptfoo's grading steps. */
 export interface AnswerShape {

@@ -3,8 +3,8 @@
 // answer, the units of context-relevance's context), the answer is a verdict list written from a plan: the items
 // are written for the judge, which writes only each verdict, so every item gets exactly one.
 import { z } from "zod";
-import { sentenceSpans } from "../metrics/shared/split.js";
-import { verdictListPlan } from "../metrics/shared/verdict-plan.js";
+import { sentenceSpans } from "../metrics/shared/judge/split.js";
+import { verdictListPlan } from "../metrics/shared/judge/verdict-plan.js";
 import {
   type AnswerShape,
   graderText,

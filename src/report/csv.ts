@@ -1,4 +1,4 @@
-import { columnName, type SampleField, sampleFields } from "../metrics/shared/sample-field-table.js";
+import { columnName, type SampleField, sampleFields } from "../sample/field-table.js";
 import { type ReportParts, reportPartsOf } from "./parts.js";
 import type { ReportInput } from "./views.js";
 

@@ -1,6 +1,6 @@
-import { sampleFieldSpec, sampleFields } from "../metrics/shared/sample-field-table.js";
 import { formatRowList, problemStatusLabel } from "../results/problem-groups.js";
 import type { EvaluationResultData, MetricAggregate, RunMetadata } from "../results/types.js";
+import { sampleFieldSpec, sampleFields } from "../sample/field-table.js";
 import { textLines } from "../util/lines.js";
 import { cascadeSentences } from "./cascade-lines.js";
 import { formatScore, rowsRun, scoredOf, truncate } from "./format.js";

@@ -4,9 +4,9 @@ import {
   isCallMatching,
   unmatchedCallLines,
 } from "../metrics/shared/conversation/call-pairing-text.js";
-import type { ConversationMessage, ToolCall } from "../metrics/shared/conversation/messages.js";
-import { readConversation } from "../metrics/shared/conversation/read.js";
-import { readReferenceToolCalls } from "../metrics/shared/conversation/tool-calls.js";
+import type { ConversationMessage, ToolCall } from "../sample/conversation/messages.js";
+import { readConversation } from "../sample/conversation/read.js";
+import { readReferenceToolCalls } from "../sample/conversation/tool-calls.js";
 import type { ReportParts } from "./parts.js";
 
 /** The sample's conversation field as canonical messages, or none when it is not a readable conversation. */

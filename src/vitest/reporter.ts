@@ -1,12 +1,12 @@
 import os from "node:os";
 import path from "node:path";
 import type { Reporter, TestModule } from "vitest/node";
-import { configHash, rowHash } from "../evaluate/hash.js";
-import { loadResults } from "../evaluate/load-results.js";
-import { ResultsLock } from "../evaluate/results-lock.js";
-import { ResultsWriter } from "../evaluate/results-writer.js";
-import type { RunMetadata } from "../evaluate/types.js";
 import { writeReport } from "../report/write.js";
+import { configHash, rowHash } from "../results/hash.js";
+import { loadResults } from "../results/load.js";
+import { ResultsLock } from "../results/lock.js";
+import type { RunMetadata } from "../results/types.js";
+import { ResultsWriter } from "../results/writer.js";
 import { EVAL_META_KEY, type EvalAssertionRecord } from "../testing/record.js";
 import { version } from "../version.js";
 import { type ReporterRows, reporterSummary } from "./reporter-summary.js";

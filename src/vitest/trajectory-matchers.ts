@@ -7,9 +7,6 @@ import {
   isCallMatching,
   unmatchedCallLines,
 } from "../metrics/shared/conversation/call-pairing-text.js";
-import type { ConversationMessage, ToolCall } from "../metrics/shared/conversation/messages.js";
-import { readConversation } from "../metrics/shared/conversation/read.js";
-import { readReferenceToolCalls } from "../metrics/shared/conversation/tool-calls.js";
 import { ToolCallAccuracy } from "../metrics/tool-call-accuracy/metric.js";
 import { TrajectoryMatch } from "../metrics/trajectory-match/metric.js";
 import type {
@@ -18,6 +15,9 @@ import type {
   TrajectoryMatchMode,
 } from "../metrics/trajectory-match/score.js";
 import type { MetricResult, Sample } from "../metrics/types.js";
+import type { ConversationMessage, ToolCall } from "../sample/conversation/messages.js";
+import { readConversation } from "../sample/conversation/read.js";
+import { readReferenceToolCalls } from "../sample/conversation/tool-calls.js";
 import type { ScoreExpectation } from "../testing/expectation.js";
 
 /** Options of `toMatchTrajectory`. */

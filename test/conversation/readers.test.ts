@@ -5,10 +5,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadDataset } from "../../src/dataset/load.js";
-import { type ConversationMessage, madeToolCalls } from "../../src/metrics/shared/conversation/messages.js";
-import { conversationFormat, readConversation } from "../../src/metrics/shared/conversation/read.js";
-import { ConversationReadError } from "../../src/metrics/shared/conversation/read-error.js";
-import { readReferenceToolCalls } from "../../src/metrics/shared/conversation/tool-calls.js";
+import { type ConversationMessage, madeToolCalls } from "../../src/sample/conversation/messages.js";
+import { conversationFormat, readConversation } from "../../src/sample/conversation/read.js";
+import { ConversationReadError } from "../../src/sample/conversation/read-error.js";
+import { readReferenceToolCalls } from "../../src/sample/conversation/tool-calls.js";
 
 /** The conversation every format below writes: a question, one tool call and its result, the answer. */
 const expected: ConversationMessage[] = [

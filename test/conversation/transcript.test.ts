@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadDataset } from "../../src/dataset/load.js";
 import { InvalidInputError } from "../../src/errors.js";
-import { readConversation } from "../../src/metrics/shared/conversation/read.js";
 import { ragasTranscript, sampleTranscript } from "../../src/metrics/shared/conversation/transcript.js";
+import { readConversation } from "../../src/sample/conversation/read.js";
 
 describe("ragasTranscript", () => {
   it("writes Human, AI, Tools (arguments as Python prints a dict) and ToolOutput, as Ragas' pretty_repr", () => {

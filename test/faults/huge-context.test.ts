@@ -5,7 +5,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ContextOverflowError } from "../../src/errors.js";
 import { LlamaCppLlm } from "../../src/llm/llama-cpp-llm.js";
-import { judgeWithSplitting, type TextPart } from "../../src/metrics/shared/split.js";
+import { judgeWithSplitting, type TextPart } from "../../src/metrics/shared/judge/split.js";
 import { cliSandbox, startCli, waitFor } from "../fixtures/cli/run-cli.js";
 import { tinyGgufPath } from "../setup/paths.js";
 

@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { maxGenerateSize } from "../../src/generate/defaults.js";
-import { MAX_JSON_DEPTH } from "../../src/metrics/shared/conversation/read-error.js";
+import { MAX_JSON_DEPTH } from "../../src/sample/conversation/read-error.js";
 import { cliSandbox, recordLines, runCli } from "../fixtures/cli/run-cli.js";
 
 const box = cliSandbox("airgap-faults-limits-");

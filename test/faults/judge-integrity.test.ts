@@ -13,10 +13,10 @@ import {
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ModelIntegrityError } from "../../src/errors.js";
-import { loadResults } from "../../src/evaluate/load-results.js";
 import { sha256File } from "../../src/models/hash.js";
 import type { ResolvedModel } from "../../src/models/resolve.js";
 import { verifyModelFiles } from "../../src/models/verified-files.js";
+import { loadResults } from "../../src/results/load.js";
 import { cliSandbox, runCli, writeDistinctRows } from "../fixtures/cli/run-cli.js";
 import { tinyGgufPath } from "../setup/paths.js";
 

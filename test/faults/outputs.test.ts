@@ -10,7 +10,7 @@ import { shardDataset } from "../../src/dataset/shard.js";
 import { InvalidInputError } from "../../src/errors.js";
 import { evaluate } from "../../src/evaluate/evaluate.js";
 import { mergeShardResults, writeMergedResults } from "../../src/evaluate/merge.js";
-import { resultsLockPath, withResultsLock } from "../../src/evaluate/results-lock.js";
+import { resultsLockPath, withResultsLock } from "../../src/results/lock.js";
 import { EVAL_META_KEY } from "../../src/testing/record.js";
 import { assertOutputsAreNotInputs, realTarget, sameFile } from "../../src/util/real-path.js";
 import { AirgapEvalReporter } from "../../src/vitest/reporter.js";

@@ -5,8 +5,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { afterAll, describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/errors.js";
-import { loadResults } from "../../src/evaluate/load-results.js";
-import { ResultsLock, resultsLockPath } from "../../src/evaluate/results-lock.js";
+import { loadResults } from "../../src/results/load.js";
+import { ResultsLock, resultsLockPath } from "../../src/results/lock.js";
 import { cliSandbox, runCli, startCli, waitFor, writeDistinctRows } from "../fixtures/cli/run-cli.js";
 import { tinyGgufPath } from "../setup/paths.js";
 

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { rowHash } from "../../src/evaluate/hash.js";
+import { rowHash } from "../../src/results/hash.js";
 import { cliSandbox } from "../fixtures/cli/run-cli.js";
 import { repoRoot } from "../setup/paths.js";
 

@@ -5,8 +5,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/errors.js";
-import { loadResults } from "../../src/evaluate/load-results.js";
-import { recordedValueRange } from "../../src/evaluate/results-record-check.js";
+import { loadResults } from "../../src/results/load.js";
+import { recordedValueRange } from "../../src/results/record-check.js";
 import { cliSandbox, runCli } from "../fixtures/cli/run-cli.js";
 
 const box = cliSandbox("airgap-faults-values-");

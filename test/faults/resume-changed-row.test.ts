@@ -2,7 +2,7 @@
 // row and appended a second record without a word; a torn last line was skipped silently by `report`.
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadResults } from "../../src/evaluate/load-results.js";
+import { loadResults } from "../../src/results/load.js";
 import { cliSandbox, resultsLines, runCli } from "../fixtures/cli/run-cli.js";
 import { tinyEncoderDir } from "../setup/paths.js";
 

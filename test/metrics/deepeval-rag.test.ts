@@ -14,7 +14,11 @@ import { AnswerRelevancyMetric } from "../../src/metrics/deepeval-answer-relevan
 import { deepEvalAnswerRelevancy } from "../../src/metrics/deepeval-answer-relevancy/score.js";
 import { FaithfulnessMetric } from "../../src/metrics/deepeval-faithfulness/metric.js";
 import { countsAsTruthful, deepEvalFaithfulness } from "../../src/metrics/deepeval-faithfulness/score.js";
-import { passesThreshold, strictClamp, verdictShare } from "../../src/metrics/shared/deepeval-rag/score.js";
+import {
+  passesThreshold,
+  strictClamp,
+  verdictShare,
+} from "../../src/metrics/shared/judge/deepeval-rag/score.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 
 const pass = (verdict: 0 | 1) => ({ verdict });

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { InvalidInputError, JudgeOutputError } from "../../src/errors.js";
 import { Faithfulness, FaithfulnessEvaluator } from "../../src/index.js";
-import { faithfulnessStatementsPrompt } from "../../src/metrics/shared/statements/statements-prompt.js";
-import { verdictsSchema } from "../../src/metrics/shared/statements/verdicts-prompt.js";
+import { faithfulnessStatementsPrompt } from "../../src/metrics/shared/judge/statements/statements-prompt.js";
+import { verdictsSchema } from "../../src/metrics/shared/judge/statements/verdicts-prompt.js";
 import { errorRow } from "../../src/util/error-row.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 import {

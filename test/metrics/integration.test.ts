@@ -22,7 +22,7 @@ import { answerRelevancyPrompt, type QuestionsInput } from "../../src/metrics/an
 import {
   faithfulnessVerdictsPrompt,
   verdictsSchema,
-} from "../../src/metrics/shared/statements/verdicts-prompt.js";
+} from "../../src/metrics/shared/judge/statements/verdicts-prompt.js";
 import { renderPrompt } from "../../src/prompts/render.js";
 import { extraGgufPath, starterModelDir, tinyEncoderDir, tinyGgufPath } from "../setup/paths.js";
 import { GEORGE_LUCAS_ANSWER, PYTHON_CONTEXT, PYTHON_QUESTION } from "./seed-examples.js";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { configHash } from "../../src/evaluate/hash.js";
 import { AnswerAccuracy } from "../../src/metrics/nv-answer-accuracy/metric.js";
 import { nvAccuracyScore } from "../../src/metrics/nv-answer-accuracy/score.js";
 import { NvContextRelevance } from "../../src/metrics/nv-context-relevance/metric.js";
 import { nvContextRelevanceScore } from "../../src/metrics/nv-context-relevance/score.js";
 import { ResponseGroundedness } from "../../src/metrics/nv-response-groundedness/metric.js";
 import { nvGroundednessScore } from "../../src/metrics/nv-response-groundedness/score.js";
+import { configHash } from "../../src/results/hash.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 
 const ratings = (prefix: string, first: number, second: number) => ({

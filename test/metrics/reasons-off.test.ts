@@ -7,7 +7,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/errors.js";
-import { configHash } from "../../src/evaluate/hash.js";
 import { zodToGrammarSchema } from "../../src/llm/json-schema.js";
 import { parseMetricFile } from "../../src/metric-file/definition.js";
 import { loadMetricFile } from "../../src/metric-file/load.js";
@@ -36,6 +35,7 @@ import { simpleCriteriaDescriptor } from "../../src/metrics/simple-criteria/desc
 import { SimpleCriteriaScore } from "../../src/metrics/simple-criteria/metric.js";
 import type { Metric, Sample } from "../../src/metrics/types.js";
 import type { JudgePrompt } from "../../src/prompts/types.js";
+import { configHash } from "../../src/results/hash.js";
 import { type ScriptEntry, ScriptedLlm } from "../support/scripted-llm.js";
 
 const sample: Sample = {

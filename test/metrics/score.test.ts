@@ -5,7 +5,7 @@ import { answerRelevancyScore } from "../../src/metrics/answer-relevancy/score.j
 import { contextRelevanceScore } from "../../src/metrics/context-relevance/score.js";
 import { faithfulnessScore, supportedCount } from "../../src/metrics/faithfulness/score.js";
 import { semanticSimilarityScore } from "../../src/metrics/semantic-similarity/score.js";
-import { mergePartVerdicts } from "../../src/metrics/shared/statements/merge.js";
+import { mergePartVerdicts } from "../../src/metrics/shared/judge/statements/merge.js";
 
 describe("faithfulnessScore", () => {
   const v = (...verdicts: Array<0 | 1>) => verdicts.map((verdict) => ({ verdict }));

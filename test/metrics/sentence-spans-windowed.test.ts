@@ -4,7 +4,7 @@
 // the whole text.
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../src/math/prng.js";
-import { sentenceSpans } from "../../src/metrics/shared/split.js";
+import { sentenceSpans } from "../../src/metrics/shared/judge/split.js";
 
 const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 const whole = (text: string) =>

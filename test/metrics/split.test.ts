@@ -6,7 +6,7 @@ import {
   sentenceSpans,
   splitRecord,
   type TextPart,
-} from "../../src/metrics/shared/split.js";
+} from "../../src/metrics/shared/judge/split.js";
 
 /** A fake judge call that overflows above `limit` characters and otherwise echoes its parts. */
 function windowOf(limit: number) {

@@ -11,7 +11,8 @@ import { InvalidInputError } from "../../src/errors.js";
 import { createMetric } from "../../src/metrics/catalog.js";
 import type { Sample } from "../../src/metrics/types.js";
 import { peerOutput, skipWithoutPeers } from "../support/peers.js";
-import { type DocumentedDifference, documentedDifferences, parityDoc } from "./documented-differences.js";
+import { type DocumentedDifference, documentedDifferences } from "./documented-differences.js";
+import { parityDoc } from "./parity-doc.js";
 
 /**
  * The largest gap taken as equal: the last bits of a float (BLEU's exp and log are the C library's in sacrebleu and

@@ -10,7 +10,7 @@ import { LlamaCppLlm } from "../../src/llm/llama-cpp-llm.js";
 import { checkLoadOptions } from "../../src/llm/load-options.js";
 import { openGguf } from "../../src/llm/open-gguf.js";
 import { promptTokensOf } from "../../src/llm/prompt-tokens.js";
-import { faithfulnessStatementsPrompt } from "../../src/metrics/shared/statements/statements-prompt.js";
+import { faithfulnessStatementsPrompt } from "../../src/metrics/shared/judge/statements/statements-prompt.js";
 import { renderPrompt } from "../../src/prompts/render.js";
 import { exampleRows } from "../fixtures/cli/run-cli.js";
 import { realModelPath, skipWithoutRealModels } from "../support/real-models.js";

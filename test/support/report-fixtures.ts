@@ -1,9 +1,9 @@
 // Fixture evaluation results for the report tests: deterministic, with hostile text, errors and skips.
 import { createHash } from "node:crypto";
-import { rowHash as hashRow } from "../../src/evaluate/hash.js";
-import type { EvaluationResultData, RowMetricRecord, RunMetadata } from "../../src/evaluate/types.js";
 import type { MetricResult, Sample } from "../../src/metrics/types.js";
 import { aggregateRecords } from "../../src/results/aggregate.js";
+import { rowHash as hashRow } from "../../src/results/hash.js";
+import type { EvaluationResultData, RowMetricRecord, RunMetadata } from "../../src/results/types.js";
 
 /** Text that tries to break out of HTML, the report's data JSON, Markdown tables and CSV. */
 export const HOSTILE = {

@@ -4,10 +4,10 @@
 // errors, skips and null scores, invalid rows in two runs, a sparse row, and a torn last line. Run 1 is written in
 // results format 1 (each record holds its sample), the resumed runs in format 2 (a sample line per row).
 import { appendFileSync } from "node:fs";
-import { rowHash } from "../../src/evaluate/hash.js";
-import { resultsFormat, resultsFormatVersion } from "../../src/evaluate/results-lines.js";
-import { ResultsWriter } from "../../src/evaluate/results-writer.js";
-import type { EvaluationResultData, RowMetricRecord, RunMetadata } from "../../src/evaluate/types.js";
+import { rowHash } from "../../src/results/hash.js";
+import { resultsFormat, resultsFormatVersion } from "../../src/results/lines.js";
+import type { EvaluationResultData, RowMetricRecord, RunMetadata } from "../../src/results/types.js";
+import { ResultsWriter } from "../../src/results/writer.js";
 import { makeFixtureResult } from "./report-fixtures.js";
 
 /** Deterministic pseudo-random numbers in [0, 1) (LCG). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { judgeText } from "../../metrics/shared/text-schema.js";
+import { judgeText } from "../../metrics/shared/judge/text-schema.js";
 
 /** A filter's answer: a short reason first (so the verdict follows from it), then 1 (keep) or 0 (reject). */
 export interface FilterVerdict {

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { askJudge, newUsage } from "../../metrics/shared/judge.js";
+import { askJudge, newUsage } from "../../metrics/shared/judge/judge.js";
 import type { PromptTemplate } from "../../prompts/types.js";
 import type { GenerationContext } from "../stage.js";
 

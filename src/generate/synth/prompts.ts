@@ -4,7 +4,7 @@
  * the judge's cache keys: bump one whenever its instruction, example or schema changes.
  */
 import { z } from "zod";
-import { judgeText } from "../../metrics/shared/text-schema.js";
+import { judgeText } from "../../metrics/shared/judge/text-schema.js";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import type { QueryLength, SynthesizerName } from "../types.js";
 import { MAX_REFERENCE_CHARS, MIN_QUESTION_CHARS, QUERY_LENGTHS } from "./query-options.js";

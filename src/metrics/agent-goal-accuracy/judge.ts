@@ -1,6 +1,6 @@
 import type { Llm } from "../../llm/types.js";
-import { askJudgeForVerdicts, readFields, type VerdictReading } from "../shared/choice-verdicts.js";
-import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
+import { askJudgeForVerdicts, readFields, type VerdictReading } from "../shared/judge/choice-verdicts.js";
+import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge/judge.js";
 import { compareOutcomePromptFor, workflowPrompt } from "./prompt.js";
 
 /** The verdict slot of the comparison answer. */

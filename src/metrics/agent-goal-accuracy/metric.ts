@@ -1,10 +1,12 @@
 // Ragas' agent goal accuracy, with and without reference: prompt.ts (goal and end state; outcome comparison),
 // judge.ts (the two calls), score.ts (the verdict as the value), descriptor.ts (ids and options). The judge reads the
 // conversation as ../shared/conversation/transcript.ts writes it.
-import type { ChoiceOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
+
+import { sampleText } from "../../sample/fields.js";
+import { JudgeMetric } from "../shared/base/judge-metric.js";
 import { sampleTranscript } from "../shared/conversation/transcript.js";
-import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { sampleText } from "../shared/sample-fields.js";
+import type { ChoiceOptions, ReasonsOptions } from "../shared/judge/choice-verdicts.js";
+import type { JudgeMetricOptions } from "../shared/judge/options.js";
 import type { MetricResult, Sample } from "../types.js";
 import { agentGoalAccuracyDescriptor, agentGoalAccuracyWithoutReferenceDescriptor } from "./descriptor.js";
 import { judgeGoalAccuracy } from "./judge.js";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
-import { promptWithoutReasons } from "../shared/choice-verdicts.js";
-import { judgeText } from "../shared/text-schema.js";
+import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
+import { judgeText } from "../shared/judge/text-schema.js";
 
 /** Input of the first step: the conversation as Ragas prints it (`Human:`, `AI:`, `Tools:`, `ToolOutput:`). */
 export interface WorkflowInput {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { reasonsOption } from "../shared/choice-verdicts.js";
-import { embeddingsOption, judgeSettingsShape } from "../shared/options.js";
+import { reasonsOption } from "../shared/judge/choice-verdicts.js";
+import { embeddingsOption, judgeSettingsShape } from "../shared/judge/options.js";
 
 /** `answer_correctness`: factuality F-beta against the reference, blended with semantic similarity. */
 export const answerCorrectnessDescriptor = defineMetric({

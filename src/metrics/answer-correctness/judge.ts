@@ -1,6 +1,6 @@
-import { askJudge } from "../shared/judge.js";
-import { extractStatements } from "../shared/statements/extract.js";
-import type { StatementSteps } from "../shared/statements/steps.js";
+import { askJudge } from "../shared/judge/judge.js";
+import { extractStatements } from "../shared/judge/statements/extract.js";
+import type { StatementSteps } from "../shared/judge/statements/steps.js";
 import { answerCorrectnessPromptFor, type CorrectnessOutput, correctnessSchema } from "./prompt.js";
 import type { StatementCounts } from "./score.js";
 

@@ -1,17 +1,23 @@
 // Answer correctness, Ragas-style: prompt.ts (the TP/FP/FN classification), score.ts (factuality
 // F-beta, weighted mean, option checks), judge.ts (statements of both texts, then the labels),
-// descriptor.ts. The statements step is the shared one (../shared/statements/); similarity is
-// semantic similarity's cosine (../shared/vectors.ts). Haystack has no counterpart.
+// descriptor.ts. The statements step is the shared one (../shared/judge/statements/); similarity is
+// semantic similarity's cosine (../shared/embedding/vectors.ts). Haystack has no counterpart.
 import type { Embeddings } from "../../embeddings/types.js";
 import { InvalidInputError } from "../../errors.js";
 import type { ModelProvenance } from "../../provenance.js";
-import type { ReasonsOptions } from "../shared/choice-verdicts.js";
-import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { type LongTextEntry, longTextsDetail, refusedLongText, rowLongTexts } from "../shared/long-texts.js";
-import { errorResult } from "../shared/outcome.js";
-import { sampleText } from "../shared/sample-fields.js";
-import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
-import { cosineOrThrow, embedAll } from "../shared/vectors.js";
+import { sampleText } from "../../sample/fields.js";
+import { JudgeMetric } from "../shared/base/judge-metric.js";
+import { errorResult } from "../shared/base/outcome.js";
+import {
+  type LongTextEntry,
+  longTextsDetail,
+  refusedLongText,
+  rowLongTexts,
+} from "../shared/embedding/long-texts.js";
+import { cosineOrThrow, embedAll } from "../shared/embedding/vectors.js";
+import type { ReasonsOptions } from "../shared/judge/choice-verdicts.js";
+import type { JudgeMetricOptions } from "../shared/judge/options.js";
+import { statementPromptVersions, statementSteps } from "../shared/judge/statements/steps.js";
 import type { MetricResult, Sample } from "../types.js";
 import { answerCorrectnessDescriptor } from "./descriptor.js";
 import { judgeAnswerCorrectness } from "./judge.js";

@@ -11,5 +11,5 @@ export const answerRelevancyDescriptor = defineMetric({
   needsEmbeddings: true,
   valueRange: [-1, 1],
   options: answerRelevancyOptionsSchema,
-  surfaces: { ragasAliases: ["ResponseRelevancy"] },
+  surfaces: { ragasAliases: ["ResponseRelevancy"], apiGroup: "judge-metrics-core" },
 });

@@ -7,8 +7,8 @@ import {
   type ChoiceVerdict,
   type VerdictReading,
   WRITTEN_VERDICTS,
-} from "../shared/choice-verdicts.js";
-import type { JudgeSettings, JudgeUsage } from "../shared/judge.js";
+} from "../shared/judge/choice-verdicts.js";
+import type { JudgeSettings, JudgeUsage } from "../shared/judge/judge.js";
 import {
   type GeneratedQuestion,
   type QuestionsInput,

@@ -5,12 +5,12 @@
 import type { Embeddings } from "../../embeddings/types.js";
 import type { PromptTemplate } from "../../prompts/types.js";
 import type { ModelProvenance } from "../../provenance.js";
-import { newUsage } from "../shared/judge.js";
-import { JudgeMetric } from "../shared/judge-metric.js";
-import { longTextsDetail, refusedLongText, rowLongTexts } from "../shared/long-texts.js";
-import { errorResult } from "../shared/outcome.js";
-import { sampleText } from "../shared/sample-fields.js";
-import { cosineOrThrow, embedAll } from "../shared/vectors.js";
+import { sampleText } from "../../sample/fields.js";
+import { JudgeMetric } from "../shared/base/judge-metric.js";
+import { errorResult } from "../shared/base/outcome.js";
+import { longTextsDetail, refusedLongText, rowLongTexts } from "../shared/embedding/long-texts.js";
+import { cosineOrThrow, embedAll } from "../shared/embedding/vectors.js";
+import { newUsage } from "../shared/judge/judge.js";
 import type { MetricResult, Sample } from "../types.js";
 import { answerRelevancyDescriptor } from "./descriptor.js";
 import { writeQuestions } from "./judge.js";

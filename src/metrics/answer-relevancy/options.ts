@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Embeddings } from "../../embeddings/types.js";
 import type { Llm } from "../../llm/types.js";
-import { choiceOptionsShape, type Scoring } from "../shared/choice-verdicts.js";
-import { judgeSettingsShape } from "../shared/options.js";
-import { prefillOption } from "../shared/verdict-plan.js";
+import { choiceOptionsShape, type Scoring } from "../shared/judge/choice-verdicts.js";
+import { judgeSettingsShape } from "../shared/judge/options.js";
+import { prefillOption } from "../shared/judge/verdict-plan.js";
 import { type NoncommittalMode, noncommittalModes } from "./score.js";
 
 /** The options of `AnswerRelevancy` other than the models, with their defaults. */

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { AnswerPart } from "../../llm/types.js";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
-import { exactly } from "../shared/sized.js";
-import { judgeText } from "../shared/text-schema.js";
+import { exactly } from "../shared/judge/sized.js";
+import { judgeText } from "../shared/judge/text-schema.js";
 
 /** What the question writer sees: the response only (never the original question), and how many questions to write. */
 export interface QuestionsInput {

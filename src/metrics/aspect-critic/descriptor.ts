@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { verdictOptionsShape } from "../shared/choice-verdicts.js";
+import { verdictOptionsShape } from "../shared/judge/choice-verdicts.js";
 import {
   customJudgeDescriptorBase,
   customJudgeOptionFields,
   definitionField,
-} from "../shared/custom-options.js";
+} from "../shared/judge/custom-options.js";
 
 /** Largest seed llama.cpp takes (an unsigned 32-bit integer). */
 const MAX_SEED = 2 ** 32 - 1;

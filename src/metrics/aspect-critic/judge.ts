@@ -5,8 +5,8 @@ import {
   readFields,
   type VerdictReading,
   WRITTEN_VERDICTS,
-} from "../shared/choice-verdicts.js";
-import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
+} from "../shared/judge/choice-verdicts.js";
+import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge/judge.js";
 import type { AspectInput, AspectVerdict } from "./prompt.js";
 import { majorityVerdict } from "./score.js";
 

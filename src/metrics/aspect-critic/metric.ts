@@ -3,7 +3,11 @@
 import type { z } from "zod";
 import { InvalidInputError } from "../../errors.js";
 import type { PromptTemplate } from "../../prompts/types.js";
-import { CustomJudgeMetric, criterionDefaults, type JudgeOption } from "../shared/custom-judge-metric.js";
+import {
+  CustomJudgeMetric,
+  criterionDefaults,
+  type JudgeOption,
+} from "../shared/base/custom-judge-metric.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { aspectCriticDescriptor } from "./descriptor.js";
 import { judgeAspect } from "./judge.js";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
-import { promptWithoutReasons } from "../shared/choice-verdicts.js";
-import { definitionVersion } from "../shared/custom-judge.js";
-import { judgeText } from "../shared/text-schema.js";
+import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
+import { definitionVersion } from "../shared/judge/custom-judge.js";
+import { judgeText } from "../shared/judge/text-schema.js";
 
 /** What the judge sees: the sample's fields by Ragas name, e.g. `{ user_input, response }`. */
 export type AspectInput = Record<string, string | string[]>;

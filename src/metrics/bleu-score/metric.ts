@@ -1,6 +1,6 @@
 // Ragas `BleuScore`. Files: tokenizer-13a.ts (sacrebleu's default tokenizer), score.ts (sacrebleu's
 // corpus BLEU and Ragas' call of it), metric.ts (this class), descriptor.ts. No judge.
-import { type TextPair, TextPairMetric } from "../shared/text-pair-metric.js";
+import { type TextPair, TextPairMetric } from "../shared/base/text-pair-metric.js";
 import type { MetricResult } from "../types.js";
 import { bleuScoreDescriptor } from "./descriptor.js";
 import { BleuScratch, type BleuSettings, ragasBleu } from "./score.js";

@@ -1,6 +1,6 @@
 // Ragas `ChrfScore`. Files: score.ts (sacrebleu's chrF and Ragas' call of it), metric.ts (this
 // class), descriptor.ts. No judge.
-import { type TextPair, TextPairMetric } from "../shared/text-pair-metric.js";
+import { type TextPair, TextPairMetric } from "../shared/base/text-pair-metric.js";
 import type { MetricResult } from "../types.js";
 import { chrfScoreDescriptor } from "./descriptor.js";
 import { ChrfScratch, type ChrfSettings, ragasChrf } from "./score.js";

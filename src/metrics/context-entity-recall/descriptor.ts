@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { judgeSettingsShape } from "../shared/options.js";
+import { judgeSettingsShape } from "../shared/judge/options.js";
 
 /** `context_entity_recall`: share of the reference's named entities found in the retrieved contexts. */
 export const contextEntityRecallDescriptor = defineMetric({

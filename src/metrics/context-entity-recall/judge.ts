@@ -1,6 +1,6 @@
-import { askJudge } from "../shared/judge.js";
-import { judgeWithSplitting, splitRecord } from "../shared/split.js";
-import type { StatementSteps } from "../shared/statements/steps.js";
+import { askJudge } from "../shared/judge/judge.js";
+import { judgeWithSplitting, splitRecord } from "../shared/judge/split.js";
+import type { StatementSteps } from "../shared/judge/statements/steps.js";
 import { entitiesPrompt } from "./prompt.js";
 
 /** The entities of the reference and of the contexts. */

@@ -1,8 +1,10 @@
 // Context entity recall, Ragas-style: prompt.ts (entity extraction), score.ts (recall with Ragas'
 // epsilon), judge.ts (reference, then contexts), descriptor.ts. Haystack has no counterpart.
-import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { sampleContexts, sampleText } from "../shared/sample-fields.js";
-import { statementSteps } from "../shared/statements/steps.js";
+
+import { sampleContexts, sampleText } from "../../sample/fields.js";
+import { JudgeMetric } from "../shared/base/judge-metric.js";
+import type { JudgeMetricOptions } from "../shared/judge/options.js";
+import { statementSteps } from "../shared/judge/statements/steps.js";
 import type { MetricResult, Sample } from "../types.js";
 import { contextEntityRecallDescriptor } from "./descriptor.js";
 import { judgeEntities } from "./judge.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
-import { judgeText } from "../shared/text-schema.js";
+import { judgeText } from "../shared/judge/text-schema.js";
 
 /** What the entity step sees: one text (the reference, or the retrieved contexts). */
 export interface EntitiesInput {

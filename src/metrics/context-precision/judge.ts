@@ -4,10 +4,10 @@ import {
   readFields,
   type VerdictReading,
   WRITTEN_VERDICTS,
-} from "../shared/choice-verdicts.js";
-import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
-import { judgeWithSplitting, type SplitRecord, splitRecord } from "../shared/split.js";
-import { mergePartVerdicts } from "../shared/statements/merge.js";
+} from "../shared/judge/choice-verdicts.js";
+import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge/judge.js";
+import { judgeWithSplitting, type SplitRecord, splitRecord } from "../shared/judge/split.js";
+import { mergePartVerdicts } from "../shared/judge/statements/merge.js";
 import { type ContextPrecisionVerdict, contextPrecisionPromptFor } from "./prompt.js";
 
 /** The verdict slot of a context precision answer. */

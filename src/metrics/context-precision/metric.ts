@@ -1,10 +1,11 @@
 // Context precision, Ragas-style: prompt.ts (the per-context question), score.ts (average precision),
 // judge.ts (one call per context), descriptor.ts (ids and options). Haystack has no LLM counterpart.
 
-import type { ChoiceOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
-import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { sampleContexts, sampleText } from "../shared/sample-fields.js";
-import { requireText } from "../shared/validate.js";
+import { sampleContexts, sampleText } from "../../sample/fields.js";
+import { requireText } from "../../sample/validate.js";
+import { JudgeMetric } from "../shared/base/judge-metric.js";
+import type { ChoiceOptions, ReasonsOptions } from "../shared/judge/choice-verdicts.js";
+import type { JudgeMetricOptions } from "../shared/judge/options.js";
 import type { MetricResult, Sample } from "../types.js";
 import {
   contextPrecisionDescriptor,

@@ -1,4 +1,4 @@
-import { averagePrecisionOfVerdicts } from "../shared/average-precision.js";
+import { averagePrecisionOfVerdicts } from "../shared/text/average-precision.js";
 
 /**
  * Ragas' context precision: the average precision of the judge's verdicts (1 useful, 0 not, or the

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { verdictOptionsShape } from "../shared/choice-verdicts.js";
-import { judgeSettingsShape } from "../shared/options.js";
-import { prefillOption } from "../shared/verdict-plan.js";
+import { verdictOptionsShape } from "../shared/judge/choice-verdicts.js";
+import { judgeSettingsShape } from "../shared/judge/options.js";
+import { prefillOption } from "../shared/judge/verdict-plan.js";
 
 /** `context_recall`: share of the reference's statements that the retrieved contexts support. */
 export const contextRecallDescriptor = defineMetric({

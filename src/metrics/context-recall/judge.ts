@@ -1,9 +1,9 @@
-import type { JudgeUsage } from "../shared/judge.js";
-import type { SplitRecord } from "../shared/split.js";
-import { extractStatements } from "../shared/statements/extract.js";
-import type { StatementSteps } from "../shared/statements/steps.js";
-import { judgeStatements } from "../shared/statements/verdicts.js";
-import type { Verdict } from "../shared/statements/verdicts-prompt.js";
+import type { JudgeUsage } from "../shared/judge/judge.js";
+import type { SplitRecord } from "../shared/judge/split.js";
+import { extractStatements } from "../shared/judge/statements/extract.js";
+import type { StatementSteps } from "../shared/judge/statements/steps.js";
+import { judgeStatements } from "../shared/judge/statements/verdicts.js";
+import type { Verdict } from "../shared/judge/statements/verdicts-prompt.js";
 
 /** The reference's statements, one attribution per statement, what was split and what it cost. */
 export interface ContextRecallJudgement {

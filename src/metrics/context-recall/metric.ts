@@ -1,10 +1,12 @@
 // Context recall, Ragas-style: score.ts (the attributed fraction), judge.ts (reference statements,
-// then one attribution each; both are the statement steps of ../shared/statements/),
+// then one attribution each; both are the statement steps of ../shared/judge/statements/),
 // descriptor.ts. Haystack has no counterpart.
-import type { ChoiceOptions, PrefillOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
-import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { sampleContexts, sampleText } from "../shared/sample-fields.js";
-import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
+
+import { sampleContexts, sampleText } from "../../sample/fields.js";
+import { JudgeMetric } from "../shared/base/judge-metric.js";
+import type { ChoiceOptions, PrefillOptions, ReasonsOptions } from "../shared/judge/choice-verdicts.js";
+import type { JudgeMetricOptions } from "../shared/judge/options.js";
+import { statementPromptVersions, statementSteps } from "../shared/judge/statements/steps.js";
 import type { MetricResult, Sample } from "../types.js";
 import { contextRecallDescriptor } from "./descriptor.js";
 import { judgeContextRecall } from "./judge.js";

@@ -10,5 +10,5 @@ export const contextRelevanceDescriptor = defineMetric({
   needsLlm: true,
   needsEmbeddings: false,
   options: contextRelevanceOptionsSchema,
-  surfaces: { haystack: "ContextRelevanceEvaluator" },
+  surfaces: { haystack: "ContextRelevanceEvaluator", apiGroup: "judge-metrics-core" },
 });

@@ -1,9 +1,9 @@
 // Haystack's ContextRelevanceEvaluator over the same judge call and formula as `ContextRelevance` (metric.ts).
 import { parseOptions } from "../../errors-zod.js";
-import { type EvaluatorInputs, parseExamples, type RowOutcome } from "../shared/evaluator-runner.js";
-import { JudgeEvaluator } from "../shared/judge-evaluator.js";
-import type { SplitRecord } from "../shared/split.js";
-import { requireContexts, requireSameLengthLists, requireText } from "../shared/validate.js";
+import { requireContexts, requireSameLengthLists, requireText } from "../../sample/validate.js";
+import { type EvaluatorInputs, parseExamples, type RowOutcome } from "../shared/base/evaluator-runner.js";
+import { JudgeEvaluator } from "../shared/base/judge-evaluator.js";
+import type { SplitRecord } from "../shared/judge/split.js";
 import type { MetricConfig } from "../types.js";
 import { judgeContextRelevance } from "./judge.js";
 import { type ContextRelevanceEvaluatorOptions, contextRelevanceEvaluatorSchema } from "./options.js";

@@ -4,9 +4,9 @@ import {
   readFields,
   type VerdictReading,
   WRITTEN_VERDICTS,
-} from "../shared/choice-verdicts.js";
-import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
-import { judgeWithSplitting, type SplitRecord, splitRecord } from "../shared/split.js";
+} from "../shared/judge/choice-verdicts.js";
+import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge/judge.js";
+import { judgeWithSplitting, type SplitRecord, splitRecord } from "../shared/judge/split.js";
 import {
   type ContextRelevanceInput,
   type ContextRelevancePrompts,

@@ -4,8 +4,8 @@
 // (id, fields, needs and options for the catalog), options.ts (options, defaults, zod schemas).
 
 import { InvalidInputError } from "../../errors.js";
-import { JudgeMetric } from "../shared/judge-metric.js";
-import { sampleContexts, sampleText } from "../shared/sample-fields.js";
+import { sampleContexts, sampleText } from "../../sample/fields.js";
+import { JudgeMetric } from "../shared/base/judge-metric.js";
 import type { MetricResult, Sample } from "../types.js";
 import { contextRelevanceDescriptor } from "./descriptor.js";
 import { judgeContextRelevance } from "./judge.js";

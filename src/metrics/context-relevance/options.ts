@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Llm } from "../../llm/types.js";
-import { choiceOptionsShape, type Scoring } from "../shared/choice-verdicts.js";
-import type { JudgeEvaluatorOptions } from "../shared/judge-evaluator.js";
-import { haystackRunShape, judgeSettingsShape, llmOption } from "../shared/options.js";
-import { prefillOption } from "../shared/verdict-plan.js";
+import type { JudgeEvaluatorOptions } from "../shared/base/judge-evaluator.js";
+import { choiceOptionsShape, type Scoring } from "../shared/judge/choice-verdicts.js";
+import { haystackRunShape, judgeSettingsShape, llmOption } from "../shared/judge/options.js";
+import { prefillOption } from "../shared/judge/verdict-plan.js";
 import type { ContextRelevanceExample } from "./prompt.js";
 import { type ContextRelevanceMode, contextRelevanceModes } from "./score.js";
 

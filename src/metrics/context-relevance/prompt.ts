@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
-import { examplesFingerprint } from "../shared/evaluator-runner.js";
-import { judgeText } from "../shared/text-schema.js";
+import { examplesFingerprint } from "../shared/judge/examples.js";
+import { judgeText } from "../shared/judge/text-schema.js";
 import type { ContextRelevanceMode } from "./score.js";
 
 /** What the judge sees: the question and the contexts (or a part of them). */

@@ -3,7 +3,7 @@
 // judge only scores each sentence, written greedily under the grammar of 0 and 1 (its distribution read only for
 // `confidence` or `scoring: "expected"`).
 import type { AnswerPart } from "../../llm/types.js";
-import { verdictListPlan } from "../shared/verdict-plan.js";
+import { verdictListPlan } from "../shared/judge/verdict-plan.js";
 
 /** The score slot of a statement in the context relevance answer. */
 export const SCORE_SLOT = { key: "score", values: ["0", "1"] } as const;

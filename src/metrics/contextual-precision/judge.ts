@@ -1,7 +1,7 @@
 import type { Llm } from "../../llm/types.js";
-import type { VerdictReading } from "../shared/choice-verdicts.js";
-import { askPassVerdict, type ReadPassVerdict } from "../shared/conversation/deepeval-verdicts.js";
-import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
+import type { VerdictReading } from "../shared/judge/choice-verdicts.js";
+import { askPassVerdict, type ReadPassVerdict } from "../shared/judge/deepeval-verdicts.js";
+import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge/judge.js";
 import { contextUsefulnessPromptFor } from "./prompt.js";
 
 /** One context's verdict: 1 when it is useful for the reference, with its index in the retrieval order. */

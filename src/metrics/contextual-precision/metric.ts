@@ -1,9 +1,13 @@
 // DeepEval `ContextualPrecisionMetric`: descriptor.ts (id deepeval_contextual_precision, options), score.ts (weighted
 // cumulative precision), prompt.ts (one context's usefulness), judge.ts (one verdict per context).
 
-import { DeepEvalRagMetric, type RagJudgement, verdictJudgement } from "../shared/deepeval-rag/metric.js";
-import type { DeepEvalRagOptions } from "../shared/deepeval-rag/options.js";
-import { sampleContexts, sampleText } from "../shared/sample-fields.js";
+import { sampleContexts, sampleText } from "../../sample/fields.js";
+import {
+  DeepEvalRagMetric,
+  type RagJudgement,
+  verdictJudgement,
+} from "../shared/base/deepeval-rag-metric.js";
+import type { DeepEvalRagOptions } from "../shared/judge/deepeval-rag/options.js";
 import type { Sample } from "../types.js";
 import { contextualPrecisionDescriptor } from "./descriptor.js";
 import { type ContextUsefulnessVerdict, judgeContextualPrecision } from "./judge.js";

@@ -1,6 +1,6 @@
 // DeepEval's contextual precision verdict: is one retrieved context useful for arriving at the expected output?
 import type { PromptExample } from "../../prompts/types.js";
-import { type PassVerdict, passVerdictPrompt } from "../shared/conversation/deepeval-verdicts.js";
+import { type PassVerdict, passVerdictPrompt } from "../shared/judge/deepeval-verdicts.js";
 
 /** What the judge sees: the question, the expected output (the reference) and one retrieved context. */
 export interface ContextUsefulnessInput {

@@ -1,4 +1,4 @@
-import { strictClamp } from "../shared/deepeval-rag/score.js";
+import { strictClamp } from "../shared/judge/deepeval-rag/score.js";
 
 /**
  * DeepEval's contextual precision, the weighted cumulative precision of relevant nodes: over the contexts in

@@ -1,10 +1,10 @@
 import type { Llm } from "../../llm/types.js";
-import type { VerdictReading } from "../shared/choice-verdicts.js";
-import type { JudgeSettings, JudgeUsage } from "../shared/judge.js";
-import type { SplitRecord } from "../shared/split.js";
-import { statementSteps } from "../shared/statements/steps.js";
-import { judgeStatements } from "../shared/statements/verdicts.js";
-import type { Verdict } from "../shared/statements/verdicts-prompt.js";
+import type { VerdictReading } from "../shared/judge/choice-verdicts.js";
+import type { JudgeSettings, JudgeUsage } from "../shared/judge/judge.js";
+import type { SplitRecord } from "../shared/judge/split.js";
+import { statementSteps } from "../shared/judge/statements/steps.js";
+import { judgeStatements } from "../shared/judge/statements/verdicts.js";
+import type { Verdict } from "../shared/judge/statements/verdicts-prompt.js";
 import { referenceSentences } from "./score.js";
 
 /** One verdict per reference sentence, what they cost, and how long contexts were split. */

@@ -2,11 +2,15 @@
 // reference's sentences, the attributable share), judge.ts (one verdict call). The verdicts are the shared statement
 // verdicts step (`faithfulness/verdicts`: can the sentence be inferred from the contexts?), so no prompt of its own.
 
-import { DeepEvalRagMetric, type RagJudgement, verdictJudgement } from "../shared/deepeval-rag/metric.js";
-import type { DeepEvalRagOptions } from "../shared/deepeval-rag/options.js";
-import { sampleContexts, sampleText } from "../shared/sample-fields.js";
-import { statementPromptVersions } from "../shared/statements/steps.js";
-import type { Verdict } from "../shared/statements/verdicts-prompt.js";
+import { sampleContexts, sampleText } from "../../sample/fields.js";
+import {
+  DeepEvalRagMetric,
+  type RagJudgement,
+  verdictJudgement,
+} from "../shared/base/deepeval-rag-metric.js";
+import type { DeepEvalRagOptions } from "../shared/judge/deepeval-rag/options.js";
+import { statementPromptVersions } from "../shared/judge/statements/steps.js";
+import type { Verdict } from "../shared/judge/statements/verdicts-prompt.js";
 import type { Sample } from "../types.js";
 import { contextualRecallDescriptor } from "./descriptor.js";
 import { judgeContextualRecall } from "./judge.js";

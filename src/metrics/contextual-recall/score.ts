@@ -1,4 +1,4 @@
-import { verdictShare } from "../shared/deepeval-rag/score.js";
+import { verdictShare } from "../shared/judge/deepeval-rag/score.js";
 import { textSentences } from "../shared/verifier/sentences.js";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { deepEvalRagOptionsShape } from "../shared/deepeval-rag/options.js";
+import { deepEvalRagOptionsShape } from "../shared/judge/deepeval-rag/options.js";
 
 /** Catalog entry of DeepEval's `ContextualRelevancyMetric`; opt-in (Ragas' context relevance is the default). */
 export const contextualRelevancyDescriptor = defineMetric({

@@ -1,10 +1,10 @@
 import type { Llm } from "../../llm/types.js";
-import type { VerdictReading } from "../shared/choice-verdicts.js";
-import { askPassVerdict, type ReadPassVerdict } from "../shared/conversation/deepeval-verdicts.js";
-import type { JudgeSettings, JudgeUsage } from "../shared/judge.js";
-import type { SplitRecord } from "../shared/split.js";
-import { extractList } from "../shared/statements/extract.js";
-import { statementSteps } from "../shared/statements/steps.js";
+import type { VerdictReading } from "../shared/judge/choice-verdicts.js";
+import { askPassVerdict, type ReadPassVerdict } from "../shared/judge/deepeval-verdicts.js";
+import type { JudgeSettings, JudgeUsage } from "../shared/judge/judge.js";
+import type { SplitRecord } from "../shared/judge/split.js";
+import { extractList } from "../shared/judge/statements/extract.js";
+import { statementSteps } from "../shared/judge/statements/steps.js";
 import { contextStatementsPrompt, statementRelevancePromptFor } from "./prompt.js";
 
 /** One statement's verdict: 1 when it is relevant to the question, with the statement and its context's index. */

@@ -1,9 +1,13 @@
 // DeepEval `ContextualRelevancyMetric`: descriptor.ts (id deepeval_contextual_relevancy, options), score.ts (the
 // relevant share), prompt.ts (a context's statements, a statement's relevance), judge.ts (the steps per context).
 
-import { DeepEvalRagMetric, type RagJudgement, verdictJudgement } from "../shared/deepeval-rag/metric.js";
-import type { DeepEvalRagOptions } from "../shared/deepeval-rag/options.js";
-import { sampleContexts, sampleText } from "../shared/sample-fields.js";
+import { sampleContexts, sampleText } from "../../sample/fields.js";
+import {
+  DeepEvalRagMetric,
+  type RagJudgement,
+  verdictJudgement,
+} from "../shared/base/deepeval-rag-metric.js";
+import type { DeepEvalRagOptions } from "../shared/judge/deepeval-rag/options.js";
 import type { Sample } from "../types.js";
 import { contextualRelevancyDescriptor } from "./descriptor.js";
 import { judgeContextualRelevancy, type StatementRelevanceVerdict } from "./judge.js";

@@ -2,8 +2,8 @@
 // statement (is it relevant to the question?).
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
-import { type PassVerdict, passVerdictPrompt } from "../shared/conversation/deepeval-verdicts.js";
-import { judgeText } from "../shared/text-schema.js";
+import { type PassVerdict, passVerdictPrompt } from "../shared/judge/deepeval-verdicts.js";
+import { judgeText } from "../shared/judge/text-schema.js";
 
 /** Input of the statements step: one retrieved context. */
 export interface ContextStatementsInput {

@@ -1,4 +1,4 @@
-import { verdictShare } from "../shared/deepeval-rag/score.js";
+import { verdictShare } from "../shared/judge/deepeval-rag/score.js";
 
 /**
  * DeepEval's contextual relevancy: relevant statements over all statements of the retrieval context (each 1/0, or

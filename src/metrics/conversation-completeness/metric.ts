@@ -1,9 +1,9 @@
 // DeepEval `ConversationCompletenessMetric`: descriptor.ts (id conversation_completeness, options), score.ts (the
 // satisfied share), prompt.ts (the intentions, the verdict per intention), judge.ts.
 
-import { DeepEvalTurnsMetric, type PassJudgement } from "../shared/conversation/deepeval-metric.js";
-import type { DeepEvalTurn } from "../shared/conversation/deepeval-turns.js";
-import type { DeepEvalJudgeOptions } from "../shared/conversation/deepeval-verdicts.js";
+import type { DeepEvalTurn } from "../../sample/conversation/deepeval-turns.js";
+import { DeepEvalTurnsMetric, type PassJudgement } from "../shared/base/deepeval-turns-metric.js";
+import type { DeepEvalJudgeOptions } from "../shared/judge/deepeval-verdicts.js";
 import { conversationCompletenessDescriptor } from "./descriptor.js";
 import { judgeConversationCompleteness } from "./judge.js";
 import { intentionsPrompt, intentionVerdictPromptFor } from "./prompt.js";

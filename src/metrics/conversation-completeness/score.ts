@@ -1,4 +1,4 @@
-import { passShare } from "../shared/conversation/deepeval-verdicts.js";
+import { passShare } from "../shared/judge/deepeval-verdicts.js";
 
 /** Most intentions the judge may list per user turn. */
 export const MAX_INTENTIONS_PER_USER_TURN = 3;

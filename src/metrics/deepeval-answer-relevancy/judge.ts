@@ -1,10 +1,10 @@
 import type { Llm } from "../../llm/types.js";
-import type { VerdictReading } from "../shared/choice-verdicts.js";
-import { askThreeWayVerdict, type CountedThreeWayVerdict } from "../shared/deepeval-rag/three-way.js";
-import type { JudgeSettings, JudgeUsage } from "../shared/judge.js";
-import type { SplitRecord } from "../shared/split.js";
-import { extractStatements } from "../shared/statements/extract.js";
-import { statementSteps } from "../shared/statements/steps.js";
+import type { VerdictReading } from "../shared/judge/choice-verdicts.js";
+import { askThreeWayVerdict, type CountedThreeWayVerdict } from "../shared/judge/deepeval-rag/three-way.js";
+import type { JudgeSettings, JudgeUsage } from "../shared/judge/judge.js";
+import type { SplitRecord } from "../shared/judge/split.js";
+import { extractStatements } from "../shared/judge/statements/extract.js";
+import { statementSteps } from "../shared/judge/statements/steps.js";
 import { statementAddressesPromptFor } from "./prompt.js";
 
 /** One statement's verdict (2 relevant, 1 borderline, 0 irrelevant) and whether it counts (relevant or borderline). */

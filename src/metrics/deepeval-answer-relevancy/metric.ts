@@ -2,10 +2,14 @@
 // irrelevant), prompt.ts (a statement's three-way verdict), judge.ts (the shared statements step, then a verdict per
 // statement).
 
-import { DeepEvalRagMetric, type RagJudgement, verdictJudgement } from "../shared/deepeval-rag/metric.js";
-import type { DeepEvalRagOptions } from "../shared/deepeval-rag/options.js";
-import { sampleText } from "../shared/sample-fields.js";
-import { statementPromptVersions } from "../shared/statements/steps.js";
+import { sampleText } from "../../sample/fields.js";
+import {
+  DeepEvalRagMetric,
+  type RagJudgement,
+  verdictJudgement,
+} from "../shared/base/deepeval-rag-metric.js";
+import type { DeepEvalRagOptions } from "../shared/judge/deepeval-rag/options.js";
+import { statementPromptVersions } from "../shared/judge/statements/steps.js";
 import type { Sample } from "../types.js";
 import { deepEvalAnswerRelevancyDescriptor } from "./descriptor.js";
 import { judgeDeepEvalAnswerRelevancy, type StatementRelevancyVerdict } from "./judge.js";

@@ -1,7 +1,7 @@
 // DeepEval's answer relevancy verdict: is one statement of the response relevant to the question, irrelevant, or
 // borderline (ambiguous or supporting information)?
 import type { PromptExample } from "../../prompts/types.js";
-import { type ThreeWayVerdict, threeWayPrompt } from "../shared/deepeval-rag/three-way.js";
+import { type ThreeWayVerdict, threeWayPrompt } from "../shared/judge/deepeval-rag/three-way.js";
 
 /** What the judge sees: the question and one statement of the response. */
 export interface StatementAddressesInput {

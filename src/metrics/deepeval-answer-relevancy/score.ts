@@ -1,4 +1,4 @@
-import { verdictShare } from "../shared/deepeval-rag/score.js";
+import { verdictShare } from "../shared/judge/deepeval-rag/score.js";
 
 /**
  * DeepEval's answer relevancy: the response's statements judged relevant or borderline (DeepEval's `yes` and

@@ -1,10 +1,14 @@
 // DeepEval `FaithfulnessMetric`: descriptor.ts (id deepeval_faithfulness, options), score.ts (the truthful share),
 // prompt.ts (truths, a claim's verdict), judge.ts (truths, claims through the shared statements step, verdicts).
 
-import { DeepEvalRagMetric, type RagJudgement, verdictJudgement } from "../shared/deepeval-rag/metric.js";
-import type { DeepEvalRagOptions } from "../shared/deepeval-rag/options.js";
-import { sampleContexts, sampleText } from "../shared/sample-fields.js";
-import { statementPromptVersions } from "../shared/statements/steps.js";
+import { sampleContexts, sampleText } from "../../sample/fields.js";
+import {
+  DeepEvalRagMetric,
+  type RagJudgement,
+  verdictJudgement,
+} from "../shared/base/deepeval-rag-metric.js";
+import type { DeepEvalRagOptions } from "../shared/judge/deepeval-rag/options.js";
+import { statementPromptVersions } from "../shared/judge/statements/steps.js";
 import type { Sample } from "../types.js";
 import { deepEvalFaithfulnessDescriptor } from "./descriptor.js";
 import { type ClaimTruthVerdict, judgeDeepEvalFaithfulness } from "./judge.js";

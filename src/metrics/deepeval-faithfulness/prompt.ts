@@ -1,8 +1,8 @@
 // DeepEval's faithfulness prompts: the truths of the retrieved contexts, then one claim's verdict against them.
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
-import { type ThreeWayVerdict, threeWayPrompt } from "../shared/deepeval-rag/three-way.js";
-import { judgeText } from "../shared/text-schema.js";
+import { type ThreeWayVerdict, threeWayPrompt } from "../shared/judge/deepeval-rag/three-way.js";
+import { judgeText } from "../shared/judge/text-schema.js";
 
 /** Input of the truths step: the retrieved contexts and the limit per context (none: every truth). */
 export interface TruthsInput {

@@ -1,4 +1,4 @@
-import { verdictShare } from "../shared/deepeval-rag/score.js";
+import { verdictShare } from "../shared/judge/deepeval-rag/score.js";
 
 /**
  * DeepEval's faithfulness: the claims counted as truthful (agreeing, and borderline unless ambiguous claims are

@@ -3,7 +3,7 @@ import {
   comparisonKeySet,
   type DocumentComparisonField,
   type HaystackDocument,
-} from "../shared/documents.js";
+} from "../../sample/documents.js";
 
 /** One row of MAP: the average precision, the 1-based ranks of credited hits, and the relevant count. */
 export interface DocumentAveragePrecision {

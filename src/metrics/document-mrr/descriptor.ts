@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { documentComparisonFieldSchema } from "../shared/document-evaluator.js";
+import { documentComparisonFieldSchema } from "../shared/base/document-metric.js";
 
 /** Catalog entry of Haystack's `document_mrr`. */
 export const documentMrrDescriptor = defineMetric({

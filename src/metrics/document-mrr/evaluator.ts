@@ -1,5 +1,6 @@
-import { type DocumentComparisonOptions, DocumentEvaluator } from "../shared/document-evaluator.js";
-import type { HaystackDocument } from "../shared/documents.js";
+import type { HaystackDocument } from "../../sample/documents.js";
+import { DocumentEvaluator } from "../shared/base/document-evaluator.js";
+import type { DocumentComparisonOptions } from "../shared/base/document-metric.js";
 import { documentMrrDescriptor } from "./descriptor.js";
 import { type ReciprocalRank, reciprocalRank } from "./score.js";
 

@@ -1,8 +1,8 @@
 // Haystack's document MRR as a Ragas-style metric. Files: score.ts (the formula), metric.ts (this
 // class), evaluator.ts (Haystack `DocumentMRREvaluator`), descriptor.ts. No judge.
 
-import type { DocumentPair } from "../shared/document-evaluator.js";
-import { type DocumentComparisonOptions, DocumentMetric } from "../shared/document-evaluator.js";
+import type { DocumentPair } from "../shared/base/document-metric.js";
+import { type DocumentComparisonOptions, DocumentMetric } from "../shared/base/document-metric.js";
 import type { MetricResult } from "../types.js";
 import { documentMrrDescriptor } from "./descriptor.js";
 import { reciprocalRank } from "./score.js";

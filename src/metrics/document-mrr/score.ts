@@ -3,7 +3,7 @@ import {
   comparisonKeySet,
   type DocumentComparisonField,
   type HaystackDocument,
-} from "../shared/documents.js";
+} from "../../sample/documents.js";
 
 /** One row of MRR: the reciprocal rank and the 1-based rank of the first hit (null without a hit). */
 export interface ReciprocalRank {

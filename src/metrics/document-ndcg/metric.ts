@@ -1,8 +1,8 @@
 // Haystack's document NDCG as a Ragas-style metric. Files: score.ts (the formula), metric.ts (this
 // class), evaluator.ts (Haystack `DocumentNDCGEvaluator`), descriptor.ts. No judge.
 
-import type { DocumentPair } from "../shared/document-evaluator.js";
-import { type DocumentComparisonOptions, DocumentMetric } from "../shared/document-evaluator.js";
+import type { DocumentPair } from "../shared/base/document-metric.js";
+import { type DocumentComparisonOptions, DocumentMetric } from "../shared/base/document-metric.js";
 import type { MetricResult, Sample } from "../types.js";
 import { documentNdcgDescriptor } from "./descriptor.js";
 import { checkGradedRelevance, ndcg } from "./score.js";

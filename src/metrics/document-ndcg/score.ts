@@ -1,5 +1,9 @@
 import { InvalidInputError } from "../../errors.js";
-import { comparisonKey, type DocumentComparisonField, type HaystackDocument } from "../shared/documents.js";
+import {
+  comparisonKey,
+  type DocumentComparisonField,
+  type HaystackDocument,
+} from "../../sample/documents.js";
 
 /** One row of NDCG with its parts. */
 export interface Ndcg {

@@ -1,5 +1,5 @@
-import { DocumentEvaluator } from "../shared/document-evaluator.js";
-import type { HaystackDocument } from "../shared/documents.js";
+import type { HaystackDocument } from "../../sample/documents.js";
+import { DocumentEvaluator } from "../shared/base/document-evaluator.js";
 import { documentRecallDescriptor } from "./descriptor.js";
 import type { DocumentRecallOptions } from "./metric.js";
 import { type DocumentRecall, documentRecall, type RecallMode } from "./score.js";

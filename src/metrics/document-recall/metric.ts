@@ -4,7 +4,7 @@ import {
   type DocumentComparisonOptions,
   DocumentMetric,
   type DocumentPair,
-} from "../shared/document-evaluator.js";
+} from "../shared/base/document-metric.js";
 import type { MetricResult } from "../types.js";
 import { documentRecallDescriptor } from "./descriptor.js";
 import { documentRecall, type RecallMode } from "./score.js";

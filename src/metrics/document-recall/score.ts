@@ -3,7 +3,7 @@ import {
   comparisonKeySet,
   type DocumentComparisonField,
   type HaystackDocument,
-} from "../shared/documents.js";
+} from "../../sample/documents.js";
 
 /** Haystack `RecallMode`. */
 export type RecallMode = "single_hit" | "multi_hit";

@@ -1,7 +1,12 @@
-import { requireRowCount } from "../shared/document-evaluator.js";
-import type { Evaluator, EvaluatorInputs, EvaluatorOutput, RowOutcome } from "../shared/evaluator-runner.js";
-import { toOutput } from "../shared/evaluator-runner.js";
-import { requireString } from "../shared/validate.js";
+import { requireString } from "../../sample/validate.js";
+import { requireRowCount } from "../shared/base/document-evaluator.js";
+import type {
+  Evaluator,
+  EvaluatorInputs,
+  EvaluatorOutput,
+  RowOutcome,
+} from "../shared/base/evaluator-runner.js";
+import { toOutput } from "../shared/base/evaluator-runner.js";
 import { exactMatch } from "./score.js";
 
 /** One row of `AnswerExactMatchEvaluator` output. */

@@ -1,7 +1,7 @@
 // Ragas `ExactMatch` and Haystack's answer exact match. Files: score.ts (the formula both share), metric.ts
 // (these classes), evaluator.ts (Haystack `AnswerExactMatchEvaluator`), descriptor.ts (both catalog entries).
 // No judge, so no prompt.ts / judge.ts.
-import { type TextPair, TextPairMetric } from "../shared/text-pair-metric.js";
+import { type TextPair, TextPairMetric } from "../shared/base/text-pair-metric.js";
 import type { MetricResult } from "../types.js";
 import { answerExactMatchDescriptor, exactMatchDescriptor } from "./descriptor.js";
 import { exactMatch } from "./score.js";

@@ -1,8 +1,8 @@
 import type { PromptTemplate } from "../../prompts/types.js";
-import { extractList } from "../shared/statements/extract.js";
-import type { StatementSteps } from "../shared/statements/steps.js";
-import { judgeStatements } from "../shared/statements/verdicts.js";
-import type { Verdict } from "../shared/statements/verdicts-prompt.js";
+import { extractList } from "../shared/judge/statements/extract.js";
+import type { StatementSteps } from "../shared/judge/statements/steps.js";
+import { judgeStatements } from "../shared/judge/statements/verdicts.js";
+import type { Verdict } from "../shared/judge/statements/verdicts-prompt.js";
 import type { ClaimsInput, ClaimsOutput } from "./prompt.js";
 import type { ClaimCounts, FactualCorrectnessMode } from "./score.js";
 

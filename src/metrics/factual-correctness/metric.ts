@@ -1,11 +1,12 @@
 // Factual correctness, Ragas-style: prompt.ts (claim decomposition by atomicity and coverage),
 // score.ts (precision/recall/F-beta with numpy's rounding), judge.ts (both directions; the checks use
-// the shared verdicts step, ../shared/statements/), descriptor.ts. Haystack has no counterpart.
+// the shared verdicts step, ../shared/judge/statements/), descriptor.ts. Haystack has no counterpart.
 import type { PromptTemplate } from "../../prompts/types.js";
-import type { PrefillOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
-import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { sampleText } from "../shared/sample-fields.js";
-import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
+import { sampleText } from "../../sample/fields.js";
+import { JudgeMetric } from "../shared/base/judge-metric.js";
+import type { PrefillOptions, ReasonsOptions } from "../shared/judge/choice-verdicts.js";
+import type { JudgeMetricOptions } from "../shared/judge/options.js";
+import { statementPromptVersions, statementSteps } from "../shared/judge/statements/steps.js";
 import type { MetricResult, Sample } from "../types.js";
 import { factualCorrectnessDescriptor } from "./descriptor.js";
 import { judgeFactualCorrectness } from "./judge.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
-import { judgeText } from "../shared/text-schema.js";
+import { judgeText } from "../shared/judge/text-schema.js";
 
 /** How finely claims are split: `low` keeps related facts together, `high` gives one fact per claim. */
 export type Atomicity = "low" | "high";

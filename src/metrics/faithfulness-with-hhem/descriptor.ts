@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { judgeSettingsShape } from "../shared/options.js";
+import { judgeSettingsShape } from "../shared/judge/options.js";
 import { DEFAULT_NLI_VERIFIER, SUPPORT_TASKS } from "../shared/verifier/defaults.js";
 import { aggregateOption, probabilityThreshold, verifierShape } from "../shared/verifier/options.js";
 

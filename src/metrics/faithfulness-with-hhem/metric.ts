@@ -1,12 +1,12 @@
 // Ragas `faithfulness_with_hhem` (`FaithfulnesswithHHEM`), one folder: descriptor.ts (id, fields, judge and verifier,
-// options), judge.ts (faithfulness' statements step, from shared/statements/), score.ts (the formula), metric.ts (this
+// options), judge.ts (faithfulness' statements step, from shared/judge/statements/), score.ts (the formula), metric.ts (this
 // class). The verifier step is the shared one (shared/verifier/support.ts). No prompt.ts: the prompt is shared.
 import type { Llm } from "../../llm/types.js";
+import { sampleContexts, sampleText } from "../../sample/fields.js";
 import type { Verifier } from "../../verifiers/types.js";
-import { JudgeMetric } from "../shared/judge-metric.js";
-import { failureReason } from "../shared/outcome.js";
-import { sampleContexts, sampleText } from "../shared/sample-fields.js";
-import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
+import { JudgeMetric } from "../shared/base/judge-metric.js";
+import { failureReason } from "../shared/base/outcome.js";
+import { statementPromptVersions, statementSteps } from "../shared/judge/statements/steps.js";
 import { SUPPORT_TASKS } from "../shared/verifier/defaults.js";
 import { VerifierHandle } from "../shared/verifier/handle.js";
 import { hypothesisSupport } from "../shared/verifier/support.js";

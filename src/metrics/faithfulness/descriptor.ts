@@ -9,5 +9,5 @@ export const faithfulnessDescriptor = defineMetric({
   needsLlm: true,
   needsEmbeddings: false,
   options: faithfulnessOptionsSchema,
-  surfaces: { haystack: "FaithfulnessEvaluator" },
+  surfaces: { haystack: "FaithfulnessEvaluator", apiGroup: "judge-metrics-core" },
 });

@@ -1,15 +1,15 @@
 // Haystack's FaithfulnessEvaluator over the same judge steps and formula as `Faithfulness` (metric.ts).
 import { parseOptions } from "../../errors-zod.js";
-import { type EvaluatorInputs, parseExamples, type RowOutcome } from "../shared/evaluator-runner.js";
-import { JudgeEvaluator } from "../shared/judge-evaluator.js";
-import type { SplitRecord } from "../shared/split.js";
+import { requireContexts, requireSameLengthLists, requireText } from "../../sample/validate.js";
+import { type EvaluatorInputs, parseExamples, type RowOutcome } from "../shared/base/evaluator-runner.js";
+import { JudgeEvaluator } from "../shared/base/judge-evaluator.js";
+import type { SplitRecord } from "../shared/judge/split.js";
 import {
   defaultStatementPrompts,
   type StatementPrompts,
   statementPromptVersions,
   statementSteps,
-} from "../shared/statements/steps.js";
-import { requireContexts, requireSameLengthLists, requireText } from "../shared/validate.js";
+} from "../shared/judge/statements/steps.js";
 import type { MetricConfig } from "../types.js";
 import { judgeFaithfulness } from "./judge.js";
 import { type FaithfulnessEvaluatorOptions, faithfulnessEvaluatorSchema } from "./options.js";

@@ -1,9 +1,9 @@
-import type { JudgeUsage } from "../shared/judge.js";
-import type { SplitRecord } from "../shared/split.js";
-import { extractStatements } from "../shared/statements/extract.js";
-import type { StatementSteps } from "../shared/statements/steps.js";
-import { judgeStatements } from "../shared/statements/verdicts.js";
-import type { Verdict } from "../shared/statements/verdicts-prompt.js";
+import type { JudgeUsage } from "../shared/judge/judge.js";
+import type { SplitRecord } from "../shared/judge/split.js";
+import { extractStatements } from "../shared/judge/statements/extract.js";
+import type { StatementSteps } from "../shared/judge/statements/steps.js";
+import { judgeStatements } from "../shared/judge/statements/verdicts.js";
+import type { Verdict } from "../shared/judge/statements/verdicts-prompt.js";
 
 /** Everything the judge said about one row: statements, one merged verdict per statement, splits, cost. */
 export interface FaithfulnessJudgement {
@@ -15,7 +15,7 @@ export interface FaithfulnessJudgement {
 
 /**
  * The core shared by `Faithfulness` (Ragas) and `FaithfulnessEvaluator` (Haystack), both steps from
- * shared/statements/:
+ * shared/judge/statements/:
  * 1. the judge breaks the response into standalone statements (a response too long for the judge's
  *    window is split on sentence boundaries and the statements concatenated);
  * 2. the judge gives each statement a verdict against the contexts. When the contexts overflow the

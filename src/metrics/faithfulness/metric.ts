@@ -1,12 +1,13 @@
 // Ragas `faithfulness`, one folder: score.ts (the formula), judge.ts (the two statement steps of
-// shared/statements/: statements, then verdicts against the contexts), prompt.ts (Haystack examples as the two
+// shared/judge/statements/: statements, then verdicts against the contexts), prompt.ts (Haystack examples as the two
 // prompts' examples), metric.ts (this Ragas-style class), evaluator.ts (Haystack's FaithfulnessEvaluator),
 // options.ts (options, defaults, zod schemas), descriptor.ts (id, fields, needs, options for the catalog), cascade.ts
 // (the verifier-first routing when a verifier is given).
-import { JudgeMetric } from "../shared/judge-metric.js";
-import { failureReason } from "../shared/outcome.js";
-import { sampleContexts, sampleText } from "../shared/sample-fields.js";
-import { statementPromptVersions, statementSteps } from "../shared/statements/steps.js";
+
+import { sampleContexts, sampleText } from "../../sample/fields.js";
+import { JudgeMetric } from "../shared/base/judge-metric.js";
+import { failureReason } from "../shared/base/outcome.js";
+import { statementPromptVersions, statementSteps } from "../shared/judge/statements/steps.js";
 import { SUPPORT_TASKS } from "../shared/verifier/defaults.js";
 import { VerifierHandle } from "../shared/verifier/handle.js";
 import { sentenceSupport } from "../shared/verifier/response-support.js";

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Llm } from "../../llm/types.js";
 import type { Verifier } from "../../verifiers/types.js";
-import { type PrefillOptions, type Scoring, verdictOptionsShape } from "../shared/choice-verdicts.js";
-import type { JudgeEvaluatorOptions } from "../shared/judge-evaluator.js";
-import { haystackRunShape, judgeSettingsShape, llmOption } from "../shared/options.js";
-import { prefillOption } from "../shared/verdict-plan.js";
+import type { JudgeEvaluatorOptions } from "../shared/base/judge-evaluator.js";
+import { type PrefillOptions, type Scoring, verdictOptionsShape } from "../shared/judge/choice-verdicts.js";
+import { haystackRunShape, judgeSettingsShape, llmOption } from "../shared/judge/options.js";
+import { prefillOption } from "../shared/judge/verdict-plan.js";
 import { verifierSourceOption, verifierThreadsOption } from "../shared/verifier/options.js";
 import { DEFAULT_CASCADE_BAND } from "./cascade.js";
 import type { FaithfulnessExample } from "./prompt.js";

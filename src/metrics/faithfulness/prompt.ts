@@ -1,20 +1,20 @@
-// Faithfulness asks the judge the two statement steps (shared/statements/: the statements prompt and the verdicts
+// Faithfulness asks the judge the two statement steps (shared/judge/statements/: the statements prompt and the verdicts
 // prompt); this file holds what is faithfulness' own: Haystack's few-shot examples and how they become the two
 // prompts' examples.
 import { z } from "zod";
 import type { PromptExample } from "../../prompts/types.js";
-import { examplesFingerprint } from "../shared/evaluator-runner.js";
+import { examplesFingerprint } from "../shared/judge/examples.js";
 import {
   faithfulnessStatementsPrompt,
   type StatementsInput,
   type StatementsOutput,
-} from "../shared/statements/statements-prompt.js";
-import type { StatementPrompts } from "../shared/statements/steps.js";
+} from "../shared/judge/statements/statements-prompt.js";
+import type { StatementPrompts } from "../shared/judge/statements/steps.js";
 import {
   faithfulnessVerdictsPrompt,
   type VerdictsInput,
   type VerdictsOutput,
-} from "../shared/statements/verdicts-prompt.js";
+} from "../shared/judge/statements/verdicts-prompt.js";
 
 /** A few-shot example in Haystack's shape for `FaithfulnessEvaluator`. */
 export interface FaithfulnessExample {

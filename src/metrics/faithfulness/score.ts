@@ -1,7 +1,7 @@
 // The faithfulness formula: supported statements / all statements. Ragas and Haystack differ only in
 // what an answer without statements scores; the convention is a parameter. Verdicts on split contexts are merged
-// before they get here (`mergePartVerdicts`, shared/statements/merge.ts).
-import type { StatementVerdict } from "../shared/statements/merge.js";
+// before they get here (`mergePartVerdicts`, shared/judge/statements/merge.ts).
+import type { StatementVerdict } from "../shared/judge/statements/merge.js";
 
 /** Options of {@link faithfulnessScore}. */
 export interface FaithfulnessScoreOptions {

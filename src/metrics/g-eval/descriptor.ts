@@ -1,8 +1,12 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { reasonsShape } from "../shared/choice-verdicts.js";
-import { definitionTextSchema } from "../shared/custom-judge.js";
-import { customJudgeDescriptorBase, customJudgeOptionFields, scaleField } from "../shared/custom-options.js";
+import { reasonsShape } from "../shared/judge/choice-verdicts.js";
+import { definitionTextSchema } from "../shared/judge/custom-judge.js";
+import {
+  customJudgeDescriptorBase,
+  customJudgeOptionFields,
+  scaleField,
+} from "../shared/judge/custom-options.js";
 import { MAX_STEPS } from "./prompt.js";
 
 /** `g_eval`: criteria -> evaluation steps -> a probability-weighted score on your scale; opt-in. */

@@ -1,8 +1,8 @@
 import type { Llm } from "../../llm/types.js";
 import { renderPrompt } from "../../prompts/render.js";
 import type { PromptTemplate } from "../../prompts/types.js";
-import { type Scale, scaleValues } from "../shared/custom-judge.js";
-import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
+import { type Scale, scaleValues } from "../shared/judge/custom-judge.js";
+import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge/judge.js";
 import { type GEvalAnswer, type GEvalInput, gEvalStepsPrompt } from "./prompt.js";
 import { scoreSlotPrefix, weightedScore } from "./score.js";
 

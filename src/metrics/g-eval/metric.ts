@@ -1,9 +1,13 @@
 // GEval: prompt.ts (steps prompt, score prompt sized to the scale), score.ts (probability-weighted score, the
 // score slot's prefix), judge.ts (steps once, then per row a score and its probabilities), descriptor.ts.
 import type { z } from "zod";
-import type { Scale } from "../shared/custom-judge.js";
-import { CustomJudgeMetric, criterionDefaults, type JudgeOption } from "../shared/custom-judge-metric.js";
-import type { JudgeUsage } from "../shared/judge.js";
+import {
+  CustomJudgeMetric,
+  criterionDefaults,
+  type JudgeOption,
+} from "../shared/base/custom-judge-metric.js";
+import type { Scale } from "../shared/judge/custom-judge.js";
+import type { JudgeUsage } from "../shared/judge/judge.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { gEvalDescriptor } from "./descriptor.js";
 import { generateSteps, judgeGEval } from "./judge.js";

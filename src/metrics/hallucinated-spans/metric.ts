@@ -2,8 +2,8 @@
 // (this class). The HTML report highlights `details.spans` in the response (src/report/span-highlight.ts). No judge,
 // so no prompt.
 import { InvalidInputError } from "../../errors.js";
+import { sampleContexts, sampleText } from "../../sample/fields.js";
 import type { Verifier } from "../../verifiers/types.js";
-import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { VerifierMetric, verifierDetail } from "../shared/verifier/verifier-metric.js";
 import type { MetricResult, Sample } from "../types.js";
 import { hallucinatedSpansDescriptor } from "./descriptor.js";

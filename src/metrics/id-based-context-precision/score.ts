@@ -1,4 +1,4 @@
-import { type ContextId, type IdOverlap, idShare } from "../shared/context-ids.js";
+import { type ContextId, type IdOverlap, idShare } from "../shared/text/context-ids.js";
 
 /**
  * Ragas `IDBasedContextPrecision`: distinct retrieved ids that are reference ids, over distinct

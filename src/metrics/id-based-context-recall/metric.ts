@@ -1,7 +1,8 @@
 // Ragas `IDBasedContextRecall`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts; the
-// options and inputs it shares with the id-based context precision are in ../shared/id-context-metric.ts. No judge.
-import { type IdLists, idResult } from "../shared/context-ids.js";
-import { IdContextMetric } from "../shared/id-context-metric.js";
+// options and inputs it shares with the id-based context precision are in ../shared/base/id-context-metric.ts. No judge.
+
+import { IdContextMetric } from "../shared/base/id-context-metric.js";
+import { type IdLists, idResult } from "../shared/text/context-ids.js";
 import type { MetricResult } from "../types.js";
 import { idBasedContextRecallDescriptor } from "./descriptor.js";
 import { idBasedContextRecall } from "./score.js";

@@ -1,9 +1,9 @@
 // DeepEval `KnowledgeRetentionMetric`: descriptor.ts (id knowledge_retention, options), score.ts (which turns are
 // judged, the retained share), prompt.ts (facts per user message, the verdict per assistant message), judge.ts.
 
-import { DeepEvalTurnsMetric, type PassJudgement } from "../shared/conversation/deepeval-metric.js";
-import type { DeepEvalTurn } from "../shared/conversation/deepeval-turns.js";
-import type { DeepEvalJudgeOptions } from "../shared/conversation/deepeval-verdicts.js";
+import type { DeepEvalTurn } from "../../sample/conversation/deepeval-turns.js";
+import { DeepEvalTurnsMetric, type PassJudgement } from "../shared/base/deepeval-turns-metric.js";
+import type { DeepEvalJudgeOptions } from "../shared/judge/deepeval-verdicts.js";
 import { knowledgeRetentionDescriptor } from "./descriptor.js";
 import { judgeKnowledgeRetention } from "./judge.js";
 import { knowledgePrompt, retentionPromptFor } from "./prompt.js";

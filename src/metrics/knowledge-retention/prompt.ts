@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
-import { type DeepEvalTurn, renderDeepEvalTurns } from "../shared/conversation/deepeval-turns.js";
-import { type PassVerdict, passVerdictPrompt } from "../shared/conversation/deepeval-verdicts.js";
-import { judgeText } from "../shared/text-schema.js";
+import { type DeepEvalTurn, renderDeepEvalTurns } from "../../sample/conversation/deepeval-turns.js";
+import { type PassVerdict, passVerdictPrompt } from "../shared/judge/deepeval-verdicts.js";
+import { judgeText } from "../shared/judge/text-schema.js";
 import type { Fact } from "./score.js";
 
 type Turns = ReadonlyArray<Pick<DeepEvalTurn, "role" | "content">>;

@@ -1,5 +1,5 @@
-import type { DeepEvalTurn } from "../shared/conversation/deepeval-turns.js";
-import { passShare } from "../shared/conversation/deepeval-verdicts.js";
+import type { DeepEvalTurn } from "../../sample/conversation/deepeval-turns.js";
+import { passShare } from "../shared/judge/deepeval-verdicts.js";
 
 /** One fact the user gave: a short name and its value, e.g. `{ name: "Home city", value: "Oslo" }`. */
 export interface Fact {

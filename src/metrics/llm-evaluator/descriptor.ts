@@ -5,8 +5,8 @@ import {
   judgeInputsSchema,
   scaleSchema,
   userKeySchema,
-} from "../shared/custom-judge.js";
-import { customJudgeDescriptorBase, customJudgeOptionFields } from "../shared/custom-options.js";
+} from "../shared/judge/custom-judge.js";
+import { customJudgeDescriptorBase, customJudgeOptionFields } from "../shared/judge/custom-options.js";
 
 /** An input or answer key: letters, digits and _, and not a name every object has (`__proto__`, `constructor`). */
 const keyName = z

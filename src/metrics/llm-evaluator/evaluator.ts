@@ -5,11 +5,11 @@ import { z } from "zod";
 import { InvalidInputError } from "../../errors.js";
 import type { Llm } from "../../llm/types.js";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
+import { requireContexts, requireSameLengthLists, requireText } from "../../sample/validate.js";
 import { isPrototypeKey, prototypeKeyProblem } from "../../util/object-keys.js";
-import { parseExamples, type RowOutcome, type RunOptions, runRows } from "../shared/evaluator-runner.js";
-import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
-import { defaultProgressBar } from "../shared/progress.js";
-import { requireContexts, requireSameLengthLists, requireText } from "../shared/validate.js";
+import { parseExamples, type RowOutcome, type RunOptions, runRows } from "../shared/base/evaluator-runner.js";
+import { defaultProgressBar } from "../shared/base/progress.js";
+import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge/judge.js";
 import type { MetricConfig } from "../types.js";
 import { judgeRow } from "./judge.js";
 import {

@@ -1,6 +1,6 @@
 import type { Llm } from "../../llm/types.js";
 import type { PromptTemplate } from "../../prompts/types.js";
-import { askJudge, type JudgeSettings, type JudgeUsage } from "../shared/judge.js";
+import { askJudge, type JudgeSettings, type JudgeUsage } from "../shared/judge/judge.js";
 import type { LlmEvaluatorRow } from "./prompt.js";
 
 /**

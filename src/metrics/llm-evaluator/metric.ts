@@ -4,15 +4,15 @@
 // when given).
 import { z } from "zod";
 import { InvalidInputError } from "../../errors.js";
+import { CustomJudgeMetric, type CustomJudgeOptions } from "../shared/base/custom-judge-metric.js";
 import {
   type JudgeInputField,
   judgeInputNames,
   oneOfNumbers,
   type Scale,
   scaleValues,
-} from "../shared/custom-judge.js";
-import { CustomJudgeMetric, type CustomJudgeOptions } from "../shared/custom-judge-metric.js";
-import { newUsage } from "../shared/judge.js";
+} from "../shared/judge/custom-judge.js";
+import { newUsage } from "../shared/judge/judge.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { llmEvaluatorDescriptor } from "./descriptor.js";
 import { LLMEvaluator, type LLMEvaluatorExample } from "./evaluator.js";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
-import { definitionVersion } from "../shared/custom-judge.js";
-import { judgeText } from "../shared/text-schema.js";
+import { definitionVersion } from "../shared/judge/custom-judge.js";
+import { judgeText } from "../shared/judge/text-schema.js";
 
 /** Type of one named input list of `LLMEvaluator`: what each row's item must be. */
 export type LLMEvaluatorInputType = "string" | "string[]" | "number" | "boolean";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { reasonsOption } from "../shared/choice-verdicts.js";
-import { judgeSettingsShape } from "../shared/options.js";
-import { prefillOption } from "../shared/verdict-plan.js";
+import { reasonsOption } from "../shared/judge/choice-verdicts.js";
+import { judgeSettingsShape } from "../shared/judge/options.js";
+import { prefillOption } from "../shared/judge/verdict-plan.js";
 
 /** `noise_sensitivity`: share of incorrect response statements that relevant (or irrelevant) contexts support. */
 export const noiseSensitivityDescriptor = defineMetric({

@@ -1,7 +1,7 @@
-import { extractStatements } from "../shared/statements/extract.js";
-import type { StatementSteps } from "../shared/statements/steps.js";
-import { judgeStatements } from "../shared/statements/verdicts.js";
-import type { Verdict } from "../shared/statements/verdicts-prompt.js";
+import { extractStatements } from "../shared/judge/statements/extract.js";
+import type { StatementSteps } from "../shared/judge/statements/steps.js";
+import { judgeStatements } from "../shared/judge/statements/verdicts.js";
+import type { Verdict } from "../shared/judge/statements/verdicts-prompt.js";
 import type { NoiseVerdicts } from "./score.js";
 
 /** Statements of both texts and every verdict noise sensitivity needs. */

@@ -1,5 +1,5 @@
 import { defineMetric } from "../descriptor.js";
-import { nonLlmContextOptionsSchema } from "../shared/non-llm-context-metric.js";
+import { nonLlmContextOptionsSchema } from "../shared/base/non-llm-context-metric.js";
 
 /** Catalog entry of Ragas `non_llm_context_precision_with_reference`. */
 export const nonLlmContextPrecisionWithReferenceDescriptor = defineMetric({

@@ -1,8 +1,9 @@
 // Ragas `NonLLMContextPrecisionWithReference`. Files: score.ts (the formula), metric.ts (this class),
 // descriptor.ts; the context similarities and the base class it shares with the non-LLM context recall are in
 // ../shared/. No judge.
-import type { ContextLists } from "../shared/context-similarities.js";
-import { type NonLLMContextOptions, NonLlmContextMetric } from "../shared/non-llm-context-metric.js";
+
+import { type NonLLMContextOptions, NonLlmContextMetric } from "../shared/base/non-llm-context-metric.js";
+import type { ContextLists } from "../shared/text/context-similarities.js";
 import type { MetricResult } from "../types.js";
 import { nonLlmContextPrecisionWithReferenceDescriptor } from "./descriptor.js";
 import { nonLlmContextPrecision } from "./score.js";

@@ -1,7 +1,7 @@
 import type { ListPairMemo } from "../../util/list-pair-memo.js";
-import { averagePrecisionOfVerdicts } from "../shared/average-precision.js";
-import { type ContextSimilarities, contextSimilarities } from "../shared/context-similarities.js";
-import type { DistanceMeasure } from "../shared/string-distance/similarity.js";
+import { averagePrecisionOfVerdicts } from "../shared/text/average-precision.js";
+import { type ContextSimilarities, contextSimilarities } from "../shared/text/context-similarities.js";
+import type { DistanceMeasure } from "../shared/text/string-distance/similarity.js";
 
 /** One row of non-LLM context precision. */
 export interface ContextPrecisionOutcome {

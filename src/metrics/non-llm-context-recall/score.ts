@@ -1,6 +1,6 @@
 import type { ListPairMemo } from "../../util/list-pair-memo.js";
-import { type ContextSimilarities, contextSimilarities } from "../shared/context-similarities.js";
-import type { DistanceMeasure } from "../shared/string-distance/similarity.js";
+import { type ContextSimilarities, contextSimilarities } from "../shared/text/context-similarities.js";
+import type { DistanceMeasure } from "../shared/text/string-distance/similarity.js";
 
 /** One row of non-LLM context recall. */
 export interface ContextRecallOutcome {

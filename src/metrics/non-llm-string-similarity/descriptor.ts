@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { distanceMeasures } from "../shared/string-distance/similarity.js";
+import { distanceMeasures } from "../shared/text/string-distance/similarity.js";
 
 /** Catalog entry of Ragas `non_llm_string_similarity`. */
 export const nonLlmStringSimilarityDescriptor = defineMetric({

@@ -1,9 +1,9 @@
 // Ragas `NonLLMStringSimilarity`. Files: score.ts (the formula, on the string similarity and distances of
-// ../shared/string-distance/, which the non-LLM context metrics use too), metric.ts (this class), descriptor.ts.
+// ../shared/text/string-distance/, which the non-LLM context metrics use too), metric.ts (this class), descriptor.ts.
 // No judge.
 
-import type { DistanceMeasure } from "../shared/string-distance/similarity.js";
-import { type TextPair, TextPairMetric } from "../shared/text-pair-metric.js";
+import { type TextPair, TextPairMetric } from "../shared/base/text-pair-metric.js";
+import type { DistanceMeasure } from "../shared/text/string-distance/similarity.js";
 import type { MetricResult } from "../types.js";
 import { nonLlmStringSimilarityDescriptor } from "./descriptor.js";
 import { nonLlmStringSimilarity } from "./score.js";

@@ -1,7 +1,7 @@
 // The formula of `non_llm_string_similarity` is Ragas' string similarity, 1 - rapidfuzz's normalised distance.
 // The non-LLM context precision and recall compare contexts with it too, so it and its four distances are
-// defined once, in ../shared/string-distance/similarity.ts.
-import { type DistanceMeasure, stringSimilarity } from "../shared/string-distance/similarity.js";
+// defined once, in ../shared/text/string-distance/similarity.ts.
+import { type DistanceMeasure, stringSimilarity } from "../shared/text/string-distance/similarity.js";
 
 /**
  * Ragas `NonLLMStringSimilarity` of one row: `1 - normalized_distance(reference, response)` with the chosen

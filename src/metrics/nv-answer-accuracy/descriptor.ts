@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { choiceOptionsShape } from "../shared/choice-verdicts.js";
-import { judgeSettingsShape } from "../shared/options.js";
+import { choiceOptionsShape } from "../shared/judge/choice-verdicts.js";
+import { judgeSettingsShape } from "../shared/judge/options.js";
 
 /** `nv_accuracy`: two 0/2/4 ratings of the response against the reference, averaged and scaled to [0, 1]. */
 export const nvAccuracyDescriptor = defineMetric({

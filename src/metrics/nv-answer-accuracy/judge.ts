@@ -1,5 +1,5 @@
-import { type RatingPair, rateWithBoth } from "../shared/ratings.js";
-import type { StatementSteps } from "../shared/statements/steps.js";
+import { type RatingPair, rateWithBoth } from "../shared/judge/ratings.js";
+import type { StatementSteps } from "../shared/judge/statements/steps.js";
 import { type AccuracyInput, nvAccuracyPrompt1, nvAccuracyPrompt2 } from "./prompt.js";
 
 /** The two ratings of the response against the reference (one call each; nothing to split). */

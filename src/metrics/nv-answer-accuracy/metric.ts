@@ -1,11 +1,13 @@
 // NVIDIA answer accuracy, Ragas-style: prompt.ts (two wordings, rating 0/2/4), score.ts (averaged,
-// scaled), judge.ts, descriptor.ts. Shared rating mechanics: ../shared/ratings.ts.
-import type { ChoiceOptions } from "../shared/choice-verdicts.js";
-import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { ratingPairResult } from "../shared/rating-result.js";
-import { ratingPromptVersions } from "../shared/ratings.js";
-import { sampleText } from "../shared/sample-fields.js";
-import { statementSteps } from "../shared/statements/steps.js";
+// scaled), judge.ts, descriptor.ts. Shared rating mechanics: ../shared/judge/ratings.ts.
+
+import { sampleText } from "../../sample/fields.js";
+import { JudgeMetric } from "../shared/base/judge-metric.js";
+import type { ChoiceOptions } from "../shared/judge/choice-verdicts.js";
+import type { JudgeMetricOptions } from "../shared/judge/options.js";
+import { ratingPairResult } from "../shared/judge/rating-result.js";
+import { ratingPromptVersions } from "../shared/judge/ratings.js";
+import { statementSteps } from "../shared/judge/statements/steps.js";
 import type { MetricResult, Sample } from "../types.js";
 import { nvAccuracyDescriptor } from "./descriptor.js";
 import { judgeAnswerAccuracy } from "./judge.js";

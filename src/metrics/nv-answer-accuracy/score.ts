@@ -1,4 +1,4 @@
-import { averagedRating } from "../shared/ratings.js";
+import { averagedRating } from "../shared/judge/ratings.js";
 
 /** Top of the answer accuracy scale (ratings 0, 2, 4). */
 export const NV_ACCURACY_TOP = 4;

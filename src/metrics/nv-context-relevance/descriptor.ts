@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { choiceOptionsShape } from "../shared/choice-verdicts.js";
-import { judgeSettingsShape } from "../shared/options.js";
+import { choiceOptionsShape } from "../shared/judge/choice-verdicts.js";
+import { judgeSettingsShape } from "../shared/judge/options.js";
 
 /** `nv_context_relevance`: two 0/1/2 ratings of the contexts' relevance to the question, averaged and scaled. */
 export const nvContextRelevanceDescriptor = defineMetric({

@@ -1,5 +1,5 @@
 import type { PromptTemplate } from "../../prompts/types.js";
-import { type RatingOutput, ratingSchema } from "../shared/ratings.js";
+import { type RatingOutput, ratingSchema } from "../shared/judge/ratings.js";
 
 /** What both relevance prompts see: the question and the retrieved contexts joined with newlines. */
 export interface RelevanceInput {

@@ -1,4 +1,4 @@
-import { averagedRating } from "../shared/ratings.js";
+import { averagedRating } from "../shared/judge/ratings.js";
 
 /** Top of the relevance scale (ratings 0, 1, 2). */
 export const NV_RELEVANCE_TOP = 2;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { choiceOptionsShape } from "../shared/choice-verdicts.js";
-import { judgeSettingsShape } from "../shared/options.js";
+import { choiceOptionsShape } from "../shared/judge/choice-verdicts.js";
+import { judgeSettingsShape } from "../shared/judge/options.js";
 
 /** `nv_response_groundedness`: two 0/1/2 ratings of how well the contexts support the response, averaged and scaled. */
 export const nvResponseGroundednessDescriptor = defineMetric({

@@ -1,5 +1,5 @@
-import { type RatingPair, rateWithBoth } from "../shared/ratings.js";
-import type { StatementSteps } from "../shared/statements/steps.js";
+import { type RatingPair, rateWithBoth } from "../shared/judge/ratings.js";
+import type { StatementSteps } from "../shared/judge/statements/steps.js";
 import { nvGroundednessPrompt1, nvGroundednessPrompt2 } from "./prompt.js";
 
 /** The two groundedness ratings; contexts too long for the window are rated in parts, the highest kept. */

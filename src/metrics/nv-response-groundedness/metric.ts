@@ -1,11 +1,13 @@
 // NVIDIA response groundedness, Ragas-style: prompt.ts (two wordings, rating 0/1/2), score.ts (Ragas'
-// shortcuts, averaged and scaled), judge.ts, descriptor.ts. Shared rating mechanics: ../shared/ratings.ts.
-import type { ChoiceOptions } from "../shared/choice-verdicts.js";
-import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { ratingPairResult, ratingShortcutResult } from "../shared/rating-result.js";
-import { ratingPromptVersions } from "../shared/ratings.js";
-import { sampleContexts, sampleText } from "../shared/sample-fields.js";
-import { statementSteps } from "../shared/statements/steps.js";
+// shortcuts, averaged and scaled), judge.ts, descriptor.ts. Shared rating mechanics: ../shared/judge/ratings.ts.
+
+import { sampleContexts, sampleText } from "../../sample/fields.js";
+import { JudgeMetric } from "../shared/base/judge-metric.js";
+import type { ChoiceOptions } from "../shared/judge/choice-verdicts.js";
+import type { JudgeMetricOptions } from "../shared/judge/options.js";
+import { ratingPairResult, ratingShortcutResult } from "../shared/judge/rating-result.js";
+import { ratingPromptVersions } from "../shared/judge/ratings.js";
+import { statementSteps } from "../shared/judge/statements/steps.js";
 import type { MetricResult, Sample } from "../types.js";
 import { nvResponseGroundednessDescriptor } from "./descriptor.js";
 import { judgeGroundedness } from "./judge.js";

@@ -1,5 +1,5 @@
 import type { PromptTemplate } from "../../prompts/types.js";
-import { type RatingOutput, ratingSchema } from "../shared/ratings.js";
+import { type RatingOutput, ratingSchema } from "../shared/judge/ratings.js";
 
 /** What both groundedness prompts see: the retrieved contexts joined with newlines, and the response. */
 export interface GroundednessInput {

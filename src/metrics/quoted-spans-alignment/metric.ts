@@ -1,5 +1,6 @@
 // Ragas `QuotedSpansAlignment`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts. No judge.
-import { JudgeFreeMetric, requireStringList, requireText } from "../shared/judge-free.js";
+import { requireAnswerString, requireStringList } from "../../sample/formula-inputs.js";
+import { JudgeFreeMetric } from "../shared/base/judge-free-metric.js";
 import type { MetricResult, Sample } from "../types.js";
 import { quotedSpansAlignmentDescriptor } from "./descriptor.js";
 import { quotedSpansAlignment } from "./score.js";
@@ -45,7 +46,7 @@ export class QuotedSpansAlignment extends JudgeFreeMetric<
 
   protected validate(sample: Sample, row: number | undefined): QuoteInput {
     return {
-      response: requireText(sample.response, "response", row),
+      response: requireAnswerString(sample.response, "response", row),
       contexts: requireStringList(sample.retrievedContexts, "retrievedContexts", row),
     };
   }

@@ -1,8 +1,8 @@
 import type { Llm } from "../../llm/types.js";
-import { askJudgeForVerdicts, readFields, type VerdictReading } from "../shared/choice-verdicts.js";
-import type { DeepEvalTurn } from "../shared/conversation/deepeval-turns.js";
-import { PASS_SLOT, type ReadPassVerdict } from "../shared/conversation/deepeval-verdicts.js";
-import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
+import type { DeepEvalTurn } from "../../sample/conversation/deepeval-turns.js";
+import { askJudgeForVerdicts, readFields, type VerdictReading } from "../shared/judge/choice-verdicts.js";
+import { PASS_SLOT, type ReadPassVerdict } from "../shared/judge/deepeval-verdicts.js";
+import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge/judge.js";
 import { roleAdherencePromptFor, roleAdherenceSchema } from "./prompt.js";
 
 /** One assistant message's verdict: 1 in character, with its index in `messages`. */

@@ -1,14 +1,15 @@
 // DeepEval `RoleAdherenceMetric`: descriptor.ts (id role_adherence, options), score.ts (the in-character share),
 // prompt.ts (one verdict per assistant message, sized to the conversation), judge.ts (one call per row).
-import { DeepEvalTurnsMetric, type PassJudgement } from "../shared/conversation/deepeval-metric.js";
-import { type DeepEvalTurn, deepEvalTurns } from "../shared/conversation/deepeval-turns.js";
-import type { DeepEvalJudgeOptions } from "../shared/conversation/deepeval-verdicts.js";
+
+import { type DeepEvalTurn, deepEvalTurns } from "../../sample/conversation/deepeval-turns.js";
+import { DeepEvalTurnsMetric, type PassJudgement } from "../shared/base/deepeval-turns-metric.js";
+import type { DeepEvalJudgeOptions } from "../shared/judge/deepeval-verdicts.js";
 
 // The options every DeepEval multi-turn judge takes, re-exported for the package's entry.
 export type { DeepEvalJudgeOptions };
 
-import { sampleConversation } from "../shared/conversation/sample-inputs.js";
-import { sampleText } from "../shared/sample-fields.js";
+import { sampleConversation } from "../../sample/conversation/sample-inputs.js";
+import { sampleText } from "../../sample/fields.js";
 import type { Sample } from "../types.js";
 import { roleAdherenceDescriptor } from "./descriptor.js";
 import { judgeRoleAdherence } from "./judge.js";

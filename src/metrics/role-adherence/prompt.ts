@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
-import { promptWithoutReasons } from "../shared/choice-verdicts.js";
-import { type DeepEvalTurn, renderDeepEvalTurns } from "../shared/conversation/deepeval-turns.js";
-import { type PassVerdict, passVerdictSchema } from "../shared/conversation/deepeval-verdicts.js";
-import { exactly } from "../shared/sized.js";
+import { type DeepEvalTurn, renderDeepEvalTurns } from "../../sample/conversation/deepeval-turns.js";
+import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
+import { type PassVerdict, passVerdictSchema } from "../shared/judge/deepeval-verdicts.js";
+import { exactly } from "../shared/judge/sized.js";
 
 /** What the judge sees: the chatbot role and the conversation. */
 export interface RoleAdherenceInput {

@@ -1,4 +1,4 @@
-import { passShare } from "../shared/conversation/deepeval-verdicts.js";
+import { passShare } from "../shared/judge/deepeval-verdicts.js";
 
 /**
  * Role adherence: the share of assistant replies in character (verdict 1, or its probability with scoring

@@ -1,6 +1,6 @@
 // Ragas `RougeScore`. Files: porter-stemmer.ts (NLTK's Porter stemmer), score.ts (rouge_score's
 // tokenizer and ROUGE-N / ROUGE-L), metric.ts (this class), descriptor.ts. No judge.
-import { type TextPair, TextPairMetric } from "../shared/text-pair-metric.js";
+import { type TextPair, TextPairMetric } from "../shared/base/text-pair-metric.js";
 import type { MetricResult } from "../types.js";
 import { rougeScoreDescriptor } from "./descriptor.js";
 import { type RougeMode, type RougeType, rouge } from "./score.js";

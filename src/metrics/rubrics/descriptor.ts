@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { verdictOptionsShape } from "../shared/choice-verdicts.js";
-import { definitionTextSchema } from "../shared/custom-judge.js";
-import { customJudgeDescriptorBase, customJudgeOptionFields } from "../shared/custom-options.js";
+import { verdictOptionsShape } from "../shared/judge/choice-verdicts.js";
+import { definitionTextSchema } from "../shared/judge/custom-judge.js";
+import { customJudgeDescriptorBase, customJudgeOptionFields } from "../shared/judge/custom-options.js";
 import { rubricKeysProblem } from "./score.js";
 
 const levelKey = z.string().regex(/^score-?\d+_description$/, {

@@ -5,8 +5,8 @@ import {
   type ChoiceVerdict,
   type VerdictReading,
   WRITTEN_VERDICTS,
-} from "../shared/choice-verdicts.js";
-import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
+} from "../shared/judge/choice-verdicts.js";
+import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge/judge.js";
 import { type RubricAnswer, type RubricInput, rubricAnswerSchema } from "./prompt.js";
 import type { RubricLevel } from "./score.js";
 

@@ -3,9 +3,9 @@
 import type { z } from "zod";
 import type { Llm } from "../../llm/types.js";
 import type { PromptTemplate } from "../../prompts/types.js";
-import { readFields, type VerdictReading } from "../shared/choice-verdicts.js";
-import { CustomJudgeMetric, type JudgeOption } from "../shared/custom-judge-metric.js";
-import type { JudgeSettings } from "../shared/judge.js";
+import { CustomJudgeMetric, type JudgeOption } from "../shared/base/custom-judge-metric.js";
+import { readFields, type VerdictReading } from "../shared/judge/choice-verdicts.js";
+import type { JudgeSettings } from "../shared/judge/judge.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { instanceRubricsDescriptor, rubricsScoreDescriptor } from "./descriptor.js";
 import { judgeRubric } from "./judge.js";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { PromptTemplate } from "../../prompts/types.js";
-import { promptWithoutReasons } from "../shared/choice-verdicts.js";
-import { definitionVersion, oneOfNumbers } from "../shared/custom-judge.js";
-import { judgeText } from "../shared/text-schema.js";
+import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
+import { definitionVersion, oneOfNumbers } from "../shared/judge/custom-judge.js";
+import { judgeText } from "../shared/judge/text-schema.js";
 import type { Rubric, RubricLevel } from "./score.js";
 
 /** What the judge sees: the sample's fields by Ragas name, plus the row's rubric for instance rubrics. */

@@ -10,5 +10,5 @@ export const semanticSimilarityDescriptor = defineMetric({
   needsEmbeddings: true,
   valueRange: [-1, 1],
   options: semanticSimilarityOptionsSchema,
-  surfaces: { haystack: "SASEvaluator" },
+  surfaces: { haystack: "SASEvaluator", apiGroup: "judge-metrics-core" },
 });

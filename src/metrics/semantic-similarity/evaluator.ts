@@ -2,17 +2,22 @@
 import type { Embeddings } from "../../embeddings/types.js";
 import { InvalidInputError } from "../../errors.js";
 import { meanOfPresent } from "../../math/mean.js";
+import { requireSameLengthLists, requireText } from "../../sample/validate.js";
 import type {
   Evaluator,
   EvaluatorInputs,
   EvaluatorOutput,
   RowOutcome,
   RunOptions,
-} from "../shared/evaluator-runner.js";
-import { type LongTextEntry, longTextRefusal, longTextsDetail, rowLongTexts } from "../shared/long-texts.js";
-import { parseMetricOptions } from "../shared/metric-options.js";
-import { requireSameLengthLists, requireText } from "../shared/validate.js";
-import { cosineOrThrow, embedAll } from "../shared/vectors.js";
+} from "../shared/base/evaluator-runner.js";
+import { parseMetricOptions } from "../shared/base/metric-options.js";
+import {
+  type LongTextEntry,
+  longTextRefusal,
+  longTextsDetail,
+  rowLongTexts,
+} from "../shared/embedding/long-texts.js";
+import { cosineOrThrow, embedAll } from "../shared/embedding/vectors.js";
 import type { MetricConfig } from "../types.js";
 import { semanticSimilarityDescriptor } from "./descriptor.js";
 import { semanticSimilarityScore } from "./score.js";

@@ -2,11 +2,11 @@
 // metric.ts (this Ragas-style class, which embeds a whole batch at once), evaluator.ts (Haystack's
 // SASEvaluator), descriptor.ts (id, fields, needs and options for the catalog). No judge, so no prompt.
 import type { EmbeddedTexts, Embeddings } from "../../embeddings/types.js";
-import { BaseMetric } from "../shared/base-metric.js";
-import { longTextsDetail, refusedLongText, rowLongTexts } from "../shared/long-texts.js";
-import { errorResult, mustPropagate, withPromptVersions } from "../shared/outcome.js";
-import { sampleText } from "../shared/sample-fields.js";
-import { cosineOrThrow, embedAll } from "../shared/vectors.js";
+import { sampleText } from "../../sample/fields.js";
+import { BaseMetric } from "../shared/base/base-metric.js";
+import { errorResult, mustPropagate, withPromptVersions } from "../shared/base/outcome.js";
+import { longTextsDetail, refusedLongText, rowLongTexts } from "../shared/embedding/long-texts.js";
+import { cosineOrThrow, embedAll } from "../shared/embedding/vectors.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { semanticSimilarityDescriptor } from "./descriptor.js";
 import { semanticSimilarityScore } from "./score.js";

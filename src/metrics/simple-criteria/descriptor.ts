@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { reasonsShape } from "../shared/choice-verdicts.js";
+import { reasonsShape } from "../shared/judge/choice-verdicts.js";
 import {
   customJudgeDescriptorBase,
   customJudgeOptionFields,
   definitionField,
   scaleField,
-} from "../shared/custom-options.js";
+} from "../shared/judge/custom-options.js";
 
 /** `simple_criteria`: a user-defined criterion scored on a user range; opt-in. */
 export const simpleCriteriaDescriptor = defineMetric({

@@ -1,6 +1,6 @@
 import type { Llm } from "../../llm/types.js";
 import type { PromptTemplate } from "../../prompts/types.js";
-import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
+import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge/judge.js";
 import type { CriteriaAnswer, CriteriaInput } from "./prompt.js";
 
 /** One row's judgement: the judge's score on the scale, its reason, and the cost. */

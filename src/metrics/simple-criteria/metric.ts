@@ -3,8 +3,12 @@
 // the user's scale, so there is no score.ts formula.
 import type { z } from "zod";
 import type { PromptTemplate } from "../../prompts/types.js";
-import type { Scale } from "../shared/custom-judge.js";
-import { CustomJudgeMetric, criterionDefaults, type JudgeOption } from "../shared/custom-judge-metric.js";
+import {
+  CustomJudgeMetric,
+  criterionDefaults,
+  type JudgeOption,
+} from "../shared/base/custom-judge-metric.js";
+import type { Scale } from "../shared/judge/custom-judge.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { simpleCriteriaDescriptor } from "./descriptor.js";
 import { judgeCriteria } from "./judge.js";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { PromptTemplate } from "../../prompts/types.js";
-import { promptWithoutReasons } from "../shared/choice-verdicts.js";
-import { definitionVersion, oneOfNumbers, type Scale, scaleValues } from "../shared/custom-judge.js";
-import { judgeText } from "../shared/text-schema.js";
+import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
+import { definitionVersion, oneOfNumbers, type Scale, scaleValues } from "../shared/judge/custom-judge.js";
+import { judgeText } from "../shared/judge/text-schema.js";
 
 /** What the judge sees: the sample's fields by Ragas name. */
 export type CriteriaInput = Record<string, string | string[]>;

@@ -1,5 +1,5 @@
 // Ragas `StringPresence`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts. No judge.
-import { type TextPair, TextPairMetric } from "../shared/text-pair-metric.js";
+import { type TextPair, TextPairMetric } from "../shared/base/text-pair-metric.js";
 import type { MetricResult } from "../types.js";
 import { stringPresenceDescriptor } from "./descriptor.js";
 import { stringPresence } from "./score.js";

@@ -1,6 +1,6 @@
 // Ragas `ToolCallAccuracy`. Files: descriptor.ts (catalog entry, options), score.ts (the formula). No judge.
 import type { z } from "zod";
-import { ToolCallMetric, type ToolCallPair } from "../shared/conversation/tool-call-metric.js";
+import { ToolCallMetric, type ToolCallPair } from "../shared/base/tool-call-metric.js";
 import type { MetricResult } from "../types.js";
 import { toolCallAccuracyDescriptor } from "./descriptor.js";
 import { toolCallAccuracy } from "./score.js";

@@ -1,12 +1,13 @@
 // Ragas ToolCallAccuracy (ragas 0.4.0, src/ragas/metrics/_tool_call_accuracy.py), rewritten from its rules.
+
+import type { JsonValue, ToolCall } from "../../sample/conversation/messages.js";
+import { compareCodePoints, compareStringTuples, pythonStr } from "../../sample/python-value.js";
 import {
   type ArgumentRule,
   type CallMatching,
   callMatching,
   type DecidedPair,
 } from "../shared/conversation/call-pairing.js";
-import type { JsonValue, ToolCall } from "../shared/conversation/messages.js";
-import { compareCodePoints, compareStringTuples, pythonStr } from "../shared/python-value.js";
 
 /**
  * Ragas' argument score: 1 when neither call has arguments, 0 when only the reference has none; else the share of

@@ -1,5 +1,5 @@
 // Ragas `ToolCallF1`. Files: descriptor.ts (catalog entry), score.ts (the formula). No judge.
-import { ToolCallMetric, type ToolCallPair } from "../shared/conversation/tool-call-metric.js";
+import { ToolCallMetric, type ToolCallPair } from "../shared/base/tool-call-metric.js";
 import type { MetricResult } from "../types.js";
 import { toolCallF1Descriptor } from "./descriptor.js";
 import { toolCallF1 } from "./score.js";

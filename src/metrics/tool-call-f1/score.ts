@@ -1,8 +1,8 @@
 // Ragas ToolCallF1 (ragas 0.4.0, src/ragas/metrics/_tool_call_f1.py), rewritten from its rules.
 import { pythonRound } from "../../math/python-round.js";
+import type { ToolCall } from "../../sample/conversation/messages.js";
+import { pythonValueKey, valuesEqual } from "../../sample/python-value.js";
 import { type CallMatching, callMatching, type DecidedPair } from "../shared/conversation/call-pairing.js";
-import type { ToolCall } from "../shared/conversation/messages.js";
-import { pythonValueKey, valuesEqual } from "../shared/python-value.js";
 
 /**
  * A key two calls share exactly when they are the same (name, arguments) pair: same name, arguments equal by Python

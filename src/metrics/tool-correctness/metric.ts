@@ -1,8 +1,8 @@
 // DeepEval `ToolCorrectnessMetric` without its judge. Files: descriptor.ts (catalog entry, options), score.ts.
 import type { z } from "zod";
 import { InvalidInputError } from "../../errors.js";
-import { ToolCallMetric, type ToolCallPair } from "../shared/conversation/tool-call-metric.js";
-import type { RecordedOptions } from "../shared/judge-free.js";
+import type { RecordedOptions } from "../shared/base/judge-free-metric.js";
+import { ToolCallMetric, type ToolCallPair } from "../shared/base/tool-call-metric.js";
 import type { MetricResult, Sample } from "../types.js";
 import { toolCorrectnessDescriptor } from "./descriptor.js";
 import { argumentlessExpectedCall, comparedCallPairsProblem, toolCorrectnessScore } from "./score.js";

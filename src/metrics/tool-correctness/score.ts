@@ -2,10 +2,10 @@
 // deepeval/metrics/tool_correctness/tool_correctness.py), rewritten from its rules. DeepEval's tool `type` is not
 // read: every call here is a function call.
 import { InvalidInputError } from "../../errors.js";
+import type { JsonValue, MadeToolCall, ReferenceToolCall } from "../../sample/conversation/messages.js";
+import { pythonValueKey, valuesEqual } from "../../sample/python-value.js";
+import { OrderedGroups } from "../../util/ordered-groups.js";
 import { type CallMatching, callMatching, type DecidedPair } from "../shared/conversation/call-pairing.js";
-import type { JsonValue, MadeToolCall, ReferenceToolCall } from "../shared/conversation/messages.js";
-import { OrderedGroups } from "../shared/ordered-groups.js";
-import { pythonValueKey, valuesEqual } from "../shared/python-value.js";
 
 /** DeepEval's settings of the formula. */
 export interface ToolCorrectnessSettings {

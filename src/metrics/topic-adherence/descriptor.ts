@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { verdictOptionsShape } from "../shared/choice-verdicts.js";
-import { judgeSettingsShape } from "../shared/options.js";
+import { verdictOptionsShape } from "../shared/judge/choice-verdicts.js";
+import { judgeSettingsShape } from "../shared/judge/options.js";
 
 /**
  * `topic_adherence` (Ragas `TopicAdherenceScore`): does the agent answer the topics it should and only those?

@@ -1,6 +1,6 @@
 import type { Llm } from "../../llm/types.js";
-import { askJudgeForVerdicts, readFields, type VerdictReading } from "../shared/choice-verdicts.js";
-import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
+import { askJudgeForVerdicts, readFields, type VerdictReading } from "../shared/judge/choice-verdicts.js";
+import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge/judge.js";
 import { classifySchema, topicsPrompt, verdictPromptsFor } from "./prompt.js";
 
 const REFUSED_SLOT = { key: "refused", values: ["0", "1"] } as const;

@@ -2,11 +2,12 @@
 // counts and precision / recall / F1 with Ragas' 1e-10), descriptor.ts (id, mode and judge options). The judge reads
 // the conversation as ../shared/conversation/transcript.ts writes it.
 import { InvalidInputError } from "../../errors.js";
-import type { ChoiceOptions, ReasonsOptions } from "../shared/choice-verdicts.js";
+import { fieldHint } from "../../sample/field-table.js";
+import { requireText } from "../../sample/validate.js";
+import { JudgeMetric } from "../shared/base/judge-metric.js";
 import { sampleTranscript } from "../shared/conversation/transcript.js";
-import { JudgeMetric, type JudgeMetricOptions } from "../shared/judge-metric.js";
-import { fieldHint } from "../shared/sample-field-table.js";
-import { requireText } from "../shared/validate.js";
+import type { ChoiceOptions, ReasonsOptions } from "../shared/judge/choice-verdicts.js";
+import type { JudgeMetricOptions } from "../shared/judge/options.js";
 import type { MetricResult, Sample } from "../types.js";
 import { topicAdherenceDescriptor } from "./descriptor.js";
 import { judgeTopicAdherence, type TopicVerdict } from "./judge.js";

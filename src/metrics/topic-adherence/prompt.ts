@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
-import { promptWithoutReasons } from "../shared/choice-verdicts.js";
-import { exactly } from "../shared/sized.js";
-import { judgeText } from "../shared/text-schema.js";
+import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
+import { exactly } from "../shared/judge/sized.js";
+import { judgeText } from "../shared/judge/text-schema.js";
 
 /** Input of the topics step: the conversation as Ragas prints it. */
 export interface TopicsInput {

@@ -3,9 +3,9 @@
 // options), score.ts (steps and rules). No judge. Each reads `messages`; what it expects is in its options (promptfoo's
 // assertion value), the same for every row.
 import type { z } from "zod";
+import { sampleConversation } from "../../sample/conversation/sample-inputs.js";
 import type { MetricOptionSchema } from "../descriptor.js";
-import { sampleConversation } from "../shared/conversation/sample-inputs.js";
-import { JudgeFreeMetric, type RecordedOptions } from "../shared/judge-free.js";
+import { JudgeFreeMetric, type RecordedOptions } from "../shared/base/judge-free-metric.js";
 import type { MetricResult, Sample } from "../types.js";
 import {
   trajectoryStepCountDescriptor,

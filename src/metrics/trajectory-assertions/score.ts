@@ -3,7 +3,7 @@
 // gives a `message` step when it has text, then one `tool` step per tool call; the tool calls of one assistant
 // message are one turn (promptfoo groups calls whose spans overlap).
 import { isDeepStrictEqual } from "node:util";
-import type { ConversationMessage, JsonValue } from "../shared/conversation/messages.js";
+import type { ConversationMessage, JsonValue } from "../../sample/conversation/messages.js";
 
 /** One step of the trajectory. */
 export interface TrajectoryStep {

@@ -1,8 +1,8 @@
 // agentevals' trajectory match evaluator. Files: descriptor.ts (catalog entry, options), score.ts (the rules).
 import type { z } from "zod";
-import type { ConversationMessage } from "../shared/conversation/messages.js";
-import { sampleConversation } from "../shared/conversation/sample-inputs.js";
-import { JudgeFreeMetric, type RecordedOptions } from "../shared/judge-free.js";
+import type { ConversationMessage } from "../../sample/conversation/messages.js";
+import { sampleConversation } from "../../sample/conversation/sample-inputs.js";
+import { JudgeFreeMetric, type RecordedOptions } from "../shared/base/judge-free-metric.js";
 import type { MetricResult, Sample } from "../types.js";
 import { trajectoryMatchDescriptor } from "./descriptor.js";
 import { trajectoryMatchPairs } from "./score.js";

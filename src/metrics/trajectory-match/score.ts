@@ -1,5 +1,8 @@
 // agentevals trajectory match (agentevals 0.0.9, python/agentevals/trajectory/{strict,unordered,subset,superset,
 // utils}.py), rewritten from its rules.
+
+import type { ConversationMessage, JsonValue, ToolCall } from "../../sample/conversation/messages.js";
+import { type ValueEquality, valuesEqual } from "../../sample/python-value.js";
 import {
   type ArgumentRule,
   type CallMatching,
@@ -7,8 +10,6 @@ import {
   type DecidedPair,
 } from "../shared/conversation/call-pairing.js";
 import { conversationCalls as callsOf } from "../shared/conversation/call-pairing-text.js";
-import type { ConversationMessage, JsonValue, ToolCall } from "../shared/conversation/messages.js";
-import { type ValueEquality, valuesEqual } from "../shared/python-value.js";
 
 /** How arguments compare: agentevals' tool_args_match_mode. */
 export type ToolArgsMatchMode = "exact" | "ignore" | "subset" | "superset";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { verdictOptionsShape } from "../shared/choice-verdicts.js";
-import { strictModeOption } from "../shared/conversation/deepeval-verdicts.js";
-import { judgeSettingsShape } from "../shared/options.js";
+import { verdictOptionsShape } from "../shared/judge/choice-verdicts.js";
+import { strictModeOption } from "../shared/judge/deepeval-verdicts.js";
+import { judgeSettingsShape } from "../shared/judge/options.js";
 
 /** Catalog entry of DeepEval's `TurnRelevancyMetric`; opt-in. */
 export const turnRelevancyDescriptor = defineMetric({

@@ -1,8 +1,8 @@
 import type { Llm } from "../../llm/types.js";
-import type { VerdictReading } from "../shared/choice-verdicts.js";
-import type { DeepEvalTurn } from "../shared/conversation/deepeval-turns.js";
-import { askPassVerdict, type ReadPassVerdict } from "../shared/conversation/deepeval-verdicts.js";
-import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge.js";
+import type { DeepEvalTurn } from "../../sample/conversation/deepeval-turns.js";
+import type { VerdictReading } from "../shared/judge/choice-verdicts.js";
+import { askPassVerdict, type ReadPassVerdict } from "../shared/judge/deepeval-verdicts.js";
+import { type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge/judge.js";
 import { turnRelevancyPromptFor } from "./prompt.js";
 import { slidingWindows, unitInteractions } from "./score.js";
 

@@ -1,9 +1,9 @@
 // DeepEval `TurnRelevancyMetric`: descriptor.ts (id turn_relevancy, options), score.ts (exchanges, sliding
 // windows, the relevant share), prompt.ts (the last reply's verdict), judge.ts (one call per exchange).
 
-import { DeepEvalTurnsMetric, type PassJudgement } from "../shared/conversation/deepeval-metric.js";
-import type { DeepEvalTurn } from "../shared/conversation/deepeval-turns.js";
-import type { DeepEvalJudgeOptions } from "../shared/conversation/deepeval-verdicts.js";
+import type { DeepEvalTurn } from "../../sample/conversation/deepeval-turns.js";
+import { DeepEvalTurnsMetric, type PassJudgement } from "../shared/base/deepeval-turns-metric.js";
+import type { DeepEvalJudgeOptions } from "../shared/judge/deepeval-verdicts.js";
 import { turnRelevancyDescriptor } from "./descriptor.js";
 import { judgeTurnRelevancy } from "./judge.js";
 import { turnRelevancyPromptFor } from "./prompt.js";

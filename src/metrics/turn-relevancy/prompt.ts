@@ -1,6 +1,6 @@
 import type { PromptExample } from "../../prompts/types.js";
-import { type DeepEvalTurn, renderDeepEvalTurns } from "../shared/conversation/deepeval-turns.js";
-import { type PassVerdict, passVerdictPrompt } from "../shared/conversation/deepeval-verdicts.js";
+import { type DeepEvalTurn, renderDeepEvalTurns } from "../../sample/conversation/deepeval-turns.js";
+import { type PassVerdict, passVerdictPrompt } from "../shared/judge/deepeval-verdicts.js";
 
 /** What the judge sees: the window of turns, ending with the assistant reply it judges. */
 export interface TurnRelevancyInput {

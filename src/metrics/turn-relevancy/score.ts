@@ -1,5 +1,5 @@
-import type { DeepEvalTurn } from "../shared/conversation/deepeval-turns.js";
-import { passShare } from "../shared/conversation/deepeval-verdicts.js";
+import type { DeepEvalTurn } from "../../sample/conversation/deepeval-turns.js";
+import { passShare } from "../shared/judge/deepeval-verdicts.js";
 
 /**
  * DeepEval's unit interactions (`get_unit_interactions`): the turns cut into exchanges, each one or more user turns

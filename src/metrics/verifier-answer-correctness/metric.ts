@@ -1,8 +1,9 @@
 // `verifier_answer_correctness`, one folder: score.ts (the formula), descriptor.ts (id, fields, verifier, options),
 // metric.ts (this class). The entailment step is shared/verifier/response-support.ts, run both ways. No judge, so no
 // prompt.
+
+import { sampleText } from "../../sample/fields.js";
 import type { Verifier } from "../../verifiers/types.js";
-import { sampleText } from "../shared/sample-fields.js";
 import { sentenceSupport } from "../shared/verifier/response-support.js";
 import { VerifierMetric, verifierDetail } from "../shared/verifier/verifier-metric.js";
 import type { MetricResult, Sample } from "../types.js";

@@ -1,6 +1,6 @@
-// The verifier context precision formula: Ragas' average precision (shared/average-precision.ts) over verdicts from
+// The verifier context precision formula: Ragas' average precision (shared/text/average-precision.ts) over verdicts from
 // the cross-encoder's probabilities, in retrieval order.
-import { averagePrecisionOfVerdicts } from "../shared/average-precision.js";
+import { averagePrecisionOfVerdicts } from "../shared/text/average-precision.js";
 
 /**
  * Verdicts from probabilities (`"threshold"`: 1 when >= threshold, else 0; `"probability"`: the probability), then

@@ -1,8 +1,9 @@
 // `verifier_context_relevance`, one folder: score.ts (the formula), descriptor.ts (id, fields, verifier, options),
 // metric.ts (this class). The relevance step is shared with verifier_context_precision:
 // shared/verifier/context-scores.ts. No judge, so no prompt.
+
+import { sampleContexts, sampleText } from "../../sample/fields.js";
 import type { Verifier } from "../../verifiers/types.js";
-import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { contextRelevanceScores } from "../shared/verifier/context-scores.js";
 import { VerifierMetric, verifierDetail } from "../shared/verifier/verifier-metric.js";
 import type { MetricResult, Sample } from "../types.js";

@@ -1,8 +1,9 @@
 // `verifier_faithfulness`, one folder: score.ts (the formula), descriptor.ts (id, fields, verifier, options), metric.ts
 // (this class). The verifier step (sentences, context windows, best support) is shared with the faithfulness
 // cascade: shared/verifier/response-support.ts. No judge, so no prompt.
+
+import { sampleContexts, sampleText } from "../../sample/fields.js";
 import type { Verifier } from "../../verifiers/types.js";
-import { sampleContexts, sampleText } from "../shared/sample-fields.js";
 import { sentenceSupport } from "../shared/verifier/response-support.js";
 import { VerifierMetric, verifierDetail } from "../shared/verifier/verifier-metric.js";
 import type { MetricResult, Sample } from "../types.js";

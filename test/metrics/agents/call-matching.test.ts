@@ -1,12 +1,12 @@
 // details.callMatching of the tool-call metrics: which made call each metric paired with which expected call, from
 // the pairs its own formula took, and the leftovers named as missing, extra or an argument mismatch.
 import { describe, expect, it } from "vitest";
-import type { ConversationMessage, ToolCall } from "../../../src/metrics/shared/conversation/messages.js";
 import { toolCallAccuracy } from "../../../src/metrics/tool-call-accuracy/score.js";
 import { ToolCallF1 } from "../../../src/metrics/tool-call-f1/metric.js";
 import { toolCorrectnessScore } from "../../../src/metrics/tool-correctness/score.js";
 import { TrajectoryMatch } from "../../../src/metrics/trajectory-match/metric.js";
 import { trajectoryMatchPairs } from "../../../src/metrics/trajectory-match/score.js";
+import type { ConversationMessage, ToolCall } from "../../../src/sample/conversation/messages.js";
 
 const call = (name: string, args: ToolCall["args"] = {}): ToolCall => ({ name, args });
 const assistant = (...toolCalls: ToolCall[]): ConversationMessage => ({

@@ -6,12 +6,12 @@ import type { LlamaCppLlm } from "../../../src/llm/llama-cpp-llm.js";
 import { createMetric } from "../../../src/metrics/catalog.js";
 import { intentionVerdictPromptFor } from "../../../src/metrics/conversation-completeness/prompt.js";
 import { retentionPromptFor } from "../../../src/metrics/knowledge-retention/prompt.js";
-import { WRITTEN_VERDICTS } from "../../../src/metrics/shared/choice-verdicts.js";
-import { deepEvalTurns } from "../../../src/metrics/shared/conversation/deepeval-turns.js";
-import { askPassVerdict } from "../../../src/metrics/shared/conversation/deepeval-verdicts.js";
-import type { ConversationMessage } from "../../../src/metrics/shared/conversation/messages.js";
-import { newUsage } from "../../../src/metrics/shared/judge.js";
+import { WRITTEN_VERDICTS } from "../../../src/metrics/shared/judge/choice-verdicts.js";
+import { askPassVerdict } from "../../../src/metrics/shared/judge/deepeval-verdicts.js";
+import { newUsage } from "../../../src/metrics/shared/judge/judge.js";
 import type { MetricResult, Sample } from "../../../src/metrics/types.js";
+import { deepEvalTurns } from "../../../src/sample/conversation/deepeval-turns.js";
+import type { ConversationMessage } from "../../../src/sample/conversation/messages.js";
 import { ggufTestJudges, loadTestJudge } from "../../support/gguf-judges.js";
 
 const sample: Sample = {

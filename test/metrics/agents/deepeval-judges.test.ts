@@ -11,16 +11,16 @@ import { retentionPromptFor } from "../../../src/metrics/knowledge-retention/pro
 import { turnsToJudge } from "../../../src/metrics/knowledge-retention/score.js";
 import { RoleAdherence } from "../../../src/metrics/role-adherence/metric.js";
 import { roleAdherencePromptFor } from "../../../src/metrics/role-adherence/prompt.js";
+import { passShare } from "../../../src/metrics/shared/judge/deepeval-verdicts.js";
+import { TurnRelevancy } from "../../../src/metrics/turn-relevancy/metric.js";
+import { turnRelevancyPromptFor } from "../../../src/metrics/turn-relevancy/prompt.js";
+import { slidingWindows, unitInteractions } from "../../../src/metrics/turn-relevancy/score.js";
 import {
   type DeepEvalTurn,
   deepEvalTurns,
   renderDeepEvalTurns,
-} from "../../../src/metrics/shared/conversation/deepeval-turns.js";
-import { passShare } from "../../../src/metrics/shared/conversation/deepeval-verdicts.js";
-import type { ConversationMessage } from "../../../src/metrics/shared/conversation/messages.js";
-import { TurnRelevancy } from "../../../src/metrics/turn-relevancy/metric.js";
-import { turnRelevancyPromptFor } from "../../../src/metrics/turn-relevancy/prompt.js";
-import { slidingWindows, unitInteractions } from "../../../src/metrics/turn-relevancy/score.js";
+} from "../../../src/sample/conversation/deepeval-turns.js";
+import type { ConversationMessage } from "../../../src/sample/conversation/messages.js";
 import { ScriptedLlm } from "../../support/scripted-llm.js";
 
 const user = (content: string) => ({ role: "user" as const, content });

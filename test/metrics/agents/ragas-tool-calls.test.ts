@@ -3,12 +3,12 @@
 // names the rule of that source it exercises.
 import { describe, expect, it } from "vitest";
 import { pythonRound } from "../../../src/math/python-round.js";
-import type { ConversationMessage, ToolCall } from "../../../src/metrics/shared/conversation/messages.js";
-import { pythonStr, valuesEqual } from "../../../src/metrics/shared/python-value.js";
 import { ToolCallAccuracy } from "../../../src/metrics/tool-call-accuracy/metric.js";
 import { toolCallAccuracy } from "../../../src/metrics/tool-call-accuracy/score.js";
 import { ToolCallF1 } from "../../../src/metrics/tool-call-f1/metric.js";
 import { toolCallF1 } from "../../../src/metrics/tool-call-f1/score.js";
+import type { ConversationMessage, ToolCall } from "../../../src/sample/conversation/messages.js";
+import { pythonStr, valuesEqual } from "../../../src/sample/python-value.js";
 
 const call = (name: string, args: ToolCall["args"] = {}): ToolCall => ({ name, args });
 const conversation = (...calls: ToolCall[][]): ConversationMessage[] => [

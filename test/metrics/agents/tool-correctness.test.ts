@@ -2,13 +2,13 @@
 // deepeval/metrics/tool_correctness/tool_correctness.py (_calculate_score and its helpers) and
 // deepeval/test_case/llm_test_case.py (ToolCall.__eq__: name, input_parameters, output).
 import { describe, expect, it } from "vitest";
-import type { MadeToolCall, ReferenceToolCall } from "../../../src/metrics/shared/conversation/messages.js";
 import { ToolCorrectness } from "../../../src/metrics/tool-correctness/metric.js";
 import {
   compareArgs,
   type ToolCorrectnessSettings,
   toolCorrectness,
 } from "../../../src/metrics/tool-correctness/score.js";
+import type { MadeToolCall, ReferenceToolCall } from "../../../src/sample/conversation/messages.js";
 
 const call = (name: string, args: MadeToolCall["args"] = {}, output?: string): MadeToolCall => ({
   name,

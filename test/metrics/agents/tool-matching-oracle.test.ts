@@ -10,6 +10,12 @@ import {
   compareArguments,
   type DecidedPair,
 } from "../../../src/metrics/shared/conversation/call-pairing.js";
+import { toolCallF1 } from "../../../src/metrics/tool-call-f1/score.js";
+import {
+  compareArgs,
+  type ToolCorrectnessSettings,
+  toolCorrectnessScore,
+} from "../../../src/metrics/tool-correctness/score.js";
 import {
   type ConversationMessage,
   type JsonValue,
@@ -17,14 +23,8 @@ import {
   madeToolCalls,
   type ReferenceToolCall,
   type ToolCall,
-} from "../../../src/metrics/shared/conversation/messages.js";
-import { pythonValueKey, valuesEqual } from "../../../src/metrics/shared/python-value.js";
-import { toolCallF1 } from "../../../src/metrics/tool-call-f1/score.js";
-import {
-  compareArgs,
-  type ToolCorrectnessSettings,
-  toolCorrectnessScore,
-} from "../../../src/metrics/tool-correctness/score.js";
+} from "../../../src/sample/conversation/messages.js";
+import { pythonValueKey, valuesEqual } from "../../../src/sample/python-value.js";
 
 const eq = (a: JsonValue | undefined, b: JsonValue | undefined) =>
   valuesEqual(a ?? null, b ?? null, "python");

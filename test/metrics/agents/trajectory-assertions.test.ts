@@ -3,13 +3,13 @@
 // (step matching) and traceUtils.ts (matchesPattern: `*`, `?`, case-insensitive), over a conversation's steps.
 import { describe, expect, it } from "vitest";
 import { createMetric } from "../../../src/metrics/catalog.js";
-import type { ConversationMessage, ToolCall } from "../../../src/metrics/shared/conversation/messages.js";
 import {
   TrajectoryStepCount,
   TrajectoryToolArgsMatch,
   TrajectoryToolSequence,
   TrajectoryToolUsed,
 } from "../../../src/metrics/trajectory-assertions/metric.js";
+import type { ConversationMessage, ToolCall } from "../../../src/sample/conversation/messages.js";
 
 const call = (name: string, args: ToolCall["args"] = {}): ToolCall => ({ name, args });
 const ai = (content: string, ...toolCalls: ToolCall[]): ConversationMessage => ({

@@ -2,13 +2,13 @@
 // python/agentevals/trajectory/{strict,unordered,subset,superset,utils}.py; `valueEquality: "strict"` follows its
 // JavaScript package, js/src/trajectory/utils.ts (deep equality without coercion).
 import { describe, expect, it } from "vitest";
-import type { ConversationMessage, ToolCall } from "../../../src/metrics/shared/conversation/messages.js";
 import { TrajectoryMatch } from "../../../src/metrics/trajectory-match/metric.js";
 import {
   type TrajectoryMatchMode,
   type TrajectoryMatchSettings,
   trajectoryMatch,
 } from "../../../src/metrics/trajectory-match/score.js";
+import type { ConversationMessage, ToolCall } from "../../../src/sample/conversation/messages.js";
 
 const call = (name: string, args: ToolCall["args"] = {}): ToolCall => ({ name, args });
 const user = (content = "q"): ConversationMessage => ({ role: "user", content });

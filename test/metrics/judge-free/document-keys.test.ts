@@ -2,7 +2,7 @@
 // key beginning with NUL, and no string can take the key of another kind.
 import { describe, expect, it } from "vitest";
 import { reciprocalRank } from "../../../src/metrics/document-mrr/score.js";
-import { comparisonKey } from "../../../src/metrics/shared/documents.js";
+import { comparisonKey } from "../../../src/sample/documents.js";
 
 describe("comparisonKey", () => {
   it("keeps kinds apart, whatever the string holds", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../../src/errors.js";
 import * as m from "../../../src/index.js";
 import { DocumentMRREvaluator } from "../../../src/metrics/document-mrr/evaluator.js";
-import { stringSimilarity } from "../../../src/metrics/shared/string-distance/similarity.js";
+import { stringSimilarity } from "../../../src/metrics/shared/text/string-distance/similarity.js";
 
 const pairMetrics = [
   new m.ExactMatch(),

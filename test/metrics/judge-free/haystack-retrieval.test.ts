@@ -12,7 +12,7 @@ import {
 } from "../../../src/metrics/document-ndcg/score.js";
 import { DocumentRecallEvaluator } from "../../../src/metrics/document-recall/evaluator.js";
 import { AnswerExactMatchEvaluator } from "../../../src/metrics/exact-match/evaluator.js";
-import type { HaystackDocument } from "../../../src/metrics/shared/documents.js";
+import type { HaystackDocument } from "../../../src/sample/documents.js";
 
 const c = (...contents: string[]): HaystackDocument[] => contents.map((content) => ({ content }));
 

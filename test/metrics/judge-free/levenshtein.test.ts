@@ -2,7 +2,7 @@
 // fastest-levenshtein, which the other lengths still use, and against the textbook table.
 import { distance } from "fastest-levenshtein";
 import { describe, expect, it } from "vitest";
-import { unitLevenshtein } from "../../../src/metrics/shared/string-distance/levenshtein.js";
+import { unitLevenshtein } from "../../../src/metrics/shared/text/string-distance/levenshtein.js";
 import { lcg } from "../../support/generated-text.js";
 
 function tableDistance(a: string, b: string): number {

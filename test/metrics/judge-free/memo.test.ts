@@ -3,16 +3,16 @@
 import { describe, expect, it } from "vitest";
 import { NonLLMContextPrecisionWithReference } from "../../../src/metrics/non-llm-context-precision-with-reference/metric.js";
 import { NonLLMContextRecall } from "../../../src/metrics/non-llm-context-recall/metric.js";
+import { contextSimilarityMemo } from "../../../src/metrics/shared/base/non-llm-context-metric.js";
 import {
   type ContextSimilarities,
   contextSimilarities,
-} from "../../../src/metrics/shared/context-similarities.js";
-import { contextSimilarityMemo } from "../../../src/metrics/shared/non-llm-context-metric.js";
+} from "../../../src/metrics/shared/text/context-similarities.js";
 import {
   type DistanceMeasure,
   distanceMeasures,
   stringSimilarity,
-} from "../../../src/metrics/shared/string-distance/similarity.js";
+} from "../../../src/metrics/shared/text/string-distance/similarity.js";
 import { ListPairMemo } from "../../../src/util/list-pair-memo.js";
 import { lcg, piecesText } from "../../support/generated-text.js";
 

@@ -10,7 +10,7 @@ import { rouge } from "../../../src/metrics/rouge-score/score.js";
 import {
   distanceMeasures,
   stringSimilarity,
-} from "../../../src/metrics/shared/string-distance/similarity.js";
+} from "../../../src/metrics/shared/text/string-distance/similarity.js";
 
 const fixture = <T>(name: string): T =>
   JSON.parse(readFileSync(new URL(`../../fixtures/judge-free/${name}.json`, import.meta.url), "utf8")) as T;

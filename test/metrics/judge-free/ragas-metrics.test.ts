@@ -21,7 +21,7 @@ import {
   StringPresence,
 } from "../../../src/index.js";
 import { createMetric, metricDescriptors } from "../../../src/metrics/catalog.js";
-import { readsConversation } from "../../../src/metrics/shared/sample-field-table.js";
+import { readsConversation } from "../../../src/sample/field-table.js";
 
 const eiffel = {
   reference: "The Eiffel Tower is located in Paris.",

@@ -11,7 +11,7 @@ import {
   VerifierFaithfulness,
 } from "../../../src/index.js";
 import { createMetric, metricClasses } from "../../../src/metrics/catalog.js";
-import { failureReason } from "../../../src/metrics/shared/outcome.js";
+import { failureReason } from "../../../src/metrics/shared/base/outcome.js";
 import { fakePairVerifier, fakeSpanVerifier, wordContainment } from "../../support/fake-verifiers.js";
 import { ScriptedLlm } from "../../support/scripted-llm.js";
 

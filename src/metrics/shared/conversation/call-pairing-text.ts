@@ -1,7 +1,8 @@
 // Which calls matched, as text: one line per pair a tool-call metric did not count as a full match, for the
 // vitest matchers' failure messages and the Markdown report. The pairs are the metric's (details.callMatching).
+
+import type { ConversationMessage, ToolCall } from "../../../sample/conversation/messages.js";
 import type { CallMatching, CallPair } from "./call-pairing.js";
-import type { ConversationMessage, ToolCall } from "./messages.js";
 
 /** The tool calls of a conversation's assistant messages, in order (the made indexes of callMatching). */
 export function conversationCalls(messages: readonly ConversationMessage[]): ToolCall[] {

@@ -1,8 +1,9 @@
 // Which tool call made matched which expected call: the shape the tool-call metrics put in their row details
 // (`details.callMatching`) and the report draws. Each metric builds the pairs where its formula decides them; this
 // file only holds the shape and the steps every metric shares (argument comparison, naming the leftovers).
-import { OrderedGroups } from "../ordered-groups.js";
-import type { JsonValue, ToolCall } from "./messages.js";
+
+import type { JsonValue, ToolCall } from "../../../sample/conversation/messages.js";
+import { OrderedGroups } from "../../../util/ordered-groups.js";
 
 /** How one argument of a paired call compares: in both and equal, in both and different, only in the reference
  * call (`missing`), only in the made call (`extra`), or not compared by the metric's settings (`ignored`). */

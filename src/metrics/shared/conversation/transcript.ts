@@ -2,10 +2,10 @@
 // `AI:` with its tool calls under `Tools:` (arguments as Python prints a dict), and `ToolOutput:`. The judge metrics
 // that read a conversation (agent goal accuracy, topic adherence) show the judge this text.
 import { InvalidInputError } from "../../../errors.js";
+import type { ConversationMessage } from "../../../sample/conversation/messages.js";
+import { sampleConversation } from "../../../sample/conversation/sample-inputs.js";
+import { pythonRepr } from "../../../sample/python-value.js";
 import type { Sample } from "../../types.js";
-import { pythonRepr } from "../python-value.js";
-import type { ConversationMessage } from "./messages.js";
-import { sampleConversation } from "./sample-inputs.js";
 
 /** One message as Ragas prints it, or undefined for a message Ragas leaves out (system, an empty assistant turn). */
 function messageText(message: ConversationMessage): string | undefined {

@@ -1,4 +1,4 @@
-import { sentenceSpans } from "../split.js";
+import { sentenceSpans } from "../judge/split.js";
 
 /** A sentence of a text, trimmed, with its character offsets in the text. */
 export interface TextSentence {

@@ -1,8 +1,8 @@
 import type { VerifierIdentity, VerifierTask } from "../../../verifiers/types.js";
 import type { MetricOptionSchema } from "../../descriptor.js";
 import type { MetricConfig } from "../../types.js";
-import { BaseMetric } from "../base-metric.js";
-import { failureReason } from "../outcome.js";
+import { BaseMetric } from "../base/base-metric.js";
+import { failureReason } from "../base/outcome.js";
 import { VerifierHandle } from "./handle.js";
 
 /** The options every verifier metric's parsed options hold. */

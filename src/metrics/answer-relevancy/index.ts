@@ -1,0 +1,4 @@
+// The public face of this metric folder: its classes, their options and the types a user passes or reads, all
+// public in the package root (test/metrics/faces.test.ts). Its formulas are public in airgap-eval/formulas.
+export { AnswerRelevancy, type AnswerRelevancyOptions, ResponseRelevancy } from "./metric.js";
+export type { NoncommittalMode } from "./score.js";

@@ -1,0 +1,10 @@
+// The public face of this metric folder: its classes, their options and the types a user passes or reads, all
+// public in the package root (test/metrics/faces.test.ts). Its formulas are public in airgap-eval/formulas.
+export {
+  ContextRelevanceEvaluator,
+  type ContextRelevanceEvaluatorOptions,
+  type ContextRelevanceExample,
+  type ContextRelevanceRowResult,
+} from "./evaluator.js";
+export { ContextRelevance, type ContextRelevanceOptions } from "./metric.js";
+export type { ContextRelevanceMode } from "./score.js";

@@ -1,0 +1,8 @@
+// The public face of this metric folder: its classes, their options and the types a user passes or reads, all
+// public in the package root (test/metrics/faces.test.ts). Its formulas are public in airgap-eval/formulas.
+export {
+  FaithfulnessWithHhem,
+  type FaithfulnessWithHhemOptions,
+  FaithfulnesswithHHEM,
+  type StatementSupport,
+} from "./metric.js";

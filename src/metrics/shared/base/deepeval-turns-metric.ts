@@ -1,0 +1,60 @@
+// The base of DeepEval's multi-turn judge metrics: the sample's `messages` as DeepEval turns, the judge's pass/fail
+// verdicts turned into the score by the metric's formula (with `strictMode`), and the result's reason and details.
+
+import { type DeepEvalTurn, deepEvalTurns } from "../../../sample/conversation/deepeval-turns.js";
+import { sampleConversation } from "../../../sample/conversation/sample-inputs.js";
+import type { MetricOptionSchema } from "../../descriptor.js";
+import type { MetricResult, Sample } from "../../types.js";
+import { passValues, type ReadPassVerdict } from "../judge/deepeval-verdicts.js";
+import type { JudgeUsage } from "../judge/judge.js";
+import { JudgeMetric } from "./judge-metric.js";
+
+/** What a metric's judge steps return: the verdicts the score counts, their cost, and other details to report. */
+export interface PassJudgement {
+  verdicts: ReadPassVerdict[];
+  usage: JudgeUsage;
+  /** Details besides the verdicts and usage, e.g. the facts or intentions the judge listed. */
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * A DeepEval multi-turn judge: subclasses give the judge steps, the formula (from score.ts) and the reason's words;
+ * `validate` reads `messages` as DeepEval turns unless overridden.
+ */
+export abstract class DeepEvalTurnsMetric<
+  V = DeepEvalTurn[],
+  S extends MetricOptionSchema = MetricOptionSchema,
+> extends JudgeMetric<V, S> {
+  /** The judge steps of one row. */
+  protected abstract judge(input: V, signal: AbortSignal | undefined): Promise<PassJudgement>;
+
+  /** The metric's formula over the counted verdicts (1/0, or P(1) with scoring "expected"). */
+  protected abstract formula(passes: readonly number[], strict: boolean): number;
+
+  /** The result's reason: `passed` of `total` verdicts pass (`total` is 0 when nothing was judged). */
+  protected abstract reasonFor(passed: number, total: number): string;
+
+  protected validate(sample: Sample, row: number | undefined): V {
+    return deepEvalTurns(sampleConversation(sample, "messages", row)) as V;
+  }
+
+  protected async compute(input: V, signal: AbortSignal | undefined): Promise<MetricResult> {
+    const j = await this.judge(input, signal);
+    const strict = this.strictMode();
+    return {
+      value: this.formula(passValues(j.verdicts, this.reading), strict),
+      status: "ok",
+      reason: this.reasonFor(j.verdicts.filter((v) => v.verdict === 1).length, j.verdicts.length),
+      details: { ...j.extra, verdicts: j.verdicts, usage: j.usage },
+    };
+  }
+
+  protected override metricOptions(): Record<string, string | number | boolean | null> {
+    return { strictMode: this.strictMode() };
+  }
+
+  /** The parsed `strictMode` option, which every DeepEval judge's descriptor declares. */
+  private strictMode(): boolean {
+    return (this.options as unknown as { strictMode: boolean }).strictMode;
+  }
+}

@@ -1,0 +1,65 @@
+import type { Llm } from "../../../llm/types.js";
+import type { ModelProvenance } from "../../../provenance.js";
+import type { MetricOptionSchema } from "../../descriptor.js";
+import type { MetricConfig } from "../../types.js";
+import { type VerdictReading, verdictModeConfig, verdictReading } from "../judge/choice-verdicts.js";
+import type { JudgeSettings } from "../judge/judge.js";
+import { BaseMetric } from "./base-metric.js";
+
+/**
+ * A `BaseMetric` that calls a judge: holds the judge and its settings (temperature and token budget,
+ * from the parsed options), reads verdicts as the options say (`scoring`, `confidence`, `reasons`,
+ * `prefill`, for the metrics whose descriptor offers them), scores as many rows at once as the judge
+ * serves, and builds `config()` from the prompt versions and the metric's own options.
+ */
+export abstract class JudgeMetric<V, S extends MetricOptionSchema = MetricOptionSchema> extends BaseMetric<
+  V,
+  S
+> {
+  /** The judge this metric calls. */
+  readonly llm: Llm;
+  protected readonly settings: JudgeSettings;
+  /** How verdicts are read (`scoring`, `confidence`) and whether reasons are asked (`reasons`); the default reads none. Metrics that offer them say so in their options. */
+  protected readonly reading: VerdictReading;
+
+  /** `defaultTemperature` applies when the options leave temperature unset (user-defined judges' votes). */
+  constructor(options: unknown, defaultTemperature = 0) {
+    super(options);
+    const o = this.options as { llm: Llm; temperature?: number; maxTokens?: number };
+    this.llm = o.llm;
+    this.settings = { temperature: o.temperature ?? defaultTemperature, maxTokens: o.maxTokens };
+    this.reading = verdictReading(o, o.llm, new.target.name);
+  }
+
+  protected concurrency(): number {
+    return this.llm.concurrency ?? 1;
+  }
+
+  /** Prompt versions the metric used for its numbers. */
+  protected abstract promptVersions(): Record<string, string>;
+
+  /** The metric's own options that change its numbers (mode, weights, ...). Defaults to none. */
+  protected metricOptions(): Record<string, string | number | boolean | null> {
+    return {};
+  }
+
+  /** Models besides the judge (an embedder). Defaults to none. */
+  protected otherModels(): ModelProvenance[] {
+    return [];
+  }
+
+  /** Prompt versions, options (with temperature and token budget) and the models' provenance. */
+  config(): MetricConfig {
+    return {
+      name: this.name,
+      promptVersions: this.promptVersions(),
+      options: {
+        ...this.metricOptions(),
+        temperature: this.settings.temperature,
+        maxTokens: this.settings.maxTokens ?? null,
+        ...verdictModeConfig(this.reading),
+      },
+      models: [this.llm.provenance(), ...this.otherModels()],
+    };
+  }
+}

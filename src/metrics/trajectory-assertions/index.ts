@@ -1,0 +1,12 @@
+// The public face of this metric folder: its classes, their options and the types a user passes or reads, all
+// public in the package root (test/metrics/faces.test.ts). Its formulas are public in airgap-eval/formulas.
+export {
+  TrajectoryStepCount,
+  type TrajectoryStepCountOptions,
+  TrajectoryToolArgsMatch,
+  type TrajectoryToolArgsMatchOptions,
+  TrajectoryToolSequence,
+  type TrajectoryToolSequenceOptions,
+  TrajectoryToolUsed,
+  type TrajectoryToolUsedOptions,
+} from "./metric.js";
