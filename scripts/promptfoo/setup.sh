@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # promptfoo from the npm registry, pinned, for test/promptfoo/promptfoo-eval.test.ts (real promptfoo grading through
 # airgap-eval/promptfoo). Installed once into <repo>/.promptfoo/<version>/ (gitignored, kept between runs: a
-# cached run takes under a second; the first install takes a few minutes, promptfoo brings ~1,000 packages), then
+# cached run only checks `promptfoo --version`, a few seconds; the first install takes a few minutes: ~720 packages,
+# ~1.8 GB), then
 # prints `AIRGAP_EVAL_PROMPTFOO=<that folder>` for the test to read.
 #
 #   eval "export $(bash scripts/promptfoo/setup.sh | tail -n 1)"
@@ -22,6 +23,7 @@ if [ ! -f "$dir/.installed" ]; then
   touch "$dir/.installed"
   echo "promptfoo $version installed into $dir in $((SECONDS - start)) s" >&2
 fi
-"$dir/node_modules/.bin/promptfoo" --version >/dev/null 2>&1 \
+PROMPTFOO_DISABLE_TELEMETRY=1 PROMPTFOO_DISABLE_UPDATE=1 PROMPTFOO_CONFIG_DIR="$dir/.promptfoo-home" \
+  "$dir/node_modules/.bin/promptfoo" --version >/dev/null 2>&1 \
   || { echo "setup.sh: $dir/node_modules/.bin/promptfoo --version failed; delete $dir and run again" >&2; exit 1; }
 echo "AIRGAP_EVAL_PROMPTFOO=$dir"
