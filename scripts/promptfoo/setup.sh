@@ -2,8 +2,7 @@
 # promptfoo from the npm registry, pinned, for test/promptfoo/promptfoo-eval.test.ts (real promptfoo grading through
 # airgap-eval/promptfoo). Installed once into <repo>/.promptfoo/<version>/ (gitignored, kept between runs: a
 # cached run only checks `promptfoo --version`, a few seconds; the first install takes a few minutes: ~720 packages,
-# ~1.8 GB), then
-# prints `AIRGAP_EVAL_PROMPTFOO=<that folder>` for the test to read.
+# ~1.8 GB), then prints `AIRGAP_EVAL_PROMPTFOO=<that folder>` for the test to read.
 #
 #   eval "export $(bash scripts/promptfoo/setup.sh | tail -n 1)"
 #
