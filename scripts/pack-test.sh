@@ -9,7 +9,8 @@
 # same --out: the second run continues, exit 0, all cache hits), the agent example (examples/agent-eval.jsonl with the
 # rule-based agent metrics), a judge metric on a generated tiny GGUF, `generate` on the shipped example documents
 # (examples/docs, with a stage module of scripts/pack-test/stage.mjs, then with the built-in stage on the tiny GGUF;
-# the same bytes twice each) and the airgap-eval/generate entry.
+# the same bytes twice each), the airgap-eval/generate entry, and airgap-eval/promptfoo (an llm-rubric answer; with
+# AIRGAP_EVAL_PROMPTFOO set, `promptfoo eval` grading through package:airgap-eval/promptfoo:PromptfooGrader).
 # Without --quick also: the shipped metric file (examples/quality.yaml) through `eval --metric-file` and through
 # `parseMetricFile` / `loadMetricFile` of the package root and the node-test entry, the help text, docs/testing.md's
 # vitest config and global setup as printed (loaded in the CommonJS project), a TypeScript file using the library
@@ -22,7 +23,8 @@
 # Usage: bash scripts/pack-test.sh [--keep] [--quick] [--node DIR] [--tarball FILE]
 #   --node DIR      run npm, npx and the package on DIR/node (default: the node on PATH)
 #   --tarball FILE  test this tarball instead of packing the checkout
-#   --quick         the install, require() of the entries, the quick start, the agent example, the judge and generate only
+#   --quick         the install, require() of the entries, the quick start, the agent example, the judge, generate and
+#                   the promptfoo grader only
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 keep="" quick="" node_dir="" tarball=""
@@ -213,6 +215,8 @@ node --input-type=module -e 'const g = await import("airgap-eval/generate"); if 
   || fail "airgap-eval/generate does not export generateTestset"
 node --input-type=module -e 'const f = await import("airgap-eval/formulas"); if (f.exactMatch("Paris", "Paris") !== 1) process.exit(1);' \
   || fail "airgap-eval/formulas does not give exactMatch(\"Paris\", \"Paris\") = 1"
+# shellcheck source=scripts/pack-test/promptfoo.sh
+source "$repo/scripts/pack-test/promptfoo.sh"
 if [ -n "$quick" ]; then step "pack-test --quick passed on node $(node -v)"; exit 0; fi
 
 step "--cpu-build fastest: ggml's own pick for this CPU, recorded"

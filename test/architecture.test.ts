@@ -22,13 +22,14 @@ const srcDir = path.resolve(import.meta.dirname, "../src");
  * definitions read from a file, as `dataset` reads rows) beside them. `sample` (the sample model: the field table,
  * field readers, documents and the conversation formats) sits just above the leaf helpers, so that dataset/, report/
  * and metrics/ all read the same sample without reaching into one another. `formulas` (the entry airgap-eval/formulas)
- * sits below `api`, whose deprecated group re-exports the formulas the main entry kept for one release.
+ * sits below `api`, whose deprecated group re-exports the formulas the main entry kept for one release. `promptfoo`
+ * (the judge as promptfoo's grading provider) is an entry beside `vitest` and `node-test`.
  */
 const layers: readonly (readonly string[])[] = [
   ["index"],
   ["api"],
   ["formulas"],
-  ["cli", "vitest", "node-test"],
+  ["cli", "vitest", "node-test", "promptfoo"],
   ["calibrate", "testing", "generate"],
   ["evaluate"],
   ["dataset", "report", "datasets", "metric-file"],

@@ -80,6 +80,7 @@ describe("public API", () => {
       "./node-test",
       "./generate",
       "./formulas",
+      "./promptfoo",
     ]);
   });
 
