@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { reasonsOption } from "../shared/judge/choice-verdicts.js";
 import { judgeSettingsShape } from "../shared/judge/options.js";
-import { prefillOption } from "../shared/judge/verdict-plan.js";
+import { prefillShape } from "../shared/judge/verdict-plan.js";
 
 /** `factual_correctness`: precision, recall or F-beta of the response's claims against the reference's. */
 export const factualCorrectnessDescriptor = defineMetric({
@@ -19,6 +19,6 @@ export const factualCorrectnessDescriptor = defineMetric({
     atomicity: z.enum(["low", "high"]).default("low"),
     coverage: z.enum(["low", "high"]).default("low"),
     reasons: reasonsOption,
-    prefill: prefillOption,
+    ...prefillShape,
   }),
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { reasonsOption } from "../shared/judge/choice-verdicts.js";
 import { judgeSettingsShape } from "../shared/judge/options.js";
-import { prefillOption } from "../shared/judge/verdict-plan.js";
+import { prefillShape } from "../shared/judge/verdict-plan.js";
 
 /** `noise_sensitivity`: share of incorrect response statements that relevant (or irrelevant) contexts support. */
 export const noiseSensitivityDescriptor = defineMetric({
@@ -16,6 +16,6 @@ export const noiseSensitivityDescriptor = defineMetric({
     ...judgeSettingsShape,
     mode: z.enum(["relevant", "irrelevant"]).default("relevant"),
     reasons: reasonsOption,
-    prefill: prefillOption,
+    ...prefillShape,
   }),
 });
