@@ -32,7 +32,6 @@ const notYetDerived = new Set<string>([
   "ContextualPrecisionMetric",
   "ContextualRecallMetric",
   "ContextualRelevancyMetric",
-  "ResponseGroundedness",
   "QuotedSpansAlignment",
   "NonLLMContextPrecisionWithReference",
   "NonLLMContextRecall",
