@@ -25,7 +25,6 @@ const notYetDerived = new Set<string>([
   "AnswerRelevancy",
   "SemanticSimilarity",
   "Faithfulness",
-  "ContextRelevance",
   "AnswerCorrectness",
   "FaithfulnessMetric",
   "AnswerRelevancyMetric",
