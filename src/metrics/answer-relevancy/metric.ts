@@ -5,7 +5,7 @@
 import type { Embeddings } from "../../embeddings/types.js";
 import type { PromptTemplate } from "../../prompts/types.js";
 import type { ModelProvenance } from "../../provenance.js";
-import type { MetricInput } from "../descriptor.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
 import { errorResult } from "../shared/base/outcome.js";
 import { longTextsDetail, refusedLongText, rowLongTexts } from "../shared/embedding/long-texts.js";
@@ -14,11 +14,11 @@ import { newUsage } from "../shared/judge/judge.js";
 import type { MetricResult } from "../types.js";
 import { answerRelevancyDescriptor } from "./descriptor.js";
 import { writeQuestions } from "./judge.js";
-import type { AnswerRelevancyOptions } from "./options.js";
 import { answerRelevancyPrompt, type QuestionsInput, type QuestionsOutput } from "./prompt.js";
 import { answerRelevancyScore, expectedAnswerRelevancy, type NoncommittalMode } from "./score.js";
 
-export type { AnswerRelevancyOptions } from "./options.js";
+/** Options of {@link AnswerRelevancy}: its descriptor's options (documented on the schema keys in options.ts) and its models. */
+export type AnswerRelevancyOptions = MetricOptionsOf<typeof answerRelevancyDescriptor>;
 export type { NoncommittalMode } from "./score.js";
 
 /**

@@ -1,9 +1,7 @@
 import { z } from "zod";
-import type { MetricOptionsOf } from "../descriptor.js";
 import { confidenceOption, scoringOption } from "../shared/judge/choice-verdicts.js";
 import { judgeSettingsShape } from "../shared/judge/options.js";
 import { prefillOption } from "../shared/judge/verdict-plan.js";
-import type { answerRelevancyDescriptor } from "./descriptor.js";
 import { noncommittalModes } from "./score.js";
 
 /** The options of `AnswerRelevancy` other than the models, with their defaults. */
@@ -48,6 +46,3 @@ export const answerRelevancyOptionsSchema = z.object({
     "Write the answer's JSON structure for the judge and feed it in batches; the judge writes only the questions, and each noncommittal flag is written greedily under the grammar of 0 and 1 (needs a judge that follows answer plans, temperature 0).",
   ),
 });
-
-/** Options of `AnswerRelevancy`. */
-export type AnswerRelevancyOptions = MetricOptionsOf<typeof answerRelevancyDescriptor>;

@@ -4,16 +4,16 @@
 // (id, fields, needs and options for the catalog), options.ts (options, defaults, zod schemas).
 
 import { InvalidInputError } from "../../errors.js";
-import type { MetricInput } from "../descriptor.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
 import type { MetricResult } from "../types.js";
 import { contextRelevanceDescriptor } from "./descriptor.js";
 import { judgeContextRelevance } from "./judge.js";
-import type { ContextRelevanceOptions } from "./options.js";
 import { contextRelevancePromptVersions, defaultContextRelevancePrompts } from "./prompt.js";
 import { type ContextRelevanceMode, contextRelevanceScore } from "./score.js";
 
-export type { ContextRelevanceOptions } from "./options.js";
+/** Options of {@link ContextRelevance}: its descriptor's options (documented on the schema keys in options.ts) and its models. */
+export type ContextRelevanceOptions = MetricOptionsOf<typeof contextRelevanceDescriptor>;
 
 /**
  * Context relevance with the metric id `context_relevance`, computed with Haystack's

@@ -1,10 +1,8 @@
 import { z } from "zod";
-import type { MetricOptionsOf } from "../descriptor.js";
 import type { JudgeEvaluatorOptions } from "../shared/base/judge-evaluator.js";
 import { confidenceOption, scoringOption } from "../shared/judge/choice-verdicts.js";
 import { haystackRunShape, judgeSettingsShape, llmOption } from "../shared/judge/options.js";
 import { prefillOption } from "../shared/judge/verdict-plan.js";
-import type { contextRelevanceDescriptor } from "./descriptor.js";
 import type { ContextRelevanceExample } from "./prompt.js";
 import { type ContextRelevanceMode, contextRelevanceModes } from "./score.js";
 
@@ -39,9 +37,6 @@ export const contextRelevanceOptionsSchema = z.object({
     '"statements" mode: the statements are the contexts\' sentences, word for word, written into the answer for the judge and fed in batches; the judge only scores each, greedily under the grammar of 0 and 1 (needs a judge that follows answer plans, temperature 0).',
   ),
 });
-
-/** Options of `ContextRelevance`. */
-export type ContextRelevanceOptions = MetricOptionsOf<typeof contextRelevanceDescriptor>;
 
 /** Options of `ContextRelevanceEvaluator`: the judge evaluator's, and the mode. */
 export interface ContextRelevanceEvaluatorOptions extends JudgeEvaluatorOptions<ContextRelevanceExample> {
