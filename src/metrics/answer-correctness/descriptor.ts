@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { reasonsOption } from "../shared/judge/choice-verdicts.js";
+import { reasonsShape } from "../shared/judge/choice-verdicts.js";
 import { embeddingsOption, judgeSettingsShape } from "../shared/judge/options.js";
 
 /** `answer_correctness`: factuality F-beta against the reference, blended with semantic similarity. */
@@ -19,7 +19,7 @@ export const answerCorrectnessDescriptor = defineMetric({
       .describe("[factuality, similarity] weights of the blend."),
     beta: z.number().positive().default(1).describe("F-beta's beta: > 1 favours recall."),
     ...judgeSettingsShape,
-    reasons: reasonsOption,
+    ...reasonsShape,
     // The embedder is needed only for the similarity part, so it is an option here, not a required model.
     embeddings: embeddingsOption
       .optional()

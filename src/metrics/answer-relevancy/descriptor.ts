@@ -6,7 +6,7 @@ export const answerRelevancyDescriptor = defineMetric({
   id: "answer_relevancy",
   description:
     "Mean cosine similarity of the question and questions the judge writes from the response; 0 when it is noncommittal.",
-  requiredFields: ["userInput", "response"],
+  reads: ["userInput", "response"],
   needsLlm: true,
   needsEmbeddings: true,
   valueRange: [-1, 1],

@@ -5,26 +5,21 @@
 import type { Embeddings } from "../../embeddings/types.js";
 import type { PromptTemplate } from "../../prompts/types.js";
 import type { ModelProvenance } from "../../provenance.js";
-import { sampleText } from "../../sample/fields.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
 import { errorResult } from "../shared/base/outcome.js";
 import { longTextsDetail, refusedLongText, rowLongTexts } from "../shared/embedding/long-texts.js";
 import { cosineOrThrow, embedAll } from "../shared/embedding/vectors.js";
 import { newUsage } from "../shared/judge/judge.js";
-import type { MetricResult, Sample } from "../types.js";
+import type { MetricResult } from "../types.js";
 import { answerRelevancyDescriptor } from "./descriptor.js";
 import { writeQuestions } from "./judge.js";
-import type { AnswerRelevancyOptions } from "./options.js";
 import { answerRelevancyPrompt, type QuestionsInput, type QuestionsOutput } from "./prompt.js";
 import { answerRelevancyScore, expectedAnswerRelevancy, type NoncommittalMode } from "./score.js";
 
-export type { AnswerRelevancyOptions } from "./options.js";
+/** Options of {@link AnswerRelevancy}: its descriptor's options (documented on the schema keys in options.ts) and its models. */
+export type AnswerRelevancyOptions = MetricOptionsOf<typeof answerRelevancyDescriptor>;
 export type { NoncommittalMode } from "./score.js";
-
-interface AnswerRelevancyInput {
-  userInput: string;
-  response: string;
-}
 
 /**
  * Ragas `answer_relevancy`: how well the response answers the user input. The judge reads only the
@@ -39,7 +34,7 @@ interface AnswerRelevancyInput {
  * console.log(result.value, result.details?.questions);
  */
 export class AnswerRelevancy extends JudgeMetric<
-  AnswerRelevancyInput,
+  MetricInput<typeof answerRelevancyDescriptor>,
   typeof answerRelevancyDescriptor.options
 > {
   static readonly descriptor = answerRelevancyDescriptor;
@@ -58,15 +53,8 @@ export class AnswerRelevancy extends JudgeMetric<
     this.template = answerRelevancyPrompt(o.strictness);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): AnswerRelevancyInput {
-    return {
-      userInput: sampleText(sample, "userInput", row),
-      response: sampleText(sample, "response", row),
-    };
-  }
-
   protected async compute(
-    input: AnswerRelevancyInput,
+    input: MetricInput<typeof answerRelevancyDescriptor>,
     signal: AbortSignal | undefined,
   ): Promise<MetricResult> {
     const usage = newUsage();
@@ -126,10 +114,6 @@ export class AnswerRelevancy extends JudgeMetric<
 
   protected promptVersions(): Record<string, string> {
     return { [this.template.name]: this.template.version };
-  }
-
-  protected override metricOptions(): Record<string, string | number> {
-    return { strictness: this.strictness, noncommittalMode: this.noncommittalMode };
   }
 
   protected override otherModels(): ModelProvenance[] {

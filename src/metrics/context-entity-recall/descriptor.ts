@@ -7,7 +7,7 @@ export const contextEntityRecallDescriptor = defineMetric({
   id: "context_entity_recall",
   description:
     "Share of the reference's named entities that the retrieved contexts also name (Ragas' 1e-8 epsilon).",
-  requiredFields: ["reference", "retrievedContexts"],
+  reads: ["reference", { field: "retrievedContexts", emptyList: "allowed" }],
   needsLlm: true,
   needsEmbeddings: false,
   options: z.object(judgeSettingsShape),

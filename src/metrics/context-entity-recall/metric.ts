@@ -1,23 +1,17 @@
 // Context entity recall, Ragas-style: prompt.ts (entity extraction), score.ts (recall with Ragas'
 // epsilon), judge.ts (reference, then contexts), descriptor.ts. Haystack has no counterpart.
 
-import { sampleContexts, sampleText } from "../../sample/fields.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
-import type { JudgeMetricOptions } from "../shared/judge/options.js";
 import { statementSteps } from "../shared/judge/statements/steps.js";
-import type { MetricResult, Sample } from "../types.js";
+import type { MetricResult } from "../types.js";
 import { contextEntityRecallDescriptor } from "./descriptor.js";
 import { judgeEntities } from "./judge.js";
 import { entitiesPrompt } from "./prompt.js";
 import { contextEntityRecall } from "./score.js";
 
 /** Options of {@link ContextEntityRecall}. */
-export type ContextEntityRecallOptions = JudgeMetricOptions;
-
-interface EntitySample {
-  reference: string;
-  contexts: string[];
-}
+export type ContextEntityRecallOptions = MetricOptionsOf<typeof contextEntityRecallDescriptor>;
 
 /**
  * Ragas `context_entity_recall`: the share of the reference's named entities that the retrieved
@@ -33,7 +27,7 @@ interface EntitySample {
  * });
  */
 export class ContextEntityRecall extends JudgeMetric<
-  EntitySample,
+  MetricInput<typeof contextEntityRecallDescriptor>,
   typeof contextEntityRecallDescriptor.options
 > {
   static readonly descriptor = contextEntityRecallDescriptor;
@@ -42,13 +36,12 @@ export class ContextEntityRecall extends JudgeMetric<
     super(options);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): EntitySample {
-    return { reference: sampleText(sample, "reference", row), contexts: sampleContexts(sample, row, true) };
-  }
-
-  protected async compute(input: EntitySample, signal: AbortSignal | undefined): Promise<MetricResult> {
+  protected async compute(
+    input: MetricInput<typeof contextEntityRecallDescriptor>,
+    signal: AbortSignal | undefined,
+  ): Promise<MetricResult> {
     const steps = statementSteps(this.llm, this.settings, signal);
-    const j = await judgeEntities(steps, input);
+    const j = await judgeEntities(steps, { reference: input.reference, contexts: input.retrievedContexts });
     const shared = j.referenceEntities.filter((e) => j.contextEntities.includes(e));
     return {
       value: contextEntityRecall(j.referenceEntities, j.contextEntities),

@@ -2,14 +2,14 @@ import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
 import { verdictOptionsShape } from "../shared/judge/choice-verdicts.js";
 import { judgeSettingsShape } from "../shared/judge/options.js";
-import { prefillOption } from "../shared/judge/verdict-plan.js";
+import { prefillShape } from "../shared/judge/verdict-plan.js";
 
 /** `context_recall`: share of the reference's statements that the retrieved contexts support. */
 export const contextRecallDescriptor = defineMetric({
   id: "context_recall",
   description: "Share of the reference's statements that can be attributed to the retrieved contexts.",
-  requiredFields: ["userInput", "reference", "retrievedContexts"],
+  reads: ["userInput", "reference", { field: "retrievedContexts", emptyList: "allowed" }],
   needsLlm: true,
   needsEmbeddings: false,
-  options: z.object({ ...judgeSettingsShape, ...verdictOptionsShape, prefill: prefillOption }),
+  options: z.object({ ...judgeSettingsShape, ...verdictOptionsShape, ...prefillShape }),
 });

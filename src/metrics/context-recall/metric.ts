@@ -2,24 +2,16 @@
 // then one attribution each; both are the statement steps of ../shared/judge/statements/),
 // descriptor.ts. Haystack has no counterpart.
 
-import { sampleContexts, sampleText } from "../../sample/fields.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
-import type { ChoiceOptions, PrefillOptions, ReasonsOptions } from "../shared/judge/choice-verdicts.js";
-import type { JudgeMetricOptions } from "../shared/judge/options.js";
 import { statementPromptVersions, statementSteps } from "../shared/judge/statements/steps.js";
-import type { MetricResult, Sample } from "../types.js";
+import type { MetricResult } from "../types.js";
 import { contextRecallDescriptor } from "./descriptor.js";
 import { judgeContextRecall } from "./judge.js";
 import { contextRecall } from "./score.js";
 
 /** Options of {@link ContextRecall}. */
-export type ContextRecallOptions = JudgeMetricOptions & ChoiceOptions & ReasonsOptions & PrefillOptions;
-
-interface RecallInput {
-  question: string;
-  reference: string;
-  contexts: string[];
-}
+export type ContextRecallOptions = MetricOptionsOf<typeof contextRecallDescriptor>;
 
 /**
  * Ragas `context_recall`: how much of the reference the retrieved contexts cover. The judge breaks
@@ -36,23 +28,23 @@ interface RecallInput {
  * });
  * console.log(value); // 0.5 when the judge attributes one of two statements
  */
-export class ContextRecall extends JudgeMetric<RecallInput, typeof contextRecallDescriptor.options> {
+export class ContextRecall extends JudgeMetric<
+  MetricInput<typeof contextRecallDescriptor>,
+  typeof contextRecallDescriptor.options
+> {
   static readonly descriptor = contextRecallDescriptor;
 
   constructor(options: ContextRecallOptions) {
     super(options);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): RecallInput {
-    return {
-      question: sampleText(sample, "userInput", row),
-      reference: sampleText(sample, "reference", row),
-      contexts: sampleContexts(sample, row, true),
-    };
-  }
-
-  protected async compute(input: RecallInput, signal: AbortSignal | undefined): Promise<MetricResult> {
-    const j = await judgeContextRecall(statementSteps(this.llm, this.settings, signal, this.reading), input);
+  protected async compute(
+    input: MetricInput<typeof contextRecallDescriptor>,
+    signal: AbortSignal | undefined,
+  ): Promise<MetricResult> {
+    const { userInput: question, reference, retrievedContexts: contexts } = input;
+    const steps = statementSteps(this.llm, this.settings, signal, this.reading);
+    const j = await judgeContextRecall(steps, { question, reference, contexts });
     const flags = j.attributions.map((a) => a.verdict);
     const expected = this.reading.scoring === "expected";
     const value = contextRecall(expected ? j.attributions.map((a) => a.weight ?? 0) : flags);

@@ -6,7 +6,7 @@ export const contextRelevanceDescriptor = defineMetric({
   id: "context_relevance",
   description:
     "Fraction of the retrieved contexts' statements relevant to the question (judge; Haystack's formula).",
-  requiredFields: ["userInput", "retrievedContexts"],
+  reads: ["userInput", { field: "retrievedContexts", emptyList: "allowed" }],
   needsLlm: true,
   needsEmbeddings: false,
   options: contextRelevanceOptionsSchema,

@@ -4,21 +4,16 @@
 // (id, fields, needs and options for the catalog), options.ts (options, defaults, zod schemas).
 
 import { InvalidInputError } from "../../errors.js";
-import { sampleContexts, sampleText } from "../../sample/fields.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
-import type { MetricResult, Sample } from "../types.js";
+import type { MetricResult } from "../types.js";
 import { contextRelevanceDescriptor } from "./descriptor.js";
 import { judgeContextRelevance } from "./judge.js";
-import type { ContextRelevanceOptions } from "./options.js";
 import { contextRelevancePromptVersions, defaultContextRelevancePrompts } from "./prompt.js";
 import { type ContextRelevanceMode, contextRelevanceScore } from "./score.js";
 
-export type { ContextRelevanceOptions } from "./options.js";
-
-interface ContextRelevanceSampleInput {
-  question: string;
-  contexts: string[];
-}
+/** Options of {@link ContextRelevance}: its descriptor's options (documented on the schema keys in options.ts) and its models. */
+export type ContextRelevanceOptions = MetricOptionsOf<typeof contextRelevanceDescriptor>;
 
 /**
  * Context relevance with the metric id `context_relevance`, computed with Haystack's
@@ -37,7 +32,7 @@ interface ContextRelevanceSampleInput {
  * console.log(result.value, result.details?.statements);
  */
 export class ContextRelevance extends JudgeMetric<
-  ContextRelevanceSampleInput,
+  MetricInput<typeof contextRelevanceDescriptor>,
   typeof contextRelevanceDescriptor.options
 > {
   static readonly descriptor = contextRelevanceDescriptor;
@@ -62,15 +57,8 @@ export class ContextRelevance extends JudgeMetric<
     }
   }
 
-  protected override validate(sample: Sample, row: number | undefined): ContextRelevanceSampleInput {
-    return {
-      question: sampleText(sample, "userInput", row),
-      contexts: sampleContexts(sample, row, true),
-    };
-  }
-
   protected async compute(
-    input: ContextRelevanceSampleInput,
+    input: MetricInput<typeof contextRelevanceDescriptor>,
     signal: AbortSignal | undefined,
   ): Promise<MetricResult> {
     const prompts = defaultContextRelevancePrompts;
@@ -78,7 +66,7 @@ export class ContextRelevance extends JudgeMetric<
       this.llm,
       prompts,
       this.mode,
-      input,
+      { question: input.userInput, contexts: input.retrievedContexts },
       "retrievedContexts",
       this.settings,
       signal,
@@ -95,7 +83,7 @@ export class ContextRelevance extends JudgeMetric<
     };
     const relevant = j.relevantStatements.length;
     let reason: string;
-    if (input.contexts.length === 0) reason = "no contexts were retrieved, so nothing is relevant";
+    if (input.retrievedContexts.length === 0) reason = "no contexts were retrieved, so nothing is relevant";
     else if (this.mode === "relevant-statements") {
       reason = relevant > 0 ? `${relevant} relevant statement(s) found` : "no relevant statement found";
     } else if (j.statements.length === 0) reason = "the judge found no statements in the contexts";
@@ -110,9 +98,5 @@ export class ContextRelevance extends JudgeMetric<
       this.mode,
       this.reading.prefill === true,
     );
-  }
-
-  protected override metricOptions(): Record<string, string> {
-    return { mode: this.mode };
   }
 }

@@ -2,12 +2,10 @@
 // score.ts (precision/recall/F-beta with numpy's rounding), judge.ts (both directions; the checks use
 // the shared verdicts step, ../shared/judge/statements/), descriptor.ts. Haystack has no counterpart.
 import type { PromptTemplate } from "../../prompts/types.js";
-import { sampleText } from "../../sample/fields.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
-import type { PrefillOptions, ReasonsOptions } from "../shared/judge/choice-verdicts.js";
-import type { JudgeMetricOptions } from "../shared/judge/options.js";
 import { statementPromptVersions, statementSteps } from "../shared/judge/statements/steps.js";
-import type { MetricResult, Sample } from "../types.js";
+import type { MetricResult } from "../types.js";
 import { factualCorrectnessDescriptor } from "./descriptor.js";
 import { judgeFactualCorrectness } from "./judge.js";
 import {
@@ -20,21 +18,7 @@ import {
 import { type FactualCorrectnessMode, factualCorrectnessScore } from "./score.js";
 
 /** Options of {@link FactualCorrectness}. */
-export interface FactualCorrectnessOptions extends JudgeMetricOptions, ReasonsOptions, PrefillOptions {
-  /** `precision` (response claims the reference supports), `recall` (reference claims the response covers) or `f1`. Defaults to "f1". */
-  mode?: FactualCorrectnessMode;
-  /** F-beta of mode f1: above 1 favours recall, below 1 precision. Defaults to 1. */
-  beta?: number;
-  /** How finely claims are split: "low" or "high". Defaults to "low". */
-  atomicity?: Atomicity;
-  /** How much of each text the claims cover: "low" or "high". Defaults to "low". */
-  coverage?: Coverage;
-}
-
-interface FactualSample {
-  response: string;
-  reference: string;
-}
+export type FactualCorrectnessOptions = MetricOptionsOf<typeof factualCorrectnessDescriptor>;
 
 /**
  * Ragas `factual_correctness`: how far the response's claims agree with the reference. The judge
@@ -52,7 +36,7 @@ interface FactualSample {
  * });
  */
 export class FactualCorrectness extends JudgeMetric<
-  FactualSample,
+  MetricInput<typeof factualCorrectnessDescriptor>,
   typeof factualCorrectnessDescriptor.options
 > {
   static readonly descriptor = factualCorrectnessDescriptor;
@@ -69,11 +53,10 @@ export class FactualCorrectness extends JudgeMetric<
     this.claims = claimsPrompt(this.atomicity, this.coverage);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): FactualSample {
-    return { response: sampleText(sample, "response", row), reference: sampleText(sample, "reference", row) };
-  }
-
-  protected async compute(input: FactualSample, signal: AbortSignal | undefined): Promise<MetricResult> {
+  protected async compute(
+    input: MetricInput<typeof factualCorrectnessDescriptor>,
+    signal: AbortSignal | undefined,
+  ): Promise<MetricResult> {
     const steps = statementSteps(this.llm, this.settings, signal, this.reading);
     const j = await judgeFactualCorrectness(steps, this.claims, input, this.mode);
     const { tp, fp, fn } = j.counts;
@@ -104,9 +87,5 @@ export class FactualCorrectness extends JudgeMetric<
       [this.claims.name]: this.claims.version,
       ...statementPromptVersions({ statements: false, verdicts: true, reasons: this.reading.reasons }),
     };
-  }
-
-  protected override metricOptions(): Record<string, string | number | boolean | null> {
-    return { mode: this.mode, beta: this.beta, atomicity: this.atomicity, coverage: this.coverage };
   }
 }

@@ -4,7 +4,7 @@ import type { Verifier } from "../../verifiers/types.js";
 import type { JudgeEvaluatorOptions } from "../shared/base/judge-evaluator.js";
 import { type PrefillOptions, type Scoring, verdictOptionsShape } from "../shared/judge/choice-verdicts.js";
 import { haystackRunShape, judgeSettingsShape, llmOption } from "../shared/judge/options.js";
-import { prefillOption } from "../shared/judge/verdict-plan.js";
+import { prefillShape } from "../shared/judge/verdict-plan.js";
 import { verifierSourceOption, verifierThreadsOption } from "../shared/verifier/options.js";
 import { DEFAULT_CASCADE_BAND } from "./cascade.js";
 import type { FaithfulnessExample } from "./prompt.js";
@@ -30,7 +30,7 @@ const cascadeShape = {
 export const faithfulnessOptionsSchema = z.object({
   ...judgeSettingsShape,
   ...verdictOptionsShape,
-  prefill: prefillOption,
+  ...prefillShape,
   ...cascadeShape,
 });
 

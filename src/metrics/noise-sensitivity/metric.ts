@@ -2,28 +2,16 @@
 // verdicts, all with the statement steps of ../shared/judge/statements/), descriptor.ts. Haystack has no
 // counterpart.
 
-import { sampleContexts, sampleText } from "../../sample/fields.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
-import type { PrefillOptions, ReasonsOptions } from "../shared/judge/choice-verdicts.js";
-import type { JudgeMetricOptions } from "../shared/judge/options.js";
 import { statementPromptVersions, statementSteps } from "../shared/judge/statements/steps.js";
-import type { MetricResult, Sample } from "../types.js";
+import type { MetricResult } from "../types.js";
 import { noiseSensitivityDescriptor } from "./descriptor.js";
 import { judgeNoiseSensitivity } from "./judge.js";
 import { type NoiseSensitivityMode, noiseBreakdown, noiseSensitivity } from "./score.js";
 
 /** Options of {@link NoiseSensitivity}. */
-export interface NoiseSensitivityOptions extends JudgeMetricOptions, ReasonsOptions, PrefillOptions {
-  /** Count incorrect statements backed by `relevant` contexts, or by `irrelevant` contexts only. Defaults to "relevant". */
-  mode?: NoiseSensitivityMode;
-}
-
-interface NoiseSample {
-  question: string;
-  response: string;
-  reference: string;
-  contexts: string[];
-}
+export type NoiseSensitivityOptions = MetricOptionsOf<typeof noiseSensitivityDescriptor>;
 
 /** Why a row has no score: the response, or else the reference, has no statements. */
 function noScoreReason(j: { responseStatements: readonly string[] }): string {
@@ -45,7 +33,10 @@ function noScoreReason(j: { responseStatements: readonly string[] }): string {
  * const metric = new NoiseSensitivity({ llm, mode: "irrelevant" });
  * const { value } = await metric.score({ userInput, response, reference, retrievedContexts });
  */
-export class NoiseSensitivity extends JudgeMetric<NoiseSample, typeof noiseSensitivityDescriptor.options> {
+export class NoiseSensitivity extends JudgeMetric<
+  MetricInput<typeof noiseSensitivityDescriptor>,
+  typeof noiseSensitivityDescriptor.options
+> {
   static readonly descriptor = noiseSensitivityDescriptor;
 
   readonly mode: NoiseSensitivityMode;
@@ -55,18 +46,13 @@ export class NoiseSensitivity extends JudgeMetric<NoiseSample, typeof noiseSensi
     this.mode = this.options.mode;
   }
 
-  protected override validate(sample: Sample, row: number | undefined): NoiseSample {
-    return {
-      question: sampleText(sample, "userInput", row),
-      response: sampleText(sample, "response", row),
-      reference: sampleText(sample, "reference", row),
-      contexts: sampleContexts(sample, row, false),
-    };
-  }
-
-  protected async compute(input: NoiseSample, signal: AbortSignal | undefined): Promise<MetricResult> {
+  protected async compute(
+    input: MetricInput<typeof noiseSensitivityDescriptor>,
+    signal: AbortSignal | undefined,
+  ): Promise<MetricResult> {
     const steps = statementSteps(this.llm, this.settings, signal, this.reading);
-    const j = await judgeNoiseSensitivity(steps, input);
+    const { userInput: question, response, reference, retrievedContexts: contexts } = input;
+    const j = await judgeNoiseSensitivity(steps, { question, response, reference, contexts });
     const common = {
       mode: this.mode,
       referenceStatements: j.referenceStatements,
@@ -91,9 +77,5 @@ export class NoiseSensitivity extends JudgeMetric<NoiseSample, typeof noiseSensi
 
   protected override promptVersions(): Record<string, string> {
     return statementPromptVersions({ statements: true, verdicts: true, reasons: this.reading.reasons });
-  }
-
-  protected override metricOptions(): Record<string, string | number | boolean | null> {
-    return { mode: this.mode };
   }
 }

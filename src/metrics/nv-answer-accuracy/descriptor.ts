@@ -7,7 +7,7 @@ import { judgeSettingsShape } from "../shared/judge/options.js";
 export const nvAccuracyDescriptor = defineMetric({
   id: "nv_accuracy",
   description: "Mean of two judge ratings (0, 2 or 4) of the response against the reference, divided by 4.",
-  requiredFields: ["userInput", "response", "reference"],
+  reads: ["userInput", "response", "reference"],
   needsLlm: true,
   needsEmbeddings: false,
   options: z.object({ ...judgeSettingsShape, ...choiceOptionsShape }),

@@ -8,7 +8,7 @@ export const nvContextRelevanceDescriptor = defineMetric({
   id: "nv_context_relevance",
   description:
     "Mean of two judge ratings (0, 1 or 2) of how relevant the retrieved contexts are, divided by 2.",
-  requiredFields: ["userInput", "retrievedContexts"],
+  reads: ["userInput", { field: "retrievedContexts", emptyList: "allowed" }],
   needsLlm: true,
   needsEmbeddings: false,
   options: z.object({ ...judgeSettingsShape, ...choiceOptionsShape }),

@@ -1,26 +1,19 @@
 // NVIDIA context relevance, Ragas-style: prompt.ts (two wordings, rating 0/1/2), score.ts (Ragas'
 // shortcuts, averaged and scaled), judge.ts, descriptor.ts. Shared rating mechanics: ../shared/judge/ratings.ts.
 
-import { sampleContexts, sampleText } from "../../sample/fields.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
-import type { ChoiceOptions } from "../shared/judge/choice-verdicts.js";
-import type { JudgeMetricOptions } from "../shared/judge/options.js";
 import { ratingPairResult, ratingShortcutResult } from "../shared/judge/rating-result.js";
 import { ratingPromptVersions } from "../shared/judge/ratings.js";
 import { statementSteps } from "../shared/judge/statements/steps.js";
-import type { MetricResult, Sample } from "../types.js";
+import type { MetricResult } from "../types.js";
 import { nvContextRelevanceDescriptor } from "./descriptor.js";
 import { judgeNvContextRelevance } from "./judge.js";
 import { nvContextRelevancePrompt1, nvContextRelevancePrompt2 } from "./prompt.js";
 import { nvContextRelevanceScore, nvContextRelevanceShortcut } from "./score.js";
 
 /** Options of {@link NvContextRelevance}. */
-export type NvContextRelevanceOptions = JudgeMetricOptions & ChoiceOptions;
-
-interface RelevanceSample {
-  question: string;
-  contexts: string[];
-}
+export type NvContextRelevanceOptions = MetricOptionsOf<typeof nvContextRelevanceDescriptor>;
 
 /**
  * Ragas `nv_context_relevance` (Ragas' `ContextRelevance` in its NVIDIA set; airgap-eval's own
@@ -35,7 +28,7 @@ interface RelevanceSample {
  * });
  */
 export class NvContextRelevance extends JudgeMetric<
-  RelevanceSample,
+  MetricInput<typeof nvContextRelevanceDescriptor>,
   typeof nvContextRelevanceDescriptor.options
 > {
   static readonly descriptor = nvContextRelevanceDescriptor;
@@ -44,18 +37,20 @@ export class NvContextRelevance extends JudgeMetric<
     super(options);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): RelevanceSample {
-    return { question: sampleText(sample, "userInput", row), contexts: sampleContexts(sample, row, true) };
-  }
-
-  protected async compute(input: RelevanceSample, signal: AbortSignal | undefined): Promise<MetricResult> {
+  protected async compute(
+    input: MetricInput<typeof nvContextRelevanceDescriptor>,
+    signal: AbortSignal | undefined,
+  ): Promise<MetricResult> {
     const steps = statementSteps(this.llm, this.settings, signal, this.reading);
-    const shortcut = nvContextRelevanceShortcut(input.question, input.contexts);
+    const shortcut = nvContextRelevanceShortcut(input.userInput, input.retrievedContexts);
     if (shortcut !== undefined) {
       const reason = "no context, or the contexts only repeat the question (Ragas scores 0 without asking)";
       return ratingShortcutResult(shortcut, reason, steps);
     }
-    const pair = await judgeNvContextRelevance(steps, input);
+    const pair = await judgeNvContextRelevance(steps, {
+      question: input.userInput,
+      contexts: input.retrievedContexts,
+    });
     return ratingPairResult(pair, nvContextRelevanceScore(...pair.scored), 2, steps);
   }
 

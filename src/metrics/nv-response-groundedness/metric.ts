@@ -1,33 +1,19 @@
 // NVIDIA response groundedness, Ragas-style: prompt.ts (two wordings, rating 0/1/2), score.ts (Ragas'
 // shortcuts, averaged and scaled), judge.ts, descriptor.ts. Shared rating mechanics: ../shared/judge/ratings.ts.
 
-import { sampleContexts, sampleText } from "../../sample/fields.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
-import type { ChoiceOptions } from "../shared/judge/choice-verdicts.js";
-import type { JudgeMetricOptions } from "../shared/judge/options.js";
 import { ratingPairResult, ratingShortcutResult } from "../shared/judge/rating-result.js";
 import { ratingPromptVersions } from "../shared/judge/ratings.js";
 import { statementSteps } from "../shared/judge/statements/steps.js";
-import type { MetricResult, Sample } from "../types.js";
+import type { MetricResult } from "../types.js";
 import { nvResponseGroundednessDescriptor } from "./descriptor.js";
 import { judgeGroundedness } from "./judge.js";
 import { nvGroundednessPrompt1, nvGroundednessPrompt2 } from "./prompt.js";
 import { nvGroundednessScore, nvGroundednessShortcut } from "./score.js";
 
 /** Options of {@link ResponseGroundedness}. */
-export interface ResponseGroundednessOptions extends JudgeMetricOptions, ChoiceOptions {
-  /**
-   * Score 1 without asking the judge when the response appears word for word in the joined contexts, as
-   * Ragas' legacy `ResponseGroundedness` does. Defaults to false: the judge rates it, as
-   * `ragas.metrics.collections` does (a verbatim quote can still be taken out of its context).
-   */
-  verbatimShortcut?: boolean;
-}
-
-interface GroundednessSample {
-  response: string;
-  contexts: string[];
-}
+export type ResponseGroundednessOptions = MetricOptionsOf<typeof nvResponseGroundednessDescriptor>;
 
 /**
  * Ragas `nv_response_groundedness`: how far the retrieved contexts support the response. Two
@@ -43,7 +29,7 @@ interface GroundednessSample {
  * });
  */
 export class ResponseGroundedness extends JudgeMetric<
-  GroundednessSample,
+  MetricInput<typeof nvResponseGroundednessDescriptor>,
   typeof nvResponseGroundednessDescriptor.options
 > {
   static readonly descriptor = nvResponseGroundednessDescriptor;
@@ -52,13 +38,16 @@ export class ResponseGroundedness extends JudgeMetric<
     super(options);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): GroundednessSample {
-    return { response: sampleText(sample, "response", row), contexts: sampleContexts(sample, row, true) };
-  }
-
-  protected async compute(input: GroundednessSample, signal: AbortSignal | undefined): Promise<MetricResult> {
+  protected async compute(
+    input: MetricInput<typeof nvResponseGroundednessDescriptor>,
+    signal: AbortSignal | undefined,
+  ): Promise<MetricResult> {
     const steps = statementSteps(this.llm, this.settings, signal, this.reading);
-    const shortcut = nvGroundednessShortcut(input.response, input.contexts, this.options.verbatimShortcut);
+    const shortcut = nvGroundednessShortcut(
+      input.response,
+      input.retrievedContexts,
+      this.options.verbatimShortcut,
+    );
     if (shortcut !== undefined) {
       const reason =
         shortcut === 0
@@ -66,15 +55,14 @@ export class ResponseGroundedness extends JudgeMetric<
           : "the response appears word for word in the contexts (verbatimShortcut: Ragas' legacy class scores 1 without asking)";
       return ratingShortcutResult(shortcut, reason, steps);
     }
-    const pair = await judgeGroundedness(steps, input);
+    const pair = await judgeGroundedness(steps, {
+      response: input.response,
+      contexts: input.retrievedContexts,
+    });
     return ratingPairResult(pair, nvGroundednessScore(...pair.scored), 2, steps);
   }
 
   protected override promptVersions(): Record<string, string> {
     return ratingPromptVersions([nvGroundednessPrompt1, nvGroundednessPrompt2]);
-  }
-
-  protected override metricOptions(): Record<string, string | number | boolean | null> {
-    return { verbatimShortcut: this.options.verbatimShortcut };
   }
 }

@@ -8,6 +8,7 @@ import { InvalidInputError, JudgeOutputError } from "../../../errors.js";
 import type { AnswerPart, ChoiceSlot, Llm, SlotProbabilities } from "../../../llm/types.js";
 import type { PromptTemplate } from "../../../prompts/types.js";
 import { askJudge, type JudgeSettings, type JudgeUsage } from "./judge.js";
+import type { prefillShape } from "./verdict-plan.js";
 import { checkPrefill } from "./verdict-plan.js";
 
 /**
@@ -77,17 +78,7 @@ export const verdictOptionsShape = { ...choiceOptionsShape, ...reasonsShape };
 export type ReasonsOptions = z.input<z.ZodObject<typeof reasonsShape>>;
 
 /** The `prefill` option of a metric whose verdict step judges statements known before the call. */
-export interface PrefillOptions {
-  /**
-   * Jump-forward in the verdict step: the answer's JSON structure and the statements (known before the call) are
-   * written for the judge and fed to it in batches instead of generated token by token; the judge writes only the
-   * reasons, and each verdict is the most probable of 0 and 1 at its position. Statements are then copied exactly
-   * and the JSON is compact, so a verdict can differ from free generation's where the judge would have laid out or
-   * copied its answer differently. Needs temperature 0 and a judge that follows answer plans (`Llm.followsPlans`:
-   * `LlamaCppLlm`). Measured in docs/judge-speed.md. Defaults to false.
-   */
-  prefill?: boolean;
-}
+export type PrefillOptions = z.input<z.ZodObject<typeof prefillShape>>;
 
 /** The `scoring` and `confidence` options of a metric whose verdicts or ratings are small choices. */
 export type ChoiceOptions = z.input<z.ZodObject<typeof choiceOptionsShape>>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Embeddings } from "../../../embeddings/types.js";
 import type { Llm } from "../../../llm/types.js";
+import type { JudgeModelOption } from "../../descriptor.js";
 import type { JudgeSettings } from "./judge.js";
 
 /** A metric's judge option: any object with `generateObject` (an `Llm`). */
@@ -65,12 +66,5 @@ export function judgeSettingsOf(options: {
   return { temperature: options.temperature, maxTokens: options.maxTokens };
 }
 
-/** Options every judge metric takes. */
-export interface JudgeMetricOptions {
-  /** The judge that answers the metric's prompts. */
-  llm: Llm;
-  /** Judge temperature; 0 is greedy decoding, which makes scores repeat exactly. Defaults to 0. */
-  temperature?: number;
-  /** Token budget of each judge answer. Defaults to the Llm's own default. */
-  maxTokens?: number;
-}
+/** Options every judge metric takes: the judge and its settings. */
+export type JudgeMetricOptions = JudgeModelOption & z.input<z.ZodObject<typeof judgeSettingsShape>>;

@@ -14,6 +14,17 @@ export const prefillOption = z
     "Write the verdict answer's known parts (JSON structure, the statements) for the judge and feed them in batches; the judge writes only the reasons and each verdict greedily under the grammar of its values (needs a judge that follows answer plans, temperature 0).",
   );
 
+/** The `prefill` option, to spread into an options schema (`PrefillOptions` is derived from it). */
+export const prefillShape = {
+  /**
+   * Write the verdict answer's known parts (JSON structure, the statements) for the judge and feed them in batches; the judge writes only the reasons and each verdict greedily under the grammar of its values (needs a judge that follows answer plans, temperature 0).
+   * Statements are then copied exactly and the JSON is compact, so a verdict can differ from free generation's where
+   * the judge would have laid out or copied its answer differently. The judge must follow answer plans
+   * (`Llm.followsPlans`: `LlamaCppLlm`). Measured in docs/judge-speed.md. Defaults to false.
+   */
+  prefill: prefillOption,
+};
+
 /** The shape of a verdict list answer: `{"<listKey>":[{"<textKey>":…,"<reasonKey>":…,"<choiceKey>":…},…]}`. */
 export interface VerdictListShape {
   listKey: string;
