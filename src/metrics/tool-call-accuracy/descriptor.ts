@@ -6,7 +6,7 @@ export const toolCallAccuracyDescriptor = defineMetric({
   id: "tool_call_accuracy",
   description:
     "Ragas' tool call accuracy: the share of reference tool calls matched by name in order, each weighted by its share of arguments equal as Python strings; 0 when the sequences of names differ.",
-  requiredFields: ["messages", "referenceToolCalls"],
+  reads: ["messages", "referenceToolCalls"],
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({

@@ -6,7 +6,7 @@ export const toolCorrectnessDescriptor = defineMetric({
   id: "tool_correctness",
   description:
     "DeepEval's tool correctness without a judge: the share of expected tools called (best match each), in order (weighted LCS) or as an exact list, optionally comparing input parameters and outputs.",
-  requiredFields: ["messages", "referenceToolCalls"],
+  reads: ["messages", "referenceToolCalls"],
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({
