@@ -10,6 +10,7 @@ export const toolCallAccuracyDescriptor = defineMetric({
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({
+    /** Compare the calls in the order made (Ragas strict_order=True); false sorts both lists by name and arguments first. Defaults to true. */
     strictOrder: z
       .boolean()
       .default(true)
