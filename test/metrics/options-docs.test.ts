@@ -43,7 +43,6 @@ const notYetDerived = new Set<string>([
   "AnswerAccuracy",
   "NvContextRelevance",
   "ResponseGroundedness",
-  "QuotedSpansAlignment",
   "NonLLMContextPrecisionWithReference",
   "NonLLMContextRecall",
   "AgentGoalAccuracyWithReference",
