@@ -43,8 +43,6 @@ const notYetDerived = new Set<string>([
   "AnswerAccuracy",
   "NvContextRelevance",
   "ResponseGroundedness",
-  "NonLLMContextPrecisionWithReference",
-  "NonLLMContextRecall",
   "AgentGoalAccuracyWithReference",
   "AgentGoalAccuracyWithoutReference",
   "TopicAdherenceScore",
