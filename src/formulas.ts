@@ -52,6 +52,7 @@ export { idBasedContextPrecision } from "./metrics/id-based-context-precision/sc
 export { idBasedContextRecall } from "./metrics/id-based-context-recall/score.js";
 export { nonLlmContextPrecision } from "./metrics/non-llm-context-precision-with-reference/score.js";
 export { nonLlmContextRecall } from "./metrics/non-llm-context-recall/score.js";
+export { compilePattern, patternMatch, patternProblem } from "./metrics/pattern-match/score.js";
 export { quotedSpansAlignment } from "./metrics/quoted-spans-alignment/score.js";
 export { porterStem } from "./metrics/rouge-score/porter-stemmer.js";
 export {

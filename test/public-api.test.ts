@@ -143,6 +143,7 @@ describe("public API", () => {
   });
 
   it("the deprecated formulas of the main entry are airgap-eval/formulas' names no other group has, each @deprecated", () => {
+    // A subset: a metric added since formulas left the root adds its formulas to airgap-eval/formulas only.
     const file = path.join(repo, "src", "api", "deprecated-formulas.ts");
     const deprecated = exportsOf(file).map((s) => s.name);
     const others = new Set(
@@ -151,7 +152,7 @@ describe("public API", () => {
         .filter((name) => !deprecated.includes(name)),
     );
     const formulas = exportsOf(entries.find((e) => e.subpath === "./formulas")!.file).map((s) => s.name);
-    expect([...deprecated].sort()).toEqual(formulas.filter((name) => !others.has(name)).sort());
+    expect(deprecated.filter((name) => !formulas.includes(name) || others.has(name))).toEqual([]);
     const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.ES2022, true);
     const unmarked = source.statements
       .flatMap((s) =>

@@ -27,4 +27,5 @@ export * from "../metrics/document-mrr/index.js";
 export * from "../metrics/document-map/index.js";
 export * from "../metrics/document-ndcg/index.js";
 export * from "../metrics/document-recall/index.js";
+export * from "../metrics/pattern-match/index.js";
 // metrics:end

@@ -48,6 +48,7 @@ import { NonLLMStringSimilarity } from "./non-llm-string-similarity/metric.js";
 import { AnswerAccuracy } from "./nv-answer-accuracy/metric.js";
 import { NvContextRelevance } from "./nv-context-relevance/metric.js";
 import { ResponseGroundedness } from "./nv-response-groundedness/metric.js";
+import { PatternMatch } from "./pattern-match/metric.js";
 import { QuotedSpansAlignment } from "./quoted-spans-alignment/metric.js";
 import { RoleAdherence } from "./role-adherence/metric.js";
 import { RougeScore } from "./rouge-score/metric.js";
@@ -114,6 +115,7 @@ export const metricClasses: readonly MetricClass[] = [
   DocumentNDCG,
   DocumentRecall,
   AnswerExactMatch,
+  PatternMatch,
   ToolCallAccuracy,
   ToolCallF1,
   TrajectoryMatch,

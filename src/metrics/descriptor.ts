@@ -56,7 +56,18 @@ export type FieldRead =
       readonly optional?: boolean;
       /** For a list of texts: an empty list is a value, not a mistake. Defaults to "refused". */
       readonly emptyList?: "allowed" | "refused";
+      /**
+       * For `response` or `reference`: any string, empty or blank included, is a value (as Ragas' string metrics
+       * read them). Defaults to "refused": a blank text is a mistake.
+       */
+      readonly emptyText?: "allowed" | "refused";
     };
+
+/** The response and the reference as strings, empty allowed: what the string-comparison metrics read. */
+export const responseAndReferenceStrings = [
+  { field: "response", emptyText: "allowed" },
+  { field: "reference", emptyText: "allowed" },
+] as const satisfies readonly FieldRead[];
 
 /** The field a {@link FieldRead} names. */
 export function readField(read: FieldRead): ReadableField {

@@ -1,22 +1,10 @@
 // Readers of the judge-free formulas' inputs: strings and lists of strings or ids where an empty string
 // or an empty list is allowed, as Ragas' formulas define them. Bad input throws naming the row and field.
 import { InvalidInputError } from "../errors.js";
-import type { Sample } from "./types.js";
 import type { FieldLocation } from "./validate.js";
 
 function at(field: string, row: number | undefined): FieldLocation {
   return row !== undefined ? { field, row } : { field };
-}
-
-/** The response and reference as strings (empty allowed, as in Ragas); anything else throws naming the field. */
-export function requirePair(
-  sample: Sample,
-  row: number | undefined,
-): { reference: string; response: string } {
-  return {
-    response: requireAnswerString(sample.response, "response", row),
-    reference: requireAnswerString(sample.reference, "reference", row),
-  };
 }
 
 /** A string field (empty allowed, as in Ragas); anything else throws naming the field. */

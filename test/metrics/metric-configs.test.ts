@@ -53,6 +53,7 @@ const requiredOptions: Record<string, Record<string, unknown>> = {
   trajectory_tool_args_match: { value: { name: "search_docs", args: { q: "paris" } } },
   trajectory_step_count: { value: { max: 3 } },
   hallucinated_spans: { verifier: "/models/lettucedetect" },
+  pattern_match: { pattern: "\\d{4}-\\d{2}-\\d{2}" },
   aspect_critic: { name: "correct", definition: "Does the response agree with the reference?" },
   simple_criteria: { name: "brief", definition: "How brief is the response?" },
   g_eval: { name: "quality", criteria: "Is the answer correct?", evaluationSteps: ["Check the answer."] },

@@ -5,7 +5,12 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import type { Embeddings } from "../../src/embeddings/types.js";
 import type { Llm } from "../../src/llm/types.js";
-import { defineMetric, type MetricInput, type MetricOptionsOf } from "../../src/metrics/descriptor.js";
+import {
+  defineMetric,
+  type MetricInput,
+  type MetricOptionsOf,
+  responseAndReferenceStrings,
+} from "../../src/metrics/descriptor.js";
 import { readInputs } from "../../src/metrics/shared/base/inputs.js";
 import type { ConversationMessage } from "../../src/sample/conversation/messages.js";
 import { sampleText } from "../../src/sample/fields.js";
@@ -93,5 +98,22 @@ describe("a descriptor's reads", () => {
         ),
       ),
     ).toContain('"field":"messages"');
+  });
+
+  it("read the string metrics' response and reference as any string, with the messages those metrics always gave", () => {
+    const strings = defineMetric({ ...base, reads: responseAndReferenceStrings });
+    expect(readInputs(strings, { response: "", reference: " " }, 0)).toEqual({
+      response: "",
+      reference: " ",
+    });
+    expect(message(() => readInputs(strings, { reference: "a" }, 2))).toBe(
+      'row 2, field "response": is missing; give the answer as a string (Ragas response) [{"name":"InvalidInputError","row":2,"field":"response"}]',
+    );
+    expect(message(() => readInputs(strings, { response: 3 as never, reference: "a" }, 2))).toBe(
+      'row 2, field "response": must be a string, got number [{"name":"InvalidInputError","row":2,"field":"response"}]',
+    );
+    expect(message(() => readInputs(strings, { response: "a" }, 2))).toBe(
+      'row 2, field "reference": is missing; give the expected answer as a string (Ragas reference) [{"name":"InvalidInputError","row":2,"field":"reference"}]',
+    );
   });
 });

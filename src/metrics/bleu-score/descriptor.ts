@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { defineMetric } from "../descriptor.js";
+import { defineMetric, responseAndReferenceStrings } from "../descriptor.js";
 
 /** Catalog entry of Ragas `bleu_score`. */
 export const bleuScoreDescriptor = defineMetric({
   id: "bleu_score",
   description: "sacrebleu BLEU of the response against the reference, as Ragas calls it, on a 0..1 scale.",
-  requiredFields: ["response", "reference"],
+  reads: responseAndReferenceStrings,
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({

@@ -1,6 +1,7 @@
 // Ragas `BleuScore`. Files: tokenizer-13a.ts (sacrebleu's default tokenizer), score.ts (sacrebleu's
 // corpus BLEU and Ragas' call of it), metric.ts (this class), descriptor.ts. No judge.
-import { type TextPair, TextPairMetric } from "../shared/base/text-pair-metric.js";
+import type { MetricInput } from "../descriptor.js";
+import { JudgeFreeMetric } from "../shared/base/judge-free-metric.js";
 import type { MetricResult } from "../types.js";
 import { bleuScoreDescriptor } from "./descriptor.js";
 import { BleuScratch, type BleuSettings, ragasBleu } from "./score.js";
@@ -19,7 +20,10 @@ export type BleuScoreOptions = BleuSettings;
  *   response: "The Eiffel Tower is located in India.",
  * }); // value 0.7071067811865478
  */
-export class BleuScore extends TextPairMetric<typeof bleuScoreDescriptor.options> {
+export class BleuScore extends JudgeFreeMetric<
+  MetricInput<typeof bleuScoreDescriptor>,
+  typeof bleuScoreDescriptor.options
+> {
   static readonly descriptor = bleuScoreDescriptor;
 
   /** The formula's tables, reused row after row (scoring is synchronous, so rows never share them at once). */
@@ -29,7 +33,7 @@ export class BleuScore extends TextPairMetric<typeof bleuScoreDescriptor.options
     super(options);
   }
 
-  protected scoreInput({ reference, response }: TextPair): MetricResult {
+  protected scoreInput({ reference, response }: MetricInput<typeof bleuScoreDescriptor>): MetricResult {
     const r = ragasBleu(reference, response, this.options, this.scratch);
     return {
       value: r.score,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineMetric } from "../descriptor.js";
+import { defineMetric, responseAndReferenceStrings } from "../descriptor.js";
 
 /** Longest n-gram chrF counts: each order is a pass over the texts and a table sized by it. */
 const MAX_ORDER = 20;
@@ -13,7 +13,7 @@ export const chrfScoreDescriptor = defineMetric({
   id: "chrf_score",
   description:
     "sacrebleu chrF (character n-gram F-score) of the response against the reference, on a 0..1 scale.",
-  requiredFields: ["response", "reference"],
+  reads: responseAndReferenceStrings,
   needsLlm: false,
   needsEmbeddings: false,
   options: z

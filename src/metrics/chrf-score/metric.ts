@@ -1,6 +1,7 @@
 // Ragas `ChrfScore`. Files: score.ts (sacrebleu's chrF and Ragas' call of it), metric.ts (this
 // class), descriptor.ts. No judge.
-import { type TextPair, TextPairMetric } from "../shared/base/text-pair-metric.js";
+import type { MetricInput } from "../descriptor.js";
+import { JudgeFreeMetric } from "../shared/base/judge-free-metric.js";
 import type { MetricResult } from "../types.js";
 import { chrfScoreDescriptor } from "./descriptor.js";
 import { ChrfScratch, type ChrfSettings, ragasChrf } from "./score.js";
@@ -18,7 +19,10 @@ export type ChrfScoreOptions = ChrfSettings;
  *   response: "The Eiffel Tower is located in India.",
  * }); // value 0.8048420145750512
  */
-export class ChrfScore extends TextPairMetric<typeof chrfScoreDescriptor.options> {
+export class ChrfScore extends JudgeFreeMetric<
+  MetricInput<typeof chrfScoreDescriptor>,
+  typeof chrfScoreDescriptor.options
+> {
   static readonly descriptor = chrfScoreDescriptor;
 
   private readonly settings: Required<ChrfSettings>;
@@ -31,7 +35,7 @@ export class ChrfScore extends TextPairMetric<typeof chrfScoreDescriptor.options
     this.settings = { charOrder, wordOrder, beta, removeWhitespace, epsSmoothing };
   }
 
-  protected scoreInput({ reference, response }: TextPair): MetricResult {
+  protected scoreInput({ reference, response }: MetricInput<typeof chrfScoreDescriptor>): MetricResult {
     const r = ragasChrf(reference, response, this.settings, this.scratch);
     return {
       value: r.score,

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { defineMetric } from "../descriptor.js";
+import { defineMetric, responseAndReferenceStrings } from "../descriptor.js";
 
 /** Catalog entry of Ragas `exact_match`. */
 export const exactMatchDescriptor = defineMetric({
   id: "exact_match",
   description: "1 when the response equals the reference exactly, else 0.",
-  requiredFields: ["response", "reference"],
+  reads: responseAndReferenceStrings,
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({}),
@@ -16,7 +16,7 @@ export const answerExactMatchDescriptor = defineMetric({
   id: "answer_exact_match",
   surfaces: { haystack: "AnswerExactMatchEvaluator" },
   description: "Haystack's answer exact match: 1 when the response equals the reference exactly, else 0.",
-  requiredFields: ["response", "reference"],
+  reads: responseAndReferenceStrings,
   needsLlm: false,
   needsEmbeddings: false,
   optIn: true,

@@ -1,13 +1,17 @@
 // Ragas `ExactMatch` and Haystack's answer exact match. Files: score.ts (the formula both share), metric.ts
 // (these classes), evaluator.ts (Haystack `AnswerExactMatchEvaluator`), descriptor.ts (both catalog entries).
 // No judge, so no prompt.ts / judge.ts.
-import { type TextPair, TextPairMetric } from "../shared/base/text-pair-metric.js";
+import type { MetricInput } from "../descriptor.js";
+import { JudgeFreeMetric } from "../shared/base/judge-free-metric.js";
 import type { MetricResult } from "../types.js";
 import { answerExactMatchDescriptor, exactMatchDescriptor } from "./descriptor.js";
 import { exactMatch } from "./score.js";
 
-abstract class ExactMatchMetric extends TextPairMetric {
-  protected scoreInput({ reference, response }: TextPair): MetricResult {
+/** The response and the reference, as the exact-match classes read them. */
+type StringPair = MetricInput<typeof exactMatchDescriptor>;
+
+abstract class ExactMatchMetric extends JudgeFreeMetric<StringPair> {
+  protected scoreInput({ reference, response }: StringPair): MetricResult {
     const value = exactMatch(reference, response);
     return {
       value,

@@ -5,7 +5,7 @@ import { defineMetric } from "../descriptor.js";
 export const idBasedContextPrecisionDescriptor = defineMetric({
   id: "id_based_context_precision",
   description: "Share of distinct retrieved context ids that are reference context ids.",
-  requiredFields: ["retrievedContextIds", "referenceContextIds"],
+  reads: ["retrievedContextIds", "referenceContextIds"],
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({}),

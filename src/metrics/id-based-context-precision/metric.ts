@@ -1,8 +1,9 @@
-// Ragas `IDBasedContextPrecision`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts; the
-// options and inputs it shares with the id-based context recall are in ../shared/base/id-context-metric.ts. No judge.
+// Ragas `IDBasedContextPrecision`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts (the
+// catalog entry, whose `reads` are the two id lists). No judge.
 
-import { IdContextMetric } from "../shared/base/id-context-metric.js";
-import { type IdLists, idResult } from "../shared/text/context-ids.js";
+import type { MetricInput } from "../descriptor.js";
+import { JudgeFreeMetric } from "../shared/base/judge-free-metric.js";
+import { idResult } from "../shared/text/context-ids.js";
 import type { MetricResult } from "../types.js";
 import { idBasedContextPrecisionDescriptor } from "./descriptor.js";
 import { idBasedContextPrecision } from "./score.js";
@@ -17,10 +18,24 @@ import { idBasedContextPrecision } from "./score.js";
  *   referenceContextIds: ["doc_1", "doc_4", "doc_5", "doc_6"],
  * }); // value 0.5
  */
-export class IDBasedContextPrecision extends IdContextMetric {
+export class IDBasedContextPrecision extends JudgeFreeMetric<
+  MetricInput<typeof idBasedContextPrecisionDescriptor>
+> {
   static readonly descriptor = idBasedContextPrecisionDescriptor;
 
-  protected scoreInput({ retrieved, reference }: IdLists): MetricResult {
-    return idResult(idBasedContextPrecision(retrieved, reference), "retrievedContextIds", "precision");
+  /** IDBasedContextPrecision takes no options. */
+  constructor(options: Record<string, never> = {}) {
+    super(options);
+  }
+
+  protected scoreInput({
+    retrievedContextIds,
+    referenceContextIds,
+  }: MetricInput<typeof idBasedContextPrecisionDescriptor>): MetricResult {
+    return idResult(
+      idBasedContextPrecision(retrievedContextIds, referenceContextIds),
+      "retrievedContextIds",
+      "precision",
+    );
   }
 }

@@ -5,7 +5,7 @@ import { defineMetric } from "../descriptor.js";
 export const idBasedContextRecallDescriptor = defineMetric({
   id: "id_based_context_recall",
   description: "Share of distinct reference context ids that were retrieved.",
-  requiredFields: ["retrievedContextIds", "referenceContextIds"],
+  reads: ["retrievedContextIds", "referenceContextIds"],
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({}),

@@ -1,8 +1,9 @@
-// Ragas `IDBasedContextRecall`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts; the
-// options and inputs it shares with the id-based context precision are in ../shared/base/id-context-metric.ts. No judge.
+// Ragas `IDBasedContextRecall`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts (the
+// catalog entry, whose `reads` are the two id lists). No judge.
 
-import { IdContextMetric } from "../shared/base/id-context-metric.js";
-import { type IdLists, idResult } from "../shared/text/context-ids.js";
+import type { MetricInput } from "../descriptor.js";
+import { JudgeFreeMetric } from "../shared/base/judge-free-metric.js";
+import { idResult } from "../shared/text/context-ids.js";
 import type { MetricResult } from "../types.js";
 import { idBasedContextRecallDescriptor } from "./descriptor.js";
 import { idBasedContextRecall } from "./score.js";
@@ -17,10 +18,24 @@ import { idBasedContextRecall } from "./score.js";
  *   referenceContextIds: ["doc_1", "doc_4", "doc_5", "doc_6"],
  * }); // value 0.25
  */
-export class IDBasedContextRecall extends IdContextMetric {
+export class IDBasedContextRecall extends JudgeFreeMetric<
+  MetricInput<typeof idBasedContextRecallDescriptor>
+> {
   static readonly descriptor = idBasedContextRecallDescriptor;
 
-  protected scoreInput({ retrieved, reference }: IdLists): MetricResult {
-    return idResult(idBasedContextRecall(retrieved, reference), "referenceContextIds", "recall");
+  /** IDBasedContextRecall takes no options. */
+  constructor(options: Record<string, never> = {}) {
+    super(options);
+  }
+
+  protected scoreInput({
+    retrievedContextIds,
+    referenceContextIds,
+  }: MetricInput<typeof idBasedContextRecallDescriptor>): MetricResult {
+    return idResult(
+      idBasedContextRecall(retrievedContextIds, referenceContextIds),
+      "referenceContextIds",
+      "recall",
+    );
   }
 }

@@ -2,7 +2,8 @@
 // ../shared/text/string-distance/, which the non-LLM context metrics use too), metric.ts (this class), descriptor.ts.
 // No judge.
 
-import { type TextPair, TextPairMetric } from "../shared/base/text-pair-metric.js";
+import type { MetricInput } from "../descriptor.js";
+import { JudgeFreeMetric } from "../shared/base/judge-free-metric.js";
 import type { DistanceMeasure } from "../shared/text/string-distance/similarity.js";
 import type { MetricResult } from "../types.js";
 import { nonLlmStringSimilarityDescriptor } from "./descriptor.js";
@@ -24,7 +25,10 @@ export interface NonLLMStringSimilarityOptions {
  *   response: "The Eiffel Tower is located in India.",
  * }); // value 0.8918918918918919
  */
-export class NonLLMStringSimilarity extends TextPairMetric<typeof nonLlmStringSimilarityDescriptor.options> {
+export class NonLLMStringSimilarity extends JudgeFreeMetric<
+  MetricInput<typeof nonLlmStringSimilarityDescriptor>,
+  typeof nonLlmStringSimilarityDescriptor.options
+> {
   static readonly descriptor = nonLlmStringSimilarityDescriptor;
 
   /** The distance measure. */
@@ -35,7 +39,10 @@ export class NonLLMStringSimilarity extends TextPairMetric<typeof nonLlmStringSi
     this.distanceMeasure = this.options.distanceMeasure;
   }
 
-  protected scoreInput({ reference, response }: TextPair): MetricResult {
+  protected scoreInput({
+    reference,
+    response,
+  }: MetricInput<typeof nonLlmStringSimilarityDescriptor>): MetricResult {
     return {
       value: nonLlmStringSimilarity(reference, response, this.distanceMeasure),
       status: "ok",

@@ -1,22 +1,13 @@
 // Ragas `QuotedSpansAlignment`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts. No judge.
 import { requireAnswerString, requireStringList } from "../../sample/formula-inputs.js";
+import type { MetricOptionsOf } from "../descriptor.js";
 import { JudgeFreeMetric } from "../shared/base/judge-free-metric.js";
 import type { MetricResult, Sample } from "../types.js";
 import { quotedSpansAlignmentDescriptor } from "./descriptor.js";
 import { quotedSpansAlignment } from "./score.js";
 
 /** Options of {@link QuotedSpansAlignment}. */
-export interface QuotedSpansAlignmentOptions {
-  /** Words a quoted span needs to count; shorter quotes are ignored. Defaults to 3. */
-  minSpanWords?: number;
-  /** Compare lower-cased with whitespace runs as one space; false compares as written. Defaults to true. */
-  casefold?: boolean;
-  /**
-   * Read ' and ’ between two letters or digits (it's, the virus's protein) as apostrophes, not quote marks.
-   * Defaults to false: every one is a quote mark, as in Ragas, so "it's ... that's" is read as a quoted span.
-   */
-  skipApostrophes?: boolean;
-}
+export type QuotedSpansAlignmentOptions = MetricOptionsOf<typeof quotedSpansAlignmentDescriptor>;
 
 interface QuoteInput {
   response: string;

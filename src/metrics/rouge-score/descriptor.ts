@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { defineMetric } from "../descriptor.js";
+import { defineMetric, responseAndReferenceStrings } from "../descriptor.js";
 
 /** Catalog entry of Ragas `rouge_score`. */
 export const rougeScoreDescriptor = defineMetric({
   id: "rouge_score",
   description:
     "rouge_score ROUGE (rouge1, rouge2 or rougeL; precision, recall or F-measure) with Porter stemming.",
-  requiredFields: ["response", "reference"],
+  reads: responseAndReferenceStrings,
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({

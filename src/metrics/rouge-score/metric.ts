@@ -1,6 +1,7 @@
 // Ragas `RougeScore`. Files: porter-stemmer.ts (NLTK's Porter stemmer), score.ts (rouge_score's
 // tokenizer and ROUGE-N / ROUGE-L), metric.ts (this class), descriptor.ts. No judge.
-import { type TextPair, TextPairMetric } from "../shared/base/text-pair-metric.js";
+import type { MetricInput } from "../descriptor.js";
+import { JudgeFreeMetric } from "../shared/base/judge-free-metric.js";
 import type { MetricResult } from "../types.js";
 import { rougeScoreDescriptor } from "./descriptor.js";
 import { type RougeMode, type RougeType, rouge } from "./score.js";
@@ -23,7 +24,10 @@ export interface RougeScoreOptions {
  *   response: "The Eiffel Tower is located in India.",
  * }); // value 0.8571428571428571
  */
-export class RougeScore extends TextPairMetric<typeof rougeScoreDescriptor.options> {
+export class RougeScore extends JudgeFreeMetric<
+  MetricInput<typeof rougeScoreDescriptor>,
+  typeof rougeScoreDescriptor.options
+> {
   static readonly descriptor = rougeScoreDescriptor;
 
   /** The ROUGE variant. */
@@ -36,7 +40,7 @@ export class RougeScore extends TextPairMetric<typeof rougeScoreDescriptor.optio
     ({ rougeType: this.rougeType, mode: this.mode } = this.options);
   }
 
-  protected scoreInput({ reference, response }: TextPair): MetricResult {
+  protected scoreInput({ reference, response }: MetricInput<typeof rougeScoreDescriptor>): MetricResult {
     const r = rouge(reference, response, this.rougeType, true);
     return {
       value: r[this.mode],

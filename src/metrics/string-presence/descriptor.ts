@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { defineMetric } from "../descriptor.js";
+import { defineMetric, responseAndReferenceStrings } from "../descriptor.js";
 
 /** Catalog entry of Ragas `string_present`. */
 export const stringPresenceDescriptor = defineMetric({
   id: "string_present",
   description: "1 when the reference occurs in the response as a substring, else 0.",
-  requiredFields: ["response", "reference"],
+  reads: responseAndReferenceStrings,
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({}),

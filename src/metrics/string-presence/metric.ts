@@ -1,5 +1,6 @@
 // Ragas `StringPresence`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts. No judge.
-import { type TextPair, TextPairMetric } from "../shared/base/text-pair-metric.js";
+import type { MetricInput } from "../descriptor.js";
+import { JudgeFreeMetric } from "../shared/base/judge-free-metric.js";
 import type { MetricResult } from "../types.js";
 import { stringPresenceDescriptor } from "./descriptor.js";
 import { stringPresence } from "./score.js";
@@ -10,7 +11,7 @@ import { stringPresence } from "./score.js";
  * @example
  * await new StringPresence().score({ reference: "Eiffel Tower", response: "The Eiffel Tower is located in India." }); // value 1
  */
-export class StringPresence extends TextPairMetric {
+export class StringPresence extends JudgeFreeMetric<MetricInput<typeof stringPresenceDescriptor>> {
   static readonly descriptor = stringPresenceDescriptor;
 
   /** StringPresence takes no options. */
@@ -18,7 +19,7 @@ export class StringPresence extends TextPairMetric {
     super(options);
   }
 
-  protected scoreInput({ reference, response }: TextPair): MetricResult {
+  protected scoreInput({ reference, response }: MetricInput<typeof stringPresenceDescriptor>): MetricResult {
     const value = stringPresence(reference, response);
     const at = response.indexOf(reference);
     return {

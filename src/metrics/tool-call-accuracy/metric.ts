@@ -1,6 +1,8 @@
 // Ragas `ToolCallAccuracy`. Files: descriptor.ts (catalog entry, options), score.ts (the formula). No judge.
 import type { z } from "zod";
-import { ToolCallMetric, type ToolCallPair } from "../shared/base/tool-call-metric.js";
+import { madeToolCalls } from "../../sample/conversation/messages.js";
+import type { MetricInput } from "../descriptor.js";
+import { JudgeFreeMetric } from "../shared/base/judge-free-metric.js";
 import type { MetricResult } from "../types.js";
 import { toolCallAccuracyDescriptor } from "./descriptor.js";
 import { toolCallAccuracy } from "./score.js";
@@ -18,14 +20,21 @@ export type ToolCallAccuracyOptions = z.input<typeof toolCallAccuracyDescriptor.
  *   referenceToolCalls: [{ name: "weather", args: { city: "Oslo" } }],
  * }); // 1
  */
-export class ToolCallAccuracy extends ToolCallMetric<typeof toolCallAccuracyDescriptor.options> {
+export class ToolCallAccuracy extends JudgeFreeMetric<
+  MetricInput<typeof toolCallAccuracyDescriptor>,
+  typeof toolCallAccuracyDescriptor.options
+> {
   static readonly descriptor = toolCallAccuracyDescriptor;
 
   constructor(options: ToolCallAccuracyOptions = {}) {
     super(options);
   }
 
-  protected scoreInput({ made, reference }: ToolCallPair): MetricResult {
+  protected scoreInput({
+    messages,
+    referenceToolCalls: reference,
+  }: MetricInput<typeof toolCallAccuracyDescriptor>): MetricResult {
+    const made = madeToolCalls(messages);
     const score = toolCallAccuracy(made, reference, this.options.strictOrder);
     const reason =
       made.length === 0 && reference.length === 0

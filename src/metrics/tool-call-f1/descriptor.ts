@@ -6,7 +6,7 @@ export const toolCallF1Descriptor = defineMetric({
   id: "tool_call_f1",
   description:
     "Ragas' tool call F1: F1 of the set of (name, arguments) calls made against the set expected, rounded to 4 decimals.",
-  requiredFields: ["messages", "referenceToolCalls"],
+  reads: ["messages", "referenceToolCalls"],
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({}),

@@ -1,5 +1,7 @@
 // Ragas `ToolCallF1`. Files: descriptor.ts (catalog entry), score.ts (the formula). No judge.
-import { ToolCallMetric, type ToolCallPair } from "../shared/base/tool-call-metric.js";
+import { madeToolCalls } from "../../sample/conversation/messages.js";
+import type { MetricInput } from "../descriptor.js";
+import { JudgeFreeMetric } from "../shared/base/judge-free-metric.js";
 import type { MetricResult } from "../types.js";
 import { toolCallF1Descriptor } from "./descriptor.js";
 import { toolCallF1 } from "./score.js";
@@ -14,7 +16,7 @@ import { toolCallF1 } from "./score.js";
  *   referenceToolCalls: [{ name: "weather", args: { city: "Oslo" } }],
  * }); // 1
  */
-export class ToolCallF1 extends ToolCallMetric {
+export class ToolCallF1 extends JudgeFreeMetric<MetricInput<typeof toolCallF1Descriptor>> {
   static readonly descriptor = toolCallF1Descriptor;
 
   /** ToolCallF1 takes no options. */
@@ -22,7 +24,11 @@ export class ToolCallF1 extends ToolCallMetric {
     super(options);
   }
 
-  protected scoreInput({ made, reference }: ToolCallPair): MetricResult {
+  protected scoreInput({
+    messages,
+    referenceToolCalls: reference,
+  }: MetricInput<typeof toolCallF1Descriptor>): MetricResult {
+    const made = madeToolCalls(messages);
     const score = toolCallF1(made, reference);
     return {
       value: score.value,

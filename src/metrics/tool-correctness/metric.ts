@@ -1,8 +1,10 @@
 // DeepEval `ToolCorrectnessMetric` without its judge. Files: descriptor.ts (catalog entry, options), score.ts.
 import type { z } from "zod";
 import { InvalidInputError } from "../../errors.js";
+import { madeToolCalls } from "../../sample/conversation/messages.js";
+import type { MetricInput } from "../descriptor.js";
 import type { RecordedOptions } from "../shared/base/judge-free-metric.js";
-import { ToolCallMetric, type ToolCallPair } from "../shared/base/tool-call-metric.js";
+import { JudgeFreeMetric } from "../shared/base/judge-free-metric.js";
 import type { MetricResult, Sample } from "../types.js";
 import { toolCorrectnessDescriptor } from "./descriptor.js";
 import { argumentlessExpectedCall, comparedCallPairsProblem, toolCorrectnessScore } from "./score.js";
@@ -21,7 +23,10 @@ export type ToolCorrectnessOptions = z.input<typeof toolCorrectnessDescriptor.op
  *   referenceToolCalls: [{ name: "weather", args: { city: "Oslo", days: 2 } }],
  * }); // 0.5
  */
-export class ToolCorrectness extends ToolCallMetric<typeof toolCorrectnessDescriptor.options> {
+export class ToolCorrectness extends JudgeFreeMetric<
+  MetricInput<typeof toolCorrectnessDescriptor>,
+  typeof toolCorrectnessDescriptor.options
+> {
   static readonly descriptor = toolCorrectnessDescriptor;
 
   constructor(options: ToolCorrectnessOptions = {}) {
@@ -33,18 +38,29 @@ export class ToolCorrectness extends ToolCallMetric<typeof toolCorrectnessDescri
   }
 
   /** The calls, refused (naming the row) when they are more than the formula compares under these options. */
-  protected override validate(sample: Sample, row: number | undefined): ToolCallPair {
-    const calls = super.validate(sample, row);
-    const tooMany = comparedCallPairsProblem(calls.made, calls.reference, this.options);
+  protected override validate(
+    sample: Sample,
+    row: number | undefined,
+  ): MetricInput<typeof toolCorrectnessDescriptor> {
+    const input = super.validate(sample, row);
+    const tooMany = comparedCallPairsProblem(
+      madeToolCalls(input.messages),
+      input.referenceToolCalls,
+      this.options,
+    );
     if (tooMany !== undefined)
       throw new InvalidInputError(
         tooMany,
         row !== undefined ? { row, field: "messages" } : { field: "messages" },
       );
-    return calls;
+    return input;
   }
 
-  protected scoreInput({ made, reference }: ToolCallPair): MetricResult {
+  protected scoreInput({
+    messages,
+    referenceToolCalls: reference,
+  }: MetricInput<typeof toolCorrectnessDescriptor>): MetricResult {
+    const made = madeToolCalls(messages);
     const argumentless = argumentlessExpectedCall(made, reference, this.options);
     if (argumentless !== undefined) {
       const { index, name, calledArgs } = argumentless;

@@ -30,6 +30,7 @@ export const trajectoryToolUsedDescriptor = defineMetric({
   description:
     "promptfoo's trajectory:tool-used: 1 when every named tool was called (or a tool was called between min and max times), else 0.",
   options: z.object({
+    /** A tool name or glob, a list of them (all must be called), or {name | pattern, min, max} (called at least min (default 1) and at most max times). Required, e.g. "search" or {"name": "search", "min": 2}. */
     value: z
       .union([
         z.string().min(1),
@@ -48,6 +49,7 @@ export const trajectoryToolUsedDescriptor = defineMetric({
       .describe(
         'A tool name or glob, a list of them (all must be called), or {name | pattern, min, max} (called at least min (default 1) and at most max times). Required, e.g. "search" or {"name": "search", "min": 2}.',
       ),
+    /** Pass when the assertion fails, as promptfoo's `not-` prefix. Defaults to false. */
     inverse,
   }),
 });
@@ -59,6 +61,7 @@ export const trajectoryToolSequenceDescriptor = defineMetric({
   description:
     "promptfoo's trajectory:tool-sequence: 1 when the tools were called in the given order (in_order: others may come between; exact: nothing else), else 0.",
   options: z.object({
+    /** The steps, or {mode, steps} with mode in_order (default) or exact; a step is a tool name or glob, {name | pattern}, or a list of them that one assistant message must call together (any order). Required, e.g. ["search", "answer"]. */
     value: z
       .union([
         z.array(z.union([toolMatcher, z.array(toolMatcher).min(1)])).min(1),
@@ -70,6 +73,7 @@ export const trajectoryToolSequenceDescriptor = defineMetric({
       .describe(
         'The steps, or {mode, steps} with mode in_order (default) or exact; a step is a tool name or glob, {name | pattern}, or a list of them that one assistant message must call together (any order). Required, e.g. ["search", "answer"].',
       ),
+    /** Pass when the assertion fails, as promptfoo's `not-` prefix. Defaults to false. */
     inverse,
   }),
 });
@@ -81,6 +85,7 @@ export const trajectoryToolArgsMatchDescriptor = defineMetric({
   description:
     "promptfoo's trajectory:tool-args-match: 1 when some call of the tool has the expected arguments (partial: at least those; exact: just those), else 0.",
   options: z.object({
+    /** {name | pattern, args, mode, defaults, ignore}: mode partial (default; expected keys present and equal, lists item by item) or exact; defaults are made arguments left out when equal to their default; ignore lists argument names or globs left out of both sides. Required. */
     value: z
       .strictObject({
         name: z.string().min(1).optional(),
@@ -100,6 +105,7 @@ export const trajectoryToolArgsMatchDescriptor = defineMetric({
       .describe(
         "{name | pattern, args, mode, defaults, ignore}: mode partial (default; expected keys present and equal, lists item by item) or exact; defaults are made arguments left out when equal to their default; ignore lists argument names or globs left out of both sides. Required.",
       ),
+    /** Pass when the assertion fails, as promptfoo's `not-` prefix. Defaults to false. */
     inverse,
   }),
 });
@@ -111,6 +117,7 @@ export const trajectoryStepCountDescriptor = defineMetric({
   description:
     "promptfoo's trajectory:step-count: 1 when the number of steps (tool calls and assistant texts, optionally of one type or name) lies between min and max, else 0.",
   options: z.object({
+    /** {min, max, type, name | pattern}: the count of steps of that type (tool or message) and name lies in [min, max]. Required, e.g. {"type": "tool", "max": 5}. */
     value: z
       .strictObject({
         min: z.number().int().min(0).optional(),
@@ -125,6 +132,7 @@ export const trajectoryStepCountDescriptor = defineMetric({
       .describe(
         '{min, max, type, name | pattern}: the count of steps of that type (tool or message) and name lies in [min, max]. Required, e.g. {"type": "tool", "max": 5}.',
       ),
+    /** Pass when the assertion fails, as promptfoo's `not-` prefix. Defaults to false. */
     inverse,
   }),
 });

@@ -21,6 +21,7 @@ import {
   StringPresence,
 } from "../../../src/index.js";
 import { createMetric, metricDescriptors } from "../../../src/metrics/catalog.js";
+import { PatternMatch } from "../../../src/metrics/pattern-match/metric.js";
 import { readsConversation } from "../../../src/sample/field-table.js";
 
 const eiffel = {
@@ -146,7 +147,7 @@ describe("Ragas-style retrieval metrics score one sample with Haystack's formula
 });
 
 describe("catalog", () => {
-  it("lists every judge-free metric once, with ids equal to the class names Ragas and Haystack use", () => {
+  it("lists every judge-free metric once, with ids equal to the class names Ragas, Haystack and DeepEval use", () => {
     const classes = [
       [ExactMatch, "exact_match"],
       [StringPresence, "string_present"],
@@ -164,7 +165,10 @@ describe("catalog", () => {
       [DocumentNDCG, "document_ndcg"],
       [DocumentRecall, "document_recall"],
       [AnswerExactMatch, "answer_exact_match"],
+      [PatternMatch, "pattern_match"],
     ] as const;
+    /** Options a metric cannot be built without. */
+    const required: Record<string, Record<string, unknown>> = { pattern_match: { pattern: "yes|no" } };
     // The single-turn family: the agent metrics (they read a conversation or tool calls) are listed in their own tests.
     const judgeFree = metricDescriptors.filter(
       (d) =>
@@ -176,7 +180,7 @@ describe("catalog", () => {
     expect(judgeFree.map((d) => d.id)).toEqual(classes.map(([, id]) => id));
     for (const [Metric, id] of classes) {
       const d = judgeFree.find((x) => x.id === id)!;
-      const metric = createMetric(id, {});
+      const metric = createMetric(id, {}, required[id]);
       expect(metric).toBeInstanceOf(Metric);
       expect(metric.name).toBe(id);
       expect(metric.requiredFields).toEqual(d.requiredFields);

@@ -6,24 +6,25 @@ import { sampleConversation, sampleReferenceToolCalls } from "../../../sample/co
 import { requireDocuments } from "../../../sample/documents.js";
 import { sampleFieldSpec } from "../../../sample/field-table.js";
 import { sampleText } from "../../../sample/fields.js";
-import { requireIdList } from "../../../sample/formula-inputs.js";
+import { requireAnswerString, requireIdList } from "../../../sample/formula-inputs.js";
 import { requireContexts } from "../../../sample/validate.js";
 import type { FieldRead, MetricInput, ReadableField, ReadKind } from "../../descriptor.js";
 import { readField } from "../../descriptor.js";
 import type { Sample } from "../../types.js";
 
-/** Reads one field of a kind from a sample; `emptyList` says whether an empty list of texts is a value. */
-type KindReader = (
-  sample: Sample,
-  field: ReadableField,
-  row: number | undefined,
-  emptyList: "allowed" | "refused",
-) => unknown;
+/** How a field is read: whether an empty list of texts, or an empty text, is a value. */
+type ReadHow = Exclude<FieldRead, ReadableField>;
+
+/** Reads one field of a kind from a sample, as `how` says. */
+type KindReader = (sample: Sample, field: ReadableField, row: number | undefined, how: ReadHow) => unknown;
 
 const readers: Readonly<Record<ReadKind, KindReader>> = {
-  text: (sample, field, row) => sampleText(sample, field as Parameters<typeof sampleText>[1], row),
-  textList: (sample, field, row, emptyList) =>
-    requireContexts(sample[field], { field, row }, { allowEmptyList: emptyList === "allowed" }),
+  text: (sample, field, row, how) =>
+    how.emptyText === "allowed"
+      ? requireAnswerString(sample[field], field as "response" | "reference", row)
+      : sampleText(sample, field as Parameters<typeof sampleText>[1], row),
+  textList: (sample, field, row, how) =>
+    requireContexts(sample[field], { field, row }, { allowEmptyList: how.emptyList === "allowed" }),
   idList: (sample, field, row) => requireIdList(sample[field], field, row),
   documents: (sample, field, row) => requireDocuments(sample[field], { field, row }),
   conversation: (sample, field, row) =>
@@ -47,10 +48,10 @@ export function readInputs<D extends { readonly reads: readonly FieldRead[] }>(
   const input: Record<string, unknown> = {};
   for (const read of descriptor.reads) {
     const field = readField(read);
-    const how: Exclude<FieldRead, ReadableField> = typeof read === "string" ? { field } : read;
+    const how: ReadHow = typeof read === "string" ? { field } : read;
     if (how.optional === true && (sample[field] === undefined || sample[field] === null)) continue;
     const kind = sampleFieldSpec(field).kind as ReadKind;
-    input[field] = readers[kind](sample, field, row, how.emptyList ?? "refused");
+    input[field] = readers[kind](sample, field, row, how);
   }
   return input as MetricInput<D>;
 }

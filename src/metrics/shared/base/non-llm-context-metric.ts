@@ -34,7 +34,9 @@ export interface SimilarityVerdicts {
 
 /** The option schema of the non-LLM context precision and recall descriptors: threshold and distance measure. */
 export const nonLlmContextOptionsSchema = z.object({
+  /** Similarity a context needs to count as relevant. Precision compares with `>=`, recall with `>`. Defaults to 0.5. */
   threshold: z.number().default(0.5).describe("Similarity a context needs to count as relevant."),
+  /** String distance behind the similarity, normalised as rapidfuzz does. Defaults to "levenshtein". */
   distanceMeasure: z
     .enum(distanceMeasures)
     .default("levenshtein")
@@ -42,12 +44,7 @@ export const nonLlmContextOptionsSchema = z.object({
 });
 
 /** Options of the non-LLM context precision and recall metrics. */
-export interface NonLLMContextOptions {
-  /** Similarity a context needs to count as relevant (precision: `>=`, recall: `>`). Defaults to 0.5. */
-  threshold?: number;
-  /** String distance behind the similarity. Defaults to "levenshtein". */
-  distanceMeasure?: DistanceMeasure;
-}
+export type NonLLMContextOptions = z.input<typeof nonLlmContextOptionsSchema>;
 
 /**
  * What the non-LLM context precision and recall metrics share: the two context lists, a similarity
@@ -61,8 +58,9 @@ export abstract class NonLlmContextMetric extends JudgeFreeMetric<ContextLists> 
 
   constructor(options: NonLLMContextOptions) {
     super(options);
-    ({ threshold: this.threshold, distanceMeasure: this.distanceMeasure } = this
-      .options as Required<NonLLMContextOptions>);
+    ({ threshold: this.threshold, distanceMeasure: this.distanceMeasure } = this.options as z.output<
+      typeof nonLlmContextOptionsSchema
+    >);
   }
 
   protected override validate(sample: Sample, row: number | undefined): ContextLists {

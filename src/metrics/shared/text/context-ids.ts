@@ -1,8 +1,7 @@
 // What the id-based context metrics (precision and recall) share: the id type, the set ratio both formulas
-// are, the check of the two id lists and the result a ratio gives.
+// are, and the result a ratio gives.
 
-import { requireIdList } from "../../../sample/formula-inputs.js";
-import type { MetricResult, Sample } from "../../types.js";
+import type { MetricResult } from "../../types.js";
 
 /** A context id as Ragas accepts it: a string or an integer (compared as its decimal string). */
 export type ContextId = string | number;
@@ -34,20 +33,6 @@ export function idShare(ids: readonly ContextId[], among: readonly ContextId[]):
   const matched = [...idsSet].filter((id) => amongSet.has(id));
   const denominator = idsSet.size;
   return { score: denominator > 0 ? matched.length / denominator : null, matched, denominator };
-}
-
-/** The two id lists of one sample. */
-export interface IdLists {
-  retrieved: ContextId[];
-  reference: ContextId[];
-}
-
-/** Validates a sample's `retrievedContextIds` and `referenceContextIds`. */
-export function requireIdLists(sample: Sample, row: number | undefined): IdLists {
-  return {
-    retrieved: requireIdList(sample.retrievedContextIds, "retrievedContextIds", row),
-    reference: requireIdList(sample.referenceContextIds, "referenceContextIds", row),
-  };
 }
 
 /** Turns an id overlap into a result; a null score names the empty list. */
