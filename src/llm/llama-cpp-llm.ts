@@ -329,6 +329,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
               ? await generateUnderGrammar(this.model, sequence, tokens, keep, grammar!, {
                   ...settings,
                   signal,
+                  endsAtCompleteJson: true,
                 })
               : await writeFromPlan(this.model, sequence, tokens, keep, plan, this.grammars.plan, {
                   maxTokens,
