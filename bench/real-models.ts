@@ -23,6 +23,7 @@
  *   [--triad-only] [--rounds 2] [--json out.json]
  * --quick: the triad's three metrics on 1 row, one grammar replay round, 32 texts and 2 samples for the encoders.
  * --triad-only: no per-metric timings (the triad A/B, the grammar on the triad's calls, the encoders).
+ * --judges smollm2,gemma: the judges to run (both by default).
  */
 import os from "node:os";
 import { TransformersEmbeddings } from "../src/embeddings/transformers-embeddings.js";
@@ -108,10 +109,11 @@ export async function runRealModels(): Promise<RealModelsResult> {
     ? []
     : (listFlag("metrics") ?? (quick ? [...TRIAD] : judgeMetricIds(rows)));
   const embeddings = await TransformersEmbeddings.load({ model: env("minilmInt8") });
+  const wanted = listFlag("judges") ?? ["smollm2", "gemma"];
   const judges = [
-    { name: "SmolLM2-135M-Instruct Q4_1", path: env("smollm2") },
-    { name: "Gemma-3-270M Q4_K_M", path: env("gemma") },
-  ];
+    { key: "smollm2", name: "SmolLM2-135M-Instruct Q4_1", path: env("smollm2") },
+    { key: "gemma", name: "Gemma-3-270M Q4_K_M", path: env("gemma") },
+  ].filter((j) => wanted.includes(j.key));
   const calls = new Map(judges.map((j) => [j.name, [] as JudgeCall[]]));
   let current = "";
   const loaded = [];

@@ -4,7 +4,9 @@
  * answer_relevancy (the judge still writes every statement, reason and question; the known JSON around them and the
  * statement copies of the verdict step are read in batches instead of generated one token at a time). Each pass
  * runs its own marked copy of the rows (tags t0, t1: A on t0, t1 and B on t1, t0), so no pass finds a row's prompt
- * kept by an earlier one, and both variants score the same rows: their scores are compared row by row.
+ * kept by an earlier one, and both variants score the same rows: their scores are compared row by row. An untimed
+ * warm-up pass on another copy first leaves every step's instruction and few-shot start kept, as it is after the first
+ * row of a long run, so the first timed pass does not pay it alone.
  *
  * @example
  * const ab = await runTriadAb({ name: "SmolLM2", llm }, embeddings, 2);
@@ -96,6 +98,8 @@ export async function runTriadAb(
   const passes: TriadPass[] = [];
   const steps: StepWork[][] = [[], []];
   const values = [new Map<string, string>(), new Map<string, string>()];
+  const warmUp = TRIAD.map((id) => makeJudgeMetric(id, { llm: judge.llm, embeddings }));
+  await timeEvaluate(benchRows({ limit: 1, tag: "triad-warm-up" }), warmUp, 1);
   for (const [index, tag] of ORDER) {
     const variant = TRIAD_VARIANTS[index];
     const rows = benchRows({ limit: rowsPerPass, tag: `triad-${tag}` });
