@@ -23,7 +23,7 @@
  *   [--triad-only] [--rounds 2] [--json out.json]
  * --quick: the triad's three metrics on 1 row, one grammar replay round, 32 texts and 2 samples for the encoders.
  * --triad-only: no per-metric timings (the triad A/B, the grammar on the triad's calls, the encoders).
- * --judges smollm2,gemma: the judges to run (both by default).
+ * --judges smollm2,gemma: the judges to run (both by default). --no-triad: no triad A/B.
  */
 import os from "node:os";
 import { TransformersEmbeddings } from "../src/embeddings/transformers-embeddings.js";
@@ -149,7 +149,7 @@ export async function runRealModels(): Promise<RealModelsResult> {
       }
     }
     // The triad, A B A B, on rows marked so that no kept prompt of the runs above covers more than the few-shot start.
-    for (const j of loaded) {
+    for (const j of hasFlag("no-triad") ? [] : loaded) {
       current = "triad";
       triad.push(await runTriadAb({ name: j.name, llm: j.recorded }, embeddings, rowCount, note));
     }
