@@ -289,12 +289,23 @@ export function formatRealModels(r: RealModelsResult): string {
     "",
     ...formatTriadAb(r.triad ?? []),
     "",
-    `Each metric alone: seconds per row (rows of examples/rag-eval.jsonl, \`evaluate()\` at concurrency 1), the second judge ÷ the first, and the judge's work per row:`,
-    "",
-    markdownTable(
-      ["metric", "judge", "rows", "s/row", "÷ first judge", ...WORK_COLUMNS.map(([, head]) => `${head}/row`)],
-      metricRows,
-    ),
+    ...(metricRows.length === 0
+      ? []
+      : [
+          `Each metric alone: seconds per row (rows of examples/rag-eval.jsonl, \`evaluate()\` at concurrency 1), the second judge ÷ the first, and the judge's work per row:`,
+          "",
+          markdownTable(
+            [
+              "metric",
+              "judge",
+              "rows",
+              "s/row",
+              "÷ first judge",
+              ...WORK_COLUMNS.map(([, head]) => `${head}/row`),
+            ],
+            metricRows,
+          ),
+        ]),
     ...(errors.length > 0 ? ["", "Errors:", ...errors] : []),
     "",
     "Grammar: the metrics' own calls replayed with the library's grammar and without any, same prompt, same token count, alternating (generation only; the prompt is read before the clock starts):",
