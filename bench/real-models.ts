@@ -2,23 +2,28 @@
  * Section "real": speed on the real small models (`npm run real-models` fetches them; their paths come from the
  * environment, see {@link REAL_MODEL_ENV}). Three parts, each printed with its goal, met or not, and the ratios:
  *
- * 1. Seconds per row of every built-in judge metric that can score examples/rag-eval.jsonl rows, and of the RAG
- *    triad (faithfulness, answer_relevancy, context_relevance in one `evaluate()` run), on SmolLM2-135M-Instruct
- *    (49k vocabulary, chat template) and Gemma-3-270M (262k vocabulary, the base model: completion format), both at
- *    `--threads` (2, set explicitly), memo off, the real int8 all-MiniLM-L6-v2 as answer relevancy's embedder. The
- *    judges take turns metric by metric. Goal: the triad ≤ 3 s per row on SmolLM2.
- * 2. The grammar's share of generation time: the calls the metrics made in part 1 (first call of each metric),
+ * 1. Seconds and judge work per row (calls, prompt tokens evaluated and reused, answer tokens generated and
+ *    prefilled: counts that a busy machine does not change) of every built-in judge metric that can score
+ *    examples/rag-eval.jsonl rows, on SmolLM2-135M-Instruct (49k vocabulary, chat template) and Gemma-3-270M (262k
+ *    vocabulary, the base model: completion format), both at `--threads` (2, set explicitly), memo off, the real int8
+ *    all-MiniLM-L6-v2 as answer relevancy's embedder. The judges take turns metric by metric.
+ * 2. The RAG triad (faithfulness, answer_relevancy, context_relevance in one `evaluate()` run), defaults (A) against
+ *    the prefill levers (B), A B A B on each judge, with the work per judge step and the scores compared
+ *    (bench/lib/triad-ab.ts). Goal: the triad ≤ 3 s per row on SmolLM2.
+ * 3. The grammar's share of generation time: the calls the metrics made above (first call of each judge step),
  *    replayed with the library's grammar and without any, alternating call by call (bench/lib/grammar-share.ts).
  *    Goal: ≤ 20% on both vocabularies.
- * 3. The real MiniLM, int8 and fp32, through TransformersEmbeddings against raw onnxruntime-node on the same
+ * 4. The real MiniLM, int8 and fp32, through TransformersEmbeddings against raw onnxruntime-node on the same
  *    session inputs (bench/embeddings-vs-raw.ts), at batch 1 and 32. Goal: ≥ 0.95× raw.
  *
  * The load average is printed at the start and end: on a shared machine absolute times are inflated, ratios hold.
  * Without the environment variables the section prints one line saying so and exits 0.
  *
  * Run alone: node --import tsx bench/real-models.ts [--quick] [--threads 2] [--rows 2] [--metrics a,b]
- *   [--rounds 2] [--json out.json]
+ *   [--triad-only] [--rounds 2] [--json out.json]
  * --quick: the triad's three metrics on 1 row, one grammar replay round, 32 texts and 2 samples for the encoders.
+ * --triad-only: no per-metric timings (the triad A/B, the grammar on the triad's calls, the encoders).
+ * --judges smollm2,gemma: the judges to run (both by default). --no-triad: no triad A/B.
  */
 import os from "node:os";
 import { TransformersEmbeddings } from "../src/embeddings/transformers-embeddings.js";
@@ -32,6 +37,7 @@ import {
   measureGrammarShare,
   recordingJudge,
 } from "./lib/grammar-share.js";
+import { WORK_COLUMNS } from "./lib/judge-work.js";
 import { BENCH_CONTEXT_SIZE } from "./lib/judges.js";
 import { runtimeVersions } from "./lib/machine.js";
 import { markdownTable, num, percent, times } from "./lib/markdown.js";
@@ -43,6 +49,7 @@ import {
   timeMetrics,
 } from "./lib/real-judge-metrics.js";
 import { finishSection, isMain, note } from "./lib/section.js";
+import { formatTriadAb, runTriadAb, type TriadAbResult } from "./lib/triad-ab.js";
 
 /** The environment variables naming the real models (as `npm run real-models` and CI export them). */
 export const REAL_MODEL_ENV = {
@@ -71,6 +78,7 @@ export interface RealModelsResult {
   startedAt?: string;
   runtimes?: Record<string, string>;
   timings?: MetricTiming[];
+  triad?: TriadAbResult[];
   grammar?: JudgeGrammar[];
   encoders?: EmbeddingsVsRawResult;
   peakRssMb?: number;
@@ -97,12 +105,15 @@ export async function runRealModels(): Promise<RealModelsResult> {
   note(`real: load average ${start.join(", ")} at start; judges at ${threads} threads`);
 
   const rows = benchRows({ limit: rowCount });
-  const metricIds = listFlag("metrics") ?? (quick ? [...TRIAD] : judgeMetricIds(rows));
+  const metricIds = hasFlag("triad-only")
+    ? []
+    : (listFlag("metrics") ?? (quick ? [...TRIAD] : judgeMetricIds(rows)));
   const embeddings = await TransformersEmbeddings.load({ model: env("minilmInt8") });
+  const wanted = listFlag("judges") ?? ["smollm2", "gemma"];
   const judges = [
-    { name: "SmolLM2-135M-Instruct Q4_1", path: env("smollm2") },
-    { name: "Gemma-3-270M Q4_K_M", path: env("gemma") },
-  ];
+    { key: "smollm2", name: "SmolLM2-135M-Instruct Q4_1", path: env("smollm2") },
+    { key: "gemma", name: "Gemma-3-270M Q4_K_M", path: env("gemma") },
+  ].filter((j) => wanted.includes(j.key));
   const calls = new Map(judges.map((j) => [j.name, [] as JudgeCall[]]));
   let current = "";
   const loaded = [];
@@ -121,6 +132,7 @@ export async function runRealModels(): Promise<RealModelsResult> {
     });
   }
   const timings: MetricTiming[] = [];
+  const triad: TriadAbResult[] = [];
   try {
     for (const id of metricIds) {
       for (const j of loaded) {
@@ -136,13 +148,10 @@ export async function runRealModels(): Promise<RealModelsResult> {
         note(`${id} on ${j.name}: ${num(timings.at(-1)!.secondsPerRow, 2)} s/row`);
       }
     }
-    // The triad in one run, on rows marked so that no kept prompt of the runs above covers more than the few-shot start.
-    const triadRows = benchRows({ limit: rowCount, tag: "triad" });
-    for (const j of loaded) {
+    // The triad, A B A B, on rows marked so that no kept prompt of the runs above covers more than the few-shot start.
+    for (const j of hasFlag("no-triad") ? [] : loaded) {
       current = "triad";
-      const metrics = TRIAD.map((id) => makeJudgeMetric(id, { llm: j.llm, embeddings }));
-      timings.push(await timeMetrics("triad", { name: j.name, llm: j.llm }, metrics, triadRows));
-      note(`triad on ${j.name}: ${num(timings.at(-1)!.secondsPerRow, 2)} s/row`);
+      triad.push(await runTriadAb({ name: j.name, llm: j.recorded }, embeddings, rowCount, note));
     }
   } finally {
     for (const j of loaded) await j.llm.dispose();
@@ -151,11 +160,12 @@ export async function runRealModels(): Promise<RealModelsResult> {
 
   const grammar: JudgeGrammar[] = [];
   for (const j of judges) {
-    // The first call of each metric: its prompt and schema as the metric made them.
+    // The first call of each judge step (prompt name): its prompt and schema as the metric made them.
     const recorded = calls.get(j.name)!;
-    const firsts = [...new Set(recorded.map((c) => c.metric))].map(
-      (m) => recorded.find((c) => c.metric === m)!,
-    );
+    const firsts = [...new Set(recorded.map((c) => c.prompt.name))].map((name) => ({
+      ...recorded.find((c) => c.prompt.name === name)!,
+      metric: name,
+    }));
     note(`grammar on ${j.name}: replaying ${firsts.length} calls, ${rounds} round(s)`);
     const result = await measureGrammarShare(j.path, firsts, {
       threads,
@@ -184,6 +194,7 @@ export async function runRealModels(): Promise<RealModelsResult> {
     startedAt,
     runtimes: runtimeVersions(),
     timings,
+    triad,
     grammar,
     encoders,
   };
@@ -192,13 +203,13 @@ export async function runRealModels(): Promise<RealModelsResult> {
 /** The goals, each with the measured figure and met / not met. */
 function goalsTable(r: RealModelsResult): string {
   const rows: string[][] = [];
-  const triad = r.timings?.find((t) => t.metric === "triad" && t.judge.startsWith("SmolLM2"));
-  if (triad) {
+  const triad = r.triad?.find((t) => t.judge.startsWith("SmolLM2"));
+  for (const v of triad?.variants ?? []) {
     rows.push([
-      "RAG triad, SmolLM2-135M-Instruct",
-      `${num(triad.secondsPerRow, 2)} s/row at ${r.threads} threads`,
+      `RAG triad, SmolLM2-135M-Instruct, ${v.variant}: ${v.label}`,
+      `${num(v.secondsPerRow, 2)} s/row at ${r.threads} threads`,
       `≤ ${GOALS.triadSecondsPerRow} s/row`,
-      triad.secondsPerRow <= GOALS.triadSecondsPerRow ? "met" : "not met",
+      v.secondsPerRow <= GOALS.triadSecondsPerRow ? "met" : "not met",
     ]);
   }
   for (const g of r.grammar ?? []) {
@@ -229,32 +240,17 @@ export function formatRealModels(r: RealModelsResult): string {
     `onnxruntime-node ${v["onnxruntime-node"]}; judges at ${r.threads} threads, memo off, context ${BENCH_CONTEXT_SIZE}; ` +
     `load average (1, 5, 15 min) ${r.loadAverage?.start.join(", ")} at start, ${r.loadAverage?.end.join(", ")} at end` +
     `${r.quick ? "; QUICK RUN, not for publishing" : ""}.`;
-  const judgesOrder = [...new Set((r.timings ?? []).map((t) => t.judge))];
-  const byMetric = [...new Set((r.timings ?? []).map((t) => t.metric))];
-  const metricRows = byMetric.map((m) => {
-    const cells = judgesOrder.flatMap((j) => {
-      const t = r.timings!.find((x) => x.metric === m && x.judge === j);
-      if (!t) return ["–", "–", "–"];
-      return [
-        num(t.secondsPerRow, 2) + (t.errors > 0 ? ` (${t.errors} error rows)` : ""),
-        num(t.generatedTokensPerRow, 0),
-        num(t.evaluatedPromptTokensPerRow, 0),
-      ];
-    });
-    const s = r.timings!.filter((x) => x.metric === m);
-    const ratio = s.length === 2 ? times(s[1]!.secondsPerRow / s[0]!.secondsPerRow) : "–";
+  const metricRows = (r.timings ?? []).map((t) => {
+    const first = r.timings!.find((x) => x.metric === t.metric)!;
     return [
-      m === "triad" ? `**RAG triad** (${TRIAD.join(" + ")})` : m,
-      String(s[0]?.rows ?? ""),
-      ...cells,
-      ratio,
+      t.metric,
+      t.judge,
+      String(t.rows),
+      num(t.secondsPerRow, 2) + (t.errors > 0 ? ` (${t.errors} error rows)` : ""),
+      first === t ? "–" : times(t.secondsPerRow / first.secondsPerRow),
+      ...WORK_COLUMNS.map(([key]) => num(t.work[key], key === "calls" ? 1 : 0)),
     ];
   });
-  const judgeHeads = judgesOrder.flatMap((j) => [
-    `${j} s/row`,
-    "generated tok/row",
-    "prompt tok evaluated/row",
-  ]);
   const errors = (r.timings ?? [])
     .filter((t) => t.firstError)
     .map((t) => `- ${t.metric} on ${t.judge}: ${t.firstError}`);
@@ -291,9 +287,25 @@ export function formatRealModels(r: RealModelsResult): string {
     "",
     goalsTable(r),
     "",
-    `Seconds per row (rows of examples/rag-eval.jsonl, \`evaluate()\` at concurrency 1), the judge's generated and evaluated prompt tokens per row, and Gemma ÷ SmolLM2:`,
+    ...formatTriadAb(r.triad ?? []),
     "",
-    markdownTable(["metric", "rows", ...judgeHeads, "Gemma ÷ SmolLM2"], metricRows),
+    ...(metricRows.length === 0
+      ? []
+      : [
+          `Each metric alone: seconds per row (rows of examples/rag-eval.jsonl, \`evaluate()\` at concurrency 1), the second judge ÷ the first, and the judge's work per row:`,
+          "",
+          markdownTable(
+            [
+              "metric",
+              "judge",
+              "rows",
+              "s/row",
+              "÷ first judge",
+              ...WORK_COLUMNS.map(([, head]) => `${head}/row`),
+            ],
+            metricRows,
+          ),
+        ]),
     ...(errors.length > 0 ? ["", "Errors:", ...errors] : []),
     "",
     "Grammar: the metrics' own calls replayed with the library's grammar and without any, same prompt, same token count, alternating (generation only; the prompt is read before the clock starts):",

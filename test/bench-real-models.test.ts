@@ -4,11 +4,22 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { exampleRows } from "../bench/lib/dataset.js";
+import type { JudgeWork } from "../bench/lib/judge-work.js";
 import { judgeMetricIds, makeJudgeMetric, TRIAD } from "../bench/lib/real-judge-metrics.js";
 import { formatRealModels, REAL_MODEL_ENV, type RealModelsResult } from "../bench/real-models.js";
 import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 
 const root = path.resolve(import.meta.dirname, "..");
+
+/** Work per row: `calls` calls of 500 prompt tokens (100 evaluated), `generated` answer tokens. */
+const work = (calls: number, generated: number): JudgeWork => ({
+  calls,
+  promptTokens: 500 * calls,
+  evaluatedPromptTokens: 100 * calls,
+  reusedPromptTokens: 400 * calls,
+  completionTokens: generated,
+  prefilledTokens: 0,
+});
 
 describe("bench real-models", () => {
   it("times every built-in judge metric that scores a RAG row, the triad first, each buildable", () => {
@@ -49,14 +60,33 @@ describe("bench real-models", () => {
       runtimes: {},
       timings: [
         {
-          metric: "triad",
+          metric: "faithfulness",
           judge: "SmolLM2-135M-Instruct Q4_1",
           rows: 2,
-          secondsPerRow: 2.5,
-          generatedTokensPerRow: 80,
-          evaluatedPromptTokensPerRow: 900,
-          callsPerRow: 4,
+          secondsPerRow: 1.5,
+          work: work(2, 120),
           errors: 0,
+        },
+      ],
+      triad: [
+        {
+          judge: "SmolLM2-135M-Instruct Q4_1",
+          rows: 2,
+          passes: [
+            { variant: "A", tag: "t0", seconds: 5, work: work(4, 300), errors: 0 },
+            { variant: "B", tag: "t1", seconds: 3, work: work(4, 100), errors: 0 },
+          ],
+          variants: [
+            {
+              variant: "A",
+              label: "defaults",
+              secondsPerRow: 4,
+              work: work(4, 300),
+              steps: [{ step: "faithfulness/verdicts", work: work(1, 120) }],
+            },
+            { variant: "B", label: "prefill", secondsPerRow: 2.5, work: work(4, 100), steps: [] },
+          ],
+          scores: { compared: 6, equal: 5, differing: ["t0 row 1 faithfulness: A ok 1, B ok 0.5"] },
         },
       ],
       grammar: [
@@ -73,7 +103,20 @@ describe("bench real-models", () => {
     };
     const text = formatRealModels(result);
     expect(text).toMatch(
-      /RAG triad, SmolLM2-135M-Instruct \| 2\.50 s\/row at 2 threads \| ≤ 3 s\/row \| met/,
+      /RAG triad, SmolLM2-135M-Instruct, A: defaults \| 4\.00 s\/row at 2 threads \| ≤ 3 s\/row \| not met/,
+    );
+    expect(text).toMatch(
+      /RAG triad, SmolLM2-135M-Instruct, B: prefill \| 2\.50 s\/row at 2 threads \| ≤ 3 s\/row \| met/,
+    );
+    // B ÷ A: seconds, then calls, prompt, evaluated, reused, generated, plan tokens.
+    expect(text).toContain(
+      "| SmolLM2-135M-Instruct Q4_1 | B ÷ A | 0.63× | 1.00× | 1.00× | 1.00× | 1.00× | 0.33× | – |",
+    );
+    expect(text).toContain(
+      "| SmolLM2-135M-Instruct Q4_1 | A | faithfulness/verdicts | 1.0 | 500 | 100 | 400 | 120 | 0 |",
+    );
+    expect(text).toContain(
+      "Scores equal in A and B: 5 of 6 row × metric (differing: t0 row 1 faithfulness: A ok 1, B ok 0.5)",
     );
     expect(text).toMatch(/Gemma-3-270M Q4_K_M \(262,144 tokens\) \| 30\.0% .*\| not met/);
     expect(text).toContain("15, 14, 13 at start");

@@ -94,6 +94,22 @@ describe.each(models)("judge levers on $name", ({ modelPath }) => {
     }
   });
 
+  it("the work counters add up the calls' usage: reused = prompt − evaluated, generated = answer tokens", async () => {
+    const { results, stats } = await run({ reusePromptPrefix: true, memoSize: 16 });
+    const sum = (pick: (r: (typeof results)[number]) => number) => results.reduce((s, r) => s + pick(r), 0);
+    const ran = results.filter((r) => r.usage.evaluatedPromptTokens! > 0);
+    expect(stats).toEqual({
+      calls: calls.length,
+      memoHits: 2,
+      promptTokens: sum((r) => r.usage.promptTokens),
+      evaluatedPromptTokens: sum((r) => r.usage.evaluatedPromptTokens!),
+      reusedPromptTokens: ran.reduce((s, r) => s + r.usage.promptTokens - r.usage.evaluatedPromptTokens!, 0),
+      completionTokens: ran.reduce((s, r) => s + r.usage.completionTokens, 0),
+      prefilledTokens: 0,
+    });
+    expect(stats.reusedPromptTokens).toBeGreaterThan(stats.promptTokens / 2);
+  });
+
   it("with one prefix slot, kinds evict each other but answers stay identical", async () => {
     const { results, stats } = await run({ reusePromptPrefix: true, prefixSlots: 1, memoSize: 0 });
     expect(results.map(answer)).toEqual(baseline);

@@ -14,6 +14,7 @@ import type { LlamaCppLlm } from "../../src/llm/llama-cpp-llm.js";
 import { canScoreAny, createMetric, metricDescriptors } from "../../src/metrics/catalog.js";
 import type { Metric } from "../../src/metrics/types.js";
 import type { RagRow } from "./dataset.js";
+import { type JudgeWork, workPerRow } from "./judge-work.js";
 import { timeEvaluate } from "./judges.js";
 
 /** The RAG triad as the bench measures it: the three judge metrics of a RAG row, in one run. */
@@ -48,24 +49,23 @@ export function judgeMetricIds(rows: readonly RagRow[]): string[] {
   return [...TRIAD, ...ids.filter((id) => !(TRIAD as readonly string[]).includes(id))];
 }
 
-/** A built-in metric by id, with the options it cannot do without. */
-export function makeJudgeMetric(id: string, models: { llm: LlamaCppLlm; embeddings: Embeddings }): Metric {
-  return createMetric(id, models, NEEDED_OPTIONS[id] ?? {});
+/** A built-in metric by id, with the options it cannot do without, and `options` (none by default). */
+export function makeJudgeMetric(
+  id: string,
+  models: { llm: LlamaCppLlm; embeddings: Embeddings },
+  options: Record<string, unknown> = {},
+): Metric {
+  return createMetric(id, models, { ...NEEDED_OPTIONS[id], ...options });
 }
 
-/** One metric (or the triad) on one judge. */
+/** One metric on one judge. */
 export interface MetricTiming {
-  /** A metric id, or "triad". */
   metric: string;
   judge: string;
   rows: number;
   secondsPerRow: number;
-  /** Answer tokens the judge generated per row. */
-  generatedTokensPerRow: number;
-  /** Prompt tokens run through the judge per row (the rest reused from a kept prefix). */
-  evaluatedPromptTokensPerRow: number;
-  /** Judge calls per row. */
-  callsPerRow: number;
+  /** The judge's work per row: calls, prompt tokens evaluated and reused, answer tokens generated and prefilled. */
+  work: JudgeWork;
   /** Row × metric records that errored, and the first error's text. */
   errors: number;
   firstError?: string;
@@ -80,17 +80,12 @@ export async function timeMetrics(
 ): Promise<MetricTiming> {
   const before = judge.llm.stats();
   const run = await timeEvaluate(rows, metrics, 1);
-  const after = judge.llm.stats();
-  const perRow = (key: "completionTokens" | "evaluatedPromptTokens" | "calls") =>
-    (after[key] - before[key]) / rows.length;
   return {
     metric: label,
     judge: judge.name,
     rows: rows.length,
     secondsPerRow: run.seconds / rows.length,
-    generatedTokensPerRow: perRow("completionTokens"),
-    evaluatedPromptTokensPerRow: perRow("evaluatedPromptTokens"),
-    callsPerRow: perRow("calls"),
+    work: workPerRow(before, judge.llm.stats(), rows.length),
     errors: run.errors,
     ...(run.firstError !== undefined ? { firstError: run.firstError.slice(0, 200) } : {}),
   };

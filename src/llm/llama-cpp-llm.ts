@@ -33,6 +33,7 @@ import type {
   LlmStats,
   ScoreChoicesOptions,
 } from "./types.js";
+import { WorkCounter } from "./work-counter.js";
 
 export type { CpuBuildOption } from "./cpu-build.js";
 export type { GpuOption, LlamaCppLlmOptions, PromptFormat } from "./load-options.js";
@@ -88,7 +89,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   /** What the checks of a call need from this judge. */
   private readonly limits: CallLimits;
   private readonly slots: PrefixSlots;
-  private readonly counters = { calls: 0, promptTokens: 0, evaluatedPromptTokens: 0, completionTokens: 0 };
+  private readonly work = new WorkCounter();
   private readonly grammars: JudgeGrammars;
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly disposeController = new AbortController();
@@ -221,9 +222,8 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
       this.callSignal(options),
       async (sequence, keep) => {
         const read = await readChoiceProbabilities(this.model, sequence, tokens, keep, request);
-        this.counters.calls += 1;
-        this.counters.promptTokens += read.promptTokens;
-        this.counters.evaluatedPromptTokens += read.evaluatedPromptTokens;
+        this.work.call(read.promptTokens);
+        this.work.ran({ ...read, generatedTokens: 0, prefilledTokens: read.choiceTokens });
         return {
           ...normaliseChoices(read.raw),
           usage: {
@@ -238,15 +238,16 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
   }
 
   /**
-   * Work done since the model was loaded: calls, calls answered by the memo, and prompt tokens in the prompts
-   * against those actually evaluated (fewer with {@link reusePromptPrefix}).
+   * Work done since the model was loaded: calls, calls answered by the memo, prompt tokens in the prompts against
+   * those actually evaluated and those reused from a kept start ({@link reusePromptPrefix}), answer tokens generated
+   * and written from a plan. Counts, not times: a busy machine does not change them.
    *
    * @example
    * const { promptTokens, evaluatedPromptTokens } = llm.stats();
    * console.log(`${(1 - evaluatedPromptTokens / promptTokens) * 100}% of prompt tokens reused`);
    */
   stats(): LlmStats {
-    return { ...this.counters, memoHits: this.memo.hits };
+    return this.work.totals(this.memo.hits);
   }
 
   /** How the model was made and configured. */
@@ -318,8 +319,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
     const signal = this.callSignal(options);
     // With a plan the schema's grammar is not used (the answer is written part by part); it is not built.
     const grammar = plan === undefined ? await this.grammars.forSchema(schema) : undefined;
-    this.counters.calls += 1;
-    this.counters.promptTokens += tokens.length;
+    this.work.call(tokens.length);
     const { value: generation, hit } = await this.memo.get(
       this.memoKeys.of(tokens, schema, settings),
       () =>
@@ -329,6 +329,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
               ? await generateUnderGrammar(this.model, sequence, tokens, keep, grammar!, {
                   ...settings,
                   signal,
+                  endsAtCompleteJson: true,
                 })
               : await writeFromPlan(this.model, sequence, tokens, keep, plan, this.grammars.plan, {
                   maxTokens,
@@ -338,8 +339,7 @@ export class LlamaCppLlm implements Llm, AsyncDisposable {
                   signal,
                   read: (key) => options.choiceSlots?.some((slot) => slot.key === key) === true,
                 });
-          this.counters.evaluatedPromptTokens += result.evaluatedPromptTokens;
-          this.counters.completionTokens += result.tokens;
+          this.work.ran({ ...result, promptTokens: tokens.length, generatedTokens: result.tokens });
           return result;
         }),
       signal,

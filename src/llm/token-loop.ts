@@ -24,6 +24,13 @@ export interface TokenLoopSettings {
   signal: AbortSignal;
   /** Slots whose next-token distributions are read while the answer is written. Defaults to none. */
   choiceSlots?: readonly ChoiceSlot[];
+  /**
+   * The text is a whole JSON answer: stop as soon as it is a complete object or array, before the forward pass that
+   * would only let the grammar end it (after the root value it allows nothing but whitespace and the end). The last
+   * token is then not evaluated into the sequence, so a caller that goes on writing after this text (a plan's string
+   * part) leaves it off. Defaults to false.
+   */
+  endsAtCompleteJson?: boolean;
 }
 
 /**
@@ -90,6 +97,14 @@ export async function generateUnderGrammar(
         if (out.length >= limit) {
           if (limit < opts.retryBudget) limit = opts.retryBudget;
           else break generation;
+        }
+        if (
+          opts.endsAtCompleteJson &&
+          /[}\]]/.test(model.detokenize([token])) &&
+          isCompleteJson(model.detokenize(out))
+        ) {
+          finished = true;
+          break generation;
         }
         if (tracker !== undefined && tracker.wantsRead(model.detokenize(out)) !== read) {
           read = !read;

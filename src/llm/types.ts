@@ -116,10 +116,14 @@ export interface LlmStats {
   memoHits: number;
   /** Sum of the rendered prompts' tokens over all calls. */
   promptTokens: number;
-  /** Prompt tokens actually run through the model. */
+  /** Prompt tokens actually run through the model (prefill). */
   evaluatedPromptTokens: number;
-  /** Answer tokens actually generated. */
+  /** Prompt tokens taken from a sequence's kept prompt start instead of being evaluated (see `reusePromptPrefix`). */
+  reusedPromptTokens: number;
+  /** Answer tokens actually generated, one forward pass each. */
   completionTokens: number;
+  /** Answer tokens written from a plan's known parts (`prefill`) and evaluated in batches. */
+  prefilledTokens: number;
 }
 
 /**
