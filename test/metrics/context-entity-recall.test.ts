@@ -95,8 +95,8 @@ describe("ContextEntityRecall's entity list is bounded by the text's words", () 
     await new ContextEntityRecall({ llm }).score(sample);
     const [reference, contexts] = llm.callsFor(ENTITIES);
     const maxItems = (call: typeof reference) =>
-      (z.toJSONSchema(call!.schema) as { properties: { entities: { maxItems?: number } } }).properties
-        .entities.maxItems;
+      (z.toJSONSchema(call!.schema) as unknown as { properties: { entities: { maxItems?: number } } })
+        .properties.entities.maxItems;
     expect(maxItems(reference)).toBe(12);
     expect(maxItems(contexts)).toBe(11);
   });
