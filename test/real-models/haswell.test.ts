@@ -5,7 +5,7 @@
 //
 // Cut to fit the CI tier's 10 minutes on 2 cores (docs/development.md, "Real-model tier"): emulation is slow (one
 // judge call of about 400 prompt tokens took over 60 times its native CPU time under qemu here), so one judge metric
-// of a single call per row (METRIC) on ROWS example rows: 2 in the CI tier, 3 in the full run
+// of a single call per row (METRIC) on ROWS example rows: 1 in the CI tier (over 200 CPU s emulated), 3 in the full run
 // (`npm run test:real-judges`).
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
@@ -21,7 +21,7 @@ import {
 import { skipWithoutRealModels } from "../support/real-models.js";
 
 const METRIC = "context_relevance";
-const ROWS = tierOrFull(2, 3);
+const ROWS = tierOrFull(1, 3);
 
 if (!canEmulateHaswell) {
   console.warn("real-models/haswell: skipped: it needs Linux x64 and qemu-x86_64 (Debian: qemu-user)");
