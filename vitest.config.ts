@@ -1,24 +1,39 @@
 import { defineConfig } from "vitest/config";
 
-/** The real-model tier's judge runs, left out of `npm test` (see `exclude`). */
+/**
+ * The real-model tier's judge runs (test/real-models/): the built CLI on SmolLM2-135M-Instruct. They run in their own
+ * project, after every other test file has finished (`sequence.groupOrder`), so their judge processes have the cores
+ * to themselves; each file skips with one line when the real models are not fetched (docs/development.md,
+ * "Real-model tier"). `npm run test:real-judges` runs only them, at the full size.
+ */
 const realJudgeRuns = ["rag-judges", "agent-judges", "custom-judges", "generate", "haswell"].map(
   (name) => `test/real-models/${name}.test.ts`,
 );
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
-    // The real-model judge runs do not fit the tier's 10 minutes of CI on 2 cores (15-20 min estimated from the
-    // measured per-token cost; under the emulated Haswell one judge call did not finish in 30 min):
-    // `npm run test:real-judges` runs them; `npm test` runs the rest of the tier (vectors, chat template).
-    // docs/development.md, "Real-model tier".
-    exclude: process.env.AIRGAP_EVAL_REAL_JUDGE_RUNS === "1" ? [] : realJudgeRuns,
-    globalSetup: ["test/setup/global-setup.ts"],
     setupFiles: ["test/setup/network-guard.ts"],
     // Model loads are slow on 2 cores; run files in a few forks and keep timeouts generous.
     pool: "forks",
-    maxWorkers: 2,
     testTimeout: 120_000,
     hookTimeout: 300_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "main",
+          include: ["test/**/*.test.ts"],
+          exclude: realJudgeRuns,
+          maxWorkers: 2,
+          // The tiny test models; the real-judge runs read only the fetched real models.
+          globalSetup: ["test/setup/global-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        // Two files at a time, each judge at one thread (test/support/real-model-runs.ts, JUDGE_THREADS).
+        test: { name: "real-judges", include: realJudgeRuns, maxWorkers: 2, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

@@ -2,6 +2,7 @@
 
 Run in the peer venv (deepeval 4.3.1; peers/setup.sh):
     source $AIRGAP_EVAL_PEERS_VENV/bin/activate && python scripts/pattern-match-oracle.py
+    npx biome format --write test/fixtures/judge-free/pattern-match.json   # the repo's JSON layout
 Each case is (pattern, ignore_case, actual_output); the score is DeepEval's (1.0 or 0.0), or the error its
 constructor raises for a pattern Python refuses.
 """

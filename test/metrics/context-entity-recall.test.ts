@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ContextEntityRecall } from "../../src/metrics/context-entity-recall/metric.js";
 import { contextEntityRecall } from "../../src/metrics/context-entity-recall/score.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
@@ -38,7 +39,7 @@ describe("ContextEntityRecall", () => {
     expect(result.details).toMatchObject({
       sharedEntities: ["Eiffel Tower", "1889", "Paris"],
       usage: { calls: 2 },
-      promptVersions: { [ENTITIES]: "1.0.0" },
+      promptVersions: { [ENTITIES]: "1.1.0" },
     });
     expect(llm.callsFor(ENTITIES)[1]!.prompt.input).toBe(
       "Text:\nParis's Eiffel Tower opened in 1889.\nIt is made of iron.",
@@ -83,5 +84,26 @@ describe("ContextEntityRecall", () => {
     const result = await new ContextEntityRecall({ llm }).score(long);
     expect(result.value).toBe(2 / (2 + 1e-8));
     expect(result.details).toMatchObject({ splits: [{ field: "retrievedContexts" }] });
+  });
+});
+
+describe("ContextEntityRecall's entity list is bounded by the text's words", () => {
+  it("the schema sent to the judge has at most as many entities as the text has words", async () => {
+    // SmolLM2-135M-Instruct repeated "Chromatography" on a 13-word reference until it was cut off at 2,048 tokens, a
+    // failed row; the bound is the grammar's maxItems, so the judge closes the list there.
+    const llm = judge(["Eiffel Tower"], ["Paris"]);
+    await new ContextEntityRecall({ llm }).score(sample);
+    const [reference, contexts] = llm.callsFor(ENTITIES);
+    const maxItems = (call: typeof reference) =>
+      (z.toJSONSchema(call!.schema) as unknown as { properties: { entities: { maxItems?: number } } })
+        .properties.entities.maxItems;
+    expect(maxItems(reference)).toBe(12);
+    expect(maxItems(contexts)).toBe(11);
+  });
+
+  it("an answer repeating an entity past the bound fails its schema, as the grammar never lets a judge write it", async () => {
+    const looping = judge(Array(13).fill("Paris"), ["Paris"]);
+    const result = await new ContextEntityRecall({ llm: looping }).score(sample);
+    expect(result.error).toMatch(/JudgeOutputError/);
   });
 });

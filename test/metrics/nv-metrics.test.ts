@@ -1,10 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { AnswerAccuracy } from "../../src/metrics/nv-answer-accuracy/metric.js";
+import { nvAccuracyPrompt1, nvAccuracyPrompt2 } from "../../src/metrics/nv-answer-accuracy/prompt.js";
 import { nvAccuracyScore } from "../../src/metrics/nv-answer-accuracy/score.js";
 import { NvContextRelevance } from "../../src/metrics/nv-context-relevance/metric.js";
+import {
+  nvContextRelevancePrompt1,
+  nvContextRelevancePrompt2,
+} from "../../src/metrics/nv-context-relevance/prompt.js";
 import { nvContextRelevanceScore } from "../../src/metrics/nv-context-relevance/score.js";
 import { ResponseGroundedness } from "../../src/metrics/nv-response-groundedness/metric.js";
+import {
+  nvGroundednessPrompt1,
+  nvGroundednessPrompt2,
+} from "../../src/metrics/nv-response-groundedness/prompt.js";
 import { nvGroundednessScore } from "../../src/metrics/nv-response-groundedness/score.js";
+import { renderPrompt } from "../../src/prompts/render.js";
 import { configHash } from "../../src/results/hash.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 
@@ -26,6 +36,33 @@ describe("NVIDIA scores: each rating over the top of its scale, then averaged", 
   });
 });
 
+describe("NVIDIA rating prompts", () => {
+  const input = { question: "Q?", context: "C.", response: "R.", reference: "F." };
+  const prompts = [
+    renderPrompt(nvAccuracyPrompt1, input),
+    renderPrompt(nvAccuracyPrompt2, input),
+    renderPrompt(nvContextRelevancePrompt1, input),
+    renderPrompt(nvContextRelevancePrompt2, input),
+    renderPrompt(nvGroundednessPrompt1, input),
+    renderPrompt(nvGroundednessPrompt2, input),
+  ];
+
+  it.each(prompts.map((p) => [p.name, p] as const))(
+    "%s shows the answer's JSON shape without a rating value the judge could copy",
+    (_, prompt) => {
+      // With `such as {"rating": 2}` in one wording and `{"rating": 0}` in the other, SmolLM2-135M-Instruct wrote
+      // exactly those ratings on every row, so nv_response_groundedness was 0.5 on every row (docs/calibration.md).
+      const shown = [
+        prompt.system,
+        ...prompt.examples.flatMap((e) => [e.input, e.output]),
+        prompt.input,
+      ].join("\n");
+      expect(shown).toContain('{"rating": ...}');
+      expect(shown).not.toMatch(/"rating"\s*:\s*\d/);
+    },
+  );
+});
+
 describe("AnswerAccuracy (nv_accuracy)", () => {
   const sample = {
     userInput: "When did the Berlin Wall fall?",
@@ -40,7 +77,7 @@ describe("AnswerAccuracy (nv_accuracy)", () => {
     expect(result.details).toMatchObject({
       ratings: [4, 2],
       usage: { calls: 2 },
-      promptVersions: { "nv_accuracy/rating_1": "1.0.0", "nv_accuracy/rating_2": "1.0.0" },
+      promptVersions: { "nv_accuracy/rating_1": "1.1.0", "nv_accuracy/rating_2": "1.1.0" },
     });
     const [first] = llm.callsFor("nv_accuracy/rating_1");
     const [second] = llm.callsFor("nv_accuracy/rating_2");

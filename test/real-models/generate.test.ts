@@ -1,18 +1,19 @@
 // `generate` on the example documents (examples/docs) with the real SmolLM2-135M-Instruct writing the questions and
-// the real all-MiniLM-L6-v2 (int8) embedding them, through the built CLI at 2 judge threads: every planned row
+// the real all-MiniLM-L6-v2 (int8) embedding them, through the built CLI at 1 judge thread: every planned row
 // written or rejected with its reason, no judge answer that failed its schema or was cut off, and a rerun giving the
 // same bytes in all three files (the files hold no time and no path).
 //
-// Cut to fit the tier's 10 minutes on 2 cores (docs/development.md, "Real-model tier"): --size SIZE (with the
-// default spares, at most twice as many rows planned).
+// Cut to fit the CI tier's 10 minutes on 2 cores (docs/development.md, "Real-model tier"): --size SIZE, 2 (with the
+// default spares, at most twice as many rows planned); the full run (`npm run test:real-judges`) asks for 5.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../setup/paths.js";
+import { tierOrFull } from "../support/real-judge-plan.js";
 import { JUDGE_THREADS, type RunFolder, runBuiltCli, runFolder } from "../support/real-model-runs.js";
 import { realModelPath, skipWithoutRealModels } from "../support/real-models.js";
 
-const SIZE = 2;
+const SIZE = tierOrFull(2, 5);
 
 interface Generated {
   rows: { plan_index: number; user_input: string }[];

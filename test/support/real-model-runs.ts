@@ -89,11 +89,16 @@ export function runBuiltCli(
   });
 }
 
-/** Judge threads in every run of the tier: the 2 cores of CI, set explicitly. */
-export const JUDGE_THREADS = 2;
+/**
+ * Judge threads in every run of the tier: one, set explicitly. The tier runs two files at a time on CI's 2 cores
+ * (vitest.config.ts), and llama.cpp at 2 threads stalls whenever a core is taken (each token waits for both threads:
+ * 0.8–1.6 against 25–29 tokens/s at 1 thread under load, docs/performance.md), while 1-thread runs side by side keep
+ * both cores busy.
+ */
+export const JUDGE_THREADS = 1;
 
 /**
- * `eval` of `dataset` into `out` with the real SmolLM2 judge at {@link JUDGE_THREADS} threads, no cache, no
+ * `eval` of `dataset` into `out` with the real SmolLM2 judge at {@link JUDGE_THREADS} thread, no cache, no
  * progress, then `extra` (the metrics, the embedder, metric files).
  */
 export function judgeEvalArgs(dataset: string, out: string, extra: readonly string[]): string[] {

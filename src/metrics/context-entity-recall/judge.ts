@@ -1,7 +1,7 @@
 import { askJudge } from "../shared/judge/judge.js";
 import { judgeWithSplitting, splitRecord } from "../shared/judge/split.js";
 import type { StatementSteps } from "../shared/judge/statements/steps.js";
-import { entitiesPrompt } from "./prompt.js";
+import { entitiesPromptFor } from "./prompt.js";
 
 /** The entities of the reference and of the contexts. */
 export interface EntityJudgement {
@@ -14,16 +14,10 @@ export interface EntityJudgement {
  * they overflow the judge's window, they are asked in parts and the entities united.
  */
 async function entitiesOf(steps: StatementSteps, texts: readonly string[], field: string): Promise<string[]> {
-  const outcome = await judgeWithSplitting(texts, field, (parts) =>
-    askJudge(
-      steps.llm,
-      entitiesPrompt,
-      { text: parts.map((p) => p.text).join("\n") },
-      steps.settings,
-      steps.usage,
-      steps.signal,
-    ),
-  );
+  const outcome = await judgeWithSplitting(texts, field, (parts) => {
+    const text = parts.map((p) => p.text).join("\n");
+    return askJudge(steps.llm, entitiesPromptFor(text), { text }, steps.settings, steps.usage, steps.signal);
+  });
   const split = splitRecord(field, outcome);
   if (split) steps.splits.push(split);
   const entities = outcome.results.flatMap((r) => r.value.entities).map((e) => e.trim());

@@ -12,8 +12,11 @@ export interface EntitiesOutput {
   entities: string[];
 }
 
-/** Version of the entity extraction prompt. */
-export const CONTEXT_ENTITY_RECALL_PROMPT_VERSION = "1.0.0";
+/**
+ * Version of the entity extraction prompt. 1.1.0: the list is bounded by the text's word count (see
+ * {@link entitiesPromptFor}).
+ */
+export const CONTEXT_ENTITY_RECALL_PROMPT_VERSION = "1.1.0";
 
 const INSTRUCTION = [
   "List the named entities in the text: people, places, organisations, works, events, dates and numbers",
@@ -52,3 +55,25 @@ export const entitiesPrompt: PromptTemplate<EntitiesInput, EntitiesOutput> = {
   examples: EXAMPLES,
   formatInput: (input) => `Text:\n${input.text.trim()}`,
 };
+
+/**
+ * The most entities a text can have: its words (each entity is at least one word of the text, listed once).
+ *
+ * @example
+ * maxEntities("Light, water and carbon dioxide."); // 5
+ */
+export function maxEntities(text: string): number {
+  return text.split(/\s+/).filter((w) => w !== "").length;
+}
+
+/**
+ * {@link entitiesPrompt} for one text, its list bounded by {@link maxEntities}: llama.cpp's grammar turns the bound into
+ * `maxItems`, so a judge that keeps repeating an entity (SmolLM2-135M-Instruct wrote "Chromatography" until it was cut
+ * off at 2,048 tokens on a 13-word reference) closes the list there instead of failing the row.
+ */
+export function entitiesPromptFor(text: string): PromptTemplate<EntitiesInput, EntitiesOutput> {
+  return {
+    ...entitiesPrompt,
+    outputSchema: z.object({ entities: z.array(judgeText()).max(Math.max(1, maxEntities(text))) }),
+  };
+}

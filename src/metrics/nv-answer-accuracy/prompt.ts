@@ -8,8 +8,12 @@ export interface AccuracyInput {
   reference: string;
 }
 
-/** Version of the two answer accuracy prompts. */
-export const NV_ACCURACY_PROMPT_VERSION = "1.0.0";
+/**
+ * Version of the two answer accuracy prompts. 1.1.0: the JSON shape they show names no
+ * rating value, since a small judge copies it (SmolLM2-135M-Instruct wrote each wording's example rating on
+ * every row: docs/calibration.md).
+ */
+export const NV_ACCURACY_PROMPT_VERSION = "1.1.0";
 
 const schema = ratingSchema([0, 2, 4]);
 
@@ -25,7 +29,7 @@ export const nvAccuracyPrompt1: PromptTemplate<AccuracyInput, RatingOutput> = {
     "- 4: the user's answer is contained in the reference and equivalent to it in every term, topic, number, date and unit.",
     "- 2: the user's answer is partly contained in the reference and almost equivalent to it.",
     "- 0: the user's answer is not contained in the reference, is inaccurate, or does not answer the question.",
-    'Reply with JSON only, such as {"rating": 2}; do not explain.',
+    'Reply with JSON only ({"rating": ...}); do not explain.',
   ].join("\n"),
   outputSchema: schema,
   examples: [],
@@ -44,7 +48,7 @@ export const nvAccuracyPrompt2: PromptTemplate<AccuracyInput, RatingOutput> = {
     "4 when the two agree on every aspect, topic, number, date and unit;",
     "2 when they mostly agree, with small differences;",
     "0 when the user's answer is wrong, incomplete, unrelated, or does not address the question.",
-    'I reply with JSON only, such as {"rating": 4}, and do not justify it.',
+    'I reply with JSON only ({"rating": ...}), and do not justify it.',
   ].join("\n"),
   outputSchema: schema,
   examples: [],

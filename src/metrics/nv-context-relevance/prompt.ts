@@ -7,8 +7,12 @@ export interface RelevanceInput {
   context: string;
 }
 
-/** Version of the two NVIDIA context relevance prompts. */
-export const NV_CONTEXT_RELEVANCE_PROMPT_VERSION = "1.0.0";
+/**
+ * Version of the two NVIDIA context relevance prompts. 1.1.0: the JSON shape they show names no
+ * rating value, since a small judge copies it (SmolLM2-135M-Instruct wrote each wording's example rating on
+ * every row: docs/calibration.md).
+ */
+export const NV_CONTEXT_RELEVANCE_PROMPT_VERSION = "1.1.0";
 
 const schema = ratingSchema([0, 1, 2]);
 
@@ -26,7 +30,7 @@ export const nvContextRelevancePrompt1: PromptTemplate<RelevanceInput, RatingOut
     "- 0: the context has no information relevant to answering the question.",
     "- 1: the context has part of the relevant information.",
     "- 2: the context has the relevant information to answer the question.",
-    'Reply with JSON only, such as {"rating": 1}; do not explain.',
+    'Reply with JSON only ({"rating": ...}); do not explain.',
   ].join("\n"),
   outputSchema: schema,
   examples: [],
@@ -41,7 +45,7 @@ export const nvContextRelevancePrompt2: PromptTemplate<RelevanceInput, RatingOut
     "As an assessor of retrieved text, I judge how far the context gives what is needed to answer the question,",
     "relying only on the context and the question. I answer 0 when it has nothing relevant, 1 when it is",
     "partly relevant, and 2 when it holds relevant information for the answer.",
-    'I reply with JSON only, such as {"rating": 2}, without explanation.',
+    'I reply with JSON only ({"rating": ...}), without explanation.',
   ].join("\n"),
   outputSchema: schema,
   examples: [],

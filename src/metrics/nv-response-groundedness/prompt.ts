@@ -7,8 +7,12 @@ export interface GroundednessInput {
   response: string;
 }
 
-/** Version of the two response groundedness prompts. */
-export const NV_RESPONSE_GROUNDEDNESS_PROMPT_VERSION = "1.0.0";
+/**
+ * Version of the two response groundedness prompts. 1.1.0: the JSON shape they show names no
+ * rating value, since a small judge copies it (SmolLM2-135M-Instruct wrote each wording's example rating on
+ * every row: docs/calibration.md).
+ */
+export const NV_RESPONSE_GROUNDEDNESS_PROMPT_VERSION = "1.1.0";
 
 const schema = ratingSchema([0, 1, 2]);
 
@@ -21,7 +25,7 @@ export const nvGroundednessPrompt1: PromptTemplate<GroundednessInput, RatingOutp
     "- 0: the assertion is not supported by the context, or the context or the assertion is empty.",
     "- 1: the assertion is partly supported by the context.",
     "- 2: the assertion is fully supported by the context.",
-    'Reply with JSON only, such as {"rating": 2}; do not explain.',
+    'Reply with JSON only ({"rating": ...}); do not explain.',
   ].join("\n"),
   outputSchema: schema,
   examples: [],
@@ -35,7 +39,7 @@ export const nvGroundednessPrompt2: PromptTemplate<GroundednessInput, RatingOutp
   instruction: [
     "I assess how strongly a context backs an assertion: 0 when it does not (or either is empty),",
     "1 when it backs the assertion in part, 2 when it backs all of it.",
-    'I reply with JSON only, such as {"rating": 0}, and add nothing else.',
+    'I reply with JSON only ({"rating": ...}), and add nothing else.',
   ].join("\n"),
   outputSchema: schema,
   examples: [],
