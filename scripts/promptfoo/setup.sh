@@ -1,24 +1,30 @@
 #!/usr/bin/env bash
 # promptfoo from the npm registry, pinned, for test/promptfoo/promptfoo-eval.test.ts (real promptfoo grading through
-# airgap-eval/promptfoo). Installed once into <repo>/.promptfoo/<version>/ (gitignored, kept between runs: a
-# cached run only checks `promptfoo --version`, a few seconds; the first install takes a few minutes: ~720 packages,
-# ~1.8 GB), then prints `AIRGAP_EVAL_PROMPTFOO=<that folder>` for the test to read.
+# airgap-eval/promptfoo). Installed with `npm ci` from scripts/promptfoo/package-lock.json (promptfoo and every one of
+# its ~720 packages pinned by version and integrity hash, so every run installs the same tree) into
+# <repo>/.promptfoo/<version>-<lock hash>/ (gitignored; kept between runs in one checkout: a cached run only checks
+# `promptfoo --version`, a few seconds; an install takes a few minutes, ~1.8 GB, less with a warm npm cache), then
+# prints `AIRGAP_EVAL_PROMPTFOO=<that folder>` for the test to read.
 #
 #   eval "export $(bash scripts/promptfoo/setup.sh | tail -n 1)"
 #
 # The version: promptfoo 0.121.20 is the newest whose engines accept Node 20 (^20.20.0 || >=22.22.0); 0.122.0 and
 # later require Node >= 22.22, and Node 20 is the machine's and the lowest this package supports. Its install runs
-# no install script (--ignore-scripts: promptfoo's CLI needs none of them; its optional packages, libsql's platform binary among them, are kept).
+# no install script (--ignore-scripts: promptfoo's CLI needs none of them; its optional packages, libsql's platform
+# binary among them, are kept). To move the pin: change the version in scripts/promptfoo/package.json, then
+# `npm install --package-lock-only --ignore-scripts` in scripts/promptfoo/ and commit both files.
 set -euo pipefail
-version=0.121.20
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
-dir="$repo/.promptfoo/$version"
+version="$(node -p 'require(process.argv[1]).dependencies.promptfoo' "$repo/scripts/promptfoo/package.json")"
+# The folder is named by the lock's hash too, so a moved pin (or a regenerated lock) installs afresh.
+lock_hash="$(sha256sum "$repo/scripts/promptfoo/package-lock.json" | cut -c1-12)"
+dir="$repo/.promptfoo/$version-$lock_hash"
 if [ ! -f "$dir/.installed" ]; then
   rm -rf "$dir"
   mkdir -p "$dir"
-  printf '{ "name": "airgap-eval-promptfoo-test", "private": true }\n' >"$dir/package.json"
+  cp "$repo/scripts/promptfoo/package.json" "$repo/scripts/promptfoo/package-lock.json" "$dir/"
   start=$SECONDS
-  (cd "$dir" && npm install --no-audit --no-fund --ignore-scripts --save-exact "promptfoo@$version" >&2)
+  (cd "$dir" && npm ci --no-audit --no-fund --ignore-scripts >&2)
   touch "$dir/.installed"
   echo "promptfoo $version installed into $dir in $((SECONDS - start)) s" >&2
 fi
