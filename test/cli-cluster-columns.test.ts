@@ -135,6 +135,21 @@ describe("--cluster-by a dataset column", { timeout: 120_000 }, () => {
     for (const l of kept) expect(l).toContain('"columns":{"doc_id":"doc-');
   });
 
+  it("shards keyed by --row-key doc_id keep it, and their merge carries it", async () => {
+    const shards = [0, 1].map((i) => box.file(`shard-${i}.results.jsonl`));
+    for (const [i, out] of shards.entries()) {
+      const args = ["--shard", `${i}/2`, "--row-key", "doc_id", "--cluster-by", "doc_id", "-q"];
+      const run = await evalRun(box.file("a.jsonl"), out, ...args);
+      expect(run.code, run.stderr).toBe(0);
+    }
+    const merged = box.file("merged.results.jsonl");
+    const merge = await runCli(["merge", ...shards, "-o", merged], box.env);
+    expect(merge.code, merge.stderr).toBe(0);
+    const report = await runCli(["report", merged, "--cluster-by", "doc_id"], box.env);
+    expect(report.code, report.stderr).toBe(0);
+    expect(report.stdout).toContain(`clustered by doc_id (${DOCS} clusters)`);
+  });
+
   it("eval refuses a doc_id a row lacks, and a column no row has, before scoring", async () => {
     const data = box.file("holes.jsonl");
     writeFileSync(

@@ -145,7 +145,7 @@ export function clusterKey(source: ClusterSource | undefined, column: ClusterCol
     throw new MissingClusterError(
       field !== undefined
         ? `has no ${name} to cluster the intervals by; give every scored row a ${name} value, or cluster by another column (--cluster-by)`
-        : `has no ${name} kept to cluster the intervals by: ${name} is not a sample field, so the results file keeps it only when eval ran with --cluster-by ${name}; rerun eval with --cluster-by ${name} (or --resume with it), or cluster by another column`,
+        : `has no ${name} kept to cluster the intervals by: ${name} is not a sample field, so the results file keeps it only when eval ran with --cluster-by ${name}; rerun eval with --cluster-by ${name} (into a new results file), or cluster by another column`,
       { row, field: name },
     );
   }
