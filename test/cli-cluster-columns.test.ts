@@ -135,6 +135,17 @@ describe("--cluster-by a dataset column", { timeout: 120_000 }, () => {
     for (const l of kept) expect(l).toContain('"columns":{"doc_id":"doc-');
   });
 
+  it("a resumed run clustered by a sample field reads the held rows' samples (it used to find none)", async () => {
+    const out = box.file("cut-plain.results.jsonl");
+    const lines = readFileSync(plain, "utf8").split("\n");
+    const cut = lines.findIndex((l) => l.startsWith('{"type":"sample","row":24,'));
+    writeFileSync(out, `${lines.slice(0, cut).join("\n")}\n`);
+    const resumed = await evalRun(box.file("a.jsonl"), out, "--cluster-by", "user_input", "--resume");
+    expect(resumed.code, resumed.stderr).toBe(0);
+    // Every question is its own cluster, so the 0/1 scores get the Wilson interval.
+    expect(resumed.stdout).toContain("Wilson score interval (0/1 scores)");
+  });
+
   it("shards keyed by --row-key doc_id keep it, and their merge carries it", async () => {
     const shards = [0, 1].map((i) => box.file(`shard-${i}.results.jsonl`));
     for (const [i, out] of shards.entries()) {
