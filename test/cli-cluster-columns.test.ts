@@ -174,5 +174,16 @@ describe("--cluster-by a dataset column", { timeout: 120_000 }, () => {
     const none = await evalRun(data, box.file("none.results.jsonl"), "--cluster-by", "topic");
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("has no column topic, which --cluster-by topic reads");
+    // A name the dataset reader takes as a sample field (Haystack's `question`) points to that field's name.
+    const alias = await evalRun(
+      box.file("a.jsonl"),
+      box.file("alias.results.jsonl"),
+      "--cluster-by",
+      "question",
+    );
+    expect(alias.code).toBe(2);
+    expect(alias.stderr).toContain(
+      "question is read as the sample field user_input; give --cluster-by user_input",
+    );
   });
 });

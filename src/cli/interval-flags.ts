@@ -1,5 +1,6 @@
 // `--confidence`, `--cluster-by` and `--interval`: how `eval` and the report commands compute confidence intervals.
 import { type Command, InvalidArgumentError, Option } from "commander";
+import { defaultColumnAliases } from "../dataset/columns.js";
 import type { DatasetScan } from "../dataset/scan.js";
 import { InvalidInputError } from "../errors.js";
 import {
@@ -9,6 +10,7 @@ import {
   MissingClusterError,
   sampleFieldNamed,
 } from "../results/interval-tally.js";
+import { columnName } from "../sample/field-table.js";
 import { parseDecimal } from "./option-parsers.js";
 
 /** The flags as commander gives them. */
@@ -91,8 +93,11 @@ export function checkClusterColumn(
   const column = clusterColumnName(clusterBy);
   if (field === undefined) {
     if (scan.extraColumns.has(column)) return;
+    const feeds = Object.hasOwn(defaultColumnAliases, column) ? defaultColumnAliases[column] : undefined;
     throw new InvalidInputError(
-      `has no column ${column}, which --cluster-by ${column} reads to say which cluster each row is in; give every row a ${column} value, or cluster by another column`,
+      feeds !== undefined
+        ? `has no column ${column} of its own: ${column} is read as the sample field ${columnName(feeds)}; give --cluster-by ${columnName(feeds)}`
+        : `has no column ${column}, which --cluster-by ${column} reads to say which cluster each row is in; give every row a ${column} value, or cluster by another column`,
       { ...(scan.file !== undefined ? { file: scan.file } : {}), field: column },
     );
   }
