@@ -76,7 +76,10 @@ async function runEval(datasetPath: string, raw: RawEvalFlags, outIsDefault: boo
   const candidates = requested ?? defaultMetricsFor(scan, named, scan.file);
   const unread =
     requested === undefined
-      ? unreadColumnsNote(scan.extraColumns, given.rowKey !== undefined ? [given.rowKey] : [])
+      ? unreadColumnsNote(scan.extraColumns, [
+          ...(given.rowKey !== undefined ? [given.rowKey] : []),
+          ...(given.clusterBy !== undefined ? [given.clusterBy] : []),
+        ])
       : undefined;
   if (unread !== undefined) process.stderr.write(`airgap-eval: ${unread}\n`);
   // The models are found (not loaded) first: a default run leaves out the metrics whose default model is absent,

@@ -13,7 +13,12 @@ import { cliCommand } from "../util/cli-command.js";
 import { assertOutputsAreNotInputs } from "../util/real-path.js";
 import { ExitCode } from "./exit-codes.js";
 import { checkDrops, type DropLimit, dropLimits, parseFailOnDrop } from "./fail-on-drop.js";
-import { addIntervalFlags, type IntervalFlags, intervalOptions } from "./interval-flags.js";
+import {
+  addIntervalFlags,
+  type IntervalFlags,
+  intervalOptions,
+  namingResultsFile,
+} from "./interval-flags.js";
 import { collect } from "./option-parsers.js";
 import { parseDetect, registerReportSizeCommand } from "./report-size-command.js";
 
@@ -110,10 +115,12 @@ Examples:
         [{ path: file, what: "the results file" }],
       );
       // Indexed once for every output, which is then written row by row: no records are held.
-      const index = ResultsFileIndex.open(file, {
-        onNotice: (m) => process.stderr.write(`airgap-eval: ${m}\n`),
-        intervals: intervalOptions(flags),
-      });
+      const index = namingResultsFile(file, () =>
+        ResultsFileIndex.open(file, {
+          onNotice: (m) => process.stderr.write(`airgap-eval: ${m}\n`),
+          intervals: intervalOptions(flags),
+        }),
+      );
       const outputs = (
         [
           [flags.html, "html"],
@@ -177,17 +184,20 @@ Examples:
       );
       const notice = (m: string) => process.stderr.write(`airgap-eval: ${m}\n`);
       const intervals = intervalOptions(flags);
-      const runA = loadResults(a, { onNotice: notice, intervals });
-      const runB = loadResults(b, { onNotice: notice, intervals });
+      const runA = namingResultsFile(a, () => loadResults(a, { onNotice: notice, intervals }));
+      const runB = namingResultsFile(b, () => loadResults(b, { onNotice: notice, intervals }));
       const { labels, files } = compareNames(a, b);
-      const comparison = compareRuns(runA, runB, {
-        matchBy: compareKeys[flags.key],
-        labelA: labels.a,
-        labelB: labels.b,
-        files,
-        intervals,
-        ...(flags.detect !== undefined ? { detect: flags.detect } : {}),
-      });
+      // The paired rows' clusters are read from the baseline's rows.
+      const comparison = namingResultsFile(a, () =>
+        compareRuns(runA, runB, {
+          matchBy: compareKeys[flags.key],
+          labelA: labels.a,
+          labelB: labels.b,
+          files,
+          intervals,
+          ...(flags.detect !== undefined ? { detect: flags.detect } : {}),
+        }),
+      );
       const limits = flags.failOnDrop ?? [];
       // A limit naming a metric the baseline lacks is bad usage, told before anything is written.
       dropLimits(comparison, limits);

@@ -1,17 +1,17 @@
 // `airgap-eval report size <results>`: how many rows a decision needs, from one run.
 import { type Command, InvalidArgumentError, Option } from "commander";
-import type { SampleField } from "../metrics/types.js";
 import { formatSampleSizes, sampleSizes } from "../report/sample-size.js";
+import type { ClusterColumn } from "../results/interval-tally.js";
 import { loadResults } from "../results/load.js";
 import { cliCommand } from "../util/cli-command.js";
-import { levelFlag, parseClusterBy } from "./interval-flags.js";
+import { levelFlag, namingResultsFile, parseClusterBy } from "./interval-flags.js";
 import { parseDecimal } from "./option-parsers.js";
 
 interface SizeFlags {
   detect?: number;
   power: number;
   confidence: number;
-  clusterBy?: SampleField;
+  clusterBy?: ClusterColumn;
 }
 
 /** Parses `--detect`: a difference above 0 on the metric's scale. */
@@ -55,8 +55,8 @@ export function registerReportSizeCommand(report: Command): Command {
         .default(0.95),
     )
     .option(
-      "--cluster-by <field>",
-      "a sample column whose equal values make one cluster (e.g. reference_contexts): the error counts clusters; every scored row must have it (default: every row its own cluster)",
+      "--cluster-by <column>",
+      "a column whose equal values make one cluster: a sample field (e.g. reference_contexts) or a dataset column eval kept with --cluster-by (e.g. doc_id); the error counts clusters; every scored row must have it (default: every row its own cluster)",
       parseClusterBy,
     )
     .addHelpText(
@@ -78,7 +78,10 @@ Examples:
         ...(flags.clusterBy !== undefined ? { clusterBy: flags.clusterBy } : {}),
       };
       process.stdout.write(
-        formatSampleSizes(sampleSizes(loadResults(file, { onNotice: notice }), options), options),
+        formatSampleSizes(
+          namingResultsFile(file, () => sampleSizes(loadResults(file, { onNotice: notice }), options)),
+          options,
+        ),
       );
     });
 }

@@ -10,6 +10,7 @@ import { rowHash as hashRow } from "../results/hash.js";
 import type { AggregateIntervalOptions } from "../results/interval-tally.js";
 import { withResultsLock } from "../results/lock.js";
 import { streamResultsFile } from "../results/read-file.js";
+import { RecordSamples } from "../results/samples.js";
 import type { RowMetricRecord, RunMetadata } from "../results/types.js";
 import { withValueRanges } from "../results/value-range.js";
 import { ResultsWriter } from "../results/writer.js";
@@ -17,6 +18,7 @@ import { errorText } from "../util/error-text.js";
 import { forEachOfStream } from "../util/pool.js";
 import { realTarget } from "../util/real-path.js";
 import { version } from "../version.js";
+import { columnsToKeep, keptColumns } from "./kept-columns.js";
 import type { EvaluateDataset, EvaluateOptions } from "./options.js";
 import { type EvaluationPlan, type MetricEntry, planEvaluation } from "./plan.js";
 import { createProgress, stopOnce } from "./progress.js";
@@ -177,18 +179,26 @@ function heldRecords(plan: EvaluationPlan): RowMetricRecord[] {
  * With records not kept, the records a resumed file already held (done under the current
  * configurations, for rows of this run) go into the digest, read from the file once more.
  */
-async function digestHeld(out: string, plan: EvaluationPlan, digest: RecordDigest): Promise<number> {
+async function digestHeld(
+  out: string,
+  plan: EvaluationPlan,
+  digest: RecordDigest,
+  clustered: boolean,
+): Promise<number> {
   const resumed = plan.resumed!;
   const index = new Map(plan.entries.map((e, i) => [e.metric.name, i]));
   const hashes = new Map(plan.entries.map((e) => [e.metric.name, e.configHash]));
+  // Clustered intervals read each held record's cluster from its row's sample line (sample and kept columns).
+  const samples = clustered ? new RecordSamples(out) : undefined;
   let count = 0;
   await streamResultsFile(out, (line) => {
+    if (samples?.take(line)) return;
     if (line.type !== "record" || hashes.get(line.metric) !== line.configHash) return;
     const m = index.get(line.metric)!;
     if (resumed.current[line.row] !== 1 || !resumed.index.isDone(line.row, line.rowHash, m)) return;
     // Counted once, however many times the file holds the pair.
     resumed.index.clear(line.row, line.rowHash, m);
-    digest.add(line);
+    digest.add(samples !== undefined ? samples.join(line) : line);
     count++;
   });
   return count;
@@ -232,10 +242,18 @@ async function runPlan(
   let rowsCached = 0;
   let errors = records?.filter((r) => r.result.status === "error").length ?? 0;
   let fatal: { error: unknown } | undefined;
+  const toKeep = columnsToKeep(options.intervals?.clusterBy);
 
   const runRow = async ({ item, rowHash, pending }: RowWork): Promise<void> => {
     let hits = 0;
     let sampleJson: string | undefined;
+    let columns: Record<string, unknown> | undefined;
+    try {
+      columns = keptColumns(item, toKeep, scan.file);
+    } catch (error) {
+      fatal ??= { error };
+      return;
+    }
     await Promise.all(
       pending.map(async (entry) => {
         const t0 = performance.now();
@@ -249,6 +267,7 @@ async function runPlan(
           configHash: entry.configHash,
           result,
           sample: item.sample,
+          ...(columns !== undefined ? { columns } : {}),
           finishedAt: new Date().toISOString(),
           durationMs: Math.round((performance.now() - t0) * 1000) / 1000,
         };
@@ -263,7 +282,7 @@ async function runPlan(
               sampleJson = JSON.stringify(item.sample);
               writer.writeSample(record, sampleJson);
             }
-            const { sample: _sample, ...stored } = record;
+            const { sample: _sample, columns: _columns, ...stored } = record;
             writer.writeRecord(stored);
           }
           options.onRecord?.(record);
@@ -311,7 +330,7 @@ async function runPlan(
     throw new AirgapEvalError(`evaluation stopped: ${errorText(err)}`, { cause: err });
   }
   if (digest !== undefined && resumed !== undefined && options.out !== undefined) {
-    recordCount += await digestHeld(options.out, plan, digest);
+    recordCount += await digestHeld(options.out, plan, digest, options.intervals?.clusterBy !== undefined);
   }
   return { records, digest, recordCount };
 }

@@ -1,8 +1,13 @@
 import { standardError } from "../math/mean-interval.js";
 import { type PairedDifference, pairedDifference } from "../math/paired-difference.js";
 import { detectableDifference, rowsToDetect } from "../math/sample-size.js";
-import type { MetricConfig, MetricStatus, Sample } from "../metrics/types.js";
-import { type AggregateIntervalOptions, clusterKey, namedClusters } from "../results/interval-tally.js";
+import type { MetricConfig, MetricStatus } from "../metrics/types.js";
+import {
+  type AggregateIntervalOptions,
+  type ClusterColumn,
+  clusterKey,
+  namedClusters,
+} from "../results/interval-tally.js";
 import type { MetricAggregate, RunMetadata } from "../results/types.js";
 import { builtInValueRange, recordedValueRange } from "../results/value-range.js";
 import { runDifferences } from "./run-differences.js";
@@ -31,7 +36,7 @@ export interface CompareOptions {
   epsilon?: number;
   /**
    * How the paired difference's interval and test are made: confidence `level` (also the significance level,
-   * 1 − level), clusters (`clusterBy`, a sample field; clusters are resampled and sign-flipped whole), bootstrap
+   * 1 − level), clusters (`clusterBy`, a sample field or a dataset column the results kept; clusters are resampled and sign-flipped whole), bootstrap
    * `resamples` and `seed`, and `method`: `t` (Student t on the deltas) or `bootstrap` (paired bootstrap) forces
    * that interval, `auto` (or `wilson`, which does not apply to differences) takes the t-interval below 30 paired
    * rows (or clusters) and the paired bootstrap from there. Defaults to 95%, method `auto`, 1000 resamples with seed
@@ -192,7 +197,7 @@ export function compareRuns(
 
   const metrics = unique([...viewA.metrics, ...viewB.metrics]);
   const { clusterBy, method, valueRanges, ...intervalSettings } = options.intervals ?? {};
-  const sampleOfA = new Map<number, ReportRow["sample"]>();
+  const rowOfA = new Map<number, ReportRow>();
   const rows: ComparedRow[] = [];
   const onlyInA: UnpairedRow[] = [];
   for (const [key, rowA] of byKeyA) {
@@ -201,7 +206,7 @@ export function compareRuns(
       onlyInA.push(unpaired(rowA));
       continue;
     }
-    sampleOfA.set(rowA.row, rowA.sample);
+    rowOfA.set(rowA.row, rowA);
     const cells: Record<string, ComparedCell> = {};
     for (const metric of metrics) {
       const ca = rowA.metrics[metric];
@@ -238,7 +243,7 @@ export function compareRuns(
     const clusters =
       clusterBy === undefined
         ? undefined
-        : paired.map((r) => clusterKey(sampleOfA.get(r.rowA), clusterBy, r.rowA));
+        : paired.map((r) => clusterKey(rowOfA.get(r.rowA), clusterBy, r.rowA));
     const range = differenceRange(metric, valueRanges, a.metadata?.metrics?.[metric]);
     const settings = {
       ...intervalSettings,
@@ -328,8 +333,11 @@ function unique(values: string[]): string[] {
 }
 
 /** `difference` with its interval's cluster column named ({@link namedClusters}). */
-function withNamedClusters(difference: PairedDifference, field: keyof Sample | undefined): PairedDifference {
-  return { ...difference, interval: namedClusters(difference.interval, field) };
+function withNamedClusters(
+  difference: PairedDifference,
+  column: ClusterColumn | undefined,
+): PairedDifference {
+  return { ...difference, interval: namedClusters(difference.interval, column) };
 }
 
 /**

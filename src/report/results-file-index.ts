@@ -265,7 +265,9 @@ export class ResultsFileIndex {
           if (r.sample === undefined) throw missingSample(this.file, r);
           return r.sample;
         };
-        yield stored.map((r) => withSample(r, sampleOf(r)));
+        yield stored.map((r) =>
+          withSample(r, sampleOf(r), line?.rowHash === r.rowHash ? line.columns : undefined),
+        );
       }
     } finally {
       closeSync(fd);

@@ -2,8 +2,7 @@
 // detect a given one.
 import { standardError } from "../math/mean-interval.js";
 import { detectableDifference, type PowerOptions, rowsToDetect } from "../math/sample-size.js";
-import type { SampleField } from "../metrics/types.js";
-import { clusterKey } from "../results/interval-tally.js";
+import { type ClusterColumn, clusterKey } from "../results/interval-tally.js";
 import { formatScore } from "./format.js";
 import { formatLevel } from "./interval-text.js";
 import { alignColumns } from "./summary.js";
@@ -13,8 +12,11 @@ import { detailedView, type ReportInput } from "./views.js";
 export interface SampleSizeOptions extends PowerOptions {
   /** A difference to detect: each metric then says how many rows detect it. Defaults to none. */
   detect?: number;
-  /** A sample field whose equal values make one cluster (as in the intervals). Defaults to none. */
-  clusterBy?: SampleField;
+  /**
+   * A column whose equal values make one cluster (as in the intervals): a sample field, or a dataset column the
+   * results kept (`RowMetricRecord.columns`). Defaults to none.
+   */
+  clusterBy?: ClusterColumn;
 }
 
 /** One metric's sample-size figures. */
@@ -53,7 +55,7 @@ export function sampleSizes(input: ReportInput, options: SampleSizeOptions = {})
     const clusters =
       options.clusterBy === undefined
         ? undefined
-        : scored.map((r) => clusterKey(r.sample, options.clusterBy!, r.row));
+        : scored.map((r) => clusterKey(r, options.clusterBy!, r.row));
     const se = values.length < 2 ? null : standardError(values, clusters);
     // Two runs' means, uncorrelated: the difference's error is √2 times one mean's.
     const differenceError = se === null ? null : Math.SQRT2 * se;

@@ -36,6 +36,8 @@ export interface ReportRow {
   rowHash: string;
   /** The row's inputs (the union of what each metric saw). */
   sample: Sample;
+  /** Dataset columns kept beside the sample (`RowMetricRecord.columns`), when the run kept any. */
+  columns?: Record<string, unknown>;
   /** Outcome per metric id; a metric missing here was not run on this row. */
   metrics: Record<string, DetailedMetricCell>;
 }
@@ -140,6 +142,7 @@ export function reportRowOf(records: readonly RowMetricRecord[]): ReportRow {
 
 function addToRow(entry: ReportRow, record: RowMetricRecord): void {
   mergeSample(entry.sample, record.sample);
+  if (record.columns !== undefined) entry.columns = { ...record.columns, ...entry.columns };
   if (!entry.rowHash && record.rowHash) entry.rowHash = record.rowHash;
   entry.metrics[record.metric] = toCell(record);
 }

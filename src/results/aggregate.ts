@@ -123,7 +123,7 @@ class MetricTally {
     else if (status === "skipped") this.skipped++;
     else if (typeof value === "number" && Number.isFinite(value)) {
       this.count++;
-      this.values.add(record.row ?? this.count, value, record.sample);
+      this.values.add(record.row ?? this.count, value, record);
       this.sum.add(value);
       this.sumOfSquares.addProduct(value, value);
       if (value < this.min) this.min = value;
@@ -184,9 +184,12 @@ class MetricTally {
   }
 }
 
-/** What the aggregates read of a record: its metric and result, and its row and sample for the interval. */
+/**
+ * What the aggregates read of a record: its metric and result, and its row, sample and kept columns for the
+ * interval.
+ */
 export type AggregatedRecord = Pick<RowMetricRecord, "metric" | "result"> &
-  Partial<Pick<RowMetricRecord, "row" | "sample">>;
+  Partial<Pick<RowMetricRecord, "row" | "sample" | "columns">>;
 
 /**
  * Per-metric aggregates built one record at a time, in constant memory per metric: counts, an exact

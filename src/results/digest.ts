@@ -31,7 +31,7 @@ export class RecordDigest {
   /** Counts one record. */
   add(
     record: Pick<RowMetricRecord, "row" | "line" | "metric" | "result"> &
-      Partial<Pick<RowMetricRecord, "sample">>,
+      Partial<Pick<RowMetricRecord, "sample" | "columns">>,
   ): void {
     this.aggregator.add(record);
     const { status, value } = record.result;

@@ -1,19 +1,51 @@
 // The values behind one metric's mean, kept so the aggregate can carry a confidence interval.
-import { InvalidInputError } from "../errors.js";
+import { type InputLocation, InvalidInputError } from "../errors.js";
 import { type IntervalOptions, type MeanInterval, meanInterval } from "../math/mean-interval.js";
 import type { Sample } from "../metrics/types.js";
-import { columnName } from "../sample/field-table.js";
+import { columnName, type SampleField, sampleFields } from "../sample/field-table.js";
 import { builtInValueRange, type ValueRanges } from "./value-range.js";
+
+/**
+ * A column rows are clustered by: a sample field (camelCase, e.g. `referenceContexts`, or its column name,
+ * `reference_contexts`), or any other dataset column (e.g. `doc_id`), whose value `evaluate` keeps beside the sample
+ * (`RowMetricRecord.columns`) when asked to cluster by it.
+ */
+export type ClusterColumn = keyof Sample | (string & {});
+
+/** What a row's cluster is read from: its sample, and the dataset columns kept beside it. */
+export interface ClusterSource {
+  sample?: Sample;
+  columns?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The sample field `column` names (its camelCase name or its column name), or undefined for any other column.
+ *
+ * @example
+ * sampleFieldNamed("reference_contexts"); // "referenceContexts"
+ * sampleFieldNamed("doc_id"); // undefined
+ */
+export function sampleFieldNamed(column: string): SampleField | undefined {
+  return sampleFields.find((field) => field === column || columnName(field) === column);
+}
+
+/** The name a cluster column goes by in notes and errors: a sample field's column name, else the column as given. */
+export function clusterColumnName(column: ClusterColumn): string {
+  const field = sampleFieldNamed(column);
+  return field !== undefined ? columnName(field) : column;
+}
 
 /** How each mean's confidence interval is computed (see `meanInterval` for the methods and formulas). */
 export interface AggregateIntervalOptions extends Omit<IntervalOptions, "clusters" | "range"> {
   /**
-   * A sample field whose value clusters rows (e.g. `referenceContexts`: questions written from one document;
-   * `userInput`: one question asked several times; `messages`: one conversation): rows with equal values are
-   * resampled together and the t-interval is cluster-robust. A scored row without the field is refused (an
-   * `InvalidInputError` naming the row and the column). Defaults to none (every row its own cluster).
+   * A column whose value clusters rows: a sample field (e.g. `referenceContexts`: questions written from one
+   * document; `userInput`: one question asked several times; `messages`: one conversation) or any other dataset
+   * column (e.g. `doc_id`; `evaluate` then keeps each row's value in the results file, `RowMetricRecord.columns`).
+   * Rows with equal values are resampled together and the t-interval is cluster-robust. A scored row without the
+   * value is refused (an `InvalidInputError` naming the row and the column). Defaults to none (every row its own
+   * cluster).
    */
-  clusterBy?: keyof Sample;
+  clusterBy?: ClusterColumn;
   /**
    * Each metric's possible range by metric id, e.g. `{ tone: [1, 5] }`: its mean's interval is clipped to it.
    * Defaults to the range a built-in metric's descriptor states for that id (`[0, 1]` for most; none for a metric
@@ -50,7 +82,7 @@ export class IntervalTally {
           : builtInValueRange(metric);
   }
 
-  add(row: number, value: number, sample: Sample | undefined): void {
+  add(row: number, value: number, source: ClusterSource | undefined): void {
     if (this.size === this.values.length) {
       const rows = new Int32Array(this.rows.length * 2);
       rows.set(this.rows);
@@ -60,7 +92,7 @@ export class IntervalTally {
     this.rows[this.size] = row;
     this.values[this.size] = value;
     if (this.clusters !== undefined) {
-      this.clusters.push(clusterKey(sample, this.options.clusterBy!, row));
+      this.clusters.push(clusterKey(source, this.options.clusterBy!, row));
     }
     this.size += 1;
   }
@@ -90,29 +122,52 @@ export class IntervalTally {
  */
 export function namedClusters<I extends MeanInterval | null>(
   interval: I,
-  field: keyof Sample | undefined,
+  column: ClusterColumn | undefined,
 ): I {
-  if (interval === null || interval.clusters === undefined || field === undefined) return interval;
-  return { ...interval, clusteredBy: columnName(field) };
+  if (interval === null || interval.clusters === undefined || column === undefined) return interval;
+  return { ...interval, clusteredBy: clusterColumnName(column) };
 }
 
 /**
- * A row's cluster key: the canonical JSON of the value of its `field`. Throws an `InvalidInputError` naming the row
- * and the column when the row has no such value: every row must say which cluster it is in.
+ * A row's cluster key: the canonical JSON of its value in `column` (a sample field from its sample, any other column
+ * from the columns kept beside it). Throws an `InvalidInputError` naming the row and the column when the row has no
+ * such value: every row must say which cluster it is in.
  *
  * @example
- * clusterKey({ referenceContexts: ["doc 1"] }, "referenceContexts", 4); // '["doc 1"]'
+ * clusterKey({ sample: { referenceContexts: ["doc 1"] } }, "referenceContexts", 4); // '["doc 1"]'
+ * clusterKey({ sample: {}, columns: { doc_id: "d7" } }, "doc_id", 4); // '"d7"'
  */
-export function clusterKey(sample: Sample | undefined, field: keyof Sample, row: number): string {
-  const value = sample?.[field];
+export function clusterKey(source: ClusterSource | undefined, column: ClusterColumn, row: number): string {
+  const field = sampleFieldNamed(column);
+  const value = field !== undefined ? source?.sample?.[field] : source?.columns?.[column];
   if (value === undefined || value === null) {
-    const column = columnName(field);
-    throw new InvalidInputError(
-      `has no ${column} to cluster the intervals by; give every scored row a ${column} value, or cluster by another column (--cluster-by)`,
-      { row, field: column },
+    const name = clusterColumnName(column);
+    throw new MissingClusterError(
+      field !== undefined
+        ? `has no ${name} to cluster the intervals by; give every scored row a ${name} value, or cluster by another column (--cluster-by)`
+        : `has no ${name} kept to cluster the intervals by: ${name} is not a sample field, so the results file keeps it only when eval ran with --cluster-by ${name}; rerun eval with --cluster-by ${name} (into a new results file), or cluster by another column`,
+      { row, field: name },
     );
   }
   return JSON.stringify(value);
+}
+
+/**
+ * A scored row without a value in the column the intervals are clustered by; `inFile` names the results file the
+ * row came from (the CLI adds it: the readers that cluster do not know the file).
+ */
+export class MissingClusterError extends InvalidInputError {
+  constructor(
+    readonly reason: string,
+    readonly at: InputLocation,
+  ) {
+    super(reason, at);
+  }
+
+  /** The same error, naming `file`. */
+  inFile(file: string): MissingClusterError {
+    return new MissingClusterError(this.reason, { ...this.at, file });
+  }
 }
 
 function grow(array: Float64Array): Float64Array {

@@ -7,7 +7,8 @@ export const resultsFormat = "airgap-eval-results";
 /**
  * Version of the results file layout. 1: every record line holds its row's sample. 2: a `sample` line holds each
  * row's sample once per run, before the row's first record; record lines leave it out. Readers take both, in one
- * file too (a version-1 file resumed goes on in version 2 after the resumed run's header).
+ * file too (a version-1 file resumed goes on in version 2 after the resumed run's header). A `sample` line's optional
+ * `columns` (dataset columns kept to cluster by) is an addition within version 2: readers that do not know it skip it.
  */
 export const resultsFormatVersion = 2;
 
@@ -37,6 +38,11 @@ export interface ResultsSampleLine {
   line?: number;
   rowHash: string;
   sample: Sample;
+  /**
+   * Dataset columns kept beside the sample (not part of it, nor of its row hash), column name → value: the column
+   * `--cluster-by` named when it is not a sample field. Absent when none was asked for.
+   */
+  columns?: Record<string, unknown>;
 }
 
 /**

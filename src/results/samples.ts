@@ -15,31 +15,40 @@ import type { RowMetricRecord } from "./types.js";
  */
 export class RecordSamples {
   private readonly samples = new Map<string, Sample>();
+  /** The dataset columns kept beside each row hash's sample (the latest `sample` line that had any). */
+  private readonly columns = new Map<string, Record<string, unknown>>();
 
   constructor(private readonly file: string) {}
 
-  /** Keeps the sample of a `sample` line (true); false for any other line. */
+  /** Keeps the sample (and kept columns) of a `sample` line (true); false for any other line. */
   take(line: ResultsLine): boolean {
     if (line.type !== "sample") return false;
     if (!this.samples.has(line.rowHash)) this.samples.set(line.rowHash, line.sample);
+    if (line.columns !== undefined) this.columns.set(line.rowHash, line.columns);
     return true;
   }
 
   /** The record with its sample: its own (version 1, shared by row hash) or its row's `sample` line's. */
   join(stored: StoredRecord): RowMetricRecord {
+    const columns = this.columns.get(stored.rowHash);
     const kept = this.samples.get(stored.rowHash);
-    if (kept !== undefined) return withSample(stored, kept);
+    if (kept !== undefined) return withSample(stored, kept, columns);
     if (stored.sample === undefined) throw missingSample(this.file, stored);
     this.samples.set(stored.rowHash, stored.sample);
-    return withSample(stored, stored.sample);
+    return withSample(stored, stored.sample, columns);
   }
 }
 
 /**
  * The record with `sample`, its keys in the order a version-1 line has them (so reports of either version list
- * them alike): row, line, rowHash, metric, configHash, result, sample, finishedAt, durationMs, then any other.
+ * them alike): row, line, rowHash, metric, configHash, result, sample, columns (the dataset columns kept beside the
+ * sample, when any), finishedAt, durationMs, then any other.
  */
-export function withSample(stored: StoredRecord, sample: Sample): RowMetricRecord {
+export function withSample(
+  stored: StoredRecord,
+  sample: Sample,
+  columns?: Record<string, unknown>,
+): RowMetricRecord {
   const {
     row,
     line,
@@ -60,6 +69,7 @@ export function withSample(stored: StoredRecord, sample: Sample): RowMetricRecor
     configHash,
     result,
     sample,
+    ...(columns !== undefined ? { columns } : {}),
     finishedAt,
     durationMs,
     ...other,

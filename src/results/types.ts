@@ -16,6 +16,12 @@ export interface RowMetricRecord {
   result: MetricResult;
   /** The inputs the metric saw. */
   sample: Sample;
+  /**
+   * Dataset columns kept beside the sample, column name → the row's value: the column that clusters the intervals
+   * (`intervals.clusterBy`, `--cluster-by`) when it is not a sample field (e.g. `{ doc_id: "d7" }`), so reports
+   * read from the results file can cluster by it. Absent when none was asked for.
+   */
+  columns?: Record<string, unknown>;
   /** ISO time the record was written. */
   finishedAt: string;
   /** Wall time spent, in ms. */

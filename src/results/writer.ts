@@ -31,12 +31,12 @@ export function recordLineJson(record: Omit<RowMetricRecord, "sample">): string 
     `,"durationMs":${JSON.stringify(record.durationMs)}}`;
   if (!/\\ud[89abcdef]/i.test(text)) return text;
   // A lone surrogate anywhere (JSON.stringify escapes it): the careful path (see wellFormedJson).
-  const { sample: _sample, ...rest } = record as RowMetricRecord;
+  const { sample: _sample, columns: _columns, ...rest } = record as RowMetricRecord;
   return wellFormedJson({ type: "record", ...rest });
 }
 
-/** The row a `sample` line is written for: its index, dataset line and row hash. */
-export type SampleRow = Pick<RowMetricRecord, "row" | "line" | "rowHash">;
+/** The row a `sample` line is written for: its index, dataset line, row hash and the dataset columns kept beside it. */
+export type SampleRow = Pick<RowMetricRecord, "row" | "line" | "rowHash" | "columns">;
 
 /**
  * Appends lines to a results file, one `write` per line, so every finished record is on disk (in the
@@ -98,18 +98,20 @@ export class ResultsWriter {
   }
 
   /**
-   * Appends a row's `sample` line, with the sample given as its JSON text (`JSON.stringify(sample)`); write it
-   * before the row's first record of the run.
+   * Appends a row's `sample` line, with the sample given as its JSON text (`JSON.stringify(sample)`) and the
+   * dataset columns kept beside it (`row.columns`, when any); write it before the row's first record of the run.
    */
   writeSample(row: SampleRow, sampleJson: string): void {
     const text =
       `{"type":"sample","row":${JSON.stringify(row.row)}` +
       (row.line !== undefined ? `,"line":${JSON.stringify(row.line)}` : "") +
-      `,"rowHash":${JSON.stringify(row.rowHash)},"sample":${sampleJson}}`;
+      `,"rowHash":${JSON.stringify(row.rowHash)},"sample":${sampleJson}` +
+      (row.columns !== undefined ? `,"columns":${JSON.stringify(row.columns)}` : "") +
+      "}";
     // A lone surrogate (JSON.stringify escapes it): the careful path (see wellFormedJson).
     this.writeRaw(
       /\\ud[89abcdef]/i.test(text)
-        ? `${wellFormedJson({ type: "sample", row: row.row, line: row.line, rowHash: row.rowHash, sample: JSON.parse(sampleJson) })}\n`
+        ? `${wellFormedJson({ type: "sample", row: row.row, line: row.line, rowHash: row.rowHash, sample: JSON.parse(sampleJson), columns: row.columns })}\n`
         : `${text}\n`,
     );
   }
@@ -129,7 +131,7 @@ export class ResultsWriter {
       if (previous === undefined || previous.row !== record.row || previous.rowHash !== record.rowHash) {
         this.writeSample(record, JSON.stringify(record.sample));
       }
-      const { sample: _sample, ...rest } = record;
+      const { sample: _sample, columns: _columns, ...rest } = record;
       this.writeRecord(rest);
       previous = record;
     }
