@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import { InvalidInputError } from "../errors.js";
 import type { AnswerPart } from "../llm/types.js";
-import { judgeText } from "../metrics/shared/judge/text-schema.js";
+import { judgeText, MAX_REASON_CHARS } from "../metrics/shared/judge/text-schema.js";
 
 /** How the grader answers one of promptfoo's grading steps. */
 export interface AnswerShape {
@@ -25,7 +25,7 @@ export type ShapeFor = (vars: Readonly<Record<string, unknown>>, label: string) 
  * that repeats itself still closes its answer within the token budget instead of being cut off (an answer promptfoo
  * could not read).
  */
-export const TEXT_LIMITS = { reason: 400, question: 200, statement: 200, step: 200 } as const;
+export const TEXT_LIMITS = { reason: MAX_REASON_CHARS, question: 200, statement: 200, step: 200 } as const;
 
 /**
  * A judge-written text: real text (see `judgeText`) of at most `TEXT_LIMITS[kind]` characters.

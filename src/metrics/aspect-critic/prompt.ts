@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
 import { definitionVersion } from "../shared/judge/custom-judge.js";
-import { judgeText } from "../shared/judge/text-schema.js";
+import { judgeReason } from "../shared/judge/text-schema.js";
 
 /** What the judge sees: the sample's fields by Ragas name, e.g. `{ user_input, response }`. */
 export type AspectInput = Record<string, string | string[]>;
@@ -13,12 +13,15 @@ export interface AspectVerdict {
   verdict: 0 | 1;
 }
 
-/** Version of the aspect critic prompt (the user's definition is fingerprinted onto it). */
-export const ASPECT_CRITIC_VERSION = "1.0.0";
+/**
+ * Version of the aspect critic prompt (the user's definition is fingerprinted onto it). 1.1.0: the reason is
+ * bounded (`judgeReason`).
+ */
+export const ASPECT_CRITIC_VERSION = "1.1.0";
 
 /** The verdict schema: reason first, so the verdict follows from it; the verdict is 0 or 1 by grammar. */
 export const aspectVerdictSchema: z.ZodType<AspectVerdict> = z.object({
-  reason: judgeText(),
+  reason: judgeReason(),
   verdict: z.literal([0, 1]),
 });
 

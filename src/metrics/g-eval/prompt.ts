@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PromptTemplate } from "../../prompts/types.js";
 import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
 import { definitionVersion, oneOfNumbers, type Scale, scaleValues } from "../shared/judge/custom-judge.js";
-import { judgeText } from "../shared/judge/text-schema.js";
+import { judgeReason, judgeText } from "../shared/judge/text-schema.js";
 
 /** Input of the steps prompt: the metric's name and criteria. */
 export interface StepsInput {
@@ -29,8 +29,11 @@ export interface GEvalAnswer {
 
 /** Version of the G-Eval steps prompt. */
 export const G_EVAL_STEPS_VERSION = "1.0.0";
-/** Version of the G-Eval score prompt (criteria, steps and scale are fingerprinted onto it). */
-export const G_EVAL_SCORE_VERSION = "1.0.0";
+/**
+ * Version of the G-Eval score prompt (criteria, steps and scale are fingerprinted onto it). 1.1.0: the reason is
+ * bounded (`judgeReason`).
+ */
+export const G_EVAL_SCORE_VERSION = "1.1.0";
 
 /** At most this many evaluation steps. */
 export const MAX_STEPS = 8;
@@ -72,7 +75,7 @@ export const gEvalStepsPrompt: PromptTemplate<StepsInput, StepsOutput> = {
 /** The score answer schema for a scale; `reasons: false` leaves the reason out. */
 export function gEvalAnswerSchema(scale: Scale, reasons = true): z.ZodType<GEvalAnswer> {
   const score = oneOfNumbers(scaleValues(scale));
-  return reasons ? z.object({ reason: judgeText(), score }) : z.object({ score });
+  return reasons ? z.object({ reason: judgeReason(), score }) : z.object({ score });
 }
 
 /**

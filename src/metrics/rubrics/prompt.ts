@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PromptTemplate } from "../../prompts/types.js";
 import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
 import { definitionVersion, oneOfNumbers } from "../shared/judge/custom-judge.js";
-import { judgeText } from "../shared/judge/text-schema.js";
+import { judgeReason } from "../shared/judge/text-schema.js";
 import type { Rubric, RubricLevel } from "./score.js";
 
 /** What the judge sees: the sample's fields by Ragas name, plus the row's rubric for instance rubrics. */
@@ -14,8 +14,11 @@ export interface RubricAnswer {
   score: number;
 }
 
-/** Version of the rubric prompts (a dataset-wide rubric is fingerprinted onto it). */
-export const RUBRICS_VERSION = "1.0.0";
+/**
+ * Version of the rubric prompts (a dataset-wide rubric is fingerprinted onto it). 1.1.0: the feedback is bounded
+ * (`judgeReason`).
+ */
+export const RUBRICS_VERSION = "1.1.0";
 
 /** Default rubric when rows have no reference: how well the response answers the input. */
 export const DEFAULT_RUBRIC_WITHOUT_REFERENCE: Rubric = {
@@ -43,7 +46,7 @@ export const DEFAULT_RUBRIC_WITH_REFERENCE: Rubric = {
  */
 export function rubricAnswerSchema(levels: readonly RubricLevel[], reasons = true): z.ZodType<RubricAnswer> {
   const score = oneOfNumbers(levels.map((l) => l.score));
-  return reasons ? z.object({ feedback: judgeText(), score }) : z.object({ score });
+  return reasons ? z.object({ feedback: judgeReason(), score }) : z.object({ score });
 }
 
 /**
@@ -107,6 +110,6 @@ export const instanceRubricsPrompt: PromptTemplate<RubricInput, RubricAnswer> = 
     "(score<N>_description describes score N).",
     ...RULES,
   ].join("\n"),
-  outputSchema: z.object({ feedback: judgeText(), score: z.number().int() }),
+  outputSchema: z.object({ feedback: judgeReason(), score: z.number().int() }),
   examples: [],
 };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PromptTemplate } from "../../prompts/types.js";
 import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
 import { definitionVersion, oneOfNumbers, type Scale, scaleValues } from "../shared/judge/custom-judge.js";
-import { judgeText } from "../shared/judge/text-schema.js";
+import { judgeReason } from "../shared/judge/text-schema.js";
 
 /** What the judge sees: the sample's fields by Ragas name. */
 export type CriteriaInput = Record<string, string | string[]>;
@@ -13,13 +13,16 @@ export interface CriteriaAnswer {
   score: number;
 }
 
-/** Version of the simple criteria prompt (definition and scale are fingerprinted onto it). */
-export const SIMPLE_CRITERIA_VERSION = "1.0.0";
+/**
+ * Version of the simple criteria prompt (definition and scale are fingerprinted onto it). 1.1.0: the reason is
+ * bounded (`judgeReason`).
+ */
+export const SIMPLE_CRITERIA_VERSION = "1.1.0";
 
 /** The answer schema for a scale: the score is one of its integers, by grammar; `reasons: false` leaves the reason out. */
 export function criteriaAnswerSchema(scale: Scale, reasons = true): z.ZodType<CriteriaAnswer> {
   const score = oneOfNumbers(scaleValues(scale));
-  return reasons ? z.object({ reason: judgeText(), score }) : z.object({ score });
+  return reasons ? z.object({ reason: judgeReason(), score }) : z.object({ score });
 }
 
 /**

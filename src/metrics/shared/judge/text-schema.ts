@@ -16,3 +16,21 @@ export function judgeText(): z.ZodString {
     .min(1, { error: "must not be empty" })
     .regex(/\S/, { error: "must not be only whitespace" });
 }
+
+/**
+ * Longest reason or feedback a judge writes, in characters. Bounded in the grammar (`maxLength`), so a small judge
+ * that keeps repeating itself still closes the text and gives its verdict: SmolLM2-135M-Instruct, asked to grade "I
+ * don't know.", wrote "I'm ready to provide you with a response…" until it was cut off at 2,048 tokens, and the row
+ * had no score. 400 characters hold the few sentences a reason needs.
+ */
+export const MAX_REASON_CHARS = 400;
+
+/**
+ * A judge's reason or feedback: {@link judgeText} of at most {@link MAX_REASON_CHARS} characters.
+ *
+ * @example
+ * const schema = z.object({ reason: judgeReason(), score: z.number() });
+ */
+export function judgeReason(): z.ZodString {
+  return judgeText().max(MAX_REASON_CHARS, { error: `must be at most ${MAX_REASON_CHARS} characters` });
+}
