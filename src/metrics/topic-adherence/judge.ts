@@ -1,7 +1,7 @@
 import type { Llm } from "../../llm/types.js";
 import { askJudgeForVerdicts, readFields, type VerdictReading } from "../shared/judge/choice-verdicts.js";
 import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge/judge.js";
-import { classifySchema, topicsPrompt, verdictPromptsFor } from "./prompt.js";
+import { classifySchema, topicsPromptFor, verdictPromptsFor } from "./prompt.js";
 
 const REFUSED_SLOT = { key: "refused", values: ["0", "1"] } as const;
 const VERDICT_SLOT = { key: "verdict", values: ["0", "1"] } as const;
@@ -35,13 +35,14 @@ export interface TopicAdherenceJudgement {
  */
 export async function judgeTopicAdherence(
   llm: Llm,
-  input: { transcript: string; referenceTopics: readonly string[] },
+  input: { transcript: string; humanMessages: readonly string[]; referenceTopics: readonly string[] },
   settings: JudgeSettings,
   signal: AbortSignal | undefined,
   reading: VerdictReading,
 ): Promise<TopicAdherenceJudgement> {
   const usage = newUsage();
   const conversation = input.transcript;
+  const topicsPrompt = topicsPromptFor(input.humanMessages);
   const { topics } = await askJudge(llm, topicsPrompt, { conversation }, settings, usage, signal);
   if (topics.length === 0) return { topics: [], usage };
   const reasons = reading.reasons !== false;

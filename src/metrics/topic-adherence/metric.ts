@@ -2,6 +2,7 @@
 // counts and precision / recall / F1 with Ragas' 1e-10), descriptor.ts (id, mode and judge options). The judge reads
 // the conversation as ../shared/conversation/transcript.ts writes it.
 import { InvalidInputError } from "../../errors.js";
+import { sampleConversation } from "../../sample/conversation/sample-inputs.js";
 import { fieldHint } from "../../sample/field-table.js";
 import { requireText } from "../../sample/validate.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
@@ -25,6 +26,8 @@ export interface TopicAdherenceOptions extends JudgeMetricOptions, ChoiceOptions
 
 interface TopicInput {
   transcript: string;
+  /** The human's messages, whose words bound the topic list. */
+  humanMessages: string[];
   referenceTopics: string[];
 }
 
@@ -65,7 +68,14 @@ export class TopicAdherenceScore extends JudgeMetric<TopicInput, typeof topicAdh
   }
 
   protected override validate(sample: Sample, row: number | undefined): TopicInput {
-    return { transcript: sampleTranscript(sample, row), referenceTopics: sampleReferenceTopics(sample, row) };
+    const humanMessages = sampleConversation(sample, "messages", row)
+      .filter((m) => m.role === "user")
+      .map((m) => m.content);
+    return {
+      transcript: sampleTranscript(sample, row),
+      humanMessages,
+      referenceTopics: sampleReferenceTopics(sample, row),
+    };
   }
 
   protected async compute(input: TopicInput, signal: AbortSignal | undefined): Promise<MetricResult> {

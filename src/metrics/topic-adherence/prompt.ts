@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
 import { exactly } from "../shared/judge/sized.js";
-import { judgeText } from "../shared/judge/text-schema.js";
+import { judgeReason, judgeText } from "../shared/judge/text-schema.js";
 
 /** Input of the topics step: the conversation as Ragas prints it. */
 export interface TopicsInput {
@@ -44,12 +44,12 @@ export interface ClassifyOutput {
   classifications: TopicClassification[];
 }
 
-/** Version of the topics prompt. */
-export const TOPICS_PROMPT_VERSION = "1.0.0";
-/** Version of the refusal prompt. */
-export const REFUSED_PROMPT_VERSION = "1.0.0";
-/** Version of the classification prompt. */
-export const CLASSIFY_PROMPT_VERSION = "1.0.0";
+/** Version of the topics prompt. 1.1.0: the list is bounded by the human's words (see {@link topicsPromptFor}). */
+export const TOPICS_PROMPT_VERSION = "1.1.0";
+/** Version of the refusal prompt. 1.1.0: the reason is bounded (`judgeReason`). */
+export const REFUSED_PROMPT_VERSION = "1.1.0";
+/** Version of the classification prompt. 1.1.0: the reasons are bounded (`judgeReason`). */
+export const CLASSIFY_PROMPT_VERSION = "1.1.0";
 
 const CONVERSATION_LINES =
   "Lines start with Human: (the human), AI: (the assistant), Tools: (the calls the assistant made, with their\narguments) and ToolOutput: (what a tool returned).";
@@ -130,19 +130,42 @@ export const topicsPrompt: PromptTemplate<TopicsInput, TopicsOutput> = {
   formatInput: (input) => `Conversation:\n${input.conversation}`,
 };
 
+/**
+ * The most topics a conversation can raise: the words of the human's messages (each topic is named by at least one
+ * of them, and a topic is listed once).
+ *
+ * @example
+ * maxTopics(["How many open tickets does team Atlas have?"]); // 8
+ */
+export function maxTopics(humanMessages: readonly string[]): number {
+  return humanMessages.flatMap((m) => m.split(/\s+/)).filter((w) => w !== "").length;
+}
+
+/**
+ * {@link topicsPrompt} for one conversation, its list bounded by {@link maxTopics}: llama.cpp's grammar turns the
+ * bound into `maxItems`, so a judge that keeps repeating a topic (SmolLM2-135M-Instruct wrote "tickets" until it was
+ * cut off at 2,048 tokens on an 8-word question) closes the list there instead of failing the row.
+ */
+export function topicsPromptFor(humanMessages: readonly string[]): PromptTemplate<TopicsInput, TopicsOutput> {
+  return {
+    ...topicsPrompt,
+    outputSchema: z.object({ topics: z.array(judgeText()).max(Math.max(1, maxTopics(humanMessages))) }),
+  };
+}
+
 /** Step 2, once per topic: did the assistant refuse it? `refused` is a 0/1 literal, so the grammar admits nothing else. */
 export const refusedPrompt: PromptTemplate<RefusedInput, RefusedOutput> = {
   name: "topic_adherence/refused",
   version: REFUSED_PROMPT_VERSION,
   instruction: REFUSED_INSTRUCTION,
-  outputSchema: z.object({ reason: judgeText(), refused: z.literal([0, 1]) }),
+  outputSchema: z.object({ reason: judgeReason(), refused: z.literal([0, 1]) }),
   examples: REFUSED_EXAMPLES,
   formatInput: (input) => `Conversation:\n${input.conversation}\n\nTopic:\n${input.topic}`,
 };
 
 const classificationSchema = z.object({
   topic: judgeText(),
-  reason: judgeText(),
+  reason: judgeReason(),
   verdict: z.literal([0, 1]),
 });
 const classificationWithoutReasonSchema = z.object({ topic: judgeText(), verdict: z.literal([0, 1]) });

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { loadDataset } from "../../../src/dataset/load.js";
 import { createMetric, TopicAdherenceScore, topicAdherence, topicCounts } from "../../../src/index.js";
+import { maxTopics, topicsPromptFor } from "../../../src/metrics/topic-adherence/prompt.js";
 import { ScriptedLlm } from "../../support/scripted-llm.js";
 
 const TOPICS = "topic_adherence/topics";
@@ -91,7 +92,7 @@ describe("TopicAdherenceScore (topic_adherence)", () => {
         { topic: topics[1] },
         { topic: topics[2], classification: { verdict: 0 } },
       ],
-      promptVersions: { [TOPICS]: "1.0.0", [REFUSED]: "1.0.0", [CLASSIFY]: "1.0.0" },
+      promptVersions: { [TOPICS]: "1.1.0", [REFUSED]: "1.1.0", [CLASSIFY]: "1.1.0" },
     });
     // The topics step reads the conversation; each refusal call one topic; one classification call for all.
     expect(llm.callsFor(TOPICS)[0]!.prompt.input).toContain(
@@ -174,12 +175,12 @@ describe("TopicAdherenceScore (topic_adherence)", () => {
     const result = await metric.score(sample);
     const p = 2 / (2 + 1e-10);
     expect(result.value).toBe((2 * (p * p)) / (p + p + 1e-10));
-    expect(llm.callsFor(REFUSED)[0]!.prompt.version).toBe("1.0.0+noreasons");
+    expect(llm.callsFor(REFUSED)[0]!.prompt.version).toBe("1.1.0+noreasons");
     expect(llm.callsFor(REFUSED)[0]!.prompt.system).not.toMatch(/reason/);
     expect(llm.callsFor(CLASSIFY)[0]!.prompt.examples[0]!.output).not.toMatch(/reason/);
     expect(JSON.stringify(result.details)).not.toMatch(/"reason"/);
     expect(metric.config()).toMatchObject({
-      promptVersions: { [TOPICS]: "1.0.0", [REFUSED]: "1.0.0+noreasons", [CLASSIFY]: "1.0.0+noreasons" },
+      promptVersions: { [TOPICS]: "1.1.0", [REFUSED]: "1.1.0+noreasons", [CLASSIFY]: "1.1.0+noreasons" },
       options: { mode: "f1", reasons: false },
     });
   });
@@ -227,5 +228,17 @@ describe("TopicAdherenceScore (topic_adherence)", () => {
       /must be a list of topics/,
     );
     expect(llm.calls).toHaveLength(0);
+  });
+
+  it("bounds the topic list by the human's words, so a judge repeating a topic closes the list (prompt 1.1.0)", () => {
+    // SmolLM2-135M-Instruct wrote "tickets" until cut off at 2,048 tokens on this 8-word question.
+    const human = ["How many open tickets does team Atlas have?"];
+    expect(maxTopics(human)).toBe(8);
+    const schema = topicsPromptFor(human).outputSchema;
+    const topics = (n: number) => ({ topics: Array.from({ length: n }, () => "tickets") });
+    expect(schema.safeParse(topics(8)).success).toBe(true);
+    expect(schema.safeParse(topics(9)).success).toBe(false);
+    expect(maxTopics(["  ", ""])).toBe(0);
+    expect(topicsPromptFor(["", " "]).outputSchema.safeParse(topics(1)).success).toBe(true);
   });
 });
