@@ -6,8 +6,8 @@ import { defineConfig } from "vitest/config";
  * to themselves; each file skips with one line when the real models are not fetched (docs/development.md,
  * "Real-model tier"). They run only when asked for, with AIRGAP_EVAL_REAL_JUDGE_RUNS set: `npm run test:real-judges:tier`
  * runs them at the CI tier's size, `npm run test:real-judges` at the full size. `npm test` leaves them out for now: on
- * the first end-to-end run of the tier, topic_adherence failed a conversation (its judge ran on until cut off) and
- * the tier took far over its 10-minute share (docs/development.md says what is left to do).
+ * the first end-to-end run of the tier, judges that ran on until cut off failed rows (since bounded) and the tier
+ * took far over its 10-minute share (docs/development.md says what is left to do).
  */
 const realJudgeRunsAsked = ["tier", "full"].includes(process.env.AIRGAP_EVAL_REAL_JUDGE_RUNS ?? "");
 const realJudgeRuns = ["rag-judges", "agent-judges", "custom-judges", "generate", "haswell"].map(
