@@ -23,7 +23,7 @@ const refusedSyntax: ReadonlyArray<{ test: RegExp; problem: string }> = [
 ];
 
 /** The punctuation JavaScript's unicode mode lets a backslash escape anywhere (its syntax characters). */
-const escapableEverywhere = new Set("^$\\.*+?()[]{}|/");
+const escapableEverywhere: ReadonlySet<string> = new Set("^$\\.*+?()[]{}|/");
 
 /**
  * The pattern as JavaScript's unicode mode reads it with Python's meaning: Python reads a backslash before any
