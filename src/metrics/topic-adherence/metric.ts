@@ -6,7 +6,7 @@ import { sampleConversation } from "../../sample/conversation/sample-inputs.js";
 import { fieldHint } from "../../sample/field-table.js";
 import { requireText } from "../../sample/validate.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
-import { sampleTranscript } from "../shared/conversation/transcript.js";
+import { judgeTranscript } from "../shared/conversation/transcript.js";
 import type { ChoiceOptions, ReasonsOptions } from "../shared/judge/choice-verdicts.js";
 import type { JudgeMetricOptions } from "../shared/judge/options.js";
 import type { MetricResult, Sample } from "../types.js";
@@ -68,12 +68,10 @@ export class TopicAdherenceScore extends JudgeMetric<TopicInput, typeof topicAdh
   }
 
   protected override validate(sample: Sample, row: number | undefined): TopicInput {
-    const humanMessages = sampleConversation(sample, "messages", row)
-      .filter((m) => m.role === "user")
-      .map((m) => m.content);
+    const messages = sampleConversation(sample, "messages", row);
     return {
-      transcript: sampleTranscript(sample, row),
-      humanMessages,
+      transcript: judgeTranscript(messages, row),
+      humanMessages: messages.filter((m) => m.role === "user").map((m) => m.content),
       referenceTopics: sampleReferenceTopics(sample, row),
     };
   }

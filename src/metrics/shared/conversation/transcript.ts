@@ -52,7 +52,15 @@ export function ragasTranscript(messages: readonly ConversationMessage[]): strin
  * row and field, as is a conversation that cannot be read.
  */
 export function sampleTranscript(sample: Sample, row: number | undefined): string {
-  const transcript = ragasTranscript(sampleConversation(sample, "messages", row));
+  return judgeTranscript(sampleConversation(sample, "messages", row), row);
+}
+
+/**
+ * {@link sampleTranscript} of messages already read from the row's `messages` (so a metric that also reads the
+ * messages themselves parses them once).
+ */
+export function judgeTranscript(messages: readonly ConversationMessage[], row: number | undefined): string {
+  const transcript = ragasTranscript(messages);
   if (transcript === "") {
     throw new InvalidInputError(
       "holds no user, assistant or tool message with text or tool calls, so a judge has nothing to read (system messages are left out); give the agent's conversation",
