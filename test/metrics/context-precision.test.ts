@@ -113,4 +113,29 @@ describe("ContextPrecision / ContextUtilization", () => {
       /reference/,
     );
   });
+
+  it("reads the question, the contexts and the reference or the response, as its descriptor says", async () => {
+    const llm = new ScriptedLlm({});
+    expect(new ContextPrecision({ llm }).requiredFields).toEqual([
+      "userInput",
+      "reference",
+      "retrievedContexts",
+    ]);
+    expect(new ContextUtilization({ llm }).requiredFields).toEqual([
+      "userInput",
+      "response",
+      "retrievedContexts",
+    ]);
+    const { response: _response, ...noResponse } = sample;
+    await expect(new ContextUtilization({ llm }).scoreBatch([sample, noResponse])).rejects.toMatchObject({
+      row: 1,
+      field: "response",
+      message: expect.stringMatching(/is missing; give the system's answer/),
+    });
+    const { userInput: _question, ...noQuestion } = sample;
+    await expect(new ContextPrecision({ llm }).scoreBatch([noQuestion])).rejects.toMatchObject({
+      row: 0,
+      field: "userInput",
+    });
+  });
 });
