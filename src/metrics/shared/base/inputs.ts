@@ -5,12 +5,13 @@
 import { sampleConversation, sampleReferenceToolCalls } from "../../../sample/conversation/sample-inputs.js";
 import { requireDocuments } from "../../../sample/documents.js";
 import { sampleFieldSpec } from "../../../sample/field-table.js";
-import { sampleText } from "../../../sample/fields.js";
+import { sampleText, sampleTextListMaybeEmpty } from "../../../sample/fields.js";
 import { requireAnswerString, requireIdList } from "../../../sample/formula-inputs.js";
 import { requireContexts } from "../../../sample/validate.js";
 import type { FieldRead, MetricInput, ReadableField, ReadKind } from "../../descriptor.js";
 import { readField } from "../../descriptor.js";
 import type { Sample } from "../../types.js";
+import { requireJudgeReadable } from "../conversation/transcript.js";
 
 /** How a field is read: whether an empty list of texts, or an empty text, is a value. */
 type ReadHow = Exclude<FieldRead, ReadableField>;
@@ -25,10 +26,15 @@ const readers: Readonly<Record<ReadKind, KindReader>> = {
       : sampleText(sample, field as Parameters<typeof sampleText>[1], row),
   textList: (sample, field, row, how) =>
     requireContexts(sample[field], { field, row }, { allowEmptyList: how.emptyList === "allowed" }),
+  textListMaybeEmpty: (sample, field, row) =>
+    sampleTextListMaybeEmpty(sample, field as "referenceTopics", row),
   idList: (sample, field, row) => requireIdList(sample[field], field, row),
   documents: (sample, field, row) => requireDocuments(sample[field], { field, row }),
-  conversation: (sample, field, row) =>
-    sampleConversation(sample, field as "messages" | "referenceMessages", row),
+  conversation: (sample, field, row, how) => {
+    const messages = sampleConversation(sample, field as "messages" | "referenceMessages", row);
+    if (how.judgeReadable === true) requireJudgeReadable(messages, field, row);
+    return messages;
+  },
   toolCalls: (sample, _field, row) => sampleReferenceToolCalls(sample, row),
 };
 
