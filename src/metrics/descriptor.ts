@@ -74,6 +74,11 @@ export type FieldRead =
        * false: any conversation the readers take is a value.
        */
       readonly judgeReadable?: boolean;
+      /**
+       * What else the user can do when a row lacks this required field (e.g. "or use context_utilization to judge
+       * against the response"), added after the field table's hint in the error. Defaults to none.
+       */
+      readonly ifMissing?: string;
     };
 
 /** The response and the reference as strings, empty allowed: what the string-comparison metrics read. */

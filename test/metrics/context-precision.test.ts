@@ -106,9 +106,15 @@ describe("ContextPrecision / ContextUtilization", () => {
     const result = await new ContextPrecision({ llm }).score(sample);
     expect(result).toMatchObject({ value: null, status: "error" });
     expect(result.error).toMatch(/JudgeOutputError/);
-    await expect(
-      new ContextPrecision({ llm }).scoreBatch([sample, { ...sample, reference: undefined }]),
-    ).rejects.toThrow(InvalidInputError);
+    const missing = new ContextPrecision({ llm }).scoreBatch([sample, { ...sample, reference: undefined }]);
+    await expect(missing).rejects.toThrow(InvalidInputError);
+    await expect(missing).rejects.toMatchObject({
+      row: 1,
+      field: "reference",
+      message: expect.stringMatching(
+        /is missing; give the expected answer .*, or use context_utilization to judge against the response/,
+      ),
+    });
     await expect(new ContextPrecision({ llm }).score({ ...sample, reference: "" })).rejects.toThrow(
       /reference/,
     );

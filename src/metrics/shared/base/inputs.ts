@@ -2,9 +2,10 @@
 // sample field table, with the same readers (and so the same messages) the metrics used one by one. A missing or
 // bad field throws `InvalidInputError` naming the row and the field, before any model runs.
 
+import { InvalidInputError } from "../../../errors.js";
 import { sampleConversation, sampleReferenceToolCalls } from "../../../sample/conversation/sample-inputs.js";
 import { requireDocuments } from "../../../sample/documents.js";
-import { sampleFieldSpec } from "../../../sample/field-table.js";
+import { fieldHint, sampleFieldSpec } from "../../../sample/field-table.js";
 import { sampleText, sampleTextListMaybeEmpty } from "../../../sample/fields.js";
 import { requireAnswerString, requireIdList } from "../../../sample/formula-inputs.js";
 import { requireContexts } from "../../../sample/validate.js";
@@ -55,7 +56,11 @@ export function readInputs<D extends { readonly reads: readonly FieldRead[] }>(
   for (const read of descriptor.reads) {
     const field = readField(read);
     const how: ReadHow = typeof read === "string" ? { field } : read;
-    if (how.optional === true && (sample[field] === undefined || sample[field] === null)) continue;
+    const missing = sample[field] === undefined || sample[field] === null;
+    if (how.optional === true && missing) continue;
+    if (missing && how.ifMissing !== undefined) {
+      throw new InvalidInputError(`is missing; ${fieldHint(field)}, ${how.ifMissing}`, { field, row });
+    }
     const kind = sampleFieldSpec(field).kind as ReadKind;
     input[field] = readers[kind](sample, field, row, how);
   }
