@@ -1,69 +1,18 @@
 import type { Llm } from "../../llm/types.js";
-import { renderPrompt } from "../../prompts/render.js";
-import type { PromptTemplate } from "../../prompts/types.js";
-import { type Scale, scaleValues } from "../shared/judge/custom-judge.js";
-import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge/judge.js";
-import { type GEvalAnswer, type GEvalInput, gEvalStepsPrompt } from "./prompt.js";
-import { scoreSlotPrefix, weightedScore } from "./score.js";
+import { askSteps } from "../shared/judge/g-eval/judge.js";
+import type { JudgeSettings, JudgeUsage } from "../shared/judge/judge.js";
+import { gEvalStepsPrompt } from "./prompt.js";
+
+// The per-row score call and its probability weighting are G-Eval's shared step (`judgeGEval` in
+// shared/judge/g-eval/judge.ts), which conversational_g_eval asks too.
 
 /** Asks the judge once for evaluation steps for the criteria. */
-export async function generateSteps(
+export function generateSteps(
   llm: Llm,
   name: string,
   criteria: string,
   settings: JudgeSettings,
   signal: AbortSignal | undefined,
 ): Promise<{ steps: string[]; usage: JudgeUsage }> {
-  const usage = newUsage();
-  const out = await askJudge(llm, gEvalStepsPrompt, { name, criteria }, settings, usage, signal);
-  return { steps: out.steps.map((s) => s.trim()), usage };
-}
-
-/** One row's G-Eval judgement. */
-export interface GEvalJudgement {
-  /** The judge's reason; undefined when the prompt asked for none (`reasons: false`). */
-  reason: string | undefined;
-  /** The score the judge wrote (greedy, or sampled at the metric's temperature). */
-  greedyScore: number;
-  /** The probability-weighted score; undefined when the judge has no `scoreChoices`. */
-  weightedScore: number | undefined;
-  /** Each allowed score's probability at the score slot, when read. */
-  probabilities: Record<string, number> | undefined;
-  /** The probability mass the model put on the allowed scores before normalising, when read. */
-  mass: number | undefined;
-  usage: JudgeUsage;
-}
-
-/**
- * Asks the judge for a reason and a score, then (when the judge offers `scoreChoices`) reads its probabilities
- * for every allowed score at the answer's score slot, after its own reason, and weights the scores by them.
- */
-export async function judgeGEval(
-  llm: Llm,
-  template: PromptTemplate<GEvalInput, GEvalAnswer>,
-  input: GEvalInput,
-  scale: Scale,
-  settings: JudgeSettings,
-  signal: AbortSignal | undefined,
-): Promise<GEvalJudgement> {
-  const usage = newUsage();
-  const answer = await askJudge(llm, template, input, settings, usage, signal);
-  const base = { reason: answer.reason, greedyScore: answer.score, usage };
-  if (llm.scoreChoices === undefined) {
-    return { ...base, weightedScore: undefined, probabilities: undefined, mass: undefined };
-  }
-  const read = await llm.scoreChoices(
-    renderPrompt(template, input),
-    { prefix: scoreSlotPrefix(answer.reason), choices: scaleValues(scale).map(String), suffix: "}" },
-    signal !== undefined ? { signal } : {},
-  );
-  usage.calls += 1;
-  usage.promptTokens += read.usage.promptTokens;
-  usage.completionTokens += read.usage.completionTokens;
-  return {
-    ...base,
-    weightedScore: weightedScore(read.probabilities),
-    probabilities: read.probabilities,
-    mass: read.mass,
-  };
+  return askSteps(llm, gEvalStepsPrompt, { name, criteria }, settings, signal);
 }

@@ -1,5 +1,6 @@
-// GEval: prompt.ts (steps prompt, score prompt sized to the scale), score.ts (probability-weighted score, the
-// score slot's prefix), judge.ts (steps once, then per row a score and its probabilities), descriptor.ts.
+// GEval: prompt.ts (steps prompt, score prompt sized to the scale), score.ts (the value), judge.ts (the steps call),
+// descriptor.ts. The steps held once, the per-row score call with its probability weighting and the row's result are
+// G-Eval's shared pieces in shared/judge/g-eval/ (conversational_g_eval uses them too).
 import type { z } from "zod";
 import {
   CustomJudgeMetric,
@@ -7,21 +8,17 @@ import {
   type JudgeOption,
 } from "../shared/base/custom-judge-metric.js";
 import type { Scale } from "../shared/judge/custom-judge.js";
-import type { JudgeUsage } from "../shared/judge/judge.js";
+import { judgeGEval } from "../shared/judge/g-eval/judge.js";
+import { gEvalResult } from "../shared/judge/g-eval/result.js";
+import { EvaluationSteps, type EvaluationStepsResult } from "../shared/judge/g-eval/steps.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { gEvalDescriptor } from "./descriptor.js";
-import { generateSteps, judgeGEval } from "./judge.js";
+import { generateSteps } from "./judge.js";
 import { G_EVAL_STEPS_VERSION, type GEvalInput, gEvalScorePrompt, gEvalStepsPrompt } from "./prompt.js";
-import { lowScoreMassWarning } from "./score.js";
+import { gEvalValue } from "./score.js";
 
 /** Options of {@link GEval}: the judge and its descriptor's options, each documented on its schema key. */
 export type GEvalOptions = JudgeOption & z.input<typeof gEvalDescriptor.options>;
-
-interface Steps {
-  steps: string[];
-  source: "given" | "generated";
-  usage: JudgeUsage | undefined;
-}
 
 /**
  * DeepEval's G-Eval: the criteria become evaluation steps (asked once per metric, recorded in every row's
@@ -44,33 +41,21 @@ export class GEval extends CustomJudgeMetric {
   readonly scale: Scale;
   private readonly criteria: string;
   private readonly givenSteps: readonly string[] | undefined;
-  private steps: Promise<Steps> | undefined;
+  private readonly steps: EvaluationSteps;
 
   constructor(options: GEvalOptions) {
     super(options, criterionDefaults(options.name));
     this.criteria = options.criteria;
     this.givenSteps = options.evaluationSteps;
     this.scale = options.scale ?? { min: 1, max: 5 };
+    this.steps = new EvaluationSteps(this.givenSteps, (signal) =>
+      generateSteps(this.llm, this.name, this.criteria, { ...this.settings, temperature: 0 }, signal),
+    );
   }
 
   /** The evaluation steps: the given ones, or the judge's (asked once; a failed attempt is retried by the next row). */
-  evaluationSteps(signal?: AbortSignal): Promise<Steps> {
-    if (this.steps === undefined) {
-      this.steps =
-        this.givenSteps !== undefined
-          ? Promise.resolve({ steps: [...this.givenSteps], source: "given", usage: undefined })
-          : generateSteps(
-              this.llm,
-              this.name,
-              this.criteria,
-              { ...this.settings, temperature: 0 },
-              signal,
-            ).then((s) => ({ ...s, source: "generated" as const }));
-      this.steps.catch(() => {
-        this.steps = undefined;
-      });
-    }
-    return this.steps;
+  evaluationSteps(signal?: AbortSignal): Promise<EvaluationStepsResult> {
+    return this.steps.get(signal);
   }
 
   protected override validate(sample: Sample, row: number | undefined): GEvalInput {
@@ -81,29 +66,8 @@ export class GEval extends CustomJudgeMetric {
     const steps = await this.evaluationSteps(signal);
     const template = gEvalScorePrompt(this.name, this.criteria, steps.steps, this.scale, this.withReasons());
     const j = await judgeGEval(this.llm, template, input, this.scale, this.settings, signal);
-    const weighted = j.weightedScore !== undefined;
-    const reason = j.reason ?? `score ${j.greedyScore} on ${this.scale.min}..${this.scale.max}`;
-    const lowMass = j.mass === undefined ? undefined : lowScoreMassWarning(j.mass);
-    return {
-      value: weighted ? j.weightedScore! : j.greedyScore,
-      status: "ok",
-      reason: weighted
-        ? reason
-        : `${reason} (score as written: this judge gives no token probabilities, so no weighting was possible)`,
-      details: {
-        evaluationSteps: steps.steps,
-        stepsSource: steps.source,
-        greedyScore: j.greedyScore,
-        weighting: weighted
-          ? "token-probabilities"
-          : "none: the judge has no scoreChoices; value is the written score",
-        ...(weighted ? { probabilities: j.probabilities, probabilityMass: j.mass } : {}),
-        ...(lowMass !== undefined ? { warnings: [lowMass] } : {}),
-        scale: this.scale,
-        scorePromptVersion: template.version,
-        usage: j.usage,
-      },
-    };
+    const row = { steps, scale: this.scale, scorePromptVersion: template.version };
+    return gEvalResult(j, row, gEvalValue(j.weightedScore, j.greedyScore));
   }
 
   /** Whether the score prompt asks for a reason before the score (`reasons`). */

@@ -1,8 +1,12 @@
-import { z } from "zod";
 import type { PromptTemplate } from "../../prompts/types.js";
-import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
-import { definitionVersion, oneOfNumbers, type Scale, scaleValues } from "../shared/judge/custom-judge.js";
-import { judgeReason, judgeText } from "../shared/judge/text-schema.js";
+import { definitionVersion, type Scale } from "../shared/judge/custom-judge.js";
+import {
+  type GEvalAnswer,
+  gEvalAnswerSchema,
+  type StepsOutput,
+  scorePromptFor,
+  stepsSchema,
+} from "../shared/judge/g-eval/answer.js";
 
 /** Input of the steps prompt: the metric's name and criteria. */
 export interface StepsInput {
@@ -10,22 +14,8 @@ export interface StepsInput {
   criteria: string;
 }
 
-/** The evaluation steps the judge writes for the criteria, once per metric. */
-export interface StepsOutput {
-  steps: string[];
-}
-
 /** What the judge sees when scoring: the sample's fields by Ragas name. */
 export type GEvalInput = Record<string, string | string[]>;
-
-/**
- * The score answer: a reason (none with `reasons: false`), then the score. The score is the only number the grammar
- * lets it write.
- */
-export interface GEvalAnswer {
-  reason?: string;
-  score: number;
-}
 
 /** Version of the G-Eval steps prompt. */
 export const G_EVAL_STEPS_VERSION = "1.0.0";
@@ -34,13 +24,6 @@ export const G_EVAL_STEPS_VERSION = "1.0.0";
  * bounded (`judgeReason`).
  */
 export const G_EVAL_SCORE_VERSION = "1.1.0";
-
-/** At most this many evaluation steps. */
-export const MAX_STEPS = 8;
-
-const stepsSchema: z.ZodType<StepsOutput> = z.object({
-  steps: z.array(judgeText()).min(1).max(MAX_STEPS),
-});
 
 /**
  * Step 1 of G-Eval: turn the criteria into a short list of concrete evaluation steps.
@@ -71,12 +54,6 @@ export const gEvalStepsPrompt: PromptTemplate<StepsInput, StepsOutput> = {
   ],
   formatInput: (input) => `Name: ${input.name}\nCriterion: ${input.criteria.trim()}`,
 };
-
-/** The score answer schema for a scale; `reasons: false` leaves the reason out. */
-export function gEvalAnswerSchema(scale: Scale, reasons = true): z.ZodType<GEvalAnswer> {
-  const score = oneOfNumbers(scaleValues(scale));
-  return reasons ? z.object({ reason: judgeReason(), score }) : z.object({ score });
-}
 
 /**
  * Step 2 of G-Eval: score one row by the criteria, following the steps, on the scale; the score alone when `reasons`
@@ -110,13 +87,8 @@ export function gEvalScorePrompt(
     outputSchema: gEvalAnswerSchema(scale),
     examples: [],
   };
-  return reasons
-    ? template
-    : promptWithoutReasons(template, {
-        outputSchema: gEvalAnswerSchema(scale, false),
-        ask: [
-          "Give a short reason that follows the steps, then the score.",
-          "Follow the steps and give only the score.",
-        ],
-      });
+  return scorePromptFor(template, scale, reasons, [
+    "Give a short reason that follows the steps, then the score.",
+    "Follow the steps and give only the score.",
+  ]);
 }
