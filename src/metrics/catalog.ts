@@ -24,6 +24,7 @@ import { ContextualPrecisionMetric } from "./contextual-precision/metric.js";
 import { ContextualRecallMetric } from "./contextual-recall/metric.js";
 import { ContextualRelevancyMetric } from "./contextual-relevancy/metric.js";
 import { ConversationCompleteness } from "./conversation-completeness/metric.js";
+import { ConversationalGEval } from "./conversational-g-eval/metric.js";
 import { AnswerRelevancyMetric } from "./deepeval-answer-relevancy/metric.js";
 import { FaithfulnessMetric } from "./deepeval-faithfulness/metric.js";
 import type { MetricDescriptor, MetricModels } from "./descriptor.js";
@@ -142,6 +143,7 @@ export const metricClasses: readonly MetricClass[] = [
   InstanceRubrics,
   SimpleCriteriaScore,
   GEval,
+  ConversationalGEval,
   LLMJudgeMetric,
 ];
 

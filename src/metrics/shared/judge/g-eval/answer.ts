@@ -9,6 +9,27 @@ import { judgeReason, judgeText } from "../text-schema.js";
 /** At most this many evaluation steps, given or written by the judge. */
 export const MAX_STEPS = 8;
 
+/** Input of a steps prompt: the metric's name and criteria. */
+export interface StepsInput {
+  name: string;
+  criteria: string;
+}
+
+/** How a steps prompt shows its input to the judge. */
+export function formatStepsInput(input: StepsInput): string {
+  return `Name: ${input.name}\nCriterion: ${input.criteria.trim()}`;
+}
+
+/**
+ * The lines of a score prompt's instruction that list the evaluation steps, numbered from 1.
+ *
+ * @example
+ * stepsLines(["Read it.", "Judge it."]); // ["Evaluation steps:", "1. Read it.", "2. Judge it."]
+ */
+export function stepsLines(steps: readonly string[]): string[] {
+  return ["Evaluation steps:", ...steps.map((s, i) => `${i + 1}. ${s}`)];
+}
+
 /** The evaluation steps the judge writes for the criteria, once per metric. */
 export interface StepsOutput {
   steps: string[];
