@@ -1,6 +1,6 @@
 // The custom judges users define in metric files, every kind (AspectCritic with three sampled votes and G-Eval from
-// the shipped examples/quality.yaml; rubrics, per-row rubrics, simple criteria and an LLMEvaluator from a file
-// written here) on example rows with the real SmolLM2-135M-Instruct as judge, through the built CLI at 1 judge
+// the shipped examples/quality.yaml; rubrics, per-row rubrics, simple criteria, an LLMEvaluator and a conversational
+// G-Eval, over each row's question and answer as a two-turn conversation, from a file written here) on example rows with the real SmolLM2-135M-Instruct as judge, through the built CLI at 1 judge
 // thread: every row × metric scored or given a reason, no judge answer that failed its schema or was cut off, and a
 // rerun byte-identical apart from times (the votes sample with fixed seeds).
 //
@@ -48,6 +48,11 @@ const moreJudges = {
       inputs: { question: "user_input", answer: "response" },
       scale: { min: 0, max: 1 },
     },
+    {
+      kind: "conversational_g_eval",
+      id: "resolved",
+      criteria: "Does the assistant answer what the user asks, correctly and directly?",
+    },
   ],
 };
 
@@ -65,7 +70,16 @@ describe.skipIf(skip)("custom judges from metric files with SmolLM2-135M-Instruc
   afterAll(() => folder.cleanup());
   const shipped = parse(readFileSync(shippedFile, "utf8")) as { metrics: { kind: string }[] };
   const examples = exampleRows();
-  const withRubrics = (rows: readonly number[]) => rows.map((i) => ({ ...examples[i], rubrics: rowRubric }));
+  // Each row also holds its question and answer as a conversation, for conversational_g_eval.
+  const withRubrics = (rows: readonly number[]) =>
+    rows.map((i) => ({
+      ...examples[i],
+      rubrics: rowRubric,
+      messages: [
+        { role: "user", content: examples[i]!.user_input },
+        { role: "assistant", content: examples[i]!.response },
+      ],
+    }));
   let dataset: string;
   let extra: string[];
   let first: { file: string; seconds: number };
