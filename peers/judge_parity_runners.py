@@ -280,7 +280,8 @@ def conversational_g_eval(case):
                                  evaluation_steps=options.get("evaluation_steps"), model=llm, async_mode=False,
                                  strict_mode=options["strict_mode"],
                                  evaluation_params=[MultiTurnParams.ROLE, MultiTurnParams.CONTENT])
-    test_case = ConversationalTestCase(turns=[Turn(role=t["role"], content=t["content"]) for t in case["inputs"]["turns"]])
+    turns = [Turn(role=t["role"], content=t["content"]) for t in case["inputs"]["turns"]]
+    test_case = ConversationalTestCase(turns=turns)
     score = metric.measure(test_case, _show_indicator=False)
     llm.answers.assert_used_up()
     return score
