@@ -1,7 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import { InvalidInputError, JudgeOutputError } from "../../src/errors.js";
-import { Faithfulness, FaithfulnessEvaluator } from "../../src/index.js";
+import {
+  Faithfulness,
+  FaithfulnessEvaluator,
+  type FaithfulnessEvaluatorOptions,
+  type FaithfulnessExample,
+} from "../../src/index.js";
 import { faithfulnessStatementsPrompt } from "../../src/metrics/shared/judge/statements/statements-prompt.js";
 import { verdictsSchema } from "../../src/metrics/shared/judge/statements/verdicts-prompt.js";
 import { errorRow } from "../../src/util/error-row.js";
@@ -291,5 +296,11 @@ describe("FaithfulnessEvaluator (Haystack surface)", () => {
     const verdictTurn = JSON.parse(llm.callsFor(VERDICTS)[0]!.prompt.examples[0]!.output);
     expect(verdictTurn.verdicts.map((v: { verdict: number }) => v.verdict)).toEqual([1, 0]);
     expect(llm.callsFor(VERDICTS)[0]!.prompt.version).toMatch(/^1\.1\.0\+examples\./);
+  });
+
+  it("its options type, derived from its schema, types the examples in Haystack's shape", () => {
+    expectTypeOf<FaithfulnessEvaluatorOptions>()
+      .toHaveProperty("examples")
+      .toEqualTypeOf<FaithfulnessExample[] | undefined>();
   });
 });
