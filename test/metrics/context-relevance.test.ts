@@ -171,6 +171,13 @@ describe("ContextRelevanceEvaluator (Haystack surface)", () => {
     expect(() => build("not a list")).toThrow(/field "examples"/);
   });
 
+  it("refuses an option it does not know, naming it, as every metric does", () => {
+    const llm = new ScriptedLlm({});
+    const misspelt = { llm, temprature: 1 } as unknown as ContextRelevanceEvaluatorOptions;
+    expect(() => new ContextRelevanceEvaluator(misspelt)).toThrow(InvalidInputError);
+    expect(() => new ContextRelevanceEvaluator(misspelt)).toThrow(/temprature/);
+  });
+
   it("its options type, derived from its schema, types the examples in Haystack's shape", () => {
     expectTypeOf<ContextRelevanceEvaluatorOptions>()
       .toHaveProperty("examples")

@@ -298,6 +298,13 @@ describe("FaithfulnessEvaluator (Haystack surface)", () => {
     expect(llm.callsFor(VERDICTS)[0]!.prompt.version).toMatch(/^1\.1\.0\+examples\./);
   });
 
+  it("refuses an option it does not know, naming it, as every metric does", () => {
+    const llm = new ScriptedLlm({});
+    const misspelt = { llm, temprature: 1 } as unknown as FaithfulnessEvaluatorOptions;
+    expect(() => new FaithfulnessEvaluator(misspelt)).toThrow(InvalidInputError);
+    expect(() => new FaithfulnessEvaluator(misspelt)).toThrow(/temprature/);
+  });
+
   it("its options type, derived from its schema, types the examples in Haystack's shape", () => {
     expectTypeOf<FaithfulnessEvaluatorOptions>()
       .toHaveProperty("examples")

@@ -66,7 +66,7 @@ export class ContextRelevanceEvaluator extends JudgeEvaluator<ContextRelevanceRo
 
   constructor(options: ContextRelevanceEvaluatorOptions) {
     const label = "ContextRelevanceEvaluator";
-    const o = parseOptions(contextRelevanceEvaluatorSchema, options, label);
+    const o = parseOptions(contextRelevanceEvaluatorSchema.strict(), options, label);
     super(label, o);
     this.mode = o.mode;
     this.prompts =

@@ -69,7 +69,7 @@ export class FaithfulnessEvaluator extends JudgeEvaluator<FaithfulnessRowResult,
 
   constructor(options: FaithfulnessEvaluatorOptions) {
     const label = "FaithfulnessEvaluator";
-    const o = parseOptions(faithfulnessEvaluatorSchema, options, label);
+    const o = parseOptions(faithfulnessEvaluatorSchema.strict(), options, label);
     super(label, o);
     this.prompts =
       o.examples === undefined
