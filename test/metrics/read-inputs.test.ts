@@ -116,4 +116,25 @@ describe("a descriptor's reads", () => {
       'row 2, field "reference": is missing; give the expected answer as a string (Ragas reference) [{"name":"InvalidInputError","row":2,"field":"reference"}]',
     );
   });
+  it("read a list of any strings where each text may be empty, an empty list only where allowed", () => {
+    const anyTexts = defineMetric({
+      ...base,
+      reads: [{ field: "retrievedContexts", emptyList: "allowed", emptyText: "allowed" }],
+    });
+    expect(readInputs(anyTexts, { retrievedContexts: ["", " "] }, 0)).toEqual({
+      retrievedContexts: ["", " "],
+    });
+    expect(readInputs(anyTexts, { retrievedContexts: [] }, 0)).toEqual({ retrievedContexts: [] });
+    expect(message(() => readInputs(anyTexts, {}, 4))).toBe(
+      'row 4, field "retrievedContexts": is missing; give a list of strings [{"name":"InvalidInputError","row":4,"field":"retrievedContexts"}]',
+    );
+    expect(message(() => readInputs(anyTexts, { retrievedContexts: ["a", 1 as never] }, 4))).toBe(
+      'row 4, field "retrievedContexts[1]": must be a string, got number [{"name":"InvalidInputError","row":4,"field":"retrievedContexts[1]"}]',
+    );
+    const nonEmpty = defineMetric({ ...base, reads: [{ field: "referenceContexts", emptyText: "allowed" }] });
+    expect(readInputs(nonEmpty, { referenceContexts: [""] }, 0)).toEqual({ referenceContexts: [""] });
+    expect(message(() => readInputs(nonEmpty, { referenceContexts: [] }, 1))).toBe(
+      'row 1, field "referenceContexts": is an empty list; give a list of strings [{"name":"InvalidInputError","row":1,"field":"referenceContexts"}]',
+    );
+  });
 });

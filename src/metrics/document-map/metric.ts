@@ -1,8 +1,11 @@
 // Haystack's document MAP as a Ragas-style metric. Files: score.ts (the formula), metric.ts (this
 // class), evaluator.ts (Haystack `DocumentMAPEvaluator`), descriptor.ts. No judge.
 
-import type { DocumentPair } from "../shared/base/document-metric.js";
-import { type DocumentComparisonOptions, DocumentMetric } from "../shared/base/document-metric.js";
+import {
+  type DocumentComparisonOptions,
+  DocumentMetric,
+  type DocumentPair,
+} from "../shared/base/document-metric.js";
 import type { MetricResult } from "../types.js";
 import { documentMapDescriptor } from "./descriptor.js";
 import { documentAveragePrecision } from "./score.js";
@@ -24,7 +27,10 @@ export class DocumentMAP extends DocumentMetric {
     super(options);
   }
 
-  protected scoreInput({ groundTruth, retrieved }: DocumentPair): MetricResult {
+  protected scoreInput({
+    groundTruthDocuments: groundTruth,
+    retrievedDocuments: retrieved,
+  }: DocumentPair): MetricResult {
     const { score, hitRanks, relevantCount } = documentAveragePrecision(
       groundTruth,
       retrieved,

@@ -1,8 +1,11 @@
 // Haystack's document NDCG as a Ragas-style metric. Files: score.ts (the formula), metric.ts (this
 // class), evaluator.ts (Haystack `DocumentNDCGEvaluator`), descriptor.ts. No judge.
 
-import type { DocumentPair } from "../shared/base/document-metric.js";
-import { type DocumentComparisonOptions, DocumentMetric } from "../shared/base/document-metric.js";
+import {
+  type DocumentComparisonOptions,
+  DocumentMetric,
+  type DocumentPair,
+} from "../shared/base/document-metric.js";
 import type { MetricResult, Sample } from "../types.js";
 import { documentNdcgDescriptor } from "./descriptor.js";
 import { checkGradedRelevance, ndcg } from "./score.js";
@@ -24,13 +27,20 @@ export class DocumentNDCG extends DocumentMetric {
     super(options);
   }
 
+  /**
+   * The documents (the descriptor's reads), and the ground truth's graded relevance: every document scored or none,
+   * a rule across the list that no field reader knows.
+   */
   protected override validate(sample: Sample, row: number | undefined): DocumentPair {
     const pair = super.validate(sample, row);
-    checkGradedRelevance(pair.groundTruth, row, "groundTruthDocuments");
+    checkGradedRelevance(pair.groundTruthDocuments, row, "groundTruthDocuments");
     return pair;
   }
 
-  protected scoreInput({ groundTruth, retrieved }: DocumentPair): MetricResult {
+  protected scoreInput({
+    groundTruthDocuments: groundTruth,
+    retrievedDocuments: retrieved,
+  }: DocumentPair): MetricResult {
     const { score, dcg, idcg, hitRanks } = ndcg(groundTruth, retrieved, this.documentComparisonField);
     return {
       value: score,
