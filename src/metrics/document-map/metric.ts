@@ -1,11 +1,7 @@
 // Haystack's document MAP as a Ragas-style metric. Files: score.ts (the formula), metric.ts (this
 // class), evaluator.ts (Haystack `DocumentMAPEvaluator`), descriptor.ts. No judge.
 
-import {
-  type DocumentComparisonOptions,
-  DocumentMetric,
-  type DocumentPair,
-} from "../shared/base/document-metric.js";
+import { DocumentMetric, type DocumentPair } from "../shared/base/document-metric.js";
 import type { MetricResult } from "../types.js";
 import { documentMapDescriptor } from "./descriptor.js";
 import { documentAveragePrecision } from "./score.js";
@@ -22,10 +18,6 @@ import { documentAveragePrecision } from "./score.js";
  */
 export class DocumentMAP extends DocumentMetric {
   static readonly descriptor = documentMapDescriptor;
-
-  constructor(options: DocumentComparisonOptions = {}) {
-    super(options);
-  }
 
   protected scoreInput({
     groundTruthDocuments: groundTruth,

@@ -1,11 +1,7 @@
 // Haystack's document NDCG as a Ragas-style metric. Files: score.ts (the formula), metric.ts (this
 // class), evaluator.ts (Haystack `DocumentNDCGEvaluator`), descriptor.ts. No judge.
 
-import {
-  type DocumentComparisonOptions,
-  DocumentMetric,
-  type DocumentPair,
-} from "../shared/base/document-metric.js";
+import { DocumentMetric, type DocumentPair } from "../shared/base/document-metric.js";
 import type { MetricResult, Sample } from "../types.js";
 import { documentNdcgDescriptor } from "./descriptor.js";
 import { checkGradedRelevance, ndcg } from "./score.js";
@@ -22,10 +18,6 @@ import { checkGradedRelevance, ndcg } from "./score.js";
  */
 export class DocumentNDCG extends DocumentMetric {
   static readonly descriptor = documentNdcgDescriptor;
-
-  constructor(options: DocumentComparisonOptions = {}) {
-    super(options);
-  }
 
   /**
    * The documents (the descriptor's reads), and the ground truth's graded relevance: every document scored or none,

@@ -2,11 +2,7 @@
 // descriptor.ts; the context similarities and the base class it shares with the non-LLM context recall are in
 // ../shared/. No judge.
 
-import {
-  type ContextLists,
-  type NonLLMContextOptions,
-  NonLlmContextMetric,
-} from "../shared/base/non-llm-context-metric.js";
+import { type ContextLists, NonLlmContextMetric } from "../shared/base/non-llm-context-metric.js";
 import type { MetricResult } from "../types.js";
 import { nonLlmContextPrecisionWithReferenceDescriptor } from "./descriptor.js";
 import { nonLlmContextPrecision } from "./score.js";
@@ -25,10 +21,6 @@ import { nonLlmContextPrecision } from "./score.js";
  */
 export class NonLLMContextPrecisionWithReference extends NonLlmContextMetric {
   static readonly descriptor = nonLlmContextPrecisionWithReferenceDescriptor;
-
-  constructor(options: NonLLMContextOptions = {}) {
-    super(options);
-  }
 
   protected scoreInput({
     retrievedContexts: retrieved,

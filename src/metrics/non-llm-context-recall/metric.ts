@@ -2,11 +2,7 @@
 // the context similarities and the base class it shares with the non-LLM context precision are in ../shared/.
 // No judge.
 
-import {
-  type ContextLists,
-  type NonLLMContextOptions,
-  NonLlmContextMetric,
-} from "../shared/base/non-llm-context-metric.js";
+import { type ContextLists, NonLlmContextMetric } from "../shared/base/non-llm-context-metric.js";
 import type { MetricResult } from "../types.js";
 import { nonLlmContextRecallDescriptor } from "./descriptor.js";
 import { nonLlmContextRecall } from "./score.js";
@@ -24,10 +20,6 @@ import { nonLlmContextRecall } from "./score.js";
  */
 export class NonLLMContextRecall extends NonLlmContextMetric {
   static readonly descriptor = nonLlmContextRecallDescriptor;
-
-  constructor(options: NonLLMContextOptions = {}) {
-    super(options);
-  }
 
   protected scoreInput({
     retrievedContexts: retrieved,

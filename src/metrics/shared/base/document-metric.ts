@@ -38,7 +38,7 @@ export abstract class DocumentMetric<
   /** The compared document field. */
   readonly documentComparisonField: DocumentComparisonField;
 
-  constructor(options: DocumentComparisonOptions) {
+  constructor(options: DocumentComparisonOptions = {}) {
     super(options);
     this.documentComparisonField = (
       this.options as unknown as Required<DocumentComparisonOptions>

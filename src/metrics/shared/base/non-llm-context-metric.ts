@@ -66,7 +66,7 @@ export abstract class NonLlmContextMetric extends JudgeFreeMetric<ContextLists> 
   /** The distance measure. */
   readonly distanceMeasure: DistanceMeasure;
 
-  constructor(options: NonLLMContextOptions) {
+  constructor(options: NonLLMContextOptions = {}) {
     super(options);
     ({ threshold: this.threshold, distanceMeasure: this.distanceMeasure } = this.options as z.output<
       typeof nonLlmContextOptionsSchema
