@@ -33,7 +33,14 @@ export type MetricApiGroup = (typeof metricApiGroups)[number];
  * The kinds of sample field a descriptor's `reads` can name, each read by `readInputs` (shared/base/inputs.ts). A
  * metric that reads another kind (a rubric, reference topics) lists it in `requiredFields` and reads it itself.
  */
-export type ReadKind = "text" | "textList" | "idList" | "documents" | "conversation" | "toolCalls";
+export type ReadKind =
+  | "text"
+  | "textList"
+  | "textListMaybeEmpty"
+  | "idList"
+  | "documents"
+  | "conversation"
+  | "toolCalls";
 
 /** The sample fields of a {@link ReadKind}: those a descriptor's `reads` can name. */
 export type ReadableField = {
@@ -61,6 +68,17 @@ export type FieldRead =
        * Ragas' string metrics and judge-free formulas read them). Defaults to "refused": a blank text is a mistake.
        */
       readonly emptyText?: "allowed" | "refused";
+      /**
+       * For a conversation a judge reads as a transcript: one that leaves the judge nothing to read (no user,
+       * assistant or tool message with text or tool calls; system messages are left out) is a mistake. Defaults to
+       * false: any conversation the readers take is a value.
+       */
+      readonly judgeReadable?: boolean;
+      /**
+       * What else the user can do when a row lacks this required field (e.g. "or use context_utilization to judge
+       * against the response"), added after the field table's hint in the error. Defaults to none.
+       */
+      readonly ifMissing?: string;
     };
 
 /** The response and the reference as strings, empty allowed: what the string-comparison metrics read. */

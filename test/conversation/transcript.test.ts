@@ -3,7 +3,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadDataset } from "../../src/dataset/load.js";
 import { InvalidInputError } from "../../src/errors.js";
-import { ragasTranscript, sampleTranscript } from "../../src/metrics/shared/conversation/transcript.js";
+import type { FieldRead } from "../../src/metrics/descriptor.js";
+import { readInputs } from "../../src/metrics/shared/base/inputs.js";
+import { ragasTranscript } from "../../src/metrics/shared/conversation/transcript.js";
 import { readConversation } from "../../src/sample/conversation/read.js";
 
 describe("ragasTranscript", () => {
@@ -79,7 +81,13 @@ describe("ragasTranscript", () => {
   });
 });
 
-describe("sampleTranscript", () => {
+/** The row's `messages` read as a judge that reads the transcript reads them (`judgeReadable`), as its text. */
+function sampleTranscript(sample: object, row: number): string {
+  const reads: FieldRead[] = [{ field: "messages", judgeReadable: true }];
+  return ragasTranscript(readInputs({ reads }, sample, row).messages as never);
+}
+
+describe("reading messages for a judge (judgeReadable)", () => {
   it("names the row and field of a conversation with nothing to read, and of one that cannot be read", () => {
     const empty = () => sampleTranscript({ messages: [{ role: "system", content: "Be nice." }] }, 3);
     expect(empty).toThrow(InvalidInputError);

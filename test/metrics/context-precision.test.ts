@@ -106,11 +106,42 @@ describe("ContextPrecision / ContextUtilization", () => {
     const result = await new ContextPrecision({ llm }).score(sample);
     expect(result).toMatchObject({ value: null, status: "error" });
     expect(result.error).toMatch(/JudgeOutputError/);
-    await expect(
-      new ContextPrecision({ llm }).scoreBatch([sample, { ...sample, reference: undefined }]),
-    ).rejects.toThrow(InvalidInputError);
+    const missing = new ContextPrecision({ llm }).scoreBatch([sample, { ...sample, reference: undefined }]);
+    await expect(missing).rejects.toThrow(InvalidInputError);
+    await expect(missing).rejects.toMatchObject({
+      row: 1,
+      field: "reference",
+      message: expect.stringMatching(
+        /is missing; give the expected answer .*, or use context_utilization to judge against the response/,
+      ),
+    });
     await expect(new ContextPrecision({ llm }).score({ ...sample, reference: "" })).rejects.toThrow(
       /reference/,
     );
+  });
+
+  it("reads the question, the contexts and the reference or the response, as its descriptor says", async () => {
+    const llm = new ScriptedLlm({});
+    expect(new ContextPrecision({ llm }).requiredFields).toEqual([
+      "userInput",
+      "reference",
+      "retrievedContexts",
+    ]);
+    expect(new ContextUtilization({ llm }).requiredFields).toEqual([
+      "userInput",
+      "response",
+      "retrievedContexts",
+    ]);
+    const { response: _response, ...noResponse } = sample;
+    await expect(new ContextUtilization({ llm }).scoreBatch([sample, noResponse])).rejects.toMatchObject({
+      row: 1,
+      field: "response",
+      message: expect.stringMatching(/is missing; give the system's answer/),
+    });
+    const { userInput: _question, ...noQuestion } = sample;
+    await expect(new ContextPrecision({ llm }).scoreBatch([noQuestion])).rejects.toMatchObject({
+      row: 0,
+      field: "userInput",
+    });
   });
 });

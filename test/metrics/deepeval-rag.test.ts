@@ -385,3 +385,40 @@ describe("three-way verdicts with scoring expected", () => {
     expect(penalized.value).toBeCloseTo((0.7 + 0.2) / 2, 12);
   });
 });
+
+describe("the input each reads, from its descriptor", () => {
+  const full = {
+    userInput: "Where is the Eiffel Tower?",
+    response: "It is in Paris.",
+    reference: "In Paris.",
+    retrievedContexts: ["The Eiffel Tower is in Paris."],
+  };
+  const classes = [
+    [FaithfulnessMetric, ["userInput", "response", "retrievedContexts"], true],
+    [AnswerRelevancyMetric, ["userInput", "response"], undefined],
+    [ContextualPrecisionMetric, ["userInput", "reference", "retrievedContexts"], true],
+    [ContextualRecallMetric, ["reference", "retrievedContexts"], true],
+    [ContextualRelevancyMetric, ["userInput", "retrievedContexts"], false],
+  ] as const;
+
+  it.each(classes)(
+    "%o: a missing required field is refused naming the row and the field; an empty context list only where DeepEval scores it",
+    async (Metric, fields, emptyContexts) => {
+      const metric = new Metric({ llm: new ScriptedLlm({}) });
+      expect(metric.requiredFields).toEqual(fields);
+      for (const field of fields) {
+        const { [field]: _left, ...rest } = full;
+        await expect(metric.scoreBatch([full, rest])).rejects.toMatchObject({
+          name: "InvalidInputError",
+          row: 1,
+          field,
+          message: expect.stringMatching(/is missing; give /),
+        });
+      }
+      if (emptyContexts === undefined) return;
+      const empty = metric.scoreBatch([{ ...full, retrievedContexts: [] }]);
+      if (emptyContexts) await expect(empty).resolves.toHaveLength(1);
+      else await expect(empty).rejects.toThrow(/row 0, field "retrievedContexts": is an empty list/);
+    },
+  );
+});

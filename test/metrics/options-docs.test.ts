@@ -25,22 +25,6 @@ const notYetDerived = new Set<string>([
   "SemanticSimilarity",
   "Faithfulness",
   "AnswerCorrectness",
-  "FaithfulnessMetric",
-  "AnswerRelevancyMetric",
-  "ContextualPrecisionMetric",
-  "ContextualRecallMetric",
-  "ContextualRelevancyMetric",
-  "TopicAdherenceScore",
-  "VerifierFaithfulness",
-  "FaithfulnessWithHhem",
-  "VerifierContextRelevance",
-  "VerifierContextPrecision",
-  "VerifierAnswerCorrectness",
-  "HallucinatedSpans",
-  "KnowledgeRetention",
-  "ConversationCompleteness",
-  "RoleAdherence",
-  "TurnRelevancy",
   "ContextRelevanceEvaluator",
   "FaithfulnessEvaluator",
   "SASEvaluator",
@@ -121,6 +105,11 @@ function optionsTypes(): Map<string, Map<string, string>> {
   return out;
 }
 
+/** `text` with each run of white space as one space: a doc comment wraps its prose at the formatter's width. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ");
+}
+
 /** What is wrong with a subject's options type, one line each; empty when it is its schema, documented. */
 function problems(subject: Subject, props: Map<string, string>): string[] {
   const shape = subject.schema.shape as Record<string, z.ZodType>;
@@ -139,14 +128,14 @@ function problems(subject: Subject, props: Map<string, string>): string[] {
     }
     const fallback = json.properties?.[key]?.default;
     if (["number", "string", "boolean"].includes(typeof fallback)) {
-      if (!doc.includes(`Defaults to ${JSON.stringify(fallback)}`)) {
+      if (!oneLine(doc).includes(`Defaults to ${JSON.stringify(fallback)}`)) {
         found.push(`${key}'s doc does not say "Defaults to ${JSON.stringify(fallback)}"`);
       }
     } else if (!/Defaults to|Required/.test(doc)) {
       found.push(`${key}'s doc says neither its default nor that it is required`);
     }
     const described = shape[key]?.description;
-    if (described !== undefined && !doc.startsWith(described)) {
+    if (described !== undefined && !oneLine(doc).startsWith(oneLine(described))) {
       found.push(`${key}'s doc does not start with its .describe() text "${described}"`);
     }
   }

@@ -116,6 +116,7 @@ describe("a descriptor's reads", () => {
       'row 2, field "reference": is missing; give the expected answer as a string (Ragas reference) [{"name":"InvalidInputError","row":2,"field":"reference"}]',
     );
   });
+
   it("read a list of any strings where each text may be empty, an empty list only where allowed", () => {
     const anyTexts = defineMetric({
       ...base,
@@ -136,5 +137,26 @@ describe("a descriptor's reads", () => {
     expect(message(() => readInputs(nonEmpty, { referenceContexts: [] }, 1))).toBe(
       'row 1, field "referenceContexts": is an empty list; give a list of strings [{"name":"InvalidInputError","row":1,"field":"referenceContexts"}]',
     );
+  });
+
+  it("read a list where empty is a value (reference topics) and, for a judge, a conversation it can read", () => {
+    const topics = defineMetric({
+      ...base,
+      reads: [{ field: "messages", judgeReadable: true }, "referenceTopics"],
+    });
+    const messages = [{ role: "user" as const, content: "Hi" }];
+    expect(readInputs(topics, { messages, referenceTopics: [] }, 0)).toMatchObject({ referenceTopics: [] });
+    expect(message(() => readInputs(topics, { messages, referenceTopics: "billing" as never }, 4))).toBe(
+      'row 4, field "referenceTopics": must be a list of texts; give the topics the conversation should keep to (Ragas reference_topics) [{"name":"InvalidInputError","row":4,"field":"referenceTopics"}]',
+    );
+    expect(message(() => readInputs(topics, { messages, referenceTopics: ["billing", " "] }, 4))).toContain(
+      '"field":"referenceTopics[1]"',
+    );
+    const systemOnly = { messages: [{ role: "system" as const, content: "Be brief." }], referenceTopics: [] };
+    expect(message(() => readInputs(topics, systemOnly, 5))).toContain(
+      'row 5, field "messages": holds no user, assistant or tool message with text or tool calls',
+    );
+    const anyConversation = defineMetric({ ...base, reads: ["messages"] });
+    expect(readInputs(anyConversation, systemOnly, 5).messages).toHaveLength(1);
   });
 });

@@ -14,7 +14,7 @@ export const agentGoalAccuracyDescriptor = defineMetric({
   id: "agent_goal_accuracy",
   description:
     "Ragas' agent goal accuracy with reference: 1 when the end state the judge reads from the conversation matches the reference outcome, else 0.",
-  requiredFields: ["messages", "referenceOutcome"],
+  reads: [{ field: "messages", judgeReadable: true }, "referenceOutcome"],
   needsLlm: true,
   needsEmbeddings: false,
   valueRange: [0, 1],
@@ -31,7 +31,7 @@ export const agentGoalAccuracyWithoutReferenceDescriptor = defineMetric({
   id: "agent_goal_accuracy_without_reference",
   description:
     "Ragas' agent goal accuracy without reference: 1 when the end state the judge reads from the conversation achieves the user goal it reads there, else 0.",
-  requiredFields: ["messages"],
+  reads: [{ field: "messages", judgeReadable: true }],
   needsLlm: true,
   needsEmbeddings: false,
   valueRange: [0, 1],

@@ -2,44 +2,37 @@
 // judge.ts (the two calls), score.ts (the verdict as the value), descriptor.ts (ids and options). The judge reads the
 // conversation as ../shared/conversation/transcript.ts writes it.
 
-import { sampleText } from "../../sample/fields.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
-import { sampleTranscript } from "../shared/conversation/transcript.js";
-import type { ChoiceOptions, ReasonsOptions } from "../shared/judge/choice-verdicts.js";
-import type { JudgeMetricOptions } from "../shared/judge/options.js";
-import type { MetricResult, Sample } from "../types.js";
+import { ragasTranscript } from "../shared/conversation/transcript.js";
+import type { MetricResult } from "../types.js";
 import { agentGoalAccuracyDescriptor, agentGoalAccuracyWithoutReferenceDescriptor } from "./descriptor.js";
 import { judgeGoalAccuracy } from "./judge.js";
 import { compareOutcomePromptFor, workflowPrompt } from "./prompt.js";
 import { goalAccuracy } from "./score.js";
 
-/** Options of the agent goal accuracy metrics. */
-export type AgentGoalAccuracyOptions = JudgeMetricOptions & ChoiceOptions & ReasonsOptions;
+/** Options of the agent goal accuracy metrics (both descriptors share one options schema). */
+export type AgentGoalAccuracyOptions = MetricOptionsOf<typeof agentGoalAccuracyDescriptor>;
 
-interface GoalInput {
-  transcript: string;
-  reference?: string;
-}
+/** What the two metrics read: the conversation, and the reference outcome where the descriptor reads it. */
+type GoalInput = MetricInput<typeof agentGoalAccuracyWithoutReferenceDescriptor> &
+  Partial<MetricInput<typeof agentGoalAccuracyDescriptor>>;
 
-abstract class GoalAccuracyMetric extends JudgeMetric<GoalInput> {
-  /** True when the end state is compared with the sample's `referenceOutcome`. */
-  protected readonly withReference: boolean;
-
+abstract class GoalAccuracyMetric extends JudgeMetric<GoalInput, typeof agentGoalAccuracyDescriptor.options> {
   constructor(options: AgentGoalAccuracyOptions) {
     super(options);
-    this.withReference = this.descriptor.requiredFields.includes("referenceOutcome");
-  }
-
-  protected override validate(sample: Sample, row: number | undefined): GoalInput {
-    return {
-      transcript: sampleTranscript(sample, row),
-      ...(this.withReference ? { reference: sampleText(sample, "referenceOutcome", row) } : {}),
-    };
   }
 
   protected async compute(input: GoalInput, signal: AbortSignal | undefined): Promise<MetricResult> {
-    const { usage, ...j } = await judgeGoalAccuracy(this.llm, input, this.settings, signal, this.reading);
-    const against = this.withReference ? "the reference outcome" : "the user goal";
+    const reference = input.referenceOutcome;
+    const { usage, ...j } = await judgeGoalAccuracy(
+      this.llm,
+      { transcript: ragasTranscript(input.messages), ...(reference !== undefined ? { reference } : {}) },
+      this.settings,
+      signal,
+      this.reading,
+    );
+    const against = reference !== undefined ? "the reference outcome" : "the user goal";
     const expected = this.reading.scoring === "expected";
     return {
       value: goalAccuracy(j.verdict, expected ? j.weight : undefined),

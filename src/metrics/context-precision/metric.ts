@@ -1,12 +1,11 @@
 // Context precision, Ragas-style: prompt.ts (the per-context question), score.ts (average precision),
 // judge.ts (one call per context), descriptor.ts (ids and options). Haystack has no LLM counterpart.
 
-import { sampleContexts, sampleText } from "../../sample/fields.js";
-import { requireText } from "../../sample/validate.js";
+import type { MetricInput } from "../descriptor.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
 import type { ChoiceOptions, ReasonsOptions } from "../shared/judge/choice-verdicts.js";
 import type { JudgeMetricOptions } from "../shared/judge/options.js";
-import type { MetricResult, Sample } from "../types.js";
+import type { MetricResult } from "../types.js";
 import {
   contextPrecisionDescriptor,
   contextUtilizationDescriptor,
@@ -20,11 +19,10 @@ import { contextPrecisionScore } from "./score.js";
 /** Options of the context precision metrics. */
 export type ContextPrecisionOptions = JudgeMetricOptions & ChoiceOptions & ReasonsOptions;
 
-interface PrecisionInput {
-  question: string;
-  answer: string;
-  contexts: string[];
-}
+/** The checked input of any of the four: the question, the contexts, and the reference or the response. */
+type PrecisionInput =
+  | MetricInput<typeof contextPrecisionDescriptor>
+  | MetricInput<typeof contextUtilizationDescriptor>;
 
 /** What the contexts are judged against: the reference (`reference`) or the response (`response`). */
 type AnswerField = "reference" | "response";
@@ -38,23 +36,16 @@ abstract class AveragePrecisionMetric extends JudgeMetric<PrecisionInput> {
     this.answerField = this.descriptor.requiredFields.includes("reference") ? "reference" : "response";
   }
 
-  protected override validate(sample: Sample, row: number | undefined): PrecisionInput {
-    const field = this.answerField;
-    return {
-      question: sampleText(sample, "userInput", row),
-      answer: requireText(
-        sample[field],
-        { field, row },
-        field === "reference"
-          ? "give the expected answer (Ragas reference), or use context_utilization to judge against the response"
-          : "give the system's answer (Ragas response)",
-      ),
-      contexts: sampleContexts(sample, row, true),
-    };
-  }
-
   protected async compute(input: PrecisionInput, signal: AbortSignal | undefined): Promise<MetricResult> {
-    const j = await judgeContextPrecision(this.llm, input, this.settings, signal, this.reading);
+    const { userInput: question, retrievedContexts: contexts } = input;
+    const answer = "reference" in input ? input.reference : input.response;
+    const j = await judgeContextPrecision(
+      this.llm,
+      { question, answer, contexts },
+      this.settings,
+      signal,
+      this.reading,
+    );
     const flags = j.verdicts.map((v) => v.verdict);
     const useful = flags.filter((v) => v === 1).length;
     const expected = this.reading.scoring === "expected";
@@ -62,7 +53,7 @@ abstract class AveragePrecisionMetric extends JudgeMetric<PrecisionInput> {
       value: contextPrecisionScore(expected ? j.verdicts.map((v) => v.weight!) : flags),
       status: "ok",
       reason:
-        input.contexts.length === 0
+        contexts.length === 0
           ? "no contexts were retrieved, so none is useful"
           : `${useful} of ${flags.length} contexts are useful for the ${this.answerField}; average precision over their ranks${expected ? " (verdicts weighted by the judge's probabilities)" : ""}`,
       details: {

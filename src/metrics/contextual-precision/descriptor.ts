@@ -7,7 +7,7 @@ export const contextualPrecisionDescriptor = defineMetric({
   id: "deepeval_contextual_precision",
   description:
     "DeepEval's contextual precision: weighted cumulative precision of the retrieved contexts the judge finds useful for the reference, in retrieval order (0 when none is).",
-  requiredFields: ["userInput", "reference", "retrievedContexts"],
+  reads: ["userInput", "reference", { field: "retrievedContexts", emptyList: "allowed" }],
   needsLlm: true,
   needsEmbeddings: false,
   optIn: true,

@@ -1,27 +1,21 @@
 // DeepEval `ContextualPrecisionMetric`: descriptor.ts (id deepeval_contextual_precision, options), score.ts (weighted
 // cumulative precision), prompt.ts (one context's usefulness), judge.ts (one verdict per context).
 
-import { sampleContexts, sampleText } from "../../sample/fields.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import {
   DeepEvalRagMetric,
   type RagJudgement,
   verdictJudgement,
 } from "../shared/base/deepeval-rag-metric.js";
-import type { DeepEvalRagOptions } from "../shared/judge/deepeval-rag/options.js";
-import type { Sample } from "../types.js";
 import { contextualPrecisionDescriptor } from "./descriptor.js";
 import { type ContextUsefulnessVerdict, judgeContextualPrecision } from "./judge.js";
 import { contextUsefulnessPromptFor } from "./prompt.js";
 import { contextualPrecision } from "./score.js";
 
 /** Options of {@link ContextualPrecisionMetric}. */
-export type ContextualPrecisionOptions = DeepEvalRagOptions;
+export type ContextualPrecisionOptions = MetricOptionsOf<typeof contextualPrecisionDescriptor>;
 
-interface ContextualPrecisionInput {
-  question: string;
-  reference: string;
-  contexts: string[];
-}
+type ContextualPrecisionInput = MetricInput<typeof contextualPrecisionDescriptor>;
 
 /**
  * DeepEval `ContextualPrecisionMetric` (`deepeval_contextual_precision`): the judge says for each retrieved context
@@ -48,19 +42,11 @@ export class ContextualPrecisionMetric extends DeepEvalRagMetric<
     super(options);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): ContextualPrecisionInput {
-    return {
-      question: sampleText(sample, "userInput", row),
-      reference: sampleText(sample, "reference", row),
-      contexts: sampleContexts(sample, row, true),
-    };
-  }
-
   protected async judge(
     input: ContextualPrecisionInput,
     signal: AbortSignal | undefined,
   ): Promise<RagJudgement<ContextUsefulnessVerdict[]>> {
-    const { question, reference, contexts } = input;
+    const { userInput: question, reference, retrievedContexts: contexts } = input;
     return verdictJudgement(
       await judgeContextualPrecision(
         this.llm,

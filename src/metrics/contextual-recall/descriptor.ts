@@ -7,7 +7,7 @@ export const contextualRecallDescriptor = defineMetric({
   id: "deepeval_contextual_recall",
   description:
     "DeepEval's contextual recall: the share of the reference's sentences the judge can attribute to the retrieved contexts (0 when there is none).",
-  requiredFields: ["reference", "retrievedContexts"],
+  reads: ["reference", { field: "retrievedContexts", emptyList: "allowed" }],
   needsLlm: true,
   needsEmbeddings: false,
   optIn: true,

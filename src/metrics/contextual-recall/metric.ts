@@ -2,27 +2,22 @@
 // reference's sentences, the attributable share), judge.ts (one verdict call). The verdicts are the shared statement
 // verdicts step (`faithfulness/verdicts`: can the sentence be inferred from the contexts?), so no prompt of its own.
 
-import { sampleContexts, sampleText } from "../../sample/fields.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import {
   DeepEvalRagMetric,
   type RagJudgement,
   verdictJudgement,
 } from "../shared/base/deepeval-rag-metric.js";
-import type { DeepEvalRagOptions } from "../shared/judge/deepeval-rag/options.js";
 import { statementPromptVersions } from "../shared/judge/statements/steps.js";
 import type { Verdict } from "../shared/judge/statements/verdicts-prompt.js";
-import type { Sample } from "../types.js";
 import { contextualRecallDescriptor } from "./descriptor.js";
 import { judgeContextualRecall } from "./judge.js";
 import { contextualRecall } from "./score.js";
 
 /** Options of {@link ContextualRecallMetric}. */
-export type ContextualRecallOptions = DeepEvalRagOptions;
+export type ContextualRecallOptions = MetricOptionsOf<typeof contextualRecallDescriptor>;
 
-interface ContextualRecallInput {
-  reference: string;
-  contexts: string[];
-}
+type ContextualRecallInput = MetricInput<typeof contextualRecallDescriptor>;
 
 /**
  * DeepEval `ContextualRecallMetric` (`deepeval_contextual_recall`): the reference (`reference`, DeepEval's
@@ -48,10 +43,6 @@ export class ContextualRecallMetric extends DeepEvalRagMetric<
     super(options);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): ContextualRecallInput {
-    return { reference: sampleText(sample, "reference", row), contexts: sampleContexts(sample, row, true) };
-  }
-
   protected async judge(
     input: ContextualRecallInput,
     signal: AbortSignal | undefined,
@@ -60,7 +51,7 @@ export class ContextualRecallMetric extends DeepEvalRagMetric<
       await judgeContextualRecall(
         this.llm,
         input.reference,
-        input.contexts,
+        input.retrievedContexts,
         this.settings,
         signal,
         this.reading,

@@ -7,7 +7,7 @@ export const contextualRelevancyDescriptor = defineMetric({
   id: "deepeval_contextual_relevancy",
   description:
     "DeepEval's contextual relevancy: the share of the statements in the retrieved contexts the judge finds relevant to the question (0 when there is none).",
-  requiredFields: ["userInput", "retrievedContexts"],
+  reads: ["userInput", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
   optIn: true,

@@ -1,26 +1,21 @@
 // DeepEval `ContextualRelevancyMetric`: descriptor.ts (id deepeval_contextual_relevancy, options), score.ts (the
 // relevant share), prompt.ts (a context's statements, a statement's relevance), judge.ts (the steps per context).
 
-import { sampleContexts, sampleText } from "../../sample/fields.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import {
   DeepEvalRagMetric,
   type RagJudgement,
   verdictJudgement,
 } from "../shared/base/deepeval-rag-metric.js";
-import type { DeepEvalRagOptions } from "../shared/judge/deepeval-rag/options.js";
-import type { Sample } from "../types.js";
 import { contextualRelevancyDescriptor } from "./descriptor.js";
 import { judgeContextualRelevancy, type StatementRelevanceVerdict } from "./judge.js";
 import { contextStatementsPrompt, statementRelevancePromptFor } from "./prompt.js";
 import { contextualRelevancy } from "./score.js";
 
 /** Options of {@link ContextualRelevancyMetric}. */
-export type ContextualRelevancyOptions = DeepEvalRagOptions;
+export type ContextualRelevancyOptions = MetricOptionsOf<typeof contextualRelevancyDescriptor>;
 
-interface ContextualRelevancyInput {
-  question: string;
-  contexts: string[];
-}
+type ContextualRelevancyInput = MetricInput<typeof contextualRelevancyDescriptor>;
 
 /**
  * DeepEval `ContextualRelevancyMetric` (`deepeval_contextual_relevancy`): the judge lists the statements of each
@@ -46,10 +41,6 @@ export class ContextualRelevancyMetric extends DeepEvalRagMetric<
     super(options);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): ContextualRelevancyInput {
-    return { question: sampleText(sample, "userInput", row), contexts: sampleContexts(sample, row, false) };
-  }
-
   protected async judge(
     input: ContextualRelevancyInput,
     signal: AbortSignal | undefined,
@@ -57,8 +48,8 @@ export class ContextualRelevancyMetric extends DeepEvalRagMetric<
     return verdictJudgement(
       await judgeContextualRelevancy(
         this.llm,
-        input.question,
-        input.contexts,
+        input.userInput,
+        input.retrievedContexts,
         this.settings,
         signal,
         this.reading,

@@ -2,6 +2,7 @@
 // satisfied share), prompt.ts (the intentions, the verdict per intention), judge.ts.
 
 import type { DeepEvalTurn } from "../../sample/conversation/deepeval-turns.js";
+import type { MetricInput } from "../descriptor.js";
 import { DeepEvalTurnsMetric, type PassJudgement } from "../shared/base/deepeval-turns-metric.js";
 import type { DeepEvalJudgeOptions } from "../shared/judge/deepeval-verdicts.js";
 import { conversationCompletenessDescriptor } from "./descriptor.js";
@@ -21,7 +22,7 @@ import { conversationCompleteness } from "./score.js";
  * });
  */
 export class ConversationCompleteness extends DeepEvalTurnsMetric<
-  DeepEvalTurn[],
+  MetricInput<typeof conversationCompletenessDescriptor>,
   typeof conversationCompletenessDescriptor.options
 > {
   static readonly descriptor = conversationCompletenessDescriptor;

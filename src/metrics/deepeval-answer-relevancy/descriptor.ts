@@ -7,7 +7,7 @@ export const deepEvalAnswerRelevancyDescriptor = defineMetric({
   id: "deepeval_answer_relevancy",
   description:
     "DeepEval's answer relevancy: the share of the response's statements the judge finds relevant or borderline to the question (1 when there is none).",
-  requiredFields: ["userInput", "response"],
+  reads: ["userInput", "response"],
   needsLlm: true,
   needsEmbeddings: false,
   optIn: true,

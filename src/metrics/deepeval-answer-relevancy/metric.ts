@@ -2,27 +2,22 @@
 // irrelevant), prompt.ts (a statement's three-way verdict), judge.ts (the shared statements step, then a verdict per
 // statement).
 
-import { sampleText } from "../../sample/fields.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import {
   DeepEvalRagMetric,
   type RagJudgement,
   verdictJudgement,
 } from "../shared/base/deepeval-rag-metric.js";
-import type { DeepEvalRagOptions } from "../shared/judge/deepeval-rag/options.js";
 import { statementPromptVersions } from "../shared/judge/statements/steps.js";
-import type { Sample } from "../types.js";
 import { deepEvalAnswerRelevancyDescriptor } from "./descriptor.js";
 import { judgeDeepEvalAnswerRelevancy, type StatementRelevancyVerdict } from "./judge.js";
 import { statementAddressesPromptFor } from "./prompt.js";
 import { deepEvalAnswerRelevancy } from "./score.js";
 
 /** Options of {@link AnswerRelevancyMetric}. */
-export type DeepEvalAnswerRelevancyOptions = DeepEvalRagOptions;
+export type DeepEvalAnswerRelevancyOptions = MetricOptionsOf<typeof deepEvalAnswerRelevancyDescriptor>;
 
-interface AnswerRelevancyInput {
-  question: string;
-  response: string;
-}
+type AnswerRelevancyInput = MetricInput<typeof deepEvalAnswerRelevancyDescriptor>;
 
 /**
  * DeepEval `AnswerRelevancyMetric` (`deepeval_answer_relevancy`; Ragas' `AnswerRelevancy` is `answer_relevancy`): the
@@ -48,15 +43,11 @@ export class AnswerRelevancyMetric extends DeepEvalRagMetric<
     super(options);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): AnswerRelevancyInput {
-    return { question: sampleText(sample, "userInput", row), response: sampleText(sample, "response", row) };
-  }
-
   protected async judge(
     input: AnswerRelevancyInput,
     signal: AbortSignal | undefined,
   ): Promise<RagJudgement<StatementRelevancyVerdict[]>> {
-    const { question, response } = input;
+    const { userInput: question, response } = input;
     const j = await judgeDeepEvalAnswerRelevancy(
       this.llm,
       question,

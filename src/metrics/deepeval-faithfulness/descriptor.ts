@@ -7,12 +7,16 @@ export const deepEvalFaithfulnessDescriptor = defineMetric({
   id: "deepeval_faithfulness",
   description:
     "DeepEval's faithfulness: the share of the response's claims the truths of the retrieved contexts do not contradict (1 when there is none).",
-  requiredFields: ["userInput", "response", "retrievedContexts"],
+  reads: ["userInput", "response", { field: "retrievedContexts", emptyList: "allowed" }],
   needsLlm: true,
   needsEmbeddings: false,
   optIn: true,
   options: z.object({
     ...deepEvalRagOptionsShape,
+    /**
+     * Most truths the judge may list per retrieved context (DeepEval truths_extraction_limit; here a grammar bound of limit × contexts); unset lists every truth.
+     * Defaults to unset: every truth.
+     */
     truthsExtractionLimit: z
       .number()
       .int()
@@ -21,6 +25,9 @@ export const deepEvalFaithfulnessDescriptor = defineMetric({
       .describe(
         "Most truths the judge may list per retrieved context (DeepEval truths_extraction_limit; here a grammar bound of limit × contexts); unset lists every truth.",
       ),
+    /**
+     * Count borderline claims (not backed by the truths, not contradicted) as unfaithful (DeepEval penalize_ambiguous_claims). Defaults to false.
+     */
     penalizeAmbiguousClaims: z
       .boolean()
       .default(false)

@@ -1,33 +1,22 @@
 // DeepEval `FaithfulnessMetric`: descriptor.ts (id deepeval_faithfulness, options), score.ts (the truthful share),
 // prompt.ts (truths, a claim's verdict), judge.ts (truths, claims through the shared statements step, verdicts).
 
-import { sampleContexts, sampleText } from "../../sample/fields.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import {
   DeepEvalRagMetric,
   type RagJudgement,
   verdictJudgement,
 } from "../shared/base/deepeval-rag-metric.js";
-import type { DeepEvalRagOptions } from "../shared/judge/deepeval-rag/options.js";
 import { statementPromptVersions } from "../shared/judge/statements/steps.js";
-import type { Sample } from "../types.js";
 import { deepEvalFaithfulnessDescriptor } from "./descriptor.js";
 import { type ClaimTruthVerdict, judgeDeepEvalFaithfulness } from "./judge.js";
 import { claimVerdictPromptFor, truthsPrompt } from "./prompt.js";
 import { deepEvalFaithfulness } from "./score.js";
 
 /** Options of {@link FaithfulnessMetric}. */
-export interface DeepEvalFaithfulnessOptions extends DeepEvalRagOptions {
-  /** Most truths the judge may list per retrieved context (DeepEval `truths_extraction_limit`). Defaults to unset: every truth. */
-  truthsExtractionLimit?: number;
-  /** Count borderline claims as unfaithful (DeepEval `penalize_ambiguous_claims`). Defaults to false. */
-  penalizeAmbiguousClaims?: boolean;
-}
+export type DeepEvalFaithfulnessOptions = MetricOptionsOf<typeof deepEvalFaithfulnessDescriptor>;
 
-interface FaithfulnessInput {
-  question: string;
-  response: string;
-  contexts: string[];
-}
+type FaithfulnessInput = MetricInput<typeof deepEvalFaithfulnessDescriptor>;
 
 /**
  * DeepEval `FaithfulnessMetric` (`deepeval_faithfulness`; Ragas' `Faithfulness` is `faithfulness`): the judge lists
@@ -54,14 +43,6 @@ export class FaithfulnessMetric extends DeepEvalRagMetric<
     super(options);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): FaithfulnessInput {
-    return {
-      question: sampleText(sample, "userInput", row),
-      response: sampleText(sample, "response", row),
-      contexts: sampleContexts(sample, row, true),
-    };
-  }
-
   protected async judge(
     input: FaithfulnessInput,
     signal: AbortSignal | undefined,
@@ -70,7 +51,8 @@ export class FaithfulnessMetric extends DeepEvalRagMetric<
       limit: this.options.truthsExtractionLimit,
       penalizeAmbiguous: this.options.penalizeAmbiguousClaims,
     };
-    const j = await judgeDeepEvalFaithfulness(this.llm, input, options, this.settings, signal, this.reading);
+    const texts = { question: input.userInput, response: input.response, contexts: input.retrievedContexts };
+    const j = await judgeDeepEvalFaithfulness(this.llm, texts, options, this.settings, signal, this.reading);
     const judgement = verdictJudgement(j);
     return { ...judgement, details: { truths: j.truths, ...judgement.details } };
   }
@@ -95,14 +77,6 @@ export class FaithfulnessMetric extends DeepEvalRagMetric<
       ...statementPromptVersions({ statements: true, verdicts: false }),
       [truthsPrompt.name]: truthsPrompt.version,
       [verdict.name]: verdict.version,
-    };
-  }
-
-  protected override metricOptions(): Record<string, string | number | boolean | null> {
-    return {
-      ...super.metricOptions(),
-      truthsExtractionLimit: this.options.truthsExtractionLimit ?? null,
-      penalizeAmbiguousClaims: this.options.penalizeAmbiguousClaims,
     };
   }
 }

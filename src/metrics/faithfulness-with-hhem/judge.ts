@@ -7,11 +7,12 @@ import type { StatementSteps } from "../shared/judge/statements/steps.js";
  * window is split on sentence boundaries and the statements concatenated (`steps.splits` records it).
  *
  * @example
- * const statements = await judgeStatementsOfResponse(statementSteps(llm, settings, signal), input);
+ * const statements = await judgeStatementsOfResponse(statementSteps(llm, settings, signal), question, response);
  */
 export function judgeStatementsOfResponse(
   steps: StatementSteps,
-  input: { question: string; response: string },
+  question: string,
+  response: string,
 ): Promise<string[]> {
-  return extractStatements(steps, input.question, input.response, "response");
+  return extractStatements(steps, question, response, "response");
 }

@@ -1,49 +1,24 @@
 // Ragas `faithfulness_with_hhem` (`FaithfulnesswithHHEM`), one folder: descriptor.ts (id, fields, judge and verifier,
 // options), judge.ts (faithfulness' statements step, from shared/judge/statements/), score.ts (the formula), metric.ts (this
 // class). The verifier step is the shared one (shared/verifier/support.ts). No prompt.ts: the prompt is shared.
-import type { Llm } from "../../llm/types.js";
-import { sampleContexts, sampleText } from "../../sample/fields.js";
-import type { Verifier } from "../../verifiers/types.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
 import { failureReason } from "../shared/base/outcome.js";
+import { recordedOptions } from "../shared/base/recorded-options.js";
 import { statementPromptVersions, statementSteps } from "../shared/judge/statements/steps.js";
-import { SUPPORT_TASKS } from "../shared/verifier/defaults.js";
-import { VerifierHandle } from "../shared/verifier/handle.js";
+import type { VerifierHandle } from "../shared/verifier/handle.js";
 import { hypothesisSupport } from "../shared/verifier/support.js";
-import { verifierDetail } from "../shared/verifier/verifier-metric.js";
-import type { MetricResult, Sample } from "../types.js";
+import { metricVerifier, verifierDetail } from "../shared/verifier/verifier-metric.js";
+import type { MetricResult } from "../types.js";
 import { faithfulnessWithHhemDescriptor } from "./descriptor.js";
 import { judgeStatementsOfResponse } from "./judge.js";
 import { faithfulnessWithHhemValues } from "./score.js";
 
 /** Options of {@link FaithfulnessWithHhem}. */
-export interface FaithfulnessWithHhemOptions {
-  /** Judge that breaks the response into statements. Required: there is no default. */
-  llm: Llm;
-  /** Judge temperature; 0 is greedy decoding, which makes scores repeat exactly. Defaults to 0. */
-  temperature?: number;
-  /** Token budget of the judge's answer. Defaults to the Llm's own default. */
-  maxTokens?: number;
-  /**
-   * The consistency (HHEM) or NLI verifier that decides each statement: a models.json id or a model directory (loaded
-   * on first use, one session per process shared by every metric naming it with the same threads), or a loaded
-   * `Verifier`. Defaults to "nli-deberta-v3-small"; HHEM-2.1-Open, which Ragas runs, is a directory you export
-   * (docs/verifiers.md).
-   */
-  verifier?: string | Verifier;
-  /** ONNX Runtime threads of a verifier this metric loads. Speed only. Defaults to the runtime's default. */
-  threads?: number;
-  /** A statement is supported when the verifier's probability is at least this. Defaults to 0.5. */
-  threshold?: number;
-  /** The value: `"share"` of supported statements or `"mean"` probability; details carry both. Defaults to "share". */
-  aggregate?: "share" | "mean";
-}
+export type FaithfulnessWithHhemOptions = MetricOptionsOf<typeof faithfulnessWithHhemDescriptor>;
 
-interface Input {
-  question: string;
-  response: string;
-  contexts: string[];
-}
+/** The fields the metric reads: the question, the response and the retrieved contexts. */
+type Input = MetricInput<typeof faithfulnessWithHhemDescriptor>;
 
 /** One statement and the verifier's verdict on it, as `details.statements` shows it. */
 export interface StatementSupport {
@@ -79,10 +54,7 @@ export class FaithfulnessWithHhem extends JudgeMetric<Input, typeof faithfulness
 
   constructor(options: FaithfulnessWithHhemOptions) {
     super(options);
-    this.verifier = new VerifierHandle(this.options.verifier, this.options.threads, SUPPORT_TASKS, {
-      metric: this.descriptor.id,
-      option: "verifier",
-    });
+    this.verifier = metricVerifier(this.descriptor, this.options);
   }
 
   /** A failed row names the judge and the verifier (the error says which failed). */
@@ -90,20 +62,12 @@ export class FaithfulnessWithHhem extends JudgeMetric<Input, typeof faithfulness
     return failureReason(this.descriptor, this.verifier.source);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): Input {
-    return {
-      question: sampleText(sample, "userInput", row),
-      response: sampleText(sample, "response", row),
-      contexts: sampleContexts(sample, row, false),
-    };
-  }
-
   protected async compute(input: Input, signal: AbortSignal | undefined): Promise<MetricResult> {
     // The verifier first: a verifier that cannot load fails the row before it costs a judge call.
     const verifier = await this.verifier.get();
     const steps = statementSteps(this.llm, this.settings, signal);
-    const statements = await judgeStatementsOfResponse(steps, input);
-    const support = await hypothesisSupport(verifier, statements, [input.contexts.join("\n")]);
+    const statements = await judgeStatementsOfResponse(steps, input.userInput, input.response);
+    const support = await hypothesisSupport(verifier, statements, [input.retrievedContexts.join("\n")]);
     const probabilities = support.map((s) => s.probability);
     const { threshold, aggregate } = this.options;
     const { value, ...values } = faithfulnessWithHhemValues(probabilities, threshold, aggregate);
@@ -136,10 +100,13 @@ export class FaithfulnessWithHhem extends JudgeMetric<Input, typeof faithfulness
     };
   }
 
-  /** The verifier (source and ONNX digest), the threshold and the aggregate. */
+  /**
+   * The verifier as its handle records it (source and digests: `recordedOptions` would record only the source), then
+   * the schema's other own options (threshold, aggregate).
+   */
   protected override metricOptions(): Record<string, string | number | boolean | null> {
-    const { threshold, aggregate } = this.options;
-    return { ...this.verifier.config(), threshold, aggregate };
+    const others = this.descriptor.options.omit({ verifier: true });
+    return { ...this.verifier.config(), ...recordedOptions(others, this.options) };
   }
 
   protected promptVersions(): Record<string, string> {

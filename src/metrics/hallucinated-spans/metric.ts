@@ -2,32 +2,17 @@
 // (this class). The HTML report highlights `details.spans` in the response (src/report/span-highlight.ts). No judge,
 // so no prompt.
 import { InvalidInputError } from "../../errors.js";
-import { sampleContexts, sampleText } from "../../sample/fields.js";
-import type { Verifier } from "../../verifiers/types.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { VerifierMetric, verifierDetail } from "../shared/verifier/verifier-metric.js";
-import type { MetricResult, Sample } from "../types.js";
+import type { MetricResult } from "../types.js";
 import { hallucinatedSpansDescriptor } from "./descriptor.js";
 import { supportedCharacterShare } from "./score.js";
 
 /** Options of {@link HallucinatedSpans}. */
-export interface HallucinatedSpansOptions {
-  /**
-   * The token-classification verifier (LettuceDetect-style): a model directory (loaded on first use, shared
-   * process-wide) or a loaded `Verifier`. Required: no models.json entry ships a span tagger; docs/verifiers.md tells
-   * how to export one.
-   */
-  verifier: string | Verifier;
-  /** ONNX Runtime threads of a verifier this metric loads. Speed only. Defaults to the runtime's default. */
-  threads?: number;
-  /** A token is unsupported when its P(unsupported) is at least this. Defaults to 0.5. */
-  threshold?: number;
-}
+export type HallucinatedSpansOptions = MetricOptionsOf<typeof hallucinatedSpansDescriptor>;
 
-interface Input {
-  response: string;
-  contexts: string[];
-  question: string | undefined;
-}
+/** The fields the metric reads: the response, the retrieved contexts, and the question when the row has one. */
+type Input = MetricInput<typeof hallucinatedSpansDescriptor>;
 
 /**
  * Hallucinated spans (LettuceDetect): a token-classification verifier reads the retrieved contexts (joined by
@@ -51,21 +36,13 @@ export class HallucinatedSpans extends VerifierMetric<
     super(options);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): Input {
-    return {
-      response: sampleText(sample, "response", row),
-      contexts: sampleContexts(sample, row, false),
-      question: sample.userInput === undefined ? undefined : sampleText(sample, "userInput", row),
-    };
-  }
-
   protected async compute(input: Input): Promise<MetricResult> {
     const verifier = await this.verifier.get();
     const { spans, truncated } = await verifier
       .unsupportedSpans(
         {
-          context: input.contexts.join("\n"),
-          ...(input.question !== undefined ? { question: input.question } : {}),
+          context: input.retrievedContexts.join("\n"),
+          ...(input.userInput !== undefined ? { question: input.userInput } : {}),
           response: input.response,
         },
         this.options.threshold,

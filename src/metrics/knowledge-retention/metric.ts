@@ -2,6 +2,7 @@
 // judged, the retained share), prompt.ts (facts per user message, the verdict per assistant message), judge.ts.
 
 import type { DeepEvalTurn } from "../../sample/conversation/deepeval-turns.js";
+import type { MetricInput } from "../descriptor.js";
 import { DeepEvalTurnsMetric, type PassJudgement } from "../shared/base/deepeval-turns-metric.js";
 import type { DeepEvalJudgeOptions } from "../shared/judge/deepeval-verdicts.js";
 import { knowledgeRetentionDescriptor } from "./descriptor.js";
@@ -25,7 +26,7 @@ import { knowledgeRetention } from "./score.js";
  * });
  */
 export class KnowledgeRetention extends DeepEvalTurnsMetric<
-  DeepEvalTurn[],
+  MetricInput<typeof knowledgeRetentionDescriptor>,
   typeof knowledgeRetentionDescriptor.options
 > {
   static readonly descriptor = knowledgeRetentionDescriptor;

@@ -1,25 +1,18 @@
 // DeepEval `RoleAdherenceMetric`: descriptor.ts (id role_adherence, options), score.ts (the in-character share),
 // prompt.ts (one verdict per assistant message, sized to the conversation), judge.ts (one call per row).
 
-import { type DeepEvalTurn, deepEvalTurns } from "../../sample/conversation/deepeval-turns.js";
+import type { DeepEvalTurn } from "../../sample/conversation/deepeval-turns.js";
+import type { MetricInput } from "../descriptor.js";
 import { DeepEvalTurnsMetric, type PassJudgement } from "../shared/base/deepeval-turns-metric.js";
 import type { DeepEvalJudgeOptions } from "../shared/judge/deepeval-verdicts.js";
 
 // The options every DeepEval multi-turn judge takes, re-exported for the package's entry.
 export type { DeepEvalJudgeOptions };
 
-import { sampleConversation } from "../../sample/conversation/sample-inputs.js";
-import { sampleText } from "../../sample/fields.js";
-import type { Sample } from "../types.js";
 import { roleAdherenceDescriptor } from "./descriptor.js";
 import { judgeRoleAdherence } from "./judge.js";
 import { roleAdherencePromptFor } from "./prompt.js";
 import { roleAdherence } from "./score.js";
-
-interface RoleInput {
-  role: string;
-  turns: DeepEvalTurn[];
-}
 
 /**
  * DeepEval `RoleAdherenceMetric` (`role_adherence`): the judge reads the row's `chatbotRole` (column `chatbot_role`)
@@ -33,22 +26,22 @@ interface RoleInput {
  *   messages: [{ role: "user", content: "Hello!" }, { role: "assistant", content: "Ahoy, matey!" }],
  * });
  */
-export class RoleAdherence extends DeepEvalTurnsMetric<RoleInput, typeof roleAdherenceDescriptor.options> {
+export class RoleAdherence extends DeepEvalTurnsMetric<
+  MetricInput<typeof roleAdherenceDescriptor>,
+  typeof roleAdherenceDescriptor.options
+> {
   static readonly descriptor = roleAdherenceDescriptor;
 
   constructor(options: DeepEvalJudgeOptions) {
     super(options);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): RoleInput {
-    return {
-      role: sampleText(sample, "chatbotRole", row),
-      turns: deepEvalTurns(sampleConversation(sample, "messages", row)),
-    };
-  }
-
-  protected judge(input: RoleInput, signal: AbortSignal | undefined): Promise<PassJudgement> {
-    return judgeRoleAdherence(this.llm, input.role, input.turns, this.settings, signal, this.reading);
+  protected judge(
+    turns: DeepEvalTurn[],
+    signal: AbortSignal | undefined,
+    { chatbotRole }: MetricInput<typeof roleAdherenceDescriptor>,
+  ): Promise<PassJudgement> {
+    return judgeRoleAdherence(this.llm, chatbotRole, turns, this.settings, signal, this.reading);
   }
 
   protected formula(passes: readonly number[], strict: boolean): number {

@@ -1,8 +1,7 @@
 // DeepEval `ToolCorrectnessMetric` without its judge. Files: descriptor.ts (catalog entry, options), score.ts.
-import type { z } from "zod";
 import { InvalidInputError } from "../../errors.js";
 import { madeToolCalls } from "../../sample/conversation/messages.js";
-import type { MetricInput } from "../descriptor.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import type { RecordedOptions } from "../shared/base/judge-free-metric.js";
 import { JudgeFreeMetric } from "../shared/base/judge-free-metric.js";
 import type { MetricResult, Sample } from "../types.js";
@@ -10,7 +9,7 @@ import { toolCorrectnessDescriptor } from "./descriptor.js";
 import { argumentlessExpectedCall, comparedCallPairsProblem, toolCorrectnessScore } from "./score.js";
 
 /** Options of {@link ToolCorrectness}. */
-export type ToolCorrectnessOptions = z.input<typeof toolCorrectnessDescriptor.options>;
+export type ToolCorrectnessOptions = MetricOptionsOf<typeof toolCorrectnessDescriptor>;
 
 /**
  * DeepEval `ToolCorrectnessMetric` (`tool_correctness`), its rule-based part: the tools called in `messages` (each
@@ -37,7 +36,10 @@ export class ToolCorrectness extends JudgeFreeMetric<
     return { ...super.recordedOptions(), evaluationParams: this.options.evaluationParams.join(",") };
   }
 
-  /** The calls, refused (naming the row) when they are more than the formula compares under these options. */
+  /**
+   * The calls, refused (naming the row) when they are more than the formula compares under these options. Kept as
+   * an override: the default reads the fields, but this bound depends on the options, which `reads` cannot see.
+   */
   protected override validate(
     sample: Sample,
     row: number | undefined,

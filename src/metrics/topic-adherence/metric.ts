@@ -1,52 +1,19 @@
 // Ragas' topic adherence: prompt.ts (topics, refusal, classification), judge.ts (the three steps), score.ts (the
 // counts and precision / recall / F1 with Ragas' 1e-10), descriptor.ts (id, mode and judge options). The judge reads
 // the conversation as ../shared/conversation/transcript.ts writes it.
-import { InvalidInputError } from "../../errors.js";
-import { sampleConversation } from "../../sample/conversation/sample-inputs.js";
-import { fieldHint } from "../../sample/field-table.js";
-import { requireText } from "../../sample/validate.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
-import { judgeTranscript } from "../shared/conversation/transcript.js";
-import type { ChoiceOptions, ReasonsOptions } from "../shared/judge/choice-verdicts.js";
-import type { JudgeMetricOptions } from "../shared/judge/options.js";
-import type { MetricResult, Sample } from "../types.js";
+import { ragasTranscript } from "../shared/conversation/transcript.js";
+import type { MetricResult } from "../types.js";
 import { topicAdherenceDescriptor } from "./descriptor.js";
 import { judgeTopicAdherence, type TopicVerdict } from "./judge.js";
 import { topicsPrompt, verdictPromptsFor } from "./prompt.js";
 import { type TopicAdherenceMode, topicAdherence, topicCounts } from "./score.js";
 
 /** Options of {@link TopicAdherenceScore}. */
-export interface TopicAdherenceOptions extends JudgeMetricOptions, ChoiceOptions, ReasonsOptions {
-  /**
-   * What the score is (Ragas `mode`): `"precision"` (answered topics on a reference topic, of all answered topics),
-   * `"recall"` (answered on-reference topics, of all on-reference topics raised) or `"f1"`. Defaults to "f1".
-   */
-  mode?: TopicAdherenceMode;
-}
+export type TopicAdherenceOptions = MetricOptionsOf<typeof topicAdherenceDescriptor>;
 
-interface TopicInput {
-  transcript: string;
-  /** The human's messages, whose words bound the topic list. */
-  humanMessages: string[];
-  referenceTopics: string[];
-}
-
-/**
- * `referenceTopics`: a list of non-empty texts (empty: no topic is on a reference topic), or an
- * `InvalidInputError` naming the row and item.
- */
-function sampleReferenceTopics(sample: Sample, row: number | undefined): string[] {
-  const where = { field: "referenceTopics", row };
-  const value: unknown = sample.referenceTopics;
-  const hint = fieldHint("referenceTopics");
-  if (value === undefined || value === null) throw new InvalidInputError(`is missing; ${hint}`, where);
-  if (!Array.isArray(value)) {
-    throw new InvalidInputError(`must be a list of topics, e.g. ["billing", "refunds"]; ${hint}`, where);
-  }
-  return value.map((topic: unknown, i) =>
-    requireText(topic, { field: `referenceTopics[${i}]`, row }, "every topic must be a non-empty string"),
-  );
-}
+type TopicInput = MetricInput<typeof topicAdherenceDescriptor>;
 
 /**
  * Ragas `TopicAdherenceScore` (`topic_adherence`): does the assistant answer the topics it is meant for, and only
@@ -67,15 +34,6 @@ export class TopicAdherenceScore extends JudgeMetric<TopicInput, typeof topicAdh
     super(options);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): TopicInput {
-    const messages = sampleConversation(sample, "messages", row);
-    return {
-      transcript: judgeTranscript(messages, row),
-      humanMessages: messages.filter((m) => m.role === "user").map((m) => m.content),
-      referenceTopics: sampleReferenceTopics(sample, row),
-    };
-  }
-
   protected async compute(input: TopicInput, signal: AbortSignal | undefined): Promise<MetricResult> {
     const mode = this.options.mode;
     if (input.referenceTopics.length === 0) {
@@ -88,7 +46,12 @@ export class TopicAdherenceScore extends JudgeMetric<TopicInput, typeof topicAdh
         details: { mode, topics: [], truePositives: 0, falsePositives: 0, falseNegatives: 0 },
       };
     }
-    const j = await judgeTopicAdherence(this.llm, input, this.settings, signal, this.reading);
+    const conversation = {
+      transcript: ragasTranscript(input.messages),
+      humanMessages: input.messages.filter((m) => m.role === "user").map((m) => m.content),
+      referenceTopics: input.referenceTopics,
+    };
+    const j = await judgeTopicAdherence(this.llm, conversation, this.settings, signal, this.reading);
     const expected = this.reading.scoring === "expected";
     const answered = j.topics.map((t) =>
       expected ? 1 - t.refusal.weight! : t.refusal.refused === 1 ? 0 : 1,
@@ -110,10 +73,6 @@ export class TopicAdherenceScore extends JudgeMetric<TopicInput, typeof topicAdh
       [refused.name]: refused.version,
       [classify.name]: classify.version,
     };
-  }
-
-  protected override metricOptions(): Record<string, string> {
-    return { mode: this.options.mode };
   }
 }
 

@@ -17,7 +17,7 @@ const inverse = z
   .describe("Pass when the assertion fails, as promptfoo's `not-` prefix. Defaults to false.");
 
 const common = {
-  requiredFields: ["messages"] as const,
+  reads: ["messages"] as const,
   needsLlm: false,
   needsEmbeddings: false,
   optIn: true,

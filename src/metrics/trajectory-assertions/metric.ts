@@ -1,12 +1,11 @@
 // promptfoo's trajectory assertions as metrics: trajectory_tool_used, trajectory_tool_sequence,
 // trajectory_tool_args_match, trajectory_step_count. Files: descriptor.ts (the four catalog entries and their
-// options), score.ts (steps and rules). No judge. Each reads `messages`; what it expects is in its options (promptfoo's
-// assertion value), the same for every row.
-import type { z } from "zod";
-import { sampleConversation } from "../../sample/conversation/sample-inputs.js";
-import type { MetricOptionSchema } from "../descriptor.js";
+// options), score.ts (steps and rules). No judge. Each reads `messages` (its descriptor's `reads`), as the steps
+// promptfoo counts; what it expects is in its options (promptfoo's assertion value), the same for every row.
+import type { ConversationMessage } from "../../sample/conversation/messages.js";
+import type { MetricOptionSchema, MetricOptionsOf } from "../descriptor.js";
 import { JudgeFreeMetric, type RecordedOptions } from "../shared/base/judge-free-metric.js";
-import type { MetricResult, Sample } from "../types.js";
+import type { MetricResult } from "../types.js";
 import {
   trajectoryStepCountDescriptor,
   trajectoryToolArgsMatchDescriptor,
@@ -23,12 +22,17 @@ import {
   trajectorySteps,
 } from "./score.js";
 
-abstract class TrajectoryAssertion<S extends MetricOptionSchema> extends JudgeFreeMetric<
-  TrajectoryStep[],
-  S
-> {
-  protected override validate(sample: Sample, row: number | undefined): TrajectoryStep[] {
-    return trajectorySteps(sampleConversation(sample, "messages", row));
+/** What every assertion reads: the row's `messages`. */
+interface TrajectoryInput {
+  messages: ConversationMessage[];
+}
+
+abstract class TrajectoryAssertion<S extends MetricOptionSchema> extends JudgeFreeMetric<TrajectoryInput, S> {
+  /** The assertion over the conversation's steps. */
+  protected abstract assert(steps: TrajectoryStep[]): MetricResult;
+
+  protected scoreInput({ messages }: TrajectoryInput): MetricResult {
+    return this.assert(trajectorySteps(messages));
   }
 
   /** The assertion's value as JSON, so the results file records it. */
@@ -49,7 +53,7 @@ abstract class TrajectoryAssertion<S extends MetricOptionSchema> extends JudgeFr
 }
 
 /** Options of {@link TrajectoryToolUsed}. */
-export type TrajectoryToolUsedOptions = z.input<typeof trajectoryToolUsedDescriptor.options>;
+export type TrajectoryToolUsedOptions = MetricOptionsOf<typeof trajectoryToolUsedDescriptor>;
 
 /**
  * promptfoo's `trajectory:tool-used` (`trajectory_tool_used`): 1 when the named tools were called.
@@ -62,13 +66,13 @@ export class TrajectoryToolUsed extends TrajectoryAssertion<typeof trajectoryToo
   constructor(options: TrajectoryToolUsedOptions) {
     super(options);
   }
-  protected scoreInput(steps: TrajectoryStep[]): MetricResult {
+  protected assert(steps: TrajectoryStep[]): MetricResult {
     return this.result(toolUsed(steps, this.options.value, this.options.inverse), steps);
   }
 }
 
 /** Options of {@link TrajectoryToolSequence}. */
-export type TrajectoryToolSequenceOptions = z.input<typeof trajectoryToolSequenceDescriptor.options>;
+export type TrajectoryToolSequenceOptions = MetricOptionsOf<typeof trajectoryToolSequenceDescriptor>;
 
 /**
  * promptfoo's `trajectory:tool-sequence` (`trajectory_tool_sequence`): 1 when the tools were called in order.
@@ -83,7 +87,7 @@ export class TrajectoryToolSequence extends TrajectoryAssertion<
   constructor(options: TrajectoryToolSequenceOptions) {
     super(options);
   }
-  protected scoreInput(steps: TrajectoryStep[]): MetricResult {
+  protected assert(steps: TrajectoryStep[]): MetricResult {
     const value = this.options.value;
     const [sequence, mode] = Array.isArray(value) ? [value, "in_order" as const] : [value.steps, value.mode];
     return this.result(toolSequence(steps, sequence, mode, this.options.inverse), steps);
@@ -91,7 +95,7 @@ export class TrajectoryToolSequence extends TrajectoryAssertion<
 }
 
 /** Options of {@link TrajectoryToolArgsMatch}. */
-export type TrajectoryToolArgsMatchOptions = z.input<typeof trajectoryToolArgsMatchDescriptor.options>;
+export type TrajectoryToolArgsMatchOptions = MetricOptionsOf<typeof trajectoryToolArgsMatchDescriptor>;
 
 /**
  * promptfoo's `trajectory:tool-args-match` (`trajectory_tool_args_match`): 1 when a call of the tool has the
@@ -107,13 +111,13 @@ export class TrajectoryToolArgsMatch extends TrajectoryAssertion<
   constructor(options: TrajectoryToolArgsMatchOptions) {
     super(options);
   }
-  protected scoreInput(steps: TrajectoryStep[]): MetricResult {
+  protected assert(steps: TrajectoryStep[]): MetricResult {
     return this.result(toolArgsMatch(steps, this.options.value, this.options.inverse), steps);
   }
 }
 
 /** Options of {@link TrajectoryStepCount}. */
-export type TrajectoryStepCountOptions = z.input<typeof trajectoryStepCountDescriptor.options>;
+export type TrajectoryStepCountOptions = MetricOptionsOf<typeof trajectoryStepCountDescriptor>;
 
 /**
  * promptfoo's `trajectory:step-count` (`trajectory_step_count`): 1 when the number of steps lies in the range.
@@ -126,7 +130,7 @@ export class TrajectoryStepCount extends TrajectoryAssertion<typeof trajectorySt
   constructor(options: TrajectoryStepCountOptions) {
     super(options);
   }
-  protected scoreInput(steps: TrajectoryStep[]): MetricResult {
+  protected assert(steps: TrajectoryStep[]): MetricResult {
     const result = this.result(stepCount(steps, this.options.value, this.options.inverse), steps);
     result.details = { ...result.details, counted: countSteps(steps, this.options.value) };
     return result;

@@ -8,7 +8,7 @@ export const trajectoryMatchDescriptor = defineMetric({
   id: "trajectory_match",
   description:
     "agentevals' trajectory match: 1 when the conversation's tool calls match the reference conversation's (strict: message by message; unordered, subset, superset: as multisets), else 0.",
-  requiredFields: ["messages", "referenceMessages"],
+  reads: ["messages", "referenceMessages"],
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({

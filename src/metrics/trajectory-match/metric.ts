@@ -1,19 +1,14 @@
 // agentevals' trajectory match evaluator. Files: descriptor.ts (catalog entry, options), score.ts (the rules).
-import type { z } from "zod";
-import type { ConversationMessage } from "../../sample/conversation/messages.js";
-import { sampleConversation } from "../../sample/conversation/sample-inputs.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeFreeMetric, type RecordedOptions } from "../shared/base/judge-free-metric.js";
-import type { MetricResult, Sample } from "../types.js";
+import type { MetricResult } from "../types.js";
 import { trajectoryMatchDescriptor } from "./descriptor.js";
 import { trajectoryMatchPairs } from "./score.js";
 
 /** Options of {@link TrajectoryMatch}. */
-export type TrajectoryMatchOptions = z.input<typeof trajectoryMatchDescriptor.options>;
+export type TrajectoryMatchOptions = MetricOptionsOf<typeof trajectoryMatchDescriptor>;
 
-interface Trajectories {
-  outputs: ConversationMessage[];
-  reference: ConversationMessage[];
-}
+type Trajectories = MetricInput<typeof trajectoryMatchDescriptor>;
 
 /**
  * agentevals' `create_trajectory_match_evaluator` (`trajectory_match`): 1 when the conversation in `messages`
@@ -33,13 +28,7 @@ export class TrajectoryMatch extends JudgeFreeMetric<Trajectories, typeof trajec
     super(options);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): Trajectories {
-    return {
-      outputs: sampleConversation(sample, "messages", row),
-      reference: sampleConversation(sample, "referenceMessages", row),
-    };
-  }
-
+  /** The overrides as JSON: the default records scalars only. */
   protected override recordedOptions(): RecordedOptions {
     return {
       ...super.recordedOptions(),
@@ -47,7 +36,7 @@ export class TrajectoryMatch extends JudgeFreeMetric<Trajectories, typeof trajec
     };
   }
 
-  protected scoreInput({ outputs, reference }: Trajectories): MetricResult {
+  protected scoreInput({ messages: outputs, referenceMessages: reference }: Trajectories): MetricResult {
     const mode = this.options.trajectoryMatchMode;
     const { match, callMatching } = trajectoryMatchPairs(outputs, reference, mode, this.options);
     return {

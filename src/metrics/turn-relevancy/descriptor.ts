@@ -1,21 +1,20 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { verdictOptionsShape } from "../shared/judge/choice-verdicts.js";
-import { strictModeOption } from "../shared/judge/deepeval-verdicts.js";
-import { judgeSettingsShape } from "../shared/judge/options.js";
+import { deepEvalJudgeShape } from "../shared/judge/deepeval-verdicts.js";
 
 /** Catalog entry of DeepEval's `TurnRelevancyMetric`; opt-in. */
 export const turnRelevancyDescriptor = defineMetric({
   id: "turn_relevancy",
   description:
     "DeepEval's turn relevancy: the share of assistant replies (one per user-assistant exchange) the judge finds relevant to the last `windowSize` exchanges.",
-  requiredFields: ["messages"],
+  reads: ["messages"],
   needsLlm: true,
   needsEmbeddings: false,
   optIn: true,
+  // `strictMode` (in the shared shape) comes before `windowSize`: the config records the options in this order.
   options: z.object({
-    ...judgeSettingsShape,
-    ...verdictOptionsShape,
+    ...deepEvalJudgeShape,
+    /** How many user-assistant exchanges, ending with the judged one, the judge sees (DeepEval window_size). Defaults to 10. */
     windowSize: z
       .number()
       .int()
@@ -24,6 +23,5 @@ export const turnRelevancyDescriptor = defineMetric({
       .describe(
         "How many user-assistant exchanges, ending with the judged one, the judge sees (DeepEval window_size). Defaults to 10.",
       ),
-    strictMode: strictModeOption,
   }),
 });

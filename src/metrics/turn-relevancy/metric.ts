@@ -2,18 +2,15 @@
 // windows, the relevant share), prompt.ts (the last reply's verdict), judge.ts (one call per exchange).
 
 import type { DeepEvalTurn } from "../../sample/conversation/deepeval-turns.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { DeepEvalTurnsMetric, type PassJudgement } from "../shared/base/deepeval-turns-metric.js";
-import type { DeepEvalJudgeOptions } from "../shared/judge/deepeval-verdicts.js";
 import { turnRelevancyDescriptor } from "./descriptor.js";
 import { judgeTurnRelevancy } from "./judge.js";
 import { turnRelevancyPromptFor } from "./prompt.js";
 import { turnRelevancy } from "./score.js";
 
 /** Options of {@link TurnRelevancy}. */
-export interface TurnRelevancyOptions extends DeepEvalJudgeOptions {
-  /** How many user-assistant exchanges, ending with the judged one, the judge sees (DeepEval `window_size`). Defaults to 10. */
-  windowSize?: number;
-}
+export type TurnRelevancyOptions = MetricOptionsOf<typeof turnRelevancyDescriptor>;
 
 /**
  * DeepEval `TurnRelevancyMetric` (`turn_relevancy`): the conversation (`messages`, user turns and assistant replies
@@ -28,7 +25,7 @@ export interface TurnRelevancyOptions extends DeepEvalJudgeOptions {
  * });
  */
 export class TurnRelevancy extends DeepEvalTurnsMetric<
-  DeepEvalTurn[],
+  MetricInput<typeof turnRelevancyDescriptor>,
   typeof turnRelevancyDescriptor.options
 > {
   static readonly descriptor = turnRelevancyDescriptor;
@@ -54,9 +51,5 @@ export class TurnRelevancy extends DeepEvalTurnsMetric<
   protected override promptVersions(): Record<string, string> {
     const template = turnRelevancyPromptFor(this.reading.reasons !== false);
     return { [template.name]: template.version };
-  }
-
-  protected override metricOptions(): Record<string, string | number | boolean | null> {
-    return { ...super.metricOptions(), windowSize: this.options.windowSize };
   }
 }

@@ -2,33 +2,18 @@
 // metric.ts (this class). The entailment step is shared/verifier/response-support.ts, run both ways. No judge, so no
 // prompt.
 
-import { sampleText } from "../../sample/fields.js";
-import type { Verifier } from "../../verifiers/types.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { sentenceSupport } from "../shared/verifier/response-support.js";
 import { VerifierMetric, verifierDetail } from "../shared/verifier/verifier-metric.js";
-import type { MetricResult, Sample } from "../types.js";
+import type { MetricResult } from "../types.js";
 import { verifierAnswerCorrectnessDescriptor } from "./descriptor.js";
 import { entailmentF } from "./score.js";
 
 /** Options of {@link VerifierAnswerCorrectness}. */
-export interface VerifierAnswerCorrectnessOptions {
-  /**
-   * The NLI (or consistency) verifier: a models.json id or a model directory (loaded on first use, shared
-   * process-wide), or a loaded `Verifier`. Defaults to "nli-deberta-v3-small".
-   */
-  verifier?: string | Verifier;
-  /** ONNX Runtime threads of a verifier this metric loads. Speed only. Defaults to the runtime's default. */
-  threads?: number;
-  /** A sentence is entailed when its best window's P(entailment) is at least this. Defaults to 0.5. */
-  threshold?: number;
-  /** F-beta's beta: > 1 favours recall. Defaults to 1. */
-  beta?: number;
-}
+export type VerifierAnswerCorrectnessOptions = MetricOptionsOf<typeof verifierAnswerCorrectnessDescriptor>;
 
-interface Input {
-  response: string;
-  reference: string;
-}
+/** The fields the metric reads: the response and the reference. */
+type Input = MetricInput<typeof verifierAnswerCorrectnessDescriptor>;
 
 /**
  * Answer correctness without a judge: the factuality F-beta of Ragas' `answer_correctness` with sentences for
@@ -51,10 +36,6 @@ export class VerifierAnswerCorrectness extends VerifierMetric<
 
   constructor(options: VerifierAnswerCorrectnessOptions = {}) {
     super(options);
-  }
-
-  protected override validate(sample: Sample, row: number | undefined): Input {
-    return { response: sampleText(sample, "response", row), reference: sampleText(sample, "reference", row) };
   }
 
   protected async compute(input: Input): Promise<MetricResult> {

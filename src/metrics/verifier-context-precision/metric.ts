@@ -2,33 +2,18 @@
 // metric.ts (this class). The relevance step is shared with verifier_context_relevance:
 // shared/verifier/context-scores.ts. No judge, so no prompt.
 
-import { sampleContexts, sampleText } from "../../sample/fields.js";
-import type { Verifier } from "../../verifiers/types.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { contextRelevanceScores } from "../shared/verifier/context-scores.js";
 import { VerifierMetric, verifierDetail } from "../shared/verifier/verifier-metric.js";
-import type { MetricResult, Sample } from "../types.js";
+import type { MetricResult } from "../types.js";
 import { verifierContextPrecisionDescriptor } from "./descriptor.js";
 import { verifierContextPrecisionScore } from "./score.js";
 
 /** Options of {@link VerifierContextPrecision}. */
-export interface VerifierContextPrecisionOptions {
-  /**
-   * The relevance cross-encoder: a models.json id or a model directory (loaded on first use, shared process-wide),
-   * or a loaded `Verifier`. Defaults to "ms-marco-MiniLM-L-12-v2".
-   */
-  verifier?: string | Verifier;
-  /** ONNX Runtime threads of a verifier this metric loads. Speed only. Defaults to the runtime's default. */
-  threads?: number;
-  /** A context is relevant (verdict 1) when sigmoid(logit) of its best window is at least this. Defaults to 0.5. */
-  threshold?: number;
-  /** `"threshold"` verdicts (0/1) or `"probability"` verdicts (Ragas' expected verdicts). Defaults to "threshold". */
-  scoring?: "threshold" | "probability";
-}
+export type VerifierContextPrecisionOptions = MetricOptionsOf<typeof verifierContextPrecisionDescriptor>;
 
-interface Input {
-  question: string;
-  contexts: string[];
-}
+/** The fields the metric reads: the question and the retrieved contexts. */
+type Input = MetricInput<typeof verifierContextPrecisionDescriptor>;
 
 /**
  * Context precision without a judge: the contexts' verdicts come from a relevance cross-encoder scoring (question,
@@ -52,14 +37,11 @@ export class VerifierContextPrecision extends VerifierMetric<
     super(options);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): Input {
-    return { question: sampleText(sample, "userInput", row), contexts: sampleContexts(sample, row, false) };
-  }
-
   protected async compute(input: Input): Promise<MetricResult> {
     const verifier = await this.verifier.get();
     const { threshold, scoring } = this.options;
-    const contexts = await contextRelevanceScores(verifier, input.question, input.contexts, threshold);
+    const { userInput: question, retrievedContexts } = input;
+    const contexts = await contextRelevanceScores(verifier, question, retrievedContexts, threshold);
     const value = verifierContextPrecisionScore(
       contexts.map((c) => c.probability),
       threshold,

@@ -2,33 +2,18 @@
 // metric.ts (this class). The relevance step is shared with verifier_context_precision:
 // shared/verifier/context-scores.ts. No judge, so no prompt.
 
-import { sampleContexts, sampleText } from "../../sample/fields.js";
-import type { Verifier } from "../../verifiers/types.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { contextRelevanceScores } from "../shared/verifier/context-scores.js";
 import { VerifierMetric, verifierDetail } from "../shared/verifier/verifier-metric.js";
-import type { MetricResult, Sample } from "../types.js";
+import type { MetricResult } from "../types.js";
 import { verifierContextRelevanceDescriptor } from "./descriptor.js";
 import { verifierContextRelevanceValues } from "./score.js";
 
 /** Options of {@link VerifierContextRelevance}. */
-export interface VerifierContextRelevanceOptions {
-  /**
-   * The relevance cross-encoder: a models.json id or a model directory (loaded on first use, shared process-wide),
-   * or a loaded `Verifier`. Defaults to "ms-marco-MiniLM-L-12-v2".
-   */
-  verifier?: string | Verifier;
-  /** ONNX Runtime threads of a verifier this metric loads. Speed only. Defaults to the runtime's default. */
-  threads?: number;
-  /** A context is relevant when sigmoid(logit) of its best window is at least this. Defaults to 0.5. */
-  threshold?: number;
-  /** The value: `"share"` of relevant contexts or `"mean"` probability; details carry both. Defaults to "share". */
-  aggregate?: "share" | "mean";
-}
+export type VerifierContextRelevanceOptions = MetricOptionsOf<typeof verifierContextRelevanceDescriptor>;
 
-interface Input {
-  question: string;
-  contexts: string[];
-}
+/** The fields the metric reads: the question and the retrieved contexts. */
+type Input = MetricInput<typeof verifierContextRelevanceDescriptor>;
 
 /**
  * Context relevance without a judge: a relevance cross-encoder (MS MARCO-style, one logit) scores each (question,
@@ -52,14 +37,11 @@ export class VerifierContextRelevance extends VerifierMetric<
     super(options);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): Input {
-    return { question: sampleText(sample, "userInput", row), contexts: sampleContexts(sample, row, false) };
-  }
-
   protected async compute(input: Input): Promise<MetricResult> {
     const verifier = await this.verifier.get();
     const { threshold, aggregate } = this.options;
-    const contexts = await contextRelevanceScores(verifier, input.question, input.contexts, threshold);
+    const { userInput: question, retrievedContexts } = input;
+    const contexts = await contextRelevanceScores(verifier, question, retrievedContexts, threshold);
     const values = verifierContextRelevanceValues(
       contexts.map((c) => c.probability),
       threshold,

@@ -2,34 +2,18 @@
 // (this class). The verifier step (sentences, context windows, best support) is shared with the faithfulness
 // cascade: shared/verifier/response-support.ts. No judge, so no prompt.
 
-import { sampleContexts, sampleText } from "../../sample/fields.js";
-import type { Verifier } from "../../verifiers/types.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { sentenceSupport } from "../shared/verifier/response-support.js";
 import { VerifierMetric, verifierDetail } from "../shared/verifier/verifier-metric.js";
-import type { MetricResult, Sample } from "../types.js";
+import type { MetricResult } from "../types.js";
 import { verifierFaithfulnessDescriptor } from "./descriptor.js";
 import { verifierFaithfulnessValues } from "./score.js";
 
 /** Options of {@link VerifierFaithfulness}. */
-export interface VerifierFaithfulnessOptions {
-  /**
-   * The consistency or NLI verifier: a models.json id or a model directory (loaded on first use, one session per
-   * process shared by every metric naming it with the same threads), or a loaded `Verifier`. Defaults to
-   * "nli-deberta-v3-small" (an HHEM export is a directory: docs/verifiers.md).
-   */
-  verifier?: string | Verifier;
-  /** ONNX Runtime threads of a verifier this metric loads. Speed only. Defaults to the runtime's default. */
-  threads?: number;
-  /** A sentence is supported when its best window's probability is at least this. Defaults to 0.5. */
-  threshold?: number;
-  /** The value: `"share"` of supported sentences or `"mean"` probability; details carry both. Defaults to "share". */
-  aggregate?: "share" | "mean";
-}
+export type VerifierFaithfulnessOptions = MetricOptionsOf<typeof verifierFaithfulnessDescriptor>;
 
-interface Input {
-  response: string;
-  contexts: string[];
-}
+/** The fields the metric reads: the response and the retrieved contexts. */
+type Input = MetricInput<typeof verifierFaithfulnessDescriptor>;
 
 /**
  * Faithfulness without a judge: the response is split into sentences, each retrieved context into windows that fit
@@ -57,16 +41,9 @@ export class VerifierFaithfulness extends VerifierMetric<
     super(options);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): Input {
-    return {
-      response: sampleText(sample, "response", row),
-      contexts: sampleContexts(sample, row, false),
-    };
-  }
-
   protected async compute(input: Input): Promise<MetricResult> {
     const verifier = await this.verifier.get();
-    const sentences = await sentenceSupport(verifier, input.response, input.contexts);
+    const sentences = await sentenceSupport(verifier, input.response, input.retrievedContexts);
     const { threshold, aggregate } = this.options;
     const values = verifierFaithfulnessValues(
       sentences.map((s) => s.probability),

@@ -225,7 +225,7 @@ describe("TopicAdherenceScore (topic_adherence)", () => {
       metric.scoreBatch([{ messages, referenceTopics: ["science", ""] } as never]),
     ).rejects.toThrow(/referenceTopics\[1\]/);
     await expect(metric.scoreBatch([{ messages, referenceTopics: "science" } as never])).rejects.toThrow(
-      /must be a list of topics/,
+      /row 0.*referenceTopics.*must be a list of texts/,
     );
     expect(llm.calls).toHaveLength(0);
   });

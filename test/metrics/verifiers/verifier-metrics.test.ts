@@ -12,6 +12,7 @@ import {
 } from "../../../src/index.js";
 import { createMetric, metricClasses } from "../../../src/metrics/catalog.js";
 import { failureReason } from "../../../src/metrics/shared/base/outcome.js";
+import type { Sample } from "../../../src/metrics/types.js";
 import { fakePairVerifier, fakeSpanVerifier, wordContainment } from "../../support/fake-verifiers.js";
 import { ScriptedLlm } from "../../support/scripted-llm.js";
 
@@ -236,6 +237,17 @@ describe("hallucinated_spans", () => {
       retrievedContexts: ["a"],
     });
     expect(strict.value).toBe(1);
+  });
+
+  it("reads the question only when the row has one: null is none, a blank one is refused naming the field", async () => {
+    const verifier = fakeSpanVerifier([]);
+    const metric = new HallucinatedSpans({ verifier });
+    const row = { response: "Paris is big.", retrievedContexts: ["Paris is big."] };
+    expect((await metric.score({ ...row, userInput: null } as unknown as Sample)).value).toBe(1);
+    expect(verifier.calls[0]).toEqual({ context: "Paris is big.", response: "Paris is big." });
+    await expect(metric.scoreBatch([row, { ...row, userInput: " " }])).rejects.toThrow(
+      /row 1.*userInput|userInput.*row 1/,
+    );
   });
 
   it("refuses a pair verifier", () => {

@@ -2,6 +2,7 @@
 // the score (with strict_mode), and the result reports DeepEval's threshold and pass/fail beside it.
 import type { MetricOptionSchema } from "../../descriptor.js";
 import type { MetricResult } from "../../types.js";
+import type { DeepEvalRagParsed } from "../judge/deepeval-rag/options.js";
 import { passesThreshold } from "../judge/deepeval-rag/score.js";
 import type { JudgeUsage } from "../judge/judge.js";
 import type { SplitRecord } from "../judge/split.js";
@@ -38,16 +39,12 @@ export function verdictJudgement<T extends CountedVerdict>(j: {
   };
 }
 
-/** The parsed options every DeepEval RAG judge's descriptor declares. */
-interface DeepEvalRagParsed {
-  threshold: number;
-  strictMode: boolean;
-}
-
 /**
- * A DeepEval RAG judge: subclasses read the sample (`validate`), run the judge steps (`judge`) and give the formula
- * and the reason's words; this class adds `details.threshold` and `details.success` (score >= threshold, 1 with
- * `strictMode`) and records both options in the config.
+ * A DeepEval RAG judge: its descriptor spreads `deepEvalRagOptionsShape` into its options and names the sample
+ * fields it reads (`reads`: the base reads and checks them); subclasses run the judge steps (`judge`) and give the
+ * formula and the reason's words; this class adds `details.threshold` and `details.success` (score >= threshold, 1
+ * with `strictMode`). The config records `threshold` and `strictMode` with the metric's other own options, as
+ * `JudgeMetric` derives them from the schema.
  */
 export abstract class DeepEvalRagMetric<
   V,
@@ -85,11 +82,7 @@ export abstract class DeepEvalRagMetric<
     return verdicts.map((v) => (this.reading.scoring === "expected" ? v.weight! : v.verdict));
   }
 
-  protected override metricOptions(): Record<string, string | number | boolean | null> {
-    const { threshold, strictMode } = this.deepEvalOptions();
-    return { threshold, strictMode };
-  }
-
+  /** `threshold` and `strictMode`, which every DeepEval RAG descriptor declares (`deepEvalRagOptionsShape`). */
   private deepEvalOptions(): DeepEvalRagParsed {
     return this.options as unknown as DeepEvalRagParsed;
   }

@@ -2,9 +2,9 @@
 // verdicts turned into the score by the metric's formula (with `strictMode`), and the result's reason and details.
 
 import { type DeepEvalTurn, deepEvalTurns } from "../../../sample/conversation/deepeval-turns.js";
-import { sampleConversation } from "../../../sample/conversation/sample-inputs.js";
+import type { ConversationMessage } from "../../../sample/conversation/messages.js";
 import type { MetricOptionSchema } from "../../descriptor.js";
-import type { MetricResult, Sample } from "../../types.js";
+import type { MetricResult } from "../../types.js";
 import { passValues, type ReadPassVerdict } from "../judge/deepeval-verdicts.js";
 import type { JudgeUsage } from "../judge/judge.js";
 import { JudgeMetric } from "./judge-metric.js";
@@ -18,15 +18,20 @@ export interface PassJudgement {
 }
 
 /**
- * A DeepEval multi-turn judge: subclasses give the judge steps, the formula (from score.ts) and the reason's words;
- * `validate` reads `messages` as DeepEval turns unless overridden.
+ * A DeepEval multi-turn judge: subclasses give the judge steps, the formula (from score.ts) and the reason's words.
+ * Its input is what the descriptor `reads` (the default `validate`), `messages` among it; the judge steps get the
+ * conversation as DeepEval turns. The config records the descriptor's own options (`strictMode`, ...).
  */
 export abstract class DeepEvalTurnsMetric<
-  V = DeepEvalTurn[],
+  V extends { messages: ConversationMessage[] },
   S extends MetricOptionSchema = MetricOptionSchema,
 > extends JudgeMetric<V, S> {
-  /** The judge steps of one row. */
-  protected abstract judge(input: V, signal: AbortSignal | undefined): Promise<PassJudgement>;
+  /** The judge steps of one row: its DeepEval turns, and the row's other fields in `input`. */
+  protected abstract judge(
+    turns: DeepEvalTurn[],
+    signal: AbortSignal | undefined,
+    input: V,
+  ): Promise<PassJudgement>;
 
   /** The metric's formula over the counted verdicts (1/0, or P(1) with scoring "expected"). */
   protected abstract formula(passes: readonly number[], strict: boolean): number;
@@ -34,27 +39,14 @@ export abstract class DeepEvalTurnsMetric<
   /** The result's reason: `passed` of `total` verdicts pass (`total` is 0 when nothing was judged). */
   protected abstract reasonFor(passed: number, total: number): string;
 
-  protected override validate(sample: Sample, row: number | undefined): V {
-    return deepEvalTurns(sampleConversation(sample, "messages", row)) as V;
-  }
-
   protected async compute(input: V, signal: AbortSignal | undefined): Promise<MetricResult> {
-    const j = await this.judge(input, signal);
-    const strict = this.strictMode();
+    const j = await this.judge(deepEvalTurns(input.messages), signal, input);
+    const strict = (this.options as unknown as { strictMode: boolean }).strictMode;
     return {
       value: this.formula(passValues(j.verdicts, this.reading), strict),
       status: "ok",
       reason: this.reasonFor(j.verdicts.filter((v) => v.verdict === 1).length, j.verdicts.length),
       details: { ...j.extra, verdicts: j.verdicts, usage: j.usage },
     };
-  }
-
-  protected override metricOptions(): Record<string, string | number | boolean | null> {
-    return { strictMode: this.strictMode() };
-  }
-
-  /** The parsed `strictMode` option, which every DeepEval judge's descriptor declares. */
-  private strictMode(): boolean {
-    return (this.options as unknown as { strictMode: boolean }).strictMode;
   }
 }

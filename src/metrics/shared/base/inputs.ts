@@ -5,13 +5,14 @@
 import { InvalidInputError } from "../../../errors.js";
 import { sampleConversation, sampleReferenceToolCalls } from "../../../sample/conversation/sample-inputs.js";
 import { requireDocuments } from "../../../sample/documents.js";
-import { sampleFieldSpec } from "../../../sample/field-table.js";
-import { sampleText } from "../../../sample/fields.js";
+import { fieldHint, sampleFieldSpec } from "../../../sample/field-table.js";
+import { sampleText, sampleTextListMaybeEmpty } from "../../../sample/fields.js";
 import { requireAnswerString, requireIdList, requireStringList } from "../../../sample/formula-inputs.js";
 import { requireContexts } from "../../../sample/validate.js";
 import type { FieldRead, MetricInput, ReadableField, ReadKind } from "../../descriptor.js";
 import { readField } from "../../descriptor.js";
 import type { Sample } from "../../types.js";
+import { requireJudgeReadable } from "../conversation/transcript.js";
 
 /** How a field is read: whether an empty list of texts, or an empty text, is a value. */
 type ReadHow = Exclude<FieldRead, ReadableField>;
@@ -37,10 +38,15 @@ const readers: Readonly<Record<ReadKind, KindReader>> = {
     how.emptyText === "allowed"
       ? stringList(sample, field, row, how)
       : requireContexts(sample[field], { field, row }, { allowEmptyList: how.emptyList === "allowed" }),
+  textListMaybeEmpty: (sample, field, row) =>
+    sampleTextListMaybeEmpty(sample, field as "referenceTopics", row),
   idList: (sample, field, row) => requireIdList(sample[field], field, row),
   documents: (sample, field, row) => requireDocuments(sample[field], { field, row }),
-  conversation: (sample, field, row) =>
-    sampleConversation(sample, field as "messages" | "referenceMessages", row),
+  conversation: (sample, field, row, how) => {
+    const messages = sampleConversation(sample, field as "messages" | "referenceMessages", row);
+    if (how.judgeReadable === true) requireJudgeReadable(messages, field, row);
+    return messages;
+  },
   toolCalls: (sample, _field, row) => sampleReferenceToolCalls(sample, row),
 };
 
@@ -61,7 +67,11 @@ export function readInputs<D extends { readonly reads: readonly FieldRead[] }>(
   for (const read of descriptor.reads) {
     const field = readField(read);
     const how: ReadHow = typeof read === "string" ? { field } : read;
-    if (how.optional === true && (sample[field] === undefined || sample[field] === null)) continue;
+    const missing = sample[field] === undefined || sample[field] === null;
+    if (how.optional === true && missing) continue;
+    if (missing && how.ifMissing !== undefined) {
+      throw new InvalidInputError(`is missing; ${fieldHint(field)}, ${how.ifMissing}`, { field, row });
+    }
     const kind = sampleFieldSpec(field).kind as ReadKind;
     input[field] = readers[kind](sample, field, row, how);
   }

@@ -3,9 +3,7 @@
 // that read a conversation (agent goal accuracy, topic adherence) show the judge this text.
 import { InvalidInputError } from "../../../errors.js";
 import type { ConversationMessage } from "../../../sample/conversation/messages.js";
-import { sampleConversation } from "../../../sample/conversation/sample-inputs.js";
 import { pythonRepr } from "../../../sample/python-value.js";
-import type { Sample } from "../../types.js";
 
 /** One message as Ragas prints it, or undefined for a message Ragas leaves out (system, an empty assistant turn). */
 function messageText(message: ConversationMessage): string | undefined {
@@ -47,25 +45,22 @@ export function ragasTranscript(messages: readonly ConversationMessage[]): strin
 }
 
 /**
- * A sample's `messages` as {@link ragasTranscript} writes them, for a judge to read. A conversation that leaves
- * nothing to read (no user, assistant or tool message with text or tool calls) is an `InvalidInputError` naming the
- * row and field, as is a conversation that cannot be read.
+ * Checks that a conversation leaves a judge something to read as {@link ragasTranscript} writes it: a user, assistant
+ * or tool message with text or tool calls. Else an `InvalidInputError` naming the row and `field`. The descriptor
+ * `reads` of a judge that reads the transcript mark the conversation `judgeReadable`, so this runs once per row,
+ * before any judge call.
+ *
+ * @example
+ * requireJudgeReadable([{ role: "system", content: "Be brief." }], "messages", 3); // throws: row 3, messages
  */
-export function sampleTranscript(sample: Sample, row: number | undefined): string {
-  return judgeTranscript(sampleConversation(sample, "messages", row), row);
-}
-
-/**
- * {@link sampleTranscript} of messages already read from the row's `messages` (so a metric that also reads the
- * messages themselves parses them once).
- */
-export function judgeTranscript(messages: readonly ConversationMessage[], row: number | undefined): string {
-  const transcript = ragasTranscript(messages);
-  if (transcript === "") {
-    throw new InvalidInputError(
-      "holds no user, assistant or tool message with text or tool calls, so a judge has nothing to read (system messages are left out); give the agent's conversation",
-      row !== undefined ? { field: "messages", row } : { field: "messages" },
-    );
-  }
-  return transcript;
+export function requireJudgeReadable(
+  messages: readonly ConversationMessage[],
+  field: string,
+  row: number | undefined,
+): void {
+  if (messages.some((m) => messageText(m) !== undefined)) return;
+  throw new InvalidInputError(
+    "holds no user, assistant or tool message with text or tool calls, so a judge has nothing to read (system messages are left out); give the agent's conversation",
+    row !== undefined ? { field, row } : { field },
+  );
 }

@@ -3,16 +3,16 @@
 // reason-free prompt variant, and DeepEval's score rule (the passing share, 1 without verdicts, `strict_mode`).
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../../prompts/types.js";
+import type { JudgeModelOption } from "../../descriptor.js";
 import {
   askJudgeForVerdicts,
-  type ChoiceOptions,
   promptWithoutReasons,
-  type ReasonsOptions,
   readFields,
   type VerdictCall,
   type VerdictReading,
+  verdictOptionsShape,
 } from "./choice-verdicts.js";
-import type { JudgeMetricOptions } from "./options.js";
+import { judgeSettingsShape } from "./options.js";
 import { judgeText } from "./text-schema.js";
 
 /** A verdict as the judge writes it: a one-sentence reason (none with `reasons: false`), then 1 (passes) or 0. */
@@ -104,15 +104,26 @@ export function passShare(passes: readonly number[], strict: boolean): number {
 }
 
 /** The `strictMode` option (DeepEval `strict_mode`). */
-export const strictModeOption = z
+const strictModeOption = z
   .boolean()
   .default(false)
   .describe(
     "Give 0 for any score below 1, so a row passes only when every verdict does (DeepEval strict_mode, which also sets its threshold to 1). Defaults to false.",
   );
 
-/** Options every DeepEval multi-turn judge takes. */
-export interface DeepEvalJudgeOptions extends JudgeMetricOptions, ChoiceOptions, ReasonsOptions {
-  /** Give 0 for any score below 1, so a row passes only when every verdict does (DeepEval `strict_mode`). Defaults to false. */
-  strictMode?: boolean;
-}
+/**
+ * The options every DeepEval multi-turn judge takes: the judge settings, the verdict reading and `strictMode`. A
+ * judge with options of its own (turn relevancy's `windowSize`) spreads it into its schema.
+ */
+export const deepEvalJudgeShape = {
+  ...judgeSettingsShape,
+  ...verdictOptionsShape,
+  /** Give 0 for any score below 1, so a row passes only when every verdict does (DeepEval strict_mode, which also sets its threshold to 1). Defaults to false. */
+  strictMode: strictModeOption,
+};
+
+/** The options schema of the DeepEval multi-turn judges that take no option of their own. */
+export const deepEvalJudgeOptions = z.object(deepEvalJudgeShape);
+
+/** Options every DeepEval multi-turn judge takes, each documented on {@link deepEvalJudgeShape}. */
+export type DeepEvalJudgeOptions = JudgeModelOption & z.input<typeof deepEvalJudgeOptions>;

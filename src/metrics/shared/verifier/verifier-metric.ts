@@ -1,5 +1,5 @@
-import type { VerifierIdentity, VerifierTask } from "../../../verifiers/types.js";
-import type { MetricOptionSchema } from "../../descriptor.js";
+import type { Verifier, VerifierIdentity, VerifierTask } from "../../../verifiers/types.js";
+import type { MetricDescriptor, MetricOptionSchema } from "../../descriptor.js";
 import type { MetricConfig } from "../../types.js";
 import { BaseMetric } from "../base/base-metric.js";
 import { failureReason } from "../base/outcome.js";
@@ -7,8 +7,31 @@ import { VerifierHandle } from "./handle.js";
 
 /** The options every verifier metric's parsed options hold. */
 interface VerifierOptions {
-  verifier: string | import("../../../verifiers/types.js").Verifier;
+  verifier: string | Verifier;
   threads?: number | undefined;
+}
+
+/**
+ * The verifier of a metric, from its descriptor and parsed options: the `verifier` option (a source loaded on first
+ * use with the `threads` option, or a loaded `Verifier`), checked to do one of the descriptor's `needsVerifier`
+ * tasks. `VerifierMetric` builds one, and so does a judge metric that also reads a verifier (faithfulness_with_hhem).
+ *
+ * @example
+ * this.verifier = metricVerifier<"consistency" | "nli">(this.descriptor, this.options);
+ */
+export function metricVerifier<T extends VerifierTask>(
+  descriptor: MetricDescriptor,
+  options: object,
+): VerifierHandle<T> {
+  const tasks = descriptor.needsVerifier;
+  if (tasks === undefined || tasks.length === 0) {
+    throw new Error(`${descriptor.id}: a verifier metric's descriptor must declare needsVerifier`);
+  }
+  const o = options as VerifierOptions;
+  return new VerifierHandle(o.verifier, o.threads, tasks as readonly T[], {
+    metric: descriptor.id,
+    option: "verifier",
+  });
 }
 
 /**
@@ -27,15 +50,7 @@ export abstract class VerifierMetric<
 
   constructor(options: unknown) {
     super(options);
-    const tasks = this.descriptor.needsVerifier;
-    if (tasks === undefined || tasks.length === 0) {
-      throw new Error(`${this.descriptor.id}: a verifier metric's descriptor must declare needsVerifier`);
-    }
-    const o = this.options as unknown as VerifierOptions;
-    this.verifier = new VerifierHandle(o.verifier, o.threads, tasks as readonly T[], {
-      metric: this.descriptor.id,
-      option: "verifier",
-    });
+    this.verifier = metricVerifier<T>(this.descriptor, this.options);
   }
 
   /** A failed row names the verifier the metric was given, and what to do. */
