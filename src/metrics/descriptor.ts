@@ -64,8 +64,8 @@ export type FieldRead =
       /** For a list of texts: an empty list is a value, not a mistake. Defaults to "refused". */
       readonly emptyList?: "allowed" | "refused";
       /**
-       * For `response` or `reference`: any string, empty or blank included, is a value (as Ragas' string metrics
-       * read them). Defaults to "refused": a blank text is a mistake.
+       * For `response` or `reference`, or each text of a list: any string, empty or blank included, is a value (as
+       * Ragas' string metrics and judge-free formulas read them). Defaults to "refused": a blank text is a mistake.
        */
       readonly emptyText?: "allowed" | "refused";
       /**

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/errors.js";
 import { definableMetrics, parseMetricFile } from "../../src/metric-file/definition.js";
 import { createDefinedMetric, loadMetricFile } from "../../src/metric-file/load.js";
+import { isJudgeInputField, judgeInputNames } from "../../src/metrics/shared/judge/custom-judge.js";
 import { metricFileWriter } from "../support/metric-files.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 
@@ -84,9 +85,11 @@ describe("parseMetricFile", () => {
     const llm = new ScriptedLlm({});
     for (const definition of parseMetricFile(file)) {
       expect(definition.fields, definition.id).toEqual(expected[definition.id]);
-      expect(createDefinedMetric(definition, { llm }).requiredFields, definition.id).toEqual(
-        expected[definition.id],
-      );
+      const metric = createDefinedMetric(definition, { llm });
+      expect(metric.requiredFields, definition.id).toEqual(expected[definition.id]);
+      // The judge is shown the same fields (a row's rubric is read apart), by Ragas name.
+      const shown = expected[definition.id]!.filter(isJudgeInputField).map((f) => judgeInputNames[f]);
+      expect(metric.config().options.inputs, definition.id).toBe(shown.join(","));
     }
   });
 

@@ -4,9 +4,6 @@
 // says its default ("Defaults to 3.", matching the schema's default) or that it is required; and where the schema key
 // has a `.describe()` text (the CLI's `--metric-option` help), the doc comment starts with it, so the editor and
 // the CLI say the same thing. So an option documented but refused at run time, or accepted but undocumented, fails.
-//
-// Options types still written by hand beside their schema are listed in `notYetDerived`; the list only shrinks: an
-// entry that passes must leave it.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -19,13 +16,6 @@ import { faithfulnessEvaluatorSchema } from "../../src/metrics/faithfulness/opti
 import { semanticSimilarityDescriptor } from "../../src/metrics/semantic-similarity/descriptor.js";
 import { repoRoot } from "../setup/paths.js";
 import { typeScriptProgram } from "../support/ts-program.js";
-
-/** Classes whose options type is still written by hand; each is removed when its type is derived from the schema. */
-const notYetDerived = new Set<string>([
-  "AspectCritic",
-  "RubricsScore",
-  "InstanceRubrics",
-]);
 
 /** A class to check: its name, the module that exports it, its options schema and the models it takes besides. */
 interface Subject {
@@ -142,20 +132,12 @@ function problems(subject: Subject, props: Map<string, string>): string[] {
 describe("every metric's options type", () => {
   const types = optionsTypes();
 
-  it.each(subjects.filter((s) => !notYetDerived.has(s.name)).map((s) => [s.name, s] as const))(
+  it.each(subjects.map((s) => [s.name, s] as const))(
     "%s: its schema's keys plus its models, each documented with its default",
     (_name, subject) => {
       expect(problems(subject, types.get(subject.name)!)).toEqual([]);
     },
   );
-
-  it("notYetDerived names only classes that still fail, so it only shrinks", () => {
-    const passing = subjects
-      .filter((s) => notYetDerived.has(s.name) && problems(s, types.get(s.name)!).length === 0)
-      .map((s) => s.name);
-    expect(passing, "these pass now: take them off notYetDerived").toEqual([]);
-    for (const name of notYetDerived) expect(subjects.map((s) => s.name)).toContain(name);
-  });
 
   it("can fail: an undocumented key, a refused key and a wrong default are each found", () => {
     const subject: Subject = {

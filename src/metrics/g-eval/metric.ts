@@ -1,21 +1,17 @@
 // GEval: prompt.ts (steps prompt, score prompt sized to the scale), score.ts (probability-weighted score, the
 // score slot's prefix), judge.ts (steps once, then per row a score and its probabilities), descriptor.ts.
-import type { z } from "zod";
-import {
-  CustomJudgeMetric,
-  criterionDefaults,
-  type JudgeOption,
-} from "../shared/base/custom-judge-metric.js";
+import type { MetricOptionsOf } from "../descriptor.js";
+import { CustomJudgeMetric, criterionOptionalInputs } from "../shared/base/custom-judge-metric.js";
 import type { Scale } from "../shared/judge/custom-judge.js";
 import type { JudgeUsage } from "../shared/judge/judge.js";
-import type { MetricConfig, MetricResult, Sample } from "../types.js";
+import type { MetricConfig, MetricResult } from "../types.js";
 import { gEvalDescriptor } from "./descriptor.js";
 import { generateSteps, judgeGEval } from "./judge.js";
 import { G_EVAL_STEPS_VERSION, type GEvalInput, gEvalScorePrompt, gEvalStepsPrompt } from "./prompt.js";
 import { lowScoreMassWarning } from "./score.js";
 
 /** Options of {@link GEval}: the judge and its descriptor's options, each documented on its schema key. */
-export type GEvalOptions = JudgeOption & z.input<typeof gEvalDescriptor.options>;
+export type GEvalOptions = MetricOptionsOf<typeof gEvalDescriptor>;
 
 interface Steps {
   steps: string[];
@@ -37,7 +33,7 @@ interface Steps {
  * const { value, details } = await coherence.score({ userInput, response });
  * console.log(value, details?.greedyScore, details?.probabilities);
  */
-export class GEval extends CustomJudgeMetric {
+export class GEval extends CustomJudgeMetric<GEvalInput, typeof gEvalDescriptor.options> {
   static readonly descriptor = gEvalDescriptor;
 
   /** The score range. */
@@ -47,10 +43,8 @@ export class GEval extends CustomJudgeMetric {
   private steps: Promise<Steps> | undefined;
 
   constructor(options: GEvalOptions) {
-    super(options, criterionDefaults(options.name));
-    this.criteria = options.criteria;
-    this.givenSteps = options.evaluationSteps;
-    this.scale = options.scale ?? { min: 1, max: 5 };
+    super(options, criterionOptionalInputs);
+    ({ criteria: this.criteria, evaluationSteps: this.givenSteps, scale: this.scale } = this.options);
   }
 
   /** The evaluation steps: the given ones, or the judge's (asked once; a failed attempt is retried by the next row). */
@@ -71,10 +65,6 @@ export class GEval extends CustomJudgeMetric {
       });
     }
     return this.steps;
-  }
-
-  protected override validate(sample: Sample, row: number | undefined): GEvalInput {
-    return this.judgeInputs(sample, row);
   }
 
   protected async compute(input: GEvalInput, signal: AbortSignal | undefined): Promise<MetricResult> {

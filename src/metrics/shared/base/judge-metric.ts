@@ -23,13 +23,20 @@ export abstract class JudgeMetric<V, S extends MetricOptionSchema = MetricOption
   /** How verdicts are read (`scoring`, `confidence`) and whether reasons are asked (`reasons`); the default reads none. Metrics that offer them say so in their options. */
   protected readonly reading: VerdictReading;
 
-  /** `defaultTemperature` applies when the options leave temperature unset (user-defined judges' votes). */
-  constructor(options: unknown, defaultTemperature = 0) {
+  constructor(options: unknown) {
     super(options);
     const o = this.options as { llm: Llm; temperature?: number; maxTokens?: number };
     this.llm = o.llm;
-    this.settings = { temperature: o.temperature ?? defaultTemperature, maxTokens: o.maxTokens };
+    this.settings = { temperature: o.temperature ?? this.defaultTemperature(), maxTokens: o.maxTokens };
     this.reading = verdictReading(o, o.llm, new.target.name);
+  }
+
+  /**
+   * The temperature when the options leave it unset (a user-defined judge's schema gives none: AspectCritic's votes
+   * sample). Defaults to 0. Called by the constructor, so it may read only `this.options`.
+   */
+  protected defaultTemperature(): number {
+    return 0;
   }
 
   protected concurrency(): number {
