@@ -2,40 +2,21 @@
 // a metric file defines the criteria, every pair is judged in both orders, the rows' details hold each candidate's
 // win share and the position flips, the results' aggregate and the Markdown report carry the flip rate, and a
 // row lacking a candidate column is an error row naming the column and its line.
-import { execFile } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { promisify } from "node:util";
+import { readFileSync, writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { loadResults } from "../src/results/load.js";
 import { cliSandbox, recordLines } from "./fixtures/cli/run-cli.js";
-import { extraGgufPath, repoRoot } from "./setup/paths.js";
+import { extraGgufPath } from "./setup/paths.js";
+import { builtCliWithStoriesMissing, runBuiltCli } from "./support/built-cli.js";
 
-const run = promisify(execFile);
-const cli = path.join(repoRoot, "dist", "cli", "main.js");
-const missing = [
-  existsSync(cli) ? undefined : "dist/cli/main.js is not built (npm run build)",
-  extraGgufPath === undefined ? "AIRGAP_EVAL_TEST_GGUF does not name stories260K.gguf" : undefined,
-].filter((m): m is string => m !== undefined);
+const missing = builtCliWithStoriesMissing();
 if (missing.length > 0) console.warn(`cli-arena.test: skipped: ${missing.join("; ")}`);
 
 const box = cliSandbox("airgap-cli-arena-");
 afterAll(() => box.cleanup());
 
-/** Runs the built CLI; resolves with its exit code and output, whatever the code. */
-async function airgapEval(args: readonly string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
-      env: box.env,
-      cwd: box.file("."),
-    });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code?: number; stdout?: string; stderr?: string };
-    return { code: e.code ?? -1, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
-  }
-}
+const airgapEval = (args: readonly string[]) => runBuiltCli(args, box.env, box.file("."));
 
 describe.skipIf(missing.length > 0)(
   "eval --candidates with arena_g_eval (stories260K)",
