@@ -263,7 +263,7 @@ export const sampleFieldTable = {
     haystack: [],
     deepeval: ["contestants"],
     legacy: [],
-    what: "the candidate responses to compare",
+    what: "the candidate responses to compare (or gather columns with --candidates a,b; candidateColumns in code)",
     label: "Candidates",
   },
 } as const satisfies Record<string, SampleFieldSpec>;
