@@ -18,6 +18,13 @@ export {
   type NoncommittalMode,
 } from "./metrics/answer-relevancy/score.js";
 export {
+  type ArenaTally,
+  candidatePairs,
+  type OrderedVerdict,
+  pairOrderings,
+  tallyArena,
+} from "./metrics/arena-g-eval/score.js";
+export {
   type BleuResult,
   type BleuSettings,
   type BleuTokenizer,

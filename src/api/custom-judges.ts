@@ -17,5 +17,6 @@ export * from "../metrics/aspect-critic/index.js";
 export * from "../metrics/rubrics/index.js";
 export * from "../metrics/simple-criteria/index.js";
 export * from "../metrics/g-eval/index.js";
+export * from "../metrics/arena-g-eval/index.js";
 export * from "../metrics/llm-evaluator/index.js";
 // metrics:end

@@ -2,7 +2,7 @@ import { type Command, Option } from "commander";
 import { InvalidInputError } from "../errors.js";
 import { definableMetrics, type MetricDefinition } from "../metric-file/definition.js";
 import { cliCommand } from "../util/cli-command.js";
-import { COLUMN_FLAG_HELP } from "./column-map.js";
+import { COLUMN_FLAG_HELP, parseCandidateColumns } from "./column-map.js";
 import { defaultMetricsFor, withoutMissingModels } from "./default-metrics.js";
 import { readEvalDataset } from "./eval-dataset.js";
 import { type EvalFlags, normalizeFlags, type RawEvalFlags } from "./eval-flags.js";
@@ -240,6 +240,11 @@ export function registerEvalCommand(program: Command): Command {
       0,
     )
     .option("--column <name=field>", COLUMN_FLAG_HELP, collect(String))
+    .option(
+      "--candidates <columns>",
+      "comma-separated dataset columns gathered into each row's candidates, named by column, for arena_g_eval (e.g. response_a,response_b)",
+      parseCandidateColumns,
+    )
     .addHelpText(
       "after",
       `

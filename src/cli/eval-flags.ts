@@ -59,6 +59,8 @@ export interface EvalFlags extends ShardFlags, IntervalFlags {
   /** Share of rows a gated metric may leave unscored. */
   maxUnscored: number;
   column: string[];
+  /** `--candidates a,b`: dataset columns gathered into each row's `candidates`. Defaults to none. */
+  candidates?: string[];
   metricFile: string[];
   verify: boolean;
 }

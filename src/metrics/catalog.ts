@@ -8,6 +8,7 @@ import {
 } from "./agent-goal-accuracy/metric.js";
 import { AnswerCorrectness } from "./answer-correctness/metric.js";
 import { AnswerRelevancy } from "./answer-relevancy/metric.js";
+import { ArenaGEval } from "./arena-g-eval/metric.js";
 import { AspectCritic } from "./aspect-critic/metric.js";
 import { BleuScore } from "./bleu-score/metric.js";
 import { ChrfScore } from "./chrf-score/metric.js";
@@ -142,6 +143,7 @@ export const metricClasses: readonly MetricClass[] = [
   InstanceRubrics,
   SimpleCriteriaScore,
   GEval,
+  ArenaGEval,
   LLMJudgeMetric,
 ];
 

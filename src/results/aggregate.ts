@@ -109,6 +109,8 @@ class MetricTally {
   readonly sumOfSquares = new ExactSum();
   /** Ok rows decided by each path of a cascade. */
   readonly decidedBy = { verifier: 0, judge: 0 };
+  /** Pairs of a head-to-head metric judged in both orders, and those whose verdict changed with the order. */
+  readonly positionFlips = { flips: 0, swappedPairs: 0 };
   readonly values: IntervalTally;
 
   constructor(intervals: AggregateIntervalOptions, metric: string) {
@@ -119,6 +121,15 @@ class MetricTally {
     const { status, value } = record.result;
     const decidedBy = (record.result.details as { decidedBy?: unknown } | undefined)?.decidedBy;
     if (status === "ok" && (decidedBy === "verifier" || decidedBy === "judge")) this.decidedBy[decidedBy]++;
+    const arena = record.result.details as { swappedPairs?: unknown; positionFlips?: unknown } | undefined;
+    if (
+      status === "ok" &&
+      typeof arena?.swappedPairs === "number" &&
+      typeof arena.positionFlips === "number"
+    ) {
+      this.positionFlips.swappedPairs += arena.swappedPairs;
+      this.positionFlips.flips += arena.positionFlips;
+    }
     if (status === "error") this.errors++;
     else if (status === "skipped") this.skipped++;
     else if (typeof value === "number" && Number.isFinite(value)) {
@@ -145,6 +156,7 @@ class MetricTally {
     const { count, errors, skipped, nulls } = this;
     const cascade =
       this.decidedBy.verifier + this.decidedBy.judge > 0 ? { decidedBy: { ...this.decidedBy } } : {};
+    const flips = this.positionFlips.swappedPairs > 0 ? { positionFlips: { ...this.positionFlips } } : {};
     if (count === 0)
       return {
         metric,
@@ -157,6 +169,7 @@ class MetricTally {
         min: null,
         max: null,
         ...cascade,
+        ...flips,
       };
     const mean = this.sum.total() / count;
     // count² · variance = count·Σv² − (Σv)², computed exactly, rounded once; never negative.
@@ -180,6 +193,7 @@ class MetricTally {
       max: this.max,
       ...(interval !== null ? { interval } : {}),
       ...cascade,
+      ...flips,
     };
   }
 }

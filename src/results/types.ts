@@ -55,6 +55,11 @@ export interface MetricAggregate {
    * `details.decidedBy`; absent when no row of the metric was cascaded.
    */
   decidedBy?: { verifier: number; judge: number };
+  /**
+   * Ok rows of a head-to-head metric (`arena_g_eval`): pairs judged in both orders, and those whose verdict changed
+   * when the order was swapped (`details.swappedPairs`, `details.positionFlips`); absent for other metrics.
+   */
+  positionFlips?: { flips: number; swappedPairs: number };
 }
 
 /** Everything about how a run was made. */

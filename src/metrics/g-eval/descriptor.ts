@@ -7,7 +7,7 @@ import {
   customJudgeOptionFields,
   scaleField,
 } from "../shared/judge/custom-options.js";
-import { MAX_STEPS } from "./prompt.js";
+import { MAX_STEPS } from "../shared/judge/evaluation-steps.js";
 
 /** `g_eval`: criteria -> evaluation steps -> a probability-weighted score on your scale; opt-in. */
 export const gEvalDescriptor = defineMetric({

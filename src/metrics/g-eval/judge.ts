@@ -3,21 +3,8 @@ import { renderPrompt } from "../../prompts/render.js";
 import type { PromptTemplate } from "../../prompts/types.js";
 import { type Scale, scaleValues } from "../shared/judge/custom-judge.js";
 import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge/judge.js";
-import { type GEvalAnswer, type GEvalInput, gEvalStepsPrompt } from "./prompt.js";
+import type { GEvalAnswer, GEvalInput } from "./prompt.js";
 import { scoreSlotPrefix, weightedScore } from "./score.js";
-
-/** Asks the judge once for evaluation steps for the criteria. */
-export async function generateSteps(
-  llm: Llm,
-  name: string,
-  criteria: string,
-  settings: JudgeSettings,
-  signal: AbortSignal | undefined,
-): Promise<{ steps: string[]; usage: JudgeUsage }> {
-  const usage = newUsage();
-  const out = await askJudge(llm, gEvalStepsPrompt, { name, criteria }, settings, usage, signal);
-  return { steps: out.steps.map((s) => s.trim()), usage };
-}
 
 /** One row's G-Eval judgement. */
 export interface GEvalJudgement {

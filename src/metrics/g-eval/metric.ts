@@ -1,23 +1,23 @@
-// GEval: prompt.ts (steps prompt, score prompt sized to the scale), score.ts (probability-weighted score, the
-// score slot's prefix), judge.ts (steps once, then per row a score and its probabilities), descriptor.ts.
+// GEval: prompt.ts (score prompt sized to the scale), score.ts (probability-weighted score, the score slot's
+// prefix), judge.ts (per row a score and its probabilities), descriptor.ts; the steps come from
+// shared/judge/evaluation-steps.ts (asked once per metric).
 import type { MetricOptionsOf } from "../descriptor.js";
 import { CustomJudgeMetric, criterionOptionalInputs } from "../shared/base/custom-judge-metric.js";
 import type { Scale } from "../shared/judge/custom-judge.js";
-import type { JudgeUsage } from "../shared/judge/judge.js";
+import {
+  type EvaluationSteps,
+  G_EVAL_STEPS_VERSION,
+  gEvalStepsPrompt,
+  StepsOnce,
+} from "../shared/judge/evaluation-steps.js";
 import type { MetricConfig, MetricResult } from "../types.js";
 import { gEvalDescriptor } from "./descriptor.js";
-import { generateSteps, judgeGEval } from "./judge.js";
-import { G_EVAL_STEPS_VERSION, type GEvalInput, gEvalScorePrompt, gEvalStepsPrompt } from "./prompt.js";
+import { judgeGEval } from "./judge.js";
+import { type GEvalInput, gEvalScorePrompt } from "./prompt.js";
 import { lowScoreMassWarning } from "./score.js";
 
 /** Options of {@link GEval}: the judge and its descriptor's options, each documented on its schema key. */
 export type GEvalOptions = MetricOptionsOf<typeof gEvalDescriptor>;
-
-interface Steps {
-  steps: string[];
-  source: "given" | "generated";
-  usage: JudgeUsage | undefined;
-}
 
 /**
  * DeepEval's G-Eval: the criteria become evaluation steps (asked once per metric, recorded in every row's
@@ -40,31 +40,17 @@ export class GEval extends CustomJudgeMetric<GEvalInput, typeof gEvalDescriptor.
   readonly scale: Scale;
   private readonly criteria: string;
   private readonly givenSteps: readonly string[] | undefined;
-  private steps: Promise<Steps> | undefined;
+  private readonly steps: StepsOnce;
 
   constructor(options: GEvalOptions) {
     super(options, criterionOptionalInputs);
     ({ criteria: this.criteria, evaluationSteps: this.givenSteps, scale: this.scale } = this.options);
+    this.steps = new StepsOnce(this.llm, this.name, this.criteria, this.givenSteps, this.settings);
   }
 
   /** The evaluation steps: the given ones, or the judge's (asked once; a failed attempt is retried by the next row). */
-  evaluationSteps(signal?: AbortSignal): Promise<Steps> {
-    if (this.steps === undefined) {
-      this.steps =
-        this.givenSteps !== undefined
-          ? Promise.resolve({ steps: [...this.givenSteps], source: "given", usage: undefined })
-          : generateSteps(
-              this.llm,
-              this.name,
-              this.criteria,
-              { ...this.settings, temperature: 0 },
-              signal,
-            ).then((s) => ({ ...s, source: "generated" as const }));
-      this.steps.catch(() => {
-        this.steps = undefined;
-      });
-    }
-    return this.steps;
+  evaluationSteps(signal?: AbortSignal): Promise<EvaluationSteps> {
+    return this.steps.get(signal);
   }
 
   protected async compute(input: GEvalInput, signal: AbortSignal | undefined): Promise<MetricResult> {
