@@ -16,11 +16,21 @@ import { expectedValue } from "../../src/metrics/shared/judge/choice-verdicts.js
 import { verdictsSchema } from "../../src/metrics/shared/judge/statements/verdicts-prompt.js";
 import { FakeEmbeddings } from "../support/fake-embeddings.js";
 import { binarySlotRead, ScriptedLlm } from "../support/scripted-llm.js";
-import { LUCAS_STATEMENTS, LUCAS_VERDICTS, PYTHON_CONTEXT, PYTHON_QUESTION } from "./seed-examples.js";
+import {
+  GEORGE_LUCAS_ANSWER,
+  LUCAS_STATEMENTS,
+  LUCAS_VERDICTS,
+  PYTHON_CONTEXT,
+  PYTHON_QUESTION,
+} from "./seed-examples.js";
 
 const STATEMENTS = "faithfulness/statements";
 const VERDICTS = "faithfulness/verdicts";
-const sample = { userInput: PYTHON_QUESTION, response: "x", retrievedContexts: [PYTHON_CONTEXT] };
+const sample = {
+  userInput: PYTHON_QUESTION,
+  response: GEORGE_LUCAS_ANSWER,
+  retrievedContexts: [PYTHON_CONTEXT],
+};
 const [S1, S2] = LUCAS_STATEMENTS.statements as [string, string];
 
 const c = (text: string, probability: number, taken = false) => ({ text, probability, taken });
@@ -324,7 +334,7 @@ describe("scoring on the other small-choice verdicts (one shared mechanism)", ()
         { "0": 0.9, "1": 0.1 },
       ],
     };
-    const row = { userInput: "q", reference: "r", retrievedContexts: ["c"] };
+    const row = { userInput: "q", reference: GEORGE_LUCAS_ANSWER, retrievedContexts: ["c"] };
     const result = await new ContextRecall({ llm: judgeWith(answers, reads), scoring: "expected" }).score(
       row,
     );
