@@ -16,7 +16,8 @@ const critic = {
   id: "on_topic",
   definition: "Does the response answer the question?",
 };
-const kinds = "aspect_critic, rubrics_score, instance_rubrics, simple_criteria, g_eval, llm_evaluator";
+const kinds =
+  "aspect_critic, rubrics_score, instance_rubrics, simple_criteria, g_eval, llm_evaluator, dag, conversational_dag";
 
 describe("parseMetricFile", () => {
   it("reads YAML and JSON entries with each kind's sample fields, without building a metric", () => {

@@ -8,7 +8,8 @@ export const dagDescriptor = defineMetric({
   id: "dag",
   description:
     "DeepEval's DAG metric: a decision graph you define (tasks, yes/no and one-of-N judgements) whose verdict leaves carry your scores, 0 to 10, as score / 10.",
-  requiredFields: ["userInput", "response"],
+  // None of its own: the fields are the ones its nodes show the judge (`definable.fields`).
+  requiredFields: [],
   needsLlm: true,
   needsEmbeddings: false,
   optIn: true,
