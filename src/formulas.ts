@@ -28,10 +28,10 @@ export {
 export { tokenize13a } from "./metrics/bleu-score/tokenizer-13a.js";
 export { type ChrfResult, type ChrfSettings, corpusChrf, ragasChrf } from "./metrics/chrf-score/score.js";
 export { type ContextRelevanceMode, contextRelevanceScore } from "./metrics/context-relevance/score.js";
-export { childMetricValue, expectedBranchValue, leafValue } from "./metrics/dag/score.js";
 export { contextualPrecision } from "./metrics/contextual-precision/score.js";
 export { contextualRecall, referenceSentences } from "./metrics/contextual-recall/score.js";
 export { contextualRelevancy } from "./metrics/contextual-relevancy/score.js";
+export { childMetricValue, expectedBranchValue, leafValue } from "./metrics/dag/score.js";
 export { deepEvalAnswerRelevancy } from "./metrics/deepeval-answer-relevancy/score.js";
 export { countsAsTruthful, deepEvalFaithfulness } from "./metrics/deepeval-faithfulness/score.js";
 export { type DocumentAveragePrecision, documentAveragePrecision } from "./metrics/document-map/score.js";
