@@ -4,43 +4,15 @@ import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/errors.js";
 import { createMetric } from "../../src/metrics/catalog.js";
 import { ConversationalDAGMetric } from "../../src/metrics/conversational-dag/metric.js";
-import { DAGMetric, type DAGMetricOptions } from "../../src/metrics/dag/metric.js";
+import { DAGMetric } from "../../src/metrics/dag/metric.js";
 import { ExactMatch } from "../../src/metrics/exact-match/metric.js";
 import type { ConversationMessage } from "../../src/sample/conversation/messages.js";
+import { formatNodes, resolutionNodes } from "../support/dag-graphs.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 
 const sample = {
   userInput: "Summarise the meeting.",
   response: "Intro: hello. Body: plans. Conclusion: done.",
-};
-
-/** DeepEval's docs example: extract headings, check they are all there, then grade their order. */
-const formatNodes: DAGMetricOptions["nodes"] = {
-  headings: {
-    type: "task",
-    instructions: "List the headings of the summary.",
-    outputLabel: "Summary headings",
-    inputs: ["response"],
-    children: ["complete"],
-  },
-  complete: {
-    type: "binary_judgement",
-    criteria: "Does the heading list hold intro, body and conclusion?",
-    verdicts: [
-      { verdict: false, score: 0 },
-      { verdict: true, child: "order" },
-    ],
-  },
-  order: {
-    type: "non_binary_judgement",
-    criteria: "Are the headings in the order intro, body, conclusion?",
-    inputs: ["response"],
-    verdicts: [
-      { verdict: "in order", score: 10 },
-      { verdict: "two swapped", score: 4 },
-      { verdict: "all out of order", score: 2 },
-    ],
-  },
 };
 
 function formatJudge(
@@ -267,23 +239,12 @@ describe("ConversationalDAGMetric", () => {
 
   it("shows the node the turns as DeepEval renders them, and scores the label's leaf", async () => {
     const llm = new ScriptedLlm({
-      "conversational_dag/resolution/solved": [{ reason: "Reshipped.", verdict: "fully" }],
+      "conversational_dag/resolution/solved": [{ reason: "Reshipped.", verdict: "fully solved" }],
     });
     const metric = new ConversationalDAGMetric({
       llm,
       name: "resolution",
-      nodes: {
-        solved: {
-          type: "non_binary_judgement",
-          criteria: "Was the user's problem solved?",
-          inputs: ["role", "content"],
-          verdicts: [
-            { verdict: "fully", score: 10 },
-            { verdict: "partly", score: 5 },
-            { verdict: "not at all", score: 0 },
-          ],
-        },
-      },
+      nodes: resolutionNodes,
     });
     const result = await metric.score({ messages });
     expect(result.value).toBe(1);
