@@ -89,6 +89,20 @@ describe("DAGMetric", () => {
     );
   });
 
+  it("reasons: false asks each judgement for its verdict alone", async () => {
+    const llm = new ScriptedLlm({
+      "dag/summary_format/headings": [{ output: "Intro, Body, Conclusion" }],
+      "dag/summary_format/complete": [{ verdict: false }],
+    });
+    const metric = new DAGMetric({ llm, name: "summary_format", nodes: formatNodes, reasons: false });
+    const result = await metric.score(sample);
+    expect(result.value).toBe(0);
+    const call = llm.callsFor("dag/summary_format/complete")[0]!;
+    expect(call.schema.safeParse({ reason: "x", verdict: true }).data).toEqual({ verdict: true });
+    expect(call.prompt.system).toContain("Give only the verdict.");
+    expect(metric.config().promptVersions["dag/summary_format/complete"]).toMatch(/\+noreasons$/);
+  });
+
   it("a verdict may end in a child metric, its value mapped from its range", async () => {
     const llm = new ScriptedLlm({ "dag/exact/polite": [{ reason: "Yes.", verdict: true }] });
     const metric = new DAGMetric({
@@ -106,6 +120,7 @@ describe("DAGMetric", () => {
         },
       },
     });
+    expect(metric.requiredFields).toEqual(["response", "reference"]);
     const result = await metric.score({ response: "Paris", reference: "Paris" });
     expect(result.value).toBe(1);
     expect(result.details?.leaf).toMatchObject({ metric: "exact_match", metricValue: 1 });
@@ -219,6 +234,11 @@ describe("the graph's checks, before any model loads", () => {
       "a verdict's next node that reads nothing",
       { a: judge([yes, { verdict: false, child: "b" }]), b: judge([yes, no], { inputs: undefined }) },
       /"b" follows a verdict of "a", so it has no task's text to read/,
+    ],
+    [
+      "an unknown node type",
+      { a: { type: "decision", criteria: "Ok?" } },
+      /nodes\.a.*type must be task, binary_judgement or non_binary_judgement/,
     ],
     [
       "a child metric in a file",

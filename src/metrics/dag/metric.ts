@@ -47,7 +47,7 @@ export class DAGMetric extends DagMetricBase<DagSampleRow> {
   protected override validate(sample: Sample, row: number | undefined): DagSampleRow {
     return {
       sample,
-      fields: readJudgeInputs(sample, this.requiredFields as JudgeInputField[], [], row),
+      fields: readJudgeInputs(sample, this.nodeFields as JudgeInputField[], [], row),
     };
   }
 

@@ -51,6 +51,8 @@ export abstract class DagMetricBase<
   readonly nodes: DagNodes;
   private readonly metricName: string;
   private readonly walker: DagWalker;
+  /** The sample fields the nodes show the judge (their `inputs`), in node order. */
+  protected readonly nodeFields: readonly SampleField[];
   private readonly fields: readonly SampleField[];
   private readonly prompts = new Map<string, ReturnType<typeof dagNodePrompt>>();
 
@@ -61,7 +63,11 @@ export abstract class DagMetricBase<
     this.metricName = o.name;
     this.nodes = o.nodes;
     this.walker = new DagWalker(this.nodes);
-    this.fields = definedFields(this.descriptor, this.options as Record<string, unknown>);
+    const childFields = Object.values(this.nodes).flatMap((n) =>
+      n.type === "task" ? [] : n.verdicts.flatMap((v) => v.metric?.requiredFields ?? []),
+    );
+    this.nodeFields = definedFields(this.descriptor, this.options as Record<string, unknown>);
+    this.fields = [...new Set([...this.nodeFields, ...childFields])];
     for (const [id, node] of Object.entries(this.nodes)) {
       this.prompts.set(id, dagNodePrompt(wording, this.metricName, id, node, this.reading.reasons !== false));
     }
@@ -72,7 +78,7 @@ export abstract class DagMetricBase<
     return this.metricName;
   }
 
-  /** The sample fields the nodes read. */
+  /** The sample fields the nodes read, then those the child metrics need (a row without one is skipped). */
   override get requiredFields(): readonly SampleField[] {
     return this.fields;
   }
