@@ -9,6 +9,7 @@ import { ExactMatch } from "../../src/metrics/exact-match/metric.js";
 import type { ConversationMessage } from "../../src/sample/conversation/messages.js";
 import { formatNodes, resolutionNodes } from "../support/dag-graphs.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
+import "../../src/vitest/index.js";
 
 const sample = {
   userInput: "Summarise the meeting.",
@@ -55,6 +56,15 @@ describe("DAGMetric", () => {
     // The grammar allows only the node's labels.
     expect(orderCall.schema.safeParse({ reason: "x", verdict: "sideways" }).success).toBe(false);
     expect(metric.requiredFields).toEqual(["response"]);
+  });
+
+  it("passes the vitest matchers like any metric", async () => {
+    const metric = new DAGMetric({
+      llm: formatJudge(true, "in order"),
+      name: "summary_format",
+      nodes: formatNodes,
+    });
+    await expect(sample).toScore(metric, { atLeast: 0.9 });
   });
 
   it("a false verdict ends at its score without judging the rest", async () => {
