@@ -38,6 +38,7 @@ export { type ContextRelevanceMode, contextRelevanceScore } from "./metrics/cont
 export { contextualPrecision } from "./metrics/contextual-precision/score.js";
 export { contextualRecall, referenceSentences } from "./metrics/contextual-recall/score.js";
 export { contextualRelevancy } from "./metrics/contextual-relevancy/score.js";
+export { childMetricValue, expectedBranchValue, leafValue } from "./metrics/dag/score.js";
 export { deepEvalAnswerRelevancy } from "./metrics/deepeval-answer-relevancy/score.js";
 export { countsAsTruthful, deepEvalFaithfulness } from "./metrics/deepeval-faithfulness/score.js";
 export { type DocumentAveragePrecision, documentAveragePrecision } from "./metrics/document-map/score.js";

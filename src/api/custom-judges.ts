@@ -19,4 +19,6 @@ export * from "../metrics/simple-criteria/index.js";
 export * from "../metrics/g-eval/index.js";
 export * from "../metrics/arena-g-eval/index.js";
 export * from "../metrics/llm-evaluator/index.js";
+export * from "../metrics/dag/index.js";
+export * from "../metrics/conversational-dag/index.js";
 // metrics:end

@@ -25,6 +25,8 @@ import { ContextualPrecisionMetric } from "./contextual-precision/metric.js";
 import { ContextualRecallMetric } from "./contextual-recall/metric.js";
 import { ContextualRelevancyMetric } from "./contextual-relevancy/metric.js";
 import { ConversationCompleteness } from "./conversation-completeness/metric.js";
+import { ConversationalDAGMetric } from "./conversational-dag/metric.js";
+import { DAGMetric } from "./dag/metric.js";
 import { AnswerRelevancyMetric } from "./deepeval-answer-relevancy/metric.js";
 import { FaithfulnessMetric } from "./deepeval-faithfulness/metric.js";
 import type { MetricDescriptor, MetricModels } from "./descriptor.js";
@@ -145,6 +147,8 @@ export const metricClasses: readonly MetricClass[] = [
   GEval,
   ArenaGEval,
   LLMJudgeMetric,
+  DAGMetric,
+  ConversationalDAGMetric,
 ];
 
 /** Every built-in metric's descriptor, in display order. */

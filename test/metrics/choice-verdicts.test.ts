@@ -100,6 +100,26 @@ describe("SlotTracker", () => {
     // The read that chose the space was replaced by the one that chose "1": P(1) = 0.7.
     expect(slot!.probabilities["1"]).toBeCloseTo(0.7, 12);
   });
+
+  it("reads a quoted label that holds spaces to its closing quote", () => {
+    const values = ['"in order"', '"two swapped"'];
+    const tracker = new SlotTracker([{ key: "verdict", values }]);
+    const pieces = ['{"verdict":', '"two', " sw", 'apped"', "}"];
+    const steps = [[c('"two', 0.6, true), c('"in', 0.4)], [c(" sw", 1, true)], [c('apped"', 1, true)]];
+    let text = "";
+    let read = false;
+    const reads: boolean[] = [];
+    for (const piece of pieces) {
+      if (read) tracker.record(text, steps.shift()!);
+      text += piece;
+      read = tracker.wantsRead(text);
+      reads.push(read);
+    }
+    expect(reads).toEqual([true, true, true, false, false]);
+    const [slot] = tracker.finish(text);
+    expect(slot).toMatchObject({ key: "verdict", written: '"two swapped"', approximate: false });
+    expect(slot!.probabilities['"two swapped"']).toBeCloseTo(0.6, 12);
+  });
 });
 
 describe("Faithfulness scoring, confidence and reasons", () => {

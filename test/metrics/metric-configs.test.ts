@@ -64,6 +64,34 @@ const requiredOptions: Record<string, Record<string, unknown>> = {
     inputs: { question: "userInput", answer: "response" },
     scoreKey: "score",
   },
+  dag: {
+    name: "polite",
+    nodes: {
+      polite: {
+        type: "binary_judgement",
+        criteria: "Is the response polite?",
+        inputs: ["response"],
+        verdicts: [
+          { verdict: true, score: 10 },
+          { verdict: false, score: 0 },
+        ],
+      },
+    },
+  },
+  conversational_dag: {
+    name: "solved",
+    nodes: {
+      solved: {
+        type: "binary_judgement",
+        criteria: "Was the user's problem solved?",
+        inputs: ["role", "content"],
+        verdicts: [
+          { verdict: true, score: 10 },
+          { verdict: false, score: 0 },
+        ],
+      },
+    },
+  },
 };
 
 const catalogSubjects: Subject[] = metricClasses.map((c) => ({
