@@ -21,7 +21,7 @@ export type ChrfScoreOptions = ChrfSettings;
  */
 export class ChrfScore extends JudgeFreeMetric<
   MetricInput<typeof chrfScoreDescriptor>,
-  typeof chrfScoreDescriptor.options
+  typeof chrfScoreDescriptor
 > {
   static readonly descriptor = chrfScoreDescriptor;
 
