@@ -189,7 +189,9 @@ describe("constructor options are checked with the options schema", () => {
   it("a class inherits its constructor typed by its descriptor: an unknown key and a missing judge do not compile", () => {
     // The classes declare no constructor: the base's takes MetricOptionsOf<typeof descriptor>, optional only when
     // the descriptor requires nothing.
-    expectTypeOf<ConstructorParameters<typeof api.ContextRecall>>().toEqualTypeOf<[api.ContextRecallOptions]>();
+    expectTypeOf<ConstructorParameters<typeof api.ContextRecall>>().toEqualTypeOf<
+      [api.ContextRecallOptions]
+    >();
     expectTypeOf<ConstructorParameters<typeof api.ContextualRecallMetric>>().toEqualTypeOf<
       [api.ContextualRecallOptions]
     >();
