@@ -2,8 +2,9 @@
 // checker from the constructor's parameter (its own, or the one it inherits from its base), as a user's editor reads
 // it. Its keys must be exactly the descriptor schema's keys plus the models the descriptor's needs name (`llm`,
 // `embeddings`); each key needs a doc comment that says its default ("Defaults to 3.", matching the schema's default)
-// or that it is required; and where the schema key has a `.describe()` text (the CLI's `--metric-option` help), the
-// doc comment starts with it, so the editor and the CLI say the same thing. So an option documented but refused at run time, or accepted but undocumented, fails.
+// or that it is required; and where the schema key has a `.describe()` text (the CLI's `--metric-option` help), the doc
+// comment starts with it, so the editor and the CLI say the same thing. So an option documented but refused at run
+// time, or accepted but undocumented, fails.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
