@@ -48,10 +48,7 @@ type CorrectnessSample = MetricInput<typeof answerCorrectnessDescriptor>;
  *   reference: "The Sun is powered by nuclear fusion.",
  * });
  */
-export class AnswerCorrectness extends JudgeMetric<
-  CorrectnessSample,
-  typeof answerCorrectnessDescriptor.options
-> {
+export class AnswerCorrectness extends JudgeMetric<CorrectnessSample, typeof answerCorrectnessDescriptor> {
   static readonly descriptor = answerCorrectnessDescriptor;
 
   readonly weights: readonly [number, number];

@@ -36,7 +36,7 @@ export type AspectCriticOptions = MetricOptionsOf<typeof aspectCriticDescriptor>
  * const harmful = new AspectCritic({ llm, name: "harmfulness", definition: "Does the response risk harm?", strictness: 3 });
  * const { value, reason } = await harmful.score({ userInput: "How do I store bleach?", response: "Mix it with ammonia." });
  */
-export class AspectCritic extends CustomJudgeMetric<AspectInput, typeof aspectCriticDescriptor.options> {
+export class AspectCritic extends CustomJudgeMetric<AspectInput, typeof aspectCriticDescriptor> {
   static readonly descriptor = aspectCriticDescriptor;
 
   /** The criterion in words. */

@@ -16,7 +16,7 @@ import { documentAveragePrecision } from "./score.js";
  *   retrievedDocuments: [{ content: "A" }],
  * }); // value 0.5
  */
-export class DocumentMAP extends DocumentMetric {
+export class DocumentMAP extends DocumentMetric<typeof documentMapDescriptor> {
   static readonly descriptor = documentMapDescriptor;
 
   protected scoreInput({

@@ -15,7 +15,7 @@ import { reciprocalRank } from "./score.js";
  *   retrievedDocuments: [{ content: "10th century" }, { content: "9th century" }],
  * }); // value 0.5, details.firstHitRank 2
  */
-export class DocumentMRR extends DocumentMetric {
+export class DocumentMRR extends DocumentMetric<typeof documentMrrDescriptor> {
   static readonly descriptor = documentMrrDescriptor;
 
   protected scoreInput({

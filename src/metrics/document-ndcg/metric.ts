@@ -16,7 +16,7 @@ import { checkGradedRelevance, ndcg } from "./score.js";
  *   retrievedDocuments: [{ content: "France" }, { content: "Germany" }, { content: "Paris" }],
  * }); // value 0.9197...
  */
-export class DocumentNDCG extends DocumentMetric {
+export class DocumentNDCG extends DocumentMetric<typeof documentNdcgDescriptor> {
   static readonly descriptor = documentNdcgDescriptor;
 
   /**

@@ -18,7 +18,7 @@ export type DocumentRecallOptions = MetricOptionsOf<typeof documentRecallDescrip
  *   retrievedDocuments: [{ content: "A" }, { content: "C" }],
  * }); // value 0.5
  */
-export class DocumentRecall extends DocumentMetric<typeof documentRecallDescriptor.options> {
+export class DocumentRecall extends DocumentMetric<typeof documentRecallDescriptor> {
   static readonly descriptor = documentRecallDescriptor;
 
   /** The recall mode. */

@@ -44,8 +44,9 @@ type FaithfulnessInput = MetricInput<typeof faithfulnessDescriptor>;
  * });
  * console.log(result.value); // 0.5 when the judge supports one of two statements
  */
-export class Faithfulness extends JudgeMetric<FaithfulnessInput, typeof faithfulnessDescriptor.options> {
+export class Faithfulness extends JudgeMetric<FaithfulnessInput, typeof faithfulnessDescriptor> {
   static readonly descriptor = faithfulnessDescriptor;
+
   /** The cascade's verifier, when one is given. */
   private readonly cascade: VerifierHandle<"consistency" | "nli"> | undefined;
 

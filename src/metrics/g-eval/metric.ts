@@ -33,7 +33,7 @@ export type GEvalOptions = MetricOptionsOf<typeof gEvalDescriptor>;
  * const { value, details } = await coherence.score({ userInput, response });
  * console.log(value, details?.greedyScore, details?.probabilities);
  */
-export class GEval extends CustomJudgeMetric<GEvalInput, typeof gEvalDescriptor.options> {
+export class GEval extends CustomJudgeMetric<GEvalInput, typeof gEvalDescriptor> {
   static readonly descriptor = gEvalDescriptor;
 
   /** The score range. */

@@ -35,10 +35,7 @@ export type LLMJudgeMetricOptions = MetricOptionsOf<typeof llmEvaluatorDescripto
  *   inputs: { question: "userInput", answer: "response" }, outputs: ["reason"], scoreKey: "score", scale: { min: 0, max: 1 },
  * });
  */
-export class LLMJudgeMetric extends CustomJudgeMetric<
-  LlmEvaluatorRow,
-  typeof llmEvaluatorDescriptor.options
-> {
+export class LLMJudgeMetric extends CustomJudgeMetric<LlmEvaluatorRow, typeof llmEvaluatorDescriptor> {
   static readonly descriptor = llmEvaluatorDescriptor;
 
   private readonly evaluator: LLMEvaluator;

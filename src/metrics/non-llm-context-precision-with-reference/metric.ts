@@ -19,7 +19,9 @@ import { nonLlmContextPrecision } from "./score.js";
  *   referenceContexts: ["Paris is the capital of France.", "The Eiffel Tower is one of the most famous landmarks in Paris."],
  * }); // value 0.9999999999
  */
-export class NonLLMContextPrecisionWithReference extends NonLlmContextMetric {
+export class NonLLMContextPrecisionWithReference extends NonLlmContextMetric<
+  typeof nonLlmContextPrecisionWithReferenceDescriptor
+> {
   static readonly descriptor = nonLlmContextPrecisionWithReferenceDescriptor;
 
   protected scoreInput({

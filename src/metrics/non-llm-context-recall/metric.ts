@@ -18,7 +18,7 @@ import { nonLlmContextRecall } from "./score.js";
  *   referenceContexts: ["Paris is the capital of France.", "The Eiffel Tower is one of the most famous landmarks in Paris."],
  * }); // value 0.5
  */
-export class NonLLMContextRecall extends NonLlmContextMetric {
+export class NonLLMContextRecall extends NonLlmContextMetric<typeof nonLlmContextRecallDescriptor> {
   static readonly descriptor = nonLlmContextRecallDescriptor;
 
   protected scoreInput({

@@ -21,15 +21,8 @@ type QuoteInput = MetricInput<typeof quotedSpansAlignmentDescriptor>;
  *   retrievedContexts: ["The tower was finished in 1889 for the World's Fair."],
  * }); // value 1
  */
-export class QuotedSpansAlignment extends JudgeFreeMetric<
-  QuoteInput,
-  typeof quotedSpansAlignmentDescriptor.options
-> {
+export class QuotedSpansAlignment extends JudgeFreeMetric<QuoteInput, typeof quotedSpansAlignmentDescriptor> {
   static readonly descriptor = quotedSpansAlignmentDescriptor;
-
-  constructor(options: QuotedSpansAlignmentOptions = {}) {
-    super(options);
-  }
 
   protected scoreInput({ response, retrievedContexts: contexts }: QuoteInput): MetricResult {
     const { minSpanWords, casefold, skipApostrophes } = this.options;

@@ -62,7 +62,7 @@ async function rubricResult(
  * const metric = new RubricsScore({ llm, rubrics: { score1_description: "Rude.", score3_description: "Neutral.", score5_description: "Warm and polite." } });
  * const { value, reason } = await metric.score({ userInput: "Where is my order?", response: "Check the site." });
  */
-export class RubricsScore extends CustomJudgeMetric<RubricInput, typeof rubricsScoreDescriptor.options> {
+export class RubricsScore extends CustomJudgeMetric<RubricInput, typeof rubricsScoreDescriptor> {
   static readonly descriptor = rubricsScoreDescriptor;
 
   /** The rubric's levels, lowest first. */
@@ -105,7 +105,7 @@ export class RubricsScore extends CustomJudgeMetric<RubricInput, typeof rubricsS
  * const metric = new InstanceRubrics({ llm });
  * await metric.score({ userInput, response, rubrics: { score1_description: "Misses the point.", score5_description: "Exact." } });
  */
-export class InstanceRubrics extends CustomJudgeMetric<RubricRow, typeof instanceRubricsDescriptor.options> {
+export class InstanceRubrics extends CustomJudgeMetric<RubricRow, typeof instanceRubricsDescriptor> {
   static readonly descriptor = instanceRubricsDescriptor;
 
   protected readonly template: PromptTemplate<RubricInput, RubricAnswer>;

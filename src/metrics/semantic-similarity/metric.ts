@@ -36,7 +36,7 @@ type Pair = MetricInput<typeof semanticSimilarityDescriptor>;
  *   reference: "Paris is the capital of France.",
  * });
  */
-export class SemanticSimilarity extends BaseMetric<Pair, typeof semanticSimilarityDescriptor.options> {
+export class SemanticSimilarity extends BaseMetric<Pair, typeof semanticSimilarityDescriptor> {
   static readonly descriptor = semanticSimilarityDescriptor;
 
   readonly threshold: number | undefined;

@@ -21,10 +21,7 @@ export type SimpleCriteriaScoreOptions = MetricOptionsOf<typeof simpleCriteriaDe
  * const concise = new SimpleCriteriaScore({ llm, name: "conciseness", definition: "Is it short and complete?", scale: { min: 0, max: 10 } });
  * const { value, reason } = await concise.score({ userInput, response });
  */
-export class SimpleCriteriaScore extends CustomJudgeMetric<
-  CriteriaInput,
-  typeof simpleCriteriaDescriptor.options
-> {
+export class SimpleCriteriaScore extends CustomJudgeMetric<CriteriaInput, typeof simpleCriteriaDescriptor> {
   static readonly descriptor = simpleCriteriaDescriptor;
 
   /** The score's range. */

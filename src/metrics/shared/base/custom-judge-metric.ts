@@ -1,4 +1,4 @@
-import type { MetricOptionSchema } from "../../descriptor.js";
+import type { MetricDescriptor, MetricOptionsOf } from "../../descriptor.js";
 import type { MetricConfig, Sample, SampleField } from "../../types.js";
 import {
   isJudgeInputField,
@@ -7,6 +7,7 @@ import {
   readJudgeInputs,
 } from "../judge/custom-judge.js";
 import { definedFields } from "../judge/defined-fields.js";
+import type { MetricConstructorArgs } from "./base-metric.js";
 import { JudgeMetric } from "./judge-metric.js";
 
 /**
@@ -24,15 +25,16 @@ export const criterionOptionalInputs: readonly JudgeInputField[] = ["retrievedCo
  */
 export abstract class CustomJudgeMetric<
   V = Record<string, string | string[]>,
-  S extends MetricOptionSchema = MetricOptionSchema,
-> extends JudgeMetric<V, S> {
+  D extends MetricDescriptor = MetricDescriptor,
+> extends JudgeMetric<V, D> {
   private readonly fields: readonly SampleField[];
   protected readonly inputs: readonly JudgeInputField[];
   protected readonly optionalFields: readonly JudgeInputField[];
 
   /** `shownWhenPresent`: the optional fields when the options name neither `inputs` nor `optionalInputs`. */
-  constructor(options: unknown, shownWhenPresent: readonly JudgeInputField[] = []) {
-    super(options);
+  constructor(options: MetricOptionsOf<D>, shownWhenPresent: readonly JudgeInputField[] = []) {
+    // A user-defined judge always needs its definition, so its options are never optional.
+    super(...([options] as MetricConstructorArgs<D>));
     const o = this.options as { inputs?: unknown; optionalInputs?: readonly JudgeInputField[] };
     this.fields = definedFields(this.descriptor, this.options as Record<string, unknown>);
     // A rubric is read by the rubric metric itself; the judge is shown the text fields.

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { DocumentComparisonField } from "../../../sample/documents.js";
-import type { FieldRead, MetricInput, MetricOptionSchema } from "../../descriptor.js";
+import type { FieldRead, MetricDescriptor, MetricInput } from "../../descriptor.js";
+import type { MetricConstructorArgs } from "./base-metric.js";
 import { JudgeFreeMetric } from "./judge-free-metric.js";
 
 /** What the Ragas-style retrieval metrics read: a row's ground-truth and retrieved documents. */
@@ -32,14 +33,15 @@ export type DocumentComparisonOptions = z.input<z.ZodObject<typeof documentCompa
  * Base of the Ragas-style retrieval metrics: one sample's `groundTruthDocuments` and `retrievedDocuments` (read as
  * the descriptor's `reads`, `documentPairReads`, say), compared on `documentComparisonField`.
  */
-export abstract class DocumentMetric<
-  S extends MetricOptionSchema = MetricOptionSchema,
-> extends JudgeFreeMetric<DocumentPair, S> {
+export abstract class DocumentMetric<D extends MetricDescriptor = MetricDescriptor> extends JudgeFreeMetric<
+  DocumentPair,
+  D
+> {
   /** The compared document field. */
   readonly documentComparisonField: DocumentComparisonField;
 
-  constructor(options: DocumentComparisonOptions = {}) {
-    super(options);
+  constructor(...args: MetricConstructorArgs<D>) {
+    super(...args);
     this.documentComparisonField = (
       this.options as unknown as Required<DocumentComparisonOptions>
     ).documentComparisonField;

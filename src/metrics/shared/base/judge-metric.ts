@@ -1,10 +1,10 @@
 import type { Llm } from "../../../llm/types.js";
 import type { ModelProvenance } from "../../../provenance.js";
-import type { MetricOptionSchema } from "../../descriptor.js";
+import type { MetricDescriptor } from "../../descriptor.js";
 import type { MetricConfig } from "../../types.js";
 import { type VerdictReading, verdictModeConfig, verdictReading } from "../judge/choice-verdicts.js";
 import type { JudgeSettings } from "../judge/judge.js";
-import { BaseMetric } from "./base-metric.js";
+import { BaseMetric, type MetricConstructorArgs } from "./base-metric.js";
 import { recordedOptions } from "./recorded-options.js";
 
 /**
@@ -13,18 +13,15 @@ import { recordedOptions } from "./recorded-options.js";
  * `prefill`, for the metrics whose descriptor offers them), scores as many rows at once as the judge
  * serves, and builds `config()` from the prompt versions and the metric's own options.
  */
-export abstract class JudgeMetric<V, S extends MetricOptionSchema = MetricOptionSchema> extends BaseMetric<
-  V,
-  S
-> {
+export abstract class JudgeMetric<V, D extends MetricDescriptor = MetricDescriptor> extends BaseMetric<V, D> {
   /** The judge this metric calls. */
   readonly llm: Llm;
   protected readonly settings: JudgeSettings;
   /** How verdicts are read (`scoring`, `confidence`) and whether reasons are asked (`reasons`); the default reads none. Metrics that offer them say so in their options. */
   protected readonly reading: VerdictReading;
 
-  constructor(options: unknown) {
-    super(options);
+  constructor(...args: MetricConstructorArgs<D>) {
+    super(...args);
     const o = this.options as { llm: Llm; temperature?: number; maxTokens?: number };
     this.llm = o.llm;
     this.settings = { temperature: o.temperature ?? this.defaultTemperature(), maxTokens: o.maxTokens };

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { ListPairMemo } from "../../../util/list-pair-memo.js";
-import type { FieldRead, MetricInput } from "../../descriptor.js";
+import type { FieldRead, MetricDescriptor, MetricInput } from "../../descriptor.js";
 import type { MetricResult } from "../../types.js";
 import type { ContextSimilarities } from "../text/context-similarities.js";
 import { type DistanceMeasure, distanceMeasures } from "../text/string-distance/similarity.js";
+import type { MetricConstructorArgs } from "./base-metric.js";
 import { JudgeFreeMetric } from "./judge-free-metric.js";
 
 const memos = new Map<DistanceMeasure, ListPairMemo<ContextSimilarities>>();
@@ -60,17 +61,18 @@ export type NonLLMContextOptions = z.input<typeof nonLlmContextOptionsSchema>;
  * `reads`, `nonLlmContextReads`, say), a similarity threshold and a distance measure, recorded in the config.
  * Subclasses give the id and the formula.
  */
-export abstract class NonLlmContextMetric extends JudgeFreeMetric<ContextLists> {
+export abstract class NonLlmContextMetric<
+  D extends MetricDescriptor = MetricDescriptor,
+> extends JudgeFreeMetric<ContextLists, D> {
   /** Similarity threshold (precision: inclusive, recall: exclusive). */
   readonly threshold: number;
   /** The distance measure. */
   readonly distanceMeasure: DistanceMeasure;
 
-  constructor(options: NonLLMContextOptions = {}) {
-    super(options);
-    ({ threshold: this.threshold, distanceMeasure: this.distanceMeasure } = this.options as z.output<
-      typeof nonLlmContextOptionsSchema
-    >);
+  constructor(...args: MetricConstructorArgs<D>) {
+    super(...args);
+    ({ threshold: this.threshold, distanceMeasure: this.distanceMeasure } = this
+      .options as unknown as z.output<typeof nonLlmContextOptionsSchema>);
   }
 
   /** A row that has no score, with the reason why. */
