@@ -43,7 +43,7 @@ export interface ArenaRow {
  * const { value, details } = await arena.score({ userInput: "Capital of France?", candidates: { mine: "Paris.", base: "Lyon." } });
  * console.log(value, details?.winShare, details?.positionFlipRate);
  */
-export class ArenaGEval extends CustomJudgeMetric<ArenaRow, typeof arenaGEvalDescriptor.options> {
+export class ArenaGEval extends CustomJudgeMetric<ArenaRow, typeof arenaGEvalDescriptor> {
   static readonly descriptor = arenaGEvalDescriptor;
 
   private readonly steps: StepsOnce;

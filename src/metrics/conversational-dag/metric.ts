@@ -32,7 +32,10 @@ interface ConversationRow extends DagRow {
  * } });
  * const { value, details } = await helpful.score({ messages });
  */
-export class ConversationalDAGMetric extends DagMetricBase<ConversationRow> {
+export class ConversationalDAGMetric extends DagMetricBase<
+  ConversationRow,
+  typeof conversationalDagDescriptor
+> {
   static readonly descriptor = conversationalDagDescriptor;
 
   constructor(options: ConversationalDAGMetricOptions) {

@@ -36,7 +36,7 @@ interface DagSampleRow extends DagRow {
  * } });
  * const { value, details } = await format.score({ userInput, response });
  */
-export class DAGMetric extends DagMetricBase<DagSampleRow> {
+export class DAGMetric extends DagMetricBase<DagSampleRow, typeof dagDescriptor> {
   static readonly descriptor = dagDescriptor;
 
   constructor(options: DAGMetricOptions) {

@@ -1,7 +1,7 @@
 // The base of the decision-graph metrics (DeepEval's DAGMetric and ConversationalDAGMetric): the checked graph from
 // the options, one prompt per node, the walk per row (the path taken, or with scoring "expected" every branch), and
 // the result's value, reason and details. Subclasses give how a node's inputs are rendered from their sample.
-import type { MetricOptionSchema } from "../../descriptor.js";
+import type { MetricDescriptor, MetricOptionsOf } from "../../descriptor.js";
 import type { MetricConfig, MetricResult, Sample, SampleField } from "../../types.js";
 import { dagCalls } from "../judge/dag/calls.js";
 import type { DagNode, DagNodes } from "../judge/dag/definition.js";
@@ -9,6 +9,7 @@ import { type DagWording, dagNodePrompt } from "../judge/dag/prompts.js";
 import { type DagOutcome, type DagStep, DagWalker } from "../judge/dag/walk.js";
 import { definedFields } from "../judge/defined-fields.js";
 import { newUsage } from "../judge/judge.js";
+import type { MetricConstructorArgs } from "./base-metric.js";
 import { JudgeMetric } from "./judge-metric.js";
 
 /** What a decision-graph metric's row holds: the sample (child metrics score it) and what the nodes read. */
@@ -45,8 +46,8 @@ function graphConfig(nodes: DagNodes): string {
 /** A decision-graph metric: subclasses render a node's inputs from their row. */
 export abstract class DagMetricBase<
   V extends DagRow,
-  S extends MetricOptionSchema = MetricOptionSchema,
-> extends JudgeMetric<V, S> {
+  D extends MetricDescriptor = MetricDescriptor,
+> extends JudgeMetric<V, D> {
   /** The graph's nodes by id, checked. */
   readonly nodes: DagNodes;
   private readonly metricName: string;
@@ -57,8 +58,8 @@ export abstract class DagMetricBase<
   private readonly prompts = new Map<string, ReturnType<typeof dagNodePrompt>>();
 
   /** `wording`: the words of the metric's node prompts (its prompt.ts). */
-  constructor(options: unknown, wording: DagWording) {
-    super(options);
+  constructor(options: MetricOptionsOf<D>, wording: DagWording) {
+    super(...([options] as MetricConstructorArgs<D>));
     const o = this.options as unknown as { name: string; nodes: DagNodes };
     this.metricName = o.name;
     this.nodes = o.nodes;
