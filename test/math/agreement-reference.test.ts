@@ -34,13 +34,47 @@ describe("Krippendorff's alpha", () => {
 
   it("is undefined without two pairable values or with nothing to disagree on", () => {
     expect(krippendorffAlpha([], "nominal")).toBeNull();
-    expect(krippendorffAlpha([[1, null], [null, 0]], "interval")).toBeNull();
-    expect(krippendorffAlpha([[1, 1], [1, 1, 1]], "nominal")).toBeNull();
+    expect(
+      krippendorffAlpha(
+        [
+          [1, null],
+          [null, 0],
+        ],
+        "interval",
+      ),
+    ).toBeNull();
+    expect(
+      krippendorffAlpha(
+        [
+          [1, 1],
+          [1, 1, 1],
+        ],
+        "nominal",
+      ),
+    ).toBeNull();
   });
 
   it("is 1 when raters agree on every unit and below 0 when they systematically disagree", () => {
-    expect(krippendorffAlpha([[1, 1], [0, 0], [0.5, 0.5]], "interval")).toBe(1);
-    expect(krippendorffAlpha([[1, 0], [0, 1], [1, 0]], "nominal")).toBeLessThan(0);
+    expect(
+      krippendorffAlpha(
+        [
+          [1, 1],
+          [0, 0],
+          [0.5, 0.5],
+        ],
+        "interval",
+      ),
+    ).toBe(1);
+    expect(
+      krippendorffAlpha(
+        [
+          [1, 0],
+          [0, 1],
+          [1, 0],
+        ],
+        "nominal",
+      ),
+    ).toBeLessThan(0);
   });
 });
 
@@ -60,7 +94,17 @@ describe("Fleiss' kappa", () => {
 
   it("is undefined with one rater, no complete unit, or one label everywhere", () => {
     expect(fleissKappa([[1], [0]]).value).toBeNull();
-    expect(fleissKappa([[1, null], [null, 0]])).toEqual({ value: null, units: 0 });
-    expect(fleissKappa([[1, 1], [1, 1]]).value).toBeNull();
+    expect(
+      fleissKappa([
+        [1, null],
+        [null, 0],
+      ]),
+    ).toEqual({ value: null, units: 0 });
+    expect(
+      fleissKappa([
+        [1, 1],
+        [1, 1],
+      ]).value,
+    ).toBeNull();
   });
 });
