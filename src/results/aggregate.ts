@@ -1,5 +1,6 @@
 import { InvalidInputError } from "../errors.js";
 import { type AggregateIntervalOptions, IntervalTally } from "./interval-tally.js";
+import { JuryAgreementTally } from "./jury-agreement.js";
 import type { MetricAggregate, RowMetricRecord } from "./types.js";
 
 /**
@@ -110,6 +111,8 @@ class MetricTally {
   /** Ok rows decided by each path of a cascade. */
   readonly decidedBy = { verifier: 0, judge: 0 };
   readonly values: IntervalTally;
+  /** The judges' values of a jury (rows with `details.jury`). */
+  readonly jury = new JuryAgreementTally();
 
   constructor(intervals: AggregateIntervalOptions, metric: string) {
     this.values = new IntervalTally(intervals, metric);
@@ -119,6 +122,7 @@ class MetricTally {
     const { status, value } = record.result;
     const decidedBy = (record.result.details as { decidedBy?: unknown } | undefined)?.decidedBy;
     if (status === "ok" && (decidedBy === "verifier" || decidedBy === "judge")) this.decidedBy[decidedBy]++;
+    this.jury.add(record.result.details);
     if (status === "error") this.errors++;
     else if (status === "skipped") this.skipped++;
     else if (typeof value === "number" && Number.isFinite(value)) {
@@ -143,8 +147,11 @@ class MetricTally {
 
   result(metric: string): MetricAggregate {
     const { count, errors, skipped, nulls } = this;
-    const cascade =
-      this.decidedBy.verifier + this.decidedBy.judge > 0 ? { decidedBy: { ...this.decidedBy } } : {};
+    const agreement = this.jury.result();
+    const beside = {
+      ...(this.decidedBy.verifier + this.decidedBy.judge > 0 ? { decidedBy: { ...this.decidedBy } } : {}),
+      ...(agreement !== undefined ? { agreement } : {}),
+    };
     if (count === 0)
       return {
         metric,
@@ -156,7 +163,7 @@ class MetricTally {
         std: null,
         min: null,
         max: null,
-        ...cascade,
+        ...beside,
       };
     const mean = this.sum.total() / count;
     // count² · variance = count·Σv² − (Σv)², computed exactly, rounded once; never negative.
@@ -179,7 +186,7 @@ class MetricTally {
       min: this.min,
       max: this.max,
       ...(interval !== null ? { interval } : {}),
-      ...cascade,
+      ...beside,
     };
   }
 }
