@@ -8,10 +8,13 @@ import { AspectCritic } from "../../src/metrics/aspect-critic/metric.js";
 import { Jury, type JuryDetails } from "../../src/metrics/jury/jury.js";
 import { juryValue, rowDisagreement } from "../../src/metrics/jury/verdict.js";
 import { AnswerAccuracy } from "../../src/metrics/nv-answer-accuracy/metric.js";
+import type { MetricResult } from "../../src/metrics/types.js";
 import { toHtmlReport } from "../../src/report/html.js";
 import { toMarkdownReport } from "../../src/report/markdown.js";
 import { formatSummary } from "../../src/report/summary.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
+
+const juryOf = (result: MetricResult): JuryDetails => result.details?.jury as JuryDetails;
 
 const sample = { userInput: "Who wrote Hamlet?", response: "Shakespeare.", reference: "William Shakespeare" };
 const critic = (verdicts: number[], id: string) =>
@@ -59,7 +62,7 @@ describe("Jury", () => {
     );
     const result = await jury.score(sample);
     expect(result).toMatchObject({ value: 1, status: "ok" });
-    const details = result.details?.jury as JuryDetails;
+    const details = juryOf(result);
     expect(details).toMatchObject({ aggregate: "majority", scale: "nominal", voters: 3 });
     expect(details.members.map((m) => [m.judge, m.value])).toEqual([
       ["a.gguf", 1],
@@ -85,7 +88,7 @@ describe("Jury", () => {
     const partial = await jury.score(sample);
     expect(partial).toMatchObject({ value: 0, status: "ok" });
     expect(partial.reason).toMatch(/2 of 3 judges gave a value/);
-    const members = (partial.details?.jury as JuryDetails).members;
+    const members = juryOf(partial).members;
     expect(members[1]).toMatchObject({ judge: "b", status: "error", value: null });
 
     const allBroken = politeJury([
@@ -102,7 +105,7 @@ describe("Jury", () => {
     const b = critic([1, 1], "b");
     const results = await politeJury([a, b], "mean").scoreBatch([sample, sample]);
     expect(results.map((r) => r.value)).toEqual([1, 0.5]);
-    expect(results.map((r) => (r.details?.jury as JuryDetails).disagreement)).toEqual([0, 1]);
+    expect(results.map((r) => juryOf(r).disagreement)).toEqual([0, 1]);
   });
 
   it("numbers judges with the same id and refuses too few judges, unknown aggregates or mixed metrics", () => {
