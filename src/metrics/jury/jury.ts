@@ -164,6 +164,7 @@ export class Jury implements Metric {
   readonly judgeNames: readonly string[];
   readonly aggregate: JuryAggregate;
   readonly scale: AgreementScale;
+  private readonly judges: readonly Llm[];
 
   constructor(options: JuryOptions) {
     const { judges, metric } = options;
@@ -181,6 +182,7 @@ export class Jury implements Metric {
       );
     }
     this.aggregate = aggregate;
+    this.judges = [...judges];
     this.scale = options.scale ?? defaultJuryScale(aggregate);
     this.judgeNames = judgeNames(judges, options.names);
     this.members = judges.map((llm) => metric(llm));
@@ -217,12 +219,9 @@ export class Jury implements Metric {
   }
 
   /** The judge serving the fewest rows at once (`evaluate` reads its concurrency). */
-  get llm(): Llm | undefined {
-    const judges = this.members.flatMap((m) => (m.llm !== undefined ? [m.llm] : []));
-    return judges.reduce<Llm | undefined>(
-      (least, llm) =>
-        least === undefined || (llm.concurrency ?? 1) < (least.concurrency ?? 1) ? llm : least,
-      undefined,
+  get llm(): Llm {
+    return this.judges.reduce((least, llm) =>
+      (llm.concurrency ?? 1) < (least.concurrency ?? 1) ? llm : least,
     );
   }
 
