@@ -14,11 +14,10 @@ import { type LoadedModels, loadEvalModels, type ModelFlags } from "./eval-model
  * @example
  * command.addOption(juryOption());
  */
-export function juryOption(): Option {
-  return new Option(
-    "--jury <aggregate>",
-    "make the --llm judges (two or more) a jury: every judge metric runs on each judge and the row's value is their majority, mean, median or min; results record each judge's value, and the summary the judges' agreement (Krippendorff's α, Fleiss' κ for majority)",
-  ).choices(juryAggregates);
+export function juryOption(
+  help = "make the --llm judges (two or more) a jury: every judge metric runs on each judge and the row's value is their majority, mean, median or min; results record each judge's value, and the summary the judges' agreement (Krippendorff's α, Fleiss' κ for majority)",
+): Option {
+  return new Option("--jury <aggregate>", help).choices(juryAggregates);
 }
 
 /**
