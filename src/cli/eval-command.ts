@@ -6,6 +6,7 @@ import { COLUMN_FLAG_HELP, parseCandidateColumns } from "./column-map.js";
 import { defaultMetricsFor, withoutMissingModels } from "./default-metrics.js";
 import { readEvalDataset } from "./eval-dataset.js";
 import { type EvalFlags, normalizeFlags, type RawEvalFlags } from "./eval-flags.js";
+import { juryOption } from "./eval-jury.js";
 import { type LocatedModels, locateEvalModels } from "./eval-models.js";
 import { finishEval } from "./eval-output.js";
 import { evaluateWithModels } from "./eval-run.js";
@@ -162,8 +163,10 @@ export function registerEvalCommand(program: Command): Command {
     )
     .option(
       "--llm <id|path>",
-      "judge model: registry id or .gguf file (default: the registry's default judge; when that one is not pulled, judge metrics are skipped)",
+      "judge model: registry id or .gguf file (default: the registry's default judge; when that one is not pulled, judge metrics are skipped); repeat it with --jury for a jury of judges",
+      collect(String),
     )
+    .addOption(juryOption())
     .option(
       "--embeddings <id|path>",
       "embedding model: registry id or ONNX model directory (default: the registry's default embedder)",
@@ -252,6 +255,7 @@ Examples:
   $ ${run} eval --example --report report.html                     # the shipped 20-row example
   $ ${run} eval data.jsonl --metrics semantic_similarity --report report.html
   $ ${run} eval data.csv --metrics faithfulness,answer_relevancy --llm ./judge.gguf --threads 2
+  $ ${run} eval data.jsonl --metrics faithfulness --llm a.gguf --llm b.gguf --llm c.gguf --jury majority   # a jury of judges
   $ ${run} eval data.jsonl --out run.jsonl --resume               # continue after Ctrl-C or a crash
   $ ${run} eval data.jsonl --fail-under faithfulness=0.8 --quiet   # CI gate: exit 3 below the bar
   $ ${run} eval data.jsonl --column question_text=user_input --column answer_text=response

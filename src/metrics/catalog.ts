@@ -42,6 +42,7 @@ import { GEval } from "./g-eval/metric.js";
 import { HallucinatedSpans } from "./hallucinated-spans/metric.js";
 import { IDBasedContextPrecision } from "./id-based-context-precision/metric.js";
 import { IDBasedContextRecall } from "./id-based-context-recall/metric.js";
+import { Jury } from "./jury/jury.js";
 import { KnowledgeRetention } from "./knowledge-retention/metric.js";
 import { LLMJudgeMetric } from "./llm-evaluator/metric.js";
 import { NoiseSensitivity } from "./noise-sensitivity/metric.js";
@@ -263,6 +264,11 @@ export function builtInIdProblem(id: string): string {
  * checkMetricId(new AspectCritic({ llm, name: "faithfulness", definition })); // throws
  */
 export function checkMetricId(metric: Pick<Metric, "name">): void {
+  // A jury reports under its metric's id: its members must be that metric.
+  if (metric instanceof Jury) {
+    for (const member of metric.members) checkMetricId(member);
+    return;
+  }
   const builtIn = builtInClass(metric.name);
   if (builtIn !== undefined && !(metric instanceof (builtIn as unknown as abstract new () => unknown))) {
     const kind = (metric as object).constructor?.name;

@@ -1,5 +1,6 @@
 import { InvalidInputError } from "../errors.js";
 import { type AggregateIntervalOptions, IntervalTally } from "./interval-tally.js";
+import { JuryAgreementTally } from "./jury-agreement.js";
 import type { MetricAggregate, RowMetricRecord } from "./types.js";
 
 /**
@@ -112,6 +113,8 @@ class MetricTally {
   /** Pairs of a head-to-head metric judged in both orders, and those whose verdict changed with the order. */
   readonly positionFlips = { flips: 0, swappedPairs: 0 };
   readonly values: IntervalTally;
+  /** The judges' values of a jury (rows with `details.jury`). */
+  readonly jury = new JuryAgreementTally();
 
   constructor(intervals: AggregateIntervalOptions, metric: string) {
     this.values = new IntervalTally(intervals, metric);
@@ -130,6 +133,7 @@ class MetricTally {
       this.positionFlips.swappedPairs += arena.swappedPairs;
       this.positionFlips.flips += arena.positionFlips;
     }
+    this.jury.add(record.result.details);
     if (status === "error") this.errors++;
     else if (status === "skipped") this.skipped++;
     else if (typeof value === "number" && Number.isFinite(value)) {
@@ -154,9 +158,12 @@ class MetricTally {
 
   result(metric: string): MetricAggregate {
     const { count, errors, skipped, nulls } = this;
-    const cascade =
-      this.decidedBy.verifier + this.decidedBy.judge > 0 ? { decidedBy: { ...this.decidedBy } } : {};
-    const flips = this.positionFlips.swappedPairs > 0 ? { positionFlips: { ...this.positionFlips } } : {};
+    const agreement = this.jury.result();
+    const beside = {
+      ...(this.decidedBy.verifier + this.decidedBy.judge > 0 ? { decidedBy: { ...this.decidedBy } } : {}),
+      ...(this.positionFlips.swappedPairs > 0 ? { positionFlips: { ...this.positionFlips } } : {}),
+      ...(agreement !== undefined ? { agreement } : {}),
+    };
     if (count === 0)
       return {
         metric,
@@ -168,8 +175,7 @@ class MetricTally {
         std: null,
         min: null,
         max: null,
-        ...cascade,
-        ...flips,
+        ...beside,
       };
     const mean = this.sum.total() / count;
     // count² · variance = count·Σv² − (Σv)², computed exactly, rounded once; never negative.
@@ -192,8 +198,7 @@ class MetricTally {
       min: this.min,
       max: this.max,
       ...(interval !== null ? { interval } : {}),
-      ...cascade,
-      ...flips,
+      ...beside,
     };
   }
 }

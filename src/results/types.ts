@@ -1,5 +1,6 @@
 import type { MeanInterval } from "../math/mean-interval.js";
 import type { MetricConfig, MetricResult, MetricStatus, Sample } from "../metrics/types.js";
+import type { JuryAgreement } from "./jury-agreement.js";
 
 /** One row × metric outcome as written to the results JSONL file (one JSON object per line). */
 export interface RowMetricRecord {
@@ -60,6 +61,8 @@ export interface MetricAggregate {
    * when the order was swapped (`details.swappedPairs`, `details.positionFlips`); absent for other metrics.
    */
   positionFlips?: { flips: number; swappedPairs: number };
+  /** How far a jury's judges agreed (`details.jury` of its rows); absent for a metric that is no jury. */
+  agreement?: JuryAgreement;
 }
 
 /** Everything about how a run was made. */
