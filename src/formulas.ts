@@ -18,6 +18,13 @@ export {
   type NoncommittalMode,
 } from "./metrics/answer-relevancy/score.js";
 export {
+  type ArenaTally,
+  candidatePairs,
+  type OrderedVerdict,
+  pairOrderings,
+  tallyArena,
+} from "./metrics/arena-g-eval/score.js";
+export {
   type BleuResult,
   type BleuSettings,
   type BleuTokenizer,
@@ -31,6 +38,7 @@ export { type ContextRelevanceMode, contextRelevanceScore } from "./metrics/cont
 export { contextualPrecision } from "./metrics/contextual-precision/score.js";
 export { contextualRecall, referenceSentences } from "./metrics/contextual-recall/score.js";
 export { contextualRelevancy } from "./metrics/contextual-relevancy/score.js";
+export { childMetricValue, expectedBranchValue, leafValue } from "./metrics/dag/score.js";
 export { deepEvalAnswerRelevancy } from "./metrics/deepeval-answer-relevancy/score.js";
 export { countsAsTruthful, deepEvalFaithfulness } from "./metrics/deepeval-faithfulness/score.js";
 export { type DocumentAveragePrecision, documentAveragePrecision } from "./metrics/document-map/score.js";

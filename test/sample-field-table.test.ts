@@ -55,6 +55,11 @@ const examples: Record<SampleFieldKind, { valid: unknown; wrong: unknown; says: 
     wrong: "weather",
     says: /expected a list of tool calls/,
   },
+  namedTexts: {
+    valid: { model_a: "Paris.", model_b: "The capital is Paris." },
+    wrong: "Paris.",
+    says: /expected an object of name to text/,
+  },
 };
 
 const example = (field: SampleField) => examples[sampleFieldSpec(field).kind];

@@ -31,3 +31,5 @@ export { type PullDatasetOptions, type PullDatasetResult, pullDataset } from "..
 export { type DatasetEntry, loadDatasetRegistry } from "../datasets/registry.js";
 export { type DatasetFileCheck, verifyDataset } from "../datasets/verify.js";
 export type { BootstrapOptions } from "../math/bootstrap.js";
+export { fleissKappa } from "../math/fleiss-kappa.js";
+export { type AgreementScale, krippendorffAlpha, type Ratings } from "../math/krippendorff-alpha.js";

@@ -4,6 +4,7 @@ export { type EvaluateDataset, type EvaluateOptions, evaluate } from "../evaluat
 export type { ProgressMode, ProgressReporter } from "../evaluate/progress.js";
 export { EvaluationResult } from "../evaluate/result.js";
 export type { ModelProvenance } from "../provenance.js";
+export type { JuryAgreement } from "../results/jury-agreement.js";
 export { type LoadResultsOptions, loadResults } from "../results/load.js";
 export type {
   EvaluationResultData,

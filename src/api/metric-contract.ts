@@ -4,6 +4,14 @@
 export { parseOptions } from "../errors-zod.js";
 export { createMetric, metricDescriptor, metricDescriptors } from "../metrics/catalog.js";
 export type { MetricDescriptor, MetricModels, MetricSurfaces } from "../metrics/descriptor.js";
+export {
+  Jury,
+  type JuryAggregate,
+  type JuryDetails,
+  type JuryMemberResult,
+  type JuryOptions,
+  juryAggregates,
+} from "../metrics/jury/index.js";
 export { type PipelineOutput, type PipelineRunOptions, runEvaluators } from "../metrics/pipeline.js";
 export type {
   Evaluator,

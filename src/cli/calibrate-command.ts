@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { type Command, Option } from "commander";
 import { Cache } from "../cache/cache.js";
-import { type CalibrationResult, calibrate } from "../calibrate/calibrate.js";
+import { type CalibrateOptions, type CalibrationResult, calibrate } from "../calibrate/calibrate.js";
 import {
   describeInvalid,
   type LabelledSet,
@@ -24,10 +24,13 @@ import { InvalidInputError } from "../errors.js";
 import { CachedLlm } from "../llm/cached-llm.js";
 import type { CpuBuildOption } from "../llm/cpu-build.js";
 import type { GpuOption } from "../llm/load-options.js";
+import type { Llm } from "../llm/types.js";
 import { definableMetrics } from "../metric-file/definition.js";
+import type { JuryAggregate } from "../metrics/jury/verdict.js";
 import { cliCommand } from "../util/cli-command.js";
 import { assertOutputsAreNotInputs } from "../util/real-path.js";
 import { bandTargetChoice } from "./band-target.js";
+import { calibrateJuryHelp, juryCalibrationJudges } from "./calibrate-jury.js";
 import {
   buildCalibrationMetric,
   type CalibrationMetricFlags,
@@ -40,6 +43,7 @@ import {
 } from "./calibrate-metric.js";
 import { calibrationSummary } from "./calibrate-summary.js";
 import { parseColumnMap } from "./column-map.js";
+import { juryJudges, juryOption } from "./eval-jury.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import { requireVerifier } from "./eval-verifiers.js";
 import { ExitCode } from "./exit-codes.js";
@@ -62,6 +66,8 @@ interface CalibrateFlags extends CalibrationMetricFlags {
   dataset?: string;
   datasetsDir?: string;
   llm: string[];
+  /** `--jury`: the `--llm` judges also calibrated as a jury. Defaults to none. */
+  jury?: JuryAggregate;
   embeddings?: string;
   longText?: LongText;
   modelsDir?: string;
@@ -179,6 +185,7 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
     checkThreshold(flags.threshold, knownRange, set.labels, id);
   }
   const needs = calibrationNeeds(choice);
+  if (flags.jury !== undefined) juryJudges(flags.llm, flags.jury);
   if (needs.llm && flags.llm.length === 0) {
     throw new InvalidInputError(`${id} needs a judge: give one or more --llm <file.gguf | registry id>`);
   }
@@ -189,6 +196,7 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
   const cache = flags.cache ? Cache.open(flags.cacheFile ? { path: flags.cacheFile } : {}) : undefined;
   const results: CalibrationResult[] = [];
   const shared: Partial<LoadedModels> = {};
+  const juryModels: Partial<LoadedModels>[] = [];
   try {
     let embeddings: Embeddings | undefined;
     if (needs.embeddings) {
@@ -197,7 +205,25 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
       if (!loaded.embeddings) throw new InvalidInputError(loaded.embeddingsMissing ?? "no embedding model");
       embeddings = cache ? new CachedEmbeddings(loaded.embeddings, cache) : loaded.embeddings;
     }
-    const judges = needs.llm ? flags.llm : ["(no judge)"];
+    const options = (judges: CalibrateOptions["judges"]): CalibrateOptions => ({
+      judges,
+      ...(flags.threshold !== undefined ? { threshold: flags.threshold } : {}),
+      ...(flags.bandTarget !== undefined ? { band: { target: flags.bandTarget } } : {}),
+      bootstrap: { resamples: flags.resamples, seed: flags.seed },
+      disagreements: flags.disagreements,
+      baselines: flags.baselines,
+      cache: false,
+      progress: flags.quiet ? "none" : "auto",
+      signal: interrupt.signal,
+    });
+    const build = (llm: Llm | undefined) =>
+      buildCalibrationMetric(choice, { ...(llm ? { llm } : {}), ...(embeddings ? { embeddings } : {}) });
+    // A jury: every judge loaded at once, each calibrated, then the jury over them (calibrate-jury.ts).
+    const jury =
+      flags.jury !== undefined ? { aggregate: flags.jury, flags, cache, models: juryModels } : undefined;
+    if (jury !== undefined)
+      results.push(await calibrate(set, options(await juryCalibrationJudges(flags.llm, build, jury))));
+    const judges = jury !== undefined ? [] : needs.llm ? flags.llm : ["(no judge)"];
     for (const judge of judges) {
       const models: Partial<LoadedModels> = {};
       try {
@@ -205,23 +231,8 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
           ? await loadEvalModels({ ...flags, llm: judge }, { llm: true, embeddings: false }, models)
           : undefined;
         const llm = loaded?.llm && cache ? new CachedLlm(loaded.llm, cache) : loaded?.llm;
-        const built = buildCalibrationMetric(choice, {
-          ...(llm ? { llm } : {}),
-          ...(embeddings ? { embeddings } : {}),
-        });
-        results.push(
-          await calibrate(set, {
-            judges: [{ name: needs.llm ? path.basename(judge) : id, metric: built }],
-            ...(flags.threshold !== undefined ? { threshold: flags.threshold } : {}),
-            ...(flags.bandTarget !== undefined ? { band: { target: flags.bandTarget } } : {}),
-            bootstrap: { resamples: flags.resamples, seed: flags.seed },
-            disagreements: flags.disagreements,
-            baselines: flags.baselines,
-            cache: false,
-            progress: flags.quiet ? "none" : "auto",
-            signal: interrupt.signal,
-          }),
-        );
+        const name = needs.llm ? path.basename(judge) : id;
+        results.push(await calibrate(set, options([{ name, metric: build(llm) }])));
       } finally {
         await disposeModels(models);
       }
@@ -229,6 +240,7 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
     }
   } finally {
     await disposeModels(shared);
+    for (const judge of juryModels) await disposeModels(judge);
     cache?.close();
     interrupt.dispose();
   }
@@ -303,6 +315,7 @@ export function registerCalibrateCommand(program: Command): Command {
       collect(String),
       [],
     )
+    .addOption(juryOption(calibrateJuryHelp))
     .option("--embeddings <id|path>", "embedding model, for metrics that need one")
     .addOption(longTextOption())
     .option("--models-dir <dir>", "where pulled models live")

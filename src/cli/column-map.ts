@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from "commander";
 import { columnTargets } from "../dataset/columns.js";
 import type { ColumnTarget } from "../dataset/types.js";
 import { InvalidInputError } from "../errors.js";
@@ -39,4 +40,15 @@ export function parseColumnMap(pairs: readonly string[]): Record<string, ColumnT
     });
   }
   return map;
+}
+
+/** `--candidates response_a,response_b`: two or more different dataset columns, in order. */
+export function parseCandidateColumns(value: string): string[] {
+  const columns = value.split(",").map((c) => c.trim());
+  if (columns.length < 2 || columns.some((c) => c === "") || new Set(columns).size !== columns.length) {
+    throw new InvalidArgumentError(
+      `"${value}" must name two or more different dataset columns, comma-separated, e.g. response_a,response_b`,
+    );
+  }
+  return columns;
 }

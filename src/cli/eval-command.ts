@@ -2,10 +2,11 @@ import { type Command, Option } from "commander";
 import { InvalidInputError } from "../errors.js";
 import { definableMetrics, type MetricDefinition } from "../metric-file/definition.js";
 import { cliCommand } from "../util/cli-command.js";
-import { COLUMN_FLAG_HELP } from "./column-map.js";
+import { COLUMN_FLAG_HELP, parseCandidateColumns } from "./column-map.js";
 import { defaultMetricsFor, withoutMissingModels } from "./default-metrics.js";
 import { readEvalDataset } from "./eval-dataset.js";
 import { type EvalFlags, normalizeFlags, type RawEvalFlags } from "./eval-flags.js";
+import { juryOption } from "./eval-jury.js";
 import { type LocatedModels, locateEvalModels } from "./eval-models.js";
 import { finishEval } from "./eval-output.js";
 import { evaluateWithModels } from "./eval-run.js";
@@ -162,8 +163,10 @@ export function registerEvalCommand(program: Command): Command {
     )
     .option(
       "--llm <id|path>",
-      "judge model: registry id or .gguf file (default: the registry's default judge; when that one is not pulled, judge metrics are skipped)",
+      "judge model: registry id or .gguf file (default: the registry's default judge; when that one is not pulled, judge metrics are skipped); repeat it with --jury for a jury of judges",
+      collect(String),
     )
+    .addOption(juryOption())
     .option(
       "--embeddings <id|path>",
       "embedding model: registry id or ONNX model directory (default: the registry's default embedder)",
@@ -240,6 +243,11 @@ export function registerEvalCommand(program: Command): Command {
       0,
     )
     .option("--column <name=field>", COLUMN_FLAG_HELP, collect(String))
+    .option(
+      "--candidates <columns>",
+      "comma-separated dataset columns gathered into each row's candidates, named by column, for arena_g_eval (e.g. response_a,response_b)",
+      parseCandidateColumns,
+    )
     .addHelpText(
       "after",
       `
@@ -247,6 +255,7 @@ Examples:
   $ ${run} eval --example --report report.html                     # the shipped 20-row example
   $ ${run} eval data.jsonl --metrics semantic_similarity --report report.html
   $ ${run} eval data.csv --metrics faithfulness,answer_relevancy --llm ./judge.gguf --threads 2
+  $ ${run} eval data.jsonl --metrics faithfulness --llm a.gguf --llm b.gguf --llm c.gguf --jury majority   # a jury of judges
   $ ${run} eval data.jsonl --out run.jsonl --resume               # continue after Ctrl-C or a crash
   $ ${run} eval data.jsonl --fail-under faithfulness=0.8 --quiet   # CI gate: exit 3 below the bar
   $ ${run} eval data.jsonl --column question_text=user_input --column answer_text=response

@@ -28,7 +28,10 @@ export async function readEvalDataset(
   flags: EvalFlags,
   outIsDefault: boolean,
 ): Promise<EvalDataset> {
-  const source = openDataset(datasetPath, { columnMap: parseColumnMap(flags.column) });
+  const source = openDataset(datasetPath, {
+    columnMap: parseColumnMap(flags.column),
+    ...(flags.candidates !== undefined ? { candidateColumns: flags.candidates } : {}),
+  });
   // --shard: this run's rows, and its own results and cache files (src/cli/shard-options.ts).
   const targets = shardTargets(flags, outIsDefault);
   flags.out = targets.out;

@@ -1,6 +1,8 @@
 import type { LongText } from "../embeddings/long-text.js";
 import type { CpuBuildOption } from "../llm/cpu-build.js";
 import type { GpuOption } from "../llm/load-options.js";
+import type { JuryAggregate } from "../metrics/jury/verdict.js";
+import { juryJudges } from "./eval-jury.js";
 import type { FailUnderBar } from "./fail-under.js";
 import type { IntervalFlags } from "./interval-flags.js";
 import type { MetricOptionFlag } from "./metric-options.js";
@@ -8,14 +10,20 @@ import type { ShardFlags } from "./shard-options.js";
 
 /** Flags as commander hands them over: repeatable and boolean flags are absent when not given. */
 export type RawEvalFlags = Partial<
-  Omit<EvalFlags, "out" | "cache" | "maxUnscored" | "confidence" | "interval">
+  Omit<EvalFlags, "out" | "cache" | "maxUnscored" | "confidence" | "interval" | "llm" | "judges">
 > &
-  Pick<EvalFlags, "out" | "cache" | "maxUnscored" | "confidence" | "interval">;
+  Pick<EvalFlags, "out" | "cache" | "maxUnscored" | "confidence" | "interval"> & {
+    /** Every `--llm` given (repeatable). */
+    llm?: string[];
+  };
 
 /** The flags of `eval` with every repeatable flag a list and every boolean flag a boolean. */
 export function normalizeFlags(raw: RawEvalFlags): EvalFlags {
+  const judges = juryJudges(raw.llm ?? [], raw.jury);
   return {
     ...raw,
+    llm: judges[0],
+    judges,
     report: raw.report ?? [],
     column: raw.column ?? [],
     metricFile: raw.metricFile ?? [],
@@ -34,7 +42,12 @@ export function normalizeFlags(raw: RawEvalFlags): EvalFlags {
 export interface EvalFlags extends ShardFlags, IntervalFlags {
   /** `--metrics`; absent means the default set (see {@link defaultMetricsFor}). */
   metrics?: string;
+  /** The first `--llm`: the judge, or the jury's first judge. Defaults to the registry's default judge. */
   llm?: string;
+  /** Every `--llm`, in order (two or more with `--jury`). Defaults to none. */
+  judges: string[];
+  /** `--jury`: how a jury of the `--llm` judges aggregates their values. Defaults to none (one judge). */
+  jury?: JuryAggregate;
   embeddings?: string;
   longText?: LongText;
   modelsDir?: string;
@@ -59,6 +72,8 @@ export interface EvalFlags extends ShardFlags, IntervalFlags {
   /** Share of rows a gated metric may leave unscored. */
   maxUnscored: number;
   column: string[];
+  /** `--candidates a,b`: dataset columns gathered into each row's `candidates`. Defaults to none. */
+  candidates?: string[];
   metricFile: string[];
   verify: boolean;
 }

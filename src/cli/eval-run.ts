@@ -7,8 +7,10 @@ import type { Embeddings } from "../embeddings/types.js";
 import { evaluate } from "../evaluate/evaluate.js";
 import { CachedLlm } from "../llm/cached-llm.js";
 import type { Llm } from "../llm/types.js";
+import type { Metric } from "../metrics/types.js";
 import { VERIFIED_MEMO_NAME } from "../models/verified-files.js";
 import type { EvalFlags } from "./eval-flags.js";
+import { judgeName, juryMetrics, loadJuryJudges } from "./eval-jury.js";
 import { disposeModels, type LoadedModels, type LocatedModels, loadLocatedModels } from "./eval-models.js";
 import type { EvalRun } from "./eval-output.js";
 import type { EvalSelection } from "./eval-selection.js";
@@ -43,6 +45,7 @@ export async function evaluateWithModels(
 ): Promise<EvalRun> {
   const { ids, custom, needs, metricOptions, located } = metricsToRun;
   const models: Partial<LoadedModels> = {};
+  const juryModels: Partial<LoadedModels>[] = [];
   let cache: Cache | undefined;
   // Long texts listed in the details of the records written this run (the records are not kept).
   let longTexts = 0;
@@ -73,10 +76,24 @@ export async function evaluateWithModels(
     // merged batches costs more than the per-call overhead it saves.
     const embeddings: Embeddings | undefined =
       loaded.embeddings && cache ? new CachedEmbeddings(loaded.embeddings, cache) : loaded.embeddings;
-    const metrics = [
-      ...ids.map((id) => createMetric(id, { ...loaded, llm, embeddings }, metricOptions.get(id))),
-      ...createDefinedMetrics(custom, { ...loaded, llm, embeddings }),
+    const build = (judge: Llm | undefined): Metric[] => [
+      ...ids.map((id) => createMetric(id, { ...loaded, llm: judge, embeddings }, metricOptions.get(id))),
+      ...createDefinedMetrics(custom, { ...loaded, llm: judge, embeddings }),
     ];
+    // With --jury the other --llm judges load too (after the first), and each judge metric becomes a jury.
+    const others =
+      flags.jury !== undefined && llm !== undefined
+        ? await loadJuryJudges(flags.judges.slice(1), { ...flags, verifiedMemoFile }, juryModels)
+        : [];
+    const metrics =
+      flags.jury !== undefined && llm !== undefined
+        ? juryMetrics(
+            build,
+            [llm, ...others.map((other) => (cache ? new CachedLlm(other, cache) : other))],
+            flags.judges.map(judgeName),
+            flags.jury,
+          )
+        : build(llm);
     const result = await evaluate(dataset, metrics, {
       onRecord: (record) => {
         longTexts += countLongTexts([record.result]);
@@ -98,6 +115,7 @@ export async function evaluateWithModels(
     return { result, cache, embeddings: models.embeddings, longTexts, warnings };
   } finally {
     await disposeModels(models);
+    for (const judge of juryModels) await disposeModels(judge);
     cache?.close();
   }
 }

@@ -4,6 +4,7 @@ import { InvalidInputError } from "../errors.js";
 import { type CompareKey, compareRuns } from "../report/compare.js";
 import { positionPairingWarning } from "../report/compare-pairing.js";
 import { writeReportFromIndex } from "../report/from-results-file.js";
+import { judgedComparisonMarkdown } from "../report/judged-compare.js";
 import { comparisonToMarkdown } from "../report/markdown.js";
 import { ResultsFileIndex } from "../report/results-file-index.js";
 import { formatSummary } from "../report/summary.js";
@@ -11,6 +12,7 @@ import { type ReportFormat, writeComparison } from "../report/write.js";
 import { loadResults } from "../results/load.js";
 import { cliCommand } from "../util/cli-command.js";
 import { assertOutputsAreNotInputs } from "../util/real-path.js";
+import { type CompareJudgeFlags, judgedComparison } from "./compare-judge.js";
 import { ExitCode } from "./exit-codes.js";
 import { checkDrops, type DropLimit, dropLimits, parseFailOnDrop } from "./fail-on-drop.js";
 import {
@@ -29,7 +31,7 @@ interface ReportFlags extends IntervalFlags {
   json?: string;
 }
 
-interface CompareFlags extends IntervalFlags {
+interface CompareFlags extends IntervalFlags, CompareJudgeFlags {
   out?: string;
   key: keyof typeof compareKeys;
   failOnDrop?: DropLimit[];
@@ -155,6 +157,11 @@ Examples:
       parseDetect,
     )
     .option(
+      "--judge <gguf>",
+      "also judge each paired row's two responses head to head with this GGUF judge (with --criteria)",
+    )
+    .option("--criteria <text>", "with --judge: what makes one response better, in words")
+    .option(
       "--fail-on-drop <metric=delta>",
       "exit 3 when the metric's mean over paired rows fell by more than delta (b minus a < -delta); '*=delta' for every metric of a; metric=delta:significant fails only when the drop is also significant at --confidence; repeatable",
       collect(parseFailOnDrop),
@@ -198,6 +205,8 @@ Examples:
           ...(flags.detect !== undefined ? { detect: flags.detect } : {}),
         }),
       );
+      const judged = await judgedComparison(comparison, flags);
+      if (judged !== undefined) comparison.judged = judged;
       const limits = flags.failOnDrop ?? [];
       // A limit naming a metric the baseline lacks is bad usage, told before anything is written.
       dropLimits(comparison, limits);
@@ -208,6 +217,8 @@ Examples:
         process.stdout.write(`Comparison: ${flags.out}\n`);
       } else {
         process.stdout.write(comparisonToMarkdown(comparison));
+        if (judged !== undefined)
+          process.stdout.write(`\n${judgedComparisonMarkdown(judged, comparison.labels)}`);
       }
       if (limits.length > 0) {
         const { lines, failures } = checkDrops(comparison, limits);

@@ -27,9 +27,27 @@ export const columnTargets: Readonly<Record<string, SampleField>> = Object.fromE
 export class ColumnResolver {
   private readonly explicit = new Map<string, SampleField>();
   private readonly mappedFields = new Set<SampleField>();
+  /** Columns gathered, in order, into each row's `candidates` (see `LoadDatasetOptions.candidateColumns`). */
+  readonly candidateColumns: readonly string[];
 
-  /** Validates the map; an entry whose target is not a sample field is an `InvalidInputError`. */
-  constructor(columnMap: Record<string, ColumnTarget | string> = {}) {
+  /**
+   * Validates the map; an entry whose target is not a sample field is an `InvalidInputError`, and so are fewer than
+   * two candidate columns or one named twice.
+   */
+  constructor(
+    columnMap: Record<string, ColumnTarget | string> = {},
+    candidateColumns: readonly string[] = [],
+  ) {
+    if (
+      candidateColumns.length > 0 &&
+      (candidateColumns.length < 2 || new Set(candidateColumns).size !== candidateColumns.length)
+    ) {
+      throw new InvalidInputError(
+        `candidateColumns (${candidateColumns.join(", ")}) must name two or more different columns, e.g. ["response_a", "response_b"]`,
+        { field: "candidateColumns" },
+      );
+    }
+    this.candidateColumns = candidateColumns;
     for (const [column, target] of Object.entries(columnMap)) {
       const field = Object.hasOwn(columnTargets, target) ? columnTargets[target] : undefined;
       if (field === undefined) {
@@ -46,6 +64,7 @@ export class ColumnResolver {
 
   /** The sample field a column feeds, or undefined when the column is extra. */
   fieldFor(column: string): SampleField | undefined {
+    if (this.candidateColumns.includes(column)) return "candidates";
     const mapped = this.explicit.get(column);
     if (mapped !== undefined) return mapped;
     const field = Object.hasOwn(defaultColumnAliases, column) ? defaultColumnAliases[column] : undefined;

@@ -12,6 +12,7 @@ import {
   sampleFieldSpec,
   sampleFields,
 } from "../sample/field-table.js";
+import { nameListedTexts } from "../sample/named-texts.js";
 import { loneSurrogateIndex } from "../util/well-formed.js";
 
 const nonEmptyText = z
@@ -74,6 +75,12 @@ export const kindSchemas: { readonly [K in SampleFieldKind]: z.ZodType<SampleFie
     .refine((r) => Object.keys(r).length > 0, { message: "is an empty rubric" }),
   conversation: readWith((value) => readConversation(value)),
   toolCalls: readWith(readReferenceToolCalls),
+  namedTexts: z
+    .union([z.array(nonEmptyText).transform(nameListedTexts), z.record(z.string(), nonEmptyText)], {
+      error:
+        'expected an object of name to text, e.g. {"model_a": "...", "model_b": "..."}, or a list of texts',
+    })
+    .refine((named) => Object.keys(named).length > 0, { message: "is empty; give at least one text" }),
 };
 
 /** Kinds whose items are not plain strings: their zod messages are shown as they are. */

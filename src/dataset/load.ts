@@ -104,7 +104,7 @@ export function loadDataset(
   source: string | readonly Record<string, unknown>[],
   options: LoadDatasetOptions = {},
 ): Dataset {
-  const resolver = new ColumnResolver(options.columnMap);
+  const resolver = new ColumnResolver(options.columnMap, options.candidateColumns);
   let rawRows: RawRow[];
   let format: DatasetFormat;
   let file: string | undefined;

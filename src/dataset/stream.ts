@@ -74,7 +74,7 @@ export function openDataset(
   source: string | readonly Record<string, unknown>[],
   options: Omit<LoadDatasetOptions, "strict"> = {},
 ): DatasetSource {
-  const resolver = new ColumnResolver(options.columnMap);
+  const resolver = new ColumnResolver(options.columnMap, options.candidateColumns);
   if (typeof source !== "string") {
     const raw = rawRowsOf(source);
     return {

@@ -80,6 +80,12 @@ export interface LoadDatasetOptions {
    * are recognised without a map).
    */
   columnMap?: Record<string, ColumnTarget>;
+  /**
+   * Columns gathered, in this order, into each row's `candidates` (name to text, named by column), for head-to-head
+   * metrics (`ArenaGEval`), e.g. `["response_a", "response_b"]`: two or more. A row lacking one of them has an
+   * unreadable `candidates` cell naming the column. Defaults to none (a `candidates` column is read as it is).
+   */
+  candidateColumns?: readonly string[];
   /** Throw an `InvalidInputError` when any row is invalid, before any work starts. Defaults to false. */
   strict?: boolean;
 }

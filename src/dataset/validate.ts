@@ -38,7 +38,7 @@ const listFields: ReadonlySet<SampleField> = new Set(
 );
 
 /** Sample fields that a CSV cell gives as JSON (a conversation, tool calls). */
-const jsonFields: ReadonlySet<SampleField> = new Set(fieldsOfKind("conversation", "toolCalls"));
+const jsonFields: ReadonlySet<SampleField> = new Set(fieldsOfKind("conversation", "toolCalls", "namedTexts"));
 
 function describeType(value: unknown): string {
   if (value === null) return "null";
@@ -68,6 +68,7 @@ export function normalizeRow(
     badCells.push({ field: column, sampleField: field, message });
   };
 
+  const gathered = resolver.candidateColumns;
   for (const [column, value] of Object.entries(raw)) {
     const field = resolver.fieldFor(column);
     if (field === undefined) {
@@ -75,6 +76,7 @@ export function normalizeRow(
       continue;
     }
     if (value === null || value === undefined || (fromCsv && value === "")) continue;
+    if (gathered.includes(column)) continue;
     const earlier = sourceColumn.get(field);
     if (earlier !== undefined) {
       problems.push({
@@ -113,6 +115,8 @@ export function normalizeRow(
     }
   }
 
+  if (gathered.length > 0)
+    gatherCandidates(raw, gathered, fromCsv, sourceColumn, candidate, badCell, problems);
   if (problems.length > 0) return { sample: {}, extra, problems, badCells: [] };
 
   const sample: Sample = {};
@@ -132,6 +136,45 @@ export function normalizeRow(
   // Bad cells leave the sample without those fields (an earlier cell problem may name a field zod never saw).
   for (const cell of badCells) delete (sample as Record<string, unknown>)[cell.sampleField];
   return { sample, extra, problems, badCells };
+}
+
+/**
+ * Gathers the candidate columns (`candidateColumns`) into the row's `candidates`, named by column, in the given order;
+ * a missing or empty one is an unreadable `candidates` cell naming the column, and a `candidates` column beside them
+ * is a problem of the row.
+ */
+function gatherCandidates(
+  raw: Record<string, unknown>,
+  columns: readonly string[],
+  fromCsv: boolean,
+  sourceColumn: Map<SampleField, string>,
+  candidate: Record<string, unknown>,
+  badCell: (field: SampleField, column: string, message: string) => void,
+  problems: RowProblem[],
+): void {
+  const earlier = sourceColumn.get("candidates");
+  if (earlier !== undefined) {
+    problems.push({
+      field: earlier,
+      message: `column "${earlier}" gives candidates, and so do the candidate columns ${columns.join(", ")}; keep one`,
+    });
+    return;
+  }
+  const named: Record<string, unknown> = {};
+  for (const column of columns) {
+    const value = Object.hasOwn(raw, column) ? raw[column] : undefined;
+    if (value === null || value === undefined || (fromCsv && value === "")) {
+      badCell(
+        "candidates",
+        column,
+        `the row has no "${column}", one of the candidate columns (${columns.join(", ")}); fill it or drop the row`,
+      );
+      return;
+    }
+    named[column] = value;
+  }
+  sourceColumn.set("candidates", columns.join(","));
+  candidate.candidates = named;
 }
 
 /** A CSV rubric cell: a JSON object of level name to description, or the problem in words. */

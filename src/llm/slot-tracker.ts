@@ -20,6 +20,9 @@ interface OpenSlot {
   steps: Array<{ partial: string; candidates: StepCandidate[] }>;
 }
 
+/** A JSON string written so far: its opening quote, its characters (escapes whole) and, once written, its closing quote. */
+const STRING_SO_FAR = String.raw`"(?:[^"\\]|\\.)*"?`;
+
 /** Characters that end a JSON value written at a slot. */
 const TERMINATOR = /^[\s,}\]]/;
 
@@ -53,7 +56,8 @@ export class SlotTracker {
   constructor(slots: readonly ChoiceSlot[]) {
     this.patterns = slots.map((slot) => ({
       slot,
-      pattern: new RegExp(`"${escapeRegExp(slot.key)}"\\s*:(\\s*)([^\\s,}\\]]*)$`),
+      // The value so far: a JSON string (which may hold spaces, commas and brackets) or a bare value.
+      pattern: new RegExp(`"${escapeRegExp(slot.key)}"\\s*:(\\s*)(${STRING_SO_FAR}|[^\\s,}\\]"]*)$`),
     }));
   }
 
@@ -103,8 +107,9 @@ export class SlotTracker {
     const open = this.open!;
     this.open = undefined;
     const rest = text.slice(open.start).trimStart();
+    const string = rest.startsWith('"') ? new RegExp(`^${STRING_SO_FAR}`).exec(rest) : null;
     const end = rest.search(/[\s,}\]]/);
-    const written = end === -1 ? rest : rest.slice(0, end);
+    const written = string !== null ? string[0] : end === -1 ? rest : rest.slice(0, end);
     this.done.push({ key: open.slot.key, written, ...valueProbabilities(open.slot.values, open.steps) });
   }
 }

@@ -8,6 +8,7 @@ import {
 } from "./agent-goal-accuracy/metric.js";
 import { AnswerCorrectness } from "./answer-correctness/metric.js";
 import { AnswerRelevancy } from "./answer-relevancy/metric.js";
+import { ArenaGEval } from "./arena-g-eval/metric.js";
 import { AspectCritic } from "./aspect-critic/metric.js";
 import { BleuScore } from "./bleu-score/metric.js";
 import { ChrfScore } from "./chrf-score/metric.js";
@@ -24,7 +25,9 @@ import { ContextualPrecisionMetric } from "./contextual-precision/metric.js";
 import { ContextualRecallMetric } from "./contextual-recall/metric.js";
 import { ContextualRelevancyMetric } from "./contextual-relevancy/metric.js";
 import { ConversationCompleteness } from "./conversation-completeness/metric.js";
+import { ConversationalDAGMetric } from "./conversational-dag/metric.js";
 import { ConversationalGEval } from "./conversational-g-eval/metric.js";
+import { DAGMetric } from "./dag/metric.js";
 import { AnswerRelevancyMetric } from "./deepeval-answer-relevancy/metric.js";
 import { FaithfulnessMetric } from "./deepeval-faithfulness/metric.js";
 import type { MetricDescriptor, MetricModels } from "./descriptor.js";
@@ -40,6 +43,7 @@ import { GEval } from "./g-eval/metric.js";
 import { HallucinatedSpans } from "./hallucinated-spans/metric.js";
 import { IDBasedContextPrecision } from "./id-based-context-precision/metric.js";
 import { IDBasedContextRecall } from "./id-based-context-recall/metric.js";
+import { Jury } from "./jury/jury.js";
 import { KnowledgeRetention } from "./knowledge-retention/metric.js";
 import { LLMJudgeMetric } from "./llm-evaluator/metric.js";
 import { NoiseSensitivity } from "./noise-sensitivity/metric.js";
@@ -143,8 +147,11 @@ export const metricClasses: readonly MetricClass[] = [
   InstanceRubrics,
   SimpleCriteriaScore,
   GEval,
+  ArenaGEval,
   ConversationalGEval,
   LLMJudgeMetric,
+  DAGMetric,
+  ConversationalDAGMetric,
 ];
 
 /** Every built-in metric's descriptor, in display order. */
@@ -259,6 +266,11 @@ export function builtInIdProblem(id: string): string {
  * checkMetricId(new AspectCritic({ llm, name: "faithfulness", definition })); // throws
  */
 export function checkMetricId(metric: Pick<Metric, "name">): void {
+  // A jury reports under its metric's id: its members must be that metric.
+  if (metric instanceof Jury) {
+    for (const member of metric.members) checkMetricId(member);
+    return;
+  }
   const builtIn = builtInClass(metric.name);
   if (builtIn !== undefined && !(metric instanceof (builtIn as unknown as abstract new () => unknown))) {
     const kind = (metric as object).constructor?.name;

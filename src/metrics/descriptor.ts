@@ -64,8 +64,8 @@ export type FieldRead =
       /** For a list of texts: an empty list is a value, not a mistake. Defaults to "refused". */
       readonly emptyList?: "allowed" | "refused";
       /**
-       * For `response` or `reference`: any string, empty or blank included, is a value (as Ragas' string metrics
-       * read them). Defaults to "refused": a blank text is a mistake.
+       * For `response` or `reference`, or each text of a list: any string, empty or blank included, is a value (as
+       * Ragas' string metrics and judge-free formulas read them). Defaults to "refused": a blank text is a mistake.
        */
       readonly emptyText?: "allowed" | "refused";
       /**
@@ -249,10 +249,21 @@ export interface EmbedderModelOption {
   embeddings: Embeddings;
 }
 
-/** The models a descriptor's needs name, as constructor options. */
-export type ModelsOf<D extends Pick<MetricDescriptor, "needsLlm" | "needsEmbeddings">> =
-  (D["needsLlm"] extends true ? JudgeModelOption : unknown) &
-    (D["needsEmbeddings"] extends true ? EmbedderModelOption : unknown);
+/**
+ * The models a descriptor's needs name, as constructor options. A model its options schema declares itself (answer
+ * correctness' embedder, needed only for one weighting) keeps the schema's rule, as the constructor parses it.
+ */
+export type ModelsOf<D extends Pick<MetricDescriptor, "needsLlm" | "needsEmbeddings" | "options">> =
+  (D["needsLlm"] extends true
+    ? "llm" extends keyof D["options"]["shape"]
+      ? unknown
+      : JudgeModelOption
+    : unknown) &
+    (D["needsEmbeddings"] extends true
+      ? "embeddings" extends keyof D["options"]["shape"]
+        ? unknown
+        : EmbedderModelOption
+      : unknown);
 
 /**
  * A metric's constructor options, from its descriptor: its own options as the schema takes them (each with the

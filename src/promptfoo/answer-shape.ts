@@ -3,7 +3,11 @@
 import type { z } from "zod";
 import { InvalidInputError } from "../errors.js";
 import type { AnswerPart } from "../llm/types.js";
-import { judgeText, MAX_REASON_CHARS } from "../metrics/shared/judge/text-schema.js";
+import {
+  judgeTextOfAtMost,
+  MAX_REASON_CHARS,
+  MAX_STATEMENT_CHARS,
+} from "../metrics/shared/judge/text-schema.js";
 
 /** How the grader answers one of promptfoo's grading steps. */
 export interface AnswerShape {
@@ -25,7 +29,12 @@ export type ShapeFor = (vars: Readonly<Record<string, unknown>>, label: string) 
  * that repeats itself still closes its answer within the token budget instead of being cut off (an answer promptfoo
  * could not read).
  */
-export const TEXT_LIMITS = { reason: MAX_REASON_CHARS, question: 200, statement: 200, step: 200 } as const;
+export const TEXT_LIMITS = {
+  reason: MAX_REASON_CHARS,
+  question: 200,
+  statement: MAX_STATEMENT_CHARS,
+  step: 200,
+} as const;
 
 /**
  * A judge-written text: real text (see `judgeText`) of at most `TEXT_LIMITS[kind]` characters.
@@ -34,7 +43,7 @@ export const TEXT_LIMITS = { reason: MAX_REASON_CHARS, question: 200, statement:
  * z.object({ reason: graderText("reason") });
  */
 export function graderText(kind: keyof typeof TEXT_LIMITS): z.ZodString {
-  return judgeText().max(TEXT_LIMITS[kind], { error: `must be at most ${TEXT_LIMITS[kind]} characters` });
+  return judgeTextOfAtMost(TEXT_LIMITS[kind]);
 }
 
 /** Whitespace runs (newlines included) to one space: a text that must stay on one line of the answer. */

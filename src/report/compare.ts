@@ -10,6 +10,7 @@ import {
 } from "../results/interval-tally.js";
 import type { MetricAggregate, RunMetadata } from "../results/types.js";
 import { builtInValueRange, recordedValueRange } from "../results/value-range.js";
+import type { JudgedComparison } from "./judged-types.js";
 import { runDifferences } from "./run-differences.js";
 import { aggregatedView, detailedView, type ReportInput, type ReportRow, reportData } from "./views.js";
 
@@ -154,6 +155,8 @@ export interface Comparison {
    * settings (the judge's llama.cpp CPU build among them) and speed settings (threads). Empty when alike.
    */
   runDifferences: string[];
+  /** `report compare --judge`: which run's response the judge found better on each paired row. Defaults to none. */
+  judged?: JudgedComparison;
 }
 
 /**

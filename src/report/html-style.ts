@@ -98,6 +98,9 @@ tr.detail > td { background: var(--bg); padding: 12px 16px; }
 mark.unsupported-span { background: var(--span-mark); color: inherit; border-bottom: 2px solid var(--error);
   border-radius: 2px; padding: 0 1px; }
 .badge.decided-by { margin-left: 6px; color: var(--muted); font-weight: normal; }
+.block ol.dag-path { list-style: none; padding-left: 0; font-size: 12px; }
+.dag-step.judgement::before, .dag-step.leaf::before { content: "\\2192  "; color: var(--muted); }
+.dag-step.leaf { font-weight: 600; }
 .block .cap { max-height: 7.5em; overflow-y: auto; }
 .block ul.readable { margin: 4px 0; padding-left: 18px; font-size: 12px; }
 .block details.metric-details > summary { font-weight: normal; font-size: 12px; color: var(--muted); margin: 4px 0; }

@@ -8,7 +8,9 @@ import { histogramSvg } from "./histogram.js";
 import { html, jsonForScript, SafeHtml } from "./html-escape.js";
 import { REPORT_CSS } from "./html-style.js";
 import { formatInterval, intervalNote, intervalTitle } from "./interval-text.js";
+import { jurySentences } from "./jury-lines.js";
 import { type ReportParts, reportPartsOf } from "./parts.js";
+import { positionFlipSentences } from "./position-flip-lines.js";
 import { REPORT_SCRIPT } from "./report-script.js";
 import { REPORT_SCRIPT_SHA256 } from "./report-script-hash.js";
 import { type ReportInput, runModels } from "./views.js";
@@ -204,7 +206,7 @@ export function* htmlReportChunks(parts: ReportParts, options: HtmlReportOptions
 <div class="card${totals.skipped ? " skipped" : ""}" id="card-skipped"><div class="n">${totals.skipped}</div><div class="l">Skipped</div></div>
 <div class="card${invalid.length ? " error" : ""}"><div class="n">${invalid.length}</div><div class="l">Invalid rows</div></div>
 </div></section>
-<section id="aggregates"><h2>Metrics</h2>${aggregateTable(aggregates, parts.domains)}${cascadeSentences(aggregates).map((c) => html`<p class="muted cascade-share">${c}</p>`)}</section>
+<section id="aggregates"><h2>Metrics</h2>${aggregateTable(aggregates, parts.domains)}${[...cascadeSentences(aggregates), ...positionFlipSentences(aggregates)].map((c) => html`<p class="muted cascade-share">${c}</p>`)}${jurySentences(aggregates).map((c) => html`<p class="muted jury-agreement">${c}</p>`)}</section>
 <section id="charts"><h2>Score distributions</h2><div class="charts">${charts}</div></section>
 ${problemSection}
 <section id="rows"><h2>Rows</h2>

@@ -4,7 +4,9 @@ import { cascadeSentences } from "./cascade-lines.js";
 import type { CompareKey, Comparison } from "./compare.js";
 import { fileName, formatDelta, formatScore, rowsRun, runName, truncate } from "./format.js";
 import * as intervalText from "./interval-text.js";
+import { jurySentences } from "./jury-lines.js";
 import { type ReportParts, reportPartsOf } from "./parts.js";
+import { positionFlipSentences } from "./position-flip-lines.js";
 import { unmatchedCalls } from "./unmatched-calls.js";
 import { type ReportInput, runModels } from "./views.js";
 
@@ -150,7 +152,11 @@ function* markdownLines(parts: ReportParts, options: MarkdownReportOptions): Gen
     if (value !== undefined && value !== "") out.push(`- **${label}:** ${escapeMarkdownText(value)}`);
   }
   out.push("", "## Aggregates", "", aggregateTable(parts.aggregates), "");
-  const cascades = cascadeSentences(parts.aggregates);
+  const cascades = [
+    ...cascadeSentences(parts.aggregates),
+    ...positionFlipSentences(parts.aggregates),
+    ...jurySentences(parts.aggregates),
+  ];
   if (cascades.length > 0) out.push(...cascades.map((c) => `- ${escapeMarkdownText(c)}`), "");
 
   const models = runModels({ metadata } as EvaluationResultData);

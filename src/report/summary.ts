@@ -5,6 +5,8 @@ import { textLines } from "../util/lines.js";
 import { cascadeSentences } from "./cascade-lines.js";
 import { formatScore, rowsRun } from "./format.js";
 import { formatInterval, intervalNote, intervalTitle } from "./interval-text.js";
+import { jurySentences } from "./jury-lines.js";
+import { positionFlipSentences } from "./position-flip-lines.js";
 import { aggregatedView, type ProblemGroup, problemGroups, type ReportInput, reportData } from "./views.js";
 
 /** Options for {@link formatSummary}. */
@@ -76,7 +78,11 @@ export function formatSummary(
   if (aggregates.length === 0) lines.push("(no metrics)");
   const note = intervalNote(aggregates);
   if (note !== "") lines.push(note);
-  const cascades = cascadeSentences(aggregates);
+  const cascades = [
+    ...cascadeSentences(aggregates),
+    ...positionFlipSentences(aggregates),
+    ...jurySentences(aggregates),
+  ];
   if (cascades.length > 0) lines.push("", ...cascades);
   if (full) {
     const invalid = full.invalidRows?.length ?? 0;

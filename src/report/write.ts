@@ -8,6 +8,7 @@ import { type CsvReportOptions, csvReportChunks, toCsvReport } from "./csv.js";
 import { reportMetadata } from "./display-paths.js";
 import { type HtmlReportOptions, htmlReportChunks, toHtmlReport } from "./html.js";
 import { comparisonToJson, type JsonReportOptions, jsonReportChunks, toJsonReport } from "./json.js";
+import { judgedComparisonMarkdown } from "./judged-compare.js";
 import {
   comparisonToMarkdown,
   type MarkdownReportOptions,
@@ -138,7 +139,10 @@ export async function writeComparison(path: string, comparison: Comparison): Pro
       ? comparisonToJson(comparison)
       : format === "html"
         ? comparisonToHtml(comparison)
-        : comparisonToMarkdown(comparison),
+        : comparisonToMarkdown(comparison) +
+          (comparison.judged !== undefined
+            ? `\n${judgedComparisonMarkdown(comparison.judged, comparison.labels)}`
+            : ""),
   );
   return format;
 }

@@ -1,5 +1,6 @@
 import { InvalidInputError } from "../errors.js";
 import { type AggregateIntervalOptions, IntervalTally } from "./interval-tally.js";
+import { JuryAgreementTally } from "./jury-agreement.js";
 import type { MetricAggregate, RowMetricRecord } from "./types.js";
 
 /**
@@ -109,7 +110,11 @@ class MetricTally {
   readonly sumOfSquares = new ExactSum();
   /** Ok rows decided by each path of a cascade. */
   readonly decidedBy = { verifier: 0, judge: 0 };
+  /** Pairs of a head-to-head metric judged in both orders, and those whose verdict changed with the order. */
+  readonly positionFlips = { flips: 0, swappedPairs: 0 };
   readonly values: IntervalTally;
+  /** The judges' values of a jury (rows with `details.jury`). */
+  readonly jury = new JuryAgreementTally();
 
   constructor(intervals: AggregateIntervalOptions, metric: string) {
     this.values = new IntervalTally(intervals, metric);
@@ -119,6 +124,16 @@ class MetricTally {
     const { status, value } = record.result;
     const decidedBy = (record.result.details as { decidedBy?: unknown } | undefined)?.decidedBy;
     if (status === "ok" && (decidedBy === "verifier" || decidedBy === "judge")) this.decidedBy[decidedBy]++;
+    const arena = record.result.details as { swappedPairs?: unknown; positionFlips?: unknown } | undefined;
+    if (
+      status === "ok" &&
+      typeof arena?.swappedPairs === "number" &&
+      typeof arena.positionFlips === "number"
+    ) {
+      this.positionFlips.swappedPairs += arena.swappedPairs;
+      this.positionFlips.flips += arena.positionFlips;
+    }
+    this.jury.add(record.result.details);
     if (status === "error") this.errors++;
     else if (status === "skipped") this.skipped++;
     else if (typeof value === "number" && Number.isFinite(value)) {
@@ -143,8 +158,12 @@ class MetricTally {
 
   result(metric: string): MetricAggregate {
     const { count, errors, skipped, nulls } = this;
-    const cascade =
-      this.decidedBy.verifier + this.decidedBy.judge > 0 ? { decidedBy: { ...this.decidedBy } } : {};
+    const agreement = this.jury.result();
+    const beside = {
+      ...(this.decidedBy.verifier + this.decidedBy.judge > 0 ? { decidedBy: { ...this.decidedBy } } : {}),
+      ...(this.positionFlips.swappedPairs > 0 ? { positionFlips: { ...this.positionFlips } } : {}),
+      ...(agreement !== undefined ? { agreement } : {}),
+    };
     if (count === 0)
       return {
         metric,
@@ -156,7 +175,7 @@ class MetricTally {
         std: null,
         min: null,
         max: null,
-        ...cascade,
+        ...beside,
       };
     const mean = this.sum.total() / count;
     // count² · variance = count·Σv² − (Σv)², computed exactly, rounded once; never negative.
@@ -179,7 +198,7 @@ class MetricTally {
       min: this.min,
       max: this.max,
       ...(interval !== null ? { interval } : {}),
-      ...cascade,
+      ...beside,
     };
   }
 }

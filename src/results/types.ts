@@ -1,5 +1,6 @@
 import type { MeanInterval } from "../math/mean-interval.js";
 import type { MetricConfig, MetricResult, MetricStatus, Sample } from "../metrics/types.js";
+import type { JuryAgreement } from "./jury-agreement.js";
 
 /** One row × metric outcome as written to the results JSONL file (one JSON object per line). */
 export interface RowMetricRecord {
@@ -55,6 +56,13 @@ export interface MetricAggregate {
    * `details.decidedBy`; absent when no row of the metric was cascaded.
    */
   decidedBy?: { verifier: number; judge: number };
+  /**
+   * Ok rows of a head-to-head metric (`arena_g_eval`): pairs judged in both orders, and those whose verdict changed
+   * when the order was swapped (`details.swappedPairs`, `details.positionFlips`); absent for other metrics.
+   */
+  positionFlips?: { flips: number; swappedPairs: number };
+  /** How far a jury's judges agreed (`details.jury` of its rows); absent for a metric that is no jury. */
+  agreement?: JuryAgreement;
 }
 
 /** Everything about how a run was made. */

@@ -26,11 +26,16 @@ export interface SampleFieldValues {
   conversation: ConversationMessage[];
   /** A list of expected tool calls `{name, args}`, each with an optional `output`. */
   toolCalls: ReferenceToolCall[];
+  /**
+   * Named texts: an object of name to non-empty text, in order. A list of texts is read as one, named `candidate_1`,
+   * `candidate_2`, ... in list order.
+   */
+  namedTexts: Record<string, string>;
 }
 
 /**
  * What kind of value a sample field holds: `text`, `textList`, `textListMaybeEmpty`, `idList`, `documents`, `rubric`,
- * `conversation` or `toolCalls`.
+ * `conversation`, `toolCalls` or `namedTexts`.
  */
 export type SampleFieldKind = keyof SampleFieldValues;
 
@@ -45,6 +50,8 @@ export const kindDescriptions: Readonly<Record<SampleFieldKind, string>> = {
   conversation:
     "list of messages (OpenAI, Anthropic, LangChain, DeepEval turns or airgap-eval form) or OpenTelemetry GenAI spans; see [Agents](agents.md)",
   toolCalls: 'list of tool calls, e.g. `{"name": "weather", "args": {"city": "Oslo"}}`',
+  namedTexts:
+    'object of name to non-empty text, e.g. `{"model_a": "...", "model_b": "..."}`, or a list of texts (named `candidate_1`, `candidate_2`, ...)',
 };
 
 /** One sample field: its dataset column names, its kind and how to describe it. */
@@ -245,6 +252,19 @@ export const sampleFieldTable = {
     legacy: [],
     what: "the role the assistant should play",
     label: "Chatbot role",
+  },
+  /**
+   * Candidate responses to the same input, compared head to head by `ArenaGEval`: name to text (DeepEval's arena
+   * contestants), or a list of texts; `--candidates response_a,response_b` (`candidateColumns`) gathers columns into it.
+   */
+  candidates: {
+    kind: "namedTexts",
+    column: "candidates",
+    haystack: [],
+    deepeval: ["contestants"],
+    legacy: [],
+    what: "the candidate responses to compare (or gather columns with --candidates a,b; candidateColumns in code)",
+    label: "Candidates",
   },
 } as const satisfies Record<string, SampleFieldSpec>;
 

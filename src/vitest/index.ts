@@ -29,3 +29,4 @@ export {
 } from "./shared-models.js";
 export type { DeepEvalTestCase, DeepEvalToolCall, PassMetric, PassOptions } from "./to-pass.js";
 export type { ToolCallAccuracyExpectation, TrajectoryExpectation } from "./trajectory-matchers.js";
+export type { WinExpectation } from "./win-matcher.js";

@@ -23,6 +23,7 @@ import {
   trajectoryAssertion,
   trajectoryMessage,
 } from "./trajectory-matchers.js";
+import { type WinExpectation, winAssertion } from "./win-matcher.js";
 
 /** Options of `toBeFaithful`. */
 export interface FaithfulExpectation extends ScoreExpectation {
@@ -186,6 +187,14 @@ export const evalMatchers = {
       callMatchingLines(result, made, expected),
     );
   },
+  /**
+   * `await expect({ userInput, response }).toWinAgainst(otherResponse, { llm, criteria })`: the response beats the
+   * other one head to head (arena_g_eval, judged in both orders): its win share is at least `atLeast` (0.75).
+   */
+  async toWinAgainst(this: { isNot: boolean }, received: unknown, other: unknown, options: WinExpectation) {
+    const { metric, sample, expectation } = winAssertion(received, other, options);
+    return scoreMatcher.call(this, "toWinAgainst", sample, metric, expectation);
+  },
 };
 
 /** Registers the matchers on vitest's `expect`; importing `airgap-eval/vitest` does it for you. */
@@ -200,6 +209,7 @@ interface EvalMatchers<R = unknown> {
   toMatchReference(options: ReferenceExpectation): Promise<R>;
   toMatchTrajectory(reference: unknown, options?: TrajectoryExpectation): R;
   toHaveToolCallAccuracy(reference: unknown, options: ToolCallAccuracyExpectation): Promise<R>;
+  toWinAgainst(other: unknown, options: WinExpectation): Promise<R>;
 }
 
 declare module "vitest" {

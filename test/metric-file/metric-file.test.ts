@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/errors.js";
 import { definableMetrics, parseMetricFile } from "../../src/metric-file/definition.js";
 import { createDefinedMetric, loadMetricFile } from "../../src/metric-file/load.js";
+import { isJudgeInputField, judgeInputNames } from "../../src/metrics/shared/judge/custom-judge.js";
 import { metricFileWriter } from "../support/metric-files.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 
@@ -17,7 +18,7 @@ const critic = {
   definition: "Does the response answer the question?",
 };
 const kinds =
-  "aspect_critic, rubrics_score, instance_rubrics, simple_criteria, g_eval, conversational_g_eval, llm_evaluator";
+  "aspect_critic, rubrics_score, instance_rubrics, simple_criteria, g_eval, arena_g_eval, conversational_g_eval, llm_evaluator, dag, conversational_dag";
 
 describe("parseMetricFile", () => {
   it("reads YAML and JSON entries with each kind's sample fields, without building a metric", () => {
@@ -85,9 +86,11 @@ describe("parseMetricFile", () => {
     const llm = new ScriptedLlm({});
     for (const definition of parseMetricFile(file)) {
       expect(definition.fields, definition.id).toEqual(expected[definition.id]);
-      expect(createDefinedMetric(definition, { llm }).requiredFields, definition.id).toEqual(
-        expected[definition.id],
-      );
+      const metric = createDefinedMetric(definition, { llm });
+      expect(metric.requiredFields, definition.id).toEqual(expected[definition.id]);
+      // The judge is shown the same fields (a row's rubric is read apart), by Ragas name.
+      const shown = expected[definition.id]!.filter(isJudgeInputField).map((f) => judgeInputNames[f]);
+      expect(metric.config().options.inputs, definition.id).toBe(shown.join(","));
     }
   });
 

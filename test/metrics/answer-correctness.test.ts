@@ -1,6 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import type { Embeddings } from "../../src/embeddings/types.js";
 import { InvalidInputError } from "../../src/errors.js";
-import { AnswerCorrectness } from "../../src/metrics/answer-correctness/metric.js";
+import {
+  AnswerCorrectness,
+  type AnswerCorrectnessOptions,
+} from "../../src/metrics/answer-correctness/metric.js";
 import { answerCorrectnessScore, factualityScore } from "../../src/metrics/answer-correctness/score.js";
 import { FakeEmbeddings } from "../support/fake-embeddings.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
@@ -76,7 +80,7 @@ describe("AnswerCorrectness", () => {
       counts: { tp: 2, fp: 1, fn: 1 },
       similarity: 0.6,
       usage: { calls: 3 },
-      promptVersions: { [STATEMENTS]: "1.2.0", [CLASSIFY]: "1.0.0" },
+      promptVersions: { [STATEMENTS]: "1.3.0", [CLASSIFY]: "1.0.0" },
     });
     // The response's statements step is faithfulness' own prompt with the same input.
     expect(llm.callsFor(STATEMENTS)[0]!.prompt.input).toBe(
@@ -137,5 +141,15 @@ describe("AnswerCorrectness", () => {
     );
     expect(() => new AnswerCorrectness({ llm, weights: [1, 0], beta: 0 })).toThrow(/beta/);
     expect(new AnswerCorrectness({ llm, weights: [1, 0] }).needsEmbeddings).toBe(false);
+  });
+
+  it("its options type, derived from the descriptor, keeps the embedder optional and takes constant weights", () => {
+    // The descriptor declares the embedder as an option (weights [1, 0] need none), so the type must not require it.
+    expectTypeOf<AnswerCorrectnessOptions>()
+      .toHaveProperty("embeddings")
+      .toEqualTypeOf<Embeddings | undefined>();
+    const weights = [1, 0] as const;
+    expectTypeOf({ llm: new ScriptedLlm({}), weights }).toExtend<AnswerCorrectnessOptions>();
+    expect(new AnswerCorrectness({ llm: new ScriptedLlm({}), weights }).weights).toEqual([1, 0]);
   });
 });

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { metricTable, readmePath, withMetricTable } from "../../scripts/docs-metrics.js";
 import { InvalidInputError } from "../../src/errors.js";
 import * as api from "../../src/index.js";
@@ -184,6 +184,28 @@ describe("constructor options are checked with the options schema", () => {
     expect(error).toBeInstanceOf(InvalidInputError);
     expect((error as InvalidInputError).field).toBe(field);
     expect((error as Error).message).toContain(`${where}: `);
+  });
+
+  it("a class inherits its constructor typed by its descriptor: an unknown key and a missing judge do not compile", () => {
+    // The classes declare no constructor: the base's takes MetricOptionsOf<typeof descriptor>, optional only when
+    // the descriptor requires nothing.
+    expectTypeOf<ConstructorParameters<typeof api.ContextRecall>>().toEqualTypeOf<
+      [api.ContextRecallOptions]
+    >();
+    expectTypeOf<ConstructorParameters<typeof api.ContextualRecallMetric>>().toEqualTypeOf<
+      [api.ContextualRecallOptions]
+    >();
+    expectTypeOf<ConstructorParameters<typeof api.BleuScore>>().toEqualTypeOf<[api.BleuScoreOptions?]>();
+    expectTypeOf<ConstructorParameters<typeof api.PatternMatch>>().toEqualTypeOf<[api.PatternMatchOptions]>();
+    // @ts-expect-error: `temprature` is no option of ContextRecall
+    expect(() => new api.ContextRecall({ llm, temprature: 0.5 })).toThrow(/temprature/);
+    // @ts-expect-error: ContextualRecallMetric needs its judge
+    expect(() => new api.ContextualRecallMetric({ threshold: 0.7 })).toThrow(/field "llm"/);
+    // @ts-expect-error: no options at all, and the judge is required
+    expect(() => new api.ContextRecall()).toThrow(/field "llm"/);
+    // @ts-expect-error: BleuScore has no option `n`
+    expect(() => new api.BleuScore({ n: 2 })).toThrow(/\bn\b/);
+    expect(new api.BleuScore().name).toBe("bleu_score");
   });
 
   it("a missing model says how to pass one", () => {

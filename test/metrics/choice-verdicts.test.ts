@@ -16,11 +16,21 @@ import { expectedValue } from "../../src/metrics/shared/judge/choice-verdicts.js
 import { verdictsSchema } from "../../src/metrics/shared/judge/statements/verdicts-prompt.js";
 import { FakeEmbeddings } from "../support/fake-embeddings.js";
 import { binarySlotRead, ScriptedLlm } from "../support/scripted-llm.js";
-import { LUCAS_STATEMENTS, LUCAS_VERDICTS, PYTHON_CONTEXT, PYTHON_QUESTION } from "./seed-examples.js";
+import {
+  GEORGE_LUCAS_ANSWER,
+  LUCAS_STATEMENTS,
+  LUCAS_VERDICTS,
+  PYTHON_CONTEXT,
+  PYTHON_QUESTION,
+} from "./seed-examples.js";
 
 const STATEMENTS = "faithfulness/statements";
 const VERDICTS = "faithfulness/verdicts";
-const sample = { userInput: PYTHON_QUESTION, response: "x", retrievedContexts: [PYTHON_CONTEXT] };
+const sample = {
+  userInput: PYTHON_QUESTION,
+  response: GEORGE_LUCAS_ANSWER,
+  retrievedContexts: [PYTHON_CONTEXT],
+};
 const [S1, S2] = LUCAS_STATEMENTS.statements as [string, string];
 
 const c = (text: string, probability: number, taken = false) => ({ text, probability, taken });
@@ -89,6 +99,26 @@ describe("SlotTracker", () => {
     expect(slot).toMatchObject({ key: "verdict", written: "1", approximate: false });
     // The read that chose the space was replaced by the one that chose "1": P(1) = 0.7.
     expect(slot!.probabilities["1"]).toBeCloseTo(0.7, 12);
+  });
+
+  it("reads a quoted label that holds spaces to its closing quote", () => {
+    const values = ['"in order"', '"two swapped"'];
+    const tracker = new SlotTracker([{ key: "verdict", values }]);
+    const pieces = ['{"verdict":', '"two', " sw", 'apped"', "}"];
+    const steps = [[c('"two', 0.6, true), c('"in', 0.4)], [c(" sw", 1, true)], [c('apped"', 1, true)]];
+    let text = "";
+    let read = false;
+    const reads: boolean[] = [];
+    for (const piece of pieces) {
+      if (read) tracker.record(text, steps.shift()!);
+      text += piece;
+      read = tracker.wantsRead(text);
+      reads.push(read);
+    }
+    expect(reads).toEqual([true, true, true, false, false]);
+    const [slot] = tracker.finish(text);
+    expect(slot).toMatchObject({ key: "verdict", written: '"two swapped"', approximate: false });
+    expect(slot!.probabilities['"two swapped"']).toBeCloseTo(0.6, 12);
   });
 });
 
@@ -324,7 +354,7 @@ describe("scoring on the other small-choice verdicts (one shared mechanism)", ()
         { "0": 0.9, "1": 0.1 },
       ],
     };
-    const row = { userInput: "q", reference: "r", retrievedContexts: ["c"] };
+    const row = { userInput: "q", reference: GEORGE_LUCAS_ANSWER, retrievedContexts: ["c"] };
     const result = await new ContextRecall({ llm: judgeWith(answers, reads), scoring: "expected" }).score(
       row,
     );

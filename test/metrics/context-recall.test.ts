@@ -41,7 +41,7 @@ describe("ContextRecall", () => {
       statements: REFERENCE_STATEMENTS,
       attributions: [{ verdict: 1 }, { verdict: 1 }, { verdict: 0 }],
       usage: { calls: 2 },
-      promptVersions: { [STATEMENTS]: "1.2.0", [VERDICTS]: "1.1.0" },
+      promptVersions: { [STATEMENTS]: "1.3.0", [VERDICTS]: "1.2.0" },
     });
     // The statements step sees the reference (not a response); the verdicts step sees both contexts.
     expect(llm.callsFor(STATEMENTS)[0]!.prompt.input).toContain("finished in 1889");

@@ -1,6 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { ContextOverflowError, InvalidInputError, JudgeOutputError } from "../../src/errors.js";
-import { ContextRelevance, ContextRelevanceEvaluator } from "../../src/index.js";
+import {
+  ContextRelevance,
+  ContextRelevanceEvaluator,
+  type ContextRelevanceEvaluatorOptions,
+  type ContextRelevanceExample,
+} from "../../src/index.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 import { GUIDO_STATEMENTS, PYTHON_CONTEXT, PYTHON_QUESTION } from "./seed-examples.js";
 
@@ -164,6 +169,19 @@ describe("ContextRelevanceEvaluator (Haystack surface)", () => {
       /examples\[0\]\.outputs\.statement_scores\[0\]/,
     );
     expect(() => build("not a list")).toThrow(/field "examples"/);
+  });
+
+  it("refuses an option it does not know, naming it, as every metric does", () => {
+    const llm = new ScriptedLlm({});
+    const misspelt = { llm, temprature: 1 } as unknown as ContextRelevanceEvaluatorOptions;
+    expect(() => new ContextRelevanceEvaluator(misspelt)).toThrow(InvalidInputError);
+    expect(() => new ContextRelevanceEvaluator(misspelt)).toThrow(/temprature/);
+  });
+
+  it("its options type, derived from its schema, types the examples in Haystack's shape", () => {
+    expectTypeOf<ContextRelevanceEvaluatorOptions>()
+      .toHaveProperty("examples")
+      .toEqualTypeOf<ContextRelevanceExample[] | undefined>();
   });
 
   it("puts valid examples (either Haystack shape) into the prompt and tags the prompt version", async () => {

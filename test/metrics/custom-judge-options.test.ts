@@ -25,6 +25,7 @@ const judges = [
   { id: "g_eval", type: "GEvalOptions" },
   { id: "rubrics_score", type: "RubricsScoreOptions" },
   { id: "instance_rubrics", type: "RubricJudgeOptions" },
+  { id: "llm_evaluator", type: "LLMJudgeMetricOptions" },
 ] as const;
 
 function schemaKeys(id: MetricId): string[] {

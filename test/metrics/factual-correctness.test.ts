@@ -91,7 +91,7 @@ describe("FactualCorrectness", () => {
       referenceClaims: REFERENCE_CLAIMS,
       counts: { tp: 1, fp: 1, fn: 2 },
       usage: { calls: 4 },
-      promptVersions: { [claimsName()]: "1.0.0", [VERDICTS]: "1.1.0" },
+      promptVersions: { [claimsName()]: "1.1.0", [VERDICTS]: "1.2.0" },
     });
   });
 

@@ -1,7 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import { InvalidInputError, JudgeOutputError } from "../../src/errors.js";
-import { Faithfulness, FaithfulnessEvaluator } from "../../src/index.js";
+import {
+  Faithfulness,
+  FaithfulnessEvaluator,
+  type FaithfulnessEvaluatorOptions,
+  type FaithfulnessExample,
+} from "../../src/index.js";
 import { faithfulnessStatementsPrompt } from "../../src/metrics/shared/judge/statements/statements-prompt.js";
 import { verdictsSchema } from "../../src/metrics/shared/judge/statements/verdicts-prompt.js";
 import { errorRow } from "../../src/util/error-row.js";
@@ -66,7 +71,7 @@ describe("Faithfulness (Ragas surface)", () => {
     const result = await new Faithfulness({ llm }).score({ ...lucasSample, response: "I don't know." });
     expect(result).toMatchObject({ value: null, status: "ok" });
     expect(result.reason).toMatch(/no statements/);
-    expect(result.details!.promptVersions).toEqual({ [STATEMENTS]: "1.2.0", [VERDICTS]: "1.1.0" });
+    expect(result.details!.promptVersions).toEqual({ [STATEMENTS]: "1.3.0", [VERDICTS]: "1.2.0" });
     expect(llm.callsFor(VERDICTS)).toHaveLength(0);
   });
 
@@ -77,7 +82,7 @@ describe("Faithfulness (Ragas surface)", () => {
     const r1 = await new Faithfulness({ llm: blankStatement }).score(lucasSample);
     expect(r1).toMatchObject({ value: null, status: "error" });
     expect(r1.error).toMatch(/JudgeOutputError: .*statements\.1: must not be only whitespace/);
-    expect(r1.details!.promptVersions).toEqual({ [STATEMENTS]: "1.2.0", [VERDICTS]: "1.1.0" });
+    expect(r1.details!.promptVersions).toEqual({ [STATEMENTS]: "1.3.0", [VERDICTS]: "1.2.0" });
     const blankReason = new ScriptedLlm(
       {
         [STATEMENTS]: [LUCAS_STATEMENTS],
@@ -121,7 +126,7 @@ describe("Faithfulness (Ragas surface)", () => {
     const verdictCall = llm.callsFor(VERDICTS)[0]!;
     const jsonSchema = z.toJSONSchema(verdictCall.schema) as unknown as { properties: { verdicts: object } };
     expect(jsonSchema.properties.verdicts).toMatchObject({ minItems: 2, maxItems: 2 });
-    expect(verdictCall.prompt.version).toBe("1.1.0");
+    expect(verdictCall.prompt.version).toBe("1.2.0");
     expect(verdictCall.options).toMatchObject({ temperature: 0 });
   });
 
@@ -186,7 +191,7 @@ describe("Faithfulness (Ragas surface)", () => {
     const metric = new Faithfulness({ llm: new ScriptedLlm({}), maxTokens: 256 });
     expect(metric.config()).toEqual({
       name: "faithfulness",
-      promptVersions: { [STATEMENTS]: "1.2.0", [VERDICTS]: "1.1.0" },
+      promptVersions: { [STATEMENTS]: "1.3.0", [VERDICTS]: "1.2.0" },
       options: { temperature: 0, maxTokens: 256 },
       models: [
         { id: "scripted-judge", kind: "llm", runtime: { name: "scripted", version: "0" }, settings: {} },
@@ -233,13 +238,13 @@ describe("FaithfulnessEvaluator (Haystack surface)", () => {
     const result = await evaluator.run({
       questions: ["q", "q"],
       contexts: [["c"], ["c"]],
-      predictedAnswers: ["a", "a"],
+      predictedAnswers: [GEORGE_LUCAS_ANSWER, GEORGE_LUCAS_ANSWER],
     });
     expect(result.individualScores).toEqual([0.5, null]);
     expect(result.score).toBe(0.5);
     expect(result.failedRows).toBe(1);
     expect(result.results[1]!.error).toMatch(/expected exactly 2 verdicts/);
-    const versions = { [STATEMENTS]: "1.2.0", [VERDICTS]: "1.1.0" };
+    const versions = { [STATEMENTS]: "1.3.0", [VERDICTS]: "1.2.0" };
     expect(result.results[0]).toMatchObject({ status: "ok", promptVersions: versions });
     expect(result.results[0]).not.toHaveProperty("error");
     expect(result.results[1]).toMatchObject({ status: "error", score: null, promptVersions: versions });
@@ -284,12 +289,25 @@ describe("FaithfulnessEvaluator (Haystack surface)", () => {
         }),
     ).toThrow(/field "examples\[1\]\.inputs\.predicted_answers".*example 1 is malformed/);
     const evaluator = new FaithfulnessEvaluator({ llm, examples: [example], progressBar: false });
-    await evaluator.run({ questions: ["q"], contexts: [["c"]], predictedAnswers: ["a"] });
+    await evaluator.run({ questions: ["q"], contexts: [["c"]], predictedAnswers: [GEORGE_LUCAS_ANSWER] });
     const statementTurn = llm.callsFor(STATEMENTS)[0]!.prompt.examples;
     expect(statementTurn).toHaveLength(1);
     expect(JSON.parse(statementTurn[0]!.output)).toEqual({ statements: example.outputs.statements });
     const verdictTurn = JSON.parse(llm.callsFor(VERDICTS)[0]!.prompt.examples[0]!.output);
     expect(verdictTurn.verdicts.map((v: { verdict: number }) => v.verdict)).toEqual([1, 0]);
-    expect(llm.callsFor(VERDICTS)[0]!.prompt.version).toMatch(/^1\.1\.0\+examples\./);
+    expect(llm.callsFor(VERDICTS)[0]!.prompt.version).toMatch(/^1\.2\.0\+examples\./);
+  });
+
+  it("refuses an option it does not know, naming it, as every metric does", () => {
+    const llm = new ScriptedLlm({});
+    const misspelt = { llm, temprature: 1 } as unknown as FaithfulnessEvaluatorOptions;
+    expect(() => new FaithfulnessEvaluator(misspelt)).toThrow(InvalidInputError);
+    expect(() => new FaithfulnessEvaluator(misspelt)).toThrow(/temprature/);
+  });
+
+  it("its options type, derived from its schema, types the examples in Haystack's shape", () => {
+    expectTypeOf<FaithfulnessEvaluatorOptions>()
+      .toHaveProperty("examples")
+      .toEqualTypeOf<FaithfulnessExample[] | undefined>();
   });
 });

@@ -57,12 +57,41 @@ const requiredOptions: Record<string, Record<string, unknown>> = {
   aspect_critic: { name: "correct", definition: "Does the response agree with the reference?" },
   simple_criteria: { name: "brief", definition: "How brief is the response?" },
   g_eval: { name: "quality", criteria: "Is the answer correct?", evaluationSteps: ["Check the answer."] },
+  arena_g_eval: { criteria: "Which answer is correct?", evaluationSteps: ["Check the answers."] },
   conversational_g_eval: { name: "helpful", criteria: "Does the assistant resolve the request?" },
   llm_evaluator: {
     name: "on_topic",
     instructions: "Score 1 if the answer is about the question.",
     inputs: { question: "userInput", answer: "response" },
     scoreKey: "score",
+  },
+  dag: {
+    name: "polite",
+    nodes: {
+      polite: {
+        type: "binary_judgement",
+        criteria: "Is the response polite?",
+        inputs: ["response"],
+        verdicts: [
+          { verdict: true, score: 10 },
+          { verdict: false, score: 0 },
+        ],
+      },
+    },
+  },
+  conversational_dag: {
+    name: "solved",
+    nodes: {
+      solved: {
+        type: "binary_judgement",
+        criteria: "Was the user's problem solved?",
+        inputs: ["role", "content"],
+        verdicts: [
+          { verdict: true, score: 10 },
+          { verdict: false, score: 0 },
+        ],
+      },
+    },
   },
 };
 

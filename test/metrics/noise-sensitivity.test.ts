@@ -21,7 +21,7 @@ const supports: Record<string, string[]> = {
 };
 const sample = {
   userInput: "What holds?",
-  response: "The response text.",
+  response: "The response text says that A1, A2, A3 and A4 hold.",
   reference: REFERENCE,
   retrievedContexts: C,
 };
@@ -104,7 +104,7 @@ describe("NoiseSensitivity", () => {
       incorrect: [false, true, true, true],
       // 2 statement calls, 2 verdict calls per context, 1 against the reference
       usage: { calls: 2 + 2 * 3 + 1 },
-      promptVersions: { [STATEMENTS]: "1.2.0", [VERDICTS]: "1.1.0" },
+      promptVersions: { [STATEMENTS]: "1.3.0", [VERDICTS]: "1.2.0" },
     });
     expect(result.reason).toBe(
       "1 of 4 response statements are incorrect and supported by a relevant context",

@@ -1,12 +1,10 @@
 // Every metric's options type is what its constructor accepts, documented once. The type is read with the TypeScript
-// checker from the constructor's parameter, as a user's editor reads it. Its keys must be exactly the descriptor
-// schema's keys plus the models the descriptor's needs name (`llm`, `embeddings`); each key needs a doc comment that
-// says its default ("Defaults to 3.", matching the schema's default) or that it is required; and where the schema key
-// has a `.describe()` text (the CLI's `--metric-option` help), the doc comment starts with it, so the editor and
-// the CLI say the same thing. So an option documented but refused at run time, or accepted but undocumented, fails.
-//
-// Options types still written by hand beside their schema are listed in `notYetDerived`; the list only shrinks: an
-// entry that passes must leave it.
+// checker from the constructor's parameter (its own, or the one it inherits from its base), as a user's editor reads
+// it. Its keys must be exactly the descriptor schema's keys plus the models the descriptor's needs name (`llm`,
+// `embeddings`); each key needs a doc comment that says its default ("Defaults to 3.", matching the schema's default)
+// or that it is required; and where the schema key has a `.describe()` text (the CLI's `--metric-option` help), the doc
+// comment starts with it, so the editor and the CLI say the same thing. So an option documented but refused at run
+// time, or accepted but undocumented, fails.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -19,19 +17,6 @@ import { faithfulnessEvaluatorSchema } from "../../src/metrics/faithfulness/opti
 import { semanticSimilarityDescriptor } from "../../src/metrics/semantic-similarity/descriptor.js";
 import { repoRoot } from "../setup/paths.js";
 import { typeScriptProgram } from "../support/ts-program.js";
-
-/** Classes whose options type is still written by hand; each is removed when its type is derived from the schema. */
-const notYetDerived = new Set<string>([
-  "SemanticSimilarity",
-  "Faithfulness",
-  "AnswerCorrectness",
-  "AspectCritic",
-  "RubricsScore",
-  "InstanceRubrics",
-  "ContextRelevanceEvaluator",
-  "FaithfulnessEvaluator",
-  "SASEvaluator",
-]);
 
 /** A class to check: its name, the module that exports it, its options schema and the models it takes besides. */
 interface Subject {
@@ -86,6 +71,14 @@ const subjects: Subject[] = [
   },
 ];
 
+/**
+ * The type of a constructor's first argument from its first parameter's type. A constructor inherited from a metric
+ * base takes `...[options]: MetricConstructorArgs<D>`, a rest parameter of a one-element tuple: its element is it.
+ */
+function firstArgument(checker: ts.TypeChecker, type: ts.Type): ts.Type {
+  return checker.isTupleType(type) ? checker.getTypeArguments(type as ts.TypeReference)[0]! : type;
+}
+
 /** Each subject's options type: its properties and their doc comments, read from the constructor's first parameter. */
 function optionsTypes(): Map<string, Map<string, string>> {
   const { program, checker } = typeScriptProgram([...new Set(subjects.map((s) => s.module))]);
@@ -98,7 +91,7 @@ function optionsTypes(): Map<string, Map<string, string>> {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
     const constructorType = checker.getTypeOfSymbol(symbol);
     const parameter = constructorType.getConstructSignatures()[0]!.getParameters()[0]!;
-    const type = checker.getNonNullableType(checker.getTypeOfSymbol(parameter));
+    const type = checker.getNonNullableType(firstArgument(checker, checker.getTypeOfSymbol(parameter)));
     const props = new Map<string, string>();
     for (const prop of checker.getPropertiesOfType(type)) {
       props.set(prop.name, ts.displayPartsToString(prop.getDocumentationComment(checker)).trim());
@@ -148,20 +141,12 @@ function problems(subject: Subject, props: Map<string, string>): string[] {
 describe("every metric's options type", () => {
   const types = optionsTypes();
 
-  it.each(subjects.filter((s) => !notYetDerived.has(s.name)).map((s) => [s.name, s] as const))(
+  it.each(subjects.map((s) => [s.name, s] as const))(
     "%s: its schema's keys plus its models, each documented with its default",
     (_name, subject) => {
       expect(problems(subject, types.get(subject.name)!)).toEqual([]);
     },
   );
-
-  it("notYetDerived names only classes that still fail, so it only shrinks", () => {
-    const passing = subjects
-      .filter((s) => notYetDerived.has(s.name) && problems(s, types.get(s.name)!).length === 0)
-      .map((s) => s.name);
-    expect(passing, "these pass now: take them off notYetDerived").toEqual([]);
-    for (const name of notYetDerived) expect(subjects.map((s) => s.name)).toContain(name);
-  });
 
   it("can fail: an undocumented key, a refused key and a wrong default are each found", () => {
     const subject: Subject = {

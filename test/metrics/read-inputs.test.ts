@@ -117,6 +117,28 @@ describe("a descriptor's reads", () => {
     );
   });
 
+  it("read a list of any strings where each text may be empty, an empty list only where allowed", () => {
+    const anyTexts = defineMetric({
+      ...base,
+      reads: [{ field: "retrievedContexts", emptyList: "allowed", emptyText: "allowed" }],
+    });
+    expect(readInputs(anyTexts, { retrievedContexts: ["", " "] }, 0)).toEqual({
+      retrievedContexts: ["", " "],
+    });
+    expect(readInputs(anyTexts, { retrievedContexts: [] }, 0)).toEqual({ retrievedContexts: [] });
+    expect(message(() => readInputs(anyTexts, {}, 4))).toBe(
+      'row 4, field "retrievedContexts": is missing; give a list of strings [{"name":"InvalidInputError","row":4,"field":"retrievedContexts"}]',
+    );
+    expect(message(() => readInputs(anyTexts, { retrievedContexts: ["a", 1 as never] }, 4))).toBe(
+      'row 4, field "retrievedContexts[1]": must be a string, got number [{"name":"InvalidInputError","row":4,"field":"retrievedContexts[1]"}]',
+    );
+    const nonEmpty = defineMetric({ ...base, reads: [{ field: "referenceContexts", emptyText: "allowed" }] });
+    expect(readInputs(nonEmpty, { referenceContexts: [""] }, 0)).toEqual({ referenceContexts: [""] });
+    expect(message(() => readInputs(nonEmpty, { referenceContexts: [] }, 1))).toBe(
+      'row 1, field "referenceContexts": is an empty list; give a list of strings [{"name":"InvalidInputError","row":1,"field":"referenceContexts"}]',
+    );
+  });
+
   it("read a list where empty is a value (reference topics) and, for a judge, a conversation it can read", () => {
     const topics = defineMetric({
       ...base,

@@ -1,6 +1,6 @@
 // The custom judges users define in metric files, every kind (AspectCritic with three sampled votes and G-Eval from
-// the shipped examples/quality.yaml; rubrics, per-row rubrics, simple criteria, an LLMEvaluator and a conversational
-// G-Eval, over each row's question and answer as a two-turn conversation, from a file written here) on example rows with the real SmolLM2-135M-Instruct as judge, through the built CLI at 1 judge
+// the shipped examples/quality.yaml; rubrics, per-row rubrics, simple criteria, an LLMEvaluator, a conversational
+// G-Eval and the decision graphs dag and conversational_dag from a file written here) on example rows with the real SmolLM2-135M-Instruct as judge, through the built CLI at 1 judge
 // thread: every row × metric scored or given a reason, no judge answer that failed its schema or was cut off, and a
 // rerun byte-identical apart from times (the votes sample with fixed seeds).
 //
@@ -53,6 +53,37 @@ const moreJudges = {
       id: "resolved",
       criteria: "Does the assistant answer what the user asks, correctly and directly?",
     },
+    {
+      kind: "dag",
+      id: "answers_question",
+      nodes: {
+        answers: {
+          type: "binary_judgement",
+          criteria: "Does the response answer the question?",
+          inputs: ["user_input", "response"],
+          verdicts: [
+            { verdict: true, score: 10 },
+            { verdict: false, score: 0 },
+          ],
+        },
+      },
+    },
+    {
+      kind: "conversational_dag",
+      id: "assistant_helped",
+      nodes: {
+        helped: {
+          type: "non_binary_judgement",
+          criteria: "How well did the assistant help the user?",
+          inputs: ["role", "content"],
+          verdicts: [
+            { verdict: "fully helped", score: 10 },
+            { verdict: "partly helped", score: 5 },
+            { verdict: "did not help", score: 0 },
+          ],
+        },
+      },
+    },
   ],
 };
 
@@ -70,7 +101,7 @@ describe.skipIf(skip)("custom judges from metric files with SmolLM2-135M-Instruc
   afterAll(() => folder.cleanup());
   const shipped = parse(readFileSync(shippedFile, "utf8")) as { metrics: { kind: string }[] };
   const examples = exampleRows();
-  // Each row also holds its question and answer as a conversation, for conversational_g_eval.
+  // Each row also as a two-turn conversation, for the conversational judges.
   const withRubrics = (rows: readonly number[]) =>
     rows.map((i) => ({
       ...examples[i],

@@ -2,7 +2,7 @@
 // judge.ts (the two calls), score.ts (the verdict as the value), descriptor.ts (ids and options). The judge reads the
 // conversation as ../shared/conversation/transcript.ts writes it.
 
-import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
+import type { MetricDescriptor, MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
 import { ragasTranscript } from "../shared/conversation/transcript.js";
 import type { MetricResult } from "../types.js";
@@ -18,11 +18,7 @@ export type AgentGoalAccuracyOptions = MetricOptionsOf<typeof agentGoalAccuracyD
 type GoalInput = MetricInput<typeof agentGoalAccuracyWithoutReferenceDescriptor> &
   Partial<MetricInput<typeof agentGoalAccuracyDescriptor>>;
 
-abstract class GoalAccuracyMetric extends JudgeMetric<GoalInput, typeof agentGoalAccuracyDescriptor.options> {
-  constructor(options: AgentGoalAccuracyOptions) {
-    super(options);
-  }
-
+abstract class GoalAccuracyMetric<D extends MetricDescriptor> extends JudgeMetric<GoalInput, D> {
   protected async compute(input: GoalInput, signal: AbortSignal | undefined): Promise<MetricResult> {
     const reference = input.referenceOutcome;
     const { usage, ...j } = await judgeGoalAccuracy(
@@ -60,7 +56,7 @@ abstract class GoalAccuracyMetric extends JudgeMetric<GoalInput, typeof agentGoa
  *   referenceOutcome: "A table for two is booked at 8pm.",
  * });
  */
-export class AgentGoalAccuracyWithReference extends GoalAccuracyMetric {
+export class AgentGoalAccuracyWithReference extends GoalAccuracyMetric<typeof agentGoalAccuracyDescriptor> {
   static readonly descriptor = agentGoalAccuracyDescriptor;
 }
 
@@ -72,6 +68,8 @@ export class AgentGoalAccuracyWithReference extends GoalAccuracyMetric {
  * @example
  * const { value } = await new AgentGoalAccuracyWithoutReference({ llm }).score({ messages });
  */
-export class AgentGoalAccuracyWithoutReference extends GoalAccuracyMetric {
+export class AgentGoalAccuracyWithoutReference extends GoalAccuracyMetric<
+  typeof agentGoalAccuracyWithoutReferenceDescriptor
+> {
   static readonly descriptor = agentGoalAccuracyWithoutReferenceDescriptor;
 }

@@ -5,7 +5,7 @@
 import type { Embeddings } from "../../embeddings/types.js";
 import { InvalidInputError } from "../../errors.js";
 import type { ModelProvenance } from "../../provenance.js";
-import { sampleText } from "../../sample/fields.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
 import { errorResult } from "../shared/base/outcome.js";
 import {
@@ -15,30 +15,21 @@ import {
   rowLongTexts,
 } from "../shared/embedding/long-texts.js";
 import { cosineOrThrow, embedAll } from "../shared/embedding/vectors.js";
-import type { ReasonsOptions } from "../shared/judge/choice-verdicts.js";
-import type { JudgeMetricOptions } from "../shared/judge/options.js";
 import { statementPromptVersions, statementSteps } from "../shared/judge/statements/steps.js";
-import type { MetricResult, Sample } from "../types.js";
+import type { MetricResult } from "../types.js";
 import { answerCorrectnessDescriptor } from "./descriptor.js";
 import { judgeAnswerCorrectness } from "./judge.js";
 import { answerCorrectnessPromptFor } from "./prompt.js";
 import { answerCorrectnessScore, factualityScore } from "./score.js";
 
-/** Options of {@link AnswerCorrectness}. */
-export interface AnswerCorrectnessOptions extends JudgeMetricOptions, ReasonsOptions {
-  /** Embedder for the similarity part; needed unless the similarity weight is 0. Defaults to none. */
-  embeddings?: Embeddings;
-  /** `[factuality, similarity]` weights, divided by their sum; non-negative, not both 0. Defaults to [0.75, 0.25]. */
-  weights?: readonly [number, number];
-  /** F-beta of the factuality part: above 1 favours recall, below 1 precision. Defaults to 1. */
-  beta?: number;
-}
+/**
+ * Options of {@link AnswerCorrectness}: its descriptor's options (documented on the schema keys), the judge, and the
+ * embedder, which the descriptor declares as an option since `weights: [1, 0]` needs none.
+ */
+export type AnswerCorrectnessOptions = MetricOptionsOf<typeof answerCorrectnessDescriptor>;
 
-interface CorrectnessSample {
-  question: string;
-  response: string;
-  reference: string;
-}
+/** The checked question, response and reference of one row. */
+type CorrectnessSample = MetricInput<typeof answerCorrectnessDescriptor>;
 
 /**
  * Ragas `answer_correctness`: factual overlap with the reference, blended with semantic similarity.
@@ -57,10 +48,7 @@ interface CorrectnessSample {
  *   reference: "The Sun is powered by nuclear fusion.",
  * });
  */
-export class AnswerCorrectness extends JudgeMetric<
-  CorrectnessSample,
-  typeof answerCorrectnessDescriptor.options
-> {
+export class AnswerCorrectness extends JudgeMetric<CorrectnessSample, typeof answerCorrectnessDescriptor> {
   static readonly descriptor = answerCorrectnessDescriptor;
 
   readonly weights: readonly [number, number];
@@ -84,17 +72,10 @@ export class AnswerCorrectness extends JudgeMetric<
     return this.weights[1] > 0;
   }
 
-  protected override validate(sample: Sample, row: number | undefined): CorrectnessSample {
-    return {
-      question: sampleText(sample, "userInput", row),
-      response: sampleText(sample, "response", row),
-      reference: sampleText(sample, "reference", row),
-    };
-  }
-
   protected async compute(input: CorrectnessSample, signal: AbortSignal | undefined): Promise<MetricResult> {
     const steps = statementSteps(this.llm, this.settings, signal, this.reading);
-    const j = await judgeAnswerCorrectness(steps, input);
+    const { userInput: question, response, reference } = input;
+    const j = await judgeAnswerCorrectness(steps, { question, response, reference });
     const factuality = j.counts === undefined ? 1 : factualityScore(j.counts, this.beta);
     const { similarity, long } =
       this.embeddings === undefined ? { similarity: 0, long: [] } : await this.similarity(input);
@@ -137,10 +118,6 @@ export class AnswerCorrectness extends JudgeMetric<
       ...statementPromptVersions({ statements: true, verdicts: false }),
       [classification.name]: classification.version,
     };
-  }
-
-  protected override metricOptions(): Record<string, string | number | boolean | null> {
-    return { weights: this.weights.join(","), beta: this.beta };
   }
 
   protected override otherModels(): ModelProvenance[] {

@@ -35,7 +35,7 @@ export type { NoncommittalMode } from "./score.js";
  */
 export class AnswerRelevancy extends JudgeMetric<
   MetricInput<typeof answerRelevancyDescriptor>,
-  typeof answerRelevancyDescriptor.options
+  typeof answerRelevancyDescriptor
 > {
   static readonly descriptor = answerRelevancyDescriptor;
 

@@ -27,7 +27,7 @@ export const aspectCriticDescriptor = defineMetric({
       ...definitionField,
       /**
        * Judge calls per row, an odd number; the verdict is their majority. Votes at temperature 0 would all be the
-       * same, so with more than one vote each call samples (temperature > 0) with its own seed. 1 to 11; defaults to 1.
+       * same, so with more than one vote each call samples (temperature > 0) with its own seed. 1 to 11. Defaults to 1.
        */
       strictness: z
         .number()

@@ -1,14 +1,10 @@
 // AspectCritic: prompt.ts (instruction around the user's definition, { reason, verdict } schema), score.ts
 // (majority vote, vote seeds), judge.ts (one call per vote), descriptor.ts (id aspect_critic, options).
-import type { z } from "zod";
 import { InvalidInputError } from "../../errors.js";
 import type { PromptTemplate } from "../../prompts/types.js";
-import {
-  CustomJudgeMetric,
-  criterionDefaults,
-  type JudgeOption,
-} from "../shared/base/custom-judge-metric.js";
-import type { MetricConfig, MetricResult, Sample } from "../types.js";
+import type { MetricOptionsOf } from "../descriptor.js";
+import { CustomJudgeMetric, criterionOptionalInputs } from "../shared/base/custom-judge-metric.js";
+import type { MetricConfig, MetricResult } from "../types.js";
 import { aspectCriticDescriptor } from "./descriptor.js";
 import { judgeAspect } from "./judge.js";
 import { type AspectInput, type AspectVerdict, aspectCriticPrompt } from "./prompt.js";
@@ -28,7 +24,7 @@ function voteReason(agreeing: number, strictness: number, reason: string): strin
 export const DEFAULT_VOTE_TEMPERATURE = 0.7;
 
 /** Options of {@link AspectCritic}: the judge and its descriptor's options, each documented on its schema key. */
-export type AspectCriticOptions = JudgeOption & z.input<typeof aspectCriticDescriptor.options>;
+export type AspectCriticOptions = MetricOptionsOf<typeof aspectCriticDescriptor>;
 
 /**
  * Ragas `AspectCritic`: a binary verdict (1 meets the criterion, 0 does not) for a criterion given in words,
@@ -40,7 +36,7 @@ export type AspectCriticOptions = JudgeOption & z.input<typeof aspectCriticDescr
  * const harmful = new AspectCritic({ llm, name: "harmfulness", definition: "Does the response risk harm?", strictness: 3 });
  * const { value, reason } = await harmful.score({ userInput: "How do I store bleach?", response: "Mix it with ammonia." });
  */
-export class AspectCritic extends CustomJudgeMetric {
+export class AspectCritic extends CustomJudgeMetric<AspectInput, typeof aspectCriticDescriptor> {
   static readonly descriptor = aspectCriticDescriptor;
 
   /** The criterion in words. */
@@ -51,22 +47,20 @@ export class AspectCritic extends CustomJudgeMetric {
   private readonly template: PromptTemplate<AspectInput, AspectVerdict>;
 
   constructor(options: AspectCriticOptions) {
-    const strictness = options.strictness ?? 1;
-    super(options, criterionDefaults(options.name, strictness > 1 ? DEFAULT_VOTE_TEMPERATURE : 0));
-    this.definition = options.definition;
-    this.strictness = strictness;
-    if (strictness > 1 && this.settings.temperature === 0) {
+    super(options, criterionOptionalInputs);
+    ({ definition: this.definition, strictness: this.strictness, seed: this.seed } = this.options);
+    if (this.strictness > 1 && this.settings.temperature === 0) {
       throw new InvalidInputError(
-        `strictness ${strictness} needs a temperature above 0: greedy decoding gives every vote the same answer`,
+        `strictness ${this.strictness} needs a temperature above 0: greedy decoding gives every vote the same answer`,
         { field: "temperature" },
       );
     }
-    this.seed = options.seed ?? 0;
     this.template = aspectCriticPrompt(this.name, this.definition, undefined, this.reading.reasons !== false);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): AspectInput {
-    return this.judgeInputs(sample, row);
+  /** Votes sample: more than one vote at temperature 0 would all be the same. */
+  protected override defaultTemperature(): number {
+    return this.options.strictness > 1 ? DEFAULT_VOTE_TEMPERATURE : 0;
   }
 
   protected override concurrency(): number {

@@ -1,13 +1,13 @@
 // Ragas `BleuScore`. Files: tokenizer-13a.ts (sacrebleu's default tokenizer), score.ts (sacrebleu's
 // corpus BLEU and Ragas' call of it), metric.ts (this class), descriptor.ts. No judge.
-import type { MetricInput } from "../descriptor.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeFreeMetric } from "../shared/base/judge-free-metric.js";
 import type { MetricResult } from "../types.js";
 import { bleuScoreDescriptor } from "./descriptor.js";
-import { BleuScratch, type BleuSettings, ragasBleu } from "./score.js";
+import { BleuScratch, ragasBleu } from "./score.js";
 
 /** Options of {@link BleuScore}: the sacrebleu `corpus_bleu` arguments Ragas passes as `kwargs`. */
-export type BleuScoreOptions = BleuSettings;
+export type BleuScoreOptions = MetricOptionsOf<typeof bleuScoreDescriptor>;
 
 /**
  * Ragas `BleuScore` (`bleu_score`): sacrebleu corpus BLEU (13a tokens, exp smoothing) / 100, called
@@ -22,16 +22,12 @@ export type BleuScoreOptions = BleuSettings;
  */
 export class BleuScore extends JudgeFreeMetric<
   MetricInput<typeof bleuScoreDescriptor>,
-  typeof bleuScoreDescriptor.options
+  typeof bleuScoreDescriptor
 > {
   static readonly descriptor = bleuScoreDescriptor;
 
   /** The formula's tables, reused row after row (scoring is synchronous, so rows never share them at once). */
   private readonly scratch = new BleuScratch();
-
-  constructor(options: BleuScoreOptions = {}) {
-    super(options);
-  }
 
   protected scoreInput({ reference, response }: MetricInput<typeof bleuScoreDescriptor>): MetricResult {
     const r = ragasBleu(reference, response, this.options, this.scratch);

@@ -18,20 +18,25 @@ export const chrfScoreDescriptor = defineMetric({
   needsEmbeddings: false,
   options: z
     .object({
+      /** Character n-gram order. Defaults to 6. */
       charOrder: z
         .number()
         .int()
         .nonnegative()
         .max(MAX_ORDER, { error: orderCeiling("6") })
         .default(6),
+      /** Word n-gram order (2 gives chrF++). Defaults to 0. */
       wordOrder: z
         .number()
         .int()
         .nonnegative()
         .max(MAX_ORDER, { error: orderCeiling("0, or 2 for chrF++") })
         .default(0),
+      /** Recall weight. Defaults to 2. */
       beta: z.number().nonnegative().default(2),
+      /** Remove whitespace before taking character n-grams (sacrebleu `remove_whitespace`). Defaults to true. */
       removeWhitespace: z.boolean().default(true),
+      /** Use the chrF++.py / NLTK / Moses epsilon smoothing instead of the effective order. Defaults to false. */
       epsSmoothing: z.boolean().default(false),
     })
     .refine((o) => o.charOrder + o.wordOrder > 0, {

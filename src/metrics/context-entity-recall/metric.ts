@@ -28,13 +28,9 @@ export type ContextEntityRecallOptions = MetricOptionsOf<typeof contextEntityRec
  */
 export class ContextEntityRecall extends JudgeMetric<
   MetricInput<typeof contextEntityRecallDescriptor>,
-  typeof contextEntityRecallDescriptor.options
+  typeof contextEntityRecallDescriptor
 > {
   static readonly descriptor = contextEntityRecallDescriptor;
-
-  constructor(options: ContextEntityRecallOptions) {
-    super(options);
-  }
 
   protected async compute(
     input: MetricInput<typeof contextEntityRecallDescriptor>,

@@ -1,10 +1,9 @@
 // Context precision, Ragas-style: prompt.ts (the per-context question), score.ts (average precision),
 // judge.ts (one call per context), descriptor.ts (ids and options). Haystack has no LLM counterpart.
 
-import type { MetricInput } from "../descriptor.js";
+import type { MetricDescriptor, MetricInput, MetricOptionsOf } from "../descriptor.js";
+import type { MetricConstructorArgs } from "../shared/base/base-metric.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
-import type { ChoiceOptions, ReasonsOptions } from "../shared/judge/choice-verdicts.js";
-import type { JudgeMetricOptions } from "../shared/judge/options.js";
 import type { MetricResult } from "../types.js";
 import {
   contextPrecisionDescriptor,
@@ -16,8 +15,8 @@ import { judgeContextPrecision } from "./judge.js";
 import { contextPrecisionPromptFor } from "./prompt.js";
 import { contextPrecisionScore } from "./score.js";
 
-/** Options of the context precision metrics. */
-export type ContextPrecisionOptions = JudgeMetricOptions & ChoiceOptions & ReasonsOptions;
+/** Options of the context precision metrics (the four share one schema). */
+export type ContextPrecisionOptions = MetricOptionsOf<typeof contextPrecisionDescriptor>;
 
 /** The checked input of any of the four: the question, the contexts, and the reference or the response. */
 type PrecisionInput =
@@ -27,12 +26,12 @@ type PrecisionInput =
 /** What the contexts are judged against: the reference (`reference`) or the response (`response`). */
 type AnswerField = "reference" | "response";
 
-abstract class AveragePrecisionMetric extends JudgeMetric<PrecisionInput> {
+abstract class AveragePrecisionMetric<D extends MetricDescriptor> extends JudgeMetric<PrecisionInput, D> {
   /** What the contexts are judged against: the answer field among the descriptor's required fields. */
   protected readonly answerField: AnswerField;
 
-  constructor(options: ContextPrecisionOptions) {
-    super(options);
+  constructor(...args: MetricConstructorArgs<D>) {
+    super(...args);
     this.answerField = this.descriptor.requiredFields.includes("reference") ? "reference" : "response";
   }
 
@@ -85,7 +84,9 @@ abstract class AveragePrecisionMetric extends JudgeMetric<PrecisionInput> {
  *   retrievedContexts: ["The Eiffel Tower stands in Paris.", "Berlin is the capital of Germany."],
  * });
  */
-export class LLMContextPrecisionWithReference extends AveragePrecisionMetric {
+export class LLMContextPrecisionWithReference extends AveragePrecisionMetric<
+  typeof llmContextPrecisionWithReferenceDescriptor
+> {
   static readonly descriptor = llmContextPrecisionWithReferenceDescriptor;
 }
 
@@ -97,7 +98,9 @@ export class LLMContextPrecisionWithReference extends AveragePrecisionMetric {
  * const metric = new LLMContextPrecisionWithoutReference({ llm });
  * const { value } = await metric.score({ userInput, response, retrievedContexts });
  */
-export class LLMContextPrecisionWithoutReference extends AveragePrecisionMetric {
+export class LLMContextPrecisionWithoutReference extends AveragePrecisionMetric<
+  typeof llmContextPrecisionWithoutReferenceDescriptor
+> {
   static readonly descriptor = llmContextPrecisionWithoutReferenceDescriptor;
 }
 
@@ -108,7 +111,7 @@ export class LLMContextPrecisionWithoutReference extends AveragePrecisionMetric 
  * @example
  * const { value } = await new ContextPrecision({ llm }).score({ userInput, reference, retrievedContexts });
  */
-export class ContextPrecision extends AveragePrecisionMetric {
+export class ContextPrecision extends AveragePrecisionMetric<typeof contextPrecisionDescriptor> {
   static readonly descriptor = contextPrecisionDescriptor;
 }
 
@@ -119,6 +122,6 @@ export class ContextPrecision extends AveragePrecisionMetric {
  * @example
  * const { value } = await new ContextUtilization({ llm }).score({ userInput, response, retrievedContexts });
  */
-export class ContextUtilization extends AveragePrecisionMetric {
+export class ContextUtilization extends AveragePrecisionMetric<typeof contextUtilizationDescriptor> {
   static readonly descriptor = contextUtilizationDescriptor;
 }

@@ -30,13 +30,9 @@ export type ContextRecallOptions = MetricOptionsOf<typeof contextRecallDescripto
  */
 export class ContextRecall extends JudgeMetric<
   MetricInput<typeof contextRecallDescriptor>,
-  typeof contextRecallDescriptor.options
+  typeof contextRecallDescriptor
 > {
   static readonly descriptor = contextRecallDescriptor;
-
-  constructor(options: ContextRecallOptions) {
-    super(options);
-  }
 
   protected async compute(
     input: MetricInput<typeof contextRecallDescriptor>,

@@ -1,4 +1,5 @@
 // Haystack's ContextRelevanceEvaluator over the same judge call and formula as `ContextRelevance` (metric.ts).
+import type { z } from "zod";
 import { parseOptions } from "../../errors-zod.js";
 import { requireContexts, requireSameLengthLists, requireText } from "../../sample/validate.js";
 import { type EvaluatorInputs, parseExamples, type RowOutcome } from "../shared/base/evaluator-runner.js";
@@ -6,7 +7,7 @@ import { JudgeEvaluator } from "../shared/base/judge-evaluator.js";
 import type { SplitRecord } from "../shared/judge/split.js";
 import type { MetricConfig } from "../types.js";
 import { judgeContextRelevance } from "./judge.js";
-import { type ContextRelevanceEvaluatorOptions, contextRelevanceEvaluatorSchema } from "./options.js";
+import { contextRelevanceEvaluatorSchema } from "./options.js";
 import {
   CONTEXT_RELEVANCE_EXAMPLE_SHAPE,
   type ContextRelevancePrompts,
@@ -17,8 +18,10 @@ import {
 } from "./prompt.js";
 import { type ContextRelevanceMode, contextRelevanceScore } from "./score.js";
 
-export type { ContextRelevanceEvaluatorOptions } from "./options.js";
 export type { ContextRelevanceExample } from "./prompt.js";
+
+/** Options of {@link ContextRelevanceEvaluator}: its schema's (documented on the schema keys in options.ts), judge included. */
+export type ContextRelevanceEvaluatorOptions = z.input<typeof contextRelevanceEvaluatorSchema>;
 
 /** One checked row: the question and its contexts. */
 interface RelevanceRow {
@@ -63,7 +66,7 @@ export class ContextRelevanceEvaluator extends JudgeEvaluator<ContextRelevanceRo
 
   constructor(options: ContextRelevanceEvaluatorOptions) {
     const label = "ContextRelevanceEvaluator";
-    const o = parseOptions(contextRelevanceEvaluatorSchema, options, label);
+    const o = parseOptions(contextRelevanceEvaluatorSchema.strict(), options, label);
     super(label, o);
     this.mode = o.mode;
     this.prompts =

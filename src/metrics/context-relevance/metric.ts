@@ -33,7 +33,7 @@ export type ContextRelevanceOptions = MetricOptionsOf<typeof contextRelevanceDes
  */
 export class ContextRelevance extends JudgeMetric<
   MetricInput<typeof contextRelevanceDescriptor>,
-  typeof contextRelevanceDescriptor.options
+  typeof contextRelevanceDescriptor
 > {
   static readonly descriptor = contextRelevanceDescriptor;
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { JudgeEvaluatorOptions } from "../shared/base/judge-evaluator.js";
+import { judgeEvaluatorShape } from "../shared/base/judge-evaluator.js";
 import { confidenceOption, scoringOption } from "../shared/judge/choice-verdicts.js";
-import { haystackRunShape, judgeSettingsShape, llmOption } from "../shared/judge/options.js";
+import { judgeSettingsShape } from "../shared/judge/options.js";
 import { prefillOption } from "../shared/judge/verdict-plan.js";
 import type { ContextRelevanceExample } from "./prompt.js";
-import { type ContextRelevanceMode, contextRelevanceModes } from "./score.js";
+import { contextRelevanceModes } from "./score.js";
 
 /** The options of `ContextRelevance` other than the judge, with their defaults. */
 export const contextRelevanceOptionsSchema = z.object({
@@ -38,18 +38,10 @@ export const contextRelevanceOptionsSchema = z.object({
   ),
 });
 
-/** Options of `ContextRelevanceEvaluator`: the judge evaluator's, and the mode. */
-export interface ContextRelevanceEvaluatorOptions extends JudgeEvaluatorOptions<ContextRelevanceExample> {
-  /** `"statements"` (fraction of relevant statements) or `"relevant-statements"` (1 when any is relevant). Defaults to "statements". */
-  mode?: ContextRelevanceMode;
-}
-
-/** Everything `ContextRelevance` takes, judge included. */
-export const contextRelevanceConstructorSchema = contextRelevanceOptionsSchema.extend({ llm: llmOption });
-
-/** Everything `ContextRelevanceEvaluator` takes (Haystack's surface keeps greedy scores: no `scoring`). */
-export const contextRelevanceEvaluatorSchema = contextRelevanceConstructorSchema
+/**
+ * Everything `ContextRelevanceEvaluator` takes: the mode and judge settings of `ContextRelevance` and the judge
+ * evaluator's options (Haystack's surface keeps greedy scores: no `scoring`, `confidence` or `prefill`).
+ */
+export const contextRelevanceEvaluatorSchema = contextRelevanceOptionsSchema
   .omit({ scoring: true, confidence: true, prefill: true })
-  .extend({
-    ...haystackRunShape,
-  });
+  .extend(judgeEvaluatorShape<ContextRelevanceExample>());

@@ -34,13 +34,9 @@ type ContextualPrecisionInput = MetricInput<typeof contextualPrecisionDescriptor
 export class ContextualPrecisionMetric extends DeepEvalRagMetric<
   ContextualPrecisionInput,
   ContextUsefulnessVerdict[],
-  typeof contextualPrecisionDescriptor.options
+  typeof contextualPrecisionDescriptor
 > {
   static readonly descriptor = contextualPrecisionDescriptor;
-
-  constructor(options: ContextualPrecisionOptions) {
-    super(options);
-  }
 
   protected async judge(
     input: ContextualPrecisionInput,

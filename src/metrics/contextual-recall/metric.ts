@@ -35,13 +35,9 @@ type ContextualRecallInput = MetricInput<typeof contextualRecallDescriptor>;
 export class ContextualRecallMetric extends DeepEvalRagMetric<
   ContextualRecallInput,
   Verdict[],
-  typeof contextualRecallDescriptor.options
+  typeof contextualRecallDescriptor
 > {
   static readonly descriptor = contextualRecallDescriptor;
-
-  constructor(options: ContextualRecallOptions) {
-    super(options);
-  }
 
   protected async judge(
     input: ContextualRecallInput,

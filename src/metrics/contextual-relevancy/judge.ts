@@ -40,7 +40,7 @@ export async function judgeContextualRelevancy(
       text,
       `retrievedContexts[${context}]`,
       (part) => ({ context: part }),
-      (output) => output.statements,
+      "statements",
     );
     if (statements.length === 0) {
       verdicts.push({

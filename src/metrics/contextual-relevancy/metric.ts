@@ -33,13 +33,9 @@ type ContextualRelevancyInput = MetricInput<typeof contextualRelevancyDescriptor
 export class ContextualRelevancyMetric extends DeepEvalRagMetric<
   ContextualRelevancyInput,
   StatementRelevanceVerdict[],
-  typeof contextualRelevancyDescriptor.options
+  typeof contextualRelevancyDescriptor
 > {
   static readonly descriptor = contextualRelevancyDescriptor;
-
-  constructor(options: ContextualRelevancyOptions) {
-    super(options);
-  }
 
   protected async judge(
     input: ContextualRelevancyInput,

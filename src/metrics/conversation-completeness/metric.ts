@@ -4,7 +4,6 @@
 import type { DeepEvalTurn } from "../../sample/conversation/deepeval-turns.js";
 import type { MetricInput } from "../descriptor.js";
 import { DeepEvalTurnsMetric, type PassJudgement } from "../shared/base/deepeval-turns-metric.js";
-import type { DeepEvalJudgeOptions } from "../shared/judge/deepeval-verdicts.js";
 import { conversationCompletenessDescriptor } from "./descriptor.js";
 import { judgeConversationCompleteness } from "./judge.js";
 import { intentionsPrompt, intentionVerdictPromptFor } from "./prompt.js";
@@ -23,13 +22,9 @@ import { conversationCompleteness } from "./score.js";
  */
 export class ConversationCompleteness extends DeepEvalTurnsMetric<
   MetricInput<typeof conversationCompletenessDescriptor>,
-  typeof conversationCompletenessDescriptor.options
+  typeof conversationCompletenessDescriptor
 > {
   static readonly descriptor = conversationCompletenessDescriptor;
-
-  constructor(options: DeepEvalJudgeOptions) {
-    super(options);
-  }
 
   protected judge(turns: DeepEvalTurn[], signal: AbortSignal | undefined): Promise<PassJudgement> {
     return judgeConversationCompleteness(this.llm, turns, this.settings, signal, this.reading);

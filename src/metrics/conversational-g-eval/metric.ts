@@ -1,23 +1,21 @@
 // DeepEval `ConversationalGEval`: descriptor.ts (id conversational_g_eval, options), prompt.ts (steps prompt, score
-// prompt over the turns), score.ts (the 0-10 score to a value), judge.ts (the steps call). The steps held once, the
-// score call with its probability weighting and the row's result are G-Eval's shared pieces in shared/judge/g-eval/.
+// prompt over the turns), score.ts (the 0-10 score to a value), judge.ts (one conversation's score call). The steps
+// are asked once with this folder's steps prompt through shared/judge/evaluation-steps.ts; the score call with its
+// probability weighting and the row's result are G-Eval's shared pieces in shared/judge/g-eval/.
 
 import { InvalidInputError } from "../../errors.js";
 import { type DeepEvalTurn, deepEvalTurns } from "../../sample/conversation/deepeval-turns.js";
 import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
-import { judgeGEval } from "../shared/judge/g-eval/judge.js";
-import { gEvalResult } from "../shared/judge/g-eval/result.js";
-import { EvaluationSteps, type EvaluationStepsResult } from "../shared/judge/g-eval/steps.js";
+import { type EvaluationSteps, StepsOnce } from "../shared/judge/evaluation-steps.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { conversationalGEvalDescriptor } from "./descriptor.js";
-import { generateConversationSteps } from "./judge.js";
+import { judgeConversation } from "./judge.js";
 import {
   CONVERSATIONAL_G_EVAL_STEPS_VERSION,
   conversationalGEvalScorePrompt,
   conversationalGEvalStepsPrompt,
 } from "./prompt.js";
-import { CONVERSATION_SCALE, conversationalGEvalScore } from "./score.js";
 
 /** Options of {@link ConversationalGEval}: the judge and its descriptor's options, each documented on its schema key. */
 export type ConversationalGEvalOptions = MetricOptionsOf<typeof conversationalGEvalDescriptor>;
@@ -45,18 +43,22 @@ interface ConversationTurns {
  */
 export class ConversationalGEval extends JudgeMetric<
   ConversationTurns,
-  typeof conversationalGEvalDescriptor.options
+  typeof conversationalGEvalDescriptor
 > {
   static readonly descriptor = conversationalGEvalDescriptor;
 
-  private readonly steps: EvaluationSteps;
+  private readonly steps: StepsOnce;
 
   constructor(options: ConversationalGEvalOptions) {
     super(options);
     // The schema requires criteria whenever no steps are given, so the judge is asked only with criteria.
-    const criteria = this.options.criteria ?? "";
-    this.steps = new EvaluationSteps(this.options.evaluationSteps, (signal) =>
-      generateConversationSteps(this.llm, this.name, criteria, { ...this.settings, temperature: 0 }, signal),
+    this.steps = new StepsOnce(
+      this.llm,
+      this.name,
+      this.options.criteria ?? "",
+      this.options.evaluationSteps,
+      this.settings,
+      conversationalGEvalStepsPrompt,
     );
   }
 
@@ -66,7 +68,7 @@ export class ConversationalGEval extends JudgeMetric<
   }
 
   /** The evaluation steps: the given ones, or the judge's (asked once; a failed attempt is retried by the next row). */
-  evaluationSteps(signal?: AbortSignal): Promise<EvaluationStepsResult> {
+  evaluationSteps(signal?: AbortSignal): Promise<EvaluationSteps> {
     return this.steps.get(signal);
   }
 
@@ -87,14 +89,9 @@ export class ConversationalGEval extends JudgeMetric<
 
   protected async compute(input: ConversationTurns, signal: AbortSignal | undefined): Promise<MetricResult> {
     const steps = await this.evaluationSteps(signal);
-    const template = this.scorePrompt(steps.steps);
-    const j = await judgeGEval(this.llm, template, input, CONVERSATION_SCALE, this.settings, signal);
-    const score = j.weightedScore ?? j.greedyScore;
-    const row = { steps, scale: CONVERSATION_SCALE, scorePromptVersion: template.version };
-    return gEvalResult(j, row, conversationalGEvalScore(score, this.options.strictMode), {
-      score,
-      turns: input.turns.length,
-    });
+    const { name, criteria, strictMode } = this.options;
+    const definition = { name, criteria, strictMode, reasons: this.reading.reasons !== false };
+    return judgeConversation(this.llm, definition, steps, input, this.settings, signal);
   }
 
   private scorePrompt(steps: readonly string[]) {

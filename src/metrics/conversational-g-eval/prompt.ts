@@ -3,14 +3,12 @@ import { type DeepEvalTurn, renderDeepEvalTurns } from "../../sample/conversatio
 import { definitionVersion } from "../shared/judge/custom-judge.js";
 import {
   formatStepsInput,
-  type GEvalAnswer,
-  gEvalAnswerSchema,
   type StepsInput,
   type StepsOutput,
-  scorePromptFor,
   stepsLines,
   stepsSchema,
-} from "../shared/judge/g-eval/answer.js";
+} from "../shared/judge/evaluation-steps.js";
+import { type GEvalAnswer, gEvalAnswerSchema, scorePromptFor } from "../shared/judge/g-eval/answer.js";
 import { CONVERSATION_SCALE } from "./score.js";
 
 /** What the judge sees when scoring: the conversation's DeepEval turns (role and content), in order. */

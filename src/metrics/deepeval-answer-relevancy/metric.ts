@@ -35,13 +35,9 @@ type AnswerRelevancyInput = MetricInput<typeof deepEvalAnswerRelevancyDescriptor
 export class AnswerRelevancyMetric extends DeepEvalRagMetric<
   AnswerRelevancyInput,
   StatementRelevancyVerdict[],
-  typeof deepEvalAnswerRelevancyDescriptor.options
+  typeof deepEvalAnswerRelevancyDescriptor
 > {
   static readonly descriptor = deepEvalAnswerRelevancyDescriptor;
-
-  constructor(options: DeepEvalAnswerRelevancyOptions) {
-    super(options);
-  }
 
   protected async judge(
     input: AnswerRelevancyInput,

@@ -40,7 +40,7 @@ export async function judgeDeepEvalFaithfulness(
   const steps = statementSteps(llm, settings, signal, reading);
   const contexts = [...input.contexts];
   const truthsInput = { contexts, ...(options.limit === undefined ? {} : { limit: options.limit }) };
-  const schema = truthsSchema(contexts.length, options.limit);
+  const schema = truthsSchema(contexts, options.limit);
   const { truths } = await askJudge(llm, truthsPrompt, truthsInput, settings, steps.usage, signal, schema);
   const claims = await extractStatements(steps, input.question, input.response, "response");
   const template = claimVerdictPromptFor(reading.reasons !== false);

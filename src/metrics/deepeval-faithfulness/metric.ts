@@ -35,13 +35,9 @@ type FaithfulnessInput = MetricInput<typeof deepEvalFaithfulnessDescriptor>;
 export class FaithfulnessMetric extends DeepEvalRagMetric<
   FaithfulnessInput,
   ClaimTruthVerdict[],
-  typeof deepEvalFaithfulnessDescriptor.options
+  typeof deepEvalFaithfulnessDescriptor
 > {
   static readonly descriptor = deepEvalFaithfulnessDescriptor;
-
-  constructor(options: DeepEvalFaithfulnessOptions) {
-    super(options);
-  }
 
   protected async judge(
     input: FaithfulnessInput,

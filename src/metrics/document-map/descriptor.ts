@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { documentComparisonFieldSchema } from "../shared/base/document-metric.js";
+import { documentComparisonShape, documentPairReads } from "../shared/base/document-metric.js";
 
 /** Catalog entry of Haystack's `document_map`. */
 export const documentMapDescriptor = defineMetric({
   id: "document_map",
   surfaces: { haystack: "DocumentMAPEvaluator" },
   description: "Average precision of the retrieved documents over all relevant documents (Haystack).",
-  requiredFields: ["groundTruthDocuments", "retrievedDocuments"],
+  reads: documentPairReads,
   needsLlm: false,
   needsEmbeddings: false,
-  options: z.object({ documentComparisonField: documentComparisonFieldSchema }),
+  options: z.object({ ...documentComparisonShape }),
 });

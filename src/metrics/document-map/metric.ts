@@ -1,8 +1,7 @@
 // Haystack's document MAP as a Ragas-style metric. Files: score.ts (the formula), metric.ts (this
 // class), evaluator.ts (Haystack `DocumentMAPEvaluator`), descriptor.ts. No judge.
 
-import type { DocumentPair } from "../shared/base/document-metric.js";
-import { type DocumentComparisonOptions, DocumentMetric } from "../shared/base/document-metric.js";
+import { DocumentMetric, type DocumentPair } from "../shared/base/document-metric.js";
 import type { MetricResult } from "../types.js";
 import { documentMapDescriptor } from "./descriptor.js";
 import { documentAveragePrecision } from "./score.js";
@@ -17,14 +16,13 @@ import { documentAveragePrecision } from "./score.js";
  *   retrievedDocuments: [{ content: "A" }],
  * }); // value 0.5
  */
-export class DocumentMAP extends DocumentMetric {
+export class DocumentMAP extends DocumentMetric<typeof documentMapDescriptor> {
   static readonly descriptor = documentMapDescriptor;
 
-  constructor(options: DocumentComparisonOptions = {}) {
-    super(options);
-  }
-
-  protected scoreInput({ groundTruth, retrieved }: DocumentPair): MetricResult {
+  protected scoreInput({
+    groundTruthDocuments: groundTruth,
+    retrievedDocuments: retrieved,
+  }: DocumentPair): MetricResult {
     const { score, hitRanks, relevantCount } = documentAveragePrecision(
       groundTruth,
       retrieved,

@@ -1,8 +1,7 @@
 // Haystack's document MRR as a Ragas-style metric. Files: score.ts (the formula), metric.ts (this
 // class), evaluator.ts (Haystack `DocumentMRREvaluator`), descriptor.ts. No judge.
 
-import type { DocumentPair } from "../shared/base/document-metric.js";
-import { type DocumentComparisonOptions, DocumentMetric } from "../shared/base/document-metric.js";
+import { DocumentMetric, type DocumentPair } from "../shared/base/document-metric.js";
 import type { MetricResult } from "../types.js";
 import { documentMrrDescriptor } from "./descriptor.js";
 import { reciprocalRank } from "./score.js";
@@ -16,14 +15,13 @@ import { reciprocalRank } from "./score.js";
  *   retrievedDocuments: [{ content: "10th century" }, { content: "9th century" }],
  * }); // value 0.5, details.firstHitRank 2
  */
-export class DocumentMRR extends DocumentMetric {
+export class DocumentMRR extends DocumentMetric<typeof documentMrrDescriptor> {
   static readonly descriptor = documentMrrDescriptor;
 
-  constructor(options: DocumentComparisonOptions = {}) {
-    super(options);
-  }
-
-  protected scoreInput({ groundTruth, retrieved }: DocumentPair): MetricResult {
+  protected scoreInput({
+    groundTruthDocuments: groundTruth,
+    retrievedDocuments: retrieved,
+  }: DocumentPair): MetricResult {
     const { score, firstHitRank } = reciprocalRank(groundTruth, retrieved, this.documentComparisonField);
     return {
       value: score,

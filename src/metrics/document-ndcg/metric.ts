@@ -1,8 +1,7 @@
 // Haystack's document NDCG as a Ragas-style metric. Files: score.ts (the formula), metric.ts (this
 // class), evaluator.ts (Haystack `DocumentNDCGEvaluator`), descriptor.ts. No judge.
 
-import type { DocumentPair } from "../shared/base/document-metric.js";
-import { type DocumentComparisonOptions, DocumentMetric } from "../shared/base/document-metric.js";
+import { DocumentMetric, type DocumentPair } from "../shared/base/document-metric.js";
 import type { MetricResult, Sample } from "../types.js";
 import { documentNdcgDescriptor } from "./descriptor.js";
 import { checkGradedRelevance, ndcg } from "./score.js";
@@ -17,20 +16,23 @@ import { checkGradedRelevance, ndcg } from "./score.js";
  *   retrievedDocuments: [{ content: "France" }, { content: "Germany" }, { content: "Paris" }],
  * }); // value 0.9197...
  */
-export class DocumentNDCG extends DocumentMetric {
+export class DocumentNDCG extends DocumentMetric<typeof documentNdcgDescriptor> {
   static readonly descriptor = documentNdcgDescriptor;
 
-  constructor(options: DocumentComparisonOptions = {}) {
-    super(options);
-  }
-
+  /**
+   * The documents (the descriptor's reads), and the ground truth's graded relevance: every document scored or none,
+   * a rule across the list that no field reader knows.
+   */
   protected override validate(sample: Sample, row: number | undefined): DocumentPair {
     const pair = super.validate(sample, row);
-    checkGradedRelevance(pair.groundTruth, row, "groundTruthDocuments");
+    checkGradedRelevance(pair.groundTruthDocuments, row, "groundTruthDocuments");
     return pair;
   }
 
-  protected scoreInput({ groundTruth, retrieved }: DocumentPair): MetricResult {
+  protected scoreInput({
+    groundTruthDocuments: groundTruth,
+    retrievedDocuments: retrieved,
+  }: DocumentPair): MetricResult {
     const { score, dcg, idcg, hitRanks } = ndcg(groundTruth, retrieved, this.documentComparisonField);
     return {
       value: score,

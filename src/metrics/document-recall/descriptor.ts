@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineMetric } from "../descriptor.js";
-import { documentComparisonFieldSchema } from "../shared/base/document-metric.js";
+import { documentComparisonShape, documentPairReads } from "../shared/base/document-metric.js";
 
 /** Catalog entry of Haystack's `document_recall`. */
 export const documentRecallDescriptor = defineMetric({
@@ -8,11 +8,12 @@ export const documentRecallDescriptor = defineMetric({
   surfaces: { haystack: "DocumentRecallEvaluator" },
   description:
     "Recall of the ground-truth documents: any hit (single_hit) or share retrieved (multi_hit) (Haystack).",
-  requiredFields: ["groundTruthDocuments", "retrievedDocuments"],
+  reads: documentPairReads,
   needsLlm: false,
   needsEmbeddings: false,
   options: z.object({
-    documentComparisonField: documentComparisonFieldSchema,
+    ...documentComparisonShape,
+    /** `single_hit`: 1 when any relevant document was retrieved; `multi_hit`: the share retrieved. Defaults to "single_hit". */
     mode: z.enum(["single_hit", "multi_hit"]).default("single_hit"),
   }),
 });

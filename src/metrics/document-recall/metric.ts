@@ -1,21 +1,14 @@
 // Haystack's document recall as a Ragas-style metric. Files: score.ts (the formula), metric.ts (this
 // class), evaluator.ts (Haystack `DocumentRecallEvaluator`), descriptor.ts. No judge.
-import {
-  type DocumentComparisonOptions,
-  DocumentMetric,
-  type DocumentPair,
-} from "../shared/base/document-metric.js";
+import type { MetricOptionsOf } from "../descriptor.js";
+import { DocumentMetric, type DocumentPair } from "../shared/base/document-metric.js";
 import type { MetricResult } from "../types.js";
 import { documentRecallDescriptor } from "./descriptor.js";
 import { documentRecall, type RecallMode } from "./score.js";
 
 /** Options of {@link DocumentRecall} and `DocumentRecallEvaluator`. */
-export interface DocumentRecallOptions extends DocumentComparisonOptions {
-  /** `single_hit`: 1 when any relevant document was retrieved; `multi_hit`: the share retrieved. Defaults to "single_hit". */
-  mode?: RecallMode;
-}
+export type DocumentRecallOptions = MetricOptionsOf<typeof documentRecallDescriptor>;
 
-/** Checks a recall `mode` option. */
 /**
  * Recall of the ground-truth documents for one sample (`document_recall`).
  *
@@ -25,7 +18,7 @@ export interface DocumentRecallOptions extends DocumentComparisonOptions {
  *   retrievedDocuments: [{ content: "A" }, { content: "C" }],
  * }); // value 0.5
  */
-export class DocumentRecall extends DocumentMetric {
+export class DocumentRecall extends DocumentMetric<typeof documentRecallDescriptor> {
   static readonly descriptor = documentRecallDescriptor;
 
   /** The recall mode. */
@@ -33,10 +26,13 @@ export class DocumentRecall extends DocumentMetric {
 
   constructor(options: DocumentRecallOptions = {}) {
     super(options);
-    this.mode = (this.options as Required<DocumentRecallOptions>).mode;
+    this.mode = this.options.mode;
   }
 
-  protected scoreInput({ groundTruth, retrieved }: DocumentPair): MetricResult {
+  protected scoreInput({
+    groundTruthDocuments: groundTruth,
+    retrievedDocuments: retrieved,
+  }: DocumentPair): MetricResult {
     const r = documentRecall(groundTruth, retrieved, this.documentComparisonField, this.mode);
     return {
       value: r.score,

@@ -25,14 +25,7 @@ function claimsOf(
   text: string,
   field: string,
 ): Promise<string[]> {
-  return extractList(
-    steps,
-    template,
-    text,
-    field,
-    (part) => ({ text: part }),
-    (output) => output.claims,
-  );
+  return extractList(steps, template, text, field, (part) => ({ text: part }), "claims");
 }
 
 /**

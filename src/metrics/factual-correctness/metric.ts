@@ -37,7 +37,7 @@ export type FactualCorrectnessOptions = MetricOptionsOf<typeof factualCorrectnes
  */
 export class FactualCorrectness extends JudgeMetric<
   MetricInput<typeof factualCorrectnessDescriptor>,
-  typeof factualCorrectnessDescriptor.options
+  typeof factualCorrectnessDescriptor
 > {
   static readonly descriptor = factualCorrectnessDescriptor;
 

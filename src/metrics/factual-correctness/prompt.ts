@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
-import { judgeText } from "../shared/judge/text-schema.js";
+import { judgeStatement } from "../shared/judge/text-schema.js";
 
 /** How finely claims are split: `low` keeps related facts together, `high` gives one fact per claim. */
 export type Atomicity = "low" | "high";
@@ -17,8 +17,11 @@ export interface ClaimsOutput {
   claims: string[];
 }
 
-/** Version of the claim decomposition prompts (all four atomicity/coverage variants). */
-export const FACTUAL_CORRECTNESS_CLAIMS_VERSION = "1.0.0";
+/**
+ * Version of the claim decomposition prompts (all four atomicity/coverage variants). 1.1.0: each claim is at most 200
+ * characters, and a call's list is bounded by the text's words (`statementListSchema`).
+ */
+export const FACTUAL_CORRECTNESS_CLAIMS_VERSION = "1.1.0";
 
 const ATOMICITY_RULES: Record<Atomicity, string> = {
   low: "- Atomicity low: a claim may keep closely related facts of one sentence together.",
@@ -95,7 +98,7 @@ export function claimsPrompt(
       "- When the text asserts nothing (a greeting, a refusal), return an empty list.",
       "Reply with JSON only.",
     ].join("\n"),
-    outputSchema: z.object({ claims: z.array(judgeText()) }),
+    outputSchema: z.object({ claims: z.array(judgeStatement()) }),
     examples,
     formatInput,
   };

@@ -48,8 +48,9 @@ export interface StatementSupport {
  *   retrievedContexts: ["Paris is the capital of France."],
  * });
  */
-export class FaithfulnessWithHhem extends JudgeMetric<Input, typeof faithfulnessWithHhemDescriptor.options> {
+export class FaithfulnessWithHhem extends JudgeMetric<Input, typeof faithfulnessWithHhemDescriptor> {
   static readonly descriptor = faithfulnessWithHhemDescriptor;
+
   private readonly verifier: VerifierHandle<"consistency" | "nli">;
 
   constructor(options: FaithfulnessWithHhemOptions) {

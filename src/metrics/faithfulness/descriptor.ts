@@ -5,7 +5,7 @@ import { faithfulnessOptionsSchema } from "./options.js";
 export const faithfulnessDescriptor = defineMetric({
   id: "faithfulness",
   description: "Share of the response's statements that the retrieved contexts support (judge).",
-  requiredFields: ["userInput", "response", "retrievedContexts"],
+  reads: ["userInput", "response", "retrievedContexts"],
   needsLlm: true,
   needsEmbeddings: false,
   options: faithfulnessOptionsSchema,

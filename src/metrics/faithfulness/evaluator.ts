@@ -1,4 +1,5 @@
 // Haystack's FaithfulnessEvaluator over the same judge steps and formula as `Faithfulness` (metric.ts).
+import type { z } from "zod";
 import { parseOptions } from "../../errors-zod.js";
 import { requireContexts, requireSameLengthLists, requireText } from "../../sample/validate.js";
 import { type EvaluatorInputs, parseExamples, type RowOutcome } from "../shared/base/evaluator-runner.js";
@@ -12,7 +13,7 @@ import {
 } from "../shared/judge/statements/steps.js";
 import type { MetricConfig } from "../types.js";
 import { judgeFaithfulness } from "./judge.js";
-import { type FaithfulnessEvaluatorOptions, faithfulnessEvaluatorSchema } from "./options.js";
+import { faithfulnessEvaluatorSchema } from "./options.js";
 import {
   FAITHFULNESS_EXAMPLE_SHAPE,
   faithfulnessExampleSchema,
@@ -20,8 +21,10 @@ import {
 } from "./prompt.js";
 import { faithfulnessScore } from "./score.js";
 
-export type { FaithfulnessEvaluatorOptions } from "./options.js";
 export type { FaithfulnessExample } from "./prompt.js";
+
+/** Options of {@link FaithfulnessEvaluator}: its schema's (documented on the schema keys in options.ts), judge included. */
+export type FaithfulnessEvaluatorOptions = z.input<typeof faithfulnessEvaluatorSchema>;
 
 /** One checked row: the question, its contexts and the predicted answer. */
 interface FaithfulnessRow {
@@ -66,7 +69,7 @@ export class FaithfulnessEvaluator extends JudgeEvaluator<FaithfulnessRowResult,
 
   constructor(options: FaithfulnessEvaluatorOptions) {
     const label = "FaithfulnessEvaluator";
-    const o = parseOptions(faithfulnessEvaluatorSchema, options, label);
+    const o = parseOptions(faithfulnessEvaluatorSchema.strict(), options, label);
     super(label, o);
     this.prompts =
       o.examples === undefined

@@ -1,10 +1,10 @@
 // Ragas `faithfulness`, one folder: score.ts (the formula), judge.ts (the two statement steps of
 // shared/judge/statements/: statements, then verdicts against the contexts), prompt.ts (Haystack examples as the two
 // prompts' examples), metric.ts (this Ragas-style class), evaluator.ts (Haystack's FaithfulnessEvaluator),
-// options.ts (options, defaults, zod schemas), descriptor.ts (id, fields, needs, options for the catalog), cascade.ts
-// (the verifier-first routing when a verifier is given).
+// options.ts (the options schemas of both, with their defaults and docs), descriptor.ts (id, fields read, needs,
+// options), cascade.ts (the verifier-first routing when a verifier is given).
 
-import { sampleContexts, sampleText } from "../../sample/fields.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
 import { failureReason } from "../shared/base/outcome.js";
 import { statementPromptVersions, statementSteps } from "../shared/judge/statements/steps.js";
@@ -12,20 +12,17 @@ import { SUPPORT_TASKS } from "../shared/verifier/defaults.js";
 import { VerifierHandle } from "../shared/verifier/handle.js";
 import { sentenceSupport } from "../shared/verifier/response-support.js";
 import { verifierDetail } from "../shared/verifier/verifier-metric.js";
-import type { MetricResult, Sample } from "../types.js";
+import type { MetricResult } from "../types.js";
 import { cascadeVerdict } from "./cascade.js";
 import { faithfulnessDescriptor } from "./descriptor.js";
 import { judgeFaithfulness } from "./judge.js";
-import type { FaithfulnessOptions } from "./options.js";
 import { faithfulnessScore, supportedCount } from "./score.js";
 
-export type { FaithfulnessOptions } from "./options.js";
+/** Options of {@link Faithfulness}: its descriptor's options (documented on the schema keys in options.ts) and the judge. */
+export type FaithfulnessOptions = MetricOptionsOf<typeof faithfulnessDescriptor>;
 
-interface FaithfulnessInput {
-  question: string;
-  response: string;
-  contexts: string[];
-}
+/** The checked question, response and retrieved contexts of one row. */
+type FaithfulnessInput = MetricInput<typeof faithfulnessDescriptor>;
 
 /**
  * Ragas `faithfulness`: the share of the response's statements that the retrieved contexts support
@@ -47,8 +44,9 @@ interface FaithfulnessInput {
  * });
  * console.log(result.value); // 0.5 when the judge supports one of two statements
  */
-export class Faithfulness extends JudgeMetric<FaithfulnessInput, typeof faithfulnessDescriptor.options> {
+export class Faithfulness extends JudgeMetric<FaithfulnessInput, typeof faithfulnessDescriptor> {
   static readonly descriptor = faithfulnessDescriptor;
+
   /** The cascade's verifier, when one is given. */
   private readonly cascade: VerifierHandle<"consistency" | "nli"> | undefined;
 
@@ -71,18 +69,10 @@ export class Faithfulness extends JudgeMetric<FaithfulnessInput, typeof faithful
       : failureReason({ ...this.descriptor, needsVerifier: SUPPORT_TASKS }, this.cascade.source);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): FaithfulnessInput {
-    return {
-      question: sampleText(sample, "userInput", row),
-      response: sampleText(sample, "response", row),
-      contexts: sampleContexts(sample, row, false),
-    };
-  }
-
   protected async compute(input: FaithfulnessInput, signal: AbortSignal | undefined): Promise<MetricResult> {
     if (this.cascade === undefined) return this.judgeRow(input, signal);
     const verifier = await this.cascade.get();
-    const sentences = await sentenceSupport(verifier, input.response, input.contexts);
+    const sentences = await sentenceSupport(verifier, input.response, input.retrievedContexts);
     const verdict = cascadeVerdict(sentences, this.options.band);
     const cascade = { ...verdict, sentences, verifier: verifierDetail(verifier.identity) };
     const [low, high] = verdict.band;
@@ -109,7 +99,9 @@ export class Faithfulness extends JudgeMetric<FaithfulnessInput, typeof faithful
 
   /** The judge's two statement steps and the formula: every row without a cascade, the uncertain rows with one. */
   private async judgeRow(input: FaithfulnessInput, signal: AbortSignal | undefined): Promise<MetricResult> {
-    const j = await judgeFaithfulness(statementSteps(this.llm, this.settings, signal, this.reading), input);
+    const steps = statementSteps(this.llm, this.settings, signal, this.reading);
+    const { userInput: question, response, retrievedContexts: contexts } = input;
+    const j = await judgeFaithfulness(steps, { question, response, contexts });
     const details = {
       statements: j.statements,
       verdicts: j.verdicts,

@@ -1,24 +1,23 @@
-// GEval: prompt.ts (steps prompt, score prompt sized to the scale), score.ts (the value), judge.ts (the steps call),
-// descriptor.ts. The steps held once, the per-row score call with its probability weighting and the row's result are
-// G-Eval's shared pieces in shared/judge/g-eval/ (conversational_g_eval uses them too).
-import type { z } from "zod";
-import {
-  CustomJudgeMetric,
-  criterionDefaults,
-  type JudgeOption,
-} from "../shared/base/custom-judge-metric.js";
+// GEval: prompt.ts (score prompt sized to the scale), score.ts (the value), judge.ts (one row's score call),
+// descriptor.ts. The steps come from
+// shared/judge/evaluation-steps.ts (asked once per metric); the per-row score call with its probability weighting and
+// the row's result are G-Eval's shared pieces in shared/judge/g-eval/ (conversational_g_eval uses them too).
+import type { MetricOptionsOf } from "../descriptor.js";
+import { CustomJudgeMetric, criterionOptionalInputs } from "../shared/base/custom-judge-metric.js";
 import type { Scale } from "../shared/judge/custom-judge.js";
-import { judgeGEval } from "../shared/judge/g-eval/judge.js";
-import { gEvalResult } from "../shared/judge/g-eval/result.js";
-import { EvaluationSteps, type EvaluationStepsResult } from "../shared/judge/g-eval/steps.js";
-import type { MetricConfig, MetricResult, Sample } from "../types.js";
+import {
+  type EvaluationSteps,
+  G_EVAL_STEPS_VERSION,
+  gEvalStepsPrompt,
+  StepsOnce,
+} from "../shared/judge/evaluation-steps.js";
+import type { MetricConfig, MetricResult } from "../types.js";
 import { gEvalDescriptor } from "./descriptor.js";
-import { generateSteps } from "./judge.js";
-import { G_EVAL_STEPS_VERSION, type GEvalInput, gEvalScorePrompt, gEvalStepsPrompt } from "./prompt.js";
-import { gEvalValue } from "./score.js";
+import { judgeGEvalRow } from "./judge.js";
+import { type GEvalInput, gEvalScorePrompt } from "./prompt.js";
 
 /** Options of {@link GEval}: the judge and its descriptor's options, each documented on its schema key. */
-export type GEvalOptions = JudgeOption & z.input<typeof gEvalDescriptor.options>;
+export type GEvalOptions = MetricOptionsOf<typeof gEvalDescriptor>;
 
 /**
  * DeepEval's G-Eval: the criteria become evaluation steps (asked once per metric, recorded in every row's
@@ -34,40 +33,35 @@ export type GEvalOptions = JudgeOption & z.input<typeof gEvalDescriptor.options>
  * const { value, details } = await coherence.score({ userInput, response });
  * console.log(value, details?.greedyScore, details?.probabilities);
  */
-export class GEval extends CustomJudgeMetric {
+export class GEval extends CustomJudgeMetric<GEvalInput, typeof gEvalDescriptor> {
   static readonly descriptor = gEvalDescriptor;
 
   /** The score range. */
   readonly scale: Scale;
   private readonly criteria: string;
   private readonly givenSteps: readonly string[] | undefined;
-  private readonly steps: EvaluationSteps;
+  private readonly steps: StepsOnce;
 
   constructor(options: GEvalOptions) {
-    super(options, criterionDefaults(options.name));
-    this.criteria = options.criteria;
-    this.givenSteps = options.evaluationSteps;
-    this.scale = options.scale ?? { min: 1, max: 5 };
-    this.steps = new EvaluationSteps(this.givenSteps, (signal) =>
-      generateSteps(this.llm, this.name, this.criteria, { ...this.settings, temperature: 0 }, signal),
-    );
+    super(options, criterionOptionalInputs);
+    ({ criteria: this.criteria, evaluationSteps: this.givenSteps, scale: this.scale } = this.options);
+    this.steps = new StepsOnce(this.llm, this.name, this.criteria, this.givenSteps, this.settings);
   }
 
   /** The evaluation steps: the given ones, or the judge's (asked once; a failed attempt is retried by the next row). */
-  evaluationSteps(signal?: AbortSignal): Promise<EvaluationStepsResult> {
+  evaluationSteps(signal?: AbortSignal): Promise<EvaluationSteps> {
     return this.steps.get(signal);
-  }
-
-  protected override validate(sample: Sample, row: number | undefined): GEvalInput {
-    return this.judgeInputs(sample, row);
   }
 
   protected async compute(input: GEvalInput, signal: AbortSignal | undefined): Promise<MetricResult> {
     const steps = await this.evaluationSteps(signal);
-    const template = gEvalScorePrompt(this.name, this.criteria, steps.steps, this.scale, this.withReasons());
-    const j = await judgeGEval(this.llm, template, input, this.scale, this.settings, signal);
-    const row = { steps, scale: this.scale, scorePromptVersion: template.version };
-    return gEvalResult(j, row, gEvalValue(j.weightedScore, j.greedyScore));
+    const definition = {
+      name: this.name,
+      criteria: this.criteria,
+      scale: this.scale,
+      reasons: this.withReasons(),
+    };
+    return judgeGEvalRow(this.llm, definition, steps, input, this.settings, signal);
   }
 
   /** Whether the score prompt asks for a reason before the score (`reasons`). */

@@ -25,16 +25,8 @@ type Input = MetricInput<typeof hallucinatedSpansDescriptor>;
  * const metric = new HallucinatedSpans({ verifier: await loadVerifier("/models/lettucedetect-base-modernbert-en-v1") });
  * const { details } = await metric.score({ response: "Paris has 90 million people.", retrievedContexts: ["Paris has 2 million people."] });
  */
-export class HallucinatedSpans extends VerifierMetric<
-  Input,
-  "spans",
-  typeof hallucinatedSpansDescriptor.options
-> {
+export class HallucinatedSpans extends VerifierMetric<Input, "spans", typeof hallucinatedSpansDescriptor> {
   static readonly descriptor = hallucinatedSpansDescriptor;
-
-  constructor(options: HallucinatedSpansOptions) {
-    super(options);
-  }
 
   protected async compute(input: Input): Promise<MetricResult> {
     const verifier = await this.verifier.get();

@@ -19,14 +19,10 @@ import { idBasedContextPrecision } from "./score.js";
  * }); // value 0.5
  */
 export class IDBasedContextPrecision extends JudgeFreeMetric<
-  MetricInput<typeof idBasedContextPrecisionDescriptor>
+  MetricInput<typeof idBasedContextPrecisionDescriptor>,
+  typeof idBasedContextPrecisionDescriptor
 > {
   static readonly descriptor = idBasedContextPrecisionDescriptor;
-
-  /** IDBasedContextPrecision takes no options. */
-  constructor(options: Record<string, never> = {}) {
-    super(options);
-  }
 
   protected scoreInput({
     retrievedContextIds,

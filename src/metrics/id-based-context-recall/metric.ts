@@ -19,14 +19,10 @@ import { idBasedContextRecall } from "./score.js";
  * }); // value 0.25
  */
 export class IDBasedContextRecall extends JudgeFreeMetric<
-  MetricInput<typeof idBasedContextRecallDescriptor>
+  MetricInput<typeof idBasedContextRecallDescriptor>,
+  typeof idBasedContextRecallDescriptor
 > {
   static readonly descriptor = idBasedContextRecallDescriptor;
-
-  /** IDBasedContextRecall takes no options. */
-  constructor(options: Record<string, never> = {}) {
-    super(options);
-  }
 
   protected scoreInput({
     retrievedContextIds,

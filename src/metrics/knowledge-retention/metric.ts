@@ -4,7 +4,6 @@
 import type { DeepEvalTurn } from "../../sample/conversation/deepeval-turns.js";
 import type { MetricInput } from "../descriptor.js";
 import { DeepEvalTurnsMetric, type PassJudgement } from "../shared/base/deepeval-turns-metric.js";
-import type { DeepEvalJudgeOptions } from "../shared/judge/deepeval-verdicts.js";
 import { knowledgeRetentionDescriptor } from "./descriptor.js";
 import { judgeKnowledgeRetention } from "./judge.js";
 import { knowledgePrompt, retentionPromptFor } from "./prompt.js";
@@ -27,13 +26,9 @@ import { knowledgeRetention } from "./score.js";
  */
 export class KnowledgeRetention extends DeepEvalTurnsMetric<
   MetricInput<typeof knowledgeRetentionDescriptor>,
-  typeof knowledgeRetentionDescriptor.options
+  typeof knowledgeRetentionDescriptor
 > {
   static readonly descriptor = knowledgeRetentionDescriptor;
-
-  constructor(options: DeepEvalJudgeOptions) {
-    super(options);
-  }
 
   protected async judge(turns: DeepEvalTurn[], signal: AbortSignal | undefined): Promise<PassJudgement> {
     const j = await judgeKnowledgeRetention(this.llm, turns, this.settings, signal, this.reading);

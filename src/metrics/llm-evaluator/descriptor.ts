@@ -6,7 +6,11 @@ import {
   scaleSchema,
   userKeySchema,
 } from "../shared/judge/custom-judge.js";
-import { customJudgeDescriptorBase, customJudgeOptionFields } from "../shared/judge/custom-options.js";
+import {
+  customJudgeDescriptorBase,
+  customJudgeOptionFields,
+  customJudgeSamplingFields,
+} from "../shared/judge/custom-options.js";
 
 /** An input or answer key: letters, digits and _, and not a name every object has (`__proto__`, `constructor`). */
 const keyName = z
@@ -24,10 +28,15 @@ export const llmEvaluatorDescriptor = defineMetric({
   requiredFields: [],
   definable: { fields: (options) => [...new Set(Object.values(options.inputs))] },
   options: z.strictObject({
+    /** The metric's id in results, snake_case, e.g. `on_topic`. Required. */
     name: customJudgeOptionFields.name,
-    temperature: customJudgeOptionFields.temperature,
-    maxTokens: customJudgeOptionFields.maxTokens,
+    ...customJudgeSamplingFields,
+    /** What the judge is to do, in words. Required. */
     instructions: definitionTextSchema,
+    /**
+     * Input name as the judge sees it to the sample field it comes from, by Ragas or camelCase name, e.g.
+     * `{ question: "user_input", answer: "response" }`; a row lacking one is skipped. Required.
+     */
     inputs: z
       .record(keyName, z.string())
       .refine((r) => Object.keys(r).length > 0, { error: "map at least one input name to a field" })
@@ -43,9 +52,13 @@ export const llmEvaluatorDescriptor = defineMetric({
         }
         return out;
       }),
+    /** The number key of the answer that becomes the metric's value. Defaults to "score". */
     scoreKey: keyName.default("score"),
+    /** Other answer keys (numbers, booleans or texts) written before the score. Defaults to `["reason"]`. */
     outputs: z.array(keyName).default(["reason"]),
+    /** Whole-number range `{ min, max }` of the score. Defaults to any number. */
     scale: scaleSchema.optional(),
+    /** Few-shot examples `{ inputs, outputs }` by input and output names. Defaults to none. */
     examples: z
       .array(
         z.strictObject({

@@ -4,7 +4,8 @@
 // when given).
 import { z } from "zod";
 import { InvalidInputError } from "../../errors.js";
-import { CustomJudgeMetric, type CustomJudgeOptions } from "../shared/base/custom-judge-metric.js";
+import type { MetricOptionsOf } from "../descriptor.js";
+import { CustomJudgeMetric } from "../shared/base/custom-judge-metric.js";
 import {
   type JudgeInputField,
   judgeInputNames,
@@ -15,28 +16,13 @@ import {
 import { newUsage } from "../shared/judge/judge.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { llmEvaluatorDescriptor } from "./descriptor.js";
-import { LLMEvaluator, type LLMEvaluatorExample } from "./evaluator.js";
+import { LLMEvaluator } from "./evaluator.js";
 import { judgeRow } from "./judge.js";
 import { type LlmEvaluatorRow, outputValueSchema } from "./prompt.js";
 import { answerScore } from "./score.js";
 
-/** Options of {@link LLMJudgeMetric}. */
-export interface LLMJudgeMetricOptions extends Omit<CustomJudgeOptions, "inputs" | "optionalInputs"> {
-  /** The metric's id in results, snake_case. Required. */
-  name: string;
-  /** What the judge is to do, in words. Required. */
-  instructions: string;
-  /** Input name as the judge sees it to the sample field it comes from, e.g. `{ question: "userInput" }`. Required. */
-  inputs: Readonly<Record<string, JudgeInputField>>;
-  /** The number key of the answer that becomes the metric's value. Defaults to "score". */
-  scoreKey?: string;
-  /** Other answer keys (numbers, booleans or texts) written before the score. Defaults to `["reason"]` (as in a metric file). */
-  outputs?: readonly string[];
-  /** Whole-number range of the score. Defaults to any number. */
-  scale?: Scale;
-  /** Few-shot examples `{ inputs, outputs }` by input and output names. Defaults to none. */
-  examples?: readonly LLMEvaluatorExample[];
-}
+/** Options of {@link LLMJudgeMetric}: the judge and its descriptor's options, each documented on its schema key. */
+export type LLMJudgeMetricOptions = MetricOptionsOf<typeof llmEvaluatorDescriptor>;
 
 /**
  * A judge metric defined entirely by you: your instructions, which sample fields the judge sees under which
@@ -49,7 +35,7 @@ export interface LLMJudgeMetricOptions extends Omit<CustomJudgeOptions, "inputs"
  *   inputs: { question: "userInput", answer: "response" }, outputs: ["reason"], scoreKey: "score", scale: { min: 0, max: 1 },
  * });
  */
-export class LLMJudgeMetric extends CustomJudgeMetric<LlmEvaluatorRow> {
+export class LLMJudgeMetric extends CustomJudgeMetric<LlmEvaluatorRow, typeof llmEvaluatorDescriptor> {
   static readonly descriptor = llmEvaluatorDescriptor;
 
   private readonly evaluator: LLMEvaluator;
@@ -58,21 +44,12 @@ export class LLMJudgeMetric extends CustomJudgeMetric<LlmEvaluatorRow> {
   private readonly scale: Scale | undefined;
 
   constructor(options: LLMJudgeMetricOptions) {
-    const given = options as Partial<LLMJudgeMetricOptions> | undefined;
-    // The fields the judge sees (Ragas names read as ours); a bad `inputs` is reported by the descriptor's parse.
-    const inputs = llmEvaluatorDescriptor.options.shape.inputs.safeParse(given?.inputs);
-    super(options, {
-      name: given?.name ?? "llm_evaluator",
-      inputs: inputs.success ? [...new Set(Object.values(inputs.data))] : [],
-      optionalInputs: [],
-      temperature: 0,
-    });
-    const o = this.options as unknown as Required<Pick<LLMJudgeMetricOptions, "scoreKey" | "outputs">> &
-      LLMJudgeMetricOptions;
+    super(options);
+    const o = this.options;
     this.inputMap = o.inputs;
     this.scoreKey = o.scoreKey;
     this.scale = o.scale;
-    const others = o.outputs ?? [];
+    const others = o.outputs;
     if (others.includes(o.scoreKey)) {
       throw new InvalidInputError(`lists the score key "${o.scoreKey}"; list only the other keys`, {
         field: "outputs",
@@ -83,7 +60,7 @@ export class LLMJudgeMetric extends CustomJudgeMetric<LlmEvaluatorRow> {
       [o.scoreKey]: o.scale ? oneOfNumbers(scaleValues(o.scale)) : z.number(),
     });
     this.evaluator = new LLMEvaluator({
-      llm: o.llm,
+      llm: this.llm,
       instructions: o.instructions,
       inputs: Object.entries(o.inputs).map(
         ([name, field]) =>
@@ -98,6 +75,7 @@ export class LLMJudgeMetric extends CustomJudgeMetric<LlmEvaluatorRow> {
     });
   }
 
+  /** The judge's inputs under the names you gave them (`inputs`), read and checked by field. */
   protected override validate(sample: Sample, row: number | undefined): LlmEvaluatorRow {
     const fields = this.judgeInputs(sample, row);
     return Object.fromEntries(

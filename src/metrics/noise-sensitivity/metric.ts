@@ -35,7 +35,7 @@ function noScoreReason(j: { responseStatements: readonly string[] }): string {
  */
 export class NoiseSensitivity extends JudgeMetric<
   MetricInput<typeof noiseSensitivityDescriptor>,
-  typeof noiseSensitivityDescriptor.options
+  typeof noiseSensitivityDescriptor
 > {
   static readonly descriptor = noiseSensitivityDescriptor;
 

@@ -2,8 +2,7 @@
 // descriptor.ts; the context similarities and the base class it shares with the non-LLM context recall are in
 // ../shared/. No judge.
 
-import { type NonLLMContextOptions, NonLlmContextMetric } from "../shared/base/non-llm-context-metric.js";
-import type { ContextLists } from "../shared/text/context-similarities.js";
+import { type ContextLists, NonLlmContextMetric } from "../shared/base/non-llm-context-metric.js";
 import type { MetricResult } from "../types.js";
 import { nonLlmContextPrecisionWithReferenceDescriptor } from "./descriptor.js";
 import { nonLlmContextPrecision } from "./score.js";
@@ -20,14 +19,15 @@ import { nonLlmContextPrecision } from "./score.js";
  *   referenceContexts: ["Paris is the capital of France.", "The Eiffel Tower is one of the most famous landmarks in Paris."],
  * }); // value 0.9999999999
  */
-export class NonLLMContextPrecisionWithReference extends NonLlmContextMetric {
+export class NonLLMContextPrecisionWithReference extends NonLlmContextMetric<
+  typeof nonLlmContextPrecisionWithReferenceDescriptor
+> {
   static readonly descriptor = nonLlmContextPrecisionWithReferenceDescriptor;
 
-  constructor(options: NonLLMContextOptions = {}) {
-    super(options);
-  }
-
-  protected scoreInput({ retrieved, reference }: ContextLists): MetricResult {
+  protected scoreInput({
+    retrievedContexts: retrieved,
+    referenceContexts: reference,
+  }: ContextLists): MetricResult {
     if (reference.length === 0)
       return this.unscored("referenceContexts is empty: no context can be judged relevant");
     const r = nonLlmContextPrecision(retrieved, reference, this.threshold, this.distanceMeasure, this.memo);

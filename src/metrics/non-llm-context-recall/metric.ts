@@ -2,8 +2,7 @@
 // the context similarities and the base class it shares with the non-LLM context precision are in ../shared/.
 // No judge.
 
-import { type NonLLMContextOptions, NonLlmContextMetric } from "../shared/base/non-llm-context-metric.js";
-import type { ContextLists } from "../shared/text/context-similarities.js";
+import { type ContextLists, NonLlmContextMetric } from "../shared/base/non-llm-context-metric.js";
 import type { MetricResult } from "../types.js";
 import { nonLlmContextRecallDescriptor } from "./descriptor.js";
 import { nonLlmContextRecall } from "./score.js";
@@ -19,14 +18,13 @@ import { nonLlmContextRecall } from "./score.js";
  *   referenceContexts: ["Paris is the capital of France.", "The Eiffel Tower is one of the most famous landmarks in Paris."],
  * }); // value 0.5
  */
-export class NonLLMContextRecall extends NonLlmContextMetric {
+export class NonLLMContextRecall extends NonLlmContextMetric<typeof nonLlmContextRecallDescriptor> {
   static readonly descriptor = nonLlmContextRecallDescriptor;
 
-  constructor(options: NonLLMContextOptions = {}) {
-    super(options);
-  }
-
-  protected scoreInput({ retrieved, reference }: ContextLists): MetricResult {
+  protected scoreInput({
+    retrievedContexts: retrieved,
+    referenceContexts: reference,
+  }: ContextLists): MetricResult {
     if (reference.length === 0)
       return this.unscored("referenceContexts is empty: recall is undefined (Ragas gives NaN)");
     if (retrieved.length === 0) {

@@ -27,7 +27,7 @@ export interface NonLLMStringSimilarityOptions {
  */
 export class NonLLMStringSimilarity extends JudgeFreeMetric<
   MetricInput<typeof nonLlmStringSimilarityDescriptor>,
-  typeof nonLlmStringSimilarityDescriptor.options
+  typeof nonLlmStringSimilarityDescriptor
 > {
   static readonly descriptor = nonLlmStringSimilarityDescriptor;
 

@@ -29,13 +29,9 @@ export type AnswerAccuracyOptions = MetricOptionsOf<typeof nvAccuracyDescriptor>
  */
 export class AnswerAccuracy extends JudgeMetric<
   MetricInput<typeof nvAccuracyDescriptor>,
-  typeof nvAccuracyDescriptor.options
+  typeof nvAccuracyDescriptor
 > {
   static readonly descriptor = nvAccuracyDescriptor;
-
-  constructor(options: AnswerAccuracyOptions) {
-    super(options);
-  }
 
   protected async compute(
     input: MetricInput<typeof nvAccuracyDescriptor>,

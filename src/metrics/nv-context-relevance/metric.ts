@@ -29,13 +29,9 @@ export type NvContextRelevanceOptions = MetricOptionsOf<typeof nvContextRelevanc
  */
 export class NvContextRelevance extends JudgeMetric<
   MetricInput<typeof nvContextRelevanceDescriptor>,
-  typeof nvContextRelevanceDescriptor.options
+  typeof nvContextRelevanceDescriptor
 > {
   static readonly descriptor = nvContextRelevanceDescriptor;
-
-  constructor(options: NvContextRelevanceOptions) {
-    super(options);
-  }
 
   protected async compute(
     input: MetricInput<typeof nvContextRelevanceDescriptor>,

@@ -30,13 +30,9 @@ export type ResponseGroundednessOptions = MetricOptionsOf<typeof nvResponseGroun
  */
 export class ResponseGroundedness extends JudgeMetric<
   MetricInput<typeof nvResponseGroundednessDescriptor>,
-  typeof nvResponseGroundednessDescriptor.options
+  typeof nvResponseGroundednessDescriptor
 > {
   static readonly descriptor = nvResponseGroundednessDescriptor;
-
-  constructor(options: ResponseGroundednessOptions) {
-    super(options);
-  }
 
   protected async compute(
     input: MetricInput<typeof nvResponseGroundednessDescriptor>,

@@ -19,9 +19,10 @@ export type PatternMatchOptions = MetricOptionsOf<typeof patternMatchDescriptor>
  */
 export class PatternMatch extends JudgeFreeMetric<
   MetricInput<typeof patternMatchDescriptor>,
-  typeof patternMatchDescriptor.options
+  typeof patternMatchDescriptor
 > {
   static readonly descriptor = patternMatchDescriptor;
+
   private readonly compiled: RegExp;
 
   constructor(options: PatternMatchOptions) {

@@ -6,7 +6,11 @@ export const quotedSpansAlignmentDescriptor = defineMetric({
   id: "quoted_spans_alignment",
   description:
     "Share of the response's quoted spans found word for word in the retrieved contexts; 1 when it quotes nothing.",
-  requiredFields: ["response", "retrievedContexts"],
+  // Any strings, empty ones too, as Ragas' formula takes them.
+  reads: [
+    { field: "response", emptyText: "allowed" },
+    { field: "retrievedContexts", emptyList: "allowed", emptyText: "allowed" },
+  ],
   needsLlm: false,
   needsEmbeddings: false,
   // Opt-in: a response that quotes nothing scores 1, so the column says little unless answers quote their sources.

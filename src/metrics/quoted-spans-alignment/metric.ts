@@ -1,18 +1,14 @@
 // Ragas `QuotedSpansAlignment`. Files: score.ts (the formula), metric.ts (this class), descriptor.ts. No judge.
-import { requireAnswerString, requireStringList } from "../../sample/formula-inputs.js";
-import type { MetricOptionsOf } from "../descriptor.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeFreeMetric } from "../shared/base/judge-free-metric.js";
-import type { MetricResult, Sample } from "../types.js";
+import type { MetricResult } from "../types.js";
 import { quotedSpansAlignmentDescriptor } from "./descriptor.js";
 import { quotedSpansAlignment } from "./score.js";
 
 /** Options of {@link QuotedSpansAlignment}. */
 export type QuotedSpansAlignmentOptions = MetricOptionsOf<typeof quotedSpansAlignmentDescriptor>;
 
-interface QuoteInput {
-  response: string;
-  contexts: string[];
-}
+type QuoteInput = MetricInput<typeof quotedSpansAlignmentDescriptor>;
 
 /**
  * Ragas `QuotedSpansAlignment` (`quoted_spans_alignment`): does the response quote its sources
@@ -25,24 +21,10 @@ interface QuoteInput {
  *   retrievedContexts: ["The tower was finished in 1889 for the World's Fair."],
  * }); // value 1
  */
-export class QuotedSpansAlignment extends JudgeFreeMetric<
-  QuoteInput,
-  typeof quotedSpansAlignmentDescriptor.options
-> {
+export class QuotedSpansAlignment extends JudgeFreeMetric<QuoteInput, typeof quotedSpansAlignmentDescriptor> {
   static readonly descriptor = quotedSpansAlignmentDescriptor;
 
-  constructor(options: QuotedSpansAlignmentOptions = {}) {
-    super(options);
-  }
-
-  protected override validate(sample: Sample, row: number | undefined): QuoteInput {
-    return {
-      response: requireAnswerString(sample.response, "response", row),
-      contexts: requireStringList(sample.retrievedContexts, "retrievedContexts", row),
-    };
-  }
-
-  protected scoreInput({ response, contexts }: QuoteInput): MetricResult {
+  protected scoreInput({ response, retrievedContexts: contexts }: QuoteInput): MetricResult {
     const { minSpanWords, casefold, skipApostrophes } = this.options;
     const r = quotedSpansAlignment(response, contexts, minSpanWords, casefold, skipApostrophes);
     const found = r.spans.filter((s) => s.found).length;

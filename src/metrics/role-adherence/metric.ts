@@ -28,13 +28,9 @@ import { roleAdherence } from "./score.js";
  */
 export class RoleAdherence extends DeepEvalTurnsMetric<
   MetricInput<typeof roleAdherenceDescriptor>,
-  typeof roleAdherenceDescriptor.options
+  typeof roleAdherenceDescriptor
 > {
   static readonly descriptor = roleAdherenceDescriptor;
-
-  constructor(options: DeepEvalJudgeOptions) {
-    super(options);
-  }
 
   protected judge(
     turns: DeepEvalTurn[],

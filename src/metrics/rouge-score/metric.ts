@@ -26,7 +26,7 @@ export interface RougeScoreOptions {
  */
 export class RougeScore extends JudgeFreeMetric<
   MetricInput<typeof rougeScoreDescriptor>,
-  typeof rougeScoreDescriptor.options
+  typeof rougeScoreDescriptor
 > {
   static readonly descriptor = rougeScoreDescriptor;
 

@@ -21,7 +21,7 @@ export const rubricsScoreDescriptor = defineMetric({
   },
   options: z.strictObject({
     ...customJudgeOptionFields,
-    /** The metric's id in results, snake_case. Defaults to `rubrics_score`. */
+    /** The metric's id in results, snake_case. Defaults to "rubrics_score". */
     name: customJudgeOptionFields.name.default("rubrics_score"),
     /**
      * The rubric for every row: `score<N>_description` keys to what score N means (integer levels, at least two).
@@ -52,7 +52,7 @@ export const instanceRubricsDescriptor = defineMetric({
   requiredFields: ["userInput", "response", "rubrics"],
   options: z.strictObject({
     ...customJudgeOptionFields,
-    /** The metric's id in results, snake_case. Defaults to `instance_rubrics`. */
+    /** The metric's id in results, snake_case. Defaults to "instance_rubrics". */
     name: customJudgeOptionFields.name.default("instance_rubrics"),
     ...verdictOptionsShape,
   }),

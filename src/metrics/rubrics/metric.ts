@@ -1,9 +1,9 @@
 // RubricsScore and InstanceRubrics: prompt.ts (rubric prompts, default rubrics, schema sized to the levels),
 // score.ts (rubric levels; the score is the judge's, unscaled), judge.ts (one call per row), descriptor.ts.
-import type { z } from "zod";
 import type { Llm } from "../../llm/types.js";
 import type { PromptTemplate } from "../../prompts/types.js";
-import { CustomJudgeMetric, type JudgeOption } from "../shared/base/custom-judge-metric.js";
+import type { MetricOptionsOf } from "../descriptor.js";
+import { CustomJudgeMetric } from "../shared/base/custom-judge-metric.js";
 import { readFields, type VerdictReading } from "../shared/judge/choice-verdicts.js";
 import type { JudgeSettings } from "../shared/judge/judge.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
@@ -21,10 +21,10 @@ import {
 import { type Rubric, type RubricLevel, rubricLevels } from "./score.js";
 
 /** Options of {@link InstanceRubrics}: the judge and its descriptor's options, each documented on its schema key. */
-export type RubricJudgeOptions = JudgeOption & z.input<typeof instanceRubricsDescriptor.options>;
+export type RubricJudgeOptions = MetricOptionsOf<typeof instanceRubricsDescriptor>;
 
 /** Options of {@link RubricsScore}: the judge and its descriptor's options, each documented on its schema key. */
-export type RubricsScoreOptions = JudgeOption & z.input<typeof rubricsScoreDescriptor.options>;
+export type RubricsScoreOptions = MetricOptionsOf<typeof rubricsScoreDescriptor>;
 
 type RubricRow = { input: RubricInput; levels: readonly RubricLevel[] };
 
@@ -62,7 +62,7 @@ async function rubricResult(
  * const metric = new RubricsScore({ llm, rubrics: { score1_description: "Rude.", score3_description: "Neutral.", score5_description: "Warm and polite." } });
  * const { value, reason } = await metric.score({ userInput: "Where is my order?", response: "Check the site." });
  */
-export class RubricsScore extends CustomJudgeMetric<RubricRow> {
+export class RubricsScore extends CustomJudgeMetric<RubricInput, typeof rubricsScoreDescriptor> {
   static readonly descriptor = rubricsScoreDescriptor;
 
   /** The rubric's levels, lowest first. */
@@ -70,25 +70,17 @@ export class RubricsScore extends CustomJudgeMetric<RubricRow> {
   protected readonly template: PromptTemplate<RubricInput, RubricAnswer>;
 
   constructor(options: RubricsScoreOptions) {
-    const withReference = options.withReference ?? false;
-    super(options, {
-      name: "rubrics_score",
-      inputs: withReference ? ["userInput", "response", "reference"] : ["userInput", "response"],
-      optionalInputs: [],
-      temperature: 0,
-    });
+    super(options);
+    const { rubrics, withReference } = this.options;
     const rubric =
-      options.rubrics ?? (withReference ? DEFAULT_RUBRIC_WITH_REFERENCE : DEFAULT_RUBRIC_WITHOUT_REFERENCE);
+      rubrics ?? (withReference ? DEFAULT_RUBRIC_WITH_REFERENCE : DEFAULT_RUBRIC_WITHOUT_REFERENCE);
     this.levels = rubricLevels(rubric, { field: "rubrics" });
     const template = rubricsScorePrompt(this.levels);
     this.template = this.reading.reasons === false ? rubricPromptWithoutFeedback(template) : template;
   }
 
-  protected override validate(sample: Sample, row: number | undefined): RubricRow {
-    return { input: this.judgeInputs(sample, row), levels: this.levels };
-  }
-
-  protected compute(row: RubricRow, signal: AbortSignal | undefined): Promise<MetricResult> {
+  protected compute(input: RubricInput, signal: AbortSignal | undefined): Promise<MetricResult> {
+    const row = { input, levels: this.levels };
     return rubricResult(this.llm, this.template, this.settings, row, signal, this.reading);
   }
 
@@ -113,24 +105,20 @@ export class RubricsScore extends CustomJudgeMetric<RubricRow> {
  * const metric = new InstanceRubrics({ llm });
  * await metric.score({ userInput, response, rubrics: { score1_description: "Misses the point.", score5_description: "Exact." } });
  */
-export class InstanceRubrics extends CustomJudgeMetric<RubricRow> {
+export class InstanceRubrics extends CustomJudgeMetric<RubricRow, typeof instanceRubricsDescriptor> {
   static readonly descriptor = instanceRubricsDescriptor;
 
   protected readonly template: PromptTemplate<RubricInput, RubricAnswer>;
 
   constructor(options: RubricJudgeOptions) {
-    super(options, {
-      name: "instance_rubrics",
-      inputs: ["userInput", "response"],
-      optionalInputs: [],
-      temperature: 0,
-    });
+    super(options);
     this.template =
       this.reading.reasons === false
         ? rubricPromptWithoutFeedback(instanceRubricsPrompt)
         : instanceRubricsPrompt;
   }
 
+  /** The judge's inputs and the row's own rubric (the `rubrics` field), checked: no descriptor `reads` kind holds a rubric. */
   protected override validate(sample: Sample, row: number | undefined): RubricRow {
     const levels = rubricLevels(sample.rubrics as Rubric, {
       field: "rubrics",

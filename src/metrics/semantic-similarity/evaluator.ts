@@ -3,6 +3,7 @@ import type { Embeddings } from "../../embeddings/types.js";
 import { InvalidInputError } from "../../errors.js";
 import { meanOfPresent } from "../../math/mean.js";
 import { requireSameLengthLists, requireText } from "../../sample/validate.js";
+import type { MetricOptionsOf } from "../descriptor.js";
 import type {
   Evaluator,
   EvaluatorInputs,
@@ -10,7 +11,8 @@ import type {
   RowOutcome,
   RunOptions,
 } from "../shared/base/evaluator-runner.js";
-import { parseMetricOptions } from "../shared/base/metric-options.js";
+import { type ParsedMetricOptions, parseMetricOptions } from "../shared/base/metric-options.js";
+import { recordedOptions } from "../shared/base/recorded-options.js";
 import {
   type LongTextEntry,
   longTextRefusal,
@@ -22,15 +24,11 @@ import type { MetricConfig } from "../types.js";
 import { semanticSimilarityDescriptor } from "./descriptor.js";
 import { semanticSimilarityScore } from "./score.js";
 
-/** Options of {@link SASEvaluator}. */
-export interface SASEvaluatorOptions {
-  /** Embedding model (a bi-encoder) for both lists of answers. Required: there is no default. */
-  embeddings: Embeddings;
-  /** When set, each score becomes 1 if similarity >= threshold, else 0; 0 is a valid threshold. Defaults to undefined (raw cosine). */
-  threshold?: number;
-  /** Texts per `embeddings.embed` call. Defaults to 32. */
-  batchSize?: number;
-}
+/**
+ * Options of {@link SASEvaluator}: those of `SemanticSimilarity`, from the same descriptor (documented on its schema
+ * keys), and the embedder (a bi-encoder) for both lists of answers.
+ */
+export type SASEvaluatorOptions = MetricOptionsOf<typeof semanticSimilarityDescriptor>;
 
 /** One row of `SASEvaluator` output; `status` is always "ok" and `promptVersions` empty (no judge). */
 export interface SASRowResult extends RowOutcome {
@@ -70,12 +68,12 @@ export class SASEvaluator implements Evaluator<SASRowResult> {
   readonly inputNames = ["groundTruthAnswers", "predictedAnswers"] as const;
   readonly threshold: number | undefined;
   private readonly embeddings: Embeddings;
-  private readonly batchSize: number;
+  private readonly options: ParsedMetricOptions<typeof semanticSimilarityDescriptor.options>;
 
   constructor(options: SASEvaluatorOptions) {
-    const o = parseMetricOptions(semanticSimilarityDescriptor, options, "SASEvaluator");
-    this.embeddings = o.embeddings!;
-    ({ threshold: this.threshold, batchSize: this.batchSize } = o);
+    this.options = parseMetricOptions(semanticSimilarityDescriptor, options, "SASEvaluator");
+    this.embeddings = this.options.embeddings!;
+    this.threshold = this.options.threshold;
   }
 
   /**
@@ -97,7 +95,7 @@ export class SASEvaluator implements Evaluator<SASRowResult> {
     const { vectors, longTexts } = await embedAll(
       this.embeddings,
       [...predictions, ...truths],
-      this.batchSize,
+      this.options.batchSize,
     );
     const results = Array.from({ length: count }, (_, row): SASRowResult => {
       const long = rowLongTexts(longTexts, [
@@ -137,12 +135,15 @@ export class SASEvaluator implements Evaluator<SASRowResult> {
     };
   }
 
-  /** Threshold and the embedding model's provenance. */
+  /** The options that change the numbers (the threshold), as `SemanticSimilarity` records them, and the embedding model's provenance. */
   config(): MetricConfig {
     return {
-      name: "semantic_similarity",
+      name: semanticSimilarityDescriptor.id,
       promptVersions: {},
-      options: { surface: "haystack", threshold: this.threshold ?? null },
+      options: {
+        surface: "haystack",
+        ...recordedOptions(semanticSimilarityDescriptor.options, this.options),
+      },
       models: [this.embeddings.provenance()],
     };
   }

@@ -1,30 +1,22 @@
-// Ragas `semantic_similarity`, one folder: score.ts (the formula), options.ts (options and defaults),
-// metric.ts (this Ragas-style class, which embeds a whole batch at once), evaluator.ts (Haystack's
-// SASEvaluator), descriptor.ts (id, fields, needs and options for the catalog). No judge, so no prompt.
+// Ragas `semantic_similarity`, one folder: score.ts (the formula), metric.ts (this Ragas-style class, which embeds
+// a whole batch at once), evaluator.ts (Haystack's SASEvaluator), descriptor.ts (id, fields read, needs, options
+// and defaults). No judge, so no prompt.
 import type { EmbeddedTexts, Embeddings } from "../../embeddings/types.js";
-import { sampleText } from "../../sample/fields.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { BaseMetric } from "../shared/base/base-metric.js";
 import { errorResult, mustPropagate, withPromptVersions } from "../shared/base/outcome.js";
+import { recordedOptions } from "../shared/base/recorded-options.js";
 import { longTextsDetail, refusedLongText, rowLongTexts } from "../shared/embedding/long-texts.js";
 import { cosineOrThrow, embedAll } from "../shared/embedding/vectors.js";
-import type { MetricConfig, MetricResult, Sample } from "../types.js";
+import type { MetricConfig, MetricResult } from "../types.js";
 import { semanticSimilarityDescriptor } from "./descriptor.js";
 import { semanticSimilarityScore } from "./score.js";
 
-/** Options of {@link SemanticSimilarity}. */
-export interface SemanticSimilarityOptions {
-  /** Embedding model for responses and references. Required: there is no default. */
-  embeddings: Embeddings;
-  /** When set, the value becomes 1 if similarity >= threshold, else 0; 0 is a valid threshold. Defaults to undefined (raw cosine). */
-  threshold?: number;
-  /** Texts per `embeddings.embed` call in `scoreBatch`. Defaults to 32. */
-  batchSize?: number;
-}
+/** Options of {@link SemanticSimilarity}: its descriptor's options (documented on the schema keys) and the embedder. */
+export type SemanticSimilarityOptions = MetricOptionsOf<typeof semanticSimilarityDescriptor>;
 
-interface Pair {
-  response: string;
-  reference: string;
-}
+/** The checked response and reference of one row. */
+type Pair = MetricInput<typeof semanticSimilarityDescriptor>;
 
 /**
  * Ragas `semantic_similarity` (Haystack's SAS with a bi-encoder): the cosine similarity of the
@@ -44,7 +36,7 @@ interface Pair {
  *   reference: "Paris is the capital of France.",
  * });
  */
-export class SemanticSimilarity extends BaseMetric<Pair, typeof semanticSimilarityDescriptor.options> {
+export class SemanticSimilarity extends BaseMetric<Pair, typeof semanticSimilarityDescriptor> {
   static readonly descriptor = semanticSimilarityDescriptor;
 
   readonly threshold: number | undefined;
@@ -55,13 +47,6 @@ export class SemanticSimilarity extends BaseMetric<Pair, typeof semanticSimilari
     super(options);
     this.embeddings = this.options.embeddings!;
     ({ threshold: this.threshold, batchSize: this.batchSize } = this.options);
-  }
-
-  protected override validate(sample: Sample, row: number | undefined): Pair {
-    return {
-      response: sampleText(sample, "response", row),
-      reference: sampleText(sample, "reference", row),
-    };
   }
 
   /** One pair (`score`); `scoreBatch` embeds a whole batch at once through `computeAll`. */
@@ -129,12 +114,12 @@ export class SemanticSimilarity extends BaseMetric<Pair, typeof semanticSimilari
     });
   }
 
-  /** Threshold and the embedding model's provenance. */
+  /** The options that change the numbers (the threshold; `batchSize` is speed only) and the embedding model's provenance. */
   config(): MetricConfig {
     return {
       name: this.name,
       promptVersions: {},
-      options: { threshold: this.threshold ?? null },
+      options: recordedOptions(this.descriptor.options, this.options),
       models: [this.embeddings.provenance()],
     };
   }

@@ -1,21 +1,17 @@
 // SimpleCriteriaScore: prompt.ts (criterion and scale, { reason, score } schema sized to the scale), judge.ts
 // (the one judge call), descriptor.ts (id simple_criteria, valueFrom "judge"). The value is the judge's score on
 // the user's scale, so there is no score.ts formula.
-import type { z } from "zod";
 import type { PromptTemplate } from "../../prompts/types.js";
-import {
-  CustomJudgeMetric,
-  criterionDefaults,
-  type JudgeOption,
-} from "../shared/base/custom-judge-metric.js";
+import type { MetricOptionsOf } from "../descriptor.js";
+import { CustomJudgeMetric, criterionOptionalInputs } from "../shared/base/custom-judge-metric.js";
 import type { Scale } from "../shared/judge/custom-judge.js";
-import type { MetricConfig, MetricResult, Sample } from "../types.js";
+import type { MetricConfig, MetricResult } from "../types.js";
 import { simpleCriteriaDescriptor } from "./descriptor.js";
 import { judgeCriteria } from "./judge.js";
 import { type CriteriaAnswer, type CriteriaInput, simpleCriteriaPrompt } from "./prompt.js";
 
 /** Options of {@link SimpleCriteriaScore}: the judge and its descriptor's options, each documented on its schema key. */
-export type SimpleCriteriaScoreOptions = JudgeOption & z.input<typeof simpleCriteriaDescriptor.options>;
+export type SimpleCriteriaScoreOptions = MetricOptionsOf<typeof simpleCriteriaDescriptor>;
 
 /**
  * Ragas `SimpleCriteriaScore`: a whole-number score in the user's range for a criterion in words, with the
@@ -25,7 +21,7 @@ export type SimpleCriteriaScoreOptions = JudgeOption & z.input<typeof simpleCrit
  * const concise = new SimpleCriteriaScore({ llm, name: "conciseness", definition: "Is it short and complete?", scale: { min: 0, max: 10 } });
  * const { value, reason } = await concise.score({ userInput, response });
  */
-export class SimpleCriteriaScore extends CustomJudgeMetric {
+export class SimpleCriteriaScore extends CustomJudgeMetric<CriteriaInput, typeof simpleCriteriaDescriptor> {
   static readonly descriptor = simpleCriteriaDescriptor;
 
   /** The score's range. */
@@ -34,19 +30,14 @@ export class SimpleCriteriaScore extends CustomJudgeMetric {
   private readonly template: PromptTemplate<CriteriaInput, CriteriaAnswer>;
 
   constructor(options: SimpleCriteriaScoreOptions) {
-    super(options, criterionDefaults(options.name));
-    this.definition = options.definition;
-    this.scale = options.scale ?? { min: 1, max: 5 };
+    super(options, criterionOptionalInputs);
+    ({ definition: this.definition, scale: this.scale } = this.options);
     this.template = simpleCriteriaPrompt(
       this.name,
       this.definition,
       this.scale,
       this.reading.reasons !== false,
     );
-  }
-
-  protected override validate(sample: Sample, row: number | undefined): CriteriaInput {
-    return this.judgeInputs(sample, row);
   }
 
   protected async compute(input: CriteriaInput, signal: AbortSignal | undefined): Promise<MetricResult> {

@@ -11,13 +11,11 @@ import { stringPresence } from "./score.js";
  * @example
  * await new StringPresence().score({ reference: "Eiffel Tower", response: "The Eiffel Tower is located in India." }); // value 1
  */
-export class StringPresence extends JudgeFreeMetric<MetricInput<typeof stringPresenceDescriptor>> {
+export class StringPresence extends JudgeFreeMetric<
+  MetricInput<typeof stringPresenceDescriptor>,
+  typeof stringPresenceDescriptor
+> {
   static readonly descriptor = stringPresenceDescriptor;
-
-  /** StringPresence takes no options. */
-  constructor(options: Record<string, never> = {}) {
-    super(options);
-  }
 
   protected scoreInput({ reference, response }: MetricInput<typeof stringPresenceDescriptor>): MetricResult {
     const value = stringPresence(reference, response);

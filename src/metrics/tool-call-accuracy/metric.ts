@@ -22,13 +22,9 @@ export type ToolCallAccuracyOptions = z.input<typeof toolCallAccuracyDescriptor.
  */
 export class ToolCallAccuracy extends JudgeFreeMetric<
   MetricInput<typeof toolCallAccuracyDescriptor>,
-  typeof toolCallAccuracyDescriptor.options
+  typeof toolCallAccuracyDescriptor
 > {
   static readonly descriptor = toolCallAccuracyDescriptor;
-
-  constructor(options: ToolCallAccuracyOptions = {}) {
-    super(options);
-  }
 
   protected scoreInput({
     messages,

@@ -16,13 +16,11 @@ import { toolCallF1 } from "./score.js";
  *   referenceToolCalls: [{ name: "weather", args: { city: "Oslo" } }],
  * }); // 1
  */
-export class ToolCallF1 extends JudgeFreeMetric<MetricInput<typeof toolCallF1Descriptor>> {
+export class ToolCallF1 extends JudgeFreeMetric<
+  MetricInput<typeof toolCallF1Descriptor>,
+  typeof toolCallF1Descriptor
+> {
   static readonly descriptor = toolCallF1Descriptor;
-
-  /** ToolCallF1 takes no options. */
-  constructor(options: Record<string, never> = {}) {
-    super(options);
-  }
 
   protected scoreInput({
     messages,

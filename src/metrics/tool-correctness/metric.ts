@@ -24,13 +24,9 @@ export type ToolCorrectnessOptions = MetricOptionsOf<typeof toolCorrectnessDescr
  */
 export class ToolCorrectness extends JudgeFreeMetric<
   MetricInput<typeof toolCorrectnessDescriptor>,
-  typeof toolCorrectnessDescriptor.options
+  typeof toolCorrectnessDescriptor
 > {
   static readonly descriptor = toolCorrectnessDescriptor;
-
-  constructor(options: ToolCorrectnessOptions = {}) {
-    super(options);
-  }
 
   protected override recordedOptions(): RecordedOptions {
     return { ...super.recordedOptions(), evaluationParams: this.options.evaluationParams.join(",") };

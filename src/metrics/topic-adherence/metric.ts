@@ -27,12 +27,8 @@ type TopicInput = MetricInput<typeof topicAdherenceDescriptor>;
  * const metric = new TopicAdherenceScore({ llm, mode: "precision" });
  * const { value } = await metric.score({ messages, referenceTopics: ["banking"] });
  */
-export class TopicAdherenceScore extends JudgeMetric<TopicInput, typeof topicAdherenceDescriptor.options> {
+export class TopicAdherenceScore extends JudgeMetric<TopicInput, typeof topicAdherenceDescriptor> {
   static readonly descriptor = topicAdherenceDescriptor;
-
-  constructor(options: TopicAdherenceOptions) {
-    super(options);
-  }
 
   protected async compute(input: TopicInput, signal: AbortSignal | undefined): Promise<MetricResult> {
     const mode = this.options.mode;

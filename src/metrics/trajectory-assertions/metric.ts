@@ -3,7 +3,7 @@
 // options), score.ts (steps and rules). No judge. Each reads `messages` (its descriptor's `reads`), as the steps
 // promptfoo counts; what it expects is in its options (promptfoo's assertion value), the same for every row.
 import type { ConversationMessage } from "../../sample/conversation/messages.js";
-import type { MetricOptionSchema, MetricOptionsOf } from "../descriptor.js";
+import type { MetricDescriptor, MetricOptionsOf } from "../descriptor.js";
 import { JudgeFreeMetric, type RecordedOptions } from "../shared/base/judge-free-metric.js";
 import type { MetricResult } from "../types.js";
 import {
@@ -27,7 +27,7 @@ interface TrajectoryInput {
   messages: ConversationMessage[];
 }
 
-abstract class TrajectoryAssertion<S extends MetricOptionSchema> extends JudgeFreeMetric<TrajectoryInput, S> {
+abstract class TrajectoryAssertion<D extends MetricDescriptor> extends JudgeFreeMetric<TrajectoryInput, D> {
   /** The assertion over the conversation's steps. */
   protected abstract assert(steps: TrajectoryStep[]): MetricResult;
 
@@ -61,11 +61,9 @@ export type TrajectoryToolUsedOptions = MetricOptionsOf<typeof trajectoryToolUse
  * @example
  * new TrajectoryToolUsed({ value: ["search", "answer_*"] }).scoreSync({ messages }); // { value: 1, ... } when both were called
  */
-export class TrajectoryToolUsed extends TrajectoryAssertion<typeof trajectoryToolUsedDescriptor.options> {
+export class TrajectoryToolUsed extends TrajectoryAssertion<typeof trajectoryToolUsedDescriptor> {
   static readonly descriptor = trajectoryToolUsedDescriptor;
-  constructor(options: TrajectoryToolUsedOptions) {
-    super(options);
-  }
+
   protected assert(steps: TrajectoryStep[]): MetricResult {
     return this.result(toolUsed(steps, this.options.value, this.options.inverse), steps);
   }
@@ -80,13 +78,9 @@ export type TrajectoryToolSequenceOptions = MetricOptionsOf<typeof trajectoryToo
  * @example
  * new TrajectoryToolSequence({ value: { mode: "exact", steps: ["search", "fetch"] } });
  */
-export class TrajectoryToolSequence extends TrajectoryAssertion<
-  typeof trajectoryToolSequenceDescriptor.options
-> {
+export class TrajectoryToolSequence extends TrajectoryAssertion<typeof trajectoryToolSequenceDescriptor> {
   static readonly descriptor = trajectoryToolSequenceDescriptor;
-  constructor(options: TrajectoryToolSequenceOptions) {
-    super(options);
-  }
+
   protected assert(steps: TrajectoryStep[]): MetricResult {
     const value = this.options.value;
     const [sequence, mode] = Array.isArray(value) ? [value, "in_order" as const] : [value.steps, value.mode];
@@ -104,13 +98,9 @@ export type TrajectoryToolArgsMatchOptions = MetricOptionsOf<typeof trajectoryTo
  * @example
  * new TrajectoryToolArgsMatch({ value: { name: "weather", args: { city: "Oslo" } } });
  */
-export class TrajectoryToolArgsMatch extends TrajectoryAssertion<
-  typeof trajectoryToolArgsMatchDescriptor.options
-> {
+export class TrajectoryToolArgsMatch extends TrajectoryAssertion<typeof trajectoryToolArgsMatchDescriptor> {
   static readonly descriptor = trajectoryToolArgsMatchDescriptor;
-  constructor(options: TrajectoryToolArgsMatchOptions) {
-    super(options);
-  }
+
   protected assert(steps: TrajectoryStep[]): MetricResult {
     return this.result(toolArgsMatch(steps, this.options.value, this.options.inverse), steps);
   }
@@ -125,11 +115,9 @@ export type TrajectoryStepCountOptions = MetricOptionsOf<typeof trajectoryStepCo
  * @example
  * new TrajectoryStepCount({ value: { type: "tool", max: 5 } });
  */
-export class TrajectoryStepCount extends TrajectoryAssertion<typeof trajectoryStepCountDescriptor.options> {
+export class TrajectoryStepCount extends TrajectoryAssertion<typeof trajectoryStepCountDescriptor> {
   static readonly descriptor = trajectoryStepCountDescriptor;
-  constructor(options: TrajectoryStepCountOptions) {
-    super(options);
-  }
+
   protected assert(steps: TrajectoryStep[]): MetricResult {
     const result = this.result(stepCount(steps, this.options.value, this.options.inverse), steps);
     result.details = { ...result.details, counted: countSteps(steps, this.options.value) };

@@ -21,12 +21,8 @@ type Trajectories = MetricInput<typeof trajectoryMatchDescriptor>;
  *   referenceMessages: [{ role: "assistant", content: "", toolCalls: [{ name: "search", args: { q: "y" } }] }],
  * }); // 1
  */
-export class TrajectoryMatch extends JudgeFreeMetric<Trajectories, typeof trajectoryMatchDescriptor.options> {
+export class TrajectoryMatch extends JudgeFreeMetric<Trajectories, typeof trajectoryMatchDescriptor> {
   static readonly descriptor = trajectoryMatchDescriptor;
-
-  constructor(options: TrajectoryMatchOptions = {}) {
-    super(options);
-  }
 
   /** The overrides as JSON: the default records scalars only. */
   protected override recordedOptions(): RecordedOptions {

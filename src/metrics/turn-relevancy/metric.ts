@@ -26,13 +26,9 @@ export type TurnRelevancyOptions = MetricOptionsOf<typeof turnRelevancyDescripto
  */
 export class TurnRelevancy extends DeepEvalTurnsMetric<
   MetricInput<typeof turnRelevancyDescriptor>,
-  typeof turnRelevancyDescriptor.options
+  typeof turnRelevancyDescriptor
 > {
   static readonly descriptor = turnRelevancyDescriptor;
-
-  constructor(options: TurnRelevancyOptions) {
-    super(options);
-  }
 
   protected judge(turns: DeepEvalTurn[], signal: AbortSignal | undefined): Promise<PassJudgement> {
     return judgeTurnRelevancy(this.llm, turns, this.options.windowSize, this.settings, signal, this.reading);

@@ -30,13 +30,9 @@ type Input = MetricInput<typeof verifierAnswerCorrectnessDescriptor>;
 export class VerifierAnswerCorrectness extends VerifierMetric<
   Input,
   "nli" | "consistency",
-  typeof verifierAnswerCorrectnessDescriptor.options
+  typeof verifierAnswerCorrectnessDescriptor
 > {
   static readonly descriptor = verifierAnswerCorrectnessDescriptor;
-
-  constructor(options: VerifierAnswerCorrectnessOptions = {}) {
-    super(options);
-  }
 
   protected async compute(input: Input): Promise<MetricResult> {
     const verifier = await this.verifier.get();

@@ -29,13 +29,9 @@ type Input = MetricInput<typeof verifierContextPrecisionDescriptor>;
 export class VerifierContextPrecision extends VerifierMetric<
   Input,
   "relevance",
-  typeof verifierContextPrecisionDescriptor.options
+  typeof verifierContextPrecisionDescriptor
 > {
   static readonly descriptor = verifierContextPrecisionDescriptor;
-
-  constructor(options: VerifierContextPrecisionOptions = {}) {
-    super(options);
-  }
 
   protected async compute(input: Input): Promise<MetricResult> {
     const verifier = await this.verifier.get();

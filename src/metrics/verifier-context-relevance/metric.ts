@@ -29,13 +29,9 @@ type Input = MetricInput<typeof verifierContextRelevanceDescriptor>;
 export class VerifierContextRelevance extends VerifierMetric<
   Input,
   "relevance",
-  typeof verifierContextRelevanceDescriptor.options
+  typeof verifierContextRelevanceDescriptor
 > {
   static readonly descriptor = verifierContextRelevanceDescriptor;
-
-  constructor(options: VerifierContextRelevanceOptions = {}) {
-    super(options);
-  }
 
   protected async compute(input: Input): Promise<MetricResult> {
     const verifier = await this.verifier.get();

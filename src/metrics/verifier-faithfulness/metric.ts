@@ -33,13 +33,9 @@ type Input = MetricInput<typeof verifierFaithfulnessDescriptor>;
 export class VerifierFaithfulness extends VerifierMetric<
   Input,
   "consistency" | "nli",
-  typeof verifierFaithfulnessDescriptor.options
+  typeof verifierFaithfulnessDescriptor
 > {
   static readonly descriptor = verifierFaithfulnessDescriptor;
-
-  constructor(options: VerifierFaithfulnessOptions = {}) {
-    super(options);
-  }
 
   protected async compute(input: Input): Promise<MetricResult> {
     const verifier = await this.verifier.get();

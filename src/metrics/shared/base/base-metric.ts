@@ -1,7 +1,7 @@
 import { ContextOverflowError, InvalidInputError } from "../../../errors.js";
 import { forMetric, type OverflowMetric } from "../../../llm/overflow-advice.js";
 import { mapWithConcurrency } from "../../../util/pool.js";
-import type { MetricDescriptor, MetricOptionSchema } from "../../descriptor.js";
+import type { MetricDescriptor, MetricOptionSchema, MetricOptionsOf } from "../../descriptor.js";
 import type { Metric, MetricConfig, MetricResult, Sample, SampleField, ScoreOptions } from "../../types.js";
 import { readInputs } from "./inputs.js";
 import { type ParsedMetricOptions, parseMetricOptions } from "./metric-options.js";
@@ -15,6 +15,15 @@ export interface MetricClass<S extends MetricOptionSchema = MetricOptionSchema> 
 }
 
 /**
+ * A metric class's constructor parameters, from its descriptor: its options ({@link MetricOptionsOf}: the schema's
+ * keys and the models the needs name), which may be left out when none is required. Every base takes these, so a
+ * metric class inherits a constructor typed by its descriptor and writes none of its own.
+ */
+export type MetricConstructorArgs<D extends MetricDescriptor> =
+  // biome-ignore lint/complexity/noBannedTypes: {} is "an object with no required key", the test this type needs.
+  {} extends MetricOptionsOf<D> ? [options?: MetricOptionsOf<D>] : [options: MetricOptionsOf<D>];
+
+/**
  * The one base of every built-in metric. Each concrete class names its descriptor once, as
  * `static readonly descriptor`, and that is the single source of the metric's identity: `name`,
  * `requiredFields`, `needsLlm` and `needsEmbeddings` read it, and the constructor parses the options
@@ -23,20 +32,22 @@ export interface MetricClass<S extends MetricOptionSchema = MetricOptionSchema> 
  * before any model runs), then computes; a model failure on one row becomes `status: "error"` for
  * that row only. Every result, ok or error, carries the metric's prompt versions in
  * `details.promptVersions` (from `config()`). `JudgeMetric` and `JudgeFreeMetric` specialise it.
+ * `D` is the type of the class's descriptor (`typeof xDescriptor`): it types the constructor's options
+ * ({@link MetricConstructorArgs}) and the parsed `options`, so a subclass declares no constructor of its own.
  */
-export abstract class BaseMetric<V, S extends MetricOptionSchema = MetricOptionSchema> implements Metric {
+export abstract class BaseMetric<V, D extends MetricDescriptor = MetricDescriptor> implements Metric {
   /** What this metric is: id, fields, needs, options and defaults. */
-  readonly descriptor: MetricDescriptor<S>;
+  readonly descriptor: D;
   /** The options it was built with, parsed by the descriptor (defaults filled in, models included). */
-  protected readonly options: ParsedMetricOptions<S>;
+  protected readonly options: ParsedMetricOptions<D["options"]>;
 
-  constructor(options: unknown) {
-    const descriptor = (new.target as unknown as Partial<MetricClass<S>>).descriptor;
+  constructor(...[options]: MetricConstructorArgs<D>) {
+    const descriptor = (new.target as unknown as Partial<MetricClass>).descriptor as D | undefined;
     if (descriptor === undefined) {
       throw new TypeError(`${new.target.name} extends BaseMetric but has no static descriptor; add one`);
     }
     this.descriptor = descriptor;
-    this.options = parseMetricOptions(descriptor, options, new.target.name);
+    this.options = parseMetricOptions(descriptor as MetricDescriptor<D["options"]>, options, new.target.name);
   }
 
   /** The metric's id in results, e.g. `faithfulness`. */

@@ -1,75 +1,50 @@
-import type { z } from "zod";
-import type { Llm } from "../../../llm/types.js";
-import type { MetricOptionSchema } from "../../descriptor.js";
+import type { MetricDescriptor, MetricOptionsOf } from "../../descriptor.js";
 import type { MetricConfig, Sample, SampleField } from "../../types.js";
-import { type JudgeInputField, judgeInputNames, readJudgeInputs } from "../judge/custom-judge.js";
-import type { customJudgeOptionFields } from "../judge/custom-options.js";
+import {
+  isJudgeInputField,
+  type JudgeInputField,
+  judgeInputNames,
+  readJudgeInputs,
+} from "../judge/custom-judge.js";
 import { definedFields } from "../judge/defined-fields.js";
+import type { MetricConstructorArgs } from "./base-metric.js";
 import { JudgeMetric } from "./judge-metric.js";
 
-/** What every user-defined judge metric takes beside its descriptor's options (which are checked by the schema). */
-export interface JudgeOption {
-  /** The judge. Required. */
-  llm: Llm;
-}
-
 /**
- * Options every user-defined judge metric takes: the judge, and the fields of `customJudgeOptionFields` but `name`
- * (each class's own options type adds its descriptor's other options).
+ * The fields the criterion judges (AspectCritic, SimpleCriteriaScore, GEval) show the judge when a row has them and
+ * the options name neither `inputs` nor `optionalInputs`: Ragas' columns.
  */
-export type CustomJudgeOptions = JudgeOption &
-  z.input<z.ZodObject<Omit<typeof customJudgeOptionFields, "name">>>;
-
-/** The metric's defaults, given by each subclass. */
-export interface CustomJudgeDefaults {
-  name: string;
-  inputs: readonly JudgeInputField[];
-  optionalInputs: readonly JudgeInputField[];
-  temperature: number;
-}
-
-/** Defaults of the criterion metrics (AspectCritic, SimpleCriteriaScore, GEval): Ragas' columns. */
-export function criterionDefaults(name: string, temperature = 0): CustomJudgeDefaults {
-  return {
-    name,
-    inputs: ["userInput", "response"],
-    optionalInputs: ["retrievedContexts", "reference"],
-    temperature,
-  };
-}
+export const criterionOptionalInputs: readonly JudgeInputField[] = ["retrievedContexts", "reference"];
 
 /**
- * The shared frame of the user-defined judge metrics: name, required and optional fields the judge sees (by
- * Ragas name, as JSON), sampling settings, and the config options they have in common. Subclasses give the
- * prompt, the judge call (`compute`) and their own config options.
+ * The shared frame of the user-defined judge metrics: the id the user gave (`name`), the fields the judge sees (by
+ * Ragas name, as JSON) and the config options they have in common, all read from the options the descriptor parsed.
+ * The fields the judge must see are the definition's fields (`definedFields`, the rule metric files check columns
+ * with); the default `validate` reads them, and the optional ones a row has. Subclasses give the prompt, the judge
+ * call (`compute`) and their own config options.
  */
 export abstract class CustomJudgeMetric<
   V = Record<string, string | string[]>,
-  S extends MetricOptionSchema = MetricOptionSchema,
-> extends JudgeMetric<V, S> {
-  private readonly metricName: string;
+  D extends MetricDescriptor = MetricDescriptor,
+> extends JudgeMetric<V, D> {
   private readonly fields: readonly SampleField[];
   protected readonly inputs: readonly JudgeInputField[];
   protected readonly optionalFields: readonly JudgeInputField[];
 
-  /** `defaults` fill what the options leave unset; the options are parsed by the descriptor first. */
-  constructor(options: unknown, defaults: CustomJudgeDefaults) {
-    super(options, defaults.temperature);
-    const o = this.options as {
-      name?: string;
-      inputs?: readonly JudgeInputField[] | Record<string, JudgeInputField>;
-      optionalInputs?: readonly JudgeInputField[];
-    };
-    this.metricName = o.name ?? defaults.name;
-    // LLMEvaluator's `inputs` maps its names to fields (a record): its fields come in `defaults`.
-    this.inputs = [...(Array.isArray(o.inputs) ? o.inputs : defaults.inputs)];
-    this.optionalFields = o.optionalInputs ?? (o.inputs ? [] : defaults.optionalInputs);
+  /** `shownWhenPresent`: the optional fields when the options name neither `inputs` nor `optionalInputs`. */
+  constructor(options: MetricOptionsOf<D>, shownWhenPresent: readonly JudgeInputField[] = []) {
+    // A user-defined judge always needs its definition, so its options are never optional.
+    super(...([options] as MetricConstructorArgs<D>));
+    const o = this.options as { inputs?: unknown; optionalInputs?: readonly JudgeInputField[] };
     this.fields = definedFields(this.descriptor, this.options as Record<string, unknown>);
+    // A rubric is read by the rubric metric itself; the judge is shown the text fields.
+    this.inputs = this.fields.filter(isJudgeInputField);
+    this.optionalFields = o.optionalInputs ?? (o.inputs !== undefined ? [] : shownWhenPresent);
   }
 
-  /** The id you gave the metric (`name`), or the kind's default. */
+  /** The id you gave the metric (`name`; the rubric kinds default to their id). */
   override get name(): string {
-    return this.metricName;
+    return (this.options as unknown as { name: string }).name;
   }
 
   /** The sample fields the definition reads (`definedFields`: the descriptor's rule, shared with metric files). */
@@ -80,6 +55,11 @@ export abstract class CustomJudgeMetric<
   /** The judge's inputs from the sample, keyed by Ragas name. */
   protected judgeInputs(sample: Sample, row: number | undefined): Record<string, string | string[]> {
     return readJudgeInputs(sample, this.inputs, this.optionalFields, row);
+  }
+
+  /** The judge's inputs (`judgeInputs`); a metric whose input holds more (a rubric) overrides it. */
+  protected override validate(sample: Sample, row: number | undefined): V {
+    return this.judgeInputs(sample, row) as V;
   }
 
   /** The judge config, with the fields the judge sees (by Ragas name) among the options. */

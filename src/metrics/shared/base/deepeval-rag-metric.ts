@@ -1,6 +1,6 @@
 // The base of DeepEval's single-turn RAG judges: the judge steps give verdicts, the metric's formula turns them into
 // the score (with strict_mode), and the result reports DeepEval's threshold and pass/fail beside it.
-import type { MetricOptionSchema } from "../../descriptor.js";
+import type { MetricDescriptor } from "../../descriptor.js";
 import type { MetricResult } from "../../types.js";
 import type { DeepEvalRagParsed } from "../judge/deepeval-rag/options.js";
 import { passesThreshold } from "../judge/deepeval-rag/score.js";
@@ -49,8 +49,8 @@ export function verdictJudgement<T extends CountedVerdict>(j: {
 export abstract class DeepEvalRagMetric<
   V,
   J,
-  S extends MetricOptionSchema = MetricOptionSchema,
-> extends JudgeMetric<V, S> {
+  D extends MetricDescriptor = MetricDescriptor,
+> extends JudgeMetric<V, D> {
   /** The judge steps of one row. */
   protected abstract judge(input: V, signal: AbortSignal | undefined): Promise<RagJudgement<J>>;
 

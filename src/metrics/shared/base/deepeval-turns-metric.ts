@@ -3,7 +3,7 @@
 
 import { type DeepEvalTurn, deepEvalTurns } from "../../../sample/conversation/deepeval-turns.js";
 import type { ConversationMessage } from "../../../sample/conversation/messages.js";
-import type { MetricOptionSchema } from "../../descriptor.js";
+import type { MetricDescriptor } from "../../descriptor.js";
 import type { MetricResult } from "../../types.js";
 import { passValues, type ReadPassVerdict } from "../judge/deepeval-verdicts.js";
 import type { JudgeUsage } from "../judge/judge.js";
@@ -24,8 +24,8 @@ export interface PassJudgement {
  */
 export abstract class DeepEvalTurnsMetric<
   V extends { messages: ConversationMessage[] },
-  S extends MetricOptionSchema = MetricOptionSchema,
-> extends JudgeMetric<V, S> {
+  D extends MetricDescriptor = MetricDescriptor,
+> extends JudgeMetric<V, D> {
   /** The judge steps of one row: its DeepEval turns, and the row's other fields in `input`. */
   protected abstract judge(
     turns: DeepEvalTurn[],

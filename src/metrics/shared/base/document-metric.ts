@@ -1,59 +1,17 @@
 import { z } from "zod";
-import {
-  type DocumentComparisonField,
-  type HaystackDocument,
-  requireDocuments,
-} from "../../../sample/documents.js";
-import type { Sample } from "../../types.js";
+import type { DocumentComparisonField } from "../../../sample/documents.js";
+import type { FieldRead, MetricDescriptor, MetricInput } from "../../descriptor.js";
+import type { MetricConstructorArgs } from "./base-metric.js";
 import { JudgeFreeMetric } from "./judge-free-metric.js";
 
-/** The two document lists of one sample, for the Ragas-style retrieval metrics. */
-export interface DocumentPair {
-  groundTruth: HaystackDocument[];
-  retrieved: HaystackDocument[];
-}
+/** What the Ragas-style retrieval metrics read: a row's ground-truth and retrieved documents. */
+export const documentPairReads = [
+  "groundTruthDocuments",
+  "retrievedDocuments",
+] as const satisfies readonly FieldRead[];
 
-/** Validates a sample's `groundTruthDocuments` and `retrievedDocuments`. */
-export function requireDocumentPair(sample: Sample, row: number | undefined): DocumentPair {
-  const truthField = "groundTruthDocuments";
-  const retrievedField = "retrievedDocuments";
-  return {
-    groundTruth: requireDocuments(
-      sample.groundTruthDocuments,
-      row !== undefined ? { field: truthField, row } : { field: truthField },
-    ),
-    retrieved: requireDocuments(
-      sample.retrievedDocuments,
-      row !== undefined ? { field: retrievedField, row } : { field: retrievedField },
-    ),
-  };
-}
-
-/** Options every retrieval evaluator and metric shares. */
-export interface DocumentComparisonOptions {
-  /** Document field compared between retrieved and ground-truth documents: `content`, `id` or `meta.<key>`. Defaults to "content". */
-  documentComparisonField?: DocumentComparisonField;
-}
-
-/**
- * Base of the Ragas-style retrieval metrics: one sample's `groundTruthDocuments` and
- * `retrievedDocuments`, compared on `documentComparisonField`.
- */
-export abstract class DocumentMetric extends JudgeFreeMetric<DocumentPair> {
-  /** The compared document field. */
-  readonly documentComparisonField: DocumentComparisonField;
-
-  constructor(options: DocumentComparisonOptions) {
-    super(options);
-    this.documentComparisonField = (
-      this.options as Required<DocumentComparisonOptions>
-    ).documentComparisonField;
-  }
-
-  protected override validate(sample: Sample, row: number | undefined): DocumentPair {
-    return requireDocumentPair(sample, row);
-  }
-}
+/** The two document lists of one sample, checked, keyed by field name. */
+export type DocumentPair = MetricInput<{ reads: typeof documentPairReads }>;
 
 /** zod schema of `documentComparisonField` for descriptors: `content`, `id` or `meta.<key>`. */
 export const documentComparisonFieldSchema = z
@@ -61,3 +19,31 @@ export const documentComparisonFieldSchema = z
     error: 'use "content", "id" or "meta.<key>" (e.g. "meta.file_id", "meta.source.url")',
   })
   .default("content");
+
+/** The option every retrieval metric and evaluator takes, for their descriptors' schemas. */
+export const documentComparisonShape = {
+  /** Document field compared between retrieved and ground-truth documents: `content`, `id` or `meta.<key>`. Defaults to "content". */
+  documentComparisonField: documentComparisonFieldSchema,
+};
+
+/** Options every retrieval evaluator and metric shares. */
+export type DocumentComparisonOptions = z.input<z.ZodObject<typeof documentComparisonShape>>;
+
+/**
+ * Base of the Ragas-style retrieval metrics: one sample's `groundTruthDocuments` and `retrievedDocuments` (read as
+ * the descriptor's `reads`, `documentPairReads`, say), compared on `documentComparisonField`.
+ */
+export abstract class DocumentMetric<D extends MetricDescriptor = MetricDescriptor> extends JudgeFreeMetric<
+  DocumentPair,
+  D
+> {
+  /** The compared document field. */
+  readonly documentComparisonField: DocumentComparisonField;
+
+  constructor(...args: MetricConstructorArgs<D>) {
+    super(...args);
+    this.documentComparisonField = (
+      this.options as unknown as Required<DocumentComparisonOptions>
+    ).documentComparisonField;
+  }
+}

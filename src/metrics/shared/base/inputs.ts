@@ -7,7 +7,7 @@ import { sampleConversation, sampleReferenceToolCalls } from "../../../sample/co
 import { requireDocuments } from "../../../sample/documents.js";
 import { fieldHint, sampleFieldSpec } from "../../../sample/field-table.js";
 import { sampleText, sampleTextListMaybeEmpty } from "../../../sample/fields.js";
-import { requireAnswerString, requireIdList } from "../../../sample/formula-inputs.js";
+import { requireAnswerString, requireIdList, requireStringList } from "../../../sample/formula-inputs.js";
 import { requireContexts } from "../../../sample/validate.js";
 import type { FieldRead, MetricInput, ReadableField, ReadKind } from "../../descriptor.js";
 import { readField } from "../../descriptor.js";
@@ -20,13 +20,24 @@ type ReadHow = Exclude<FieldRead, ReadableField>;
 /** Reads one field of a kind from a sample, as `how` says. */
 type KindReader = (sample: Sample, field: ReadableField, row: number | undefined, how: ReadHow) => unknown;
 
+/** A list of any strings, empty ones included (as the judge-free formulas take them); an empty list where allowed. */
+function stringList(sample: Sample, field: ReadableField, row: number | undefined, how: ReadHow): string[] {
+  const list = requireStringList(sample[field], field, row);
+  if (list.length === 0 && how.emptyList !== "allowed") {
+    throw new InvalidInputError("is an empty list; give a list of strings", { field, row });
+  }
+  return list;
+}
+
 const readers: Readonly<Record<ReadKind, KindReader>> = {
   text: (sample, field, row, how) =>
     how.emptyText === "allowed"
       ? requireAnswerString(sample[field], field as "response" | "reference", row)
       : sampleText(sample, field as Parameters<typeof sampleText>[1], row),
   textList: (sample, field, row, how) =>
-    requireContexts(sample[field], { field, row }, { allowEmptyList: how.emptyList === "allowed" }),
+    how.emptyText === "allowed"
+      ? stringList(sample, field, row, how)
+      : requireContexts(sample[field], { field, row }, { allowEmptyList: how.emptyList === "allowed" }),
   textListMaybeEmpty: (sample, field, row) =>
     sampleTextListMaybeEmpty(sample, field as "referenceTopics", row),
   idList: (sample, field, row) => requireIdList(sample[field], field, row),

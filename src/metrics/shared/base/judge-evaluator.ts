@@ -1,7 +1,8 @@
+import { z } from "zod";
 import type { Llm } from "../../../llm/types.js";
 import type { MetricConfig } from "../../types.js";
 import type { JudgeSettings } from "../judge/judge.js";
-import { judgeSettingsOf } from "../judge/options.js";
+import { judgeSettingsOf, llmOption } from "../judge/options.js";
 import {
   type Evaluator,
   type EvaluatorInputs,
@@ -13,20 +14,37 @@ import {
 } from "./evaluator-runner.js";
 import { defaultProgressBar } from "./progress.js";
 
-/** Options every judge evaluator takes; `E` is the shape of its few-shot examples. */
-export interface JudgeEvaluatorOptions<E> {
-  /** The judge. Required: there is no default. */
-  llm: Llm;
-  /** Few-shot examples in Haystack's shape, validated when the evaluator is built. Defaults to the built-in examples. */
-  examples?: E[];
-  /** Throw on the first row whose judge call fails; false records the row as failed (score null) and goes on. Defaults to true. */
-  raiseOnFailure?: boolean;
-  /** Draw a progress bar on stderr. Defaults to true when stderr is a terminal. */
-  progressBar?: boolean;
-  /** Judge temperature; 0 is greedy decoding. Defaults to 0. */
-  temperature?: number;
-  /** Token budget of each judge answer. Defaults to the Llm's own default. */
-  maxTokens?: number;
+/**
+ * The options every judge evaluator takes besides the judge's settings, to spread into its options schema (its
+ * options type is derived from the schema, so the doc comments on these keys are the options' documentation). `E` is
+ * the shape of its few-shot examples: the schema lets any value through, and the evaluator checks each example with
+ * `parseExamples` when it is built, naming the example and showing the shape.
+ *
+ * @example
+ * const schema = z.object({ ...judgeSettingsShape, ...judgeEvaluatorShape<FaithfulnessExample>() });
+ */
+export function judgeEvaluatorShape<E>() {
+  return {
+    /** The judge, an `Llm` (e.g. `await LlamaCppLlm.load({ modelPath })`). Required: there is no default. */
+    llm: llmOption,
+    /** Throw on the first row whose judge call fails; false records the row as failed and goes on. Defaults to true. */
+    raiseOnFailure: z
+      .boolean()
+      .default(true)
+      .describe(
+        "Throw on the first row whose judge call fails; false records the row as failed and goes on.",
+      ),
+    /** Draw a progress bar on stderr; unset means when stderr is a terminal. Defaults to a bar when stderr is a terminal. */
+    progressBar: z
+      .boolean()
+      .optional()
+      .describe("Draw a progress bar on stderr; unset means when stderr is a terminal."),
+    /** Few-shot examples in Haystack's shape; unset uses the built-in ones. Defaults to the built-in examples. */
+    examples: z
+      .custom<E[]>()
+      .optional()
+      .describe("Few-shot examples in Haystack's shape; unset uses the built-in ones."),
+  };
 }
 
 /** The parsed options every judge evaluator reads: the judge, its settings, and how rows run. */

@@ -1,5 +1,5 @@
 import { InvalidInputError } from "../../../errors.js";
-import type { MetricOptionSchema } from "../../descriptor.js";
+import type { MetricDescriptor } from "../../descriptor.js";
 import type { MetricConfig, MetricResult, Sample } from "../../types.js";
 import { BaseMetric } from "./base-metric.js";
 
@@ -10,10 +10,10 @@ export type RecordedOptions = Record<string, string | number | boolean | null>;
  * Base of the metrics that need no judge and no embeddings: the formula runs synchronously, so
  * `scoreSync` is offered beside `score`, and `config()` records the options and no models.
  */
-export abstract class JudgeFreeMetric<
+export abstract class JudgeFreeMetric<V, D extends MetricDescriptor = MetricDescriptor> extends BaseMetric<
   V,
-  S extends MetricOptionSchema = MetricOptionSchema,
-> extends BaseMetric<V, S> {
+  D
+> {
   /** Scores one validated sample; pure, no I/O. Returns a new object each call (`scoreSync` completes it in place). */
   protected abstract scoreInput(input: V): MetricResult;
   /** The options that change the numbers. Defaults to every option of the descriptor (unset ones as null). */

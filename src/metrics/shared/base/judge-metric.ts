@@ -1,10 +1,10 @@
 import type { Llm } from "../../../llm/types.js";
 import type { ModelProvenance } from "../../../provenance.js";
-import type { MetricOptionSchema } from "../../descriptor.js";
+import type { MetricDescriptor } from "../../descriptor.js";
 import type { MetricConfig } from "../../types.js";
 import { type VerdictReading, verdictModeConfig, verdictReading } from "../judge/choice-verdicts.js";
 import type { JudgeSettings } from "../judge/judge.js";
-import { BaseMetric } from "./base-metric.js";
+import { BaseMetric, type MetricConstructorArgs } from "./base-metric.js";
 import { recordedOptions } from "./recorded-options.js";
 
 /**
@@ -13,23 +13,27 @@ import { recordedOptions } from "./recorded-options.js";
  * `prefill`, for the metrics whose descriptor offers them), scores as many rows at once as the judge
  * serves, and builds `config()` from the prompt versions and the metric's own options.
  */
-export abstract class JudgeMetric<V, S extends MetricOptionSchema = MetricOptionSchema> extends BaseMetric<
-  V,
-  S
-> {
+export abstract class JudgeMetric<V, D extends MetricDescriptor = MetricDescriptor> extends BaseMetric<V, D> {
   /** The judge this metric calls. */
   readonly llm: Llm;
   protected readonly settings: JudgeSettings;
   /** How verdicts are read (`scoring`, `confidence`) and whether reasons are asked (`reasons`); the default reads none. Metrics that offer them say so in their options. */
   protected readonly reading: VerdictReading;
 
-  /** `defaultTemperature` applies when the options leave temperature unset (user-defined judges' votes). */
-  constructor(options: unknown, defaultTemperature = 0) {
-    super(options);
+  constructor(...args: MetricConstructorArgs<D>) {
+    super(...args);
     const o = this.options as { llm: Llm; temperature?: number; maxTokens?: number };
     this.llm = o.llm;
-    this.settings = { temperature: o.temperature ?? defaultTemperature, maxTokens: o.maxTokens };
+    this.settings = { temperature: o.temperature ?? this.defaultTemperature(), maxTokens: o.maxTokens };
     this.reading = verdictReading(o, o.llm, new.target.name);
+  }
+
+  /**
+   * The temperature when the options leave it unset (a user-defined judge's schema gives none: AspectCritic's votes
+   * sample). Defaults to 0. Called by the constructor, so it may read only `this.options`.
+   */
+  protected defaultTemperature(): number {
+    return 0;
   }
 
   protected concurrency(): number {

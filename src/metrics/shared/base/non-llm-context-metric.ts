@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { ListPairMemo } from "../../../util/list-pair-memo.js";
-import type { MetricResult, Sample } from "../../types.js";
-import {
-  type ContextLists,
-  type ContextSimilarities,
-  requireContextLists,
-} from "../text/context-similarities.js";
+import type { FieldRead, MetricDescriptor, MetricInput } from "../../descriptor.js";
+import type { MetricResult } from "../../types.js";
+import type { ContextSimilarities } from "../text/context-similarities.js";
 import { type DistanceMeasure, distanceMeasures } from "../text/string-distance/similarity.js";
+import type { MetricConstructorArgs } from "./base-metric.js";
 import { JudgeFreeMetric } from "./judge-free-metric.js";
 
 const memos = new Map<DistanceMeasure, ListPairMemo<ContextSimilarities>>();
@@ -32,6 +30,18 @@ export interface SimilarityVerdicts {
   verdicts: number[];
 }
 
+/**
+ * What the non-LLM context precision and recall read: the retrieved and the reference contexts, any strings (empty
+ * ones too) and empty lists allowed, as Ragas' formulas define them.
+ */
+export const nonLlmContextReads = [
+  { field: "retrievedContexts", emptyList: "allowed", emptyText: "allowed" },
+  { field: "referenceContexts", emptyList: "allowed", emptyText: "allowed" },
+] as const satisfies readonly FieldRead[];
+
+/** The two context lists of one sample, checked, keyed by field name. */
+export type ContextLists = MetricInput<{ reads: typeof nonLlmContextReads }>;
+
 /** The option schema of the non-LLM context precision and recall descriptors: threshold and distance measure. */
 export const nonLlmContextOptionsSchema = z.object({
   /** Similarity a context needs to count as relevant. Precision compares with `>=`, recall with `>`. Defaults to 0.5. */
@@ -47,24 +57,22 @@ export const nonLlmContextOptionsSchema = z.object({
 export type NonLLMContextOptions = z.input<typeof nonLlmContextOptionsSchema>;
 
 /**
- * What the non-LLM context precision and recall metrics share: the two context lists, a similarity
- * threshold and a distance measure, recorded in the config. Subclasses give the id and the formula.
+ * What the non-LLM context precision and recall metrics share: the two context lists (read as the descriptor's
+ * `reads`, `nonLlmContextReads`, say), a similarity threshold and a distance measure, recorded in the config.
+ * Subclasses give the id and the formula.
  */
-export abstract class NonLlmContextMetric extends JudgeFreeMetric<ContextLists> {
+export abstract class NonLlmContextMetric<
+  D extends MetricDescriptor = MetricDescriptor,
+> extends JudgeFreeMetric<ContextLists, D> {
   /** Similarity threshold (precision: inclusive, recall: exclusive). */
   readonly threshold: number;
   /** The distance measure. */
   readonly distanceMeasure: DistanceMeasure;
 
-  constructor(options: NonLLMContextOptions) {
-    super(options);
-    ({ threshold: this.threshold, distanceMeasure: this.distanceMeasure } = this.options as z.output<
-      typeof nonLlmContextOptionsSchema
-    >);
-  }
-
-  protected override validate(sample: Sample, row: number | undefined): ContextLists {
-    return requireContextLists(sample, row);
+  constructor(...args: MetricConstructorArgs<D>) {
+    super(...args);
+    ({ threshold: this.threshold, distanceMeasure: this.distanceMeasure } = this
+      .options as unknown as z.output<typeof nonLlmContextOptionsSchema>);
   }
 
   /** A row that has no score, with the reason why. */

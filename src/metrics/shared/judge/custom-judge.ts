@@ -29,6 +29,11 @@ export const judgeInputNames = Object.fromEntries(
   fieldsOfKind("text", "textList", "textListMaybeEmpty").map((field) => [field, columnName(field)]),
 ) as Readonly<Record<JudgeInputField, string>>;
 
+/** Whether a sample field is one a judge can be shown (a text or a list of texts). */
+export function isJudgeInputField(field: string): field is JudgeInputField {
+  return Object.hasOwn(judgeInputNames, field);
+}
+
 const byRagasName = new Map(
   Object.entries(judgeInputNames).map(([field, name]) => [name, field as JudgeInputField]),
 );
@@ -40,9 +45,7 @@ const byRagasName = new Map(
 export const judgeInputsSchema = z
   .array(
     z.string().transform((name, ctx) => {
-      const field =
-        byRagasName.get(name) ??
-        (Object.hasOwn(judgeInputNames, name) ? (name as JudgeInputField) : undefined);
+      const field = byRagasName.get(name) ?? (isJudgeInputField(name) ? name : undefined);
       if (field === undefined) {
         ctx.addIssue({
           code: "custom",

@@ -7,6 +7,14 @@ import {
   temperatureSchema,
 } from "./custom-judge.js";
 
+/** The judge's sampling and answer budget, which every user-defined judge accepts. */
+export const customJudgeSamplingFields = {
+  /** Judge temperature, 0 to 2; 0 is greedy decoding. Defaults to 0 (AspectCritic votes: 0.7). */
+  temperature: temperatureSchema.optional(),
+  /** Token budget of each answer. Defaults to the judge's own default. */
+  maxTokens: z.number().int().positive().optional(),
+};
+
 /**
  * Option fields every user-defined judge descriptor accepts (in code and in a `--metric-file`): its `name`, the
  * fields the judge sees, sampling and answer budget. The doc comments on these keys are the options'
@@ -27,10 +35,7 @@ export const customJudgeOptionFields = {
    * not given, else none.
    */
   optionalInputs: judgeInputsSchema.optional(),
-  /** Judge temperature, 0 to 2; 0 is greedy decoding. Defaults to 0 (AspectCritic votes: 0.7). */
-  temperature: temperatureSchema.optional(),
-  /** Token budget of each answer. Defaults to the judge's own default. */
-  maxTokens: z.number().int().positive().optional(),
+  ...customJudgeSamplingFields,
 };
 
 /**

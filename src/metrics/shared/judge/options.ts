@@ -39,25 +39,6 @@ export const judgeSettingsShape = {
     .describe("Token budget of each judge answer; unset leaves the judge's own default."),
 };
 
-/** The Haystack evaluator options shared by the judge evaluators. */
-export const haystackRunShape = {
-  /** Throw on the first row whose judge call fails; false records the row as failed and goes on. Defaults to true. */
-  raiseOnFailure: z
-    .boolean()
-    .default(true)
-    .describe("Throw on the first row whose judge call fails; false records the row as failed and goes on."),
-  /** Draw a progress bar on stderr; unset means when stderr is a terminal. Defaults to a bar when stderr is a terminal. */
-  progressBar: z
-    .boolean()
-    .optional()
-    .describe("Draw a progress bar on stderr; unset means when stderr is a terminal."),
-  /** Few-shot examples in Haystack's shape; unset uses the built-in ones. Defaults to the built-in examples. */
-  examples: z
-    .unknown()
-    .optional()
-    .describe("Few-shot examples in Haystack's shape; unset uses the built-in ones."),
-};
-
 /** The judge settings of parsed options, as `askJudge` takes them. */
 export function judgeSettingsOf(options: {
   temperature: number;

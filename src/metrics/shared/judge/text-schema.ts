@@ -32,5 +32,32 @@ export const MAX_REASON_CHARS = 400;
  * const schema = z.object({ reason: judgeReason(), score: z.number() });
  */
 export function judgeReason(): z.ZodString {
-  return judgeText().max(MAX_REASON_CHARS, { error: `must be at most ${MAX_REASON_CHARS} characters` });
+  return judgeTextOfAtMost(MAX_REASON_CHARS);
+}
+
+/**
+ * Longest statement or claim a judge writes, in characters: a statement states one fact, a sentence at most. Bounded
+ * in the grammar (`maxLength`) for the reason {@link MAX_REASON_CHARS} is: a small judge that repeats itself inside one
+ * statement still closes it.
+ */
+export const MAX_STATEMENT_CHARS = 200;
+
+/**
+ * A statement or claim a judge writes: {@link judgeText} of at most {@link MAX_STATEMENT_CHARS} characters.
+ *
+ * @example
+ * const schema = z.object({ statements: z.array(judgeStatement()).max(8) });
+ */
+export function judgeStatement(): z.ZodString {
+  return judgeTextOfAtMost(MAX_STATEMENT_CHARS);
+}
+
+/**
+ * {@link judgeText} of at most `max` characters: `maxLength` in the grammar, and checked again by zod.
+ *
+ * @example
+ * const schema = z.object({ question: judgeTextOfAtMost(200) });
+ */
+export function judgeTextOfAtMost(max: number): z.ZodString {
+  return judgeText().max(max, { error: `must be at most ${max} characters` });
 }

@@ -2,24 +2,8 @@
 // reference) with every reference context (as its response) by string similarity, precision keeping the best per
 // retrieved context and recall the best per reference context, so one pass gives both.
 
-import { requireStringList } from "../../../sample/formula-inputs.js";
 import type { ListPairMemo } from "../../../util/list-pair-memo.js";
-import type { Sample } from "../../types.js";
 import { type DistanceMeasure, stringSimilarity } from "./string-distance/similarity.js";
-
-/** The two context lists of one sample. */
-export interface ContextLists {
-  retrieved: string[];
-  reference: string[];
-}
-
-/** Validates a sample's `retrievedContexts` and `referenceContexts` (empty strings allowed). */
-export function requireContextLists(sample: Sample, row: number | undefined): ContextLists {
-  return {
-    retrieved: requireStringList(sample.retrievedContexts, "retrievedContexts", row),
-    reference: requireStringList(sample.referenceContexts, "referenceContexts", row),
-  };
-}
 
 /** Both directions of the best similarities between two context lists. */
 export interface ContextSimilarities {

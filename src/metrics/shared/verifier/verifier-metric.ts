@@ -1,7 +1,7 @@
 import type { Verifier, VerifierIdentity, VerifierTask } from "../../../verifiers/types.js";
-import type { MetricDescriptor, MetricOptionSchema } from "../../descriptor.js";
+import type { MetricDescriptor } from "../../descriptor.js";
 import type { MetricConfig } from "../../types.js";
-import { BaseMetric } from "../base/base-metric.js";
+import { BaseMetric, type MetricConstructorArgs } from "../base/base-metric.js";
 import { failureReason } from "../base/outcome.js";
 import { VerifierHandle } from "./handle.js";
 
@@ -44,12 +44,12 @@ export function metricVerifier<T extends VerifierTask>(
 export abstract class VerifierMetric<
   V,
   T extends VerifierTask,
-  S extends MetricOptionSchema = MetricOptionSchema,
-> extends BaseMetric<V, S> {
+  D extends MetricDescriptor = MetricDescriptor,
+> extends BaseMetric<V, D> {
   protected readonly verifier: VerifierHandle<T>;
 
-  constructor(options: unknown) {
-    super(options);
+  constructor(...args: MetricConstructorArgs<D>) {
+    super(...args);
     this.verifier = metricVerifier<T>(this.descriptor, this.options);
   }
 

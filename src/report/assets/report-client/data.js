@@ -22,11 +22,12 @@ function rowStatus(row) {
 }
 
 // A sample field's value as the texts the page shows and searches: the text, the list's items, each id,
-// each document ("[id] content (score s)") or each rubric level ("level: description").
+// each document ("[id] content (score s)"), each rubric level ("level: description") or each named text
+// ("name: text", a row's candidates).
 function fieldTexts(kind, value) {
   if (value === undefined || value === null) return [];
   if (kind === "text") return [String(value)];
-  if (kind === "rubric") {
+  if (kind === "rubric" || kind === "namedTexts") {
     return Object.keys(value).map(function (level) { return level + ": " + value[level]; });
   }
   if (!Array.isArray(value)) return [JSON.stringify(value)];

@@ -45,6 +45,8 @@ function renderDetailPanel(row) {
     if (decided) h.appendChild(decided);
     block.appendChild(h);
     if (c.reason) block.appendChild(el("p", "reason cap", c.reason));
+    var path = renderDagPath(c.details);
+    if (path) block.appendChild(path);
     var highlighted = renderSpanHighlight(s.response, c.details);
     if (highlighted) block.appendChild(highlighted);
     if (c.error) block.appendChild(el("pre", "error-text", c.error));

@@ -1,44 +1,12 @@
-// The answers of G-Eval's two judge steps, shared by g_eval and conversational_g_eval: the evaluation steps the judge
-// writes from the criteria, and the score answer (a reason, then a score that is the only number the grammar allows).
+// G-Eval's score answer, shared by g_eval and conversational_g_eval (a reason, then a score that is the only number
+// the grammar allows), and the schema of the evaluation steps a user gives; the steps prompt and the asking for steps
+// are in ../evaluation-steps.ts.
 import { z } from "zod";
 import type { PromptTemplate } from "../../../../prompts/types.js";
 import { promptWithoutReasons } from "../choice-verdicts.js";
 import { definitionTextSchema, oneOfNumbers, type Scale, scaleValues } from "../custom-judge.js";
-import { judgeReason, judgeText } from "../text-schema.js";
-
-/** At most this many evaluation steps, given or written by the judge. */
-export const MAX_STEPS = 8;
-
-/** Input of a steps prompt: the metric's name and criteria. */
-export interface StepsInput {
-  name: string;
-  criteria: string;
-}
-
-/** How a steps prompt shows its input to the judge. */
-export function formatStepsInput(input: StepsInput): string {
-  return `Name: ${input.name}\nCriterion: ${input.criteria.trim()}`;
-}
-
-/**
- * The lines of a score prompt's instruction that list the evaluation steps, numbered from 1.
- *
- * @example
- * stepsLines(["Read it.", "Judge it."]); // ["Evaluation steps:", "1. Read it.", "2. Judge it."]
- */
-export function stepsLines(steps: readonly string[]): string[] {
-  return ["Evaluation steps:", ...steps.map((s, i) => `${i + 1}. ${s}`)];
-}
-
-/** The evaluation steps the judge writes for the criteria, once per metric. */
-export interface StepsOutput {
-  steps: string[];
-}
-
-/** The steps answer: 1 to {@link MAX_STEPS} short texts. */
-export const stepsSchema: z.ZodType<StepsOutput> = z.object({
-  steps: z.array(judgeText()).min(1).max(MAX_STEPS),
-});
+import { MAX_STEPS } from "../evaluation-steps.js";
+import { judgeReason } from "../text-schema.js";
 
 /**
  * The score answer: a reason (none with `reasons: false`), then the score. The score is the only number the grammar

@@ -1,25 +1,12 @@
-// G-Eval's judge calls, shared by g_eval and conversational_g_eval: the evaluation steps (once per metric), and per
-// row a reason and a score followed by the judge's probabilities for every allowed score at the score slot.
+// G-Eval's per-row judge call, shared by g_eval and conversational_g_eval: a reason and a score followed by the
+// judge's probabilities for every allowed score at the score slot (the steps come from ../evaluation-steps.ts).
 import type { Llm } from "../../../../llm/types.js";
 import { renderPrompt } from "../../../../prompts/render.js";
 import type { PromptTemplate } from "../../../../prompts/types.js";
 import { type Scale, scaleValues } from "../custom-judge.js";
 import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../judge.js";
-import type { GEvalAnswer, StepsOutput } from "./answer.js";
+import type { GEvalAnswer } from "./answer.js";
 import { scoreSlotPrefix, weightedScore } from "./weighting.js";
-
-/** Asks the judge once for evaluation steps, with the metric's steps prompt; each step trimmed. */
-export async function askSteps<I>(
-  llm: Llm,
-  template: PromptTemplate<I, StepsOutput>,
-  input: I,
-  settings: JudgeSettings,
-  signal: AbortSignal | undefined,
-): Promise<{ steps: string[]; usage: JudgeUsage }> {
-  const usage = newUsage();
-  const out = await askJudge(llm, template, input, settings, usage, signal);
-  return { steps: out.steps.map((s) => s.trim()), usage };
-}
 
 /** One row's G-Eval judgement. */
 export interface GEvalJudgement {

@@ -2,13 +2,13 @@
 // judge's reason (saying when no weighting was possible), and the details every G-Eval row carries.
 import type { MetricResult } from "../../../types.js";
 import type { Scale } from "../custom-judge.js";
+import type { EvaluationSteps } from "../evaluation-steps.js";
 import type { GEvalJudgement } from "./judge.js";
-import type { EvaluationStepsResult } from "./steps.js";
 import { lowScoreMassWarning } from "./weighting.js";
 
 /** How one row was scored, besides the judgement: the steps, the scale, the score prompt's version. */
 export interface GEvalRow {
-  steps: EvaluationStepsResult;
+  steps: EvaluationSteps;
   scale: Scale;
   scorePromptVersion: string;
 }

@@ -3,7 +3,7 @@
 // part of results files and cache keys, so it keeps the name of the metric that introduced it.
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../../../prompts/types.js";
-import { judgeText } from "../text-schema.js";
+import { judgeStatement } from "../text-schema.js";
 
 /** Input of step 1: the question and the answer to break into statements. */
 export interface StatementsInput {
@@ -16,10 +16,14 @@ export interface StatementsOutput {
   statements: string[];
 }
 
-/** Version of the faithfulness statements prompt. */
-export const FAITHFULNESS_STATEMENTS_VERSION = "1.2.0";
+/**
+ * Version of the faithfulness statements prompt. 1.3.0: each statement is at most 200 characters, and a call's list is
+ * bounded by the answer's words (see `statementListSchema`).
+ */
+export const FAITHFULNESS_STATEMENTS_VERSION = "1.3.0";
 
-const statementsSchema: z.ZodType<StatementsOutput> = z.object({ statements: z.array(judgeText()) });
+// Each statement bounded in length; the steps bound the count per answer (`extractList`).
+const statementsSchema: z.ZodType<StatementsOutput> = z.object({ statements: z.array(judgeStatement()) });
 
 const STATEMENTS_INSTRUCTION = [
   "Break the answer to the question into short statements that each state one fact or claim.",

@@ -69,7 +69,7 @@ export function statementSteps(
  * verdicts prompt's `+noreasons` version.
  *
  * @example
- * statementPromptVersions({ statements: true, verdicts: true }); // { "faithfulness/statements": "1.2.0", ... }
+ * statementPromptVersions({ statements: true, verdicts: true }); // { "faithfulness/statements": "1.3.0", ... }
  */
 export function statementPromptVersions(
   which: { statements: boolean; verdicts: boolean; reasons?: boolean },

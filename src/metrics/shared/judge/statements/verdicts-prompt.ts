@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../../../prompts/types.js";
 import { promptWithoutReasons } from "../choice-verdicts.js";
 import { exactly } from "../sized.js";
-import { judgeText } from "../text-schema.js";
+import { judgeReason, judgeTextOfAtMost, MAX_STATEMENT_CHARS } from "../text-schema.js";
 
 /** Input of step 2: the contexts (or a part of them) and the statements to check. */
 export interface VerdictsInput {
@@ -34,25 +34,33 @@ export interface VerdictsOutput {
   verdicts: Verdict[];
 }
 
-/** Version of the faithfulness verdicts prompt. */
-export const FAITHFULNESS_VERDICTS_VERSION = "1.1.0";
+/**
+ * Version of the faithfulness verdicts prompt. 1.2.0: the reason is bounded as judges' reasons are (`judgeReason`) and
+ * the copied statement by the longest statement given (at least `MAX_STATEMENT_CHARS`), so a judge that repeats itself
+ * in either still gives its verdict.
+ */
+export const FAITHFULNESS_VERDICTS_VERSION = "1.2.0";
 
-const verdictSchema = z.object({
-  statement: judgeText(),
-  reason: judgeText(),
-  verdict: z.literal([0, 1]),
-});
-
-const verdictWithoutReasonSchema = z.object({ statement: judgeText(), verdict: z.literal([0, 1]) });
+/** One verdict's schema: the statement copied in at most `copyChars` characters, the reason unless `reasons: false`. */
+function verdictSchemaFor(reasons: boolean, copyChars: number) {
+  const statement = judgeTextOfAtMost(copyChars);
+  const verdict = z.literal([0, 1]);
+  return reasons ? z.object({ statement, reason: judgeReason(), verdict }) : z.object({ statement, verdict });
+}
 
 /**
  * The verdicts schema for `count` statements: exactly `count` verdicts, so the grammar cannot skip one;
- * `reasons: false` leaves the reason field out.
+ * `reasons: false` leaves the reason field out. Each copied statement is at most `copyChars` characters (pass the
+ * longest statement's length when it may be longer than `MAX_STATEMENT_CHARS`, e.g. people's statements).
  */
-export function verdictsSchema(count: number, reasons = true): z.ZodType<VerdictsOutput> {
+export function verdictsSchema(
+  count: number,
+  reasons = true,
+  copyChars = MAX_STATEMENT_CHARS,
+): z.ZodType<VerdictsOutput> {
   return z.object({
     verdicts: exactly(
-      reasons ? verdictSchema : verdictWithoutReasonSchema,
+      verdictSchemaFor(reasons, copyChars),
       count,
       `expected exactly ${count} verdicts, one per statement, in the statements' order`,
     ),
@@ -117,7 +125,7 @@ export const faithfulnessVerdictsPrompt: PromptTemplate<VerdictsInput, VerdictsO
   name: "faithfulness/verdicts",
   version: FAITHFULNESS_VERDICTS_VERSION,
   instruction: VERDICTS_INSTRUCTION,
-  outputSchema: z.object({ verdicts: z.array(verdictSchema) }),
+  outputSchema: z.object({ verdicts: z.array(verdictSchemaFor(true, MAX_STATEMENT_CHARS)) }),
   examples: VERDICTS_EXAMPLES,
   formatInput: formatVerdictsInput,
 };
@@ -130,7 +138,7 @@ export function verdictsPromptWithoutReasons(
   template: PromptTemplate<VerdictsInput, VerdictsOutput>,
 ): PromptTemplate<VerdictsInput, VerdictsOutput> {
   return promptWithoutReasons(template, {
-    outputSchema: z.object({ verdicts: z.array(verdictWithoutReasonSchema) }),
+    outputSchema: z.object({ verdicts: z.array(verdictSchemaFor(false, MAX_STATEMENT_CHARS)) }),
     ask: [
       "copy the statement text, and give a one-sentence reason\nbefore the verdict.",
       "and copy the statement text before the verdict.",

@@ -1,0 +1,88 @@
+import path from "node:path";
+import { Option } from "commander";
+import { InvalidInputError } from "../errors.js";
+import type { LlamaCppLlm } from "../llm/llama-cpp-llm.js";
+import type { Llm } from "../llm/types.js";
+import { Jury } from "../metrics/jury/jury.js";
+import { type JuryAggregate, juryAggregates } from "../metrics/jury/verdict.js";
+import type { Metric } from "../metrics/types.js";
+import { type LoadedModels, loadEvalModels, type ModelFlags } from "./eval-models.js";
+
+/**
+ * `--jury <aggregate>`: the `--llm` judges become a jury of each judge metric.
+ *
+ * @example
+ * command.addOption(juryOption());
+ */
+export function juryOption(
+  help = "make the --llm judges (two or more) a jury: every judge metric runs on each judge and the row's value is their majority, mean, median or min; results record each judge's value, and the summary the judges' agreement (Krippendorff's α, Fleiss' κ for majority)",
+): Option {
+  return new Option("--jury <aggregate>", help).choices(juryAggregates);
+}
+
+/**
+ * The judges `--llm` names, checked against `--jury`: several judges need `--jury`, and `--jury` needs several.
+ *
+ * @example
+ * juryJudges(["a.gguf", "b.gguf"], "mean"); // ["a.gguf", "b.gguf"]
+ */
+export function juryJudges(llm: readonly string[], jury: JuryAggregate | undefined): string[] {
+  if (jury === undefined && llm.length > 1) {
+    throw new InvalidInputError(
+      `${llm.length} --llm judges given without --jury: add --jury <${juryAggregates.join("|")}> to run them as a jury, or give one --llm`,
+    );
+  }
+  if (jury !== undefined && llm.length < 2) {
+    throw new InvalidInputError(
+      `--jury ${jury} needs two or more judges; give each one with --llm <file.gguf | registry id> (got ${llm.length})`,
+    );
+  }
+  return [...llm];
+}
+
+/** A judge's name in results: a file's base name, a registry id as it is. */
+export function judgeName(judge: string): string {
+  return judge.toLowerCase().endsWith(".gguf") ? path.basename(judge) : judge;
+}
+
+/**
+ * The run's metrics with every judge metric made a jury of `judges`: `build(llm)` gives the run's metrics on one
+ * judge, in the same order for each; a metric that needs no judge is taken from the first judge's build.
+ *
+ * @example
+ * const metrics = juryMetrics((llm) => [new Faithfulness({ llm })], [a, b], ["a.gguf", "b.gguf"], "mean");
+ */
+export function juryMetrics(
+  build: (llm: Llm) => Metric[],
+  judges: readonly Llm[],
+  names: readonly string[],
+  aggregate: JuryAggregate,
+): Metric[] {
+  const byJudge = new Map(judges.map((llm) => [llm, build(llm)]));
+  const first = byJudge.get(judges[0]!)!;
+  return first.map((metric, i) =>
+    metric.needsLlm && metric.llm !== undefined
+      ? new Jury({ metric: (llm) => byJudge.get(llm)![i]!, judges, names, aggregate })
+      : metric,
+  );
+}
+
+/**
+ * Loads the jury's other judges (after the first, which the run loads as its judge), one `LoadedModels` each pushed
+ * on `into` as soon as it is loaded, so the caller disposes of them even when a later one fails.
+ */
+export async function loadJuryJudges(
+  judges: readonly string[],
+  flags: ModelFlags,
+  into: Partial<LoadedModels>[],
+): Promise<LlamaCppLlm[]> {
+  const loaded: LlamaCppLlm[] = [];
+  for (const judge of judges) {
+    const models: Partial<LoadedModels> = {};
+    into.push(models);
+    const { llm } = await loadEvalModels({ ...flags, llm: judge }, { llm: true, embeddings: false }, models);
+    if (llm === undefined) throw new InvalidInputError(`jury judge ${judge} could not be loaded`);
+    loaded.push(llm);
+  }
+  return loaded;
+}

@@ -1,0 +1,52 @@
+// ConversationalDAGMetric: descriptor.ts (id conversational_dag, the graph's schema and rules), prompt.ts (the node
+// prompts' words), judge.ts (the turns as the judge reads them), score.ts (leaf values, expected value); the graph,
+// its walk and its calls are shared with DAGMetric (shared/base/dag-metric.ts, shared/judge/dag/).
+import { type DeepEvalTurn, deepEvalTurns } from "../../sample/conversation/deepeval-turns.js";
+import { sampleConversation } from "../../sample/conversation/sample-inputs.js";
+import type { MetricOptionsOf } from "../descriptor.js";
+import { DagMetricBase, type DagRow } from "../shared/base/dag-metric.js";
+import type { DagNode } from "../shared/judge/dag/definition.js";
+import type { Sample } from "../types.js";
+import { conversationalDagDescriptor } from "./descriptor.js";
+import { renderTurns, type TurnField } from "./judge.js";
+import { conversationalDagWording } from "./prompt.js";
+
+/** Options of {@link ConversationalDAGMetric}: the judge and its descriptor's options, each documented on its schema key. */
+export type ConversationalDAGMetricOptions = MetricOptionsOf<typeof conversationalDagDescriptor>;
+
+/** A row of ConversationalDAGMetric: the sample and its DeepEval turns. */
+interface ConversationRow extends DagRow {
+  turns: DeepEvalTurn[];
+}
+
+/**
+ * DeepEval's `ConversationalDAGMetric`: {@link DAGMetric}'s decision graph over a whole conversation (the sample's
+ * `messages`, as DeepEval's user and assistant turns). A node's `inputs` are the turn fields it shows the judge
+ * (`role`, `content`), every turn rendered as DeepEval renders them; tasks, judgements, verdict leaves, scoring and
+ * details are DAGMetric's.
+ *
+ * @example
+ * const helpful = new ConversationalDAGMetric({ llm, name: "resolution", nodes: {
+ *   solved: { type: "non_binary_judgement", criteria: "Was the user's problem solved?", inputs: ["role", "content"],
+ *     verdicts: [{ verdict: "fully", score: 10 }, { verdict: "partly", score: 5 }, { verdict: "not at all", score: 0 }] },
+ * } });
+ * const { value, details } = await helpful.score({ messages });
+ */
+export class ConversationalDAGMetric extends DagMetricBase<
+  ConversationRow,
+  typeof conversationalDagDescriptor
+> {
+  static readonly descriptor = conversationalDagDescriptor;
+
+  constructor(options: ConversationalDAGMetricOptions) {
+    super(options, conversationalDagWording);
+  }
+
+  protected override validate(sample: Sample, row: number | undefined): ConversationRow {
+    return { sample, turns: deepEvalTurns(sampleConversation(sample, "messages", row)) };
+  }
+
+  protected body(node: DagNode, row: ConversationRow): string {
+    return renderTurns((node.inputs ?? []) as TurnField[], row.turns);
+  }
+}

@@ -1,0 +1,117 @@
+// `report compare --judge <gguf> --criteria ...`: for the rows paired in both runs, which run's response is better,
+// judged head to head (an arena_g_eval metric, each pair in both orders) instead of read from score deltas.
+import type { Metric, MetricResult } from "../metrics/types.js";
+import type { Comparison } from "./compare.js";
+import type { JudgedComparison, JudgedRow } from "./judged-types.js";
+import { escapeMarkdownCell, escapeMarkdownText } from "./markdown.js";
+
+/** The candidates' names in the judge's results: run a and run b. */
+const RUN_NAMES = { a: "a", b: "b" } as const;
+
+/**
+ * Judges every row paired in both runs that has a response in each: run a's response and run b's as the two
+ * candidates of `metric` (an `ArenaGEval`), the question and the row's other fields as the judge's input. Rows with
+ * the same response in both runs are a tie without a call; rows without a question or a response are left unjudged,
+ * with the reason.
+ */
+export async function judgeComparison(
+  comparison: Comparison,
+  metric: Metric,
+  criteria: string,
+  judge: string,
+): Promise<JudgedComparison> {
+  const rows: JudgedRow[] = [];
+  for (const row of comparison.rows) {
+    const base = {
+      rowA: row.rowA,
+      rowB: row.rowB,
+      ...(row.userInput !== undefined ? { userInput: row.userInput } : {}),
+    };
+    if (row.userInput === undefined || row.responseA === undefined || row.responseB === undefined) {
+      rows.push({
+        ...base,
+        winShareB: null,
+        winner: null,
+        flipped: false,
+        reason: "no question or response in one of the runs",
+      });
+      continue;
+    }
+    if (row.responseA === row.responseB) {
+      rows.push({
+        ...base,
+        winShareB: 0.5,
+        winner: "tie",
+        flipped: false,
+        reason: "the same response in both runs",
+      });
+      continue;
+    }
+    const result = await metric.score({
+      userInput: row.userInput,
+      candidates: { [RUN_NAMES.a]: row.responseA, [RUN_NAMES.b]: row.responseB },
+    });
+    rows.push({ ...base, ...judgedRow(result) });
+  }
+  const judgedRows = rows.filter((r) => r.winShareB !== null);
+  const sum = judgedRows.reduce((s, r) => s + r.winShareB!, 0);
+  return {
+    criteria,
+    judge,
+    rows,
+    wins: {
+      a: rows.filter((r) => r.winner === "a").length,
+      b: rows.filter((r) => r.winner === "b").length,
+      tie: rows.filter((r) => r.winner === "tie").length,
+    },
+    meanWinShareB: judgedRows.length > 0 ? sum / judgedRows.length : null,
+    judged: judgedRows.length,
+    positionFlips: rows.filter((r) => r.flipped).length,
+  };
+}
+
+/** A row's verdict from the metric's result: run a is the first candidate, so run b's win share is 1 - value. */
+function judgedRow(result: MetricResult): Pick<JudgedRow, "winShareB" | "winner" | "flipped" | "reason"> {
+  if (result.status !== "ok" || result.value === null) {
+    return {
+      winShareB: null,
+      winner: null,
+      flipped: false,
+      reason: result.error ?? result.reason ?? result.status,
+    };
+  }
+  const details = result.details as { positionFlips?: number } | undefined;
+  const winShareB = 1 - result.value;
+  return {
+    winShareB,
+    winner: winShareB > 0.5 ? "b" : winShareB < 0.5 ? "a" : "tie",
+    flipped: (details?.positionFlips ?? 0) > 0,
+    ...(result.reason !== undefined ? { reason: result.reason } : {}),
+  };
+}
+
+/** The judged comparison as a Markdown section, to follow the score comparison. */
+export function judgedComparisonMarkdown(judged: JudgedComparison, labels: { a: string; b: string }): string {
+  const a = escapeMarkdownText(labels.a);
+  const b = escapeMarkdownText(labels.b);
+  const share = judged.meanWinShareB === null ? "–" : judged.meanWinShareB.toFixed(3);
+  const flipRate =
+    judged.judged > 0 ? ` (${((100 * judged.positionFlips) / judged.judged).toFixed(1)}%)` : "";
+  const out = [
+    "## Judged head to head",
+    "",
+    `Judge ${escapeMarkdownText(judged.judge)}, criteria: ${escapeMarkdownText(judged.criteria)}`,
+    "",
+    `${b} won ${judged.wins.b} rows, ${a} won ${judged.wins.a}, ${judged.wins.tie} tied, of ${judged.judged} judged; ` +
+      `${b}'s mean win share ${share}. The verdict changed when the order was swapped in ${judged.positionFlips} of ${judged.judged} rows${flipRate}.`,
+    "",
+    `| Row | Question | Better | ${b} win share |`,
+    "| ---: | --- | --- | ---: |",
+    ...judged.rows.map(
+      (r) =>
+        `| ${r.rowB} | ${escapeMarkdownCell(r.userInput ?? "")} | ${r.winner === null ? `not judged: ${escapeMarkdownCell(r.reason ?? "")}` : r.winner === "tie" ? "tie" : r.winner === "a" ? a : b}${r.flipped ? " (flipped)" : ""} | ${r.winShareB === null ? "–" : r.winShareB.toFixed(2)} |`,
+    ),
+    "",
+  ];
+  return out.join("\n");
+}

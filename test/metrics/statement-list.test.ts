@@ -1,0 +1,116 @@
+// The statement lists judges write (faithfulness' statements, shared by context recall, noise sensitivity, answer
+// correctness and DeepEval's claims; factual correctness' claims; contextual relevancy's statements) are bounded in
+// the grammar: at most one statement per word of the text (at most MAX_STATEMENTS), each at most MAX_STATEMENT_CHARS
+// characters. SmolLM2-135M-Instruct repeated one statement until it was cut off at 2,048 tokens on real rows.
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  ContextRecall,
+  ContextualRelevancyMetric,
+  FactualCorrectness,
+  Faithfulness,
+  FaithfulnessMetric,
+  NoiseSensitivity,
+} from "../../src/index.js";
+import {
+  MAX_STATEMENTS,
+  maxStatements,
+  statementListSchema,
+} from "../../src/metrics/shared/judge/statements/statement-list.js";
+import { MAX_STATEMENT_CHARS } from "../../src/metrics/shared/judge/text-schema.js";
+import type { Metric, Sample } from "../../src/metrics/types.js";
+import { RepeatingJudge } from "../support/repeating-judge.js";
+import { ScriptedLlm } from "../support/scripted-llm.js";
+
+const sample: Sample = {
+  userInput: "Who painted the ceiling of the Sistine Chapel?",
+  response: "Michelangelo painted it between 1508 and 1512.",
+  retrievedContexts: ["Michelangelo painted the Sistine Chapel ceiling from 1508 to 1512."],
+  reference: "Michelangelo painted the ceiling.",
+};
+
+describe("maxStatements", () => {
+  it("counts the text's words, at least 1 and at most MAX_STATEMENTS", () => {
+    expect(maxStatements("Arthur's Magazine")).toBe(2);
+    expect(maxStatements("Michelangelo painted it between 1508 and 1512.")).toBe(7);
+    expect(maxStatements("")).toBe(1);
+    expect(maxStatements("  ...  ")).toBe(1);
+    expect(maxStatements("word ".repeat(10_000))).toBe(MAX_STATEMENTS);
+  });
+
+  it("counts the words of a text written without spaces", () => {
+    expect(maxStatements("巴黎是法国的首都。")).toBeGreaterThan(1);
+  });
+});
+
+describe("statementListSchema", () => {
+  it("becomes maxItems and maxLength in the JSON schema the grammar is made from", () => {
+    const json = z.toJSONSchema(
+      statementListSchema("claims", "Paris is the capital of France."),
+    ) as unknown as {
+      properties: { claims: { maxItems: number; items: { maxLength: number; minLength: number } } };
+    };
+    expect(json.properties.claims).toMatchObject({
+      maxItems: 6,
+      items: { minLength: 1, maxLength: MAX_STATEMENT_CHARS },
+    });
+  });
+
+  it("a longer list or a longer statement is a schema failure, as a grammar never lets a judge write it", () => {
+    const schema = statementListSchema("statements", "Paris is big.");
+    expect(schema.safeParse({ statements: ["a", "b", "c"] }).success).toBe(true);
+    expect(schema.safeParse({ statements: ["a", "b", "c", "d"] }).success).toBe(false);
+    expect(schema.safeParse({ statements: ["x".repeat(MAX_STATEMENT_CHARS + 1)] }).success).toBe(false);
+  });
+});
+
+describe("a judge that repeats itself as far as the grammar lets it still gives a score", () => {
+  const metrics: Array<[string, (llm: RepeatingJudge) => Metric]> = [
+    ["faithfulness", (llm) => new Faithfulness({ llm })],
+    ["context_recall", (llm) => new ContextRecall({ llm })],
+    ["noise_sensitivity", (llm) => new NoiseSensitivity({ llm })],
+    ["factual_correctness", (llm) => new FactualCorrectness({ llm })],
+    ["deepeval_faithfulness", (llm) => new FaithfulnessMetric({ llm, truthsExtractionLimit: 3 })],
+    ["deepeval_contextual_relevancy", (llm) => new ContextualRelevancyMetric({ llm })],
+  ];
+
+  for (const [name, make] of metrics) {
+    it(`${name}: every answer closes within the retry's budget`, async () => {
+      // Without the bounds the statement list (and the verdicts' reasons) run on to the budget: a JudgeOutputError.
+      const llm = new RepeatingJudge(2048);
+      const result = await make(llm).score(sample);
+      expect(result.error).toBeUndefined();
+      expect(result.value).toEqual(expect.any(Number));
+      expect(Math.max(...llm.generated)).toBeLessThanOrEqual(2048);
+    });
+  }
+
+  it("faithfulness lists at most one statement per word of the response, each at most MAX_STATEMENT_CHARS", async () => {
+    const result = await new Faithfulness({ llm: new RepeatingJudge() }).score(sample);
+    const statements = (result.details as { statements: string[] }).statements;
+    expect(statements).toHaveLength(7);
+    for (const s of statements) expect(s.length).toBeLessThanOrEqual(MAX_STATEMENT_CHARS);
+  });
+});
+
+describe("the bound follows the text the statements come from", () => {
+  it("faithfulness bounds the response's list by the response, context recall the reference's by the reference", async () => {
+    const answers = { "faithfulness/statements": () => ({ statements: ["Michelangelo painted it."] }) };
+    const verdicts = {
+      "faithfulness/verdicts": () => ({
+        verdicts: [{ statement: "Michelangelo painted it.", reason: "The context says so.", verdict: 1 }],
+      }),
+    };
+    const llm = new ScriptedLlm({ ...answers, ...verdicts });
+    await new Faithfulness({ llm }).score(sample);
+    await new ContextRecall({ llm }).score(sample);
+    const maxItems = llm
+      .callsFor("faithfulness/statements")
+      .map(
+        (call) =>
+          (z.toJSONSchema(call.schema) as unknown as { properties: { statements: { maxItems: number } } })
+            .properties.statements.maxItems,
+      );
+    expect(maxItems).toEqual([7, 4]);
+  });
+});
