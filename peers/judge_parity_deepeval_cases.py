@@ -168,6 +168,28 @@ def g_eval_cases():
     return cases
 
 
+def conversational_g_eval_cases():
+    """DeepEval's ConversationalGEval (0-10, a judge without log-probabilities, so the written score) over neutral
+    turns: criteria (the judge writes the steps) or given evaluation steps (no steps call), strict mode on some."""
+    rng = random.Random(1031)
+    cases = []
+    plan = [(0, "criteria"), (10, "criteria"), (5, "criteria"), (7, "unicode"), (rng.randint(0, 10), "criteria"),
+            (3, "given_steps"), (9, "strict"), (10, "strict")]
+    for i, (score, pattern) in enumerate(plan):
+        unicode = pattern == "unicode"
+        turns = deepeval_conversation(rng, rng.randint(1, 3), unicode)
+        steps = [f"Check {s}" for s in pick_statements(rng, rng.randint(1, 4), unicode)]
+        options = {"strict_mode": pattern == "strict"}
+        script = [("ReasonScore", {"reason": "Weighed the steps.", "score": score})]
+        if pattern == "given_steps":
+            options["evaluation_steps"] = steps
+        else:
+            options["criteria"] = "Does the assistant answer the user clearly?"
+            script.insert(0, ("Steps", {"steps": steps}))
+        cases.append(case("conversational_g_eval", i, f"{pattern}{score}", {"turns": turns}, script, options))
+    return cases
+
+
 CONTENTLESS = ["...", "-- -- --", "\u00a0\u2014\u00a0"]
 
 
@@ -304,6 +326,7 @@ def deepeval_cases():
         *role_adherence_cases(),
         *knowledge_retention_cases(),
         *g_eval_cases(),
+        *conversational_g_eval_cases(),
         *contextual_relevancy_cases(),
         *contextual_recall_cases(),
         *contextual_precision_cases(),

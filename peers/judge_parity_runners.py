@@ -270,6 +270,23 @@ def g_eval(case):
     return score
 
 
+def conversational_g_eval(case):
+    from deepeval.metrics import ConversationalGEval
+    from deepeval.test_case import ConversationalTestCase, MultiTurnParams, Turn
+
+    llm = ScriptedDeepEvalLLM([tuple(step) for step in case["script"]])
+    options = case["options"]
+    metric = ConversationalGEval(name="clarity", criteria=options.get("criteria"),
+                                 evaluation_steps=options.get("evaluation_steps"), model=llm, async_mode=False,
+                                 strict_mode=options["strict_mode"],
+                                 evaluation_params=[MultiTurnParams.ROLE, MultiTurnParams.CONTENT])
+    turns = [Turn(role=t["role"], content=t["content"]) for t in case["inputs"]["turns"]]
+    test_case = ConversationalTestCase(turns=turns)
+    score = metric.measure(test_case, _show_indicator=False)
+    llm.answers.assert_used_up()
+    return score
+
+
 RUNNERS = {
     "faithfulness": faithfulness,
     "answer_relevancy": answer_relevancy,
@@ -295,6 +312,7 @@ RUNNERS = {
     "aspect_critic": aspect_critic,
     "simple_criteria": simple_criteria,
     "g_eval": g_eval,
+    "conversational_g_eval": conversational_g_eval,
     "deepeval_contextual_relevancy": deepeval_contextual_relevancy,
     "deepeval_contextual_recall": deepeval_contextual_recall,
     "deepeval_contextual_precision": deepeval_contextual_precision,

@@ -8,7 +8,6 @@ import { answerCorrectnessPromptFor, correctnessSchema } from "../src/metrics/an
 import { judgeAspect } from "../src/metrics/aspect-critic/judge.js";
 import { aspectCriticPrompt } from "../src/metrics/aspect-critic/prompt.js";
 import { judgeContextPrecision } from "../src/metrics/context-precision/judge.js";
-import { judgeGEval } from "../src/metrics/g-eval/judge.js";
 import { gEvalScorePrompt } from "../src/metrics/g-eval/prompt.js";
 import { judgeRubric } from "../src/metrics/rubrics/judge.js";
 import {
@@ -19,6 +18,7 @@ import {
 } from "../src/metrics/rubrics/prompt.js";
 import { rubricLevels } from "../src/metrics/rubrics/score.js";
 import { type VerdictReading, WRITTEN_VERDICTS } from "../src/metrics/shared/judge/choice-verdicts.js";
+import { judgeGEval } from "../src/metrics/shared/judge/g-eval/judge.js";
 import { askJudge, newUsage } from "../src/metrics/shared/judge/judge.js";
 import { statementSteps } from "../src/metrics/shared/judge/statements/steps.js";
 import { judgeStatements } from "../src/metrics/shared/judge/statements/verdicts.js";

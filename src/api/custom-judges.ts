@@ -18,6 +18,7 @@ export * from "../metrics/rubrics/index.js";
 export * from "../metrics/simple-criteria/index.js";
 export * from "../metrics/g-eval/index.js";
 export * from "../metrics/arena-g-eval/index.js";
+export * from "../metrics/conversational-g-eval/index.js";
 export * from "../metrics/llm-evaluator/index.js";
 export * from "../metrics/dag/index.js";
 export * from "../metrics/conversational-dag/index.js";

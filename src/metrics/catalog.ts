@@ -26,6 +26,7 @@ import { ContextualRecallMetric } from "./contextual-recall/metric.js";
 import { ContextualRelevancyMetric } from "./contextual-relevancy/metric.js";
 import { ConversationCompleteness } from "./conversation-completeness/metric.js";
 import { ConversationalDAGMetric } from "./conversational-dag/metric.js";
+import { ConversationalGEval } from "./conversational-g-eval/metric.js";
 import { DAGMetric } from "./dag/metric.js";
 import { AnswerRelevancyMetric } from "./deepeval-answer-relevancy/metric.js";
 import { FaithfulnessMetric } from "./deepeval-faithfulness/metric.js";
@@ -147,6 +148,7 @@ export const metricClasses: readonly MetricClass[] = [
   SimpleCriteriaScore,
   GEval,
   ArenaGEval,
+  ConversationalGEval,
   LLMJudgeMetric,
   DAGMetric,
   ConversationalDAGMetric,

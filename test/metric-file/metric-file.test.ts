@@ -18,7 +18,7 @@ const critic = {
   definition: "Does the response answer the question?",
 };
 const kinds =
-  "aspect_critic, rubrics_score, instance_rubrics, simple_criteria, g_eval, arena_g_eval, llm_evaluator, dag, conversational_dag";
+  "aspect_critic, rubrics_score, instance_rubrics, simple_criteria, g_eval, arena_g_eval, conversational_g_eval, llm_evaluator, dag, conversational_dag";
 
 describe("parseMetricFile", () => {
   it("reads YAML and JSON entries with each kind's sample fields, without building a metric", () => {

@@ -6,14 +6,14 @@ import { AspectCritic } from "../../src/metrics/aspect-critic/metric.js";
 import { majorityVerdict, voteSeeds } from "../../src/metrics/aspect-critic/score.js";
 import { createMetric, metricDescriptors } from "../../src/metrics/catalog.js";
 import { GEval } from "../../src/metrics/g-eval/metric.js";
+import { InstanceRubrics, RubricsScore } from "../../src/metrics/rubrics/metric.js";
+import { rubricLevels } from "../../src/metrics/rubrics/score.js";
 import {
   G_EVAL_MIN_SCORE_MASS,
   lowScoreMassWarning,
   scoreSlotPrefix,
   weightedScore,
-} from "../../src/metrics/g-eval/score.js";
-import { InstanceRubrics, RubricsScore } from "../../src/metrics/rubrics/metric.js";
-import { rubricLevels } from "../../src/metrics/rubrics/score.js";
+} from "../../src/metrics/shared/judge/g-eval/weighting.js";
 import { SimpleCriteriaScore } from "../../src/metrics/simple-criteria/metric.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 

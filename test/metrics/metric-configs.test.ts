@@ -58,6 +58,7 @@ const requiredOptions: Record<string, Record<string, unknown>> = {
   simple_criteria: { name: "brief", definition: "How brief is the response?" },
   g_eval: { name: "quality", criteria: "Is the answer correct?", evaluationSteps: ["Check the answer."] },
   arena_g_eval: { criteria: "Which answer is correct?", evaluationSteps: ["Check the answers."] },
+  conversational_g_eval: { name: "helpful", criteria: "Does the assistant resolve the request?" },
   llm_evaluator: {
     name: "on_topic",
     instructions: "Score 1 if the answer is about the question.",

@@ -7,6 +7,7 @@ import {
   ContextualPrecisionMetric,
   ContextualRecallMetric,
   ContextualRelevancyMetric,
+  ConversationalGEval,
   ConversationCompleteness,
   FaithfulnessMetric,
   GEval,
@@ -196,6 +197,31 @@ export const deepEvalMappings: Record<string, Mapping> = {
     ],
     inPeerUnits: (ours) => ours / 10,
   }),
+  // Steps {steps} (none when the steps are given), then ReasonScore {reason, score} (a judge without
+  // log-probabilities: the written score), the same calls; both report score / 10, 0 below 1 in strict mode.
+  conversational_g_eval: (c) => {
+    const { criteria, evaluation_steps: steps } = c.options as {
+      criteria?: string;
+      evaluation_steps?: string[];
+    };
+    return {
+      metric: (llm) =>
+        new ConversationalGEval({
+          llm,
+          name: "clarity",
+          ...(criteria !== undefined ? { criteria } : {}),
+          ...(steps !== undefined ? { evaluationSteps: steps } : {}),
+          strictMode: strictMode(c),
+        }),
+      sample: messagesSample(c),
+      calls: c.script.map(
+        ([schema, answer]): OurCall => [
+          schema === "Steps" ? "conversational_g_eval/steps" : "conversational_g_eval/clarity",
+          answer,
+        ],
+      ),
+    };
+  },
   // Knowledge {data: {name: value}} per user turn, then a KnowledgeRetentionVerdict per assistant turn after a fact,
   // "yes" meaning the assistant forgot: ours lists the facts as [{name, value}] and gives 1 for kept.
   knowledge_retention: (c) => ({

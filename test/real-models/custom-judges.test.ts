@@ -1,6 +1,6 @@
 // The custom judges users define in metric files, every kind (AspectCritic with three sampled votes and G-Eval from
-// the shipped examples/quality.yaml; rubrics, per-row rubrics, simple criteria, an LLMEvaluator and the decision
-// graphs dag and conversational_dag from a file written here) on example rows with the real SmolLM2-135M-Instruct as judge, through the built CLI at 1 judge
+// the shipped examples/quality.yaml; rubrics, per-row rubrics, simple criteria, an LLMEvaluator, a conversational
+// G-Eval and the decision graphs dag and conversational_dag from a file written here) on example rows with the real SmolLM2-135M-Instruct as judge, through the built CLI at 1 judge
 // thread: every row × metric scored or given a reason, no judge answer that failed its schema or was cut off, and a
 // rerun byte-identical apart from times (the votes sample with fixed seeds).
 //
@@ -47,6 +47,11 @@ const moreJudges = {
       instructions: "Is the answer a complete sentence? Score 1 for yes, 0 for no.",
       inputs: { question: "user_input", answer: "response" },
       scale: { min: 0, max: 1 },
+    },
+    {
+      kind: "conversational_g_eval",
+      id: "resolved",
+      criteria: "Does the assistant answer what the user asks, correctly and directly?",
     },
     {
       kind: "dag",

@@ -7,7 +7,7 @@ import {
   customJudgeOptionFields,
   scaleField,
 } from "../shared/judge/custom-options.js";
-import { MAX_STEPS } from "../shared/judge/evaluation-steps.js";
+import { givenStepsSchema } from "../shared/judge/g-eval/answer.js";
 
 /** `g_eval`: criteria -> evaluation steps -> a probability-weighted score on your scale; opt-in. */
 export const gEvalDescriptor = defineMetric({
@@ -24,7 +24,7 @@ export const gEvalDescriptor = defineMetric({
      * Evaluation steps to use instead of asking the judge for them (1 to 8). Defaults to steps the judge writes from
      * the criteria, once per metric instance (at temperature 0, and cached with the judge's cache in the CLI).
      */
-    evaluationSteps: z.array(definitionTextSchema).min(1).max(MAX_STEPS).optional(),
+    evaluationSteps: givenStepsSchema.optional(),
     ...scaleField,
     ...reasonsShape,
   }),

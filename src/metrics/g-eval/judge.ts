@@ -1,56 +1,35 @@
+// One row's G-Eval judge call: the score prompt for the criteria, steps and scale, asked through G-Eval's shared score
+// call (shared/judge/g-eval/judge.ts), the value weighted by the judge's probabilities, as the row's result.
 import type { Llm } from "../../llm/types.js";
-import { renderPrompt } from "../../prompts/render.js";
-import type { PromptTemplate } from "../../prompts/types.js";
-import { type Scale, scaleValues } from "../shared/judge/custom-judge.js";
-import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "../shared/judge/judge.js";
-import type { GEvalAnswer, GEvalInput } from "./prompt.js";
-import { scoreSlotPrefix, weightedScore } from "./score.js";
+import type { Scale } from "../shared/judge/custom-judge.js";
+import type { EvaluationSteps } from "../shared/judge/evaluation-steps.js";
+import { judgeGEval } from "../shared/judge/g-eval/judge.js";
+import { gEvalResult } from "../shared/judge/g-eval/result.js";
+import type { JudgeSettings } from "../shared/judge/judge.js";
+import type { MetricResult } from "../types.js";
+import { type GEvalInput, gEvalScorePrompt } from "./prompt.js";
+import { gEvalValue } from "./score.js";
 
-/** One row's G-Eval judgement. */
-export interface GEvalJudgement {
-  /** The judge's reason; undefined when the prompt asked for none (`reasons: false`). */
-  reason: string | undefined;
-  /** The score the judge wrote (greedy, or sampled at the metric's temperature). */
-  greedyScore: number;
-  /** The probability-weighted score; undefined when the judge has no `scoreChoices`. */
-  weightedScore: number | undefined;
-  /** Each allowed score's probability at the score slot, when read. */
-  probabilities: Record<string, number> | undefined;
-  /** The probability mass the model put on the allowed scores before normalising, when read. */
-  mass: number | undefined;
-  usage: JudgeUsage;
+/** What a G-Eval metric scores by: its name, criteria, scale and whether the judge gives a reason. */
+export interface GEvalDefinition {
+  name: string;
+  criteria: string;
+  scale: Scale;
+  reasons: boolean;
 }
 
-/**
- * Asks the judge for a reason and a score, then (when the judge offers `scoreChoices`) reads its probabilities
- * for every allowed score at the answer's score slot, after its own reason, and weights the scores by them.
- */
-export async function judgeGEval(
+/** Scores one row by the definition and its evaluation steps: the judge's score, probability-weighted when read. */
+export async function judgeGEvalRow(
   llm: Llm,
-  template: PromptTemplate<GEvalInput, GEvalAnswer>,
+  definition: GEvalDefinition,
+  steps: EvaluationSteps,
   input: GEvalInput,
-  scale: Scale,
   settings: JudgeSettings,
   signal: AbortSignal | undefined,
-): Promise<GEvalJudgement> {
-  const usage = newUsage();
-  const answer = await askJudge(llm, template, input, settings, usage, signal);
-  const base = { reason: answer.reason, greedyScore: answer.score, usage };
-  if (llm.scoreChoices === undefined) {
-    return { ...base, weightedScore: undefined, probabilities: undefined, mass: undefined };
-  }
-  const read = await llm.scoreChoices(
-    renderPrompt(template, input),
-    { prefix: scoreSlotPrefix(answer.reason), choices: scaleValues(scale).map(String), suffix: "}" },
-    signal !== undefined ? { signal } : {},
-  );
-  usage.calls += 1;
-  usage.promptTokens += read.usage.promptTokens;
-  usage.completionTokens += read.usage.completionTokens;
-  return {
-    ...base,
-    weightedScore: weightedScore(read.probabilities),
-    probabilities: read.probabilities,
-    mass: read.mass,
-  };
+): Promise<MetricResult> {
+  const { name, criteria, scale, reasons } = definition;
+  const template = gEvalScorePrompt(name, criteria, steps.steps, scale, reasons);
+  const j = await judgeGEval(llm, template, input, scale, settings, signal);
+  const row = { steps, scale, scorePromptVersion: template.version };
+  return gEvalResult(j, row, gEvalValue(j.weightedScore, j.greedyScore));
 }

@@ -1,6 +1,7 @@
-// GEval: prompt.ts (score prompt sized to the scale), score.ts (probability-weighted score, the score slot's
-// prefix), judge.ts (per row a score and its probabilities), descriptor.ts; the steps come from
-// shared/judge/evaluation-steps.ts (asked once per metric).
+// GEval: prompt.ts (score prompt sized to the scale), score.ts (the value), judge.ts (one row's score call),
+// descriptor.ts. The steps come from
+// shared/judge/evaluation-steps.ts (asked once per metric); the per-row score call with its probability weighting and
+// the row's result are G-Eval's shared pieces in shared/judge/g-eval/ (conversational_g_eval uses them too).
 import type { MetricOptionsOf } from "../descriptor.js";
 import { CustomJudgeMetric, criterionOptionalInputs } from "../shared/base/custom-judge-metric.js";
 import type { Scale } from "../shared/judge/custom-judge.js";
@@ -12,9 +13,8 @@ import {
 } from "../shared/judge/evaluation-steps.js";
 import type { MetricConfig, MetricResult } from "../types.js";
 import { gEvalDescriptor } from "./descriptor.js";
-import { judgeGEval } from "./judge.js";
+import { judgeGEvalRow } from "./judge.js";
 import { type GEvalInput, gEvalScorePrompt } from "./prompt.js";
-import { lowScoreMassWarning } from "./score.js";
 
 /** Options of {@link GEval}: the judge and its descriptor's options, each documented on its schema key. */
 export type GEvalOptions = MetricOptionsOf<typeof gEvalDescriptor>;
@@ -55,31 +55,13 @@ export class GEval extends CustomJudgeMetric<GEvalInput, typeof gEvalDescriptor>
 
   protected async compute(input: GEvalInput, signal: AbortSignal | undefined): Promise<MetricResult> {
     const steps = await this.evaluationSteps(signal);
-    const template = gEvalScorePrompt(this.name, this.criteria, steps.steps, this.scale, this.withReasons());
-    const j = await judgeGEval(this.llm, template, input, this.scale, this.settings, signal);
-    const weighted = j.weightedScore !== undefined;
-    const reason = j.reason ?? `score ${j.greedyScore} on ${this.scale.min}..${this.scale.max}`;
-    const lowMass = j.mass === undefined ? undefined : lowScoreMassWarning(j.mass);
-    return {
-      value: weighted ? j.weightedScore! : j.greedyScore,
-      status: "ok",
-      reason: weighted
-        ? reason
-        : `${reason} (score as written: this judge gives no token probabilities, so no weighting was possible)`,
-      details: {
-        evaluationSteps: steps.steps,
-        stepsSource: steps.source,
-        greedyScore: j.greedyScore,
-        weighting: weighted
-          ? "token-probabilities"
-          : "none: the judge has no scoreChoices; value is the written score",
-        ...(weighted ? { probabilities: j.probabilities, probabilityMass: j.mass } : {}),
-        ...(lowMass !== undefined ? { warnings: [lowMass] } : {}),
-        scale: this.scale,
-        scorePromptVersion: template.version,
-        usage: j.usage,
-      },
+    const definition = {
+      name: this.name,
+      criteria: this.criteria,
+      scale: this.scale,
+      reasons: this.withReasons(),
     };
+    return judgeGEvalRow(this.llm, definition, steps, input, this.settings, signal);
   }
 
   /** Whether the score prompt asks for a reason before the score (`reasons`). */

@@ -1,33 +1,16 @@
-import { z } from "zod";
 import type { PromptTemplate } from "../../prompts/types.js";
-import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
-import { definitionVersion, oneOfNumbers, type Scale, scaleValues } from "../shared/judge/custom-judge.js";
+import { definitionVersion, type Scale } from "../shared/judge/custom-judge.js";
 import { criterionLines } from "../shared/judge/evaluation-steps.js";
-import { judgeReason } from "../shared/judge/text-schema.js";
+import { type GEvalAnswer, gEvalAnswerSchema, scorePromptFor } from "../shared/judge/g-eval/answer.js";
 
 /** What the judge sees when scoring: the sample's fields by Ragas name. */
 export type GEvalInput = Record<string, string | string[]>;
-
-/**
- * The score answer: a reason (none with `reasons: false`), then the score. The score is the only number the grammar
- * lets it write.
- */
-export interface GEvalAnswer {
-  reason?: string;
-  score: number;
-}
 
 /**
  * Version of the G-Eval score prompt (criteria, steps and scale are fingerprinted onto it). 1.1.0: the reason is
  * bounded (`judgeReason`).
  */
 export const G_EVAL_SCORE_VERSION = "1.1.0";
-
-/** The score answer schema for a scale; `reasons: false` leaves the reason out. */
-export function gEvalAnswerSchema(scale: Scale, reasons = true): z.ZodType<GEvalAnswer> {
-  const score = oneOfNumbers(scaleValues(scale));
-  return reasons ? z.object({ reason: judgeReason(), score }) : z.object({ score });
-}
 
 /**
  * Step 2 of G-Eval: score one row by the criteria, following the steps, on the scale; the score alone when `reasons`
@@ -57,13 +40,8 @@ export function gEvalScorePrompt(
     outputSchema: gEvalAnswerSchema(scale),
     examples: [],
   };
-  return reasons
-    ? template
-    : promptWithoutReasons(template, {
-        outputSchema: gEvalAnswerSchema(scale, false),
-        ask: [
-          "Give a short reason that follows the steps, then the score.",
-          "Follow the steps and give only the score.",
-        ],
-      });
+  return scorePromptFor(template, scale, reasons, [
+    "Give a short reason that follows the steps, then the score.",
+    "Follow the steps and give only the score.",
+  ]);
 }

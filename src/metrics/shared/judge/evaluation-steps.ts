@@ -1,5 +1,6 @@
-// G-Eval's first step, shared by the metrics that judge by criteria in words (GEval, ArenaGEval): the judge turns the
-// criteria into a short list of evaluation steps, once per metric instance, unless the user gives the steps.
+// G-Eval's first step, shared by the metrics that judge by criteria in words (GEval, ArenaGEval, ConversationalGEval):
+// the judge turns the criteria into a short list of evaluation steps, once per metric instance, unless the user gives
+// the steps. A metric may ask with its own steps prompt (ConversationalGEval's speaks of turns); G-Eval's is the default.
 import { z } from "zod";
 import type { Llm } from "../../../llm/types.js";
 import type { PromptTemplate } from "../../../prompts/types.js";
@@ -23,7 +24,8 @@ export const G_EVAL_STEPS_VERSION = "1.0.0";
 /** At most this many evaluation steps. */
 export const MAX_STEPS = 8;
 
-const stepsSchema: z.ZodType<StepsOutput> = z.object({
+/** The steps answer: 1 to {@link MAX_STEPS} short texts. */
+export const stepsSchema: z.ZodType<StepsOutput> = z.object({
   steps: z.array(judgeText()).min(1).max(MAX_STEPS),
 });
 
@@ -54,19 +56,25 @@ export const gEvalStepsPrompt: PromptTemplate<StepsInput, StepsOutput> = {
       },
     },
   ],
-  formatInput: (input) => `Name: ${input.name}\nCriterion: ${input.criteria.trim()}`,
+  formatInput: formatStepsInput,
 };
 
-/** Asks the judge once for evaluation steps for the criteria. */
+/** How a steps prompt shows its input to the judge. */
+export function formatStepsInput(input: StepsInput): string {
+  return `Name: ${input.name}\nCriterion: ${input.criteria.trim()}`;
+}
+
+/** Asks the judge once for evaluation steps for the criteria, with `template` (G-Eval's steps prompt by default). */
 export async function generateSteps(
   llm: Llm,
   name: string,
   criteria: string,
   settings: JudgeSettings,
   signal: AbortSignal | undefined,
+  template: PromptTemplate<StepsInput, StepsOutput> = gEvalStepsPrompt,
 ): Promise<{ steps: string[]; usage: JudgeUsage }> {
   const usage = newUsage();
-  const out = await askJudge(llm, gEvalStepsPrompt, { name, criteria }, settings, usage, signal);
+  const out = await askJudge(llm, template, { name, criteria }, settings, usage, signal);
   return { steps: out.steps.map((s) => s.trim()), usage };
 }
 
@@ -94,6 +102,7 @@ export class StepsOnce {
     private readonly criteria: string,
     private readonly given: readonly string[] | undefined,
     private readonly settings: JudgeSettings,
+    private readonly template: PromptTemplate<StepsInput, StepsOutput> = gEvalStepsPrompt,
   ) {}
 
   get(signal?: AbortSignal): Promise<EvaluationSteps> {
@@ -107,6 +116,7 @@ export class StepsOnce {
               this.criteria,
               { ...this.settings, temperature: 0 },
               signal,
+              this.template,
             ).then((s) => ({ ...s, source: "generated" as const }));
       this.pending.catch(() => {
         this.pending = undefined;
@@ -124,5 +134,15 @@ export class StepsOnce {
  * criterionLines("Is it correct?", ["Check the facts."]); // ["Criterion:", "Is it correct?", "", "Evaluation steps:", "1. Check the facts."]
  */
 export function criterionLines(criteria: string, steps: readonly string[]): string[] {
-  return ["Criterion:", criteria.trim(), "", "Evaluation steps:", ...steps.map((s, i) => `${i + 1}. ${s}`)];
+  return ["Criterion:", criteria.trim(), "", ...stepsLines(steps)];
+}
+
+/**
+ * The instruction lines that list the evaluation steps, numbered from 1 (for a prompt whose criterion is optional).
+ *
+ * @example
+ * stepsLines(["Read it.", "Judge it."]); // ["Evaluation steps:", "1. Read it.", "2. Judge it."]
+ */
+export function stepsLines(steps: readonly string[]): string[] {
+  return ["Evaluation steps:", ...steps.map((s, i) => `${i + 1}. ${s}`)];
 }
