@@ -19,9 +19,10 @@ export interface GEvalAnswer {
 
 /**
  * Version of the G-Eval score prompt (criteria, steps and scale are fingerprinted onto it). 1.1.0: the reason is
- * bounded (`judgeReason`).
+ * bounded (`judgeReason`). 1.2.0: the weighted score reads each allowed score's probability as the answer's
+ * grammar would (`Llm.scoreChoices`), so a score of several tokens (10) is no longer cut down by the closing brace.
  */
-export const G_EVAL_SCORE_VERSION = "1.1.0";
+export const G_EVAL_SCORE_VERSION = "1.2.0";
 
 /** The score answer schema for a scale; `reasons: false` leaves the reason out. */
 export function gEvalAnswerSchema(scale: Scale, reasons = true): z.ZodType<GEvalAnswer> {
