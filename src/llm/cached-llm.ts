@@ -54,7 +54,8 @@ export class CachedLlm implements Llm {
         const sha256 = modelSha256(llm.provenance());
         if (sha256 === undefined) return inner(prompt, request, options);
         const key = cacheKey({
-          v: 1,
+          // 2: choices read as under a grammar allowing only them (choice-tree.ts); 1's stored readings differ.
+          v: 2,
           call: "scoreChoices",
           model: sha256,
           runtime: llm.provenance().runtime,

@@ -1,5 +1,6 @@
 import type { LlamaContextSequence, LlamaModel, Token } from "node-llama-cpp";
 import { InvalidInputError } from "../errors.js";
+import { grammarChoiceProbabilities } from "./choice-tree.js";
 import type { ChoiceRequest } from "./types.js";
 
 /**
@@ -51,7 +52,7 @@ const FULL_DISTRIBUTION = { temperature: 1, topK: 0, topP: 1, minP: 0, seed: 0 }
 
 /** What {@link readChoiceProbabilities} measured. */
 export interface RawChoiceProbabilities {
-  /** Per choice, the probability of its tokens (and the suffix's) after the prompt and prefix; not normalised. */
+  /** Per choice, its probability after the prompt and prefix as {@link grammarChoiceProbabilities} reads it; not normalised. */
   raw: Record<string, number>;
   /** Prompt tokens run through the model (the rest was kept in the sequence). */
   evaluatedPromptTokens: number;
@@ -64,10 +65,12 @@ export interface RawChoiceProbabilities {
 /**
  * Reads the next-token probabilities of each choice at the end of `promptTokens` + the request's prefix, on a
  * sequence whose first `keep` tokens already hold the prompt's start. Each choice's text (prefix + value +
- * suffix) is tokenized whole; the tokens all choices share are evaluated once, and a choice's probability is
- * the product of its remaining tokens' probabilities, read one after another from the model's full softmax
- * (no grammar, no sampling cut). Tokens added for a choice are erased again, so the sequence ends holding the
- * prompt and the shared part.
+ * suffix) is tokenized whole; the tokens all choices share are evaluated once, and each choice's remaining tokens
+ * are read one after another from the model's full softmax (no sampling cut). A choice's probability is its first
+ * token's probability times, at each later token, that token's share among the tokens the choices allow there
+ * ({@link grammarChoiceProbabilities}): as under a grammar allowing only the choices, so the suffix costs nothing
+ * and "1" and "10" split the first token "1" by the model's odds of ending the value against writing "0". Tokens
+ * added for a choice are erased again, so the sequence ends holding the prompt and the shared part.
  */
 export async function readChoiceProbabilities(
   model: LlamaModel,
@@ -102,25 +105,26 @@ export async function readChoiceProbabilities(
   if (next === undefined) throw new Error("llama.cpp returned no next-token probabilities");
   const base = sequence.nextTokenIndex;
 
-  const raw: Record<string, number> = {};
+  const paths = answers.map((answer) => answer.slice(shared));
+  const steps: Array<Array<ReadonlyMap<number, number> | undefined>> = [];
   let choiceTokens = 0;
-  for (const [index, choice] of request.choices.entries()) {
-    const rest = answers[index]!.slice(shared);
-    choiceTokens += rest.length;
-    let probability = next.get(rest[0]!) ?? 0;
-    if (rest.length > 1 && probability > 0) {
-      const steps = await sequence.controlledEvaluate(
-        rest
+  for (const path of paths) {
+    choiceTokens += path.length;
+    const read: Array<ReadonlyMap<number, number> | undefined> = [next];
+    if (path.length > 1 && (next.get(path[0]!) ?? 0) > 0) {
+      const after = await sequence.controlledEvaluate(
+        path
           .slice(0, -1)
           .map((token) => [token, { generateNext: { probabilities: true, options: FULL_DISTRIBUTION } }]),
       );
-      for (let i = 1; i < rest.length; i++) {
-        probability *= steps[i - 1]?.next.probabilities?.get(rest[i]!) ?? 0;
-      }
+      for (let i = 1; i < path.length; i++) read.push(after[i - 1]?.next.probabilities);
       await sequence.eraseContextTokenRanges([{ start: base, end: sequence.nextTokenIndex }]);
     }
-    raw[choice] = probability;
+    steps.push(read);
   }
+  const probabilities = grammarChoiceProbabilities(paths, steps);
+  const raw: Record<string, number> = {};
+  for (const [index, choice] of request.choices.entries()) raw[choice] = probabilities[index]!;
   return {
     raw,
     evaluatedPromptTokens: head.length,

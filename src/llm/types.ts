@@ -140,7 +140,9 @@ export interface ChoiceRequest {
   choices: readonly string[];
   /**
    * Text that must follow a value, so that a value which starts another one (`1` and `10`) is told apart, e.g.
-   * `}` or `,`. Defaults to `""` (a value's probability is then that of its own tokens only).
+   * `}` or `,`. Only where a value could end or go on does the suffix's first token count, as the model's odds of
+   * ending the value there; elsewhere it costs nothing (a grammar would allow nothing else). Defaults to `""` (a
+   * value's probability is then that of its own tokens, and one that starts another is not told apart from it).
    */
   suffix?: string;
 }

@@ -8,9 +8,10 @@ export type GEvalInput = Record<string, string | string[]>;
 
 /**
  * Version of the G-Eval score prompt (criteria, steps and scale are fingerprinted onto it). 1.1.0: the reason is
- * bounded (`judgeReason`).
+ * bounded (`judgeReason`). 1.2.0: the weighted score reads each allowed score's probability as the answer's
+ * grammar would (`Llm.scoreChoices`), so a score of several tokens (10) is no longer cut down by the closing brace.
  */
-export const G_EVAL_SCORE_VERSION = "1.1.0";
+export const G_EVAL_SCORE_VERSION = "1.2.0";
 
 /**
  * Step 2 of G-Eval: score one row by the criteria, following the steps, on the scale; the score alone when `reasons`
