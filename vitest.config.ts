@@ -1,18 +1,41 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * The real-model tier's judge runs (test/real-models/): the built CLI on SmolLM2-135M-Instruct. They run in their own
  * project, after every other test file has finished (`sequence.groupOrder`), so their judge processes have the cores
  * to themselves; each file skips with one line when the real models are not fetched (docs/development.md,
- * "Real-model tier"). They run only when asked for, with AIRGAP_EVAL_REAL_JUDGE_RUNS set: `npm run test:real-judges:tier`
- * runs them at the CI tier's size, `npm run test:real-judges` at the full size. `npm test` leaves them out for now: on
- * the first end-to-end run of the tier, judges that ran on until cut off failed rows (since bounded) and the tier
- * took far over its 10-minute share (docs/development.md says what is left to do).
+ * "Real-model tier"). `npm test` runs them at the CI tier's size (AIRGAP_EVAL_REAL_JUDGE_RUNS unset or `tier`),
+ * `npm run test:real-judges` at the full size (`full`); AIRGAP_EVAL_REAL_JUDGE_RUNS=off leaves them out.
  */
-const realJudgeRunsAsked = ["tier", "full"].includes(process.env.AIRGAP_EVAL_REAL_JUDGE_RUNS ?? "");
-const realJudgeRuns = ["rag-judges", "agent-judges", "custom-judges", "generate", "haswell"].map(
+const realJudgeRunsSize = process.env.AIRGAP_EVAL_REAL_JUDGE_RUNS ?? "tier";
+if (!["tier", "full", "off"].includes(realJudgeRunsSize)) {
+  throw new Error(
+    `AIRGAP_EVAL_REAL_JUDGE_RUNS=${realJudgeRunsSize}: expected tier (the default), full or off (docs/development.md, "Real-model tier")`,
+  );
+}
+const realJudgeRunsAsked = realJudgeRunsSize !== "off";
+/**
+ * The judge runs, costliest first (CPU seconds of the CI tier, docs/development.md): they start in this order, two at
+ * a time, so the emulated Haswell's long single run does not start last and run alone.
+ */
+const realJudgeRuns = ["haswell", "rag-judges", "agent-judges", "custom-judges", "generate"].map(
   (name) => `test/real-models/${name}.test.ts`,
 );
+
+/** Vitest's order, with the judge runs among themselves in `realJudgeRuns`' order. */
+class JudgeRunsCostliestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => realJudgeRuns.findIndex((run) => f.moduleId.endsWith(run));
+    const slots = sorted.flatMap((f, i) => (rank(f) >= 0 ? [i] : []));
+    const runs = slots.map((i) => sorted[i]!).sort((a, b) => rank(a) - rank(b));
+    slots.forEach((slot, k) => {
+      sorted[slot] = runs[k]!;
+    });
+    return sorted;
+  }
+}
 
 export default defineConfig({
   test: {
@@ -21,6 +44,7 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 120_000,
     hookTimeout: 300_000,
+    sequence: { sequencer: JudgeRunsCostliestFirst },
     projects: [
       {
         extends: true,
