@@ -16,8 +16,8 @@ if (!["tier", "full", "off"].includes(realJudgeRunsSize)) {
 }
 const realJudgeRunsAsked = realJudgeRunsSize !== "off";
 /**
- * The judge runs, costliest first (CPU seconds of the CI tier, docs/development.md): they start in this order, two at
- * a time, so the emulated Haswell's long single run does not start last and run alone.
+ * The judge runs, costliest first (CPU seconds, docs/development.md): they start in this order, two at a time, so in
+ * the full run the emulated Haswell's long single run does not start last and run alone (the CI tier skips it).
  */
 const realJudgeRuns = ["haswell", "rag-judges", "agent-judges", "custom-judges", "generate"].map(
   (name) => `test/real-models/${name}.test.ts`,
