@@ -44,23 +44,26 @@ describe("judgeComparison (scripted judge)", () => {
         row(2, "same?", "Paris.", "Paris."),
         row(3, "biased", "x", "y"),
         { ...row(4, "q", "a", "b"), responseB: undefined } as ComparedRow,
+        row(5, "blank answer", "a", "   "),
       ]),
       metric,
       criteria,
       llm.id,
     );
-    expect(judged.rows.map((r) => r.winner)).toEqual(["b", "a", "tie", "tie", null]);
-    expect(judged.rows.map((r) => r.flipped)).toEqual([false, false, false, true, false]);
+    expect(judged.rows.map((r) => r.winner)).toEqual(["b", "a", "tie", "tie", null, null]);
+    expect(judged.rows.map((r) => r.flipped)).toEqual([false, false, false, true, false, false]);
+    expect(judged.rows.map((r) => r.swapped)).toEqual([true, true, false, true, false, false]);
     expect(judged).toMatchObject({
       wins: { a: 1, b: 1, tie: 2 },
       judged: 4,
+      swapped: 3,
       positionFlips: 1,
       meanWinShareB: 0.5,
     });
     expect(llm.calls).toHaveLength(6);
     const md = judgedComparisonMarkdown(judged, { a: "baseline", b: "candidate" });
     expect(md).toContain("candidate won 1 rows, baseline won 1, 2 tied, of 4 judged");
-    expect(md).toContain("changed when the order was swapped in 1 of 4 rows (25.0%)");
+    expect(md).toContain("changed when the order was swapped in 1 of 3 rows judged in both orders (33.3%)");
     expect(md).toContain("not judged: no question or response in one of the runs");
   });
 });

@@ -12,7 +12,8 @@ import type { Ratings } from "./krippendorff-alpha.js";
  * fleissKappa([[1, 1], [0, 0], [1, 0]]); // { value: 0.33333333333333326, units: 3 }
  */
 export function fleissKappa(ratings: Ratings): { value: number | null; units: number } {
-  const raters = Math.max(0, ...ratings.map((unit) => unit.length));
+  // A loop, not Math.max(...): a spread of one argument per row overflows the stack on a large run.
+  const raters = ratings.reduce((most, unit) => Math.max(most, unit.length), 0);
   const complete = ratings.filter(
     (unit) => unit.length === raters && unit.every((v) => v !== null && Number.isFinite(v)),
   ) as readonly (readonly number[])[];

@@ -10,9 +10,9 @@ const RUN_NAMES = { a: "a", b: "b" } as const;
 
 /**
  * Judges every row paired in both runs that has a response in each: run a's response and run b's as the two
- * candidates of `metric` (an `ArenaGEval`), the question and the row's other fields as the judge's input. Rows with
- * the same response in both runs are a tie without a call; rows without a question or a response are left unjudged,
- * with the reason.
+ * candidates of `metric` (an `ArenaGEval`), the question as the judge's input. Rows with the same response in both
+ * runs are a tie without a call; rows whose question or a response is missing or blank are left unjudged, with the
+ * reason.
  */
 export async function judgeComparison(
   comparison: Comparison,
@@ -27,11 +27,12 @@ export async function judgeComparison(
       rowB: row.rowB,
       ...(row.userInput !== undefined ? { userInput: row.userInput } : {}),
     };
-    if (row.userInput === undefined || row.responseA === undefined || row.responseB === undefined) {
+    if (isBlank(row.userInput) || isBlank(row.responseA) || isBlank(row.responseB)) {
       rows.push({
         ...base,
         winShareB: null,
         winner: null,
+        swapped: false,
         flipped: false,
         reason: "no question or response in one of the runs",
       });
@@ -42,14 +43,15 @@ export async function judgeComparison(
         ...base,
         winShareB: 0.5,
         winner: "tie",
+        swapped: false,
         flipped: false,
         reason: "the same response in both runs",
       });
       continue;
     }
     const result = await metric.score({
-      userInput: row.userInput,
-      candidates: { [RUN_NAMES.a]: row.responseA, [RUN_NAMES.b]: row.responseB },
+      userInput: row.userInput!,
+      candidates: { [RUN_NAMES.a]: row.responseA!, [RUN_NAMES.b]: row.responseB! },
     });
     rows.push({ ...base, ...judgedRow(result) });
   }
@@ -66,25 +68,35 @@ export async function judgeComparison(
     },
     meanWinShareB: judgedRows.length > 0 ? sum / judgedRows.length : null,
     judged: judgedRows.length,
+    swapped: rows.filter((r) => r.swapped).length,
     positionFlips: rows.filter((r) => r.flipped).length,
   };
 }
 
+/** A text that is missing, empty or only whitespace: the judge would refuse it (no row of the comparison fails). */
+function isBlank(text: string | undefined): boolean {
+  return text === undefined || text.trim() === "";
+}
+
 /** A row's verdict from the metric's result: run a is the first candidate, so run b's win share is 1 - value. */
-function judgedRow(result: MetricResult): Pick<JudgedRow, "winShareB" | "winner" | "flipped" | "reason"> {
+function judgedRow(
+  result: MetricResult,
+): Pick<JudgedRow, "winShareB" | "winner" | "swapped" | "flipped" | "reason"> {
   if (result.status !== "ok" || result.value === null) {
     return {
       winShareB: null,
       winner: null,
+      swapped: false,
       flipped: false,
       reason: result.error ?? result.reason ?? result.status,
     };
   }
-  const details = result.details as { positionFlips?: number } | undefined;
+  const details = result.details as { positionFlips?: number; swappedPairs?: number } | undefined;
   const winShareB = 1 - result.value;
   return {
     winShareB,
     winner: winShareB > 0.5 ? "b" : winShareB < 0.5 ? "a" : "tie",
+    swapped: (details?.swappedPairs ?? 0) > 0,
     flipped: (details?.positionFlips ?? 0) > 0,
     ...(result.reason !== undefined ? { reason: result.reason } : {}),
   };
@@ -96,14 +108,14 @@ export function judgedComparisonMarkdown(judged: JudgedComparison, labels: { a: 
   const b = escapeMarkdownText(labels.b);
   const share = judged.meanWinShareB === null ? "–" : judged.meanWinShareB.toFixed(3);
   const flipRate =
-    judged.judged > 0 ? ` (${((100 * judged.positionFlips) / judged.judged).toFixed(1)}%)` : "";
+    judged.swapped > 0 ? ` (${((100 * judged.positionFlips) / judged.swapped).toFixed(1)}%)` : "";
   const out = [
     "## Judged head to head",
     "",
     `Judge ${escapeMarkdownText(judged.judge)}, criteria: ${escapeMarkdownText(judged.criteria)}`,
     "",
     `${b} won ${judged.wins.b} rows, ${a} won ${judged.wins.a}, ${judged.wins.tie} tied, of ${judged.judged} judged; ` +
-      `${b}'s mean win share ${share}. The verdict changed when the order was swapped in ${judged.positionFlips} of ${judged.judged} rows${flipRate}.`,
+      `${b}'s mean win share ${share}. The verdict changed when the order was swapped in ${judged.positionFlips} of ${judged.swapped} rows judged in both orders${flipRate}.`,
     "",
     `| Row | Question | Better | ${b} win share |`,
     "| ---: | --- | --- | ---: |",

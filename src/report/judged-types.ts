@@ -10,6 +10,8 @@ export interface JudgedRow {
   winShareB: number | null;
   /** "a" or "b" when that run's response won the row, "tie" when neither did; null when not judged. */
   winner: "a" | "b" | "tie" | null;
+  /** Whether the judge saw the row in both orders. */
+  swapped: boolean;
   /** Whether the verdict changed when the order was swapped. */
   flipped: boolean;
   /** The judge's reason, or why the row was not judged. */
@@ -27,7 +29,10 @@ export interface JudgedComparison {
   wins: { a: number; b: number; tie: number };
   /** Mean of run b's win share over the judged rows; null when none was judged. */
   meanWinShareB: number | null;
-  /** Judged rows, and those whose verdict changed when the order was swapped. */
+  /** Judged rows (a row with the same response in both runs counts, as a tie without a call). */
   judged: number;
+  /** Rows the judge saw in both orders (the position-flip rate's denominator). */
+  swapped: number;
+  /** Rows among `swapped` whose verdict changed when the order was swapped. */
   positionFlips: number;
 }

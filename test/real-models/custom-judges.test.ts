@@ -49,6 +49,11 @@ const moreJudges = {
       scale: { min: 0, max: 1 },
     },
     {
+      kind: "arena_g_eval",
+      id: "answer_vs_reference",
+      criteria: "Which answer is more accurate and more helpful?",
+    },
+    {
       kind: "conversational_g_eval",
       id: "resolved",
       criteria: "Does the assistant answer what the user asks, correctly and directly?",
@@ -101,11 +106,13 @@ describe.skipIf(skip)("custom judges from metric files with SmolLM2-135M-Instruc
   afterAll(() => folder.cleanup());
   const shipped = parse(readFileSync(shippedFile, "utf8")) as { metrics: { kind: string }[] };
   const examples = exampleRows();
-  // Each row also as a two-turn conversation, for the conversational judges.
+  // Each row also as a two-turn conversation, for the conversational judges, and with its response and reference as
+  // the candidates of the head-to-head judge.
   const withRubrics = (rows: readonly number[]) =>
     rows.map((i) => ({
       ...examples[i],
       rubrics: rowRubric,
+      candidates: { answer: examples[i]!.response, reference: examples[i]!.reference },
       messages: [
         { role: "user", content: examples[i]!.user_input },
         { role: "assistant", content: examples[i]!.response },

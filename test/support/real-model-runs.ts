@@ -136,8 +136,9 @@ export async function judgeEval(
 }
 
 /**
- * The tier's checks on a results file: one record per row × metric, each scored or with a reason, and no judge
- * answer that failed its schema, was not JSON or was cut off.
+ * The tier's checks on a results file: one record per row × metric, each scored or with a reason, none an error or
+ * skipped row (an error row carries a reason too, so "a reason" alone would let a crash on every row pass), and no
+ * judge answer that failed its schema, was not JSON or was cut off.
  */
 export function expectScoredOrReasoned(file: string, rows: number, metrics: number): void {
   const records = resultRecords(file);
@@ -145,6 +146,10 @@ export function expectScoredOrReasoned(file: string, rows: number, metrics: numb
   expect(records.filter(hasNeitherScoreNorReason), `${file}: rows with neither a score nor a reason`).toEqual(
     [],
   );
+  expect(
+    records.filter((r) => r.result.status !== "ok"),
+    `${file}: error or skipped rows`,
+  ).toEqual([]);
   expect(
     records.filter(isParseFailure),
     `${file}: judge answers that failed their schema or were cut off`,
