@@ -94,9 +94,7 @@ describe("DAGMetric", () => {
       branchValues: { true: 0.65, false: 0 },
     });
     expect(path[2]!.expected).toBeCloseTo(0.65, 12);
-    expect(result.reason).toMatch(
-      /^expected value 0\.520; most probable path: complete: true -> order: in order/,
-    );
+    expect(result.reason).toMatch(/^expected value 0\.520; path taken: complete: true -> order: in order/);
   });
 
   it("reasons: false asks each judgement for its verdict alone", async () => {

@@ -81,6 +81,7 @@ describe("a judge that repeats itself as far as the grammar lets it still gives 
       const result = await make(llm).score(sample);
       expect(result.error).toBeUndefined();
       expect(result.value).toEqual(expect.any(Number));
+      expect(llm.generated.length).toBeGreaterThan(0);
       expect(Math.max(...llm.generated)).toBeLessThanOrEqual(2048);
     });
   }

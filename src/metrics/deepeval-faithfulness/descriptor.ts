@@ -14,8 +14,8 @@ export const deepEvalFaithfulnessDescriptor = defineMetric({
   options: z.object({
     ...deepEvalRagOptionsShape,
     /**
-     * Most truths the judge may list per retrieved context (DeepEval truths_extraction_limit; here a grammar bound of limit × contexts); unset lists every truth.
-     * Defaults to unset: every truth.
+     * Most truths the judge may list per retrieved context (DeepEval truths_extraction_limit; here a grammar bound of limit × contexts, within the statement lists' bound of one per word of the passages and 32 in all); unset lists the truths up to that bound.
+     * Defaults to unset: the truths up to the statement lists' bound.
      */
     truthsExtractionLimit: z
       .number()
@@ -23,7 +23,7 @@ export const deepEvalFaithfulnessDescriptor = defineMetric({
       .min(0)
       .optional()
       .describe(
-        "Most truths the judge may list per retrieved context (DeepEval truths_extraction_limit; here a grammar bound of limit × contexts); unset lists every truth.",
+        "Most truths the judge may list per retrieved context (DeepEval truths_extraction_limit; here a grammar bound of limit × contexts, within the statement lists' bound of one per word of the passages and 32 in all); unset lists the truths up to that bound.",
       ),
     /**
      * Count borderline claims (not backed by the truths, not contradicted) as unfaithful (DeepEval penalize_ambiguous_claims). Defaults to false.

@@ -31,7 +31,7 @@ export function dagReason(outcome: DagOutcome, expected: boolean): string {
   const end =
     leaf.metric !== undefined ? `${leaf.metric} = ${leaf.metricValue}` : `score ${leaf.score} of 10`;
   const path = [...outcome.path.flatMap(stepWords), end].join(" -> ");
-  return expected ? `expected value ${outcome.value.toFixed(3)}; most probable path: ${path}` : path;
+  return expected ? `expected value ${outcome.value.toFixed(3)}; path taken: ${path}` : path;
 }
 
 /** The graph as a config records it: child metrics by their config. */
