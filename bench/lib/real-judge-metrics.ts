@@ -30,6 +30,21 @@ const NEEDED_OPTIONS: Readonly<Record<string, Record<string, unknown>>> = {
     criteria: CRITERION.definition,
     evaluationSteps: ["Read the question.", "Check whether the response answers it correctly."],
   },
+  // A one-judgement graph: the criterion as a yes/no node.
+  dag: {
+    name: CRITERION.name,
+    nodes: {
+      answers: {
+        type: "binary_judgement",
+        criteria: CRITERION.definition,
+        inputs: ["user_input", "response"],
+        verdicts: [
+          { verdict: true, score: 10 },
+          { verdict: false, score: 0 },
+        ],
+      },
+    },
+  },
 };
 
 /**
