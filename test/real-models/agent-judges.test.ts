@@ -27,7 +27,8 @@ const AGENT_ROWS = tierOrFull([0, 4], firstRows(5));
 const RERUN_ROWS = tierOrFull([0], AGENT_ROWS);
 
 const agentJudgeMetrics = metricDescriptors
-  .filter((d) => d.needsLlm && d.requiredFields.includes("messages"))
+  // The built-in ones: a judge the user defines (conversational_g_eval, conversational_dag) is custom-judges' to run.
+  .filter((d) => d.needsLlm && !d.definable && d.requiredFields.includes("messages"))
   .map((d) => d.id);
 
 const skip = skipWithoutRealModels("real-models/agent-judges", ["judge"], { cli: true });
