@@ -1,8 +1,11 @@
 // `airgap-eval eval --llm a --llm b --jury <aggregate>` as a user runs it: two different GGUF judges (stories260K where
 // AIRGAP_EVAL_TEST_GGUF names it, and the generated tiny judge) score the example as a jury; the results file records
 // each judge's value and the row's disagreement, the value is their mean, and the summary gives their agreement.
-// Several judges without --jury, and --jury with one judge, are bad usage before any model loads.
+// With --jury-loading one-at-a-time the judges take turns (every row with one, then the next) and the file is the
+// same. Several judges without --jury, and --jury with one judge, are bad usage before any model loads.
+import { statSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
+import { juryLoadingFor } from "../src/cli/eval-jury.js";
 import type { JuryDetails } from "../src/metrics/jury/jury.js";
 import { loadResults } from "../src/results/load.js";
 import { cliSandbox, runCli } from "./fixtures/cli/run-cli.js";
@@ -13,21 +16,20 @@ const judges = [extraGgufPath ?? tinyChatGgufPath, tinyGgufPath];
 const box = cliSandbox("airgap-cli-jury-");
 afterAll(() => box.cleanup());
 
+/** `eval` of the example's nv_accuracy by a mean jury of the two judges, into `out`, without the cache. */
+const runJury = (out: string, flags: string[] = []) =>
+  runCli(
+    [
+      ...["eval", example, "--metrics", "nv_accuracy", ...judges.flatMap((j) => ["--llm", j])],
+      ...["--jury", "mean", ...flags, "--out", out, "--no-cache"],
+    ],
+    box.env,
+  );
+
 describe("airgap-eval eval --jury", { timeout: 600_000 }, () => {
   it("runs the metric on every judge, records each judge's value and reports their agreement", async () => {
     const out = box.file("jury.jsonl");
-    const result = await runCli(
-      [
-        "eval",
-        example,
-        "--metrics",
-        "nv_accuracy",
-        ...judges.flatMap((j) => ["--llm", j]),
-        "--jury",
-        "mean",
-      ].concat(["--out", out, "--no-cache"]),
-      box.env,
-    );
+    const result = await runJury(out);
     expect(result.code, result.stderr).toBe(0);
     const names = judges.map((j) => j.split("/").pop());
     expect(result.stdout).toContain(`nv_accuracy: jury of 2 judges (${names.join(", ")}), Krippendorff's α`);
@@ -48,6 +50,25 @@ describe("airgap-eval eval --jury", { timeout: 600_000 }, () => {
       expect(jury.disagreement).toBeCloseTo(Math.abs(values[0]! - values[1]!), 12);
     }
     expect(results.aggregates[0]?.agreement).toMatchObject({ judges: names, scale: "interval", rows: 20 });
+
+    // One judge at a time: every row with the first judge, then every row with the second; the same file.
+    const oneAtATime = box.file("jury-one-at-a-time.jsonl");
+    const passed = await runJury(oneAtATime, ["--jury-loading", "one-at-a-time"]);
+    expect(passed.code, passed.stderr).toBe(0);
+    expect(passed.stderr).toContain(`nv_accuracy, pass 1 of 2 (judge ${names[0]}): 20 rows`);
+    expect(passed.stderr).toContain(`nv_accuracy, pass 2 of 2 (judge ${names[1]}): 20 rows`);
+    const again = loadResults(oneAtATime);
+    expect(again.metadata.metrics.nv_accuracy?.configHash).toBe(
+      results.metadata.metrics.nv_accuracy?.configHash,
+    );
+    expect(again.records.map((r) => r.result)).toEqual(results.records.map((r) => r.result));
+  });
+
+  it("--jury-loading auto keeps the judges together when they fit in half the free memory, else one at a time", async () => {
+    const size = judges.reduce((sum, j) => sum + statSync(j).size, 0);
+    expect(await juryLoadingFor("auto", judges, {}, size * 4)).toBe("together");
+    expect(await juryLoadingFor("auto", judges, {}, size)).toBe("one-at-a-time");
+    expect(await juryLoadingFor("together", judges, {}, 0)).toBe("together");
   });
 
   it.each([

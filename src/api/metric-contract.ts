@@ -5,12 +5,15 @@ export { parseOptions } from "../errors-zod.js";
 export { createMetric, metricDescriptor, metricDescriptors } from "../metrics/catalog.js";
 export type { MetricDescriptor, MetricModels, MetricSurfaces } from "../metrics/descriptor.js";
 export {
+  type JudgeLoader,
+  JudgeShelf,
   Jury,
   type JuryAggregate,
   type JuryDetails,
   type JuryMemberResult,
   type JuryOptions,
   juryAggregates,
+  type LoadedJudge,
 } from "../metrics/jury/index.js";
 export { type PipelineOutput, type PipelineRunOptions, runEvaluators } from "../metrics/pipeline.js";
 export type {
@@ -32,6 +35,8 @@ export type { CutCounts, CutKind, SplitRecord } from "../metrics/shared/judge/sp
 export type {
   Metric,
   MetricConfig,
+  MetricPasses,
+  MetricPassOptions,
   MetricResult,
   MetricStatus,
   Sample,

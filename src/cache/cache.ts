@@ -45,6 +45,7 @@ export class Cache {
   readonly path: string;
   private readonly db: SqliteDatabase;
   private readonly getStmt: SqliteStatement;
+  private readonly hasStmt: SqliteStatement;
   private readonly setStmt: SqliteStatement;
   private readonly replaceStmt: SqliteStatement;
   private readonly counts = new Map<string, { hits: number; misses: number; writes: number }>();
@@ -81,6 +82,7 @@ export class Cache {
       );
     }
     this.getStmt = this.db.prepare("SELECT value FROM entries WHERE namespace = ? AND key = ?");
+    this.hasStmt = this.db.prepare("SELECT 1 FROM entries WHERE namespace = ? AND key = ?");
     this.setStmt = this.db.prepare(
       "INSERT OR IGNORE INTO entries (namespace, key, value, created_at) VALUES (?, ?, ?, ?)",
     );
@@ -115,6 +117,11 @@ export class Cache {
     if (row === undefined) c.misses++;
     else c.hits++;
     return row?.value;
+  }
+
+  /** Whether a key is stored, without reading it (not counted as a hit or a miss). */
+  has(namespace: string, key: string): boolean {
+    return this.hasStmt.get(namespace, key) !== undefined;
   }
 
   /** Stores bytes under a key; a key already present keeps its first value. */

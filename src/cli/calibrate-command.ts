@@ -26,6 +26,7 @@ import type { CpuBuildOption } from "../llm/cpu-build.js";
 import type { GpuOption } from "../llm/load-options.js";
 import type { Llm } from "../llm/types.js";
 import { definableMetrics } from "../metric-file/definition.js";
+import type { JudgeShelf } from "../metrics/jury/judge-shelf.js";
 import type { JuryAggregate } from "../metrics/jury/verdict.js";
 import { cliCommand } from "../util/cli-command.js";
 import { assertOutputsAreNotInputs } from "../util/real-path.js";
@@ -43,7 +44,7 @@ import {
 } from "./calibrate-metric.js";
 import { calibrationSummary } from "./calibrate-summary.js";
 import { parseColumnMap } from "./column-map.js";
-import { juryJudges, juryOption } from "./eval-jury.js";
+import { type JuryLoading, juryJudges, juryLoadingOption, juryOption } from "./eval-jury.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import { requireVerifier } from "./eval-verifiers.js";
 import { ExitCode } from "./exit-codes.js";
@@ -68,6 +69,8 @@ interface CalibrateFlags extends CalibrationMetricFlags {
   llm: string[];
   /** `--jury`: the `--llm` judges also calibrated as a jury. Defaults to none. */
   jury?: JuryAggregate;
+  /** `--jury-loading`: the jury's judges all loaded, one at a time, or chosen by their size. Defaults to "auto". */
+  juryLoading: JuryLoading;
   embeddings?: string;
   longText?: LongText;
   modelsDir?: string;
@@ -197,6 +200,7 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
   const results: CalibrationResult[] = [];
   const shared: Partial<LoadedModels> = {};
   const juryModels: Partial<LoadedModels>[] = [];
+  const shelves: JudgeShelf[] = [];
   try {
     let embeddings: Embeddings | undefined;
     if (needs.embeddings) {
@@ -218,9 +222,12 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
     });
     const build = (llm: Llm | undefined) =>
       buildCalibrationMetric(choice, { ...(llm ? { llm } : {}), ...(embeddings ? { embeddings } : {}) });
-    // A jury: every judge loaded at once, each calibrated, then the jury over them (calibrate-jury.ts).
+    // A jury: the judges loaded (at once or one at a time), each calibrated, then the jury over them
+    // (calibrate-jury.ts).
     const jury =
-      flags.jury !== undefined ? { aggregate: flags.jury, flags, cache, models: juryModels } : undefined;
+      flags.jury !== undefined
+        ? { aggregate: flags.jury, loading: flags.juryLoading, flags, cache, models: juryModels, shelves }
+        : undefined;
     if (jury !== undefined)
       results.push(await calibrate(set, options(await juryCalibrationJudges(flags.llm, build, jury))));
     const judges = jury !== undefined ? [] : needs.llm ? flags.llm : ["(no judge)"];
@@ -241,6 +248,7 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
   } finally {
     await disposeModels(shared);
     for (const judge of juryModels) await disposeModels(judge);
+    for (const shelf of shelves) await shelf.dispose();
     cache?.close();
     interrupt.dispose();
   }
@@ -316,6 +324,7 @@ export function registerCalibrateCommand(program: Command): Command {
       [],
     )
     .addOption(juryOption(calibrateJuryHelp))
+    .addOption(juryLoadingOption())
     .option("--embeddings <id|path>", "embedding model, for metrics that need one")
     .addOption(longTextOption())
     .option("--models-dir <dir>", "where pulled models live")

@@ -2,15 +2,16 @@ import type { Cache } from "../cache/cache.js";
 import type { CalibrationJudge } from "../calibrate/calibrate.js";
 import { CachedLlm } from "../llm/cached-llm.js";
 import type { Llm } from "../llm/types.js";
+import type { JudgeShelf } from "../metrics/jury/judge-shelf.js";
 import { Jury } from "../metrics/jury/jury.js";
 import type { JuryAggregate } from "../metrics/jury/verdict.js";
 import type { Metric } from "../metrics/types.js";
-import { judgeName, loadJuryJudges } from "./eval-jury.js";
+import { type JuryLoading, judgeName, juryLoadingFor, juryShelf, loadJuryJudges } from "./eval-jury.js";
 import type { LoadedModels, ModelFlags } from "./eval-models.js";
 
 /** The help of `calibrate --jury`. */
 export const calibrateJuryHelp =
-  "also calibrate the --llm judges (two or more) as a jury: each row's value is their majority, mean, median or min; every judge is loaded at once";
+  "also calibrate the --llm judges (two or more) as a jury: each row's value is their majority, mean, median or min (--jury-loading says whether the judges are loaded at once or one at a time)";
 
 /** What `calibrate --jury` needs to load its judges. */
 export interface CalibrationJury {
@@ -19,14 +20,19 @@ export interface CalibrationJury {
   flags: Omit<ModelFlags, "llm">;
   /** The result cache, when on: each judge goes through it, so the jury's calls are the judges' cached answers. */
   cache: Cache | undefined;
+  /** `--jury-loading`: the judges all loaded at once, one at a time, or chosen by their size. */
+  loading: JuryLoading;
   /** Receives each judge's models as soon as they load, for the caller to dispose of. */
   models: Partial<LoadedModels>[];
+  /** Receives the shelf of judges loaded one at a time, for the caller to dispose of. */
+  shelves: JudgeShelf[];
 }
 
 /**
- * `calibrate --jury`: loads every `--llm` judge at once and gives each judge's metric, then the jury over them
- * (named `jury (<aggregate> of <n>)`), as the judges to calibrate side by side. With the cache on, the jury's calls
- * are answered from the judges' own; without it each judge answers every row twice.
+ * `calibrate --jury`: loads the `--llm` judges (at once, or on a shelf one at a time: `--jury-loading`) and gives each
+ * judge's metric, then the jury over them (named `jury (<aggregate> of <n>)`), as the judges to calibrate side by
+ * side. With the cache on, the jury's calls are answered from the judges' own; without it each judge answers every
+ * row twice.
  *
  * @example
  * const judges = await juryCalibrationJudges(["a.gguf", "b.gguf"], build, { aggregate: "majority", flags, cache, models });
@@ -36,9 +42,17 @@ export async function juryCalibrationJudges(
   build: (llm: Llm) => Metric,
   jury: CalibrationJury,
 ): Promise<CalibrationJudge[]> {
-  const loaded = await loadJuryJudges(judges, jury.flags, jury.models);
-  const llms: Llm[] = loaded.map((llm) => (jury.cache ? new CachedLlm(llm, jury.cache) : llm));
   const names = judges.map(judgeName);
+  let shelf: JudgeShelf | undefined;
+  let llms: readonly Llm[];
+  if ((await juryLoadingFor(jury.loading, judges, jury.flags)) === "one-at-a-time") {
+    shelf = await juryShelf(judges, jury.flags, jury.cache);
+    jury.shelves.push(shelf);
+    llms = shelf.judges;
+  } else {
+    const loaded = await loadJuryJudges(judges, jury.flags, jury.models);
+    llms = loaded.map((llm) => (jury.cache ? new CachedLlm(llm, jury.cache) : llm));
+  }
   const metrics = new Map(llms.map((llm) => [llm, build(llm)]));
   return [
     ...llms.map((llm, i) => ({ name: names[i]!, metric: metrics.get(llm)! })),
@@ -46,7 +60,7 @@ export async function juryCalibrationJudges(
       name: `jury (${jury.aggregate} of ${judges.length})`,
       metric: new Jury({
         metric: (llm) => metrics.get(llm)!,
-        judges: llms,
+        judges: shelf ?? llms,
         names,
         aggregate: jury.aggregate,
       }),

@@ -6,7 +6,7 @@ import { COLUMN_FLAG_HELP, parseCandidateColumns } from "./column-map.js";
 import { defaultMetricsFor, withoutMissingModels } from "./default-metrics.js";
 import { readEvalDataset } from "./eval-dataset.js";
 import { type EvalFlags, normalizeFlags, type RawEvalFlags } from "./eval-flags.js";
-import { juryOption } from "./eval-jury.js";
+import { juryLoadingOption, juryOption } from "./eval-jury.js";
 import { type LocatedModels, locateEvalModels } from "./eval-models.js";
 import { finishEval } from "./eval-output.js";
 import { evaluateWithModels } from "./eval-run.js";
@@ -167,6 +167,7 @@ export function registerEvalCommand(program: Command): Command {
       collect(String),
     )
     .addOption(juryOption())
+    .addOption(juryLoadingOption())
     .option(
       "--embeddings <id|path>",
       "embedding model: registry id or ONNX model directory (default: the registry's default embedder)",

@@ -2,7 +2,7 @@ import type { LongText } from "../embeddings/long-text.js";
 import type { CpuBuildOption } from "../llm/cpu-build.js";
 import type { GpuOption } from "../llm/load-options.js";
 import type { JuryAggregate } from "../metrics/jury/verdict.js";
-import { juryJudges } from "./eval-jury.js";
+import { type JuryLoading, juryJudges } from "./eval-jury.js";
 import type { FailUnderBar } from "./fail-under.js";
 import type { IntervalFlags } from "./interval-flags.js";
 import type { MetricOptionFlag } from "./metric-options.js";
@@ -12,7 +12,7 @@ import type { ShardFlags } from "./shard-options.js";
 export type RawEvalFlags = Partial<
   Omit<EvalFlags, "out" | "cache" | "maxUnscored" | "confidence" | "interval" | "llm" | "judges">
 > &
-  Pick<EvalFlags, "out" | "cache" | "maxUnscored" | "confidence" | "interval"> & {
+  Pick<EvalFlags, "out" | "cache" | "maxUnscored" | "confidence" | "interval" | "juryLoading"> & {
     /** Every `--llm` given (repeatable). */
     llm?: string[];
   };
@@ -48,6 +48,8 @@ export interface EvalFlags extends ShardFlags, IntervalFlags {
   judges: string[];
   /** `--jury`: how a jury of the `--llm` judges aggregates their values. Defaults to none (one judge). */
   jury?: JuryAggregate;
+  /** `--jury-loading`: the jury's judges all loaded, one at a time, or chosen by their size. Defaults to "auto". */
+  juryLoading: JuryLoading;
   embeddings?: string;
   longText?: LongText;
   modelsDir?: string;

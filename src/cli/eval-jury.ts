@@ -1,12 +1,23 @@
+import { statSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { Option } from "commander";
+import type { Cache } from "../cache/cache.js";
 import { InvalidInputError } from "../errors.js";
+import { CachedLlm } from "../llm/cached-llm.js";
 import type { LlamaCppLlm } from "../llm/llama-cpp-llm.js";
 import type { Llm } from "../llm/types.js";
+import { JudgeShelf } from "../metrics/jury/judge-shelf.js";
 import { Jury } from "../metrics/jury/jury.js";
 import { type JuryAggregate, juryAggregates } from "../metrics/jury/verdict.js";
 import type { Metric } from "../metrics/types.js";
-import { type LoadedModels, loadEvalModels, type ModelFlags } from "./eval-models.js";
+import {
+  disposeModels,
+  type LoadedModels,
+  loadEvalModels,
+  locateEvalModels,
+  type ModelFlags,
+} from "./eval-models.js";
 
 /**
  * `--jury <aggregate>`: the `--llm` judges become a jury of each judge metric.
@@ -54,12 +65,13 @@ export function judgeName(judge: string): string {
  */
 export function juryMetrics(
   build: (llm: Llm) => Metric[],
-  judges: readonly Llm[],
+  judges: readonly Llm[] | JudgeShelf,
   names: readonly string[],
   aggregate: JuryAggregate,
 ): Metric[] {
-  const byJudge = new Map(judges.map((llm) => [llm, build(llm)]));
-  const first = byJudge.get(judges[0]!)!;
+  const llms = judges instanceof JudgeShelf ? judges.judges : judges;
+  const byJudge = new Map(llms.map((llm) => [llm, build(llm)]));
+  const first = byJudge.get(llms[0]!)!;
   return first.map((metric, i) =>
     metric.needsLlm && metric.llm !== undefined
       ? new Jury({ metric: (llm) => byJudge.get(llm)![i]!, judges, names, aggregate })
@@ -85,4 +97,84 @@ export async function loadJuryJudges(
     loaded.push(llm);
   }
   return loaded;
+}
+
+/** How `--jury-loading` keeps the judges in memory. */
+export const juryLoadings = ["auto", "together", "one-at-a-time"] as const;
+export type JuryLoading = (typeof juryLoadings)[number];
+
+/**
+ * `--jury-loading <mode>`: whether a jury's judges are all loaded for the run or one at a time.
+ *
+ * @example
+ * command.addOption(juryLoadingOption());
+ */
+export function juryLoadingOption(): Option {
+  return new Option(
+    "--jury-loading <mode>",
+    "how the --jury judges stay in memory: together (all loaded for the run; each row scored by every judge), one-at-a-time (every row scored by the first judge, then by the next, each loaded in turn), or auto: one-at-a-time when the judges' model files together exceed half the free memory",
+  )
+    .choices(juryLoadings)
+    .default("auto");
+}
+
+/**
+ * The loading `--jury-loading auto` picks: one at a time when the judges' model files together are larger than half
+ * the memory free now (`os.freemem()`), else together. Other modes are kept.
+ *
+ * @example
+ * await juryLoadingFor("auto", ["a.gguf", "b.gguf"], flags); // "together" on a machine with room for both
+ */
+export async function juryLoadingFor(
+  mode: JuryLoading,
+  judges: readonly string[],
+  flags: ModelFlags,
+  freeBytes: number = os.freemem(),
+): Promise<"together" | "one-at-a-time"> {
+  if (mode !== "auto") return mode;
+  let total = 0;
+  for (const judge of judges) {
+    const { llm, namedModelError } = await locateEvalModels(
+      { ...flags, llm: judge },
+      { llm: true, embeddings: false },
+    );
+    // A judge that cannot be found fails when it is loaded, with its own message.
+    if (namedModelError !== undefined || llm === undefined) return "together";
+    total += statSync(llm.mainFile).size;
+  }
+  return total > freeBytes / 2 ? "one-at-a-time" : "together";
+}
+
+/**
+ * The jury's judges on a shelf that keeps one loaded at a time (`--jury-loading one-at-a-time`): each loaded with the
+ * run's model flags, through the cache when it is on.
+ *
+ * @example
+ * await using shelf = await juryShelf(["a.gguf", "b.gguf"], flags, cache);
+ */
+export function juryShelf(
+  judges: readonly string[],
+  flags: ModelFlags,
+  cache: Cache | undefined,
+): Promise<JudgeShelf> {
+  return JudgeShelf.open(
+    judges.map((judge) => ({
+      name: judgeName(judge),
+      load: async () => {
+        const models: Partial<LoadedModels> = {};
+        try {
+          const { llm } = await loadEvalModels(
+            { ...flags, llm: judge },
+            { llm: true, embeddings: false },
+            models,
+          );
+          if (llm === undefined) throw new InvalidInputError(`jury judge ${judge} could not be loaded`);
+          return { llm: cache ? new CachedLlm(llm, cache) : llm, dispose: () => disposeModels(models) };
+        } catch (error) {
+          await disposeModels(models);
+          throw error;
+        }
+      },
+    })),
+  );
 }

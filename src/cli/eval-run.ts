@@ -7,10 +7,11 @@ import type { Embeddings } from "../embeddings/types.js";
 import { evaluate } from "../evaluate/evaluate.js";
 import { CachedLlm } from "../llm/cached-llm.js";
 import type { Llm } from "../llm/types.js";
+import type { JudgeShelf } from "../metrics/jury/judge-shelf.js";
 import type { Metric } from "../metrics/types.js";
 import { VERIFIED_MEMO_NAME } from "../models/verified-files.js";
 import type { EvalFlags } from "./eval-flags.js";
-import { judgeName, juryMetrics, loadJuryJudges } from "./eval-jury.js";
+import { judgeName, juryLoadingFor, juryMetrics, juryShelf, loadJuryJudges } from "./eval-jury.js";
 import { disposeModels, type LoadedModels, type LocatedModels, loadLocatedModels } from "./eval-models.js";
 import type { EvalRun } from "./eval-output.js";
 import type { EvalSelection } from "./eval-selection.js";
@@ -46,6 +47,7 @@ export async function evaluateWithModels(
   const { ids, custom, needs, metricOptions, located } = metricsToRun;
   const models: Partial<LoadedModels> = {};
   const juryModels: Partial<LoadedModels>[] = [];
+  let shelf: JudgeShelf | undefined;
   let cache: Cache | undefined;
   // Long texts listed in the details of the records written this run (the records are not kept).
   let longTexts = 0;
@@ -57,9 +59,14 @@ export async function evaluateWithModels(
     );
     // Only the models the metrics left in the run need are loaded (a judge whose metrics were all left out is not).
     const { llm: judge, embeddings: encoder, ...absent } = located;
+    // A jury's judges kept one at a time are loaded by their shelf, the first one included.
+    const juryLoading =
+      flags.jury !== undefined && needs.llm && judge !== undefined
+        ? await juryLoadingFor(flags.juryLoading, flags.judges, { ...flags, verifiedMemoFile })
+        : undefined;
     const toLoad: LocatedModels = {
       ...absent,
-      ...(needs.llm && judge !== undefined ? { llm: judge } : {}),
+      ...(needs.llm && judge !== undefined && juryLoading !== "one-at-a-time" ? { llm: judge } : {}),
       ...(needs.embeddings && encoder !== undefined ? { embeddings: encoder } : {}),
     };
     const loaded = await loadLocatedModels({ ...flags, verifiedMemoFile }, toLoad, models);
@@ -80,20 +87,22 @@ export async function evaluateWithModels(
       ...ids.map((id) => createMetric(id, { ...loaded, llm: judge, embeddings }, metricOptions.get(id))),
       ...createDefinedMetrics(custom, { ...loaded, llm: judge, embeddings }),
     ];
-    // With --jury the other --llm judges load too (after the first), and each judge metric becomes a jury.
-    const others =
-      flags.jury !== undefined && llm !== undefined
-        ? await loadJuryJudges(flags.judges.slice(1), { ...flags, verifiedMemoFile }, juryModels)
-        : [];
-    const metrics =
-      flags.jury !== undefined && llm !== undefined
-        ? juryMetrics(
-            build,
-            [llm, ...others.map((other) => (cache ? new CachedLlm(other, cache) : other))],
-            flags.judges.map(judgeName),
-            flags.jury,
-          )
-        : build(llm);
+    // With --jury each judge metric becomes a jury: together, the other --llm judges load too (after the first);
+    // one at a time, a shelf holds them all and evaluate() scores every row with each judge in turn.
+    let metrics: Metric[];
+    if (flags.jury === undefined || juryLoading === undefined) metrics = build(llm);
+    else if (juryLoading === "one-at-a-time") {
+      shelf = await juryShelf(flags.judges, { ...flags, verifiedMemoFile }, cache);
+      metrics = juryMetrics(build, shelf, flags.judges.map(judgeName), flags.jury);
+    } else {
+      const others = await loadJuryJudges(flags.judges.slice(1), { ...flags, verifiedMemoFile }, juryModels);
+      metrics = juryMetrics(
+        build,
+        [llm!, ...others.map((other) => (cache ? new CachedLlm(other, cache) : other))],
+        flags.judges.map(judgeName),
+        flags.jury,
+      );
+    }
     const result = await evaluate(dataset, metrics, {
       onRecord: (record) => {
         longTexts += countLongTexts([record.result]);
@@ -116,6 +125,7 @@ export async function evaluateWithModels(
   } finally {
     await disposeModels(models);
     for (const judge of juryModels) await disposeModels(judge);
+    await shelf?.dispose();
     cache?.close();
   }
 }

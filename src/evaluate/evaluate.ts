@@ -19,6 +19,7 @@ import { forEachOfStream } from "../util/pool.js";
 import { realTarget } from "../util/real-path.js";
 import { version } from "../version.js";
 import { columnsToKeep, keptColumns } from "./kept-columns.js";
+import { runMetricPasses } from "./metric-passes.js";
 import type { EvaluateDataset, EvaluateOptions } from "./options.js";
 import { type EvaluationPlan, type MetricEntry, planEvaluation } from "./plan.js";
 import { createProgress, stopOnce } from "./progress.js";
@@ -296,14 +297,23 @@ async function runPlan(
     progress.update(rowsDone, errors, rowsCached);
   };
 
-  const work = rowWork(plan);
-  progress.start(scan.validRows, rowsDone);
   // Ctrl-C: the bar goes before the caller prints anything about stopping (listeners run at abort, in order).
   const stopProgress = (): void => progress.stop();
   options.signal?.addEventListener("abort", stopProgress, { once: true });
   // Stays true when the run throws, so the end line never calls an incomplete run complete.
   let interrupted = true;
   try {
+    // Metrics that score in passes (a jury loading one judge at a time) run them first (metric-passes.ts).
+    await runMetricPasses({
+      entries: plan.entries,
+      rows: () => rowWork(plan),
+      cache,
+      concurrency: plan.concurrency,
+      signal: options.signal,
+      progress: typeof options.progress === "object" ? undefined : (options.progress ?? "auto"),
+    });
+    const work = rowWork(plan);
+    progress.start(scan.validRows, rowsDone);
     interrupted = !(await forEachOfStream(
       work,
       plan.concurrency,

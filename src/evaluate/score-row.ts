@@ -2,7 +2,7 @@ import type { Cache } from "../cache/cache.js";
 import { cacheKey, cacheNamespaces } from "../cache/keys.js";
 import { missingFields } from "../dataset/required.js";
 import type { BadCell } from "../dataset/types.js";
-import type { MetricResult, Sample } from "../metrics/types.js";
+import type { Metric, MetricResult, Sample } from "../metrics/types.js";
 import { errorRow } from "../util/error-row.js";
 import { version } from "../version.js";
 import type { MetricEntry } from "./plan.js";
@@ -53,17 +53,51 @@ export function rowScorer(entry: MetricEntry, cache: Cache | undefined): Dataset
   };
   const compute =
     cache && entry.cacheable ? withResultCache(scoreMetric, cache, entry.configHash) : scoreMetric;
-  return async (sample, rowHash, badCells) => {
-    const bad = badCells?.filter((cell) => metric.requiredFields.includes(cell.sampleField));
-    if (bad !== undefined && bad.length > 0) return unreadableCellsResult(bad, metric.name);
-    const missing = missingFields(sample, metric);
-    if (missing.length === 0) return compute(sample, rowHash);
-    return {
-      value: null,
-      status: "skipped",
-      reason: `row has no ${missing.join(", ")}, which ${metric.name} needs`,
-    };
+  return async (sample, rowHash, badCells) =>
+    resultWithoutScoring(metric, sample, badCells) ?? compute(sample, rowHash);
+}
+
+/**
+ * The result of a row the metric is not called on: an error naming its unreadable cells of fields the metric needs,
+ * or `skipped` for a missing field; undefined when the metric scores the row.
+ */
+function resultWithoutScoring(
+  metric: Metric,
+  sample: Sample,
+  badCells: readonly BadCell[] | undefined,
+): MetricResult | undefined {
+  const bad = badCells?.filter((cell) => metric.requiredFields.includes(cell.sampleField));
+  if (bad !== undefined && bad.length > 0) return unreadableCellsResult(bad, metric.name);
+  const missing = missingFields(sample, metric);
+  if (missing.length === 0) return undefined;
+  return {
+    value: null,
+    status: "skipped",
+    reason: `row has no ${missing.join(", ")}, which ${metric.name} needs`,
   };
+}
+
+/**
+ * Whether the run will call the entry's metric on this row: its fields are there and readable, and the result
+ * cache (when on, for a cacheable metric) does not hold the row's result.
+ *
+ * @example
+ * if (callsMetric(entry, cache, item.sample, rowHash, item.badCells)) rowsForPass.push(item.sample);
+ */
+export function callsMetric(
+  entry: MetricEntry,
+  cache: Cache | undefined,
+  sample: Sample,
+  rowHash: string,
+  badCells?: readonly BadCell[],
+): boolean {
+  if (resultWithoutScoring(entry.metric, sample, badCells) !== undefined) return false;
+  if (cache === undefined || !entry.cacheable) return true;
+  return !cache.has(cacheNamespaces.metricResult, resultCacheKey(entry.configHash, rowHash));
+}
+
+function resultCacheKey(configHash: string, rowHash: string): string {
+  return cacheKey({ v: 1, version, config: configHash, row: rowHash });
 }
 
 /** The error row of a metric whose fields' cells could not be read. */
@@ -100,7 +134,7 @@ export function isCacheHit(result: MetricResult): boolean {
  */
 export function withResultCache(scorer: RowScorer, cache: Cache, configHash: string): RowScorer {
   return async (sample, rowHash) => {
-    const key = cacheKey({ v: 1, version, config: configHash, row: rowHash });
+    const key = resultCacheKey(configHash, rowHash);
     const hit = cache.getJson<MetricResult>(cacheNamespaces.metricResult, key);
     if (hit !== undefined) {
       cacheHits.add(hit);

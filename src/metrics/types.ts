@@ -65,4 +65,35 @@ export interface Metric {
   scoreBatch(samples: readonly Sample[], options?: ScoreOptions): Promise<MetricResult[]>;
   /** What determines this metric's numbers. */
   config(): MetricConfig;
+  /**
+   * Optional: passes over every row this metric will score, run by `evaluate()` before it scores any row (a jury
+   * whose judges are loaded one at a time scores all rows with each judge in turn). Metrics without it are scored
+   * row by row.
+   */
+  readonly passes?: MetricPasses | undefined;
+}
+
+/**
+ * Passes a metric runs over all its rows before `score` is asked for them (see `Metric.passes`). `evaluate()` runs
+ * pass 0 of every such metric, then pass 1, and so on, each over the rows that metric will score (not those a
+ * resumed file or the result cache already holds, nor those it skips); `score` then answers from what the passes
+ * kept.
+ */
+export interface MetricPasses {
+  /** How many passes. */
+  readonly count: number;
+  /** Runs pass `pass` (from 0) over `rows`, at most `concurrency` at a time. */
+  run(pass: number, rows: AsyncIterable<Sample>, options: MetricPassOptions): Promise<void>;
+  /** A few words on pass `pass`, for progress lines (`judge a.gguf`). */
+  describe(pass: number): string;
+}
+
+/** Options of `MetricPasses.run`. */
+export interface MetricPassOptions {
+  /** Rows scored at once. */
+  concurrency: number;
+  /** Stops the pass: no new row starts. Defaults to none. */
+  signal?: AbortSignal;
+  /** Called after each row of the pass. Defaults to none. */
+  onRow?: () => void;
 }

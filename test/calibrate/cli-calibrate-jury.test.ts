@@ -1,7 +1,7 @@
 // `calibrate --jury` as a user runs it: two GGUF judges (stories260K where AIRGAP_EVAL_TEST_GGUF names it, else the
 // generated chat judge, and the generated tiny judge) calibrated side by side and as a jury of the two, on a binary
 // labelled set with a judge from a metric file. The tiny judges' figures are not checked, only that each judge and
-// the jury scored every row.
+// the jury scored every row, and that the judges loaded one at a time (--jury-loading) give the same figures.
 import { writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import type { CalibrationResult } from "../../src/calibrate/calibrate.js";
@@ -41,6 +41,23 @@ describe("calibrate --jury", { timeout: 600_000 }, () => {
     const names = judges.map((j) => j.split("/").pop()!);
     expect(result.judges.map((j) => j.name)).toEqual([...names, "jury (majority of 2)"]);
     for (const judge of result.judges) expect(judge.scored).toBe(rows.length);
+
+    // The judges one at a time (each loaded in turn, the jury in one pass per judge): the same figures.
+    const shelved = await runCli(
+      [
+        ...files(),
+        ...judges.flatMap((j) => ["--llm", j]),
+        "--jury",
+        "majority",
+        "--jury-loading",
+        "one-at-a-time",
+        "--json",
+      ],
+      box.env,
+    );
+    expect(shelved.code, shelved.stderr).toBe(0);
+    const again = JSON.parse(shelved.stdout) as CalibrationResult;
+    expect(again.judges).toEqual(result.judges);
   });
 
   it("refuses --jury with one judge before any model loads", async () => {

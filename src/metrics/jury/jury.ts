@@ -5,15 +5,19 @@ import { InvalidInputError } from "../../errors.js";
 import type { Llm } from "../../llm/types.js";
 import type { AgreementScale } from "../../math/krippendorff-alpha.js";
 import type { ModelProvenance } from "../../provenance.js";
+import { canonicalHash } from "../../util/hash.js";
+import { forEachOfStream } from "../../util/pool.js";
 import type {
   Metric,
   MetricConfig,
+  MetricPasses,
   MetricResult,
   MetricStatus,
   Sample,
   SampleField,
   ScoreOptions,
 } from "../types.js";
+import { JudgeShelf } from "./judge-shelf.js";
 import {
   defaultJuryScale,
   type JuryAggregate,
@@ -26,8 +30,12 @@ import {
 export interface JuryOptions {
   /** Builds the jury's metric on one judge; called once per judge, each build must give the same metric id. Required. */
   metric: (llm: Llm) => Metric;
-  /** The judges, at least two, each a loaded `Llm` (a different model each, for a jury worth its name). Required. */
-  judges: readonly Llm[];
+  /**
+   * The judges, at least two (a different model each, for a jury worth its name): loaded `Llm`s, all in memory at
+   * once, or a {@link JudgeShelf}, which keeps one loaded at a time (each row is then scored by every judge in turn
+   * over the whole run: see `Jury.passes`). Required.
+   */
+  judges: readonly Llm[] | JudgeShelf;
   /** How the judges' values become the row's value (see {@link JuryAggregate}). Defaults to "mean". */
   aggregate?: JuryAggregate;
   /**
@@ -36,9 +44,12 @@ export interface JuryOptions {
    * "majority"`, else "interval".
    */
   scale?: AgreementScale;
-  /** The judges' names in results, in the order of `judges`. Defaults to each judge's model id. */
+  /** The judges' names in results, in the order of `judges`. Defaults to the shelf's names, else each judge's model id. */
   names?: readonly string[];
 }
+
+/** A judge's outcome on a row in its pass: its result, or what it threw (thrown again when the row is scored). */
+type PassOutcome = { result: MetricResult } | { thrown: unknown };
 
 /** One judge's outcome on a row, as a jury records it. */
 export interface JuryMemberResult {
@@ -164,10 +175,19 @@ export class Jury implements Metric {
   readonly judgeNames: readonly string[];
   readonly aggregate: JuryAggregate;
   readonly scale: AgreementScale;
+  /**
+   * With a {@link JudgeShelf}: one pass per judge, which `evaluate()` runs before scoring rows, so each judge scores
+   * every row while it is the one loaded; `score` then aggregates what the passes kept. Undefined with loaded judges.
+   */
+  readonly passes: MetricPasses | undefined;
   private readonly judges: readonly Llm[];
+  // With a shelf: each row's outcome from each judge's pass, by the hash of the row's sample.
+  private readonly kept = new Map<string, PassOutcome[]>();
 
   constructor(options: JuryOptions) {
-    const { judges, metric } = options;
+    const { metric } = options;
+    const shelf = options.judges instanceof JudgeShelf ? options.judges : undefined;
+    const judges = shelf?.judges ?? options.judges;
     if (!Array.isArray(judges) || judges.length < 2) {
       throw new InvalidInputError(
         `Jury: a jury needs at least two judges; got ${Array.isArray(judges) ? judges.length : "none"}`,
@@ -184,7 +204,7 @@ export class Jury implements Metric {
     this.aggregate = aggregate;
     this.judges = [...judges];
     this.scale = options.scale ?? defaultJuryScale(aggregate);
-    this.judgeNames = judgeNames(judges, options.names);
+    this.judgeNames = judgeNames(judges, options.names ?? shelf?.names);
     this.members = judges.map((llm) => metric(llm));
     const ids = new Set(this.members.map((m) => m.name));
     if (ids.size > 1) {
@@ -195,6 +215,37 @@ export class Jury implements Metric {
         },
       );
     }
+    this.passes = shelf === undefined ? undefined : this.judgePasses();
+  }
+
+  private judgePasses(): MetricPasses {
+    return {
+      count: this.members.length,
+      describe: (pass) => `judge ${this.judgeNames[pass]}`,
+      run: async (pass, rows, options) => {
+        if (pass === 0) this.kept.clear();
+        const member = this.members[pass]!;
+        const signal = options.signal;
+        await forEachOfStream(
+          rows,
+          options.concurrency,
+          async (sample) => {
+            let outcome: PassOutcome;
+            try {
+              outcome = { result: await member.score(sample, signal !== undefined ? { signal } : {}) };
+            } catch (thrown) {
+              outcome = { thrown };
+            }
+            const key = canonicalHash(sample);
+            const outcomes = this.kept.get(key) ?? [];
+            outcomes[pass] = outcome;
+            this.kept.set(key, outcomes);
+            options.onRow?.();
+          },
+          () => signal?.aborted === true,
+        );
+      },
+    };
   }
 
   private get first(): Metric {
@@ -225,10 +276,25 @@ export class Jury implements Metric {
     );
   }
 
-  /** Scores one sample with every judge at once and aggregates. Bad input throws `InvalidInputError`. */
+  /**
+   * Scores one sample with every judge and aggregates. Bad input throws `InvalidInputError`. With loaded judges
+   * they are asked at once; with a shelf the row's outcomes come from the passes `evaluate()` ran, else each judge
+   * is loaded in turn for this one row (use `scoreBatch` for many rows outside `evaluate`).
+   */
   async score(sample: Sample, options: ScoreOptions = {}): Promise<MetricResult> {
-    const results = await Promise.all(this.members.map((m) => m.score(sample, options)));
-    return this.combine(results);
+    if (this.passes === undefined) {
+      return this.combine(await Promise.all(this.members.map((m) => m.score(sample, options))));
+    }
+    const outcomes = this.kept.get(canonicalHash(sample));
+    if (outcomes === undefined || this.members.some((_, i) => outcomes[i] === undefined)) {
+      return (await this.scoreBatch([sample], options))[0]!;
+    }
+    return this.combine(
+      outcomes.map((outcome: PassOutcome) => {
+        if ("thrown" in outcome) throw outcome.thrown;
+        return outcome.result;
+      }),
+    );
   }
 
   /** Scores many samples one judge after another (each judge scores every row), then aggregates row by row. */
