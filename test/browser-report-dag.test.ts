@@ -1,5 +1,6 @@
 // The HTML report's decision-graph path in headless Chromium: a dag row's expanded panel shows each node on the
-// path taken (a task's text, a verdict with its probability) and the leaf's score, as text, never markup.
+// path taken (a task's text, a verdict with its probability) and the leaf's score, as text, never markup; a jury's
+// row shows each judge with its value and its own path (and a head-to-head's flips).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,7 +22,29 @@ const DETAILS = {
   leaf: { node: "order", verdict: "two swapped", score: 4, value: 0.4 },
 };
 
-/** The fixture run with context_relevance renamed summary_format, row 0 holding a decision graph's path. */
+const JURY = {
+  jury: {
+    aggregate: "mean",
+    scale: "interval",
+    voters: 1,
+    disagreement: null,
+    members: [
+      { judge: "judge-a.gguf", value: 0.4, status: "ok", details: DETAILS },
+      {
+        judge: "judge-b.gguf",
+        value: 0.5,
+        status: "ok",
+        details: { winner: "mine", swappedPairs: 2, positionFlips: 1, winShare: { mine: 0.75, base: 0.25 } },
+      },
+      { judge: "judge-c.gguf", value: null, status: "error", error: "out of memory" },
+    ],
+  },
+};
+
+/**
+ * The fixture run with context_relevance renamed summary_format, row 0 holding a decision graph's path, row 1 a
+ * jury's judges.
+ */
 function dagRun(): EvaluationResultData {
   const base = makeFixtureResult({ rows: 3, hostile: false });
   const { context_relevance: relevance, ...others } = base.metadata.metrics;
@@ -36,7 +59,9 @@ function dagRun(): EvaluationResultData {
             reason: "complete: true -> order: two swapped",
             details: DETAILS,
           }
-        : { value: 1, status: "ok" as const, details: { spans: [] } };
+        : r.row === 1
+          ? { value: 0.45, status: "ok" as const, reason: "mean of the judges' values", details: JURY }
+          : { value: 1, status: "ok" as const, details: { spans: [] } };
     return { ...r, metric: "summary_format", result };
   });
   return {
@@ -81,6 +106,24 @@ describe.skipIf(skipWithoutChromium("browser-report-dag"))(
       expect(await page.locator('.metric-detail[data-metric="answer_relevancy"] ol.dag-path').count()).toBe(
         0,
       );
+      expect(pageErrors).toEqual([]);
+    });
+
+    it("lists a jury's judges, each with its value and its own path or flips", async () => {
+      await page.locator('#row-table tr[data-row="1"] button.toggle').click();
+      const panel = page.locator('.metric-detail[data-metric="summary_format"]').nth(1);
+      const judges = panel.locator("ol.jury-members > li.jury-member");
+      expect(await judges.count()).toBe(3);
+      expect(await judges.locator(".jury-judge").allTextContents()).toEqual([
+        "judge-a.gguf ok 0.400",
+        "judge-b.gguf ok 0.500",
+        "judge-c.gguf error",
+      ]);
+      expect(await judges.nth(0).locator("ol.dag-path li").count()).toBe(4);
+      expect(await judges.nth(1).locator("ul.readable").textContent()).toContain(
+        "winner mine; the verdict changed when the order was swapped in 1 of 2 pairs",
+      );
+      expect(await judges.nth(2).locator("pre.error-text").textContent()).toBe("out of memory");
       expect(pageErrors).toEqual([]);
     });
   },

@@ -101,6 +101,8 @@ mark.unsupported-span { background: var(--span-mark); color: inherit; border-bot
 .block ol.dag-path { list-style: none; padding-left: 0; font-size: 12px; }
 .dag-step.judgement::before, .dag-step.leaf::before { content: "\\2192  "; color: var(--muted); }
 .dag-step.leaf { font-weight: 600; }
+.block ol.jury-members { list-style: none; padding-left: 0; font-size: 12px; }
+.jury-member + .jury-member { margin-top: 6px; }
 .block .cap { max-height: 7.5em; overflow-y: auto; }
 .block ul.readable { margin: 4px 0; padding-left: 18px; font-size: 12px; }
 .block details.metric-details > summary { font-weight: normal; font-size: 12px; color: var(--muted); margin: 4px 0; }

@@ -14,6 +14,7 @@ export const REPORT_SCRIPT_FILES = [
   "details.js", // a metric's details
   "verifier-details.js", // unsupported spans highlighted, the cascade's deciding path
   "dag-details.js", // a decision graph's path
+  "jury-details.js", // each judge of a jury
   "conversation.js", // conversations, tool calls and which calls matched
   "detail-panel.js", // an expanded row's panel
   "table.js", // the row table

@@ -98,6 +98,22 @@ class ExactSum {
 
 const splitter = 134217729; // 2^27 + 1
 
+/**
+ * A head-to-head row's swapped pairs and position flips: its own, or with a jury each judge's that gave a value (every
+ * judge judged the pairs in both orders, so the jury's flip rate is over all their swapped pairs).
+ */
+function headToHeadDetails(details: unknown): { swappedPairs: number; positionFlips: number }[] {
+  const own = details as { swappedPairs?: unknown; positionFlips?: unknown; jury?: unknown } | undefined;
+  if (typeof own?.swappedPairs === "number" && typeof own.positionFlips === "number") {
+    return [{ swappedPairs: own.swappedPairs, positionFlips: own.positionFlips }];
+  }
+  const members = (own?.jury as { members?: unknown } | undefined)?.members;
+  if (!Array.isArray(members)) return [];
+  return members.flatMap((m: { status?: unknown; details?: unknown }) =>
+    m.status === "ok" ? headToHeadDetails(m.details) : [],
+  );
+}
+
 /** One metric's running aggregate. */
 class MetricTally {
   count = 0;
@@ -124,14 +140,11 @@ class MetricTally {
     const { status, value } = record.result;
     const decidedBy = (record.result.details as { decidedBy?: unknown } | undefined)?.decidedBy;
     if (status === "ok" && (decidedBy === "verifier" || decidedBy === "judge")) this.decidedBy[decidedBy]++;
-    const arena = record.result.details as { swappedPairs?: unknown; positionFlips?: unknown } | undefined;
-    if (
-      status === "ok" &&
-      typeof arena?.swappedPairs === "number" &&
-      typeof arena.positionFlips === "number"
-    ) {
-      this.positionFlips.swappedPairs += arena.swappedPairs;
-      this.positionFlips.flips += arena.positionFlips;
+    if (status === "ok") {
+      for (const arena of headToHeadDetails(record.result.details)) {
+        this.positionFlips.swappedPairs += arena.swappedPairs;
+        this.positionFlips.flips += arena.positionFlips;
+      }
     }
     this.jury.add(record.result.details);
     if (status === "error") this.errors++;

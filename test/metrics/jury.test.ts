@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { evaluate } from "../../src/evaluate/evaluate.js";
 import { fleissKappa } from "../../src/math/fleiss-kappa.js";
 import { krippendorffAlpha } from "../../src/math/krippendorff-alpha.js";
+import { ArenaGEval } from "../../src/metrics/arena-g-eval/metric.js";
 import { AspectCritic } from "../../src/metrics/aspect-critic/metric.js";
 import { Jury, type JuryDetails } from "../../src/metrics/jury/jury.js";
 import { juryValue, rowDisagreement } from "../../src/metrics/jury/verdict.js";
@@ -174,6 +175,30 @@ describe("a jury in evaluate()", () => {
       /- nv\\_accuracy: jury of 2 judges .*Krippendorff's α 0\.\d{3} \(interval, 3 rows\)/,
     );
     expect(toHtmlReport(result)).toMatch(/class="muted jury-agreement">nv_accuracy: jury of 2 judges/);
+  });
+
+  it("a jury of head-to-head judges: the flip rate is over every judge's swapped pairs", async () => {
+    const steps = ["Prefer the correct answer."];
+    const arenaPrompt = "arena_g_eval/arena_g_eval";
+    // One judge always picks the first shown (it flips with the order), the other picks "Paris." in either order.
+    const firstShown = new ScriptedLlm({ [arenaPrompt]: () => ({ reason: "r", verdict: "A" }) }, { id: "a" });
+    const fair = new ScriptedLlm(
+      {
+        [arenaPrompt]: (prompt) => {
+          const shown = JSON.parse(prompt.input) as { response_A: string };
+          return { reason: "r", verdict: shown.response_A === "Paris." ? "A" : "B" };
+        },
+      },
+      { id: "b" },
+    );
+    const jury = new Jury({
+      metric: (llm) => new ArenaGEval({ llm, criteria: "correct?", evaluationSteps: steps }),
+      judges: [firstShown, fair],
+    });
+    const row = { userInput: "Capital of France?", candidates: { mine: "Paris.", base: "Lyon." } };
+    const result = await evaluate([row, row], [jury], { progress: "none", concurrency: 1 });
+    expect(result.aggregated()[0]!.positionFlips).toEqual({ flips: 2, swappedPairs: 4 });
+    expect(formatSummary(result)).toMatch(/arena_g_eval: the verdict changed when the order was swapped in 2 of 4 pairs \(position-flip rate 50.0%\)/);
   });
 
   it("reports Fleiss' kappa beside alpha for a majority vote", async () => {

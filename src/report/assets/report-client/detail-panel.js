@@ -47,6 +47,8 @@ function renderDetailPanel(row) {
     if (c.reason) block.appendChild(el("p", "reason cap", c.reason));
     var path = renderDagPath(c.details);
     if (path) block.appendChild(path);
+    var judges = renderJuryMembers(c.details);
+    if (judges) block.appendChild(judges);
     var highlighted = renderSpanHighlight(s.response, c.details);
     if (highlighted) block.appendChild(highlighted);
     if (c.error) block.appendChild(el("pre", "error-text", c.error));

@@ -88,6 +88,10 @@ function renderDetails(details, depth) {
 function num(v, digits) { return typeof v === "number" ? fmt(v, digits === undefined ? 3 : digits) : "-"; }
 function readableDetails(d) {
   var out = [];
+  if (typeof d.swappedPairs === "number" && typeof d.positionFlips === "number") {
+    out.push("winner " + (d.winner === null || d.winner === undefined ? "none (a tie)" : d.winner) +
+      "; the verdict changed when the order was swapped in " + d.positionFlips + " of " + d.swappedPairs + " pairs");
+  }
   if (Array.isArray(d.warnings)) {
     d.warnings.forEach(function (w) { out.push("warning: " + w); });
   }
