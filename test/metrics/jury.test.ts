@@ -198,7 +198,9 @@ describe("a jury in evaluate()", () => {
     const row = { userInput: "Capital of France?", candidates: { mine: "Paris.", base: "Lyon." } };
     const result = await evaluate([row, row], [jury], { progress: "none", concurrency: 1 });
     expect(result.aggregated()[0]!.positionFlips).toEqual({ flips: 2, swappedPairs: 4 });
-    expect(formatSummary(result)).toMatch(/arena_g_eval: the verdict changed when the order was swapped in 2 of 4 pairs \(position-flip rate 50.0%\)/);
+    expect(formatSummary(result)).toMatch(
+      /arena_g_eval: the verdict changed when the order was swapped in 2 of 4 pairs \(position-flip rate 50.0%\)/,
+    );
   });
 
   it("reports Fleiss' kappa beside alpha for a majority vote", async () => {
