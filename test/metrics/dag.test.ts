@@ -134,6 +134,31 @@ describe("DAGMetric", () => {
     expect(result.details?.leaf).toMatchObject({ metric: "exact_match", metricValue: 1 });
   });
 
+  it("checks a child metric's input with the row's, before any call: a batch names the row", async () => {
+    const llm = new ScriptedLlm({ "dag/exact/polite": () => ({ reason: "Yes.", verdict: true }) });
+    const metric = new DAGMetric({
+      llm,
+      name: "exact",
+      nodes: {
+        polite: {
+          type: "binary_judgement",
+          criteria: "Is the response polite?",
+          inputs: ["response"],
+          verdicts: [
+            { verdict: true, metric: new ExactMatch() },
+            { verdict: false, score: 0 },
+          ],
+        },
+      },
+    });
+    const rows = [
+      { response: "Paris", reference: "Paris" },
+      { response: "Paris", reference: ["Paris"] as unknown as string },
+    ];
+    await expect(metric.scoreBatch(rows)).rejects.toThrow(/row 1, field "reference": must be a string/);
+    expect(llm.calls).toHaveLength(0);
+  });
+
   it("versions each node's prompt with its definition, and records the graph", () => {
     const llm = formatJudge(true, "in order");
     const a = new DAGMetric({ llm, name: "summary_format", nodes: formatNodes }).config();
@@ -280,5 +305,14 @@ describe("ConversationalDAGMetric", () => {
     expect(llm.calls[0]!.prompt.input).toBe(
       "Full Conversation:\nRole:\nuser\n\nContent:\nMy order is late.\n\nRole:\nassistant\n\nContent:\nI have reshipped it.\n\n",
     );
+  });
+
+  it("refuses a conversation with no turn to read (only system messages), naming the row, before any call", async () => {
+    const llm = new ScriptedLlm({});
+    const metric = new ConversationalDAGMetric({ llm, name: "resolution", nodes: resolutionNodes });
+    await expect(
+      metric.scoreBatch([{ messages }, { messages: [{ role: "system", content: "Be brief." }] }]),
+    ).rejects.toThrow(/row 1, field "messages": holds no user, assistant or tool message with text/);
+    expect(llm.calls).toHaveLength(0);
   });
 });

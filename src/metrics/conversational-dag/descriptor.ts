@@ -13,7 +13,7 @@ export const conversationalDagDescriptor = defineMetric({
   id: "conversational_dag",
   description:
     "DeepEval's conversational DAG metric: a decision graph you define over the whole conversation (tasks, yes/no and one-of-N judgements) whose verdict leaves carry your scores, 0 to 10, as score / 10.",
-  reads: ["messages"],
+  reads: [{ field: "messages", judgeReadable: true }],
   needsLlm: true,
   needsEmbeddings: false,
   optIn: true,

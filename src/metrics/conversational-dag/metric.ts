@@ -1,10 +1,10 @@
 // ConversationalDAGMetric: descriptor.ts (id conversational_dag, the graph's schema and rules), prompt.ts (the node
 // prompts' words), judge.ts (the turns as the judge reads them), score.ts (leaf values, expected value); the graph,
 // its walk and its calls are shared with DAGMetric (shared/base/dag-metric.ts, shared/judge/dag/).
-import { type DeepEvalTurn, deepEvalTurns } from "../../sample/conversation/deepeval-turns.js";
-import { sampleConversation } from "../../sample/conversation/sample-inputs.js";
-import type { MetricOptionsOf } from "../descriptor.js";
+import { type DeepEvalTurn, requireDeepEvalTurns } from "../../sample/conversation/deepeval-turns.js";
+import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { DagMetricBase, type DagRow } from "../shared/base/dag-metric.js";
+import { readInputs } from "../shared/base/inputs.js";
 import type { DagNode } from "../shared/judge/dag/definition.js";
 import type { Sample } from "../types.js";
 import { conversationalDagDescriptor } from "./descriptor.js";
@@ -42,8 +42,11 @@ export class ConversationalDAGMetric extends DagMetricBase<
     super(options, conversationalDagWording);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): ConversationRow {
-    return { sample, turns: deepEvalTurns(sampleConversation(sample, "messages", row)) };
+  protected readRow(sample: Sample, row: number | undefined): ConversationRow {
+    const { messages } = readInputs(this.descriptor, sample, row) as MetricInput<
+      typeof conversationalDagDescriptor
+    >;
+    return { sample, turns: requireDeepEvalTurns(messages, row) };
   }
 
   protected body(node: DagNode, row: ConversationRow): string {

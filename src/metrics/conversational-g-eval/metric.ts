@@ -3,8 +3,7 @@
 // are asked once with this folder's steps prompt through shared/judge/evaluation-steps.ts; the score call with its
 // probability weighting and the row's result are G-Eval's shared pieces in shared/judge/g-eval/.
 
-import { InvalidInputError } from "../../errors.js";
-import { type DeepEvalTurn, deepEvalTurns } from "../../sample/conversation/deepeval-turns.js";
+import { type DeepEvalTurn, requireDeepEvalTurns } from "../../sample/conversation/deepeval-turns.js";
 import type { MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
 import { type EvaluationSteps, StepsOnce } from "../shared/judge/evaluation-steps.js";
@@ -77,13 +76,7 @@ export class ConversationalGEval extends JudgeMetric<
     const { messages } = super.validate(sample, row) as unknown as MetricInput<
       typeof conversationalGEvalDescriptor
     >;
-    const turns = deepEvalTurns(messages);
-    if (turns.length === 0) {
-      throw new InvalidInputError(
-        "holds no user message and no assistant reply with text, so the judge has no turn to read (system and tool messages are left out); give the conversation's user and assistant turns",
-        row !== undefined ? { field: "messages", row } : { field: "messages" },
-      );
-    }
+    const turns = requireDeepEvalTurns(messages, row);
     return { turns };
   }
 

@@ -43,7 +43,7 @@ export class DAGMetric extends DagMetricBase<DagSampleRow, typeof dagDescriptor>
     super(options, dagWording);
   }
 
-  protected override validate(sample: Sample, row: number | undefined): DagSampleRow {
+  protected readRow(sample: Sample, row: number | undefined): DagSampleRow {
     return {
       sample,
       fields: readJudgeInputs(sample, this.nodeFields as JudgeInputField[], [], row),

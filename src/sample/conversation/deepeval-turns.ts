@@ -1,6 +1,7 @@
 // A conversation as DeepEval's multi-turn judges see it: a list of `{role, content}` turns, user and assistant only
 // (DeepEval's `Turn` with `convert_turn_to_dict`), rendered once here for the knowledge retention, conversation
 // completeness, role adherence and turn relevancy prompts.
+import { InvalidInputError } from "../../errors.js";
 import type { ConversationMessage } from "./messages.js";
 
 /** One DeepEval turn: a user message or an assistant reply with text. */
@@ -26,6 +27,27 @@ export function deepEvalTurns(messages: readonly ConversationMessage[]): DeepEva
   for (const [message, m] of messages.entries()) {
     if (m.role === "user" || (m.role === "assistant" && m.content.trim() !== ""))
       turns.push({ role: m.role, content: m.content, message });
+  }
+  return turns;
+}
+
+/**
+ * The conversation's DeepEval turns, for a judge that reads turns: a conversation with none (only system or tool
+ * messages) is refused, naming the row when given.
+ *
+ * @example
+ * requireDeepEvalTurns(sample.messages, 3); // throws for [{ role: "system", content: "Be brief." }]
+ */
+export function requireDeepEvalTurns(
+  messages: readonly ConversationMessage[],
+  row: number | undefined,
+): DeepEvalTurn[] {
+  const turns = deepEvalTurns(messages);
+  if (turns.length === 0) {
+    throw new InvalidInputError(
+      "holds no user message and no assistant reply with text, so the judge has no turn to read (system and tool messages are left out); give the conversation's user and assistant turns",
+      row !== undefined ? { field: "messages", row } : { field: "messages" },
+    );
   }
   return turns;
 }

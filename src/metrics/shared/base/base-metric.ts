@@ -94,6 +94,15 @@ export abstract class BaseMetric<V, D extends MetricDescriptor = MetricDescripto
   protected abstract concurrency(): number;
   abstract config(): MetricConfig;
 
+  /**
+   * Checks a sample as `score` would, without scoring it: bad input throws `InvalidInputError` naming the field (and
+   * `row`, when given). A metric that scores with another metric (a decision graph's child metric) checks the other's
+   * input with it before any model call.
+   */
+  checkInputs(sample: Sample, row?: number): void {
+    this.validate(checkSample(sample, row), row);
+  }
+
   /** Scores one sample. Judge failures resolve to `status: "error"`; bad input throws `InvalidInputError`. */
   async score(sample: Sample, options: ScoreOptions = {}): Promise<MetricResult> {
     const input = this.validate(checkSample(sample, undefined), undefined);

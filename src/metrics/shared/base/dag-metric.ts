@@ -9,7 +9,7 @@ import { type DagWording, dagNodePrompt } from "../judge/dag/prompts.js";
 import { type DagOutcome, type DagStep, DagWalker } from "../judge/dag/walk.js";
 import { definedFields } from "../judge/defined-fields.js";
 import { newUsage } from "../judge/judge.js";
-import type { MetricConstructorArgs } from "./base-metric.js";
+import { BaseMetric, type MetricConstructorArgs } from "./base-metric.js";
 import { JudgeMetric } from "./judge-metric.js";
 
 /** What a decision-graph metric's row holds: the sample (child metrics score it) and what the nodes read. */
@@ -55,6 +55,8 @@ export abstract class DagMetricBase<
   /** The sample fields the nodes show the judge (their `inputs`), in node order. */
   protected readonly nodeFields: readonly SampleField[];
   private readonly fields: readonly SampleField[];
+  // The child metrics that check their own input (see `validate`).
+  private readonly children: readonly BaseMetric<unknown>[];
   private readonly prompts = new Map<string, ReturnType<typeof dagNodePrompt>>();
 
   /** `wording`: the words of the metric's node prompts (its prompt.ts). */
@@ -64,9 +66,11 @@ export abstract class DagMetricBase<
     this.metricName = o.name;
     this.nodes = o.nodes;
     this.walker = new DagWalker(this.nodes);
-    const childFields = Object.values(this.nodes).flatMap((n) =>
-      n.type === "task" ? [] : n.verdicts.flatMap((v) => v.metric?.requiredFields ?? []),
+    const childMetrics = Object.values(this.nodes).flatMap((n) =>
+      n.type === "task" ? [] : n.verdicts.flatMap((v) => (v.metric !== undefined ? [v.metric] : [])),
     );
+    this.children = childMetrics.filter((m): m is BaseMetric<unknown> => m instanceof BaseMetric);
+    const childFields = childMetrics.flatMap((m) => m.requiredFields);
     this.nodeFields = definedFields(this.descriptor, this.options as Record<string, unknown>);
     this.fields = [...new Set([...this.nodeFields, ...childFields])];
     for (const [id, node] of Object.entries(this.nodes)) {
@@ -83,6 +87,19 @@ export abstract class DagMetricBase<
   override get requiredFields(): readonly SampleField[] {
     return this.fields;
   }
+
+  /**
+   * The row's inputs, then each child metric's (a child built on airgap-eval's bases checks its own fields), so a
+   * row a child cannot read is refused before any model call, with its row number in a batch.
+   */
+  protected override validate(sample: Sample, row: number | undefined): V {
+    const read = this.readRow(sample, row);
+    for (const child of this.children) child.checkInputs(sample, row);
+    return read;
+  }
+
+  /** What the nodes read from the sample (see `validate`). */
+  protected abstract readRow(sample: Sample, row: number | undefined): V;
 
   /** The sample's part of a node's text: its `inputs`, rendered as DeepEval renders them; empty without inputs. */
   protected abstract body(node: DagNode, row: V): string;
