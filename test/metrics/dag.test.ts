@@ -31,6 +31,24 @@ function formatJudge(
   );
 }
 
+/** A judgement (is the response polite?) whose true verdict ends in exact_match as a child metric. */
+const politeThenExact = (llm: ScriptedLlm) =>
+  new DAGMetric({
+    llm,
+    name: "exact",
+    nodes: {
+      polite: {
+        type: "binary_judgement",
+        criteria: "Is the response polite?",
+        inputs: ["response"],
+        verdicts: [
+          { verdict: true, metric: new ExactMatch() },
+          { verdict: false, score: 0 },
+        ],
+      },
+    },
+  });
+
 describe("DAGMetric", () => {
   it("walks task -> binary -> non-binary and scores the leaf as score / 10, showing each node its parents' text and fields", async () => {
     const llm = formatJudge(true, "two swapped");
@@ -113,21 +131,7 @@ describe("DAGMetric", () => {
 
   it("a verdict may end in a child metric, its value mapped from its range", async () => {
     const llm = new ScriptedLlm({ "dag/exact/polite": [{ reason: "Yes.", verdict: true }] });
-    const metric = new DAGMetric({
-      llm,
-      name: "exact",
-      nodes: {
-        polite: {
-          type: "binary_judgement",
-          criteria: "Is the response polite?",
-          inputs: ["response"],
-          verdicts: [
-            { verdict: true, metric: new ExactMatch() },
-            { verdict: false, score: 0 },
-          ],
-        },
-      },
-    });
+    const metric = politeThenExact(llm);
     expect(metric.requiredFields).toEqual(["response", "reference"]);
     const result = await metric.score({ response: "Paris", reference: "Paris" });
     expect(result.value).toBe(1);
@@ -136,21 +140,7 @@ describe("DAGMetric", () => {
 
   it("checks a child metric's input with the row's, before any call: a batch names the row", async () => {
     const llm = new ScriptedLlm({ "dag/exact/polite": () => ({ reason: "Yes.", verdict: true }) });
-    const metric = new DAGMetric({
-      llm,
-      name: "exact",
-      nodes: {
-        polite: {
-          type: "binary_judgement",
-          criteria: "Is the response polite?",
-          inputs: ["response"],
-          verdicts: [
-            { verdict: true, metric: new ExactMatch() },
-            { verdict: false, score: 0 },
-          ],
-        },
-      },
-    });
+    const metric = politeThenExact(llm);
     const rows = [
       { response: "Paris", reference: "Paris" },
       { response: "Paris", reference: ["Paris"] as unknown as string },
