@@ -203,6 +203,21 @@ describe("arena_g_eval", () => {
     );
   });
 
+  it("refuses candidate names an object cannot keep in order or hold: integer-like, __proto__", async () => {
+    const metric = arena(fairJudge({}));
+    // Written mine first, read "2" first: the value would be the other candidate's.
+    const reordered = JSON.parse('{"mine": "Paris.", "2": "Lyon."}') as Record<string, string>;
+    expect(Object.keys(reordered)).toEqual(["2", "mine"]);
+    await expect(metric.score({ userInput: "q", candidates: reordered })).rejects.toThrow(
+      /names a candidate "2": integer-like names are read before the others.*start each name with a letter \(c2\)/,
+    );
+    const proto = JSON.parse('{"__proto__": "Paris.", "base": "Lyon."}') as Record<string, string>;
+    await expect(metric.score({ userInput: "q", candidates: proto })).rejects.toThrow(/"__proto__"/);
+    // A list is named candidate_1, candidate_2, ...: in order.
+    const listed = await metric.score({ userInput: "q", candidates: ["Paris.", "Lyon."] as never });
+    expect(listed.details?.candidates).toEqual(["candidate_1", "candidate_2"]);
+  });
+
   it("--candidates columns: gathered by column name; a row lacking one names the column and its line", () => {
     const data = loadDataset(
       [

@@ -3,7 +3,7 @@ import { defineMetric } from "../descriptor.js";
 import { reasonsShape } from "../shared/judge/choice-verdicts.js";
 import { definitionTextSchema } from "../shared/judge/custom-judge.js";
 import { customJudgeOptionFields } from "../shared/judge/custom-options.js";
-import { MAX_STEPS } from "../shared/judge/evaluation-steps.js";
+import { givenStepsSchema } from "../shared/judge/g-eval/answer.js";
 
 /**
  * `arena_g_eval`: two or more candidate responses to one input, judged pair by pair in both orders by criteria in
@@ -39,7 +39,7 @@ export const arenaGEvalDescriptor = defineMetric({
      * Evaluation steps to use instead of asking the judge for them (1 to 8). Defaults to steps the judge writes from
      * the criteria, once per metric instance (G-Eval's steps prompt, at temperature 0).
      */
-    evaluationSteps: z.array(definitionTextSchema).min(1).max(MAX_STEPS).optional(),
+    evaluationSteps: givenStepsSchema.optional(),
     /**
      * Seed of the position assignment: for each pair of a row, which candidate is shown first in the first call (a
      * hash of the seed, the row's texts and the pair, so the same row gets the same positions on every run). Defaults

@@ -1,12 +1,14 @@
 // ArenaGEval: descriptor.ts (options), prompt.ts (the two-response prompt, its verdicts), score.ts (seeded
 // orderings, the tally: win shares, ties, position flips), judge.ts (one call per ordering, with the verdict's
 // probabilities); the evaluation steps come from shared/judge/evaluation-steps.ts (G-Eval's, asked once per metric).
+
 import { InvalidInputError } from "../../errors.js";
 import { fieldHint } from "../../sample/field-table.js";
 import { nameListedTexts } from "../../sample/named-texts.js";
 import { requireText } from "../../sample/validate.js";
 import type { MetricOptionsOf } from "../descriptor.js";
 import { CustomJudgeMetric, criterionOptionalInputs } from "../shared/base/custom-judge-metric.js";
+import { recordedOptions } from "../shared/base/recorded-options.js";
 import {
   type EvaluationSteps,
   G_EVAL_STEPS_VERSION,
@@ -127,14 +129,15 @@ export class ArenaGEval extends CustomJudgeMetric<ArenaRow, typeof arenaGEvalDes
     };
   }
 
+  /**
+   * Every option of the schema (`recordedOptions`), the steps joined by line (a step is a sentence that may hold
+   * commas, as G-Eval records them), and whether the judge read the verdicts' probabilities.
+   */
   protected override metricOptions(): MetricConfig["options"] {
     return {
       kind: "arena_g_eval",
-      criteria: this.options.criteria,
-      evaluationSteps:
-        this.options.evaluationSteps === undefined ? null : this.options.evaluationSteps.join("\n"),
-      seed: this.options.seed,
-      swap: this.options.swap,
+      ...recordedOptions(this.descriptor.options, this.options),
+      evaluationSteps: this.options.evaluationSteps?.join("\n") ?? null,
       choiceSlots: this.llm.readsChoiceSlots === true,
     };
   }
@@ -165,6 +168,21 @@ function readCandidates(value: unknown, row: number | undefined): Record<string,
   if (names.includes("tie")) {
     throw new InvalidInputError(
       'names a candidate "tie", which is the name of a tied verdict; rename it',
+      where,
+    );
+  }
+  if (names.includes("__proto__")) {
+    throw new InvalidInputError(
+      'names a candidate "__proto__", which no object can hold as a name; rename it',
+      where,
+    );
+  }
+  // An object puts integer-like keys first, in numeric order, so the first candidate (the one the value is for) would
+  // not be the first written.
+  const integerLike = names.find((name) => /^(0|[1-9]\d*)$/.test(name));
+  if (integerLike !== undefined && !Array.isArray(value)) {
+    throw new InvalidInputError(
+      `names a candidate "${integerLike}": integer-like names are read before the others, whatever their place, so the first candidate (the one the value is for) could change; start each name with a letter (c${integerLike}), or give a list`,
       where,
     );
   }
