@@ -29,6 +29,7 @@ import { definableMetrics } from "../metric-file/definition.js";
 import type { JudgeShelf } from "../metrics/jury/judge-shelf.js";
 import type { JuryAggregate } from "../metrics/jury/verdict.js";
 import { cliCommand } from "../util/cli-command.js";
+import { numberedNames } from "../util/numbered-names.js";
 import { assertOutputsAreNotInputs } from "../util/real-path.js";
 import { bandTargetChoice } from "./band-target.js";
 import { calibrateJuryHelp, juryCalibrationJudges } from "./calibrate-jury.js";
@@ -231,14 +232,16 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
     if (jury !== undefined)
       results.push(await calibrate(set, options(await juryCalibrationJudges(flags.llm, build, jury))));
     const judges = jury !== undefined ? [] : needs.llm ? flags.llm : ["(no judge)"];
-    for (const judge of judges) {
+    // Two judges of the same file name (from two folders) are told apart: a.gguf, a.gguf#2.
+    const names = numberedNames(judges.map((judge) => path.basename(judge)));
+    for (const [i, judge] of judges.entries()) {
       const models: Partial<LoadedModels> = {};
       try {
         const loaded = needs.llm
           ? await loadEvalModels({ ...flags, llm: judge }, { llm: true, embeddings: false }, models)
           : undefined;
         const llm = loaded?.llm && cache ? new CachedLlm(loaded.llm, cache) : loaded?.llm;
-        const name = needs.llm ? path.basename(judge) : id;
+        const name = needs.llm ? names[i]! : id;
         results.push(await calibrate(set, options([{ name, metric: build(llm) }])));
       } finally {
         await disposeModels(models);

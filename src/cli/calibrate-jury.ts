@@ -6,6 +6,7 @@ import type { JudgeShelf } from "../metrics/jury/judge-shelf.js";
 import { Jury } from "../metrics/jury/jury.js";
 import type { JuryAggregate } from "../metrics/jury/verdict.js";
 import type { Metric } from "../metrics/types.js";
+import { numberedNames } from "../util/numbered-names.js";
 import { type JuryLoading, judgeName, juryLoadingFor, juryShelf, loadJuryJudges } from "./eval-jury.js";
 import type { LoadedModels, ModelFlags } from "./eval-models.js";
 
@@ -42,7 +43,7 @@ export async function juryCalibrationJudges(
   build: (llm: Llm) => Metric,
   jury: CalibrationJury,
 ): Promise<CalibrationJudge[]> {
-  const names = judges.map(judgeName);
+  const names = numberedNames(judges.map(judgeName));
   let shelf: JudgeShelf | undefined;
   let llms: readonly Llm[];
   if ((await juryLoadingFor(jury.loading, judges, jury.flags)) === "one-at-a-time") {

@@ -2,7 +2,7 @@
 // generated chat judge, and the generated tiny judge) calibrated side by side and as a jury of the two, on a binary
 // labelled set with a judge from a metric file. The tiny judges' figures are not checked, only that each judge and
 // the jury scored every row, and that the judges loaded one at a time (--jury-loading) give the same figures.
-import { writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import type { CalibrationResult } from "../../src/calibrate/calibrate.js";
 import { cliSandbox, runCli } from "../fixtures/cli/run-cli.js";
@@ -58,6 +58,31 @@ describe("calibrate --jury", { timeout: 600_000 }, () => {
     expect(shelved.code, shelved.stderr).toBe(0);
     const again = JSON.parse(shelved.stdout) as CalibrationResult;
     expect(again.judges).toEqual(result.judges);
+  });
+
+  it("tells apart two judges of the same file name, alone and in a jury", async () => {
+    const [first, second] = ["one", "two"].map((folder) => {
+      mkdirSync(box.file(folder), { recursive: true });
+      const link = box.file(`${folder}/judge.gguf`);
+      symlinkSync(tinyGgufPath, link);
+      return link;
+    });
+    const alone = await runCli([...files(), "--llm", first!, "--llm", second!, "--json"], box.env);
+    expect(alone.code, alone.stderr).toBe(0);
+    expect((JSON.parse(alone.stdout) as CalibrationResult).judges.map((j) => j.name)).toEqual([
+      "judge.gguf",
+      "judge.gguf#2",
+    ]);
+    const jury = await runCli(
+      [...files(), "--llm", first!, "--llm", second!, "--jury", "mean", "--json"],
+      box.env,
+    );
+    expect(jury.code, jury.stderr).toBe(0);
+    expect((JSON.parse(jury.stdout) as CalibrationResult).judges.map((j) => j.name)).toEqual([
+      "judge.gguf",
+      "judge.gguf#2",
+      "jury (mean of 2)",
+    ]);
   });
 
   it("refuses --jury with one judge before any model loads", async () => {

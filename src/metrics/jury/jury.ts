@@ -6,6 +6,7 @@ import type { Llm } from "../../llm/types.js";
 import type { AgreementScale } from "../../math/krippendorff-alpha.js";
 import type { ModelProvenance } from "../../provenance.js";
 import { canonicalHash } from "../../util/hash.js";
+import { numberedNames } from "../../util/numbered-names.js";
 import { forEachOfStream } from "../../util/pool.js";
 import type {
   Metric,
@@ -143,13 +144,7 @@ function judgeNames(judges: readonly Llm[], names: readonly string[] | undefined
       },
     );
   }
-  const seen = new Map<string, number>();
-  return judges.map((llm, i) => {
-    const base = names?.[i] ?? llm.provenance().id;
-    const n = (seen.get(base) ?? 0) + 1;
-    seen.set(base, n);
-    return n === 1 ? base : `${base}#${n}`;
-  });
+  return numberedNames(judges.map((llm, i) => names?.[i] ?? llm.provenance().id));
 }
 
 /**
