@@ -7,6 +7,7 @@ import { ArenaGEval } from "../src/metrics/arena-g-eval/metric.js";
 import type { JudgePrompt } from "../src/prompts/types.js";
 import type { ComparedRow, Comparison } from "../src/report/compare.js";
 import { judgeComparison, judgedComparisonMarkdown } from "../src/report/judged-compare.js";
+import { judgedSectionHtml } from "../src/report/judged-compare-html.js";
 import { cliSandbox } from "./fixtures/cli/run-cli.js";
 import { extraGgufPath } from "./setup/paths.js";
 import { builtCliWithStoriesMissing, runBuiltCli } from "./support/built-cli.js";
@@ -65,6 +66,17 @@ describe("judgeComparison (scripted judge)", () => {
     expect(md).toContain("candidate won 1 rows, baseline won 1, 2 tied, of 4 judged");
     expect(md).toContain("changed when the order was swapped in 1 of 3 rows judged in both orders (33.3%)");
     expect(md).toContain("not judged: no question or response in one of the runs");
+
+    // The HTML page's section: the same sentence, each row's verdict, all of it text (a hostile label stays text).
+    const section = judgedSectionHtml(
+      { ...judged, criteria: "<script>alert(1)</script>" },
+      { a: "baseline", b: "<b>candidate</b>" },
+    ).value;
+    expect(section).toContain('<section id="compare-judged"><h2>Judged head to head</h2>');
+    expect(section).toContain("criteria: &lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(section).toContain("&lt;b&gt;candidate&lt;/b&gt; won 1 rows, baseline won 1, 2 tied, of 4 judged");
+    expect(section).toContain('<td class="text">tie (flipped)</td>');
+    expect(section).not.toContain("<script>");
   });
 });
 
@@ -113,6 +125,13 @@ describe.skipIf(missing.length > 0)(
       expect(judged.judged).toBe(2);
       // Row 0 has the same response in both runs: a tie without a judge call.
       expect(judged.rows[0]!.winner).toBe("tie");
+
+      const page = box.file("diff.html");
+      const h = await airgapEval(["report", "compare", a, b, ...judge, "--out", page]);
+      expect(h.code, h.stderr).toBe(0);
+      const text = readFileSync(page, "utf8");
+      expect(text).toContain('<section id="compare-judged"><h2>Judged head to head</h2>');
+      expect(text).toMatch(/<p id="judged-summary">[^<]* of 2 judged; [^<]*mean win share/);
 
       const alone = await airgapEval(["report", "compare", a, b, "--judge", extraGgufPath!]);
       expect(alone.code).toBe(2);

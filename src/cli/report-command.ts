@@ -4,8 +4,7 @@ import { InvalidInputError } from "../errors.js";
 import { type CompareKey, compareRuns } from "../report/compare.js";
 import { positionPairingWarning } from "../report/compare-pairing.js";
 import { writeReportFromIndex } from "../report/from-results-file.js";
-import { judgedComparisonMarkdown } from "../report/judged-compare.js";
-import { comparisonToMarkdown } from "../report/markdown.js";
+import { comparisonMarkdown } from "../report/judged-compare.js";
 import { ResultsFileIndex } from "../report/results-file-index.js";
 import { formatSummary } from "../report/summary.js";
 import { type ReportFormat, writeComparison } from "../report/write.js";
@@ -216,9 +215,7 @@ Examples:
         await writeComparison(flags.out, comparison);
         process.stdout.write(`Comparison: ${flags.out}\n`);
       } else {
-        process.stdout.write(comparisonToMarkdown(comparison));
-        if (judged !== undefined)
-          process.stdout.write(`\n${judgedComparisonMarkdown(judged, comparison.labels)}`);
+        process.stdout.write(comparisonMarkdown(comparison));
       }
       if (limits.length > 0) {
         const { lines, failures } = checkDrops(comparison, limits);

@@ -3,6 +3,7 @@ import { deltaDirection, fileName, formatDelta, formatScore, rowsRun, runName, t
 import { html, SafeHtml } from "./html-escape.js";
 import { REPORT_CSS } from "./html-style.js";
 import { detectableTitle, differenceCells, differenceNote, differenceTitle } from "./interval-text.js";
+import { judgedSectionHtml } from "./judged-compare-html.js";
 
 function differenceNoteHtml(comparison: Comparison): SafeHtml | string {
   const note = differenceNote(comparison.metrics);
@@ -26,7 +27,8 @@ export interface ComparisonHtmlOptions {
  * Two runs compared as one self-contained HTML page in the eval report's style (no script; a CSP that forbids
  * every fetch), titled with both runs' names and results files: per-metric means, scored n of N and deltas, then
  * the paired rows that changed most (largest absolute delta over their metrics, or a changed status) with their
- * question, response (both runs' when they differ) and scores, then the rows found in one run only. A delta is
+ * question, response (both runs' when they differ) and scores, then the rows found in one run only. With
+ * `comparison.judged` (`report compare --judge`), the judged head-to-head section follows the metrics. A delta is
  * green when it reads as a gain at three decimals, red when it reads as a drop, and plain when it reads `0.000`.
  *
  * @example
@@ -97,6 +99,7 @@ td.text { min-width: 16em; max-width: 34em; } .resp { white-space: pre-wrap; ove
     (m) =>
       html`<tr data-metric="${m.metric}"><td><code>${m.metric}</code></td><td class="num">${formatScore(m.a?.mean)}</td><td class="num">${formatScore(m.b?.mean)}</td><td class="num ${cls(m.meanDelta)}">${formatDelta(m.meanDelta)}</td><td class="num">${scored(m.a)}</td><td class="num">${scored(m.b)}</td><td class="num ${cls(m.pairedMeanDelta)}">${formatDelta(m.pairedMeanDelta)}</td>${differenceTds(m)}<td class="num">${m.improved}</td><td class="num">${m.regressed}</td><td class="num">${m.unchanged}</td><td>${m.configChanged ? "yes" : "no"}</td></tr>`,
   )}</tbody></table>${differenceNoteHtml(comparison)}</section>
+${comparison.judged !== undefined ? judgedSectionHtml(comparison.judged, comparison.labels) : ""}
 <section id="compare-run"><h2>How the runs differ</h2>${
     comparison.runDifferences.length === 0
       ? html`<p class="muted">Made alike: the same machine, runtimes, models and settings.</p>`

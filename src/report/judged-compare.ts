@@ -3,7 +3,7 @@
 import type { Metric, MetricResult } from "../metrics/types.js";
 import type { Comparison } from "./compare.js";
 import type { JudgedComparison, JudgedRow } from "./judged-types.js";
-import { escapeMarkdownCell, escapeMarkdownText } from "./markdown.js";
+import { comparisonToMarkdown, escapeMarkdownCell, escapeMarkdownText } from "./markdown.js";
 
 /** The candidates' names in the judge's results: run a and run b. */
 const RUN_NAMES = { a: "a", b: "b" } as const;
@@ -102,28 +102,61 @@ function judgedRow(
   };
 }
 
+/**
+ * The judged comparison in one sentence, with the runs' labels as given (escaped by the caller's format): the wins,
+ * run b's mean win share and the position-flip rate. The Markdown and HTML reports both print it.
+ *
+ * @example
+ * judgedSummary(judged, "baseline", "candidate");
+ * // "candidate won 1 rows, baseline won 1, 2 tied, of 4 judged; candidate's mean win share 0.500. The verdict ..."
+ */
+export function judgedSummary(judged: JudgedComparison, a: string, b: string): string {
+  const share = judged.meanWinShareB === null ? "–" : judged.meanWinShareB.toFixed(3);
+  const flipRate =
+    judged.swapped > 0 ? ` (${((100 * judged.positionFlips) / judged.swapped).toFixed(1)}%)` : "";
+  return (
+    `${b} won ${judged.wins.b} rows, ${a} won ${judged.wins.a}, ${judged.wins.tie} tied, of ${judged.judged} judged; ` +
+    `${b}'s mean win share ${share}. The verdict changed when the order was swapped in ${judged.positionFlips} of ${judged.swapped} rows judged in both orders${flipRate}.`
+  );
+}
+
+/** A judged row's verdict in words: the better run's label (and "(flipped)"), "tie", or why it was not judged. */
+export function judgedVerdict(row: JudgedRow, a: string, b: string): string {
+  if (row.winner === null) return `not judged: ${row.reason ?? ""}`;
+  const better = row.winner === "tie" ? "tie" : row.winner === "a" ? a : b;
+  return row.flipped ? `${better} (flipped)` : better;
+}
+
 /** The judged comparison as a Markdown section, to follow the score comparison. */
 export function judgedComparisonMarkdown(judged: JudgedComparison, labels: { a: string; b: string }): string {
   const a = escapeMarkdownText(labels.a);
   const b = escapeMarkdownText(labels.b);
-  const share = judged.meanWinShareB === null ? "–" : judged.meanWinShareB.toFixed(3);
-  const flipRate =
-    judged.swapped > 0 ? ` (${((100 * judged.positionFlips) / judged.swapped).toFixed(1)}%)` : "";
   const out = [
     "## Judged head to head",
     "",
     `Judge ${escapeMarkdownText(judged.judge)}, criteria: ${escapeMarkdownText(judged.criteria)}`,
     "",
-    `${b} won ${judged.wins.b} rows, ${a} won ${judged.wins.a}, ${judged.wins.tie} tied, of ${judged.judged} judged; ` +
-      `${b}'s mean win share ${share}. The verdict changed when the order was swapped in ${judged.positionFlips} of ${judged.swapped} rows judged in both orders${flipRate}.`,
+    judgedSummary(judged, a, b),
     "",
     `| Row | Question | Better | ${b} win share |`,
     "| ---: | --- | --- | ---: |",
     ...judged.rows.map(
       (r) =>
-        `| ${r.rowB} | ${escapeMarkdownCell(r.userInput ?? "")} | ${r.winner === null ? `not judged: ${escapeMarkdownCell(r.reason ?? "")}` : r.winner === "tie" ? "tie" : r.winner === "a" ? a : b}${r.flipped ? " (flipped)" : ""} | ${r.winShareB === null ? "–" : r.winShareB.toFixed(2)} |`,
+        `| ${r.rowB} | ${escapeMarkdownCell(r.userInput ?? "")} | ${escapeMarkdownCell(judgedVerdict(r, labels.a, labels.b))} | ${r.winShareB === null ? "–" : r.winShareB.toFixed(2)} |`,
     ),
     "",
   ];
   return out.join("\n");
+}
+
+/**
+ * The comparison in Markdown, with its judged head-to-head section when it has one (`report compare --judge`): what
+ * `report compare` prints and writes to a `.md` file.
+ */
+export function comparisonMarkdown(comparison: Comparison): string {
+  const judged = comparison.judged;
+  return (
+    comparisonToMarkdown(comparison) +
+    (judged !== undefined ? `\n${judgedComparisonMarkdown(judged, comparison.labels)}` : "")
+  );
 }

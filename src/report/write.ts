@@ -8,13 +8,8 @@ import { type CsvReportOptions, csvReportChunks, toCsvReport } from "./csv.js";
 import { reportMetadata } from "./display-paths.js";
 import { type HtmlReportOptions, htmlReportChunks, toHtmlReport } from "./html.js";
 import { comparisonToJson, type JsonReportOptions, jsonReportChunks, toJsonReport } from "./json.js";
-import { judgedComparisonMarkdown } from "./judged-compare.js";
-import {
-  comparisonToMarkdown,
-  type MarkdownReportOptions,
-  markdownReportChunks,
-  toMarkdownReport,
-} from "./markdown.js";
+import { comparisonMarkdown } from "./judged-compare.js";
+import { type MarkdownReportOptions, markdownReportChunks, toMarkdownReport } from "./markdown.js";
 import type { ReportParts } from "./parts.js";
 import { type ReportInput, reportData } from "./views.js";
 
@@ -139,10 +134,7 @@ export async function writeComparison(path: string, comparison: Comparison): Pro
       ? comparisonToJson(comparison)
       : format === "html"
         ? comparisonToHtml(comparison)
-        : comparisonToMarkdown(comparison) +
-          (comparison.judged !== undefined
-            ? `\n${judgedComparisonMarkdown(comparison.judged, comparison.labels)}`
-            : ""),
+        : comparisonMarkdown(comparison),
   );
   return format;
 }
