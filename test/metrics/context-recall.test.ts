@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ContextRecall } from "../../src/metrics/context-recall/metric.js";
 import { contextRecall } from "../../src/metrics/context-recall/score.js";
+import { FAITHFULNESS_VERDICTS_VERSION } from "../../src/metrics/shared/judge/statements/verdicts-prompt.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 
 const STATEMENTS = "faithfulness/statements";
@@ -41,7 +42,7 @@ describe("ContextRecall", () => {
       statements: REFERENCE_STATEMENTS,
       attributions: [{ verdict: 1 }, { verdict: 1 }, { verdict: 0 }],
       usage: { calls: 2 },
-      promptVersions: { [STATEMENTS]: "1.3.0", [VERDICTS]: "1.2.0" },
+      promptVersions: { [STATEMENTS]: "1.3.0", [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION },
     });
     // The statements step sees the reference (not a response); the verdicts step sees both contexts.
     expect(llm.callsFor(STATEMENTS)[0]!.prompt.input).toContain("finished in 1889");

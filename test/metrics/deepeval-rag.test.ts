@@ -124,7 +124,7 @@ describe("deepeval_contextual_relevancy", () => {
     const metric = new ContextualRelevancyMetric({ llm: new ScriptedLlm({}) });
     expect(metric.config().promptVersions).toEqual({
       "deepeval_contextual_relevancy/statements": "1.1.0",
-      "deepeval_contextual_relevancy/verdict": "1.0.0+noreasons",
+      "deepeval_contextual_relevancy/verdict": "1.1.0+noreasons",
     });
     expect(statementRelevancePromptFor(true).instruction).toMatch(/reason/);
     expect(() =>
@@ -183,7 +183,7 @@ describe("deepeval_contextual_recall", () => {
 
   it("records the shared verdicts prompt without reasons by default", () => {
     expect(new ContextualRecallMetric({ llm: new ScriptedLlm({}) }).config().promptVersions).toEqual({
-      "faithfulness/verdicts": "1.2.0+noreasons",
+      "faithfulness/verdicts": "1.3.0+noreasons",
     });
   });
 });

@@ -7,6 +7,7 @@ import {
   numpyRound,
   roundHalfEven,
 } from "../../src/metrics/factual-correctness/score.js";
+import { FAITHFULNESS_VERDICTS_VERSION } from "../../src/metrics/shared/judge/statements/verdicts-prompt.js";
 import type { JudgePrompt } from "../../src/prompts/types.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 
@@ -91,7 +92,7 @@ describe("FactualCorrectness", () => {
       referenceClaims: REFERENCE_CLAIMS,
       counts: { tp: 1, fp: 1, fn: 2 },
       usage: { calls: 4 },
-      promptVersions: { [claimsName()]: "1.1.0", [VERDICTS]: "1.2.0" },
+      promptVersions: { [claimsName()]: "1.1.0", [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION },
     });
   });
 

@@ -8,7 +8,10 @@ import {
   type FaithfulnessExample,
 } from "../../src/index.js";
 import { faithfulnessStatementsPrompt } from "../../src/metrics/shared/judge/statements/statements-prompt.js";
-import { verdictsSchema } from "../../src/metrics/shared/judge/statements/verdicts-prompt.js";
+import {
+  FAITHFULNESS_VERDICTS_VERSION,
+  verdictsSchema,
+} from "../../src/metrics/shared/judge/statements/verdicts-prompt.js";
 import { errorRow } from "../../src/util/error-row.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 import {
@@ -71,7 +74,10 @@ describe("Faithfulness (Ragas surface)", () => {
     const result = await new Faithfulness({ llm }).score({ ...lucasSample, response: "I don't know." });
     expect(result).toMatchObject({ value: null, status: "ok" });
     expect(result.reason).toMatch(/no statements/);
-    expect(result.details!.promptVersions).toEqual({ [STATEMENTS]: "1.3.0", [VERDICTS]: "1.2.0" });
+    expect(result.details!.promptVersions).toEqual({
+      [STATEMENTS]: "1.3.0",
+      [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION,
+    });
     expect(llm.callsFor(VERDICTS)).toHaveLength(0);
   });
 
@@ -82,7 +88,10 @@ describe("Faithfulness (Ragas surface)", () => {
     const r1 = await new Faithfulness({ llm: blankStatement }).score(lucasSample);
     expect(r1).toMatchObject({ value: null, status: "error" });
     expect(r1.error).toMatch(/JudgeOutputError: .*statements\.1: must not be only whitespace/);
-    expect(r1.details!.promptVersions).toEqual({ [STATEMENTS]: "1.3.0", [VERDICTS]: "1.2.0" });
+    expect(r1.details!.promptVersions).toEqual({
+      [STATEMENTS]: "1.3.0",
+      [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION,
+    });
     const blankReason = new ScriptedLlm(
       {
         [STATEMENTS]: [LUCAS_STATEMENTS],
@@ -126,7 +135,7 @@ describe("Faithfulness (Ragas surface)", () => {
     const verdictCall = llm.callsFor(VERDICTS)[0]!;
     const jsonSchema = z.toJSONSchema(verdictCall.schema) as unknown as { properties: { verdicts: object } };
     expect(jsonSchema.properties.verdicts).toMatchObject({ minItems: 2, maxItems: 2 });
-    expect(verdictCall.prompt.version).toBe("1.2.0");
+    expect(verdictCall.prompt.version).toBe(FAITHFULNESS_VERDICTS_VERSION);
     expect(verdictCall.options).toMatchObject({ temperature: 0 });
   });
 
@@ -191,7 +200,7 @@ describe("Faithfulness (Ragas surface)", () => {
     const metric = new Faithfulness({ llm: new ScriptedLlm({}), maxTokens: 256 });
     expect(metric.config()).toEqual({
       name: "faithfulness",
-      promptVersions: { [STATEMENTS]: "1.3.0", [VERDICTS]: "1.2.0" },
+      promptVersions: { [STATEMENTS]: "1.3.0", [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION },
       options: { temperature: 0, maxTokens: 256 },
       models: [
         { id: "scripted-judge", kind: "llm", runtime: { name: "scripted", version: "0" }, settings: {} },
@@ -244,7 +253,7 @@ describe("FaithfulnessEvaluator (Haystack surface)", () => {
     expect(result.score).toBe(0.5);
     expect(result.failedRows).toBe(1);
     expect(result.results[1]!.error).toMatch(/expected exactly 2 verdicts/);
-    const versions = { [STATEMENTS]: "1.3.0", [VERDICTS]: "1.2.0" };
+    const versions = { [STATEMENTS]: "1.3.0", [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION };
     expect(result.results[0]).toMatchObject({ status: "ok", promptVersions: versions });
     expect(result.results[0]).not.toHaveProperty("error");
     expect(result.results[1]).toMatchObject({ status: "error", score: null, promptVersions: versions });
@@ -295,7 +304,7 @@ describe("FaithfulnessEvaluator (Haystack surface)", () => {
     expect(JSON.parse(statementTurn[0]!.output)).toEqual({ statements: example.outputs.statements });
     const verdictTurn = JSON.parse(llm.callsFor(VERDICTS)[0]!.prompt.examples[0]!.output);
     expect(verdictTurn.verdicts.map((v: { verdict: number }) => v.verdict)).toEqual([1, 0]);
-    expect(llm.callsFor(VERDICTS)[0]!.prompt.version).toMatch(/^1\.2\.0\+examples\./);
+    expect(llm.callsFor(VERDICTS)[0]!.prompt.version).toMatch(/^1\.3\.0\+examples\./);
   });
 
   it("refuses an option it does not know, naming it, as every metric does", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NoiseSensitivity } from "../../src/metrics/noise-sensitivity/metric.js";
 import { noiseSensitivity } from "../../src/metrics/noise-sensitivity/score.js";
+import { FAITHFULNESS_VERDICTS_VERSION } from "../../src/metrics/shared/judge/statements/verdicts-prompt.js";
 import type { JudgePrompt } from "../../src/prompts/types.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 
@@ -104,7 +105,7 @@ describe("NoiseSensitivity", () => {
       incorrect: [false, true, true, true],
       // 2 statement calls, 2 verdict calls per context, 1 against the reference
       usage: { calls: 2 + 2 * 3 + 1 },
-      promptVersions: { [STATEMENTS]: "1.3.0", [VERDICTS]: "1.2.0" },
+      promptVersions: { [STATEMENTS]: "1.3.0", [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION },
     });
     expect(result.reason).toBe(
       "1 of 4 response statements are incorrect and supported by a relevant context",

@@ -12,12 +12,17 @@ import {
   FaithfulnessMetric,
   NoiseSensitivity,
 } from "../../src/index.js";
+import type { Llm } from "../../src/llm/types.js";
 import {
   MAX_STATEMENTS,
   maxStatements,
   statementListSchema,
 } from "../../src/metrics/shared/judge/statements/statement-list.js";
-import { MAX_STATEMENT_CHARS } from "../../src/metrics/shared/judge/text-schema.js";
+import {
+  listReasonChars,
+  MAX_REASON_CHARS,
+  MAX_STATEMENT_CHARS,
+} from "../../src/metrics/shared/judge/text-schema.js";
 import type { Metric, Sample } from "../../src/metrics/types.js";
 import { RepeatingJudge } from "../support/repeating-judge.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
@@ -91,6 +96,41 @@ describe("a judge that repeats itself as far as the grammar lets it still gives 
     const statements = (result.details as { statements: string[] }).statements;
     expect(statements).toHaveLength(7);
     for (const s of statements) expect(s.length).toBeLessThanOrEqual(MAX_STATEMENT_CHARS);
+  });
+});
+
+describe("a long list of verdicts still fits the call's budget", () => {
+  it("32 statements: each reason shorter, each copy no longer than the statements, so a repeating judge closes the answer", async () => {
+    // 32 statements of a realistic length, and a judge that writes every verdict's copy and reason to its bound.
+    const statements = Array.from(
+      { length: 32 },
+      (_, i) => `Statement ${i + 1} says one plain fact about the painting.`,
+    );
+    const scripted = new ScriptedLlm({ "faithfulness/statements": [{ statements }] });
+    const repeating = new RepeatingJudge(2048);
+    const judge: Llm = {
+      id: "statements-then-repeating",
+      provenance: () => repeating.provenance(),
+      generateObject: (prompt, schema, options) =>
+        prompt.name === "faithfulness/statements"
+          ? scripted.generateObject(prompt, schema, options)
+          : repeating.generateObject(prompt, schema, options),
+    };
+    const long = { ...sample, response: `${"word ".repeat(40)}end.` };
+    const result = await new Faithfulness({ llm: judge }).score(long);
+    expect(result.error).toBeUndefined();
+    expect(result.value).toEqual(expect.any(Number));
+    expect((result.details as { verdicts: unknown[] }).verdicts).toHaveLength(32);
+    expect(repeating.generated).toHaveLength(1);
+    expect(repeating.generated[0]).toBeLessThanOrEqual(2048);
+  });
+
+  it("each reason's bound shares a list's budget: 400 characters for a few items, 80 at least for many", () => {
+    expect(listReasonChars(1)).toBe(MAX_REASON_CHARS);
+    expect(listReasonChars(6)).toBe(MAX_REASON_CHARS);
+    expect(listReasonChars(12)).toBe(200);
+    expect(listReasonChars(32)).toBe(80);
+    expect(listReasonChars(1000)).toBe(80);
   });
 });
 

@@ -9,8 +9,11 @@ export interface ContextUsefulnessInput {
   context: string;
 }
 
-/** Version of the contextual precision verdict prompt. */
-export const CONTEXTUAL_PRECISION_PROMPT_VERSION = "1.0.0";
+/**
+ * Version of the contextual precision verdict prompt. 1.1.0: the verdict's reason is bounded (at most 400 characters: `passVerdictSchema`), so a judge
+ * that repeats itself still gives its verdict.
+ */
+export const CONTEXTUAL_PRECISION_PROMPT_VERSION = "1.1.0";
 
 const question = "Who won the Nobel Prize in 1921 and for what?";
 const reference = "Einstein won the Nobel Prize in 1921 for his discovery of the photoelectric effect.";

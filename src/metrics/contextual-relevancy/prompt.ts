@@ -21,8 +21,11 @@ export interface StatementRelevanceInput {
   statement: string;
 }
 
-/** Version of the contextual relevancy verdict prompt. */
-export const CONTEXTUAL_RELEVANCY_PROMPT_VERSION = "1.0.0";
+/**
+ * Version of the contextual relevancy verdict prompt. 1.1.0: the verdict's reason is bounded (at most 400 characters: `passVerdictSchema`), so a judge
+ * that repeats itself still gives its verdict.
+ */
+export const CONTEXTUAL_RELEVANCY_PROMPT_VERSION = "1.1.0";
 /**
  * Version of the contextual relevancy statements prompt. 1.1.0: each statement is at most 200 characters, and a call's
  * list is bounded by the passage's words (`statementListSchema`).

@@ -23,8 +23,11 @@ export interface IntentionVerdictInput {
   intention: string;
 }
 
-/** Version of the conversation completeness prompts. */
-export const CONVERSATION_COMPLETENESS_PROMPT_VERSION = "1.0.0";
+/**
+ * Version of the conversation completeness prompts. 1.1.0: the verdict's reason is bounded (at most 400 characters: `passVerdictSchema`), so a judge
+ * that repeats itself still gives its verdict.
+ */
+export const CONVERSATION_COMPLETENESS_PROMPT_VERSION = "1.1.0";
 
 const USER_TURNS: Turns = [
   { role: "user", content: "Hi! Can you recommend a film for tonight?" },

@@ -24,8 +24,11 @@ export interface RetentionInput {
   assistantMessage: string;
 }
 
-/** Version of the knowledge retention prompts. */
-export const KNOWLEDGE_RETENTION_PROMPT_VERSION = "1.0.0";
+/**
+ * Version of the knowledge retention prompts. 1.1.0: the verdict's reason is bounded (at most 400 characters: `passVerdictSchema`), so a judge
+ * that repeats itself still gives its verdict.
+ */
+export const KNOWLEDGE_RETENTION_PROMPT_VERSION = "1.1.0";
 
 /** Most facts read from one user message. */
 export const MAX_FACTS_PER_MESSAGE = 8;

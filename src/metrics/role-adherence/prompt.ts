@@ -4,6 +4,7 @@ import { type DeepEvalTurn, renderDeepEvalTurns } from "../../sample/conversatio
 import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
 import { type PassVerdict, passVerdictSchema } from "../shared/judge/deepeval-verdicts.js";
 import { exactly } from "../shared/judge/sized.js";
+import { listReasonChars } from "../shared/judge/text-schema.js";
 
 /** What the judge sees: the chatbot role and the conversation. */
 export interface RoleAdherenceInput {
@@ -16,8 +17,11 @@ export interface RoleAdherenceAnswer {
   verdicts: PassVerdict[];
 }
 
-/** Version of the role adherence prompt. */
-export const ROLE_ADHERENCE_PROMPT_VERSION = "1.0.0";
+/**
+ * Version of the role adherence prompt. 1.1.0: each reason is bounded (at most 400 characters, less with many
+ * assistant messages: `listReasonChars`), so a judge that repeats itself still closes the answer.
+ */
+export const ROLE_ADHERENCE_PROMPT_VERSION = "1.1.0";
 
 const ASK_REASON = " Give a one-sentence reason before each verdict.";
 
@@ -84,7 +88,7 @@ export function roleAdherencePromptFor(reasons: boolean): typeof roleAdherencePr
 export function roleAdherenceSchema(count: number, reasons: boolean): z.ZodType<RoleAdherenceAnswer> {
   return z.object({
     verdicts: exactly(
-      passVerdictSchema(reasons),
+      passVerdictSchema(reasons, listReasonChars(count)),
       count,
       `expected exactly ${count} verdicts, one per assistant message`,
     ),

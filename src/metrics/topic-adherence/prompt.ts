@@ -2,7 +2,13 @@ import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
 import { exactly } from "../shared/judge/sized.js";
-import { judgeReason, judgeText } from "../shared/judge/text-schema.js";
+import {
+  judgeReason,
+  judgeText,
+  judgeTextOfAtMost,
+  listReasonChars,
+  MAX_REASON_CHARS,
+} from "../shared/judge/text-schema.js";
 
 /** Input of the topics step: the conversation as Ragas prints it. */
 export interface TopicsInput {
@@ -48,8 +54,11 @@ export interface ClassifyOutput {
 export const TOPICS_PROMPT_VERSION = "1.1.0";
 /** Version of the refusal prompt. 1.1.0: the reason is bounded (`judgeReason`). */
 export const REFUSED_PROMPT_VERSION = "1.1.0";
-/** Version of the classification prompt. 1.1.0: the reasons are bounded (`judgeReason`). */
-export const CLASSIFY_PROMPT_VERSION = "1.1.0";
+/**
+ * Version of the classification prompt. 1.1.0: the reasons are bounded (`judgeReason`). 1.2.0: with many topics
+ * each reason is bounded shorter (`listReasonChars`), so the whole answer fits the call's token budget.
+ */
+export const CLASSIFY_PROMPT_VERSION = "1.2.0";
 
 const CONVERSATION_LINES =
   "Lines start with Human: (the human), AI: (the assistant), Tools: (the calls the assistant made, with their\narguments) and ToolOutput: (what a tool returned).";
@@ -163,11 +172,13 @@ export const refusedPrompt: PromptTemplate<RefusedInput, RefusedOutput> = {
   formatInput: (input) => `Conversation:\n${input.conversation}\n\nTopic:\n${input.topic}`,
 };
 
-const classificationSchema = z.object({
-  topic: judgeText(),
-  reason: judgeReason(),
-  verdict: z.literal([0, 1]),
-});
+/** One topic's classification, its reason bounded at `reasonChars`. */
+const classificationSchema = (reasonChars = MAX_REASON_CHARS) =>
+  z.object({
+    topic: judgeText(),
+    reason: judgeTextOfAtMost(reasonChars),
+    verdict: z.literal([0, 1]),
+  });
 const classificationWithoutReasonSchema = z.object({ topic: judgeText(), verdict: z.literal([0, 1]) });
 
 /** Step 3: each topic against the reference topics. The metric passes {@link classifySchema} to fix the count. */
@@ -175,17 +186,20 @@ export const classifyPrompt: PromptTemplate<ClassifyInput, ClassifyOutput> = {
   name: "topic_adherence/classify",
   version: CLASSIFY_PROMPT_VERSION,
   instruction: CLASSIFY_INSTRUCTION,
-  outputSchema: z.object({ classifications: z.array(classificationSchema) }),
+  outputSchema: z.object({ classifications: z.array(classificationSchema()) }),
   examples: CLASSIFY_EXAMPLES,
   formatInput: (input) =>
     `Reference topics:\n${numbered(input.reference_topics)}\n\nTopics (${input.topics.length}):\n${numbered(input.topics)}`,
 };
 
-/** The classification schema for `count` topics: exactly `count` items; `reasons: false` leaves the reason out. */
+/**
+ * The classification schema for `count` topics: exactly `count` items, each reason at most `listReasonChars(count)`;
+ * `reasons: false` leaves the reason out.
+ */
 export function classifySchema(count: number, reasons: boolean): z.ZodType<ClassifyOutput> {
   return z.object({
     classifications: exactly(
-      reasons ? classificationSchema : classificationWithoutReasonSchema,
+      reasons ? classificationSchema(listReasonChars(count)) : classificationWithoutReasonSchema,
       count,
       `expected exactly ${count} classifications, one per topic, in the topics' order`,
     ),

@@ -7,8 +7,11 @@ export interface TurnRelevancyInput {
   window: ReadonlyArray<Pick<DeepEvalTurn, "role" | "content">>;
 }
 
-/** Version of the turn relevancy verdict prompt. */
-export const TURN_RELEVANCY_PROMPT_VERSION = "1.0.0";
+/**
+ * Version of the turn relevancy verdict prompt. 1.1.0: the verdict's reason is bounded (at most 400 characters: `passVerdictSchema`), so a judge
+ * that repeats itself still gives its verdict.
+ */
+export const TURN_RELEVANCY_PROMPT_VERSION = "1.1.0";
 
 const EXAMPLES: ReadonlyArray<PromptExample<TurnRelevancyInput, PassVerdict>> = [
   {

@@ -125,7 +125,7 @@ describe("turn_relevancy", () => {
         { message: 5, verdict: 1 },
       ],
       usage: { calls: 3 },
-      promptVersions: { "turn_relevancy/verdict": "1.0.0" },
+      promptVersions: { "turn_relevancy/verdict": "1.1.0" },
     });
     const inputs = llm.callsFor("turn_relevancy/verdict").map((c) => c.prompt.input);
     expect(inputs[0]).not.toContain("question 1");
@@ -356,7 +356,7 @@ describe("role_adherence", () => {
     const metric = new RoleAdherence({ llm: bare, reasons: false });
     const r1 = await metric.score({ chatbotRole: role, messages: conversation.slice(0, 2) });
     expect(r1.value).toBe(1);
-    expect(r1.details).toMatchObject({ promptVersions: { "role_adherence/verdicts": "1.0.0+noreasons" } });
+    expect(r1.details).toMatchObject({ promptVersions: { "role_adherence/verdicts": "1.1.0+noreasons" } });
     expect(bare.calls[0]!.prompt.system).not.toMatch(/reason/);
   });
 

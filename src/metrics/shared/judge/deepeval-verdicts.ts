@@ -13,7 +13,7 @@ import {
   verdictOptionsShape,
 } from "./choice-verdicts.js";
 import { judgeSettingsShape } from "./options.js";
-import { judgeText } from "./text-schema.js";
+import { judgeTextOfAtMost, MAX_REASON_CHARS } from "./text-schema.js";
 
 /** A verdict as the judge writes it: a one-sentence reason (none with `reasons: false`), then 1 (passes) or 0. */
 export interface PassVerdict {
@@ -27,10 +27,16 @@ export type ReadPassVerdict = PassVerdict & { confidence?: number; weight?: numb
 /** The verdict slot of a pass/fail answer. */
 export const PASS_SLOT = { key: "verdict", values: ["0", "1"] } as const;
 
-/** The schema of one verdict, with or without its reason. */
-export function passVerdictSchema(reasons: boolean): z.ZodType<PassVerdict> {
+/**
+ * The schema of one verdict, with or without its reason; the reason is bounded at `reasonChars` (a list of verdicts
+ * passes `listReasonChars(count)`).
+ */
+export function passVerdictSchema(
+  reasons: boolean,
+  reasonChars: number = MAX_REASON_CHARS,
+): z.ZodType<PassVerdict> {
   return reasons
-    ? z.object({ reason: judgeText(), verdict: z.literal([0, 1]) })
+    ? z.object({ reason: judgeTextOfAtMost(reasonChars), verdict: z.literal([0, 1]) })
     : z.object({ verdict: z.literal([0, 1]) });
 }
 

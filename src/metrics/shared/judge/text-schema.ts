@@ -26,6 +26,31 @@ export function judgeText(): z.ZodString {
 export const MAX_REASON_CHARS = 400;
 
 /**
+ * Characters the reasons of one list answer (a verdict per statement, per topic, per message) hold together: six
+ * full reasons. A list of many items gets shorter reasons ({@link listReasonChars}), so that a judge that writes
+ * every reason to its bound still closes the answer within its token budget: 32 verdicts of 400-character reasons
+ * and 200-character statement copies are about 19,000 characters, past the 2,048 tokens of a retried call.
+ */
+export const LIST_REASONS_CHARS = 6 * MAX_REASON_CHARS;
+
+/** Shortest bound of one reason in a long list: a short sentence. */
+export const MIN_LIST_REASON_CHARS = 80;
+
+/**
+ * The bound of each reason in a list answer of `count` items: {@link LIST_REASONS_CHARS} shared among them, at most
+ * {@link MAX_REASON_CHARS} and at least {@link MIN_LIST_REASON_CHARS} each.
+ *
+ * @example
+ * listReasonChars(3); // 400
+ * listReasonChars(12); // 200
+ * listReasonChars(32); // 80
+ */
+export function listReasonChars(count: number): number {
+  const shared = Math.floor(LIST_REASONS_CHARS / Math.max(1, count));
+  return Math.max(MIN_LIST_REASON_CHARS, Math.min(MAX_REASON_CHARS, shared));
+}
+
+/**
  * A judge's reason or feedback: {@link judgeText} of at most {@link MAX_REASON_CHARS} characters.
  *
  * @example

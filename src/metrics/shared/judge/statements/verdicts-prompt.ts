@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../../../prompts/types.js";
 import { promptWithoutReasons } from "../choice-verdicts.js";
 import { exactly } from "../sized.js";
-import { judgeReason, judgeTextOfAtMost, MAX_STATEMENT_CHARS } from "../text-schema.js";
+import { judgeTextOfAtMost, listReasonChars, MAX_REASON_CHARS, MAX_STATEMENT_CHARS } from "../text-schema.js";
 
 /** Input of step 2: the contexts (or a part of them) and the statements to check. */
 export interface VerdictsInput {
@@ -37,21 +37,41 @@ export interface VerdictsOutput {
 /**
  * Version of the faithfulness verdicts prompt. 1.2.0: the reason is bounded as judges' reasons are (`judgeReason`) and
  * the copied statement by the longest statement given (at least `MAX_STATEMENT_CHARS`), so a judge that repeats itself
- * in either still gives its verdict.
+ * in either still gives its verdict. 1.3.0: with many statements each reason is bounded shorter (`listReasonChars`),
+ * and a copy by the longest statement given (`copyChars`), so the whole answer fits the call's token budget.
  */
-export const FAITHFULNESS_VERDICTS_VERSION = "1.2.0";
+export const FAITHFULNESS_VERDICTS_VERSION = "1.3.0";
 
-/** One verdict's schema: the statement copied in at most `copyChars` characters, the reason unless `reasons: false`. */
-function verdictSchemaFor(reasons: boolean, copyChars: number) {
+/**
+ * One verdict's schema: the statement copied in at most `copyChars` characters, the reason (unless `reasons: false`)
+ * in at most `reasonChars`.
+ */
+function verdictSchemaFor(reasons: boolean, copyChars: number, reasonChars = MAX_REASON_CHARS) {
   const statement = judgeTextOfAtMost(copyChars);
   const verdict = z.literal([0, 1]);
-  return reasons ? z.object({ statement, reason: judgeReason(), verdict }) : z.object({ statement, verdict });
+  return reasons
+    ? z.object({ statement, reason: judgeTextOfAtMost(reasonChars), verdict })
+    : z.object({ statement, verdict });
+}
+
+/** Characters a copied statement may run past the statement it copies (a judge may add a full stop or a space). */
+const COPY_SLACK_CHARS = 20;
+
+/**
+ * The longest copy the verdicts may hold of `statements`: the longest of them and a little slack. A copy only names
+ * the statement its verdict is for (verdicts are matched by position), so the bound need not hold more.
+ *
+ * @example
+ * copyChars(["Paris is in France.", "It is big."]); // 39
+ */
+export function copyChars(statements: readonly string[]): number {
+  return statements.reduce((most, s) => Math.max(most, s.length), 0) + COPY_SLACK_CHARS;
 }
 
 /**
  * The verdicts schema for `count` statements: exactly `count` verdicts, so the grammar cannot skip one;
- * `reasons: false` leaves the reason field out. Each copied statement is at most `copyChars` characters (pass the
- * longest statement's length when it may be longer than `MAX_STATEMENT_CHARS`, e.g. people's statements).
+ * `reasons: false` leaves the reason field out. Each copied statement is at most `copyChars` characters (the judge's
+ * step passes `copyChars(statements)`), each reason at most `listReasonChars(count)`.
  */
 export function verdictsSchema(
   count: number,
@@ -60,7 +80,7 @@ export function verdictsSchema(
 ): z.ZodType<VerdictsOutput> {
   return z.object({
     verdicts: exactly(
-      verdictSchemaFor(reasons, copyChars),
+      verdictSchemaFor(reasons, copyChars, listReasonChars(count)),
       count,
       `expected exactly ${count} verdicts, one per statement, in the statements' order`,
     ),

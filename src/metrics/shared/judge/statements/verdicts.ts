@@ -8,11 +8,11 @@ import {
 } from "../choice-verdicts.js";
 import type { JudgeSettings, JudgeUsage } from "../judge.js";
 import { judgeWithSplitting, splitRecord } from "../split.js";
-import { MAX_STATEMENT_CHARS } from "../text-schema.js";
 import { verdictListPlan } from "../verdict-plan.js";
 import { mergePartVerdicts } from "./merge.js";
 import type { StatementSteps } from "./steps.js";
 import {
+  copyChars,
   type Verdict,
   type VerdictsInput,
   type VerdictsOutput,
@@ -54,9 +54,7 @@ export async function judgeVerdictList(
   signal: AbortSignal | undefined,
 ): Promise<Verdict[]> {
   const prompt = mode.reasons ? template : verdictsPromptWithoutReasons(template);
-  // A copy is no longer than the longest statement given (people's statements in calibrate may pass the bound).
-  const longest = input.statements.reduce((most, s) => Math.max(most, s.length), MAX_STATEMENT_CHARS);
-  const schema = verdictsSchema(input.statements.length, mode.reasons, longest);
+  const schema = verdictsSchema(input.statements.length, mode.reasons, copyChars(input.statements));
   const plan = mode.prefill
     ? verdictListPlan(
         {
