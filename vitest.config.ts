@@ -19,7 +19,7 @@ const realJudgeRunsAsked = realJudgeRunsSize !== "off";
  * The judge runs, costliest first (CPU seconds, docs/development.md): they start in this order, two at a time, so in
  * the full run the emulated Haswell's long single run does not start last and run alone (the CI tier skips it).
  */
-const realJudgeRuns = ["haswell", "rag-judges", "agent-judges", "custom-judges", "generate"].map(
+const realJudgeRuns = ["haswell", "rag-judges", "agent-judges", "custom-judges", "jury", "generate"].map(
   (name) => `test/real-models/${name}.test.ts`,
 );
 

@@ -66,9 +66,17 @@ describe("airgap-eval eval --jury", { timeout: 600_000 }, () => {
 
   it("--jury-loading auto keeps the judges together when they fit in half the free memory, else one at a time", async () => {
     const size = judges.reduce((sum, j) => sum + statSync(j).size, 0);
-    expect(await juryLoadingFor("auto", judges, {}, size * 4)).toBe("together");
-    expect(await juryLoadingFor("auto", judges, {}, size)).toBe("one-at-a-time");
-    expect(await juryLoadingFor("together", judges, {}, 0)).toBe("together");
+    const notices: string[] = [];
+    const notice = (m: string) => notices.push(m);
+    expect(await juryLoadingFor("auto", judges, {}, size * 4, notice)).toBe("together");
+    expect(notices).toEqual([]);
+    expect(await juryLoadingFor("auto", judges, {}, size, notice)).toBe("one-at-a-time");
+    expect(notices).toEqual([
+      expect.stringMatching(
+        /^the jury's judges take turns \(--jury-loading auto\): their files \(\d+\.\d GiB\) exceed half the free memory/,
+      ),
+    ]);
+    expect(await juryLoadingFor("together", judges, {}, 0, notice)).toBe("together");
   });
 
   it.each([

@@ -35,11 +35,11 @@ export type { CutCounts, CutKind, SplitRecord } from "../metrics/shared/judge/sp
 export type {
   Metric,
   MetricConfig,
-  MetricPasses,
-  MetricPassOptions,
   MetricResult,
   MetricStatus,
   Sample,
   SampleField,
   ScoreOptions,
+  ScoringPasses,
+  ScoringPassOptions,
 } from "../metrics/types.js";

@@ -1,5 +1,4 @@
 import { writeFileSync } from "node:fs";
-import path from "node:path";
 import { type Command, Option } from "commander";
 import { Cache } from "../cache/cache.js";
 import { type CalibrateOptions, type CalibrationResult, calibrate } from "../calibrate/calibrate.js";
@@ -45,7 +44,7 @@ import {
 } from "./calibrate-metric.js";
 import { calibrationSummary } from "./calibrate-summary.js";
 import { parseColumnMap } from "./column-map.js";
-import { type JuryLoading, juryJudges, juryLoadingOption, juryOption } from "./eval-jury.js";
+import { type JuryLoading, judgeName, juryJudges, juryLoadingOption, juryOption } from "./eval-jury.js";
 import { disposeModels, type LoadedModels, loadEvalModels } from "./eval-models.js";
 import { requireVerifier } from "./eval-verifiers.js";
 import { ExitCode } from "./exit-codes.js";
@@ -233,7 +232,7 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
       results.push(await calibrate(set, options(await juryCalibrationJudges(flags.llm, build, jury))));
     const judges = jury !== undefined ? [] : needs.llm ? flags.llm : ["(no judge)"];
     // Two judges of the same file name (from two folders) are told apart: a.gguf, a.gguf#2.
-    const names = numberedNames(judges.map((judge) => path.basename(judge)));
+    const names = numberedNames(judges.map(judgeName));
     for (const [i, judge] of judges.entries()) {
       const models: Partial<LoadedModels> = {};
       try {

@@ -36,7 +36,7 @@ export interface CalibrationJury {
  * row twice.
  *
  * @example
- * const judges = await juryCalibrationJudges(["a.gguf", "b.gguf"], build, { aggregate: "majority", flags, cache, models });
+ * const judges = await juryCalibrationJudges(["a.gguf", "b.gguf"], build, { aggregate: "majority", loading: "auto", flags, cache, models, shelves });
  */
 export async function juryCalibrationJudges(
   judges: readonly string[],

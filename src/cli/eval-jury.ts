@@ -119,8 +119,9 @@ export function juryLoadingOption(): Option {
 }
 
 /**
- * The loading `--jury-loading auto` picks: one at a time when the judges' model files together are larger than half
- * the memory free now (`os.freemem()`), else together. Other modes are kept.
+ * The loading `--jury-loading auto` picks: one at a time when the judges' model files together (every file of each,
+ * a split GGUF's parts included) are larger than half the memory free now (`os.freemem()`), else together; it says
+ * so with `notice` (stderr) when it picks one at a time. Other modes are kept.
  *
  * @example
  * await juryLoadingFor("auto", ["a.gguf", "b.gguf"], flags); // "together" on a machine with room for both
@@ -130,6 +131,7 @@ export async function juryLoadingFor(
   judges: readonly string[],
   flags: ModelFlags,
   freeBytes: number = os.freemem(),
+  notice: (message: string) => void = (m) => process.stderr.write(`airgap-eval: ${m}\n`),
 ): Promise<"together" | "one-at-a-time"> {
   if (mode !== "auto") return mode;
   let total = 0;
@@ -140,9 +142,14 @@ export async function juryLoadingFor(
     );
     // A judge that cannot be found fails when it is loaded, with its own message.
     if (namedModelError !== undefined || llm === undefined) return "together";
-    total += statSync(llm.mainFile).size;
+    for (const file of llm.files) total += statSync(file.absolutePath).size;
   }
-  return total > freeBytes / 2 ? "one-at-a-time" : "together";
+  if (total <= freeBytes / 2) return "together";
+  const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+  notice(
+    `the jury's judges take turns (--jury-loading auto): their files (${gib(total)}) exceed half the free memory (${gib(freeBytes)}); --jury-loading together keeps them all loaded`,
+  );
+  return "one-at-a-time";
 }
 
 /**

@@ -1,11 +1,11 @@
-// Metrics that score in passes (`Metric.passes`: a jury whose judges are loaded one at a time) run their passes
+// Metrics that score in passes (`Metric.scoringPasses`: a jury whose judges are loaded one at a time) run their passes
 // here, before `evaluate()` scores any row: pass 0 of every such metric, then pass 1, and so on, so a judge shared
 // by several juries is loaded once per pass.
 import type { Cache } from "../cache/cache.js";
 import type { DatasetSample } from "../dataset/types.js";
 import type { Sample } from "../metrics/types.js";
 import type { MetricEntry } from "./plan.js";
-import { createProgress, type ProgressMode } from "./progress.js";
+import { createProgress, type ProgressMode, stopOnce } from "./progress.js";
 import { callsMetric } from "./score-row.js";
 
 /** A row with work left, as `evaluate()` reads it (see its `rowWork`). */
@@ -48,19 +48,26 @@ async function countOf(samples: AsyncIterable<Sample>): Promise<number> {
  * await runMetricPasses({ entries: plan.entries, rows: () => rowWork(plan), cache, concurrency: 1, signal, progress: "auto" });
  */
 export async function runMetricPasses(run: MetricPassRun): Promise<void> {
-  const passing = run.entries.filter((e) => e.metric.passes !== undefined && e.metric.passes.count > 0);
-  const passes = Math.max(0, ...passing.map((e) => e.metric.passes!.count));
+  const passing = run.entries.filter(
+    (e) => e.metric.scoringPasses !== undefined && e.metric.scoringPasses.count > 0,
+  );
+  const passes = Math.max(0, ...passing.map((e) => e.metric.scoringPasses!.count));
   for (let pass = 0; pass < passes; pass++) {
     for (const entry of passing) {
-      const metricPasses = entry.metric.passes!;
+      const metricPasses = entry.metric.scoringPasses!;
       if (pass >= metricPasses.count || run.signal?.aborted === true) continue;
       const total = await countOf(samplesFor(run, entry));
       if (total === 0) continue;
-      const progress = createProgress(run.progress ?? "none", {
-        activity: `${entry.metric.name}, pass ${pass + 1} of ${metricPasses.count} (${metricPasses.describe(pass)}):`,
-      });
+      const progress = stopOnce(
+        createProgress(run.progress ?? "none", {
+          activity: `${entry.metric.name}, pass ${pass + 1} of ${metricPasses.count} (${metricPasses.describe(pass)}):`,
+        }),
+      );
       let done = 0;
       progress.start(total, 0);
+      // Ctrl-C: the pass's bar goes before the caller prints anything about stopping.
+      const stopProgress = (): void => progress.stop();
+      run.signal?.addEventListener("abort", stopProgress, { once: true });
       try {
         await metricPasses.run(pass, samplesFor(run, entry), {
           concurrency: run.concurrency,
@@ -68,6 +75,7 @@ export async function runMetricPasses(run: MetricPassRun): Promise<void> {
           onRow: () => progress.update(++done, 0),
         });
       } finally {
+        run.signal?.removeEventListener("abort", stopProgress);
         progress.stop();
       }
     }

@@ -41,6 +41,23 @@ export function llmIdentity(llm: Llm): LlmIdentity {
 }
 
 /**
+ * How a loaded judge differs from what it was remembered as, in what can change its answers: its provenance
+ * (`outputDifferences`), and whether it reads choice slots, follows plans and scores choices. Empty when the same.
+ *
+ * @example
+ * identityDifferences(remembered, await LlamaCppLlm.load({ modelPath })); // ["model settings.contextSize 4096 -> 2048"]
+ */
+export function identityDifferences(identity: LlmIdentity, llm: Llm): string[] {
+  const now = llmIdentity(llm);
+  return [
+    ...outputDifferences(identity.provenance, now.provenance),
+    ...(now.readsChoiceSlots !== identity.readsChoiceSlots ? ["model readsChoiceSlots changed"] : []),
+    ...(now.followsPlans !== identity.followsPlans ? ["model followsPlans changed"] : []),
+    ...(now.scoresChoices !== identity.scoresChoices ? ["model scoreChoices changed"] : []),
+  ];
+}
+
+/**
  * A judge that is loaded at its first call, not before: behind a `CachedLlm` whose every call hits the cache, the
  * model is never loaded (an unchanged rerun skips the load's seconds in every test worker). Until then its
  * identity (id, provenance, concurrency) is the one remembered from an earlier load; the load checks that the model
@@ -110,14 +127,10 @@ export class LazyLlm implements Llm {
       const judge = await this.load();
       this.judge = judge;
       this.onLoad(judge);
-      const now = llmIdentity(judge);
-      const differences = [
-        ...outputDifferences(this.identity.provenance, now.provenance),
-        ...(now.readsChoiceSlots !== this.identity.readsChoiceSlots
-          ? ["model readsChoiceSlots changed"]
-          : []),
-        ...(now.followsPlans !== this.identity.followsPlans ? ["model followsPlans changed"] : []),
-      ];
+      const differences = identityDifferences(this.identity, judge).filter(
+        // A judge without scoreChoices is told at the call that needs it (see the constructor).
+        (d) => d !== "model scoreChoices changed",
+      );
       if (differences.length > 0) throw this.changed(differences);
       return judge;
     });

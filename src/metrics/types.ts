@@ -67,29 +67,30 @@ export interface Metric {
   config(): MetricConfig;
   /**
    * Optional: passes over every row this metric will score, run by `evaluate()` before it scores any row (a jury
-   * whose judges are loaded one at a time scores all rows with each judge in turn). Metrics without it are scored
-   * row by row.
+   * whose judges are loaded one at a time scores all rows with each judge in turn; see {@link ScoringPasses}).
+   * Metrics without it are scored row by row.
    */
-  readonly passes?: MetricPasses | undefined;
+  readonly scoringPasses?: ScoringPasses | undefined;
 }
 
 /**
- * Passes a metric runs over all its rows before `score` is asked for them (see `Metric.passes`). `evaluate()` runs
- * pass 0 of every such metric, then pass 1, and so on, each over the rows that metric will score (not those a
- * resumed file or the result cache already holds, nor those it skips); `score` then answers from what the passes
- * kept.
+ * Passes a metric runs over all its rows before `score` is asked for them (see `Metric.scoringPasses`). `evaluate()`
+ * runs pass 0 of every such metric, then pass 1, and so on, each over the rows that metric will score (not those a
+ * resumed file or the result cache already holds, nor those it skips), then scores the rows; `score` answers from
+ * what the passes kept. Pass 0 comes first in every run (a metric may start afresh there); a run with no row to
+ * score runs no pass, and a row no pass saw is scored by `score` alone.
  */
-export interface MetricPasses {
+export interface ScoringPasses {
   /** How many passes. */
   readonly count: number;
   /** Runs pass `pass` (from 0) over `rows`, at most `concurrency` at a time. */
-  run(pass: number, rows: AsyncIterable<Sample>, options: MetricPassOptions): Promise<void>;
+  run(pass: number, rows: AsyncIterable<Sample>, options: ScoringPassOptions): Promise<void>;
   /** A few words on pass `pass`, for progress lines (`judge a.gguf`). */
   describe(pass: number): string;
 }
 
-/** Options of `MetricPasses.run`. */
-export interface MetricPassOptions {
+/** Options of `ScoringPasses.run`. */
+export interface ScoringPassOptions {
   /** Rows scored at once. */
   concurrency: number;
   /** Stops the pass: no new row starts. Defaults to none. */

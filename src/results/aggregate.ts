@@ -99,7 +99,7 @@ class ExactSum {
 const splitter = 134217729; // 2^27 + 1
 
 /**
- * A head-to-head row's swapped pairs and position flips: its own, or with a jury each judge's that gave a value (every
+ * A head-to-head row's swapped pairs and position flips: its own, or with a jury each judge's whose row is ok (every
  * judge judged the pairs in both orders, so the jury's flip rate is over all their swapped pairs).
  */
 function headToHeadDetails(details: unknown): { swappedPairs: number; positionFlips: number }[] {

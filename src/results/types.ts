@@ -58,7 +58,8 @@ export interface MetricAggregate {
   decidedBy?: { verifier: number; judge: number };
   /**
    * Ok rows of a head-to-head metric (`arena_g_eval`): pairs judged in both orders, and those whose verdict changed
-   * when the order was swapped (`details.swappedPairs`, `details.positionFlips`); absent for other metrics.
+   * when the order was swapped (`details.swappedPairs`, `details.positionFlips`; for a jury, every judge's, from
+   * `details.jury.members`); absent for other metrics.
    */
   positionFlips?: { flips: number; swappedPairs: number };
   /** How far a jury's judges agreed (`details.jury` of its rows); absent for a metric that is no jury. */

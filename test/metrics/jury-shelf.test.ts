@@ -79,20 +79,21 @@ const provenanceOf = (id: string): ModelProvenance => ({
 const asJson = (results: MetricResult[]) => JSON.parse(JSON.stringify(results));
 
 describe("JudgeShelf", () => {
-  it("loads each judge once to open, then one at a time as they are called", async () => {
+  it("loads each judge once to open (the first last, so it stays loaded), then one at a time as they are called", async () => {
     const { log, loaders } = counted({ "a.gguf": polite([1, 1], "a"), "b.gguf": polite([0], "b") });
     const shelf = await JudgeShelf.open(loaders);
-    expect(log.loads).toEqual(["a.gguf", "b.gguf"]);
-    expect(shelf.loadedIndex).toBe(1);
+    expect(log.loads).toEqual(["b.gguf", "a.gguf"]);
+    expect(shelf.loadedIndex).toBe(0);
     expect(shelf.names).toEqual(["a.gguf", "b.gguf"]);
     expect(shelf.judges.map((j) => j.provenance().id)).toEqual(["a", "b"]);
     const schema = z.object({ reason: z.string(), verdict: z.literal([0, 1]) });
     const ask = (judge: Llm) => judge.generateObject({ ...prompt, name: "aspect_critic/polite" }, schema);
+    await ask(shelf.judges[0]!);
+    expect(log.loads).toHaveLength(2); // a was loaded: no swap
     await ask(shelf.judges[1]!);
-    expect(log.loads).toHaveLength(2); // b was loaded: no swap
     await ask(shelf.judges[0]!);
-    await ask(shelf.judges[0]!);
-    expect(log.loads).toEqual(["a.gguf", "b.gguf", "a.gguf"]);
+    expect(log.loads).toEqual(["b.gguf", "a.gguf", "b.gguf", "a.gguf"]);
+    expect(shelf.loads).toBe(4);
     expect(log.mostLive).toBe(1);
     await shelf.dispose();
     expect(log.live).toBe(0);
@@ -155,8 +156,10 @@ describe("JudgeShelf", () => {
       },
       { name: "b.gguf", load: async () => ({ llm: polite([], "b"), dispose: async () => undefined }) },
     ]);
+    // a stays loaded from the open; b's turn frees it, and a's next load is the changed one.
+    await shelf.use(1, async () => undefined);
     await expect(shelf.judges[0]!.generateObject(prompt, z.object({}))).rejects.toThrow(
-      /judge a\.gguf loaded differently than when the shelf was opened/,
+      /judge a\.gguf loaded differently than when the shelf was opened \(model sha256/,
     );
     await shelf.dispose();
 
@@ -191,11 +194,11 @@ describe("a jury on a shelf", () => {
     });
     const shelf = await JudgeShelf.open(loaders);
     const jury = new Jury({ metric: (llm) => new AnswerAccuracy({ llm }), judges: shelf });
-    expect(jury.passes?.count).toBe(2);
+    expect(jury.scoringPasses?.count).toBe(2);
     expect(jury.config()).toEqual(together.config());
     const shelved = await evaluate(rows, [jury], { progress: "none", concurrency: 1 });
-    // Open (a, b), then pass 1 on a and pass 2 on b: each judge loaded once for the run, never two at once.
-    expect(log.loads).toEqual(["judge-a.gguf", "judge-b.gguf", "judge-a.gguf", "judge-b.gguf"]);
+    // Open (b, then a, which stays loaded), pass 1 on a, pass 2 on b: never two at once.
+    expect(log.loads).toEqual(["judge-b.gguf", "judge-a.gguf", "judge-b.gguf"]);
     expect(log.mostLive).toBe(1);
     const values = (r: typeof loaded) => r.detailed().map((row) => row.metrics.nv_accuracy);
     expect(asJson(values(shelved).map((m) => m!))).toEqual(asJson(values(loaded).map((m) => m!)));
@@ -230,7 +233,7 @@ describe("a jury on a shelf", () => {
       aggregate: "majority",
     });
     const result = await evaluate(rows, [accuracy, politeness], { progress: "none", concurrency: 1 });
-    expect(log.loads).toEqual(["a", "b", "a", "b"]);
+    expect(log.loads).toEqual(["b", "a", "b"]);
     expect(result.detailed().map((r) => r.metrics.polite?.value)).toEqual([1, 1, 0]);
     const voters = result.detailed().map((r) => (r.metrics.polite!.details!.jury as JuryDetails).voters);
     expect(voters).toEqual([2, 2, 2]);
@@ -261,15 +264,79 @@ describe("a jury on a shelf", () => {
     // Every row is in the results file: resumed, nothing to pass over.
     const resumed = await build();
     await evaluate(rows, [resumed.jury], { progress: "none", resume: true, out: `${dir}/r.jsonl` });
-    expect(resumed.log.loads).toEqual(["judge-a.gguf", "judge-b.gguf"]);
+    expect(resumed.log.loads).toEqual(["judge-b.gguf", "judge-a.gguf"]);
     await resumed.shelf.dispose();
     // Every row's result is in the cache: nothing to pass over either, and every row served from it.
     const cached = await build();
     const again = await evaluate(rows, [cached.jury], { progress: "none", cache });
-    expect(cached.log.loads).toEqual(["judge-a.gguf", "judge-b.gguf"]);
+    expect(cached.log.loads).toEqual(["judge-b.gguf", "judge-a.gguf"]);
     expect(again.detailed().map((r) => r.metrics.nv_accuracy?.value)).toEqual([0.875, 0.125, 0.875]);
     await cached.shelf.dispose();
     cache.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("a judge that cannot load for its pass stops the run, and is not loaded again", async () => {
+    let failing = false;
+    const { log, loaders } = counted({
+      "judge-a.gguf": rater("judge-a.gguf", ratings.a),
+      "judge-b.gguf": rater("judge-b.gguf", ratings.b),
+    });
+    const shelf = await JudgeShelf.open([
+      loaders[0]!,
+      {
+        name: "judge-b.gguf",
+        load: async () => {
+          if (failing) throw new Error("judge-b.gguf: not enough memory to load the model");
+          return loaders[1]!.load();
+        },
+      },
+    ]);
+    failing = true;
+    const jury = new Jury({ metric: (llm) => new AnswerAccuracy({ llm }), judges: shelf });
+    await expect(evaluate(rows, [jury], { progress: "none", concurrency: 1 })).rejects.toThrow(
+      /judge-b\.gguf: not enough memory/,
+    );
+    await expect(shelf.judges[1]!.generateObject(prompt, z.object({}))).rejects.toThrow(/not enough memory/);
+    expect(log.loads).toEqual(["judge-b.gguf", "judge-a.gguf"]);
+    await shelf.dispose();
+    expect(log.live).toBe(0);
+  });
+
+  it("a run stopped during a pass writes no row of the jury; resumed, it scores them all", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "airgap-jury-stop-"));
+    const out = path.join(dir, "r.jsonl");
+    const { loaders } = counted({
+      "judge-a.gguf": rater("judge-a.gguf", [...ratings.a, ...ratings.a]),
+      "judge-b.gguf": rater("judge-b.gguf", [...ratings.b, ...ratings.b]),
+    });
+    const shelf = await JudgeShelf.open(loaders);
+    const jury = new Jury({ metric: (llm) => new AnswerAccuracy({ llm }), judges: shelf });
+    const stop = new AbortController();
+    let seen = 0;
+    const stopping = new Jury({
+      metric: (llm) => {
+        const metric = new AnswerAccuracy({ llm });
+        const score = metric.score.bind(metric);
+        metric.score = async (sample, options) => {
+          if (++seen === 2) stop.abort();
+          return score(sample, options);
+        };
+        return metric;
+      },
+      judges: shelf,
+    });
+    const stopped = await evaluate(rows, [stopping], {
+      progress: "none",
+      concurrency: 1,
+      out,
+      signal: stop.signal,
+    });
+    expect(stopped.metadata.interrupted).toBe(true);
+    expect(stopped.detailed()).toEqual([]);
+    const resumed = await evaluate(rows, [jury], { progress: "none", concurrency: 1, out, resume: true });
+    expect(resumed.detailed().map((r) => r.metrics.nv_accuracy?.status)).toEqual(["ok", "ok", "ok"]);
+    await shelf.dispose();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -282,7 +349,7 @@ describe("a jury on a shelf", () => {
     });
     const result = await jury.score(rows[0]!);
     expect(result.value).toBe(0.5);
-    expect(log.loads).toEqual(["a", "b", "a", "b"]);
+    expect(log.loads).toEqual(["b", "a", "b"]);
     expect(log.mostLive).toBe(1);
     await shelf.dispose();
   });

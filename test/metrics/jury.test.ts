@@ -13,6 +13,7 @@ import type { MetricResult } from "../../src/metrics/types.js";
 import { toHtmlReport } from "../../src/report/html.js";
 import { toMarkdownReport } from "../../src/report/markdown.js";
 import { formatSummary } from "../../src/report/summary.js";
+import { numberedNames } from "../../src/util/numbered-names.js";
 import { ScriptedLlm } from "../support/scripted-llm.js";
 
 const juryOf = (result: MetricResult): JuryDetails => result.details?.jury as JuryDetails;
@@ -112,6 +113,8 @@ describe("Jury", () => {
   it("numbers judges with the same id and refuses too few judges, unknown aggregates or mixed metrics", () => {
     const twins = politeJury([critic([], "same"), critic([], "same")]);
     expect(twins.judgeNames).toEqual(["same", "same#2"]);
+    // A number already taken is skipped, so names stay distinct.
+    expect(numberedNames(["a", "a", "a#2"])).toEqual(["a", "a#3", "a#2"]);
     expect(() => politeJury([critic([], "only")])).toThrow(/at least two judges; got 1/);
     expect(() => politeJury([critic([], "a"), critic([], "b")], "mode" as "mean")).toThrow(
       /unknown aggregate "mode"; choose one of majority, mean, median, min/,

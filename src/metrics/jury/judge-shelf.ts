@@ -2,7 +2,7 @@
 // which loads a judge when it is first called and frees the judge loaded before it.
 import type { z } from "zod";
 import { InvalidInputError } from "../../errors.js";
-import { type LlmIdentity, llmIdentity } from "../../llm/lazy-llm.js";
+import { identityDifferences, type LlmIdentity, llmIdentity } from "../../llm/lazy-llm.js";
 import type {
   ChoiceProbabilities,
   ChoiceRequest,
@@ -12,7 +12,7 @@ import type {
   ScoreChoicesOptions,
 } from "../../llm/types.js";
 import type { JudgePrompt } from "../../prompts/types.js";
-import { type ModelProvenance, outputDifferences } from "../../provenance.js";
+import type { ModelProvenance } from "../../provenance.js";
 
 /** A judge as {@link JudgeLoader.load} gives it: the loaded model, and how to free it. */
 export interface LoadedJudge {
@@ -74,8 +74,9 @@ class ShelvedJudge implements Llm {
  * Judges of which at most one is loaded at a time: calling a judge loads it and frees the one loaded before.
  * Give a {@link Jury} a shelf in place of loaded judges when they do not fit in memory together; `evaluate()` (and
  * `calibrate`) then score every row with the first judge, then every row with the next, so each judge loads once
- * per run. {@link JudgeShelf.open} loads each judge once to read what results record about it (its model, its
- * settings), and checks each later load gives the same.
+ * per pass. {@link JudgeShelf.open} loads each judge once to read what results record about it (its model, its
+ * settings), and each later load must give the same. A judge that fails to load (or loads differently) fails every
+ * later call to it with the same error, without loading again.
  *
  * @example
  * await using shelf = await JudgeShelf.open([
@@ -89,9 +90,11 @@ export class JudgeShelf {
   readonly judges: readonly Llm[];
   /** The judges' names, from their loaders. */
   readonly names: readonly string[];
-  /** Loads done so far (including {@link JudgeShelf.open}'s first ones). */
-  loads = 0;
+  private loadCount = 0;
   private loaded: { index: number; judge: LoadedJudge } | undefined;
+  // A judge whose load failed: its error, thrown again by every later call to it.
+  private readonly failed = new Map<number, unknown>();
+  private disposing: Promise<void> | undefined;
   // The load or swap in progress: calls made meanwhile wait for it, so two judges are never loaded at once.
   private switching: Promise<void> | undefined;
   // Calls running on the loaded judge, and the swaps waiting for them to end.
@@ -101,39 +104,45 @@ export class JudgeShelf {
 
   private constructor(
     private readonly loaders: readonly JudgeLoader[],
-    facts: readonly LlmIdentity[],
+    private readonly identities: readonly LlmIdentity[],
   ) {
     this.names = loaders.map((l) => l.name);
-    this.judges = facts.map((f, i) => new ShelvedJudge(this, i, f));
+    this.judges = identities.map((f, i) => new ShelvedJudge(this, i, f));
   }
 
   /**
-   * Loads each judge once, in order, to read its identity and settings (the last stays loaded), and gives the
-   * shelf. A loader that fails frees what it loaded before the error is thrown.
+   * Loads each judge once to read its identity and settings, the last first, so the first judge (the one a jury's
+   * first pass needs) stays loaded; gives the shelf. A loader that fails frees what it loaded before the error is
+   * thrown.
    */
   static async open(loaders: readonly JudgeLoader[]): Promise<JudgeShelf> {
     if (!Array.isArray(loaders) || loaders.length === 0) {
       throw new InvalidInputError("JudgeShelf: give at least one judge loader", { field: "judges" });
     }
-    const facts: LlmIdentity[] = [];
+    const facts: LlmIdentity[] = new Array(loaders.length);
     let last: LoadedJudge | undefined;
     try {
-      for (const loader of loaders) {
+      for (let i = loaders.length - 1; i >= 0; i--) {
         const previous = last;
         last = undefined;
         await previous?.dispose();
-        const judge = await loader.load();
+        const judge = await loaders[i]!.load();
         last = judge;
-        facts.push(llmIdentity(judge.llm));
+        facts[i] = llmIdentity(judge.llm);
       }
     } catch (error) {
       await last?.dispose();
       throw error;
     }
     const shelf = new JudgeShelf(loaders, facts);
-    shelf.loads = loaders.length;
-    if (last !== undefined) shelf.loaded = { index: loaders.length - 1, judge: last };
+    shelf.loadCount = loaders.length;
+    if (last !== undefined) shelf.loaded = { index: 0, judge: last };
     return shelf;
+  }
+
+  /** Loads done so far (including {@link JudgeShelf.open}'s first ones). */
+  get loads(): number {
+    return this.loadCount;
   }
 
   /**
@@ -147,6 +156,7 @@ export class JudgeShelf {
           `JudgeShelf: judge ${this.names[index]} was called after the shelf was disposed`,
         );
       }
+      if (this.failed.has(index)) throw this.failed.get(index);
       if (this.switching !== undefined) {
         await this.switching.catch(() => undefined);
         continue;
@@ -179,18 +189,24 @@ export class JudgeShelf {
 
   private async swap(index: number): Promise<void> {
     const before = this.loaded;
-    this.loaded = undefined;
+    // Freed first; a judge that fails to free stays the loaded one (and the error is thrown), so two never load.
     if (before !== undefined) await before.judge.dispose();
-    const judge = await this.loaders[index]!.load();
-    this.loads++;
-    const differences = outputDifferences(this.judges[index]!.provenance(), judge.llm.provenance());
-    if (differences.length > 0) {
-      await judge.dispose();
-      throw new InvalidInputError(
-        `JudgeShelf: judge ${this.names[index]} loaded differently than when the shelf was opened (${differences.join("; ")}): its model file or settings changed during the run; run again`,
-      );
+    this.loaded = undefined;
+    try {
+      const judge = await this.loaders[index]!.load();
+      this.loadCount++;
+      const differences = identityDifferences(this.identities[index]!, judge.llm);
+      if (differences.length > 0) {
+        await judge.dispose();
+        throw new InvalidInputError(
+          `JudgeShelf: judge ${this.names[index]} loaded differently than when the shelf was opened (${differences.join("; ")}): its model file or settings changed during the run; run again`,
+        );
+      }
+      this.loaded = { index, judge };
+    } catch (error) {
+      this.failed.set(index, error);
+      throw error;
     }
-    this.loaded = { index, judge };
   }
 
   /** The index in `judges` of the judge loaded now, if any. */
@@ -198,14 +214,17 @@ export class JudgeShelf {
     return this.loaded?.index;
   }
 
-  /** Frees the loaded judge; later calls fail. Safe to call twice. */
-  async dispose(): Promise<void> {
+  /** Frees the loaded judge once the calls running on it have finished; later calls fail. Safe to call twice. */
+  dispose(): Promise<void> {
     this.disposed = true;
-    await this.switching?.catch(() => undefined);
-    if (this.running > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
-    const loaded = this.loaded;
-    this.loaded = undefined;
-    await loaded?.judge.dispose();
+    this.disposing ??= (async () => {
+      await this.switching?.catch(() => undefined);
+      while (this.running > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+      const loaded = this.loaded;
+      this.loaded = undefined;
+      await loaded?.judge.dispose();
+    })();
+    return this.disposing;
   }
 
   /** Same as {@link dispose}, for `await using`. */

@@ -11,12 +11,12 @@ import { forEachOfStream } from "../../util/pool.js";
 import type {
   Metric,
   MetricConfig,
-  MetricPasses,
   MetricResult,
   MetricStatus,
   Sample,
   SampleField,
   ScoreOptions,
+  ScoringPasses,
 } from "../types.js";
 import { JudgeShelf } from "./judge-shelf.js";
 import {
@@ -34,7 +34,7 @@ export interface JuryOptions {
   /**
    * The judges, at least two (a different model each, for a jury worth its name): loaded `Llm`s, all in memory at
    * once, or a {@link JudgeShelf}, which keeps one loaded at a time (each row is then scored by every judge in turn
-   * over the whole run: see `Jury.passes`). Required.
+   * over the whole run: see `Jury.scoringPasses`). Required.
    */
   judges: readonly Llm[] | JudgeShelf;
   /** How the judges' values become the row's value (see {@link JuryAggregate}). Defaults to "mean". */
@@ -174,10 +174,11 @@ export class Jury implements Metric {
    * With a {@link JudgeShelf}: one pass per judge, which `evaluate()` runs before scoring rows, so each judge scores
    * every row while it is the one loaded; `score` then aggregates what the passes kept. Undefined with loaded judges.
    */
-  readonly passes: MetricPasses | undefined;
+  readonly scoringPasses: ScoringPasses | undefined;
   private readonly judges: readonly Llm[];
-  // With a shelf: each row's outcome from each judge's pass, by the hash of the row's sample.
-  private readonly kept = new Map<string, PassOutcome[]>();
+  // With a shelf: each row's outcome from each judge's pass, by the hash of the row's sample, and how many rows of
+  // the run hold that sample (an entry goes when the last of them is scored).
+  private readonly kept = new Map<string, { outcomes: PassOutcome[]; rows: number }>();
 
   constructor(options: JuryOptions) {
     const { metric } = options;
@@ -210,10 +211,10 @@ export class Jury implements Metric {
         },
       );
     }
-    this.passes = shelf === undefined ? undefined : this.judgePasses();
+    this.scoringPasses = shelf === undefined ? undefined : this.judgePasses(shelf);
   }
 
-  private judgePasses(): MetricPasses {
+  private judgePasses(shelf: JudgeShelf): ScoringPasses {
     return {
       count: this.members.length,
       describe: (pass) => `judge ${this.judgeNames[pass]}`,
@@ -221,6 +222,9 @@ export class Jury implements Metric {
         if (pass === 0) this.kept.clear();
         const member = this.members[pass]!;
         const signal = options.signal;
+        // The pass's judge is loaded before its first row: a judge that cannot load (or loads differently) stops the
+        // run here, rather than leaving every row to the other judges.
+        await shelf.use(pass, async () => undefined);
         await forEachOfStream(
           rows,
           options.concurrency,
@@ -232,9 +236,10 @@ export class Jury implements Metric {
               outcome = { thrown };
             }
             const key = canonicalHash(sample);
-            const outcomes = this.kept.get(key) ?? [];
-            outcomes[pass] = outcome;
-            this.kept.set(key, outcomes);
+            const entry = this.kept.get(key) ?? { outcomes: [], rows: 0 };
+            entry.outcomes[pass] = outcome;
+            if (pass === 0) entry.rows++;
+            this.kept.set(key, entry);
             options.onRow?.();
           },
           () => signal?.aborted === true,
@@ -274,18 +279,23 @@ export class Jury implements Metric {
   /**
    * Scores one sample with every judge and aggregates. Bad input throws `InvalidInputError`. With loaded judges
    * they are asked at once; with a shelf the row's outcomes come from the passes `evaluate()` ran, else each judge
-   * is loaded in turn for this one row (use `scoreBatch` for many rows outside `evaluate`).
+   * is asked in turn for this one row (loading each: use `scoreBatch` for many rows outside `evaluate`).
    */
   async score(sample: Sample, options: ScoreOptions = {}): Promise<MetricResult> {
-    if (this.passes === undefined) {
+    if (this.scoringPasses === undefined) {
       return this.combine(await Promise.all(this.members.map((m) => m.score(sample, options))));
     }
-    const outcomes = this.kept.get(canonicalHash(sample));
-    if (outcomes === undefined || this.members.some((_, i) => outcomes[i] === undefined)) {
-      return (await this.scoreBatch([sample], options))[0]!;
+    const key = canonicalHash(sample);
+    const entry = this.kept.get(key);
+    if (entry === undefined || this.members.some((_, i) => entry.outcomes[i] === undefined)) {
+      const results: MetricResult[] = [];
+      for (const member of this.members) results.push(await member.score(sample, options));
+      return this.combine(results);
     }
+    // Kept until the last row holding this sample is scored.
+    if (--entry.rows <= 0) this.kept.delete(key);
     return this.combine(
-      outcomes.map((outcome: PassOutcome) => {
+      entry.outcomes.map((outcome: PassOutcome) => {
         if ("thrown" in outcome) throw outcome.thrown;
         return outcome.result;
       }),
