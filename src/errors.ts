@@ -35,12 +35,15 @@ export class InvalidInputError extends AirgapEvalError {
   declare readonly line: number | undefined;
   declare readonly field: string | undefined;
   declare readonly file: string | undefined;
+  /** What is wrong, without the location the message starts with (not enumerable, so printing shows it once). */
+  declare readonly detail: string;
   constructor(message: string, location: InputLocation = {}, options?: { cause?: unknown }) {
     super(formatWithLocation(message, location), options);
     for (const key of ["row", "line", "field", "file"] as const) {
       if (location[key] !== undefined)
         Object.defineProperty(this, key, { value: location[key], enumerable: true });
     }
+    Object.defineProperty(this, "detail", { value: message, enumerable: false });
   }
 }
 

@@ -145,7 +145,9 @@ describe("DAGMetric", () => {
       { response: "Paris", reference: "Paris" },
       { response: "Paris", reference: ["Paris"] as unknown as string },
     ];
-    await expect(metric.scoreBatch(rows)).rejects.toThrow(/row 1, field "reference": must be a string/);
+    await expect(metric.scoreBatch(rows)).rejects.toThrow(
+      /row 1, field "reference": must be a string.*\(the input of the child metric exact_match\)/,
+    );
     expect(llm.calls).toHaveLength(0);
   });
 

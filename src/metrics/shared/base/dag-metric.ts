@@ -1,6 +1,7 @@
 // The base of the decision-graph metrics (DeepEval's DAGMetric and ConversationalDAGMetric): the checked graph from
 // the options, one prompt per node, the walk per row (the path taken, or with scoring "expected" every branch), and
 // the result's value, reason and details. Subclasses give how a node's inputs are rendered from their sample.
+import { InvalidInputError } from "../../../errors.js";
 import type { MetricDescriptor, MetricOptionsOf } from "../../descriptor.js";
 import type { MetricConfig, MetricResult, Sample, SampleField } from "../../types.js";
 import { dagCalls } from "../judge/dag/calls.js";
@@ -94,7 +95,22 @@ export abstract class DagMetricBase<
    */
   protected override validate(sample: Sample, row: number | undefined): V {
     const read = this.readRow(sample, row);
-    for (const child of this.children) child.checkInputs(sample, row);
+    for (const child of this.children) {
+      try {
+        child.checkInputs(sample, row);
+      } catch (error) {
+        if (!(error instanceof InvalidInputError)) throw error;
+        // Named as the child's input: the graph may hold several children reading the same field.
+        throw new InvalidInputError(
+          `${error.detail} (the input of the child metric ${child.name})`,
+          {
+            ...(error.row !== undefined ? { row: error.row } : {}),
+            ...(error.field !== undefined ? { field: error.field } : {}),
+          },
+          { cause: error },
+        );
+      }
+    }
     return read;
   }
 
