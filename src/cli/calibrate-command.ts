@@ -25,7 +25,6 @@ import type { CpuBuildOption } from "../llm/cpu-build.js";
 import type { GpuOption } from "../llm/load-options.js";
 import type { Llm } from "../llm/types.js";
 import { definableMetrics } from "../metric-file/definition.js";
-import type { JudgeShelf } from "../metrics/jury/judge-shelf.js";
 import type { JuryAggregate } from "../metrics/jury/verdict.js";
 import { cliCommand } from "../util/cli-command.js";
 import { numberedNames } from "../util/numbered-names.js";
@@ -199,8 +198,8 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
   const cache = flags.cache ? Cache.open(flags.cacheFile ? { path: flags.cacheFile } : {}) : undefined;
   const results: CalibrationResult[] = [];
   const shared: Partial<LoadedModels> = {};
-  const juryModels: Partial<LoadedModels>[] = [];
-  const shelves: JudgeShelf[] = [];
+  // How to free the jury's judges (calibrate-jury.ts), each added as soon as its judges load.
+  const releases: (() => Promise<void>)[] = [];
   try {
     let embeddings: Embeddings | undefined;
     if (needs.embeddings) {
@@ -222,11 +221,10 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
     });
     const build = (llm: Llm | undefined) =>
       buildCalibrationMetric(choice, { ...(llm ? { llm } : {}), ...(embeddings ? { embeddings } : {}) });
-    // A jury: the judges loaded (at once or one at a time), each calibrated, then the jury over them
-    // (calibrate-jury.ts).
+    // A jury: each judge calibrated, then the jury over them (calibrate-jury.ts loads them as --jury-loading says).
     const jury =
       flags.jury !== undefined
-        ? { aggregate: flags.jury, loading: flags.juryLoading, flags, cache, models: juryModels, shelves }
+        ? { aggregate: flags.jury, loading: flags.juryLoading, flags, cache, releases }
         : undefined;
     if (jury !== undefined)
       results.push(await calibrate(set, options(await juryCalibrationJudges(flags.llm, build, jury))));
@@ -249,8 +247,7 @@ async function runCalibrate(file: string | undefined, flags: CalibrateFlags): Pr
     }
   } finally {
     await disposeModels(shared);
-    for (const judge of juryModels) await disposeModels(judge);
-    for (const shelf of shelves) await shelf.dispose();
+    for (const release of releases) await release();
     cache?.close();
     interrupt.dispose();
   }

@@ -8,7 +8,7 @@ import type { JuryAggregate } from "../metrics/jury/verdict.js";
 import type { Metric } from "../metrics/types.js";
 import { numberedNames } from "../util/numbered-names.js";
 import { type JuryLoading, judgeName, juryLoadingFor, juryShelf, loadJuryJudges } from "./eval-jury.js";
-import type { LoadedModels, ModelFlags } from "./eval-models.js";
+import { disposeModels, type LoadedModels, type ModelFlags } from "./eval-models.js";
 
 /** The help of `calibrate --jury`. */
 export const calibrateJuryHelp =
@@ -23,10 +23,8 @@ export interface CalibrationJury {
   cache: Cache | undefined;
   /** `--jury-loading`: the judges all loaded at once, one at a time, or chosen by their size. */
   loading: JuryLoading;
-  /** Receives each judge's models as soon as they load, for the caller to dispose of. */
-  models: Partial<LoadedModels>[];
-  /** Receives the shelf of judges loaded one at a time, for the caller to dispose of. */
-  shelves: JudgeShelf[];
+  /** Receives how to free the judges, as soon as they load, for the caller to call once calibrated. */
+  releases: (() => Promise<void>)[];
 }
 
 /**
@@ -36,7 +34,7 @@ export interface CalibrationJury {
  * row twice.
  *
  * @example
- * const judges = await juryCalibrationJudges(["a.gguf", "b.gguf"], build, { aggregate: "majority", loading: "auto", flags, cache, models, shelves });
+ * const judges = await juryCalibrationJudges(["a.gguf", "b.gguf"], build, { aggregate: "majority", loading: "auto", flags, cache, releases });
  */
 export async function juryCalibrationJudges(
   judges: readonly string[],
@@ -47,11 +45,16 @@ export async function juryCalibrationJudges(
   let shelf: JudgeShelf | undefined;
   let llms: readonly Llm[];
   if ((await juryLoadingFor(jury.loading, judges, jury.flags)) === "one-at-a-time") {
-    shelf = await juryShelf(judges, jury.flags, jury.cache);
-    jury.shelves.push(shelf);
-    llms = shelf.judges;
+    const opened = await juryShelf(judges, jury.flags, jury.cache);
+    jury.releases.push(() => opened.dispose());
+    shelf = opened;
+    llms = opened.judges;
   } else {
-    const loaded = await loadJuryJudges(judges, jury.flags, jury.models);
+    const models: Partial<LoadedModels>[] = [];
+    jury.releases.push(async () => {
+      for (const loaded of models) await disposeModels(loaded);
+    });
+    const loaded = await loadJuryJudges(judges, jury.flags, models);
     llms = loaded.map((llm) => (jury.cache ? new CachedLlm(llm, jury.cache) : llm));
   }
   const metrics = new Map(llms.map((llm) => [llm, build(llm)]));
