@@ -46,7 +46,7 @@ describe("ContextPrecision / ContextUtilization", () => {
       judgedAgainst: "reference",
       verdicts: [{ verdict: 0 }, { verdict: 1 }, { verdict: 1 }],
       usage: { calls: 3 },
-      promptVersions: { [PROMPT]: "1.0.0" },
+      promptVersions: { [PROMPT]: "1.1.0" },
     });
     const inputs = llm.callsFor(PROMPT).map((c) => c.prompt.input);
     expect(inputs[0]).toContain("Berlin is in Germany.");

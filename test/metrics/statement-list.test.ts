@@ -5,6 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
+  AnswerRelevancyMetric,
+  ContextPrecision,
   ContextRecall,
   ContextualRelevancyMetric,
   FactualCorrectness,
@@ -77,6 +79,9 @@ describe("a judge that repeats itself as far as the grammar lets it still gives 
     ["factual_correctness", (llm) => new FactualCorrectness({ llm })],
     ["deepeval_faithfulness", (llm) => new FaithfulnessMetric({ llm, truthsExtractionLimit: 3 })],
     ["deepeval_contextual_relevancy", (llm) => new ContextualRelevancyMetric({ llm })],
+    // Verdicts with one reason each, bounded too: SmolLM2 ran context precision's reason on to 2,048 tokens.
+    ["context_precision", (llm) => new ContextPrecision({ llm })],
+    ["deepeval_answer_relevancy", (llm) => new AnswerRelevancyMetric({ llm })],
   ];
 
   for (const [name, make] of metrics) {

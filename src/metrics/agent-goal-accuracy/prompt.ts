@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
-import { judgeText } from "../shared/judge/text-schema.js";
+import { judgeReason, judgeText } from "../shared/judge/text-schema.js";
 
 /** Input of the first step: the conversation as Ragas prints it (`Human:`, `AI:`, `Tools:`, `ToolOutput:`). */
 export interface WorkflowInput {
@@ -28,8 +28,8 @@ export interface CompareOutcomeOutput {
 
 /** Version of the goal and end state prompt. */
 export const WORKFLOW_PROMPT_VERSION = "1.0.0";
-/** Version of the outcome comparison prompt. */
-export const COMPARE_PROMPT_VERSION = "1.0.0";
+/** Version of the comparison prompt (step 2). 1.1.0: the reason is bounded (at most 400 characters: `judgeReason`), so a judge that repeats itself still gives its verdict. */
+export const COMPARE_PROMPT_VERSION = "1.1.0";
 
 const WORKFLOW_INSTRUCTION = [
   "You read a conversation between a human, an AI assistant and the tools the assistant called.",
@@ -119,7 +119,7 @@ export const compareOutcomePrompt: PromptTemplate<CompareOutcomeInput, CompareOu
   name: "agent_goal_accuracy/compare",
   version: COMPARE_PROMPT_VERSION,
   instruction: COMPARE_INSTRUCTION,
-  outputSchema: z.object({ reason: judgeText(), verdict: z.literal([0, 1]) }),
+  outputSchema: z.object({ reason: judgeReason(), verdict: z.literal([0, 1]) }),
   examples: COMPARE_EXAMPLES,
   formatInput: (input) =>
     `Desired outcome:\n${input.desired_outcome.trim()}\n\nArrived outcome:\n${input.arrived_outcome.trim()}`,

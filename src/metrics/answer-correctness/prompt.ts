@@ -1,7 +1,12 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
-import { judgeText } from "../shared/judge/text-schema.js";
+import {
+  judgeStatement,
+  judgeTextOfAtMost,
+  listReasonChars,
+  MAX_REASON_CHARS,
+} from "../shared/judge/text-schema.js";
 
 /** What the classification step sees: the question and the statements of the response and of the reference. */
 export interface CorrectnessInput {
@@ -32,18 +37,28 @@ export interface CorrectnessOutput {
   reference: ReferenceStatementLabel[];
 }
 
-/** Version of the answer correctness classification prompt. */
-export const ANSWER_CORRECTNESS_PROMPT_VERSION = "1.0.0";
+/**
+ * Version of the answer correctness classification prompt. 1.1.0: each copied statement is bounded as statements are
+ * (`judgeStatement`) and the reasons of each side's list share its budget (`listReasonChars`), so a judge that
+ * repeats itself still closes the answer.
+ */
+export const ANSWER_CORRECTNESS_PROMPT_VERSION = "1.1.0";
 
-const responseLabel = z.object({ statement: judgeText(), reason: judgeText(), label: z.enum(["TP", "FP"]) });
-const referenceLabel = z.object({
-  statement: judgeText(),
-  reason: judgeText(),
-  label: z.enum(["covered", "FN"]),
-});
+const responseLabel = (reasonChars: number) =>
+  z.object({
+    statement: judgeStatement(),
+    reason: judgeTextOfAtMost(reasonChars),
+    label: z.enum(["TP", "FP"]),
+  });
+const referenceLabel = (reasonChars: number) =>
+  z.object({
+    statement: judgeStatement(),
+    reason: judgeTextOfAtMost(reasonChars),
+    label: z.enum(["covered", "FN"]),
+  });
 
-const bareResponseLabel = z.object({ statement: judgeText(), label: z.enum(["TP", "FP"]) });
-const bareReferenceLabel = z.object({ statement: judgeText(), label: z.enum(["covered", "FN"]) });
+const bareResponseLabel = z.object({ statement: judgeStatement(), label: z.enum(["TP", "FP"]) });
+const bareReferenceLabel = z.object({ statement: judgeStatement(), label: z.enum(["covered", "FN"]) });
 
 /**
  * The classification schema for `responseCount` and `referenceCount` statements: exactly one label
@@ -55,12 +70,16 @@ export function correctnessSchema(
   reasons = true,
 ): z.ZodType<CorrectnessOutput> {
   return z.object({
-    response: z.array(reasons ? responseLabel : bareResponseLabel).length(responseCount, {
-      error: `expected exactly ${responseCount} labels, one per response statement, in order`,
-    }),
-    reference: z.array(reasons ? referenceLabel : bareReferenceLabel).length(referenceCount, {
-      error: `expected exactly ${referenceCount} labels, one per reference statement, in order`,
-    }),
+    response: z
+      .array(reasons ? responseLabel(listReasonChars(responseCount)) : bareResponseLabel)
+      .length(responseCount, {
+        error: `expected exactly ${responseCount} labels, one per response statement, in order`,
+      }),
+    reference: z
+      .array(reasons ? referenceLabel(listReasonChars(referenceCount)) : bareReferenceLabel)
+      .length(referenceCount, {
+        error: `expected exactly ${referenceCount} labels, one per reference statement, in order`,
+      }),
   });
 }
 
@@ -170,7 +189,10 @@ export const answerCorrectnessPrompt: PromptTemplate<CorrectnessInput, Correctne
   name: "answer_correctness/classification",
   version: ANSWER_CORRECTNESS_PROMPT_VERSION,
   instruction: INSTRUCTION,
-  outputSchema: z.object({ response: z.array(responseLabel), reference: z.array(referenceLabel) }),
+  outputSchema: z.object({
+    response: z.array(responseLabel(MAX_REASON_CHARS)),
+    reference: z.array(referenceLabel(MAX_REASON_CHARS)),
+  }),
   examples: EXAMPLES,
   formatInput,
 };

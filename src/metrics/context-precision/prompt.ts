@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
-import { judgeText } from "../shared/judge/text-schema.js";
+import { judgeReason } from "../shared/judge/text-schema.js";
 
 /** What the judge sees for one retrieved context: the question, the answer (reference or response) and the context. */
 export interface ContextPrecisionInput {
@@ -16,8 +16,8 @@ export interface ContextPrecisionVerdict {
   verdict: 0 | 1;
 }
 
-/** Version of the context precision verdict prompt. */
-export const CONTEXT_PRECISION_PROMPT_VERSION = "1.0.0";
+/** Version of the context precision verdict prompt. 1.1.0: the reason is bounded (at most 400 characters: `judgeReason`), so a judge that repeats itself still gives its verdict. */
+export const CONTEXT_PRECISION_PROMPT_VERSION = "1.1.0";
 
 const INSTRUCTION = [
   "You judge one retrieved context passage against a question and its answer.",
@@ -70,7 +70,7 @@ export const contextPrecisionPrompt: PromptTemplate<ContextPrecisionInput, Conte
   name: "context_precision/verdict",
   version: CONTEXT_PRECISION_PROMPT_VERSION,
   instruction: INSTRUCTION,
-  outputSchema: z.object({ reason: judgeText(), verdict: z.literal([0, 1]) }),
+  outputSchema: z.object({ reason: judgeReason(), verdict: z.literal([0, 1]) }),
   examples: EXAMPLES,
   formatInput,
 };

@@ -9,8 +9,8 @@ export interface StatementAddressesInput {
   statement: string;
 }
 
-/** Version of the answer relevancy verdict prompt. */
-export const DEEPEVAL_ANSWER_RELEVANCY_PROMPT_VERSION = "1.0.0";
+/** Version of the answer relevancy verdict prompt. 1.1.0: the reason is bounded (at most 400 characters: `judgeReason`), so a judge that repeats itself still gives its verdict. */
+export const DEEPEVAL_ANSWER_RELEVANCY_PROMPT_VERSION = "1.1.0";
 
 const question = "What are the features of the new laptop?";
 const EXAMPLES: ReadonlyArray<PromptExample<StatementAddressesInput, ThreeWayVerdict>> = [

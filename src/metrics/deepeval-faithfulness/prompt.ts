@@ -22,8 +22,8 @@ export interface ClaimInput {
   claim: string;
 }
 
-/** Version of the faithfulness prompts. */
-export const DEEPEVAL_FAITHFULNESS_PROMPT_VERSION = "1.0.0";
+/** Version of the faithfulness prompts. 1.1.0: the reason is bounded (at most 400 characters: `judgeReason`), so a judge that repeats itself still gives its verdict. */
+export const DEEPEVAL_FAITHFULNESS_PROMPT_VERSION = "1.1.0";
 /**
  * Version of the truths prompt. 1.1.0: each truth is at most 200 characters, and the list is bounded by the passages'
  * words (`statementListSchema`) as well as by the limit.

@@ -9,7 +9,7 @@ import {
   type VerdictCall,
   type VerdictReading,
 } from "../choice-verdicts.js";
-import { judgeText } from "../text-schema.js";
+import { judgeReason } from "../text-schema.js";
 
 /** A verdict as the judge writes it: an optional one-sentence reason, then 2 (yes), 1 (borderline) or 0 (no). */
 export interface ThreeWayVerdict {
@@ -50,7 +50,7 @@ export function threeWayPrompt<I>(
     name: spec.name,
     version: spec.version,
     instruction: [...spec.task, `${spec.dataRule}${ASK_REASON}`, "Reply with JSON only."].join("\n"),
-    outputSchema: z.object({ reason: judgeText(), verdict: z.literal([0, 1, 2]) }),
+    outputSchema: z.object({ reason: judgeReason(), verdict: z.literal([0, 1, 2]) }),
     examples: spec.examples,
     formatInput: spec.formatInput,
   };
