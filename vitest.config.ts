@@ -54,7 +54,7 @@ export default defineConfig({
           exclude: realJudgeRuns,
           maxWorkers: 2,
           // The tiny test models; the real-judge runs read only the fetched real models.
-          globalSetup: ["test/setup/global-setup.ts"],
+          globalSetup: ["test/setup/temp-root.ts", "test/setup/global-setup.ts"],
         },
       },
       ...(realJudgeRunsAsked ? [realJudgeProject()] : []),
@@ -67,6 +67,12 @@ function realJudgeProject() {
   return {
     extends: true,
     // Two files at a time, each judge at one thread (test/support/real-model-runs.ts, JUDGE_THREADS).
-    test: { name: "real-judges", include: realJudgeRuns, maxWorkers: 2, sequence: { groupOrder: 1 } },
+    test: {
+      name: "real-judges",
+      include: realJudgeRuns,
+      maxWorkers: 2,
+      sequence: { groupOrder: 1 },
+      globalSetup: "test/setup/temp-root.ts",
+    },
   } as const;
 }
