@@ -15,7 +15,7 @@
  *   halueval-qa-sample, read from AIRGAP_EVAL_DATASETS through its converter), every side taking turns as above;
  *   per side rows scored, parse failures, balanced accuracy, Cohen's κ and AUROC with bootstrap intervals
  *   (calibrate's figures), and seconds per row.
- * - Encoders: all-MiniLM-L6-v2 fp32, ours (TransformersEmbeddings on the ONNX file) against sentence-transformers on
+ * - Encoders (run first, so a stopped run's partial JSON has them): all-MiniLM-L6-v2 fp32, ours (TransformersEmbeddings on the ONNX file) against sentence-transformers on
  *   the PyTorch weights it was exported from and Python onnxruntime + tokenizers on the same ONNX file, at the same
  *   threads, texts per second at batch 1 and 32, engines alternating run by run, median of `--runs`.
  *
@@ -496,11 +496,20 @@ export async function runPeers(): Promise<PeersResult> {
     startedAt,
     ...(resume !== undefined ? { resumed: resume.decisions } : {}),
   };
-  // With --json, the result so far after each side's run, so a long run that is stopped still has its table.
+  // With --json, the result so far after each side's run, so a long run that is stopped still has its table (with
+  // the encoders, which run first for that reason).
   const jsonPath = flag("json");
+  let peerVersions: Record<string, string> | undefined;
+  let encoders: PeersEncoderRow[] = [];
   const writePartial = (judges: PeersJudgeResult[]) => {
     if (jsonPath === undefined) return;
-    const partial: PeersResult = { ...header, runtimes: runtimeVersions(), judges };
+    const partial: PeersResult = {
+      ...header,
+      runtimes: runtimeVersions(),
+      ...(peerVersions !== undefined ? { peerVersions } : {}),
+      judges,
+      encoders,
+    };
     writeFileSync(
       `${jsonPath}.partial.json`,
       `${JSON.stringify({ ...partial, rows: rowsDone(partial) }, null, 2)}\n`,
@@ -509,6 +518,16 @@ export async function runPeers(): Promise<PeersResult> {
   note(`peers: load average ${start.join(", ")} at start; ${exampleRowsRun.length} rows, ${threads} threads`);
   const worker = startPeersWorker(note);
   try {
+    if (parts.includes("encoders")) {
+      peerVersions = (await worker.send<PeersLoad>({ cmd: "load", threads, ...encoderFiles(minilmDir) }))
+        .versions;
+      encoders = await runEncoders(worker, {
+        minilmDir,
+        threads,
+        texts: numberFlag("texts", quick ? 32 : 128),
+        runs: numberFlag("runs", quick ? 2 : 5),
+      });
+    }
     const judges: PeersJudgeResult[] = [];
     const judging = parts.includes("judges") || agreement !== undefined;
     for (const j of judging ? judgeNames : []) {
@@ -526,25 +545,13 @@ export async function runPeers(): Promise<PeersResult> {
         }),
       );
     }
-    let peerVersions = judges[0]?.peerLoad.versions ?? {};
-    let encoders: PeersEncoderRow[] = [];
-    if (parts.includes("encoders")) {
-      peerVersions = (await worker.send<PeersLoad>({ cmd: "load", threads, ...encoderFiles(minilmDir) }))
-        .versions;
-      encoders = await runEncoders(worker, {
-        minilmDir,
-        threads,
-        texts: numberFlag("texts", quick ? 32 : 128),
-        runs: numberFlag("runs", quick ? 2 : 5),
-      });
-    }
     return {
       ...header,
       rows: exampleRowsRun.length,
       loadAverage: { start, end: loadAverage() },
       wallSeconds: seconds(t0),
       runtimes: runtimeVersions(),
-      peerVersions,
+      peerVersions: peerVersions ?? judges[0]?.peerLoad.versions ?? {},
       judges,
       encoders,
     };
