@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { Embeddings } from "../src/embeddings/types.js";
 import { AnswerRelevancy } from "../src/index.js";
 import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
@@ -51,6 +52,14 @@ describe("answer relevancy prefill: plan and option", () => {
       );
       expect(plan.filter((p) => p.kind === "string")).toHaveLength(count);
       expect(plan.filter((p) => p.kind === "choice")).toHaveLength(count);
+      // Each question the judge writes into the plan has the schema's bound, so a planned answer always validates.
+      const questionBound = (
+        z.toJSONSchema(questionsSchema(count)) as unknown as {
+          properties: { questions: { items: { properties: { question: { maxLength: number } } } } };
+        }
+      ).properties.questions.items.properties.question.maxLength;
+      expect(questionBound).toBeGreaterThan(0);
+      expect(plan.filter((p) => p.kind === "string").every((p) => p.maxLength === questionBound)).toBe(true);
     }
   });
 

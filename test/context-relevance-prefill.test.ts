@@ -6,8 +6,12 @@ import { createMetric } from "../src/metrics/catalog.js";
 import {
   contextRelevanceSentencesPrompt,
   contextRelevanceStatementsPrompt,
+  relevantStatementsSchema,
+  scoredStatementsSchema,
+  statementChars,
 } from "../src/metrics/context-relevance/prompt.js";
 import { contextSentences, sentenceScorePlan } from "../src/metrics/context-relevance/sentences.js";
+import { MAX_STATEMENT_CHARS } from "../src/metrics/shared/judge/text-schema.js";
 import { renderPrompt } from "../src/prompts/render.js";
 import { tinyGgufPath } from "./setup/paths.js";
 import { ggufTestJudges, loadTestJudge } from "./support/gguf-judges.js";
@@ -73,6 +77,22 @@ describe("context relevance prefill: sentences, plan and prompt", () => {
     expect(plan.some((p) => p.kind === "string")).toBe(false);
   });
 
+  it("a statement is bounded by the contexts' longest sentence, so a planned long sentence validates", () => {
+    const long = `The report ${"covers one more quarter and ".repeat(20)}ends here.`;
+    const parts = contextSentences([`${long} It is short.`]);
+    expect(parts).toEqual([long, "It is short."]);
+    const planned = JSON.parse(filled(sentenceScorePlan(parts), "0"));
+    expect(long.length).toBeGreaterThan(MAX_STATEMENT_CHARS);
+    expect(statementChars(parts)).toBe(long.length + 20);
+    expect(scoredStatementsSchema(statementChars(parts)).safeParse(planned).success).toBe(true);
+    expect(scoredStatementsSchema().safeParse(planned).success).toBe(false);
+    // Short sentences keep a statement's bound, so a judge may still write a statement a little longer than them.
+    expect(statementChars(["Short."])).toBe(MAX_STATEMENT_CHARS);
+    expect(relevantStatementsSchema(10).safeParse({ relevantStatements: ["x".repeat(11)] }).success).toBe(
+      false,
+    );
+  });
+
   it("the sentences prompt's examples list exactly their contexts' sentences, so the judge sees what it is given", () => {
     for (const example of contextRelevanceSentencesPrompt.examples) {
       expect(example.output.statements.map((s) => s.statement)).toEqual(
@@ -98,10 +118,10 @@ describe("context relevance prefill: sentences, plan and prompt", () => {
     );
     const on = new ContextRelevance({ llm: stubPlanLlm, prefill: true }).config();
     expect(on.options).toMatchObject({ prefill: true });
-    expect(on.promptVersions).toEqual({ "context_relevance/statements": "1.1.0+sentences" });
+    expect(on.promptVersions).toEqual({ "context_relevance/statements": "1.2.0+sentences" });
     const off = new ContextRelevance({ llm: stubPlanLlm }).config();
     expect(off.options).not.toHaveProperty("prefill");
-    expect(off.promptVersions).toEqual({ "context_relevance/statements": "1.1.0" });
+    expect(off.promptVersions).toEqual({ "context_relevance/statements": "1.2.0" });
     const fromCatalog = createMetric("context_relevance", { llm: stubPlanLlm }, { prefill: true });
     expect(fromCatalog.config().options).toMatchObject({ prefill: true });
   });

@@ -18,9 +18,10 @@ import {
   faithfulnessVerdictsPrompt,
   verdictsSchema,
 } from "../src/metrics/shared/judge/statements/verdicts-prompt.js";
+import { listReasonChars } from "../src/metrics/shared/judge/text-schema.js";
 import { verdictListPlan } from "../src/metrics/shared/judge/verdict-plan.js";
 import { renderPrompt } from "../src/prompts/render.js";
-import { tinyGgufPath } from "./setup/paths.js";
+import { extraGgufPath, tinyGgufPath } from "./setup/paths.js";
 import { ggufTestJudges, loadTestJudge } from "./support/gguf-judges.js";
 import { expectPrefillEqualsTokenByToken, usePlanJudge } from "./support/plan-equivalence.js";
 
@@ -41,6 +42,22 @@ function filled(plan: readonly AnswerPart[]): string {
 }
 
 describe("answer plans", () => {
+  it("a verdict list plan bounds each reason as the verdicts schema does", () => {
+    for (const count of [1, 12, 40]) {
+      const texts = Array.from({ length: count }, (_, i) => `Statement ${i}.`);
+      const plan = verdictListPlan({ ...shape(true), reasonChars: listReasonChars(count) }, texts);
+      const reasonBound = (
+        z.toJSONSchema(verdictsSchema(count, true)) as unknown as {
+          properties: { verdicts: { items: { properties: { reason: { maxLength: number } } } } };
+        }
+      ).properties.verdicts.items.properties.reason.maxLength;
+      const strings = plan.filter((p) => p.kind === "string");
+      expect(strings).toHaveLength(count);
+      expect(strings.every((p) => p.maxLength === reasonBound)).toBe(true);
+    }
+    expect(listReasonChars(40)).toBeLessThan(listReasonChars(1));
+  });
+
   it("a verdict list plan joins into an answer the verdicts schema accepts, statements copied exactly", () => {
     for (const reasons of [true, false]) {
       const plan = verdictListPlan(shape(reasons), statements);
@@ -68,6 +85,20 @@ describe("answer plans", () => {
       [[{ kind: "choice", key: "v", values: ["1", "1"] }], "plan[0]"],
       [[{ kind: "choice", key: "v", values: ["yes", "no"] }], "plan[0]"],
       [[{ kind: "number" }], "plan[0]"],
+      [
+        [
+          { kind: "text", text: "{" },
+          { kind: "string", maxLength: 0 },
+        ],
+        "plan[1]",
+      ],
+      [
+        [
+          { kind: "text", text: "{" },
+          { kind: "string", maxLength: 2.5 },
+        ],
+        "plan[1]",
+      ],
     ];
     for (const [plan, field] of bad) {
       let error: unknown;
@@ -257,6 +288,41 @@ describe.skipIf(!tinyGgufPath)("prefill equals token-by-token decoding of the sa
       ).toHaveLength(3);
     }, 120_000);
   }
+});
+
+// On stories260K, which writes English: the random-weight tiny model writes byte tokens that decode to U+FFFD, so its
+// strings' lengths in JavaScript are not the characters the grammar counted.
+describe.skipIf(!extraGgufPath)("a plan's bounded string part (stories260K)", () => {
+  const judge = usePlanJudge(extraGgufPath ?? "");
+
+  it("a string part with maxLength closes within it, where the same judge writes longer without", async () => {
+    const { model, context, grammars } = judge();
+    const prompt = model.tokenize("Write a long sentence.\n", false);
+    const write = async (maxLength?: number) => {
+      const sequence = context.getSequence();
+      const plan: AnswerPart[] = [
+        { kind: "text", text: '{"a":' },
+        maxLength === undefined ? { kind: "string" } : { kind: "string", maxLength },
+        { kind: "text", text: "}" },
+      ];
+      try {
+        const settings = { maxTokens: 300, retryBudget: 300, temperature: 0, seed: 0 };
+        const written = await writeFromPlan(model, sequence, prompt, 0, plan, grammars, {
+          ...settings,
+          signal: new AbortController().signal,
+        });
+        return z.object({ a: z.string() }).parse(JSON.parse(written.text)).a;
+      } finally {
+        sequence.dispose();
+      }
+    };
+    const free = await write();
+    expect(free.length).toBeGreaterThanOrEqual(4);
+    const bound = Math.floor(free.length / 2);
+    const bounded = await write(bound);
+    expect(bounded.length).toBeGreaterThanOrEqual(1);
+    expect(bounded.length).toBeLessThanOrEqual(bound);
+  }, 120_000);
 });
 
 describe("the judge cache keeps plan answers apart", () => {

@@ -29,9 +29,9 @@ export interface PlanWriting extends Generation {
 /** Most tokens a choice's value may take, whitespace before it included. */
 const MAX_CHOICE_TOKENS = 16;
 
-/** The grammars a plan needs: a JSON string, and one value of a choice's values. */
+/** The grammars a plan needs: a JSON string (of at most `maxLength` characters), and one value of a choice's values. */
 export interface PlanGrammars {
-  string: () => Promise<LlamaGrammar>;
+  string: (maxLength?: number) => Promise<LlamaGrammar>;
   choice: (values: readonly string[]) => Promise<LlamaGrammar>;
 }
 
@@ -49,7 +49,13 @@ export function planGrammarsFor(llama: Llama): PlanGrammars {
   const once = (key: string, schema: GbnfJsonSchema) =>
     made.share(key, () => llama.createGrammarForJsonSchema<GbnfJsonSchema>(schema));
   return {
-    string: () => once("string", { type: "string", minLength: 1 }),
+    string: (maxLength) =>
+      once(
+        `string ${maxLength ?? ""}`,
+        maxLength === undefined
+          ? { type: "string", minLength: 1 }
+          : { type: "string", minLength: 1, maxLength },
+      ),
     choice: (values) =>
       once(JSON.stringify(values), {
         enum: values.map((v) => JSON.parse(v) as string | number | boolean | null),
@@ -91,7 +97,11 @@ export function checkPlan(plan: readonly AnswerPart[]): void {
   for (const [i, part] of plan.entries()) {
     const field = `plan[${i}]`;
     if (part?.kind === "text" && typeof part.text === "string") continue;
-    if (part?.kind === "string") continue;
+    if (
+      part?.kind === "string" &&
+      (part.maxLength === undefined || (Number.isInteger(part.maxLength) && part.maxLength >= 1))
+    )
+      continue;
     if (part?.kind === "choice") {
       const values: unknown = part.values;
       const valid =
@@ -106,7 +116,7 @@ export function checkPlan(plan: readonly AnswerPart[]): void {
       });
     }
     throw new InvalidInputError(
-      'must be { kind: "text", text }, { kind: "string" } or { kind: "choice", key, values }',
+      'must be { kind: "text", text }, { kind: "string" } (maxLength, when given, a whole number of at least 1) or { kind: "choice", key, values }',
       {
         field,
       },
@@ -205,7 +215,7 @@ export async function writeFromPlan(
               sequence,
               context,
               sequence.nextTokenIndex,
-              await grammars.string(),
+              await grammars.string(part.maxLength),
               { ...opts, maxTokens: left > 0 ? left : retryLeft, retryBudget: retryLeft },
             );
       pending = [];

@@ -46,8 +46,12 @@ export interface GenerateObjectOptions {
 export type AnswerPart =
   /** Known text, written as given. */
   | { kind: "text"; text: string }
-  /** A JSON string (quotes included) the judge writes under a string grammar. */
-  | { kind: "string" }
+  /**
+   * A JSON string (quotes included) the judge writes under a string grammar, of at least one character and at most
+   * `maxLength` (characters, as the answer schema's `maxLength` counts them; no bound when left out), so a judge that
+   * repeats itself closes the string where the schema would refuse it.
+   */
+  | { kind: "string"; maxLength?: number }
   /**
    * One of `values` (JSON text), the one the judge finds most probable; reported as a {@link SlotProbabilities} when
    * `key` is among the call's `choiceSlots`.

@@ -41,7 +41,7 @@ describe("AnswerRelevancy", () => {
       { question: "In which city is the Eiffel Tower?", noncommittal: 0, similarity: expect.closeTo(0.6, 6) },
       { question: "What city has the Eiffel Tower?", noncommittal: 0, similarity: 0 },
     ]);
-    expect(result.details!.promptVersions).toEqual({ [PROMPT]: "1.1.0" });
+    expect(result.details!.promptVersions).toEqual({ [PROMPT]: "1.2.0" });
   });
 
   it("asks once, for exactly `strictness` questions, greedily, from the response alone", async () => {
@@ -126,7 +126,7 @@ describe("AnswerRelevancy", () => {
       expect(result.error).toMatch(
         /JudgeOutputError: .*questions\.0\.question: must not be (empty|only whitespace)/,
       );
-      expect(result.details!.promptVersions).toEqual({ [PROMPT]: "1.1.0" });
+      expect(result.details!.promptVersions).toEqual({ [PROMPT]: "1.2.0" });
     }
   });
 
@@ -147,7 +147,7 @@ describe("AnswerRelevancy", () => {
 
   it("flags are per question: the prompt no longer asks for one value per answer and shows a mixed example", () => {
     const template = answerRelevancyPrompt(3);
-    expect(template.version).toBe("1.1.0");
+    expect(template.version).toBe("1.2.0");
     expect(template.instruction).not.toMatch(/same noncommittal value/);
     expect(template.instruction).toMatch(/noncommittal for each question on its own/);
     const flagsPerExample = template.examples.map((ex) =>
@@ -238,7 +238,7 @@ describe("AnswerRelevancy", () => {
     expect(alias).toBeInstanceOf(AnswerRelevancy);
     expect(alias.name).toBe("answer_relevancy");
     expect(alias.config()).toMatchObject({
-      promptVersions: { [PROMPT]: "1.1.0" },
+      promptVersions: { [PROMPT]: "1.2.0" },
       options: { strictness: 3, noncommittalMode: "all", temperature: 0 },
     });
     expect(alias.config().models.map((m) => m.kind)).toEqual(["llm", "embedding"]);

@@ -39,7 +39,7 @@ describe("ContextEntityRecall", () => {
     expect(result.details).toMatchObject({
       sharedEntities: ["Eiffel Tower", "1889", "Paris"],
       usage: { calls: 2 },
-      promptVersions: { [ENTITIES]: "1.1.0" },
+      promptVersions: { [ENTITIES]: "1.2.0" },
     });
     expect(llm.callsFor(ENTITIES)[1]!.prompt.input).toBe(
       "Text:\nParis's Eiffel Tower opened in 1889.\nIt is made of iron.",

@@ -27,7 +27,7 @@ describe("ContextRelevanceEvaluator (Haystack surface)", () => {
         relevantStatements: ["Python, created by Guido van Rossum in the late 1980s."],
         score: 1,
         status: "ok",
-        promptVersions: { [STATEMENTS]: "1.1.0" },
+        promptVersions: { [STATEMENTS]: "1.2.0" },
       },
     ]);
     // The judge saw the question and the context, with temperature 0.
@@ -76,7 +76,7 @@ describe("ContextRelevanceEvaluator (Haystack surface)", () => {
     expect(result.failedRows).toBe(1);
     expect(result.results[1]!.score).toBeNull();
     expect(result.results[1]!.status).toBe("error");
-    expect(result.results[1]!.promptVersions).toEqual({ [STATEMENTS]: "1.1.0" });
+    expect(result.results[1]!.promptVersions).toEqual({ [STATEMENTS]: "1.2.0" });
     expect(result.results[1]!.error).toMatch(/JudgeOutputError: judge answer was cut off/);
     expect(result.results.map((r) => r.status)).toEqual(["ok", "error", "ok"]);
   });
@@ -142,7 +142,7 @@ describe("ContextRelevanceEvaluator (Haystack surface)", () => {
       relevantStatements: [],
       score: 0,
       status: "ok",
-      promptVersions: { [RELEVANT]: "1.1.0" },
+      promptVersions: { [RELEVANT]: "1.2.0" },
     });
     expect(llm.callsFor(STATEMENTS)).toHaveLength(0);
   });
@@ -217,7 +217,7 @@ describe("ContextRelevanceEvaluator (Haystack surface)", () => {
     });
     expect(shown[1]!.input).toContain("Madrid");
     const version = Object.values(statementsMode.config().promptVersions)[0]!;
-    expect(version).toMatch(/^1\.1\.0\+examples\.[0-9a-f]{12}$/);
+    expect(version).toMatch(/^1\.2\.0\+examples\.[0-9a-f]{12}$/);
 
     const relevantMode = new ContextRelevanceEvaluator({
       llm,
@@ -262,12 +262,12 @@ describe("ContextRelevance (Ragas-style surface, Haystack formula)", () => {
     expect(result.details).toMatchObject({
       mode: "statements",
       statementScores: [1],
-      promptVersions: { [STATEMENTS]: "1.1.0" },
+      promptVersions: { [STATEMENTS]: "1.2.0" },
     });
     expect(metric.name).toBe("context_relevance");
     expect(metric.config()).toMatchObject({
       name: "context_relevance",
-      promptVersions: { [STATEMENTS]: "1.1.0" },
+      promptVersions: { [STATEMENTS]: "1.2.0" },
       options: { mode: "statements", temperature: 0 },
       models: [{ id: "scripted-judge", kind: "llm" }],
     });

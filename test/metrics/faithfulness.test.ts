@@ -81,13 +81,17 @@ describe("Faithfulness (Ragas surface)", () => {
     expect(llm.callsFor(VERDICTS)).toHaveLength(0);
   });
 
-  it("a blank statement or reason is a judge error row, never a silently dropped statement", async () => {
+  it("a blank statement is dropped (the grammar cannot forbid one); a blank reason is a judge error row", async () => {
     const blankStatement = new ScriptedLlm({
-      [STATEMENTS]: [{ statements: ["Python is a language.", " "] }],
+      [STATEMENTS]: [{ statements: ["Python is a language.", " \n "] }],
+      [VERDICTS]: [
+        { verdicts: [{ statement: "Python is a language.", reason: "The context says so.", verdict: 1 }] },
+      ],
     });
     const r1 = await new Faithfulness({ llm: blankStatement }).score(lucasSample);
-    expect(r1).toMatchObject({ value: null, status: "error" });
-    expect(r1.error).toMatch(/JudgeOutputError: .*statements\.1: must not be only whitespace/);
+    expect(r1).toMatchObject({ value: 1, status: "ok" });
+    expect(r1.details!.statements).toEqual(["Python is a language."]);
+    expect(blankStatement.callsFor(VERDICTS)).toHaveLength(1);
     expect(r1.details!.promptVersions).toEqual({
       [STATEMENTS]: "1.3.0",
       [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION,

@@ -21,6 +21,7 @@ import {
   statementListSchema,
 } from "../../src/metrics/shared/judge/statements/statement-list.js";
 import {
+  judgeTextList,
   listReasonChars,
   MAX_REASON_CHARS,
   MAX_STATEMENT_CHARS,
@@ -68,6 +69,30 @@ describe("statementListSchema", () => {
     expect(schema.safeParse({ statements: ["a", "b", "c"] }).success).toBe(true);
     expect(schema.safeParse({ statements: ["a", "b", "c", "d"] }).success).toBe(false);
     expect(schema.safeParse({ statements: ["x".repeat(MAX_STATEMENT_CHARS + 1)] }).success).toBe(false);
+  });
+});
+
+describe("judgeTextList", () => {
+  it("drops an item of only whitespace (the grammar cannot forbid it) and keeps the grammar's bounds", () => {
+    const schema = z.object({ truths: judgeTextList(MAX_STATEMENT_CHARS).max(3) });
+    expect(schema.parse({ truths: ["Paris is in France.", " \n\t", "It is big."] })).toEqual({
+      truths: ["Paris is in France.", "It is big."],
+    });
+    // The same JSON schema on both sides: the grammar's bounds, and the cache key's schema.
+    for (const io of ["input", "output"] as const) {
+      expect(z.toJSONSchema(schema, { io })).toMatchObject({
+        properties: { truths: { maxItems: 3, items: { minLength: 1, maxLength: MAX_STATEMENT_CHARS } } },
+      });
+    }
+    expect(schema.safeParse({ truths: [""] }).success).toBe(false);
+    expect(schema.safeParse({ truths: ["x".repeat(MAX_STATEMENT_CHARS + 1)] }).success).toBe(false);
+    expect(schema.safeParse({ truths: ["a", "b", "c", "d"] }).success).toBe(false);
+  });
+
+  it("a minimum counts the items kept: steps that are all blank are a schema failure", () => {
+    const steps = judgeTextList(MAX_STATEMENT_CHARS).min(1);
+    expect(steps.safeParse([" "]).success).toBe(false);
+    expect(steps.parse([" ", "Check the answer."])).toEqual(["Check the answer."]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
-import { judgeReason, judgeText } from "../shared/judge/text-schema.js";
+import { judgeReason } from "../shared/judge/text-schema.js";
 
 /** Input of the first step: the conversation as Ragas prints it (`Human:`, `AI:`, `Tools:`, `ToolOutput:`). */
 export interface WorkflowInput {
@@ -26,8 +26,11 @@ export interface CompareOutcomeOutput {
   verdict: 0 | 1;
 }
 
-/** Version of the goal and end state prompt. */
-export const WORKFLOW_PROMPT_VERSION = "1.0.0";
+/**
+ * Version of the goal and end state prompt. 1.1.0: each is bounded (at most 400 characters, as a reason is:
+ * `judgeReason`), so a judge that repeats itself still closes the answer.
+ */
+export const WORKFLOW_PROMPT_VERSION = "1.1.0";
 /** Version of the comparison prompt (step 2). 1.1.0: the reason is bounded (at most 400 characters: `judgeReason`), so a judge that repeats itself still gives its verdict. */
 export const COMPARE_PROMPT_VERSION = "1.1.0";
 
@@ -106,7 +109,7 @@ export const workflowPrompt: PromptTemplate<WorkflowInput, WorkflowOutput> = {
   name: "agent_goal_accuracy/workflow",
   version: WORKFLOW_PROMPT_VERSION,
   instruction: WORKFLOW_INSTRUCTION,
-  outputSchema: z.object({ user_goal: judgeText(), end_state: judgeText() }),
+  outputSchema: z.object({ user_goal: judgeReason(), end_state: judgeReason() }),
   examples: WORKFLOW_EXAMPLES,
   formatInput: (input) => `Conversation:\n${input.workflow}`,
 };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AnswerPart } from "../../llm/types.js";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import { exactly } from "../shared/judge/sized.js";
-import { judgeText } from "../shared/judge/text-schema.js";
+import { judgeStatement, MAX_STATEMENT_CHARS } from "../shared/judge/text-schema.js";
 
 /** What the question writer sees: the response only (never the original question), and how many questions to write. */
 export interface QuestionsInput {
@@ -21,11 +21,15 @@ export interface QuestionsOutput {
   questions: GeneratedQuestion[];
 }
 
-/** Version of the answer relevancy prompt; recorded in every result and cache key. */
-export const ANSWER_RELEVANCY_PROMPT_VERSION = "1.1.0";
+/**
+ * Version of the answer relevancy prompt; recorded in every result and cache key. 1.2.0: each question is bounded
+ * (at most 200 characters: `judgeStatement`), in the grammar and in the `prefill` plan.
+ */
+export const ANSWER_RELEVANCY_PROMPT_VERSION = "1.2.0";
 
+/** A generated question: one sentence, bounded as a statement is (`judgeStatement`), in the grammar and in the plan. */
 const questionSchema = z.object({
-  question: judgeText(),
+  question: judgeStatement(),
   noncommittal: z.literal([0, 1]),
 });
 
@@ -49,7 +53,7 @@ export function questionsPlan(count: number): AnswerPart[] {
   const parts: AnswerPart[] = [];
   for (let i = 0; i < count; i++) {
     parts.push({ kind: "text", text: `${i === 0 ? '{"questions":[' : "},"}{"question":` });
-    parts.push({ kind: "string" });
+    parts.push({ kind: "string", maxLength: MAX_STATEMENT_CHARS });
     parts.push({ kind: "text", text: ',"noncommittal":' });
     parts.push({ kind: "choice", key: "noncommittal", values: ["0", "1"] });
   }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
-import { judgeText } from "../shared/judge/text-schema.js";
+import { judgeTextList, MAX_NAME_CHARS } from "../shared/judge/text-schema.js";
 
 /** What the entity step sees: one text (the reference, or the retrieved contexts). */
 export interface EntitiesInput {
@@ -14,9 +14,9 @@ export interface EntitiesOutput {
 
 /**
  * Version of the entity extraction prompt. 1.1.0: the list is bounded by the text's word count (see
- * {@link entitiesPromptFor}).
+ * {@link entitiesPromptFor}). 1.2.0: each entity is bounded (at most 100 characters: `judgeTextList`).
  */
-export const CONTEXT_ENTITY_RECALL_PROMPT_VERSION = "1.1.0";
+export const CONTEXT_ENTITY_RECALL_PROMPT_VERSION = "1.2.0";
 
 const INSTRUCTION = [
   "List the named entities in the text: people, places, organisations, works, events, dates and numbers",
@@ -51,7 +51,7 @@ export const entitiesPrompt: PromptTemplate<EntitiesInput, EntitiesOutput> = {
   name: "context_entity_recall/entities",
   version: CONTEXT_ENTITY_RECALL_PROMPT_VERSION,
   instruction: INSTRUCTION,
-  outputSchema: z.object({ entities: z.array(judgeText()) }),
+  outputSchema: z.object({ entities: judgeTextList(MAX_NAME_CHARS) }),
   examples: EXAMPLES,
   formatInput: (input) => `Text:\n${input.text.trim()}`,
 };
@@ -74,6 +74,6 @@ export function maxEntities(text: string): number {
 export function entitiesPromptFor(text: string): PromptTemplate<EntitiesInput, EntitiesOutput> {
   return {
     ...entitiesPrompt,
-    outputSchema: z.object({ entities: z.array(judgeText()).max(Math.max(1, maxEntities(text))) }),
+    outputSchema: z.object({ entities: judgeTextList(MAX_NAME_CHARS).max(Math.max(1, maxEntities(text))) }),
   };
 }

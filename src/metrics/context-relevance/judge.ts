@@ -11,6 +11,9 @@ import {
   type ContextRelevanceInput,
   type ContextRelevancePrompts,
   contextRelevanceSentencesPrompt,
+  relevantStatementsSchema,
+  scoredStatementsSchema,
+  statementChars,
 } from "./prompt.js";
 import type { ContextRelevanceMode } from "./score.js";
 import { contextSentences, SCORE_SLOT, sentenceScorePlan } from "./sentences.js";
@@ -39,7 +42,8 @@ export interface ContextRelevanceJudgement {
  * "expected" or `confidence` (`"statements"` mode), each score's probability is read while the judge writes
  * it (`askJudgeForVerdicts`). With `reading.prefill` (`"statements"` mode) the statements are the contexts'
  * sentences (`contextSentences`): the answer is written from a plan and the judge only scores each sentence; a part
- * without a sentence needs no call.
+ * without a sentence needs no call. Each statement the judge writes is bounded by the part's longest sentence
+ * (`statementChars`).
  */
 export async function judgeContextRelevance(
   llm: Llm,
@@ -60,14 +64,15 @@ export async function judgeContextRelevance(
       const partInput = { question: input.question, contexts: parts.map((p) => p.text) };
       let template = prompts.statements;
       let plan: AnswerPart[] | undefined;
+      const sentences = contextSentences(partInput.contexts);
       if (reading.prefill === true) {
-        const sentences = contextSentences(partInput.contexts);
         if (sentences.length === 0) return [];
         template = contextRelevanceSentencesPrompt;
         plan = sentenceScorePlan(sentences);
       }
+      const schema = scoredStatementsSchema(statementChars(sentences));
       const { value, reads } = await askJudgeForVerdicts(
-        { llm, template, input: partInput, settings, usage, signal, ...(plan ? { plan } : {}) },
+        { llm, template, input: partInput, settings, usage, signal, schema, ...(plan ? { plan } : {}) },
         SCORE_SLOT,
         reading,
         (answer) => answer.statements.map((s) => s.score),
@@ -92,16 +97,19 @@ export async function judgeContextRelevance(
       usage,
     };
   }
-  const outcome = await judgeWithSplitting(input.contexts, contextsField, (parts) =>
-    askJudge(
+  const outcome = await judgeWithSplitting(input.contexts, contextsField, (parts) => {
+    const contexts = parts.map((p) => p.text);
+    const schema = relevantStatementsSchema(statementChars(contextSentences(contexts)));
+    return askJudge(
       llm,
       prompts.relevant,
-      { question: input.question, contexts: parts.map((p) => p.text) },
+      { question: input.question, contexts },
       settings,
       usage,
       signal,
-    ),
-  );
+      schema,
+    );
+  });
   const relevant = outcome.results
     .flatMap((r) => r.value.relevantStatements)
     .map((s) => s.trim())

@@ -1,7 +1,12 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import { examplesFingerprint } from "../shared/judge/examples.js";
-import { judgeText } from "../shared/judge/text-schema.js";
+import {
+  copyChars,
+  judgeTextList,
+  judgeTextOfAtMost,
+  MAX_STATEMENT_CHARS,
+} from "../shared/judge/text-schema.js";
 import type { ContextRelevanceMode } from "./score.js";
 
 /** What the judge sees: the question and the contexts (or a part of them). */
@@ -26,10 +31,38 @@ export interface RelevantStatementsOutput {
   relevantStatements: string[];
 }
 
-/** Version of the `"statements"` mode prompt. */
-export const CONTEXT_RELEVANCE_STATEMENTS_VERSION = "1.1.0";
-/** Version of the `"relevant-statements"` mode prompt. */
-export const CONTEXT_RELEVANCE_RELEVANT_VERSION = "1.1.0";
+/**
+ * Version of the `"statements"` mode prompt. 1.2.0: each statement is bounded by the contexts' longest sentence
+ * ({@link statementChars}).
+ */
+export const CONTEXT_RELEVANCE_STATEMENTS_VERSION = "1.2.0";
+/** Version of the `"relevant-statements"` mode prompt. 1.2.0: each statement is bounded as in `"statements"` mode. */
+export const CONTEXT_RELEVANCE_RELEVANT_VERSION = "1.2.0";
+
+/**
+ * The longest statement the judge may write about `contexts` (given as their sentences, `contextSentences`): a
+ * statement is a sentence of them or a part of one, so the longest sentence with a copy's slack (`copyChars`), and
+ * never less than a statement's bound. Bounded in the grammar, so a judge that repeats itself inside a statement
+ * still closes the answer; with `prefill` the statements are the sentences themselves, which always fit.
+ *
+ * @example
+ * statementChars(["Paris is in France.", "It is big."]); // 200
+ */
+export function statementChars(sentences: readonly string[]): number {
+  return Math.max(MAX_STATEMENT_CHARS, copyChars(sentences));
+}
+
+/** The `"statements"` mode answer, each statement at most `chars` characters ({@link statementChars}). */
+export function scoredStatementsSchema(chars = MAX_STATEMENT_CHARS): z.ZodType<ScoredStatementsOutput> {
+  return z.object({
+    statements: z.array(z.object({ statement: judgeTextOfAtMost(chars), score: z.literal([0, 1]) })),
+  });
+}
+
+/** The `"relevant-statements"` mode answer, each statement at most `chars` characters ({@link statementChars}). */
+export function relevantStatementsSchema(chars = MAX_STATEMENT_CHARS): z.ZodType<RelevantStatementsOutput> {
+  return z.object({ relevantStatements: judgeTextList(chars) });
+}
 
 const STATEMENTS_INSTRUCTION = [
   "You judge how useful retrieved context is for answering a question.",
@@ -96,9 +129,7 @@ export const contextRelevanceStatementsPrompt: PromptTemplate<ContextRelevanceIn
     name: "context_relevance/statements",
     version: CONTEXT_RELEVANCE_STATEMENTS_VERSION,
     instruction: STATEMENTS_INSTRUCTION,
-    outputSchema: z.object({
-      statements: z.array(z.object({ statement: judgeText(), score: z.literal([0, 1]) })),
-    }),
+    outputSchema: scoredStatementsSchema(),
     examples: STATEMENTS_EXAMPLES,
     formatInput,
   };
@@ -144,7 +175,7 @@ export const contextRelevanceRelevantPrompt: PromptTemplate<ContextRelevanceInpu
     name: "context_relevance/relevant_statements",
     version: CONTEXT_RELEVANCE_RELEVANT_VERSION,
     instruction: RELEVANT_INSTRUCTION,
-    outputSchema: z.object({ relevantStatements: z.array(judgeText()) }),
+    outputSchema: relevantStatementsSchema(),
     examples: RELEVANT_EXAMPLES,
     formatInput,
   };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
-import { judgeStatement } from "../shared/judge/text-schema.js";
+import { judgeTextList, MAX_STATEMENT_CHARS } from "../shared/judge/text-schema.js";
 
 /** How finely claims are split: `low` keeps related facts together, `high` gives one fact per claim. */
 export type Atomicity = "low" | "high";
@@ -98,7 +98,7 @@ export function claimsPrompt(
       "- When the text asserts nothing (a greeting, a refusal), return an empty list.",
       "Reply with JSON only.",
     ].join("\n"),
-    outputSchema: z.object({ claims: z.array(judgeStatement()) }),
+    outputSchema: z.object({ claims: judgeTextList(MAX_STATEMENT_CHARS) }),
     examples,
     formatInput,
   };

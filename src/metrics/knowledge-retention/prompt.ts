@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import { type DeepEvalTurn, renderDeepEvalTurns } from "../../sample/conversation/deepeval-turns.js";
 import { type PassVerdict, passVerdictPrompt } from "../shared/judge/deepeval-verdicts.js";
-import { judgeText } from "../shared/judge/text-schema.js";
+import { judgeName, judgeStatement } from "../shared/judge/text-schema.js";
 import type { Fact } from "./score.js";
 
 type Turns = ReadonlyArray<Pick<DeepEvalTurn, "role" | "content">>;
@@ -26,9 +26,9 @@ export interface RetentionInput {
 
 /**
  * Version of the knowledge retention prompts. 1.1.0: the verdict's reason is bounded (at most 400 characters: `passVerdictSchema`), so a judge
- * that repeats itself still gives its verdict.
+ * that repeats itself still gives its verdict. 1.2.0: a fact's name and value are bounded (`judgeName`, `judgeStatement`).
  */
-export const KNOWLEDGE_RETENTION_PROMPT_VERSION = "1.1.0";
+export const KNOWLEDGE_RETENTION_PROMPT_VERSION = "1.2.0";
 
 /** Most facts read from one user message. */
 export const MAX_FACTS_PER_MESSAGE = 8;
@@ -68,7 +68,7 @@ export const knowledgePrompt: PromptTemplate<KnowledgeInput, KnowledgeAnswer> = 
   version: KNOWLEDGE_RETENTION_PROMPT_VERSION,
   instruction: KNOWLEDGE_INSTRUCTION,
   outputSchema: z.object({
-    facts: z.array(z.object({ name: judgeText(), value: judgeText() })).max(MAX_FACTS_PER_MESSAGE),
+    facts: z.array(z.object({ name: judgeName(), value: judgeStatement() })).max(MAX_FACTS_PER_MESSAGE),
   }),
   examples: KNOWLEDGE_EXAMPLES,
   formatInput: (input) =>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import { definitionVersion } from "../shared/judge/custom-judge.js";
-import { judgeText } from "../shared/judge/text-schema.js";
+import { judgeTextOfAtMost, MAX_REASON_CHARS } from "../shared/judge/text-schema.js";
 
 /** Type of one named input list of `LLMEvaluator`: what each row's item must be. */
 export type LLMEvaluatorInputType = "string" | "string[]" | "number" | "boolean";
@@ -12,8 +12,11 @@ export type LlmEvaluatorRow = Record<string, unknown>;
 /** Version of the LLMEvaluator prompt (instructions, inputs, outputs and examples are fingerprinted onto it). */
 export const LLM_EVALUATOR_VERSION = "1.0.0";
 
-/** The value of an output given only by its key: a number, a boolean or a non-empty text. */
-export const outputValueSchema = z.union([z.number(), z.boolean(), judgeText()]);
+/**
+ * The value of an output given only by its key: a number, a boolean or a non-empty text of at most 400 characters (as
+ * a reason is), so a judge that repeats itself still closes it. The schema is fingerprinted onto the prompt's version.
+ */
+export const outputValueSchema = z.union([z.number(), z.boolean(), judgeTextOfAtMost(MAX_REASON_CHARS)]);
 
 /** The output schema for a list of keys: an object with exactly those keys, each a scalar. */
 export function keysSchema(keys: readonly string[]): z.ZodObject {

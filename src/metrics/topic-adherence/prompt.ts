@@ -3,10 +3,12 @@ import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
 import { exactly } from "../shared/judge/sized.js";
 import {
+  judgeName,
   judgeReason,
-  judgeText,
+  judgeTextList,
   judgeTextOfAtMost,
   listReasonChars,
+  MAX_NAME_CHARS,
   MAX_REASON_CHARS,
 } from "../shared/judge/text-schema.js";
 
@@ -50,15 +52,19 @@ export interface ClassifyOutput {
   classifications: TopicClassification[];
 }
 
-/** Version of the topics prompt. 1.1.0: the list is bounded by the human's words (see {@link topicsPromptFor}). */
-export const TOPICS_PROMPT_VERSION = "1.1.0";
+/**
+ * Version of the topics prompt. 1.1.0: the list is bounded by the human's words (see {@link topicsPromptFor}). 1.2.0:
+ * each topic is bounded (at most 100 characters: `judgeName`).
+ */
+export const TOPICS_PROMPT_VERSION = "1.2.0";
 /** Version of the refusal prompt. 1.1.0: the reason is bounded (`judgeReason`). */
 export const REFUSED_PROMPT_VERSION = "1.1.0";
 /**
  * Version of the classification prompt. 1.1.0: the reasons are bounded (`judgeReason`). 1.2.0: with many topics
- * each reason is bounded shorter (`listReasonChars`), so the whole answer fits the call's token budget.
+ * each reason is bounded shorter (`listReasonChars`), so the whole answer fits the call's token budget. 1.3.0: the
+ * topic each classification copies is bounded as the topics are (`judgeName`).
  */
-export const CLASSIFY_PROMPT_VERSION = "1.2.0";
+export const CLASSIFY_PROMPT_VERSION = "1.3.0";
 
 const CONVERSATION_LINES =
   "Lines start with Human: (the human), AI: (the assistant), Tools: (the calls the assistant made, with their\narguments) and ToolOutput: (what a tool returned).";
@@ -134,7 +140,7 @@ export const topicsPrompt: PromptTemplate<TopicsInput, TopicsOutput> = {
   name: "topic_adherence/topics",
   version: TOPICS_PROMPT_VERSION,
   instruction: TOPICS_INSTRUCTION,
-  outputSchema: z.object({ topics: z.array(judgeText()) }),
+  outputSchema: z.object({ topics: judgeTextList(MAX_NAME_CHARS) }),
   examples: TOPICS_EXAMPLES,
   formatInput: (input) => `Conversation:\n${input.conversation}`,
 };
@@ -158,7 +164,9 @@ export function maxTopics(humanMessages: readonly string[]): number {
 export function topicsPromptFor(humanMessages: readonly string[]): PromptTemplate<TopicsInput, TopicsOutput> {
   return {
     ...topicsPrompt,
-    outputSchema: z.object({ topics: z.array(judgeText()).max(Math.max(1, maxTopics(humanMessages))) }),
+    outputSchema: z.object({
+      topics: judgeTextList(MAX_NAME_CHARS).max(Math.max(1, maxTopics(humanMessages))),
+    }),
   };
 }
 
@@ -175,11 +183,11 @@ export const refusedPrompt: PromptTemplate<RefusedInput, RefusedOutput> = {
 /** One topic's classification, its reason bounded at `reasonChars`. */
 const classificationSchema = (reasonChars = MAX_REASON_CHARS) =>
   z.object({
-    topic: judgeText(),
+    topic: judgeName(),
     reason: judgeTextOfAtMost(reasonChars),
     verdict: z.literal([0, 1]),
   });
-const classificationWithoutReasonSchema = z.object({ topic: judgeText(), verdict: z.literal([0, 1]) });
+const classificationWithoutReasonSchema = z.object({ topic: judgeName(), verdict: z.literal([0, 1]) });
 
 /** Step 3: each topic against the reference topics. The metric passes {@link classifySchema} to fix the count. */
 export const classifyPrompt: PromptTemplate<ClassifyInput, ClassifyOutput> = {

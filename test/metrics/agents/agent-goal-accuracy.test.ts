@@ -66,7 +66,7 @@ describe("AgentGoalAccuracyWithReference (agent_goal_accuracy)", () => {
       desiredOutcome: referenceOutcome,
       verdict: 1,
       usage: { calls: 2 },
-      promptVersions: { [WORKFLOW]: "1.0.0", [COMPARE]: "1.1.0" },
+      promptVersions: { [WORKFLOW]: "1.1.0", [COMPARE]: "1.1.0" },
     });
     const seen = llm.callsFor(WORKFLOW)[0]!.prompt.input;
     expect(seen).toContain("Human: Book a table for two at Nordlys at 8pm.");
@@ -151,7 +151,7 @@ describe("AgentGoalAccuracyWithoutReference (agent_goal_accuracy_without_referen
     expect(call.schema.safeParse({ reason: "r", verdict: 1 }).success).toBe(true); // extra keys are stripped
     expect(call.schema.safeParse({ verdict: 2 }).success).toBe(false);
     expect(metric.config()).toMatchObject({
-      promptVersions: { [WORKFLOW]: "1.0.0", [COMPARE]: "1.1.0+noreasons" },
+      promptVersions: { [WORKFLOW]: "1.1.0", [COMPARE]: "1.1.0+noreasons" },
       options: { reasons: false },
     });
   });

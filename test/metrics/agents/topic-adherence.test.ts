@@ -92,7 +92,7 @@ describe("TopicAdherenceScore (topic_adherence)", () => {
         { topic: topics[1] },
         { topic: topics[2], classification: { verdict: 0 } },
       ],
-      promptVersions: { [TOPICS]: "1.1.0", [REFUSED]: "1.1.0", [CLASSIFY]: "1.2.0" },
+      promptVersions: { [TOPICS]: "1.2.0", [REFUSED]: "1.1.0", [CLASSIFY]: "1.3.0" },
     });
     // The topics step reads the conversation; each refusal call one topic; one classification call for all.
     expect(llm.callsFor(TOPICS)[0]!.prompt.input).toContain(
@@ -180,7 +180,7 @@ describe("TopicAdherenceScore (topic_adherence)", () => {
     expect(llm.callsFor(CLASSIFY)[0]!.prompt.examples[0]!.output).not.toMatch(/reason/);
     expect(JSON.stringify(result.details)).not.toMatch(/"reason"/);
     expect(metric.config()).toMatchObject({
-      promptVersions: { [TOPICS]: "1.1.0", [REFUSED]: "1.1.0+noreasons", [CLASSIFY]: "1.2.0+noreasons" },
+      promptVersions: { [TOPICS]: "1.2.0", [REFUSED]: "1.1.0+noreasons", [CLASSIFY]: "1.3.0+noreasons" },
       options: { mode: "f1", reasons: false },
     });
   });

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Llm } from "../../../llm/types.js";
 import type { PromptTemplate } from "../../../prompts/types.js";
 import { askJudge, type JudgeSettings, type JudgeUsage, newUsage } from "./judge.js";
-import { judgeText } from "./text-schema.js";
+import { judgeTextList, MAX_STATEMENT_CHARS } from "./text-schema.js";
 
 /** Input of the steps prompt: the metric's name and criteria. */
 export interface StepsInput {
@@ -18,15 +18,18 @@ export interface StepsOutput {
   steps: string[];
 }
 
-/** Version of the G-Eval steps prompt. */
-export const G_EVAL_STEPS_VERSION = "1.0.0";
+/**
+ * Version of the G-Eval steps prompt. 1.1.0: each step is bounded (at most 200 characters: `judgeTextList`), so a
+ * judge that repeats itself inside a step still closes the list.
+ */
+export const G_EVAL_STEPS_VERSION = "1.1.0";
 
 /** At most this many evaluation steps. */
 export const MAX_STEPS = 8;
 
 /** The steps answer: 1 to {@link MAX_STEPS} short texts. */
 export const stepsSchema: z.ZodType<StepsOutput> = z.object({
-  steps: z.array(judgeText()).min(1).max(MAX_STEPS),
+  steps: judgeTextList(MAX_STATEMENT_CHARS).min(1).max(MAX_STEPS),
 });
 
 /**

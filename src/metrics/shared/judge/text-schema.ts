@@ -18,6 +18,26 @@ export function judgeText(): z.ZodString {
 }
 
 /**
+ * A list of texts a judge writes (statements, claims, truths, entities, topics, steps), each at most `chars`
+ * characters and at least one character in the grammar. An item of only whitespace, which the grammar cannot forbid
+ * (node-llama-cpp's JSON grammar has no `pattern`), is dropped from the answer instead of failing it: a blank
+ * statement states nothing, and SmolLM2-135M-Instruct wrote one among DeepEval's truths on 2 of 20 HaluEval rows. A
+ * bound on the count added after it (`.max`, `.min`) holds in the grammar for the items written and is checked again
+ * on the items kept.
+ *
+ * @example
+ * const schema = z.object({ statements: judgeTextList(MAX_STATEMENT_CHARS).max(8) });
+ * schema.parse({ statements: ["Paris is in France.", " "] }); // { statements: ["Paris is in France."] }
+ */
+export function judgeTextList(chars: number): z.ZodArray<z.ZodString> {
+  const item = z
+    .string()
+    .min(1, { error: "must not be empty" })
+    .max(chars, { error: `must be at most ${chars} characters` });
+  return z.array(item).overwrite((items) => items.filter((text) => /\S/.test(text)));
+}
+
+/**
  * Longest reason or feedback a judge writes, in characters. Bounded in the grammar (`maxLength`), so a small judge
  * that keeps repeating itself still closes the text and gives its verdict: SmolLM2-135M-Instruct, asked to grade "I
  * don't know.", wrote "I'm ready to provide you with a response…" until it was cut off at 2,048 tokens, and the row
@@ -78,6 +98,23 @@ export function judgeStatement(): z.ZodString {
 }
 
 /**
+ * Longest name a judge writes, in characters: an entity, a topic, the name of a fact. A name is a few words; bounded in
+ * the grammar for the reason {@link MAX_REASON_CHARS} is (SmolLM2-135M-Instruct, listing a 13-word reference's
+ * entities, repeated one until it was cut off).
+ */
+export const MAX_NAME_CHARS = 100;
+
+/**
+ * A name a judge writes (an entity, a topic): {@link judgeText} of at most {@link MAX_NAME_CHARS} characters.
+ *
+ * @example
+ * const schema = z.object({ entities: z.array(judgeName()) });
+ */
+export function judgeName(): z.ZodString {
+  return judgeTextOfAtMost(MAX_NAME_CHARS);
+}
+
+/**
  * {@link judgeText} of at most `max` characters: `maxLength` in the grammar, and checked again by zod.
  *
  * @example
@@ -85,4 +122,18 @@ export function judgeStatement(): z.ZodString {
  */
 export function judgeTextOfAtMost(max: number): z.ZodString {
   return judgeText().max(max, { error: `must be at most ${max} characters` });
+}
+
+/** Characters a copied statement may run past the text it copies (a judge may add a full stop or a space). */
+const COPY_SLACK_CHARS = 20;
+
+/**
+ * The longest copy a judge may write of one of `statements`: the longest of them and a little slack. A verdict's copy
+ * only names the statement it is for (verdicts are matched by position), so the bound need not hold more.
+ *
+ * @example
+ * copyChars(["Paris is in France.", "It is big."]); // 39
+ */
+export function copyChars(statements: readonly string[]): number {
+  return statements.reduce((most, s) => Math.max(most, s.length), 0) + COPY_SLACK_CHARS;
 }

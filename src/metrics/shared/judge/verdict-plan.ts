@@ -32,6 +32,8 @@ export interface VerdictListShape {
   textKey: string;
   /** The free-text field before the verdict, or undefined when the answer has none (`reasons: false`). */
   reasonKey: string | undefined;
+  /** The longest reason, in characters: the bound the answer's schema puts on it (`listReasonChars`). */
+  reasonChars?: number;
   choiceKey: string;
   /** The verdict's allowed values as JSON text, e.g. `["0","1"]`. */
   values: readonly string[];
@@ -52,7 +54,11 @@ export function verdictListPlan(shape: VerdictListShape, texts: readonly string[
     pending += `${i > 0 ? "," : ""}{${JSON.stringify(shape.textKey)}:${JSON.stringify(text)},`;
     if (shape.reasonKey !== undefined) {
       parts.push({ kind: "text", text: `${pending}${JSON.stringify(shape.reasonKey)}:` });
-      parts.push({ kind: "string" });
+      parts.push(
+        shape.reasonChars === undefined
+          ? { kind: "string" }
+          : { kind: "string", maxLength: shape.reasonChars },
+      );
       pending = ",";
     }
     parts.push({ kind: "text", text: `${pending}${JSON.stringify(shape.choiceKey)}:` });

@@ -3,7 +3,7 @@
 // examples and on halueval-qa-sample rows SmolLM2-135M-Instruct repeated one statement until it was cut off at
 // 2,048 tokens, and the row had no score.
 import { z } from "zod";
-import { judgeStatement, MAX_STATEMENT_CHARS } from "../text-schema.js";
+import { judgeTextList, MAX_STATEMENT_CHARS } from "../text-schema.js";
 
 /**
  * Most statements a judge may list for one text, however long: 32 statements of {@link MAX_STATEMENT_CHARS}
@@ -45,7 +45,7 @@ export function statementListSchema<K extends string>(
   atMost = MAX_STATEMENTS,
 ): z.ZodType<Record<K, string[]>> {
   const most = Math.min(maxStatements(text), atMost);
-  const list = z.array(judgeStatement()).max(most, {
+  const list = judgeTextList(MAX_STATEMENT_CHARS).max(most, {
     error: `must list at most ${most} items (one per word of the text, at most ${Math.min(MAX_STATEMENTS, atMost)})`,
   });
   return z.object({ [key]: list }) as unknown as z.ZodType<Record<K, string[]>>;

@@ -3,7 +3,7 @@
 // part of results files and cache keys, so it keeps the name of the metric that introduced it.
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../../../prompts/types.js";
-import { judgeStatement } from "../text-schema.js";
+import { judgeTextList, MAX_STATEMENT_CHARS } from "../text-schema.js";
 
 /** Input of step 1: the question and the answer to break into statements. */
 export interface StatementsInput {
@@ -23,7 +23,9 @@ export interface StatementsOutput {
 export const FAITHFULNESS_STATEMENTS_VERSION = "1.3.0";
 
 // Each statement bounded in length; the steps bound the count per answer (`extractList`).
-const statementsSchema: z.ZodType<StatementsOutput> = z.object({ statements: z.array(judgeStatement()) });
+const statementsSchema: z.ZodType<StatementsOutput> = z.object({
+  statements: judgeTextList(MAX_STATEMENT_CHARS),
+});
 
 const STATEMENTS_INSTRUCTION = [
   "Break the answer to the question into short statements that each state one fact or claim.",

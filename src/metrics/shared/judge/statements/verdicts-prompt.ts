@@ -54,20 +54,6 @@ function verdictSchemaFor(reasons: boolean, copyChars: number, reasonChars = MAX
     : z.object({ statement, verdict });
 }
 
-/** Characters a copied statement may run past the statement it copies (a judge may add a full stop or a space). */
-const COPY_SLACK_CHARS = 20;
-
-/**
- * The longest copy the verdicts may hold of `statements`: the longest of them and a little slack. A copy only names
- * the statement its verdict is for (verdicts are matched by position), so the bound need not hold more.
- *
- * @example
- * copyChars(["Paris is in France.", "It is big."]); // 39
- */
-export function copyChars(statements: readonly string[]): number {
-  return statements.reduce((most, s) => Math.max(most, s.length), 0) + COPY_SLACK_CHARS;
-}
-
 /**
  * The verdicts schema for `count` statements: exactly `count` verdicts, so the grammar cannot skip one;
  * `reasons: false` leaves the reason field out. Each copied statement is at most `copyChars` characters (the judge's

@@ -8,11 +8,11 @@ import {
 } from "../choice-verdicts.js";
 import type { JudgeSettings, JudgeUsage } from "../judge.js";
 import { judgeWithSplitting, splitRecord } from "../split.js";
+import { copyChars, listReasonChars } from "../text-schema.js";
 import { verdictListPlan } from "../verdict-plan.js";
 import { mergePartVerdicts } from "./merge.js";
 import type { StatementSteps } from "./steps.js";
 import {
-  copyChars,
   type Verdict,
   type VerdictsInput,
   type VerdictsOutput,
@@ -61,6 +61,7 @@ export async function judgeVerdictList(
           listKey: "verdicts",
           textKey: "statement",
           reasonKey: mode.reasons ? "reason" : undefined,
+          reasonChars: listReasonChars(input.statements.length),
           choiceKey: VERDICT_SLOT.key,
           values: VERDICT_SLOT.values,
         },
