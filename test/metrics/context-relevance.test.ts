@@ -36,6 +36,27 @@ describe("ContextRelevanceEvaluator (Haystack surface)", () => {
     expect(llm.calls[0]!.options?.temperature).toBe(0);
   });
 
+  it("drops a statement of only whitespace (the grammar cannot forbid it) with its score", async () => {
+    const llm = new ScriptedLlm({
+      [STATEMENTS]: [
+        {
+          statements: [
+            { statement: "Python was created by Guido van Rossum.", score: 1 },
+            { statement: " \n", score: 0 },
+          ],
+        },
+      ],
+    });
+    const evaluator = new ContextRelevanceEvaluator({ llm, progressBar: false });
+    const result = await evaluator.run({ questions: [PYTHON_QUESTION], contexts: [[PYTHON_CONTEXT]] });
+    expect(result.results[0]).toMatchObject({
+      statements: ["Python was created by Guido van Rossum."],
+      statementScores: [1],
+      score: 1,
+      status: "ok",
+    });
+  });
+
   it("scores the fraction of relevant statements per row and the mean over rows", async () => {
     const llm = new ScriptedLlm({
       [STATEMENTS]: [

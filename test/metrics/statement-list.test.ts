@@ -22,6 +22,7 @@ import {
 } from "../../src/metrics/shared/judge/statements/statement-list.js";
 import {
   judgeTextList,
+  judgeTextOfAtMost,
   listReasonChars,
   MAX_REASON_CHARS,
   MAX_STATEMENT_CHARS,
@@ -87,6 +88,16 @@ describe("judgeTextList", () => {
     expect(schema.safeParse({ truths: [""] }).success).toBe(false);
     expect(schema.safeParse({ truths: ["x".repeat(MAX_STATEMENT_CHARS + 1)] }).success).toBe(false);
     expect(schema.safeParse({ truths: ["a", "b", "c", "d"] }).success).toBe(false);
+  });
+
+  it("counts characters as the grammar does, in code points: an emoji is one", () => {
+    // llama.cpp's grammar counts code points; JavaScript's length counts "😀" as 2, so zod's own max would refuse
+    // what the grammar let the judge write.
+    for (const schema of [judgeTextOfAtMost(3), judgeTextList(3).element]) {
+      expect(schema.safeParse("😀😀😀").success).toBe(true);
+      expect(schema.safeParse("😀😀😀😀").success).toBe(false);
+      expect(z.toJSONSchema(schema)).toMatchObject({ type: "string", minLength: 1, maxLength: 3 });
+    }
   });
 
   it("a minimum counts the items kept: steps that are all blank are a schema failure", () => {

@@ -4,7 +4,7 @@
  * the judge's cache keys: bump one whenever its instruction, example or schema changes.
  */
 import { z } from "zod";
-import { judgeText } from "../../metrics/shared/judge/text-schema.js";
+import { judgeTextOfAtMost } from "../../metrics/shared/judge/text-schema.js";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import type { QueryLength, SynthesizerName } from "../types.js";
 import { MAX_REFERENCE_CHARS, MIN_QUESTION_CHARS, QUERY_LENGTHS } from "./query-options.js";
@@ -30,8 +30,8 @@ export interface GeneratedQuery {
 /** The answer schema for a query length: the question's length bounded for the grammar, the answer too. */
 export function generatedQuerySchema(length: QueryLength): z.ZodType<GeneratedQuery> {
   return z.object({
-    query: judgeText().min(MIN_QUESTION_CHARS).max(QUERY_LENGTHS[length].maxChars),
-    answer: judgeText().max(MAX_REFERENCE_CHARS),
+    query: judgeTextOfAtMost(QUERY_LENGTHS[length].maxChars).min(MIN_QUESTION_CHARS),
+    answer: judgeTextOfAtMost(MAX_REFERENCE_CHARS),
   });
 }
 

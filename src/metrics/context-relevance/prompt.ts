@@ -3,8 +3,8 @@ import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import { examplesFingerprint } from "../shared/judge/examples.js";
 import {
   copyChars,
+  judgeListItemText,
   judgeTextList,
-  judgeTextOfAtMost,
   MAX_STATEMENT_CHARS,
 } from "../shared/judge/text-schema.js";
 import type { ContextRelevanceMode } from "./score.js";
@@ -52,10 +52,14 @@ export function statementChars(sentences: readonly string[]): number {
   return Math.max(MAX_STATEMENT_CHARS, copyChars(sentences));
 }
 
-/** The `"statements"` mode answer, each statement at most `chars` characters ({@link statementChars}). */
+/**
+ * The `"statements"` mode answer, each statement at most `chars` characters ({@link statementChars}); a statement of
+ * only whitespace is allowed here and dropped with its score by the judge step (`judgeContextRelevance`), after the
+ * scores' probabilities are matched to the statements by position.
+ */
 export function scoredStatementsSchema(chars = MAX_STATEMENT_CHARS): z.ZodType<ScoredStatementsOutput> {
   return z.object({
-    statements: z.array(z.object({ statement: judgeTextOfAtMost(chars), score: z.literal([0, 1]) })),
+    statements: z.array(z.object({ statement: judgeListItemText(chars), score: z.literal([0, 1]) })),
   });
 }
 

@@ -30,11 +30,37 @@ export function judgeText(): z.ZodString {
  * schema.parse({ statements: ["Paris is in France.", " "] }); // { statements: ["Paris is in France."] }
  */
 export function judgeTextList(chars: number): z.ZodArray<z.ZodString> {
-  const item = z
-    .string()
-    .min(1, { error: "must not be empty" })
-    .max(chars, { error: `must be at most ${chars} characters` });
-  return z.array(item).overwrite((items) => items.filter((text) => /\S/.test(text)));
+  return z.array(judgeListItemText(chars)).overwrite((items) => items.filter((text) => /\S/.test(text)));
+}
+
+/**
+ * The text of one item of a list a judge writes: at least one character and at most `chars`, but, unlike
+ * {@link judgeText}, possibly only whitespace, for the list's owner to drop ({@link judgeTextList} does; a list of
+ * objects drops such an item after reading what else the judge wrote for it).
+ *
+ * @example
+ * const schema = z.object({ statements: z.array(z.object({ statement: judgeListItemText(200), score: z.literal([0, 1]) })) });
+ */
+export function judgeListItemText(chars: number): z.ZodString {
+  return atMostChars(z.string().min(1, { error: "must not be empty" }), chars);
+}
+
+/** The characters of `text` as llama.cpp's grammar counts them: code points (an emoji is one, two in `length`). */
+function codePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/**
+ * `text` bounded at `max` characters: `maxLength` in the JSON schema the grammar is made from, and the same bound
+ * checked again in code points, as the grammar counts them. zod's own `.max` counts UTF-16 units, so a judge that
+ * wrote emoji up to the grammar's bound would have failed the check.
+ */
+function atMostChars(text: z.ZodString, max: number): z.ZodString {
+  return text
+    .refine((value) => codePoints(value) <= max, { error: `must be at most ${max} characters` })
+    .meta({ maxLength: max });
 }
 
 /**
@@ -115,13 +141,14 @@ export function judgeName(): z.ZodString {
 }
 
 /**
- * {@link judgeText} of at most `max` characters: `maxLength` in the grammar, and checked again by zod.
+ * {@link judgeText} of at most `max` characters (code points, as the grammar counts them): `maxLength` in the grammar,
+ * and checked again by zod.
  *
  * @example
  * const schema = z.object({ question: judgeTextOfAtMost(200) });
  */
 export function judgeTextOfAtMost(max: number): z.ZodString {
-  return judgeText().max(max, { error: `must be at most ${max} characters` });
+  return atMostChars(judgeText(), max);
 }
 
 /** Characters a copied statement may run past the text it copies (a judge may add a full stop or a space). */

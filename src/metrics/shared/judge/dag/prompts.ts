@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { PromptTemplate } from "../../../../prompts/types.js";
 import { definitionVersion } from "../custom-judge.js";
-import { judgeReason, judgeText } from "../text-schema.js";
+import { judgeReason, judgeTextOfAtMost } from "../text-schema.js";
 import { type DagJudgementNode, type DagNode, MAX_TASK_OUTPUT_CHARS, verdictText } from "./definition.js";
 
 /** A task's answer: the text its children read. */
@@ -36,9 +36,7 @@ const REASON_ASK = "Give a short reason first, then the verdict.";
 
 /** The answer schema of a task: a bounded text. */
 export const taskAnswerSchema: z.ZodType<TaskAnswer> = z.object({
-  output: judgeText().max(MAX_TASK_OUTPUT_CHARS, {
-    error: `must be at most ${MAX_TASK_OUTPUT_CHARS} characters`,
-  }),
+  output: judgeTextOfAtMost(MAX_TASK_OUTPUT_CHARS),
 });
 
 /** A judgement's allowed verdicts as JSON text, as the grammar writes them: `true`/`false`, or each label quoted. */
