@@ -168,7 +168,7 @@ describe.skipIf(skipWithoutChromium("browser-report"))("HTML report in headless 
     await page.locator(`#row-table tr[data-row="${FIXTURE_ROWS.faithfulnessError}"]`).click();
     const errDetail = page.locator(`#row-table tr[data-detail-row="${FIXTURE_ROWS.faithfulnessError}"]`);
     expect(await errDetail.locator("pre.error-text").first().textContent()).toContain("JudgeOutputError");
-    await page.screenshot({ path: "/tmp/report.png", fullPage: true });
+    await page.screenshot({ path: join(tmpdir(), "report.png"), fullPage: true });
   });
 
   it("names a missing value 'no score', in the table and in the expanded row", async () => {
@@ -313,14 +313,14 @@ describe.skipIf(skipWithoutChromium("browser-report"))("HTML report in headless 
     );
     expect(await overflow.getAttribute("open")).toBeNull();
     expect(await overflow.locator("pre.problem-text").isVisible()).toBe(false);
-    await opened.screenshot({ path: "/tmp/h28-errors-first-screen.png" });
+    await opened.screenshot({ path: join(tmpdir(), "report-errors-first-screen.png") });
     await overflow.locator("summary").click();
     expect(await overflow.locator("pre.problem-text").isVisible()).toBe(true);
     expect((await overflow.locator("pre.problem-text").textContent())!.split("\n")).toHaveLength(4);
     expect((await opened.locator("#problems").textContent())!.split("question-writing prompt")).toHaveLength(
       2,
     );
-    await opened.locator("#problems").screenshot({ path: "/tmp/h28-errors-open.png" });
+    await opened.locator("#problems").screenshot({ path: join(tmpdir(), "report-errors-open.png") });
     await opened.close();
   });
 
@@ -371,7 +371,7 @@ describe.skipIf(skipWithoutChromium("browser-report"))("HTML report in headless 
     expect(await colour(faithCell(2))).toBe("rgb(31, 138, 76)");
     expect(await faithCell(7).textContent()).toContain("(0.000)");
     expect(await colour(faithCell(7))).toBe(text);
-    await opened.screenshot({ path: "/tmp/h28-compare.png", fullPage: true });
+    await opened.screenshot({ path: join(tmpdir(), "report-compare.png"), fullPage: true });
     await opened.close();
   });
 
