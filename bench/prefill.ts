@@ -47,6 +47,7 @@ import {
   verdictsPromptWithoutReasons,
   verdictsSchema,
 } from "../src/metrics/shared/judge/statements/verdicts-prompt.js";
+import { listReasonChars } from "../src/metrics/shared/judge/text-schema.js";
 import { verdictListPlan } from "../src/metrics/shared/judge/verdict-plan.js";
 import { renderPrompt } from "../src/prompts/render.js";
 import type { JudgePrompt } from "../src/prompts/types.js";
@@ -257,7 +258,7 @@ function stepCall(judge: Judge, row: RagRow, step: Step, reasons: boolean): Step
       {
         listKey: "verdicts",
         textKey: "statement",
-        reasonKey: reasons ? "reason" : undefined,
+        reason: reasons ? { key: "reason", chars: listReasonChars(input.statements.length) } : undefined,
         choiceKey: "verdict",
         values: ["0", "1"],
       },

@@ -18,7 +18,7 @@ import {
   faithfulnessVerdictsPrompt,
   verdictsSchema,
 } from "../src/metrics/shared/judge/statements/verdicts-prompt.js";
-import { listReasonChars } from "../src/metrics/shared/judge/text-schema.js";
+import { listReasonChars, MAX_REASON_CHARS } from "../src/metrics/shared/judge/text-schema.js";
 import { verdictListPlan } from "../src/metrics/shared/judge/verdict-plan.js";
 import { renderPrompt } from "../src/prompts/render.js";
 import { extraGgufPath, tinyGgufPath } from "./setup/paths.js";
@@ -29,7 +29,7 @@ const statements = ["Rome is the capital of Italy.", "Italy is in Asia.", 'A "qu
 const shape = (reasons: boolean) => ({
   listKey: "verdicts",
   textKey: "statement",
-  reasonKey: reasons ? "reason" : undefined,
+  reason: reasons ? { key: "reason", chars: MAX_REASON_CHARS } : undefined,
   choiceKey: "verdict",
   values: ["0", "1"],
 });
@@ -45,7 +45,10 @@ describe("answer plans", () => {
   it("a verdict list plan bounds each reason as the verdicts schema does", () => {
     for (const count of [1, 12, 40]) {
       const texts = Array.from({ length: count }, (_, i) => `Statement ${i}.`);
-      const plan = verdictListPlan({ ...shape(true), reasonChars: listReasonChars(count) }, texts);
+      const plan = verdictListPlan(
+        { ...shape(true), reason: { key: "reason", chars: listReasonChars(count) } },
+        texts,
+      );
       const reasonBound = (
         z.toJSONSchema(verdictsSchema(count, true)) as unknown as {
           properties: { verdicts: { items: { properties: { reason: { maxLength: number } } } } };

@@ -42,7 +42,7 @@ function verdictShape(
       {
         listKey: keys.list,
         textKey: keys.text,
-        reasonKey: undefined,
+        reason: undefined,
         choiceKey: keys.choice,
         values: values.map((v) => JSON.stringify(v)),
       },

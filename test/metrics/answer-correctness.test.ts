@@ -80,7 +80,7 @@ describe("AnswerCorrectness", () => {
       counts: { tp: 2, fp: 1, fn: 1 },
       similarity: 0.6,
       usage: { calls: 3 },
-      promptVersions: { [STATEMENTS]: "1.3.0", [CLASSIFY]: "1.1.0" },
+      promptVersions: { [STATEMENTS]: "1.4.0", [CLASSIFY]: "1.1.0" },
     });
     // The response's statements step is faithfulness' own prompt with the same input.
     expect(llm.callsFor(STATEMENTS)[0]!.prompt.input).toBe(

@@ -42,7 +42,7 @@ describe("ContextRecall", () => {
       statements: REFERENCE_STATEMENTS,
       attributions: [{ verdict: 1 }, { verdict: 1 }, { verdict: 0 }],
       usage: { calls: 2 },
-      promptVersions: { [STATEMENTS]: "1.3.0", [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION },
+      promptVersions: { [STATEMENTS]: "1.4.0", [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION },
     });
     // The statements step sees the reference (not a response); the verdicts step sees both contexts.
     expect(llm.callsFor(STATEMENTS)[0]!.prompt.input).toContain("finished in 1889");

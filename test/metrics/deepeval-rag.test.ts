@@ -123,7 +123,7 @@ describe("deepeval_contextual_relevancy", () => {
     });
     const metric = new ContextualRelevancyMetric({ llm: new ScriptedLlm({}) });
     expect(metric.config().promptVersions).toEqual({
-      "deepeval_contextual_relevancy/statements": "1.1.0",
+      "deepeval_contextual_relevancy/statements": "1.2.0",
       "deepeval_contextual_relevancy/verdict": "1.1.0+noreasons",
     });
     expect(statementRelevancePromptFor(true).instruction).toMatch(/reason/);

@@ -92,7 +92,7 @@ describe("FactualCorrectness", () => {
       referenceClaims: REFERENCE_CLAIMS,
       counts: { tp: 1, fp: 1, fn: 2 },
       usage: { calls: 4 },
-      promptVersions: { [claimsName()]: "1.1.0", [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION },
+      promptVersions: { [claimsName()]: "1.2.0", [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION },
     });
   });
 

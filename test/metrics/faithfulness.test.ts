@@ -75,7 +75,7 @@ describe("Faithfulness (Ragas surface)", () => {
     expect(result).toMatchObject({ value: null, status: "ok" });
     expect(result.reason).toMatch(/no statements/);
     expect(result.details!.promptVersions).toEqual({
-      [STATEMENTS]: "1.3.0",
+      [STATEMENTS]: "1.4.0",
       [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION,
     });
     expect(llm.callsFor(VERDICTS)).toHaveLength(0);
@@ -93,7 +93,7 @@ describe("Faithfulness (Ragas surface)", () => {
     expect(r1.details!.statements).toEqual(["Python is a language."]);
     expect(blankStatement.callsFor(VERDICTS)).toHaveLength(1);
     expect(r1.details!.promptVersions).toEqual({
-      [STATEMENTS]: "1.3.0",
+      [STATEMENTS]: "1.4.0",
       [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION,
     });
     const blankReason = new ScriptedLlm(
@@ -204,7 +204,7 @@ describe("Faithfulness (Ragas surface)", () => {
     const metric = new Faithfulness({ llm: new ScriptedLlm({}), maxTokens: 256 });
     expect(metric.config()).toEqual({
       name: "faithfulness",
-      promptVersions: { [STATEMENTS]: "1.3.0", [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION },
+      promptVersions: { [STATEMENTS]: "1.4.0", [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION },
       options: { temperature: 0, maxTokens: 256 },
       models: [
         { id: "scripted-judge", kind: "llm", runtime: { name: "scripted", version: "0" }, settings: {} },
@@ -257,7 +257,7 @@ describe("FaithfulnessEvaluator (Haystack surface)", () => {
     expect(result.score).toBe(0.5);
     expect(result.failedRows).toBe(1);
     expect(result.results[1]!.error).toMatch(/expected exactly 2 verdicts/);
-    const versions = { [STATEMENTS]: "1.3.0", [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION };
+    const versions = { [STATEMENTS]: "1.4.0", [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION };
     expect(result.results[0]).toMatchObject({ status: "ok", promptVersions: versions });
     expect(result.results[0]).not.toHaveProperty("error");
     expect(result.results[1]).toMatchObject({ status: "error", score: null, promptVersions: versions });

@@ -105,7 +105,7 @@ describe("NoiseSensitivity", () => {
       incorrect: [false, true, true, true],
       // 2 statement calls, 2 verdict calls per context, 1 against the reference
       usage: { calls: 2 + 2 * 3 + 1 },
-      promptVersions: { [STATEMENTS]: "1.3.0", [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION },
+      promptVersions: { [STATEMENTS]: "1.4.0", [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION },
     });
     expect(result.reason).toBe(
       "1 of 4 response statements are incorrect and supported by a relevant context",

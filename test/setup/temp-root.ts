@@ -11,10 +11,15 @@ const ROOT_VARIABLE = "AIRGAP_EVAL_TEST_TMPDIR";
 
 export default function setup(): (() => void) | undefined {
   if (process.env[ROOT_VARIABLE]) return undefined;
+  const before = process.env.TMPDIR;
   const root = mkdtempSync(join(tmpdir(), "airgap-eval-tests-"));
   process.env[ROOT_VARIABLE] = root;
   process.env.TMPDIR = root;
   return () => {
+    // Put the environment back, so a set-up that runs again in this process (watch mode restarting) makes a new root.
+    delete process.env[ROOT_VARIABLE];
+    if (before === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = before;
     if (process.env.AIRGAP_EVAL_KEEP_TEST_TMP === "1") {
       console.log(`The tests' temporary files are kept in ${root} (AIRGAP_EVAL_KEEP_TEST_TMP=1).`);
       return;

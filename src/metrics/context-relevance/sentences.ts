@@ -146,7 +146,7 @@ export function sentenceScorePlan(sentences: readonly string[]): AnswerPart[] {
     {
       listKey: "statements",
       textKey: "statement",
-      reasonKey: undefined,
+      reason: undefined,
       choiceKey: SCORE_SLOT.key,
       values: SCORE_SLOT.values,
     },

@@ -28,9 +28,10 @@ export interface StatementRelevanceInput {
 export const CONTEXTUAL_RELEVANCY_PROMPT_VERSION = "1.1.0";
 /**
  * Version of the contextual relevancy statements prompt. 1.1.0: each statement is at most 200 characters, and a call's
- * list is bounded by the passage's words (`statementListSchema`).
+ * list is bounded by the passage's words (`statementListSchema`). 1.2.0: a statement of only whitespace is dropped
+ * (`judgeTextList`).
  */
-export const CONTEXTUAL_RELEVANCY_STATEMENTS_VERSION = "1.1.0";
+export const CONTEXTUAL_RELEVANCY_STATEMENTS_VERSION = "1.2.0";
 
 const STATEMENT_EXAMPLES: ReadonlyArray<PromptExample<ContextStatementsInput, ContextStatementsOutput>> = [
   {

@@ -26,9 +26,9 @@ export interface ClaimInput {
 export const DEEPEVAL_FAITHFULNESS_PROMPT_VERSION = "1.1.0";
 /**
  * Version of the truths prompt. 1.1.0: each truth is at most 200 characters, and the list is bounded by the passages'
- * words (`statementListSchema`) as well as by the limit.
+ * words (`statementListSchema`) as well as by the limit. 1.2.0: a truth of only whitespace is dropped (`judgeTextList`).
  */
-export const DEEPEVAL_FAITHFULNESS_TRUTHS_VERSION = "1.1.0";
+export const DEEPEVAL_FAITHFULNESS_TRUTHS_VERSION = "1.2.0";
 
 /**
  * The truths schema for `contexts`: the statement list bound of the passages' text (`statementListSchema`), and at

@@ -19,9 +19,10 @@ export interface ClaimsOutput {
 
 /**
  * Version of the claim decomposition prompts (all four atomicity/coverage variants). 1.1.0: each claim is at most 200
- * characters, and a call's list is bounded by the text's words (`statementListSchema`).
+ * characters, and a call's list is bounded by the text's words (`statementListSchema`). 1.2.0: a claim of only
+ * whitespace is dropped (`judgeTextList`).
  */
-export const FACTUAL_CORRECTNESS_CLAIMS_VERSION = "1.1.0";
+export const FACTUAL_CORRECTNESS_CLAIMS_VERSION = "1.2.0";
 
 const ATOMICITY_RULES: Record<Atomicity, string> = {
   low: "- Atomicity low: a claim may keep closely related facts of one sentence together.",

@@ -25,15 +25,16 @@ export const prefillShape = {
   prefill: prefillOption,
 };
 
-/** The shape of a verdict list answer: `{"<listKey>":[{"<textKey>":…,"<reasonKey>":…,"<choiceKey>":…},…]}`. */
+/** The shape of a verdict list answer: `{"<listKey>":[{"<textKey>":…,"<reason.key>":…,"<choiceKey>":…},…]}`. */
 export interface VerdictListShape {
   listKey: string;
   /** The field holding the known text of each item (e.g. `"statement"`). */
   textKey: string;
-  /** The free-text field before the verdict, or undefined when the answer has none (`reasons: false`). */
-  reasonKey: string | undefined;
-  /** The longest reason, in characters: the bound the answer's schema puts on it (`listReasonChars`). */
-  reasonChars?: number;
+  /**
+   * The free-text field before the verdict and its longest text in characters (the bound the answer's schema puts
+   * on it, `listReasonChars`), or undefined when the answer has none (`reasons: false`).
+   */
+  reason: { key: string; chars: number } | undefined;
   choiceKey: string;
   /** The verdict's allowed values as JSON text, e.g. `["0","1"]`. */
   values: readonly string[];
@@ -43,7 +44,7 @@ export interface VerdictListShape {
  * The plan of a verdict list answer over `texts`, one item per text, in order.
  *
  * @example
- * verdictListPlan({ listKey: "verdicts", textKey: "statement", reasonKey: undefined, choiceKey: "verdict",
+ * verdictListPlan({ listKey: "verdicts", textKey: "statement", reason: undefined, choiceKey: "verdict",
  *   values: ["0", "1"] }, ["Paris is in France."]);
  * // text {"verdicts":[{"statement":"Paris is in France.","verdict": · choice verdict · text }]}
  */
@@ -52,13 +53,9 @@ export function verdictListPlan(shape: VerdictListShape, texts: readonly string[
   let pending = `{${JSON.stringify(shape.listKey)}:[`;
   for (const [i, text] of texts.entries()) {
     pending += `${i > 0 ? "," : ""}{${JSON.stringify(shape.textKey)}:${JSON.stringify(text)},`;
-    if (shape.reasonKey !== undefined) {
-      parts.push({ kind: "text", text: `${pending}${JSON.stringify(shape.reasonKey)}:` });
-      parts.push(
-        shape.reasonChars === undefined
-          ? { kind: "string" }
-          : { kind: "string", maxLength: shape.reasonChars },
-      );
+    if (shape.reason !== undefined) {
+      parts.push({ kind: "text", text: `${pending}${JSON.stringify(shape.reason.key)}:` });
+      parts.push({ kind: "string", maxLength: shape.reason.chars });
       pending = ",";
     }
     parts.push({ kind: "text", text: `${pending}${JSON.stringify(shape.choiceKey)}:` });

@@ -18,9 +18,10 @@ export interface StatementsOutput {
 
 /**
  * Version of the faithfulness statements prompt. 1.3.0: each statement is at most 200 characters, and a call's list is
- * bounded by the answer's words (see `statementListSchema`).
+ * bounded by the answer's words (see `statementListSchema`). 1.4.0: a statement of only whitespace is dropped, not a
+ * failed row (`judgeTextList`).
  */
-export const FAITHFULNESS_STATEMENTS_VERSION = "1.3.0";
+export const FAITHFULNESS_STATEMENTS_VERSION = "1.4.0";
 
 // Each statement bounded in length; the steps bound the count per answer (`extractList`).
 const statementsSchema: z.ZodType<StatementsOutput> = z.object({

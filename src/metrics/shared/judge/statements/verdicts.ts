@@ -60,8 +60,9 @@ export async function judgeVerdictList(
         {
           listKey: "verdicts",
           textKey: "statement",
-          reasonKey: mode.reasons ? "reason" : undefined,
-          reasonChars: listReasonChars(input.statements.length),
+          reason: mode.reasons
+            ? { key: "reason", chars: listReasonChars(input.statements.length) }
+            : undefined,
           choiceKey: VERDICT_SLOT.key,
           values: VERDICT_SLOT.values,
         },
