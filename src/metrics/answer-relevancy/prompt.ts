@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AnswerPart } from "../../llm/types.js";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import { exactly } from "../shared/judge/sized.js";
-import { judgeStatement, MAX_STATEMENT_CHARS } from "../shared/judge/text-schema.js";
+import { judgeTextOfAtMost, MAX_STATEMENT_CHARS } from "../shared/judge/text-schema.js";
 
 /** What the question writer sees: the response only (never the original question), and how many questions to write. */
 export interface QuestionsInput {
@@ -23,13 +23,15 @@ export interface QuestionsOutput {
 
 /**
  * Version of the answer relevancy prompt; recorded in every result and cache key. 1.2.0: each question is bounded
- * (at most 200 characters: `judgeStatement`), in the grammar and in the `prefill` plan.
+ * (at most 200 characters: `QUESTION_CHARS`), in the grammar and in the `prefill` plan.
  */
 export const ANSWER_RELEVANCY_PROMPT_VERSION = "1.2.0";
 
-/** A generated question: one sentence, bounded as a statement is (`judgeStatement`), in the grammar and in the plan. */
+/** Longest generated question: one sentence, bounded as a statement is, in the grammar and in the plan. */
+const QUESTION_CHARS = MAX_STATEMENT_CHARS;
+
 const questionSchema = z.object({
-  question: judgeStatement(),
+  question: judgeTextOfAtMost(QUESTION_CHARS),
   noncommittal: z.literal([0, 1]),
 });
 
@@ -53,7 +55,7 @@ export function questionsPlan(count: number): AnswerPart[] {
   const parts: AnswerPart[] = [];
   for (let i = 0; i < count; i++) {
     parts.push({ kind: "text", text: `${i === 0 ? '{"questions":[' : "},"}{"question":` });
-    parts.push({ kind: "string", maxLength: MAX_STATEMENT_CHARS });
+    parts.push({ kind: "string", maxLength: QUESTION_CHARS });
     parts.push({ kind: "text", text: ',"noncommittal":' });
     parts.push({ kind: "choice", key: "noncommittal", values: ["0", "1"] });
   }
