@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ContextRelevance } from "../src/index.js";
 import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
 import type { AnswerPart } from "../src/llm/types.js";
@@ -6,6 +7,7 @@ import { createMetric } from "../src/metrics/catalog.js";
 import {
   contextRelevanceSentencesPrompt,
   contextRelevanceStatementsPrompt,
+  maxContextStatements,
   relevantStatementsSchema,
   scoredStatementsSchema,
   statementChars,
@@ -84,13 +86,44 @@ describe("context relevance prefill: sentences, plan and prompt", () => {
     const planned = JSON.parse(filled(sentenceScorePlan(parts), "0"));
     expect(long.length).toBeGreaterThan(MAX_STATEMENT_CHARS);
     expect(statementChars(parts)).toBe(long.length + 20);
-    expect(scoredStatementsSchema(statementChars(parts)).safeParse(planned).success).toBe(true);
+    expect(scoredStatementsSchema(parts).safeParse(planned).success).toBe(true);
     expect(scoredStatementsSchema().safeParse(planned).success).toBe(false);
     // Short sentences keep a statement's bound, so a judge may still write a statement a little longer than them.
     expect(statementChars(["Short."])).toBe(MAX_STATEMENT_CHARS);
-    expect(relevantStatementsSchema(10).safeParse({ relevantStatements: ["x".repeat(11)] }).success).toBe(
-      false,
-    );
+    expect(
+      relevantStatementsSchema(["Short."]).safeParse({
+        relevantStatements: ["x".repeat(MAX_STATEMENT_CHARS + 1)],
+      }).success,
+    ).toBe(false);
+  });
+
+  it("the statements are counted: at most three per sentence of the contexts, in the grammar and the check", () => {
+    const two = ["Paris is in France.", "It is big."];
+    expect(maxContextStatements(two)).toBe(6);
+    expect(maxContextStatements([])).toBe(1);
+    const scored = (n: number) => ({
+      statements: Array.from({ length: n }, (_, i) => ({ statement: `Fact ${i}.`, score: 1 })),
+    });
+    expect(scoredStatementsSchema(two).safeParse(scored(6)).success).toBe(true);
+    expect(scoredStatementsSchema(two).safeParse(scored(7)).success).toBe(false);
+    expect(scoredStatementsSchema().safeParse(scored(50)).success).toBe(true);
+    const relevant = (n: number) => ({
+      relevantStatements: Array.from({ length: n }, (_, i) => `Fact ${i}.`),
+    });
+    expect(relevantStatementsSchema(two).safeParse(relevant(7)).success).toBe(false);
+    // A blank item does not count: the list drops it before the count is checked.
+    const six = ["a", "b", "c", "d", "e", "f"];
+    expect(relevantStatementsSchema(two).parse({ relevantStatements: [...six, " "] })).toEqual({
+      relevantStatements: six,
+    });
+    // The grammar gets the count as maxItems.
+    for (const schema of [scoredStatementsSchema(two), relevantStatementsSchema(two)]) {
+      const json = z.toJSONSchema(schema) as { properties: Record<string, { maxItems?: number }> };
+      expect(Object.values(json.properties)[0]!.maxItems).toBe(6);
+    }
+    // Planned sentences always fit: one statement per sentence.
+    const planned = JSON.parse(filled(sentenceScorePlan(two), "1"));
+    expect(scoredStatementsSchema(two).safeParse(planned).success).toBe(true);
   });
 
   it("the sentences prompt's examples list exactly their contexts' sentences, so the judge sees what it is given", () => {
@@ -118,10 +151,10 @@ describe("context relevance prefill: sentences, plan and prompt", () => {
     );
     const on = new ContextRelevance({ llm: stubPlanLlm, prefill: true }).config();
     expect(on.options).toMatchObject({ prefill: true });
-    expect(on.promptVersions).toEqual({ "context_relevance/statements": "1.2.0+sentences" });
+    expect(on.promptVersions).toEqual({ "context_relevance/statements": "1.3.0+sentences" });
     const off = new ContextRelevance({ llm: stubPlanLlm }).config();
     expect(off.options).not.toHaveProperty("prefill");
-    expect(off.promptVersions).toEqual({ "context_relevance/statements": "1.2.0" });
+    expect(off.promptVersions).toEqual({ "context_relevance/statements": "1.3.0" });
     const fromCatalog = createMetric("context_relevance", { llm: stubPlanLlm }, { prefill: true });
     expect(fromCatalog.config().options).toMatchObject({ prefill: true });
   });

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { InvalidInputError } from "../errors.js";
 import type { AnswerPart } from "../llm/types.js";
 import {
+  judgeReason,
   judgeTextOfAtMost,
   MAX_REASON_CHARS,
   MAX_STATEMENT_CHARS,
@@ -37,13 +38,14 @@ export const TEXT_LIMITS = {
 } as const;
 
 /**
- * A judge-written text: real text (see `judgeText`) of at most `TEXT_LIMITS[kind]` characters.
+ * A judge-written text of at most `TEXT_LIMITS[kind]` characters: real text (see `judgeText`), except a reason, which
+ * may be only whitespace (`judgeReason`: the grade does not read it, so a blank one does not fail the answer).
  *
  * @example
  * z.object({ reason: graderText("reason") });
  */
 export function graderText(kind: keyof typeof TEXT_LIMITS): z.ZodString {
-  return judgeTextOfAtMost(TEXT_LIMITS[kind]);
+  return kind === "reason" ? judgeReason(TEXT_LIMITS.reason) : judgeTextOfAtMost(TEXT_LIMITS[kind]);
 }
 
 /** Whitespace runs (newlines included) to one space: a text that must stay on one line of the answer. */

@@ -27,7 +27,7 @@ describe("ContextRelevanceEvaluator (Haystack surface)", () => {
         relevantStatements: ["Python, created by Guido van Rossum in the late 1980s."],
         score: 1,
         status: "ok",
-        promptVersions: { [STATEMENTS]: "1.2.0" },
+        promptVersions: { [STATEMENTS]: "1.3.0" },
       },
     ]);
     // The judge saw the question and the context, with temperature 0.
@@ -72,7 +72,10 @@ describe("ContextRelevanceEvaluator (Haystack surface)", () => {
       ],
     });
     const evaluator = new ContextRelevanceEvaluator({ llm, progressBar: false });
-    const result = await evaluator.run({ questions: ["q1", "q2"], contexts: [["c1"], ["c2"]] });
+    const result = await evaluator.run({
+      questions: ["q1", "q2"],
+      contexts: [["Paris is in France. It is big."], ["c2"]],
+    });
     expect(result.individualScores).toEqual([0.5, 0]);
     expect(result.score).toBe(0.25);
   });
@@ -97,7 +100,7 @@ describe("ContextRelevanceEvaluator (Haystack surface)", () => {
     expect(result.failedRows).toBe(1);
     expect(result.results[1]!.score).toBeNull();
     expect(result.results[1]!.status).toBe("error");
-    expect(result.results[1]!.promptVersions).toEqual({ [STATEMENTS]: "1.2.0" });
+    expect(result.results[1]!.promptVersions).toEqual({ [STATEMENTS]: "1.3.0" });
     expect(result.results[1]!.error).toMatch(/JudgeOutputError: judge answer was cut off/);
     expect(result.results.map((r) => r.status)).toEqual(["ok", "error", "ok"]);
   });
@@ -163,7 +166,7 @@ describe("ContextRelevanceEvaluator (Haystack surface)", () => {
       relevantStatements: [],
       score: 0,
       status: "ok",
-      promptVersions: { [RELEVANT]: "1.2.0" },
+      promptVersions: { [RELEVANT]: "1.3.0" },
     });
     expect(llm.callsFor(STATEMENTS)).toHaveLength(0);
   });
@@ -238,7 +241,7 @@ describe("ContextRelevanceEvaluator (Haystack surface)", () => {
     });
     expect(shown[1]!.input).toContain("Madrid");
     const version = Object.values(statementsMode.config().promptVersions)[0]!;
-    expect(version).toMatch(/^1\.2\.0\+examples\.[0-9a-f]{12}$/);
+    expect(version).toMatch(/^1\.3\.0\+examples\.[0-9a-f]{12}$/);
 
     const relevantMode = new ContextRelevanceEvaluator({
       llm,
@@ -283,12 +286,12 @@ describe("ContextRelevance (Ragas-style surface, Haystack formula)", () => {
     expect(result.details).toMatchObject({
       mode: "statements",
       statementScores: [1],
-      promptVersions: { [STATEMENTS]: "1.2.0" },
+      promptVersions: { [STATEMENTS]: "1.3.0" },
     });
     expect(metric.name).toBe("context_relevance");
     expect(metric.config()).toMatchObject({
       name: "context_relevance",
-      promptVersions: { [STATEMENTS]: "1.2.0" },
+      promptVersions: { [STATEMENTS]: "1.3.0" },
       options: { mode: "statements", temperature: 0 },
       models: [{ id: "scripted-judge", kind: "llm" }],
     });

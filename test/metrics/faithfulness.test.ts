@@ -81,7 +81,7 @@ describe("Faithfulness (Ragas surface)", () => {
     expect(llm.callsFor(VERDICTS)).toHaveLength(0);
   });
 
-  it("a blank statement is dropped (the grammar cannot forbid one); a blank reason is a judge error row", async () => {
+  it("a blank statement is dropped, a blank reason or statement copy kept (the grammar cannot forbid either); an empty reason is a judge error row", async () => {
     const blankStatement = new ScriptedLlm({
       [STATEMENTS]: [{ statements: ["Python is a language.", " \n "] }],
       [VERDICTS]: [
@@ -96,7 +96,21 @@ describe("Faithfulness (Ragas surface)", () => {
       [STATEMENTS]: "1.4.0",
       [VERDICTS]: FAITHFULNESS_VERDICTS_VERSION,
     });
-    const blankReason = new ScriptedLlm(
+    // The score reads neither a reason nor a verdict's copy of its statement (verdicts are matched by position).
+    const blankSideTexts = new ScriptedLlm({
+      [STATEMENTS]: [LUCAS_STATEMENTS],
+      [VERDICTS]: [
+        {
+          verdicts: [
+            { ...LUCAS_VERDICTS.verdicts[0]!, reason: " \n " },
+            { ...LUCAS_VERDICTS.verdicts[1]!, statement: "  " },
+          ],
+        },
+      ],
+    });
+    const kept = await new Faithfulness({ llm: blankSideTexts }).score(lucasSample);
+    expect(kept).toMatchObject({ value: 0.5, status: "ok" });
+    const emptyReason = new ScriptedLlm(
       {
         [STATEMENTS]: [LUCAS_STATEMENTS],
         [VERDICTS]: [
@@ -105,7 +119,7 @@ describe("Faithfulness (Ragas surface)", () => {
       },
       { checkSchema: false },
     );
-    const r2 = await new Faithfulness({ llm: blankReason }).score(lucasSample);
+    const r2 = await new Faithfulness({ llm: emptyReason }).score(lucasSample);
     expect(r2.status).toBe("error");
     expect(r2.error).toMatch(/verdicts\.0\.reason: must not be empty/);
   });

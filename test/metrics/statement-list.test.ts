@@ -21,6 +21,8 @@ import {
   statementListSchema,
 } from "../../src/metrics/shared/judge/statements/statement-list.js";
 import {
+  judgeLooseText,
+  judgeReason,
   judgeTextList,
   judgeTextOfAtMost,
   listReasonChars,
@@ -104,6 +106,24 @@ describe("judgeTextList", () => {
     const steps = judgeTextList(MAX_STATEMENT_CHARS).min(1);
     expect(steps.safeParse([" "]).success).toBe(false);
     expect(steps.parse([" ", "Check the answer."])).toEqual(["Check the answer."]);
+  });
+});
+
+describe("judgeReason and judgeLooseText", () => {
+  it("keep a text of only whitespace (a reason, a copy the score does not read) where judgeText refuses it", () => {
+    for (const schema of [judgeReason(), judgeReason(80), judgeLooseText(MAX_STATEMENT_CHARS)]) {
+      expect(schema.parse(" \n\t")).toBe(" \n\t");
+      expect(schema.safeParse("").success).toBe(false);
+    }
+    expect(judgeTextOfAtMost(MAX_REASON_CHARS).safeParse(" \n\t").success).toBe(false);
+    expect(judgeReason(80).safeParse("x".repeat(81)).success).toBe(false);
+    // The grammar's bounds are the same as a real text's: at least one character, at most the bound.
+    expect(z.toJSONSchema(judgeReason())).toEqual({
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "string",
+      minLength: 1,
+      maxLength: MAX_REASON_CHARS,
+    });
   });
 });
 

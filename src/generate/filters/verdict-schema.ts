@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { judgeTextOfAtMost } from "../../metrics/shared/judge/text-schema.js";
+import { judgeReason } from "../../metrics/shared/judge/text-schema.js";
 
 /** A filter's answer: a short reason first (so the verdict follows from it), then 1 (keep) or 0 (reject). */
 export interface FilterVerdict {
@@ -12,6 +12,6 @@ export const MAX_REASON_CHARS = 200;
 
 /** The filters' output schema: the verdict is 0 or 1 by grammar. */
 export const filterVerdictSchema: z.ZodType<FilterVerdict> = z.object({
-  reason: judgeTextOfAtMost(MAX_REASON_CHARS),
+  reason: judgeReason(),
   verdict: z.literal([0, 1]),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
-import { judgeReason } from "../shared/judge/text-schema.js";
+import { judgeReason, judgeTextOfAtMost, MAX_REASON_CHARS } from "../shared/judge/text-schema.js";
 
 /** Input of the first step: the conversation as Ragas prints it (`Human:`, `AI:`, `Tools:`, `ToolOutput:`). */
 export interface WorkflowInput {
@@ -109,7 +109,10 @@ export const workflowPrompt: PromptTemplate<WorkflowInput, WorkflowOutput> = {
   name: "agent_goal_accuracy/workflow",
   version: WORKFLOW_PROMPT_VERSION,
   instruction: WORKFLOW_INSTRUCTION,
-  outputSchema: z.object({ user_goal: judgeReason(), end_state: judgeReason() }),
+  outputSchema: z.object({
+    user_goal: judgeTextOfAtMost(MAX_REASON_CHARS),
+    end_state: judgeTextOfAtMost(MAX_REASON_CHARS),
+  }),
   examples: WORKFLOW_EXAMPLES,
   formatInput: (input) => `Conversation:\n${input.workflow}`,
 };

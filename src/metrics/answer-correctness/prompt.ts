@@ -2,10 +2,11 @@ import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
 import {
-  judgeStatement,
-  judgeTextOfAtMost,
+  judgeLooseText,
+  judgeReason,
   listReasonChars,
   MAX_REASON_CHARS,
+  MAX_STATEMENT_CHARS,
 } from "../shared/judge/text-schema.js";
 
 /** What the classification step sees: the question and the statements of the response and of the reference. */
@@ -44,21 +45,24 @@ export interface CorrectnessOutput {
  */
 export const ANSWER_CORRECTNESS_PROMPT_VERSION = "1.1.0";
 
+/** A label's copy of the statement it is for: the labels are matched by position, so a blank copy is kept. */
+const statementCopy = judgeLooseText(MAX_STATEMENT_CHARS);
+
 const responseLabel = (reasonChars: number) =>
   z.object({
-    statement: judgeStatement(),
-    reason: judgeTextOfAtMost(reasonChars),
+    statement: statementCopy,
+    reason: judgeReason(reasonChars),
     label: z.enum(["TP", "FP"]),
   });
 const referenceLabel = (reasonChars: number) =>
   z.object({
-    statement: judgeStatement(),
-    reason: judgeTextOfAtMost(reasonChars),
+    statement: statementCopy,
+    reason: judgeReason(reasonChars),
     label: z.enum(["covered", "FN"]),
   });
 
-const bareResponseLabel = z.object({ statement: judgeStatement(), label: z.enum(["TP", "FP"]) });
-const bareReferenceLabel = z.object({ statement: judgeStatement(), label: z.enum(["covered", "FN"]) });
+const bareResponseLabel = z.object({ statement: statementCopy, label: z.enum(["TP", "FP"]) });
+const bareReferenceLabel = z.object({ statement: statementCopy, label: z.enum(["covered", "FN"]) });
 
 /**
  * The classification schema for `responseCount` and `referenceCount` statements: exactly one label

@@ -13,7 +13,6 @@ import {
   contextRelevanceSentencesPrompt,
   relevantStatementsSchema,
   scoredStatementsSchema,
-  statementChars,
 } from "./prompt.js";
 import type { ContextRelevanceMode } from "./score.js";
 import { contextSentences, SCORE_SLOT, sentenceScorePlan } from "./sentences.js";
@@ -43,7 +42,7 @@ export interface ContextRelevanceJudgement {
  * it (`askJudgeForVerdicts`). With `reading.prefill` (`"statements"` mode) the statements are the contexts'
  * sentences (`contextSentences`): the answer is written from a plan and the judge only scores each sentence; a part
  * without a sentence needs no call. Each statement the judge writes is bounded by the part's longest sentence
- * (`statementChars`).
+ * (`statementChars`), and their count by the part's sentences (`maxContextStatements`).
  */
 export async function judgeContextRelevance(
   llm: Llm,
@@ -70,7 +69,7 @@ export async function judgeContextRelevance(
         template = contextRelevanceSentencesPrompt;
         plan = sentenceScorePlan(sentences);
       }
-      const schema = scoredStatementsSchema(statementChars(sentences));
+      const schema = scoredStatementsSchema(sentences);
       const { value, reads } = await askJudgeForVerdicts(
         { llm, template, input: partInput, settings, usage, signal, schema, ...(plan ? { plan } : {}) },
         SCORE_SLOT,
@@ -99,7 +98,7 @@ export async function judgeContextRelevance(
   }
   const outcome = await judgeWithSplitting(input.contexts, contextsField, (parts) => {
     const contexts = parts.map((p) => p.text);
-    const schema = relevantStatementsSchema(statementChars(contextSentences(contexts)));
+    const schema = relevantStatementsSchema(contextSentences(contexts));
     return askJudge(
       llm,
       prompts.relevant,

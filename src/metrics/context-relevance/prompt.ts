@@ -3,7 +3,7 @@ import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import { examplesFingerprint } from "../shared/judge/examples.js";
 import {
   copyChars,
-  judgeListItemText,
+  judgeLooseText,
   judgeTextList,
   MAX_STATEMENT_CHARS,
 } from "../shared/judge/text-schema.js";
@@ -33,11 +33,15 @@ export interface RelevantStatementsOutput {
 
 /**
  * Version of the `"statements"` mode prompt. 1.2.0: each statement is bounded by the contexts' longest sentence
- * ({@link statementChars}).
+ * ({@link statementChars}). 1.3.0: the statements are counted too, at most three per sentence
+ * ({@link maxContextStatements}).
  */
-export const CONTEXT_RELEVANCE_STATEMENTS_VERSION = "1.2.0";
-/** Version of the `"relevant-statements"` mode prompt. 1.2.0: each statement is bounded as in `"statements"` mode. */
-export const CONTEXT_RELEVANCE_RELEVANT_VERSION = "1.2.0";
+export const CONTEXT_RELEVANCE_STATEMENTS_VERSION = "1.3.0";
+/**
+ * Version of the `"relevant-statements"` mode prompt. 1.2.0: each statement is bounded as in `"statements"` mode.
+ * 1.3.0: and counted as there.
+ */
+export const CONTEXT_RELEVANCE_RELEVANT_VERSION = "1.3.0";
 
 /**
  * The longest statement the judge may write about `contexts` (given as their sentences, `contextSentences`): a
@@ -52,20 +56,47 @@ export function statementChars(sentences: readonly string[]): number {
   return Math.max(MAX_STATEMENT_CHARS, copyChars(sentences));
 }
 
+/** Statements the judge may write per sentence of the contexts: a sentence may join a few facts. */
+const STATEMENTS_PER_SENTENCE = 3;
+
 /**
- * The `"statements"` mode answer, each statement at most `chars` characters ({@link statementChars}); a statement of
- * only whitespace is allowed here and dropped with its score by the judge step (`judgeContextRelevance`), after the
- * scores' probabilities are matched to the statements by position.
+ * The most statements the judge may write about `sentences` (the contexts' sentences, `contextSentences`):
+ * {@link STATEMENTS_PER_SENTENCE} per sentence, at least 1. Bounded in the grammar (`maxItems`), so a judge that keeps
+ * repeating a statement closes its list instead of running on to the token budget (an error row); with `prefill` the
+ * statements are the sentences themselves, which always fit.
+ *
+ * @example
+ * maxContextStatements(["Paris is in France.", "It is big."]); // 6
  */
-export function scoredStatementsSchema(chars = MAX_STATEMENT_CHARS): z.ZodType<ScoredStatementsOutput> {
-  return z.object({
-    statements: z.array(z.object({ statement: judgeListItemText(chars), score: z.literal([0, 1]) })),
-  });
+export function maxContextStatements(sentences: readonly string[]): number {
+  return Math.max(1, STATEMENTS_PER_SENTENCE * sentences.length);
 }
 
-/** The `"relevant-statements"` mode answer, each statement at most `chars` characters ({@link statementChars}). */
-export function relevantStatementsSchema(chars = MAX_STATEMENT_CHARS): z.ZodType<RelevantStatementsOutput> {
-  return z.object({ relevantStatements: judgeTextList(chars) });
+/** A list of statements about `sentences`, at most {@link maxContextStatements}, or unbounded without them. */
+function countedAbout<T extends z.ZodArray>(list: T, sentences: readonly string[] | undefined): T {
+  if (sentences === undefined) return list;
+  const most = maxContextStatements(sentences);
+  return list.max(most, {
+    error: `must list at most ${most} statements (${STATEMENTS_PER_SENTENCE} per sentence of the contexts, ${sentences.length})`,
+  }) as T;
+}
+
+/**
+ * The `"statements"` mode answer about the contexts' `sentences`: each statement at most {@link statementChars}
+ * characters, at most {@link maxContextStatements} statements (without `sentences`, as the prompt is shown: a
+ * statement's bound and no count). A statement of only whitespace is allowed here and dropped with its score by the
+ * judge step (`judgeContextRelevance`), after the scores' probabilities are matched to the statements by position.
+ */
+export function scoredStatementsSchema(sentences?: readonly string[]): z.ZodType<ScoredStatementsOutput> {
+  const chars = sentences === undefined ? MAX_STATEMENT_CHARS : statementChars(sentences);
+  const items = z.array(z.object({ statement: judgeLooseText(chars), score: z.literal([0, 1]) }));
+  return z.object({ statements: countedAbout(items, sentences) });
+}
+
+/** The `"relevant-statements"` mode answer about the contexts' `sentences`, bounded as in {@link scoredStatementsSchema}. */
+export function relevantStatementsSchema(sentences?: readonly string[]): z.ZodType<RelevantStatementsOutput> {
+  const chars = sentences === undefined ? MAX_STATEMENT_CHARS : statementChars(sentences);
+  return z.object({ relevantStatements: countedAbout(judgeTextList(chars), sentences) });
 }
 
 const STATEMENTS_INSTRUCTION = [

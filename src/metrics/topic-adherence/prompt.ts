@@ -3,10 +3,9 @@ import type { PromptExample, PromptTemplate } from "../../prompts/types.js";
 import { promptWithoutReasons } from "../shared/judge/choice-verdicts.js";
 import { exactly } from "../shared/judge/sized.js";
 import {
-  judgeName,
+  judgeLooseText,
   judgeReason,
   judgeTextList,
-  judgeTextOfAtMost,
   listReasonChars,
   MAX_NAME_CHARS,
   MAX_REASON_CHARS,
@@ -180,14 +179,17 @@ export const refusedPrompt: PromptTemplate<RefusedInput, RefusedOutput> = {
   formatInput: (input) => `Conversation:\n${input.conversation}\n\nTopic:\n${input.topic}`,
 };
 
+/** A classification's copy of the topic it is for: the classifications are matched by position, so a blank copy is kept. */
+const topicCopy = judgeLooseText(MAX_NAME_CHARS);
+
 /** One topic's classification, its reason bounded at `reasonChars`. */
 const classificationSchema = (reasonChars = MAX_REASON_CHARS) =>
   z.object({
-    topic: judgeName(),
-    reason: judgeTextOfAtMost(reasonChars),
+    topic: topicCopy,
+    reason: judgeReason(reasonChars),
     verdict: z.literal([0, 1]),
   });
-const classificationWithoutReasonSchema = z.object({ topic: judgeName(), verdict: z.literal([0, 1]) });
+const classificationWithoutReasonSchema = z.object({ topic: topicCopy, verdict: z.literal([0, 1]) });
 
 /** Step 3: each topic against the reference topics. The metric passes {@link classifySchema} to fix the count. */
 export const classifyPrompt: PromptTemplate<ClassifyInput, ClassifyOutput> = {

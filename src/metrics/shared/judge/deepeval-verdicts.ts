@@ -13,7 +13,7 @@ import {
   verdictOptionsShape,
 } from "./choice-verdicts.js";
 import { judgeSettingsShape } from "./options.js";
-import { judgeTextOfAtMost, MAX_REASON_CHARS } from "./text-schema.js";
+import { judgeReason, MAX_REASON_CHARS } from "./text-schema.js";
 
 /** A verdict as the judge writes it: a one-sentence reason (none with `reasons: false`), then 1 (passes) or 0. */
 export interface PassVerdict {
@@ -36,7 +36,7 @@ export function passVerdictSchema(
   reasonChars: number = MAX_REASON_CHARS,
 ): z.ZodType<PassVerdict> {
   return reasons
-    ? z.object({ reason: judgeTextOfAtMost(reasonChars), verdict: z.literal([0, 1]) })
+    ? z.object({ reason: judgeReason(reasonChars), verdict: z.literal([0, 1]) })
     : z.object({ verdict: z.literal([0, 1]) });
 }
 

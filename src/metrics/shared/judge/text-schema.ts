@@ -30,18 +30,23 @@ export function judgeText(): z.ZodString {
  * schema.parse({ statements: ["Paris is in France.", " "] }); // { statements: ["Paris is in France."] }
  */
 export function judgeTextList(chars: number): z.ZodArray<z.ZodString> {
-  return z.array(judgeListItemText(chars)).overwrite((items) => items.filter((text) => /\S/.test(text)));
+  return z.array(judgeLooseText(chars)).overwrite((items) => items.filter((text) => /\S/.test(text)));
 }
 
 /**
- * The text of one item of a list a judge writes: at least one character and at most `chars`, but, unlike
- * {@link judgeText}, possibly only whitespace, for the list's owner to drop ({@link judgeTextList} does; a list of
- * objects drops such an item after reading what else the judge wrote for it).
+ * A judge-written text of at least one character and at most `chars` that, unlike {@link judgeText}, may be only
+ * whitespace, which the grammar cannot forbid. For two kinds of text:
+ * - texts the score does not read: a reason or feedback beside a verdict, and the copy of a statement a verdict is for
+ *   (verdicts are matched by position). A blank one is kept as written, and the verdict beside it still counts;
+ *   before, it failed the whole answer although the grammar had allowed it.
+ * - a list item its owner drops when blank ({@link judgeTextList}; a list of objects drops such an item after reading
+ *   what else the judge wrote for it).
  *
  * @example
- * const schema = z.object({ statements: z.array(z.object({ statement: judgeListItemText(200), score: z.literal([0, 1]) })) });
+ * const schema = z.object({ reason: judgeLooseText(400), verdict: z.literal([0, 1]) });
+ * schema.parse({ reason: " ", verdict: 1 }); // { reason: " ", verdict: 1 }
  */
-export function judgeListItemText(chars: number): z.ZodString {
+export function judgeLooseText(chars: number): z.ZodString {
   return atMostChars(z.string().min(1, { error: "must not be empty" }), chars);
 }
 
@@ -97,13 +102,15 @@ export function listReasonChars(count: number): number {
 }
 
 /**
- * A judge's reason or feedback: {@link judgeText} of at most {@link MAX_REASON_CHARS} characters.
+ * A judge's reason or feedback beside its verdict or score: {@link judgeLooseText} of at most `chars` characters
+ * (default {@link MAX_REASON_CHARS}; a list's reasons take {@link listReasonChars}). A reason of only whitespace is kept
+ * as written: the score does not read it.
  *
  * @example
  * const schema = z.object({ reason: judgeReason(), score: z.number() });
  */
-export function judgeReason(): z.ZodString {
-  return judgeTextOfAtMost(MAX_REASON_CHARS);
+export function judgeReason(chars: number = MAX_REASON_CHARS): z.ZodString {
+  return judgeLooseText(chars);
 }
 
 /**

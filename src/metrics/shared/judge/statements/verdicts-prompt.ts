@@ -6,7 +6,13 @@ import { z } from "zod";
 import type { PromptExample, PromptTemplate } from "../../../../prompts/types.js";
 import { promptWithoutReasons } from "../choice-verdicts.js";
 import { exactly } from "../sized.js";
-import { judgeTextOfAtMost, listReasonChars, MAX_REASON_CHARS, MAX_STATEMENT_CHARS } from "../text-schema.js";
+import {
+  judgeLooseText,
+  judgeReason,
+  listReasonChars,
+  MAX_REASON_CHARS,
+  MAX_STATEMENT_CHARS,
+} from "../text-schema.js";
 
 /** Input of step 2: the contexts (or a part of them) and the statements to check. */
 export interface VerdictsInput {
@@ -47,10 +53,10 @@ export const FAITHFULNESS_VERDICTS_VERSION = "1.3.0";
  * in at most `reasonChars`.
  */
 function verdictSchemaFor(reasons: boolean, copyChars: number, reasonChars = MAX_REASON_CHARS) {
-  const statement = judgeTextOfAtMost(copyChars);
+  const statement = judgeLooseText(copyChars); // a copy: the verdicts are matched by position
   const verdict = z.literal([0, 1]);
   return reasons
-    ? z.object({ statement, reason: judgeTextOfAtMost(reasonChars), verdict })
+    ? z.object({ statement, reason: judgeReason(reasonChars), verdict })
     : z.object({ statement, verdict });
 }
 
