@@ -6,9 +6,11 @@
  *
  * Run alone: node --import tsx bench/llm-threads.ts [--gguf a.gguf] [--threads 1,2] [--tokens 48]
  *            [--rounds 3,7] [--budget-seconds 15] [--cpu-build portable|fastest|name] [--json out.json]
+ *            [--save-prompt tokens.json (the prompt's token ids, for peers/decode_rate.py)]
  * A thread count far slower than the others (more threads than free cores) stops generating at a
  * per-run time cap, so a bad setting cannot stall the bench; its rate is still measured.
  */
+import { writeFileSync } from "node:fs";
 import type { LlamaModel, Token } from "node-llama-cpp";
 import type { CpuBuildOption } from "../src/llm/cpu-build.js";
 import { cpuBuildOf, getSharedLlama } from "../src/llm/llama-instance.js";
@@ -41,6 +43,8 @@ export interface LlmThreadsOptions {
   runCapMs?: number;
   /** Which llama.cpp CPU build runs (see `LlamaCppLlmOptions.cpuBuild`). Defaults to `"portable"`. */
   cpuBuild?: CpuBuildOption;
+  /** A file to write the prompt's token ids to (JSON), so another runtime can read the very same prompt. */
+  savePromptTo?: string;
 }
 
 /** One thread count's medians. */
@@ -97,6 +101,7 @@ export async function runLlmThreads(options: LlmThreadsOptions): Promise<LlmThre
   const slots = new Map<number, ThreadSlot>();
   try {
     const prompt = promptTokens(model, options.promptTokens ?? 256);
+    if (options.savePromptTo !== undefined) writeFileSync(options.savePromptTo, JSON.stringify(prompt));
     await openThreadSlots(slots, model, threadCounts, 1024);
     const promptRates = new Map<number, number[]>(threadCounts.map((t) => [t, []]));
     const generated = new Map<number, number[]>(threadCounts.map((t) => [t, []]));
@@ -196,6 +201,7 @@ if (isMain(import.meta.url)) {
     threads: numberListFlag("threads", [1, 2]),
     tokens: numberFlag("tokens", 48),
     cpuBuild: flag("cpu-build") ?? "portable",
+    savePromptTo: flag("save-prompt"),
     ...roundFlags([3, 7], 15),
   });
   note(`threads: ${result.model} fastest generation at ${result.fastestGeneration} thread(s)`);

@@ -22,6 +22,8 @@
  * tool-call metrics on hostile inputs at 1×, 2× and 4× the size, with the time ratios, bench/scaling.ts), real (the real small judges and MiniLM from `npm run real-models`, named by the
  * AIRGAP_EVAL_REAL_* environment variables: every judge metric and the RAG triad per row, the grammar's share of
  * generation, the encoder vs raw onnxruntime; one line saying it was skipped when they are unset, bench/real-models.ts),
+ * triad-cli (the RAG triad through the CLI on the real SmolLM2, defaults and fast options on the portable and the
+ * fastest CPU build, per row from an N-row minus a 1-row run; skipped likewise, bench/triad-cli.ts),
  * peers (Ragas and DeepEval against us on the same real judge and rows, and the MiniLM encoder against
  * sentence-transformers and Python onnxruntime, in the peer environment of peers/; skipped likewise; run only when `--only` names it, since it takes hours, bench/peers.ts).
  * Defaults: the generated tiny models (written when missing), the starter GloVe model, and
@@ -73,6 +75,7 @@ import { formatPrefill, type PrefillResult } from "./prefill.js";
 import { formatPromptWork, type PromptWorkResult } from "./prompt-work.js";
 import { formatRealModels, type RealModelsResult } from "./real-models.js";
 import { formatRows, type RowsResult } from "./rows.js";
+import { formatTriadCli, type TriadCliResult } from "./triad-cli.js";
 import { formatVerifiers, type VerifiersResult } from "./verifiers.js";
 
 const benchDir = path.join(repoRoot, "bench");
@@ -323,6 +326,18 @@ const SECTIONS: SectionSpec[] = [
     scope: "none",
     // --threads sets the real judges' threads (default 2); the peers section reads it too.
     args: [...(quick ? ["--quick"] : []), ...(realThreads !== undefined ? ["--threads", realThreads] : [])],
+    json: true,
+  },
+  {
+    name: "triad-cli",
+    title:
+      "Real models: the RAG triad through the CLI on SmolLM2-135M-Instruct, defaults and fast options, portable and fastest CPU build (bench/triad-cli.ts)",
+    file: "triad-cli.ts",
+    scope: "none",
+    args: [
+      ...(quick ? ["--rows", "2", "--rounds", "1"] : []),
+      ...(realThreads !== undefined ? ["--threads", realThreads] : []),
+    ],
     json: true,
   },
   {
@@ -602,6 +617,7 @@ const FORMATTERS: Partial<Record<string, SectionFormatter>> = {
   prefill: fromJson((results: PrefillResult[]) => results.map(formatPrefill).join("\n\n")),
   verifiers: fromJson((results: VerifiersResult[]) => results.map(formatVerifiers).join("\n\n")),
   real: fromJson((results: RealModelsResult[]) => results.map(formatRealModels).join("\n\n")),
+  "triad-cli": fromJson((results: TriadCliResult[]) => results.map(formatTriadCli).join("\n\n")),
   peers: fromJson((results: PeersResult[]) => results.map(formatPeers).join("\n\n")),
 };
 

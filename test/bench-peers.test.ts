@@ -1,7 +1,7 @@
 // The peers bench section's pieces: its skip line without the models or the peer environment, and its tables and
 // goals on a small made-up result (the section itself runs Ragas, DeepEval and us on real judges for an hour:
 // `npm run bench -- --only peers --quick` for a smoke run).
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -15,6 +15,7 @@ import {
   type PeersResult,
   peersMissing,
 } from "../bench/peers.js";
+import { benchOutputWithout } from "./support/bench-script.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -31,13 +32,7 @@ const side = (over: Partial<SideRun> & Pick<SideRun, "side" | "metric" | "second
 
 describe("bench peers", () => {
   it("prints one line saying how to get the models and the peers, and exits 0, when they are missing", () => {
-    const env = { ...process.env };
-    for (const name of PEERS_ENV) delete env[name];
-    const out = execFileSync(process.execPath, ["--import", "tsx", "bench/peers.ts"], {
-      cwd: root,
-      env,
-      encoding: "utf8",
-    });
+    const out = benchOutputWithout("bench/peers.ts", PEERS_ENV);
     expect(out.trim().split("\n")).toHaveLength(1);
     expect(out).toContain("AIRGAP_EVAL_PEERS_VENV");
     expect(out).toContain("bash peers/setup.sh bench");

@@ -1,15 +1,12 @@
 // The real-models bench section's pieces: which judge metrics it times, its skip line without the models, and its
 // goals table (the section itself runs the real judges for minutes: `npm run bench -- --only real --quick`).
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { exampleRows } from "../bench/lib/dataset.js";
 import type { JudgeWork } from "../bench/lib/judge-work.js";
 import { judgeMetricIds, makeJudgeMetric, TRIAD } from "../bench/lib/real-judge-metrics.js";
 import { formatRealModels, REAL_MODEL_ENV, type RealModelsResult } from "../bench/real-models.js";
 import type { LlamaCppLlm } from "../src/llm/llama-cpp-llm.js";
-
-const root = path.resolve(import.meta.dirname, "..");
+import { benchOutputWithout } from "./support/bench-script.js";
 
 /** Work per row: `calls` calls of 500 prompt tokens (100 evaluated), `generated` answer tokens. */
 const work = (calls: number, generated: number): JudgeWork => ({
@@ -40,13 +37,7 @@ describe("bench real-models", () => {
   });
 
   it("prints one line and exits 0 when the real models are not configured", () => {
-    const env = { ...process.env };
-    for (const name of Object.values(REAL_MODEL_ENV)) delete env[name];
-    const out = execFileSync(process.execPath, ["--import", "tsx", "bench/real-models.ts"], {
-      cwd: root,
-      env,
-      encoding: "utf8",
-    });
+    const out = benchOutputWithout("bench/real-models.ts", Object.values(REAL_MODEL_ENV));
     expect(out.trim().split("\n")).toHaveLength(1);
     expect(out).toContain("AIRGAP_EVAL_REAL_JUDGE");
   });
