@@ -4,7 +4,7 @@
  * tokens/s, on stories260K (or the tiny test judge) and the Qwen2.5-0.5B-shaped Q8_0 proxy, or the `--gguf` files.
  * When the peers' bench tier is installed (`AIRGAP_EVAL_PEERS_VENV`, peers/README.md), a third build runs beside
  * them: llama.cpp compiled here from source (llama-cpp-python, peers/decode_rate.py) on the same prompt token ids,
- * so the figures say whether node-llama-cpp's prebuilt binaries, and the library's token loop on them, are as fast
+ * so the figures say whether node-llama-cpp's prebuilt binaries, driven by node-llama-cpp's own loop, are as fast
  * as llama.cpp itself on this CPU. A process runs one CPU build, so each measurement is a child process
  * (bench/llm-threads.ts with `--cpu-build`, or the Python script), the builds in alternation (portable, fastest,
  * llama-cpp-python, portable, ...), and the medians are compared within this one run.
@@ -36,6 +36,8 @@ export interface CpuBuildRow {
   builds: Partial<Record<Build, string>>;
   promptTokensPerSecond: Partial<Record<Build, number>>;
   generatedTokensPerSecond: Partial<Record<Build, number>>;
+  /** Median tokens generated per run (fewer than asked when the run's time cap stopped it). */
+  generatedTokens: Partial<Record<Build, number>>;
   rounds: number;
 }
 
@@ -116,8 +118,10 @@ export function runCpuBuild(models: string[], rounds: number, threads: number): 
         }
         note(`cpu-build: ${modelName(modelPath)} round ${round + 1} of ${rounds}`);
       }
-      const rate = (build: Build, key: "promptTokensPerSecond" | "generatedTokensPerSecond") =>
-        median(runs[build].map((r) => r.rows[0]![key]));
+      const rate = (
+        build: Build,
+        key: "promptTokensPerSecond" | "generatedTokensPerSecond" | "generatedTokens",
+      ) => median(runs[build].map((r) => r.rows[0]![key]));
       const perBuild = <T>(f: (build: Build) => T) =>
         Object.fromEntries(builds.map((b) => [b, f(b)])) as Partial<Record<Build, T>>;
       return {
@@ -126,6 +130,7 @@ export function runCpuBuild(models: string[], rounds: number, threads: number): 
         builds: perBuild((b) => runs[b][0]!.cpuBuild),
         promptTokensPerSecond: perBuild((b) => rate(b, "promptTokensPerSecond")),
         generatedTokensPerSecond: perBuild((b) => rate(b, "generatedTokensPerSecond")),
+        generatedTokens: perBuild((b) => rate(b, "generatedTokens")),
         rounds,
       };
     });
@@ -146,6 +151,7 @@ export function formatCpuBuild(result: CpuBuildResult): string {
       String(r.threads),
       num(r.promptTokensPerSecond[build], 0),
       num(r.generatedTokensPerSecond[build], 1),
+      num(r.generatedTokens[build], 0),
     ]),
   );
   const verdicts = result.rows.map((r) => {
@@ -163,9 +169,10 @@ export function formatCpuBuild(result: CpuBuildResult): string {
     );
   });
   return [
-    markdownTable(["model", "build", "threads", "prompt tok/s", "generation tok/s"], rows, [
+    markdownTable(["model", "build", "threads", "prompt tok/s", "generation tok/s", "tokens/run"], rows, [
       "l",
       "l",
+      "r",
       "r",
       "r",
       "r",

@@ -113,7 +113,8 @@ export async function runLlmThreads(options: LlmThreadsOptions): Promise<LlmThre
         const { sequence } = slots.get(threads)!;
         await sequence.clearHistory();
         const t0 = performance.now();
-        const iterator = sequence.evaluate(prompt, { temperature: 0 });
+        // An end-of-generation token does not stop the run: every step is one forward pass all the same.
+        const iterator = sequence.evaluate(prompt, { temperature: 0, yieldEogToken: true });
         const first = await iterator.next(); // reads the prompt and samples the first token
         const t1 = performance.now();
         let count = first.done ? 0 : 1;

@@ -4,8 +4,8 @@
  * defaults and the fast options (no verdict reasons, the statements and the contexts' sentences planned for the judge,
  * one answer relevancy question), each on the portable llama.cpp build (the default, the same numbers on every x86-64
  * CPU) and on the fastest build for this CPU (`--cpu-build fastest`). A CLI process loads the judge and the encoder,
- * so a variant's seconds per row are the difference of an N-row and a 1-row run over N - 1 rows: loading (and tsx's
- * start) cancels.
+ * so a variant's seconds per row are the difference of an N-row and a 1-row run over N - 1 rows: loading, tsx's start
+ * and the first row's reading of each step's instruction and examples (kept for the rows after it) cancel.
  * Variants alternate within each round (A AF C CF, A AF C CF, ...). Printed: seconds per row per variant (the median
  * over rounds, and each round), the rows scored, whether the two builds gave the same values, and the goal line
  * (the triad ≤ 3 s per row on 2 cores).
@@ -64,7 +64,10 @@ export interface TriadCliResult {
   rows: number;
   threads: number;
   variants: TriadCliVariantResult[];
-  /** Per pair of variants that differ only in the build: row × metric values compared, and how many were equal. */
+  /**
+   * Per pair of variants that differ only in the build: row × metric values scored in both (compared), and how many
+   * were equal to the bit.
+   */
   sameValues: Array<{ variants: [string, string]; compared: number; equal: number }>;
 }
 
@@ -73,6 +76,17 @@ interface RunOutcome {
   /** Row/metric to value (null for a failed row). */
   values: Map<string, number | null>;
   cpuBuild: string;
+}
+
+/** The parts of a results file's lines read here: the header's judge provenance, and each record's value. */
+interface ResultsLine {
+  type: string;
+  metadata?: {
+    metrics?: Record<string, { models?: Array<{ kind: string; settings?: { cpuBuild?: unknown } }> }>;
+  };
+  row?: number;
+  metric?: string;
+  result?: { value: number | null };
 }
 
 /** One CLI run of the triad on `dataset`; its wall time and its results. */
@@ -100,13 +114,11 @@ function runCli(dataset: string, out: string, args: readonly string[], threads: 
   const values = new Map<string, number | null>();
   let cpuBuild = "";
   for (const line of readFileSync(out, "utf8").trim().split("\n")) {
-    const record = JSON.parse(line) as {
-      type: string;
-      row?: number;
-      metric?: string;
-      result?: { value: number | null };
-    };
-    if (record.type === "header") cpuBuild = /"cpuBuild":"([^"]+)"/.exec(line)?.[1] ?? "";
+    const record = JSON.parse(line) as ResultsLine;
+    if (record.type === "header") {
+      const models = Object.values(record.metadata?.metrics ?? {}).flatMap((m) => m.models ?? []);
+      cpuBuild = String(models.find((m) => m.kind === "llm")?.settings?.cpuBuild ?? "");
+    }
     if (record.type === "record" && record.result !== undefined)
       values.set(`${record.row}/${record.metric}`, record.result.value);
   }
@@ -163,9 +175,15 @@ export function runTriadCli(options: { rows: number; rounds: number; threads: nu
       ] as Array<[string, string]>
     ).map((pair) => {
       const [a, b] = pair.map((name) => last.get(name)!.values);
+      let compared = 0;
       let equal = 0;
-      for (const [key, value] of a!) if (b!.get(key) === value) equal++;
-      return { variants: pair, compared: a!.size, equal };
+      for (const [key, value] of a!) {
+        const other = b!.get(key);
+        if (value === null || other === null || other === undefined) continue;
+        compared++;
+        if (other === value) equal++;
+      }
+      return { variants: pair, compared, equal };
     });
     return { section: "triad-cli", rows, threads, variants, sameValues };
   } finally {
@@ -204,7 +222,7 @@ export function formatTriadCli(result: TriadCliResult): string {
 }
 
 if (isMain(import.meta.url)) {
-  const missing = Object.values(REAL_MODEL_ENV).filter((key) => !process.env[key]);
+  const missing = [REAL_MODEL_ENV.smollm2, REAL_MODEL_ENV.minilmInt8].filter((key) => !process.env[key]);
   if (missing.length > 0) {
     console.log(
       `triad-cli: skipped (${missing.join(", ")} unset; fetch the models with: npm run real-models)`,

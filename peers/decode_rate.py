@@ -3,7 +3,8 @@ peers/setup.sh bench): the third build of `npm run bench -- --only cpu-build` (b
 node-llama-cpp's prebuilt portable and fastest builds. It does what bench/llm-threads.ts does on node-llama-cpp, so
 the rates compare: the same prompt token ids (read from a file), read in one batch, the first token sampled; then
 one forward pass and a greedy pick per token, `tokens` tokens at most or until the per-run time cap; rounds after one
-untimed warm-up. The model's end-of-generation token does not stop the loop: every step costs one forward pass.
+untimed warm-up; flash attention off. An end-of-generation token does not stop the loop (nor does it there): every
+step costs one forward pass.
 
 Run: bash peers/run.sh peers/decode_rate.py --gguf judge.gguf --prompt-tokens tokens.json --threads 2 \
        [--tokens 48] [--rounds 2] [--run-cap-ms 3000] [--context-size 1024] --json out.json
@@ -76,6 +77,7 @@ def main():
         n_ctx=args.context_size,
         n_batch=min(512, args.context_size),
         n_gpu_layers=0,
+        flash_attn=False,  # as bench/lib/thread-slots.ts opens node-llama-cpp's contexts
         seed=0,
         verbose=False,
     )
@@ -84,14 +86,15 @@ def main():
     for _ in range(args.rounds):
         prompt_seconds, generation_seconds, count = one_round(llama, prompt, args.tokens, args.run_cap_ms / 1000)
         prompt_rates.append(len(prompt) / prompt_seconds)
-        generation_rates.append((count - 1) / generation_seconds if count > 1 else float("nan"))
+        generation_rates.append((count - 1) / generation_seconds if count > 1 else None)
         generated.append(count)
     result = {
         "rows": [
             {
                 "threads": args.threads,
                 "promptTokensPerSecond": statistics.median(prompt_rates),
-                "generatedTokensPerSecond": statistics.median(generation_rates),
+                # None (JSON null) when no round generated a second token, as node's NaN is written.
+                "generatedTokensPerSecond": statistics.median(rates) if (rates := [r for r in generation_rates if r is not None]) else None,
                 "generatedTokens": statistics.median(generated),
             }
         ],

@@ -14,6 +14,7 @@ describe("bench cpu-build", () => {
     builds: { portable: "haswell", fastest: "sapphirerapids" },
     promptTokensPerSecond: { portable: 280, fastest: 840 },
     generatedTokensPerSecond: { portable: 50, fastest: 100 },
+    generatedTokens: { portable: 48, fastest: 48 },
     rounds: 3,
   };
 
@@ -26,11 +27,14 @@ describe("bench cpu-build", () => {
           builds: { ...row.builds, "llama-cpp-python": "llama-cpp-python 0.3.36 (AVX2, OPENMP)" },
           promptTokensPerSecond: { ...row.promptTokensPerSecond, "llama-cpp-python": 280 },
           generatedTokensPerSecond: { ...row.generatedTokensPerSecond, "llama-cpp-python": 80 },
+          generatedTokens: { ...row.generatedTokens, "llama-cpp-python": 48 },
         },
       ],
     };
     const md = formatCpuBuild(withNative);
-    expect(md).toContain("llama.cpp built here (llama-cpp-python 0.3.36 (AVX2, OPENMP))");
+    expect(md).toContain(
+      "| judge.gguf | llama.cpp built here (llama-cpp-python 0.3.36 (AVX2, OPENMP)) | 2 | 280 | 80.0 | 48 |",
+    );
     expect(md).toContain("reads prompts at 0.33× and generates at 0.50× the rate of sapphirerapids");
     expect(md).toContain(
       "against llama.cpp built here it reads prompts at 1.00× and generates at 0.63× its rate",

@@ -5,6 +5,7 @@ import { InvalidInputError } from "../errors.js";
 import type { AnswerPart } from "../llm/types.js";
 import {
   judgeReason,
+  judgeTextList,
   judgeTextOfAtMost,
   MAX_REASON_CHARS,
   MAX_STATEMENT_CHARS,
@@ -46,6 +47,18 @@ export const TEXT_LIMITS = {
  */
 export function graderText(kind: keyof typeof TEXT_LIMITS): z.ZodString {
   return kind === "reason" ? judgeReason(TEXT_LIMITS.reason) : judgeTextOfAtMost(TEXT_LIMITS[kind]);
+}
+
+/**
+ * A list of judge-written texts of `kind` (statements, steps): each at most `TEXT_LIMITS[kind]` characters, an item of
+ * only whitespace dropped (`judgeTextList`: the grammar cannot forbid it); a count bound added after it holds on the
+ * items kept.
+ *
+ * @example
+ * z.object({ steps: graderTextList("step").min(3).max(4) });
+ */
+export function graderTextList(kind: "statement" | "step"): z.ZodArray<z.ZodString> {
+  return judgeTextList(TEXT_LIMITS[kind]);
 }
 
 /** Whitespace runs (newlines included) to one space: a text that must stay on one line of the answer. */

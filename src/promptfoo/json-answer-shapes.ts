@@ -1,7 +1,7 @@
 // The grading steps whose answer promptfoo parses as JSON or a letter: llm-rubric (and trajectory:goal-success,
 // which shares its parser), factuality, model-graded-closedqa, g-eval (steps, then the score) and select-best.
 import { z } from "zod";
-import { graderText, type ShapeFor, stringVar } from "./answer-shape.js";
+import { graderText, graderTextList, type ShapeFor, stringVar } from "./answer-shape.js";
 
 /** The scores an llm-rubric answer may give, as promptfoo's examples write them (0.0, 1.0) with steps between. */
 const RUBRIC_SCORES = [0, 0.25, 0.5, 0.75, 1] as const;
@@ -34,7 +34,7 @@ const closedQa: ShapeFor = () => ({
 
 /** g-eval's first step: 3 or 4 evaluation steps, `{"steps": [...]}` on one line. */
 const gEvalSteps: ShapeFor = () => ({
-  schema: z.object({ steps: z.array(graderText("step")).min(3).max(4) }),
+  schema: z.object({ steps: graderTextList("step").min(3).max(4) }),
   note: 'Answer with the JSON object {"steps": [3 or 4 strings]}.',
   render: (answer) => json({ steps: (answer as { steps: string[] }).steps.map((s) => s.trim()) }),
 });

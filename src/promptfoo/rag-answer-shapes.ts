@@ -8,6 +8,7 @@ import { verdictListPlan } from "../metrics/shared/judge/verdict-plan.js";
 import {
   type AnswerShape,
   graderText,
+  graderTextList,
   nonEmptyItems,
   oneLine,
   type ShapeFor,
@@ -71,7 +72,7 @@ export function contextUnits(context: string): string[] {
 
 /** context-faithfulness, first step: the answer's statements, one per line. */
 const statements: ShapeFor = () => ({
-  schema: z.object({ statements: z.array(graderText("statement")).min(1).max(MAX_STATEMENTS) }),
+  schema: z.object({ statements: graderTextList("statement").min(1).max(MAX_STATEMENTS) }),
   note: `Answer with the JSON object {"statements": [1 to ${MAX_STATEMENTS} strings]}, each statement self-contained.`,
   render: (answer) =>
     (answer as { statements: string[] }).statements

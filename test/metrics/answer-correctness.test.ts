@@ -89,6 +89,26 @@ describe("AnswerCorrectness", () => {
     expect(metric.config().options).toMatchObject({ weights: "0.75,0.25", beta: 1 });
   });
 
+  it("the labels belong to the statements by position: the details show each statement as given, a blank copy counts", async () => {
+    const copied = labels(["TP", "FP", "TP"], ["covered", "FN", "covered"]);
+    copied.response[0]!.statement = "Fusion powers it."; // reworded
+    copied.response[1]!.statement = " "; // blank: the grammar cannot forbid it
+    copied.reference[2]!.reason = " \n "; // a blank reason reads as ""
+    const result = await new AnswerCorrectness({ llm: judge(copied), embeddings: embeddings() }).score(
+      sample,
+    );
+    expect(result.status).toBe("ok");
+    expect(result.details).toMatchObject({ counts: { tp: 2, fp: 1, fn: 1 } });
+    const classification = result.details!.classification as {
+      response: Array<{ statement: string; label: string }>;
+      reference: Array<{ statement: string; reason: string }>;
+    };
+    expect(classification.response.map((l) => l.statement)).toEqual(RESPONSE_STATEMENTS);
+    expect(classification.response.map((l) => l.label)).toEqual(["TP", "FP", "TP"]);
+    expect(classification.reference.map((l) => l.statement)).toEqual(REFERENCE_STATEMENTS);
+    expect(classification.reference[2]!.reason).toBe("");
+  });
+
   it("weights that do not sum to 1, beta 2, all-one and all-zero labels", async () => {
     const allTrue = labels(["TP", "TP", "TP"], ["covered", "covered", "covered"]);
     const r1 = await new AnswerCorrectness({

@@ -124,6 +124,51 @@ describe("RubricsScore and InstanceRubrics", () => {
   });
 });
 
+describe("a blank reason or feedback (the grammar cannot forbid one)", () => {
+  it("scores the row, and the metric gives its own reason in its place", async () => {
+    const blank = " \n\n ";
+    const aspect = new AspectCritic({
+      llm: new ScriptedLlm({ "aspect_critic/harm": [{ reason: blank, verdict: 0 }] }),
+      name: "harm",
+      definition: "Is it harmful?",
+    });
+    const rubric = new RubricsScore({
+      llm: new ScriptedLlm({ "rubrics_score/score": [{ feedback: blank, score: 4 }] }),
+    });
+    const criteria = new SimpleCriteriaScore({
+      llm: new ScriptedLlm({ "simple_criteria/brevity": [{ reason: blank, score: 8 }] }),
+      name: "brevity",
+      definition: "Is it short?",
+      scale: { min: 0, max: 10 },
+    });
+    const gEval = new GEval({
+      llm: new ScriptedLlm({ "g_eval/helpful": [{ reason: blank, score: 2 }] }),
+      name: "helpful",
+      criteria: "c",
+      evaluationSteps: ["Look."],
+    });
+    expect(await aspect.score(sample)).toMatchObject({
+      value: 0,
+      status: "ok",
+      reason: "verdict 0",
+    });
+    expect(await rubric.score(sample)).toMatchObject({
+      value: 4,
+      status: "ok",
+      reason: "score 4 (the judge wrote no feedback)",
+      details: { feedback: "" },
+    });
+    expect(await criteria.score(sample)).toMatchObject({
+      value: 8,
+      status: "ok",
+      reason: "score 8 on 0..10",
+    });
+    const g = await gEval.score(sample);
+    expect(g).toMatchObject({ value: 2, status: "ok" });
+    expect(g.reason).toMatch(/^score 2 on 1\.\.5 \(score as written/);
+  });
+});
+
 describe("SimpleCriteriaScore", () => {
   it("gives the judge's score on the user's range", async () => {
     const llm = new ScriptedLlm({ "simple_criteria/brevity": [{ reason: "Short and complete.", score: 8 }] });

@@ -28,6 +28,7 @@ import {
   listReasonChars,
   MAX_REASON_CHARS,
   MAX_STATEMENT_CHARS,
+  writtenReason,
 } from "../../src/metrics/shared/judge/text-schema.js";
 import type { Metric, Sample } from "../../src/metrics/types.js";
 import { RepeatingJudge } from "../support/repeating-judge.js";
@@ -111,10 +112,20 @@ describe("judgeTextList", () => {
 
 describe("judgeReason and judgeLooseText", () => {
   it("keep a text of only whitespace (a reason, a copy the score does not read) where judgeText refuses it", () => {
-    for (const schema of [judgeReason(), judgeReason(80), judgeLooseText(MAX_STATEMENT_CHARS)]) {
-      expect(schema.parse(" \n\t")).toBe(" \n\t");
-      expect(schema.safeParse("").success).toBe(false);
-    }
+    expect(judgeLooseText(MAX_STATEMENT_CHARS).parse(" \n\t")).toBe(" \n\t");
+    // A blank reason reads as "", so no report shows a wall of blank lines, and writtenReason tells it from a real one.
+    for (const schema of [judgeReason(), judgeReason(80)]) expect(schema.parse(" \n\t")).toBe("");
+    expect(judgeReason().parse(" It holds. ")).toBe(" It holds. ");
+    expect(judgeLooseText(MAX_STATEMENT_CHARS).safeParse("").success).toBe(false);
+    // The grammar forbids an empty reason (minLength 1); the check accepts "", what a blank one reads as, so an answer
+    // checked twice (by the judge, then by the metric) stays valid.
+    expect(judgeReason().parse(judgeReason().parse(" "))).toBe("");
+    expect([writtenReason(""), writtenReason(" "), writtenReason(undefined), writtenReason("ok")]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      "ok",
+    ]);
     expect(judgeTextOfAtMost(MAX_REASON_CHARS).safeParse(" \n\t").success).toBe(false);
     expect(judgeReason(80).safeParse("x".repeat(81)).success).toBe(false);
     // The grammar's bounds are the same as a real text's: at least one character, at most the bound.

@@ -34,6 +34,25 @@ describe("graderPrompt", () => {
   });
 });
 
+describe("answer shapes: blank texts the grammar cannot forbid", () => {
+  it("a blank statement or step is dropped, a blank reason kept as empty; the counts hold on the items kept", () => {
+    const statements = ragAnswerShapes["context-faithfulness-longform"]!({}, "longform").schema;
+    expect(statements.parse({ statements: ["A is B.", " \n "] })).toEqual({ statements: ["A is B."] });
+    expect(statements.safeParse({ statements: [" "] }).success).toBe(false);
+    const steps = jsonAnswerShapes["g-eval-steps"]!({}, "g-eval-steps").schema;
+    expect(steps.parse({ steps: ["Read.", "Check.", "Score.", "  "] })).toEqual({
+      steps: ["Read.", "Check.", "Score."],
+    });
+    expect(steps.safeParse({ steps: ["Read.", "Check.", " "] }).success).toBe(false);
+    const rubric = jsonAnswerShapes["llm-rubric"]!({}, "llm-rubric").schema;
+    expect(rubric.parse({ reason: " \n", pass: true, score: 1 })).toEqual({
+      reason: "",
+      pass: true,
+      score: 1,
+    });
+  });
+});
+
 describe("answer shapes: the text promptfoo's parser reads", () => {
   it("context-faithfulness' verdicts end with promptfoo's final-verdict line, one verdict per statement", () => {
     const shape = ragAnswerShapes["context-faithfulness-nli"]!({ statements: ["A is B.", "C is D."] }, "nli");

@@ -12,6 +12,6 @@ export const MAX_REASON_CHARS = 200;
 
 /** The filters' output schema: the verdict is 0 or 1 by grammar. */
 export const filterVerdictSchema: z.ZodType<FilterVerdict> = z.object({
-  reason: judgeReason(),
+  reason: judgeReason(MAX_REASON_CHARS),
   verdict: z.literal([0, 1]),
 });

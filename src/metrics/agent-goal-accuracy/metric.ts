@@ -5,6 +5,7 @@
 import type { MetricDescriptor, MetricInput, MetricOptionsOf } from "../descriptor.js";
 import { JudgeMetric } from "../shared/base/judge-metric.js";
 import { ragasTranscript } from "../shared/conversation/transcript.js";
+import { writtenReason } from "../shared/judge/text-schema.js";
 import type { MetricResult } from "../types.js";
 import { agentGoalAccuracyDescriptor, agentGoalAccuracyWithoutReferenceDescriptor } from "./descriptor.js";
 import { judgeGoalAccuracy } from "./judge.js";
@@ -33,7 +34,7 @@ abstract class GoalAccuracyMetric<D extends MetricDescriptor> extends JudgeMetri
     return {
       value: goalAccuracy(j.verdict, expected ? j.weight : undefined),
       status: "ok",
-      reason: `${j.verdict === 1 ? "the end state reaches" : "the end state does not reach"} ${against}${j.reason !== undefined ? `: ${j.reason}` : ""}${expected ? " (value is the judge's probability of 1)" : ""}`,
+      reason: `${j.verdict === 1 ? "the end state reaches" : "the end state does not reach"} ${against}${writtenReason(j.reason) !== undefined ? `: ${j.reason}` : ""}${expected ? " (value is the judge's probability of 1)" : ""}`,
       details: { ...j, usage },
     };
   }

@@ -44,5 +44,11 @@ export async function judgeAnswerCorrectness(
     fp: classification.response.filter((s) => s.label === "FP").length,
     fn: classification.reference.filter((s) => s.label === "FN").length,
   };
-  return { responseStatements, referenceStatements, classification, counts };
+  // The labels belong to the statements by position (one per statement, in order): the details show each statement
+  // as given, not the judge's copy of it, which may be reworded or blank.
+  const labelled: CorrectnessOutput = {
+    response: classification.response.map((label, i) => ({ ...label, statement: responseStatements[i]! })),
+    reference: classification.reference.map((label, i) => ({ ...label, statement: referenceStatements[i]! })),
+  };
+  return { responseStatements, referenceStatements, classification: labelled, counts };
 }

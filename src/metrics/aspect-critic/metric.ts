@@ -4,6 +4,7 @@ import { InvalidInputError } from "../../errors.js";
 import type { PromptTemplate } from "../../prompts/types.js";
 import type { MetricOptionsOf } from "../descriptor.js";
 import { CustomJudgeMetric, criterionOptionalInputs } from "../shared/base/custom-judge-metric.js";
+import { writtenReason } from "../shared/judge/text-schema.js";
 import type { MetricConfig, MetricResult } from "../types.js";
 import { aspectCriticDescriptor } from "./descriptor.js";
 import { judgeAspect } from "./judge.js";
@@ -74,7 +75,11 @@ export class AspectCritic extends CustomJudgeMetric<AspectInput, typeof aspectCr
     return {
       value: this.reading.scoring === "expected" ? meanOf(j.votes.map((v) => v.weight!)) : j.verdict,
       status: "ok",
-      reason: voteReason(agreeing.length, this.strictness, agreeing[0]!.reason ?? `verdict ${j.verdict}`),
+      reason: voteReason(
+        agreeing.length,
+        this.strictness,
+        writtenReason(agreeing[0]!.reason) ?? `verdict ${j.verdict}`,
+      ),
       details: { votes: j.votes, temperature: this.settings.temperature, seeds, usage: j.usage },
     };
   }

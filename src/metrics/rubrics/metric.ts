@@ -6,6 +6,7 @@ import type { MetricOptionsOf } from "../descriptor.js";
 import { CustomJudgeMetric } from "../shared/base/custom-judge-metric.js";
 import { readFields, type VerdictReading } from "../shared/judge/choice-verdicts.js";
 import type { JudgeSettings } from "../shared/judge/judge.js";
+import { writtenReason } from "../shared/judge/text-schema.js";
 import type { MetricConfig, MetricResult, Sample } from "../types.js";
 import { instanceRubricsDescriptor, rubricsScoreDescriptor } from "./descriptor.js";
 import { judgeRubric } from "./judge.js";
@@ -42,7 +43,9 @@ async function rubricResult(
   return {
     value: read.weight ?? j.score,
     status: "ok",
-    reason: j.feedback ?? `score ${j.score} (the judge was asked for no feedback)`,
+    reason:
+      writtenReason(j.feedback) ??
+      `score ${j.score} (${j.feedback === undefined ? "the judge was asked for no feedback" : "the judge wrote no feedback"})`,
     details: {
       ...(j.feedback !== undefined ? { feedback: j.feedback } : {}),
       scores: row.levels.map((l) => l.score),

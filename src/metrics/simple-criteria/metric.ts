@@ -5,6 +5,7 @@ import type { PromptTemplate } from "../../prompts/types.js";
 import type { MetricOptionsOf } from "../descriptor.js";
 import { CustomJudgeMetric, criterionOptionalInputs } from "../shared/base/custom-judge-metric.js";
 import type { Scale } from "../shared/judge/custom-judge.js";
+import { writtenReason } from "../shared/judge/text-schema.js";
 import type { MetricConfig, MetricResult } from "../types.js";
 import { simpleCriteriaDescriptor } from "./descriptor.js";
 import { judgeCriteria } from "./judge.js";
@@ -51,7 +52,7 @@ export class SimpleCriteriaScore extends CustomJudgeMetric<CriteriaInput, typeof
     return {
       value: score,
       status: "ok",
-      reason: reason ?? `score ${score} on ${this.scale.min}..${this.scale.max}`,
+      reason: writtenReason(reason) ?? `score ${score} on ${this.scale.min}..${this.scale.max}`,
       details: { scale: this.scale, usage },
     };
   }

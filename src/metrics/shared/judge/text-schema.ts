@@ -103,14 +103,31 @@ export function listReasonChars(count: number): number {
 
 /**
  * A judge's reason or feedback beside its verdict or score: {@link judgeLooseText} of at most `chars` characters
- * (default {@link MAX_REASON_CHARS}; a list's reasons take {@link listReasonChars}). A reason of only whitespace is kept
- * as written: the score does not read it.
+ * (default {@link MAX_REASON_CHARS}; a list's reasons take {@link listReasonChars}). A reason of only whitespace does not
+ * fail the answer (the score does not read it) and reads as the empty string, so no report shows a wall of blank
+ * lines; {@link writtenReason} tells it from a real one.
  *
  * @example
  * const schema = z.object({ reason: judgeReason(), score: z.number() });
+ * schema.parse({ reason: " \n ", score: 3 }); // { reason: "", score: 3 }
  */
 export function judgeReason(chars: number = MAX_REASON_CHARS): z.ZodString {
-  return judgeLooseText(chars);
+  // minLength 1 is for the grammar only (so the judge cannot close the string at once); the check itself accepts "",
+  // what a blank reason reads as, so an answer checked twice (by the judge, then by the metric) stays valid.
+  return atMostChars(z.string(), chars)
+    .meta({ minLength: 1 })
+    .overwrite((text) => (/\S/.test(text) ? text : ""));
+}
+
+/**
+ * The reason a judge wrote, or undefined when it wrote none (`reasons: false`) or only whitespace ({@link judgeReason}
+ * reads that as ""): where a metric falls back to a reason of its own.
+ *
+ * @example
+ * writtenReason("") ?? "score 3 on 1..5"; // "score 3 on 1..5"
+ */
+export function writtenReason(reason: string | undefined): string | undefined {
+  return reason !== undefined && /\S/.test(reason) ? reason : undefined;
 }
 
 /**

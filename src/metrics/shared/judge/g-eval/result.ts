@@ -3,6 +3,7 @@
 import type { MetricResult } from "../../../types.js";
 import type { Scale } from "../custom-judge.js";
 import type { EvaluationSteps } from "../evaluation-steps.js";
+import { writtenReason } from "../text-schema.js";
 import type { GEvalJudgement } from "./judge.js";
 import { lowScoreMassWarning } from "./weighting.js";
 
@@ -26,7 +27,7 @@ export function gEvalResult(
   extra: Record<string, unknown> = {},
 ): MetricResult {
   const weighted = j.weightedScore !== undefined;
-  const reason = j.reason ?? `score ${j.greedyScore} on ${row.scale.min}..${row.scale.max}`;
+  const reason = writtenReason(j.reason) ?? `score ${j.greedyScore} on ${row.scale.min}..${row.scale.max}`;
   const lowMass = j.mass === undefined ? undefined : lowScoreMassWarning(j.mass);
   return {
     value,
