@@ -18,6 +18,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { readResultsFile } from "../src/results/read-file.js";
 import { numberFlag } from "./lib/cli.js";
 import { markdownTable, num, times } from "./lib/markdown.js";
 import { repoRoot } from "./lib/models.js";
@@ -78,17 +79,6 @@ interface RunOutcome {
   cpuBuild: string;
 }
 
-/** The parts of a results file's lines read here: the header's judge provenance, and each record's value. */
-interface ResultsLine {
-  type: string;
-  metadata?: {
-    metrics?: Record<string, { models?: Array<{ kind: string; settings?: { cpuBuild?: unknown } }> }>;
-  };
-  row?: number;
-  metric?: string;
-  result?: { value: number | null };
-}
-
 /** One CLI run of the triad on `dataset`; its wall time and its results. */
 function runCli(dataset: string, out: string, args: readonly string[], threads: number): RunOutcome {
   const env = (key: keyof typeof REAL_MODEL_ENV) => process.env[REAL_MODEL_ENV[key]]!;
@@ -113,14 +103,12 @@ function runCli(dataset: string, out: string, args: readonly string[], threads: 
   }
   const values = new Map<string, number | null>();
   let cpuBuild = "";
-  for (const line of readFileSync(out, "utf8").trim().split("\n")) {
-    const record = JSON.parse(line) as ResultsLine;
-    if (record.type === "header") {
-      const models = Object.values(record.metadata?.metrics ?? {}).flatMap((m) => m.models ?? []);
+  for (const line of readResultsFile(out).lines) {
+    if (line.type === "header") {
+      const models = Object.values(line.metadata.metrics).flatMap((m) => m.models ?? []);
       cpuBuild = String(models.find((m) => m.kind === "llm")?.settings?.cpuBuild ?? "");
     }
-    if (record.type === "record" && record.result !== undefined)
-      values.set(`${record.row}/${record.metric}`, record.result.value);
+    if (line.type === "record") values.set(`${line.row}/${line.metric}`, line.result.value);
   }
   return { seconds, values, cpuBuild };
 }

@@ -1,5 +1,13 @@
 import { z } from "zod";
 
+/** A character that is not whitespace: what makes a judge's text real text. */
+const NON_SPACE = /\S/;
+
+/** Whether `text` holds more than whitespace. */
+function hasText(text: string): boolean {
+  return NON_SPACE.test(text);
+}
+
 /**
  * A judge-written text field that must hold real text: at least one character (`minLength: 1`,
  * which node-llama-cpp's JSON-schema grammar enforces while generating, so the judge cannot close
@@ -14,7 +22,7 @@ export function judgeText(): z.ZodString {
   return z
     .string()
     .min(1, { error: "must not be empty" })
-    .regex(/\S/, { error: "must not be only whitespace" });
+    .regex(NON_SPACE, { error: "must not be only whitespace" });
 }
 
 /**
@@ -30,15 +38,15 @@ export function judgeText(): z.ZodString {
  * schema.parse({ statements: ["Paris is in France.", " "] }); // { statements: ["Paris is in France."] }
  */
 export function judgeTextList(chars: number): z.ZodArray<z.ZodString> {
-  return z.array(judgeLooseText(chars)).overwrite((items) => items.filter((text) => /\S/.test(text)));
+  return z.array(judgeLooseText(chars)).overwrite((items) => items.filter(hasText));
 }
 
 /**
  * A judge-written text of at least one character and at most `chars` that, unlike {@link judgeText}, may be only
  * whitespace, which the grammar cannot forbid. For two kinds of text:
- * - texts the score does not read: a reason or feedback beside a verdict, and the copy of a statement a verdict is for
- *   (verdicts are matched by position). A blank one is kept as written, and the verdict beside it still counts;
- *   before, it failed the whole answer although the grammar had allowed it.
+ * - the copy of a statement or topic a verdict is for, which the score does not read (verdicts are matched by
+ *   position): a blank one is kept as written, and the verdict beside it still counts (a reason or feedback is
+ *   {@link judgeReason}, which also reads a blank one as "").
  * - a list item its owner drops when blank ({@link judgeTextList}; a list of objects drops such an item after reading
  *   what else the judge wrote for it).
  *
@@ -116,7 +124,7 @@ export function judgeReason(chars: number = MAX_REASON_CHARS): z.ZodString {
   // what a blank reason reads as, so an answer checked twice (by the judge, then by the metric) stays valid.
   return atMostChars(z.string(), chars)
     .meta({ minLength: 1 })
-    .overwrite((text) => (/\S/.test(text) ? text : ""));
+    .overwrite((text) => (hasText(text) ? text : ""));
 }
 
 /**
@@ -127,7 +135,7 @@ export function judgeReason(chars: number = MAX_REASON_CHARS): z.ZodString {
  * writtenReason("") ?? "score 3 on 1..5"; // "score 3 on 1..5"
  */
 export function writtenReason(reason: string | undefined): string | undefined {
-  return reason !== undefined && /\S/.test(reason) ? reason : undefined;
+  return reason !== undefined && hasText(reason) ? reason : undefined;
 }
 
 /**
